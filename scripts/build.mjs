@@ -1,0 +1,25 @@
+// Bundles src/ into dist/ with esbuild. Every runtime package is bundled, so `npx` installs one
+// package; code splitting keeps each command's heavy dependencies in a chunk loaded only by it.
+import { build } from 'esbuild';
+import { readFileSync, rmSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+
+await build({
+  entryPoints: { cli: 'src/cli/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: false,
+  minify: false,
+  legalComments: 'none',
+  chunkNames: 'chunks/[name]-[hash]',
+  define: { __VERSION__: JSON.stringify(pkg.version) },
+  // Bundled CommonJS packages call require() for Node built-ins; give them a real one.
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});

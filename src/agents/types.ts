@@ -1,0 +1,101 @@
+// The one small interface every agent module implements (style.md habit 3). Agent modules are
+// pure: they take the machine's facts (home, env, platform, current file contents) as arguments
+// and return data; src/config/ applies the edits and src/setup/ runs the probes.
+import type { FileEdit, FileFormat } from '../config/types.js';
+import type { ClassifiedModel, Protocol } from '../core/types.js';
+
+export type AgentId = 'claude-code' | 'codex' | 'opencode' | 'qwen-code' | 'cline' | 'gemini-cli';
+
+/** The facts of the machine an agent module may use. Nothing reads process.env or os.homedir() directly. */
+export interface AgentEnv {
+  home: string;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  platform: NodeJS.Platform;
+}
+
+export type Scope = 'user' | 'project';
+export type KeyStorage = 'file' | 'env';
+
+/** What the user chose for one agent. */
+export interface AgentChoice {
+  /** Gateway root (no trailing slash, no /v1) and root + '/v1'. */
+  root: string;
+  v1: string;
+  key: string;
+  /** The environment variable that holds the key (default GATEWAY_API_KEY). */
+  keyEnvVar: string;
+  model: string;
+  /** The protocol the agent will speak to the model. */
+  protocol: Protocol;
+  /** Small/fast model, for agents that have one (Claude Code haiku, OpenCode small_model). */
+  smallModel?: string;
+  smallModelProtocol?: Protocol;
+  scope: Scope;
+  keyStorage: KeyStorage;
+}
+
+/** A config file the agent reads, with its format. */
+export interface AgentFile {
+  path: string;
+  format: FileFormat;
+  /** What the file is for, in a few words. */
+  role: string;
+}
+
+/** Parsed current contents of the agent's files, by absolute path; undefined when absent. */
+export type CurrentFiles = ReadonlyMap<string, unknown>;
+
+export interface AgentPlan {
+  edits: FileEdit[];
+  /** Things the user must know: a stale key removed, an export to set, a shell export that overrides. */
+  notes: string[];
+  /** For key storage `env`: the variable the user must export. */
+  exportVar?: string;
+}
+
+/** The request the agent would send, rebuilt from its config on disk by the agent's own rules. */
+export interface AgentRequest {
+  protocol: Protocol;
+  /** The full URL, joined as the agent joins it (a doubled /v1 shows up here). */
+  url: string;
+  model: string;
+  /** The header the agent authenticates with. */
+  auth: 'bearer' | 'x-api-key';
+  /** The key as the agent would resolve it; undefined when it would find none. */
+  key?: string;
+  /** Where the key comes from, for messages ("~/.codex/.env GATEWAY_API_KEY"). */
+  keySource: string;
+  /** The base URL as written in the file. */
+  baseUrl: string;
+  /** The file it was read from. */
+  file: string;
+}
+
+export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: string };
+
+export interface Agent {
+  id: AgentId;
+  name: string;
+  /** The command on PATH, and how to get its version. */
+  binary: string;
+  versionArgs: string[];
+  /** npm package, for docs and the agents test tier. */
+  npmPackage: string;
+  /** Protocols it can speak, in order of preference. Empty for gemini-cli. */
+  protocols: readonly Protocol[];
+  /** Set when the gateway cannot serve this agent at all (gemini-cli): the explanation. */
+  unsupported?: string;
+  /** The agent has a small/fast model setting. */
+  hasSmallModel: boolean;
+  /** Whether this model suits the agent, in which protocol, or why not. */
+  fit(model: ClassifiedModel): ModelFit;
+  /** The files this agent reads for a scope (what setup edits and doctor reads). */
+  files(env: AgentEnv, scope: Scope): AgentFile[];
+  /** The key edits for a choice. `current` holds the parsed current content of `files()`. */
+  plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan;
+  /** Rebuild, from the files on disk, the request the agent would send; a string says why it cannot. */
+  readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string;
+  /** The one-shot command that exercises the agent (issue 6): data, run through one execa wrapper. */
+  oneShot(model: string, prompt: string): { command: string; args: string[]; env?: Record<string, string> };
+}

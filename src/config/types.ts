@@ -1,0 +1,57 @@
+// The contract of the file layer (src/config/): agents describe key edits, one executor plans and
+// applies them. Plan, then apply: --dry-run, diffs and "already up to date" come from the plan.
+
+export type FileFormat = 'json' | 'jsonc' | 'toml' | 'dotenv';
+
+/** A path of object keys (and array indexes) inside a document. dotenv: [VARIABLE]. */
+export type KeyPath = readonly (string | number)[];
+
+export interface KeyEdit {
+  path: KeyPath;
+  /** The value to set; `undefined` deletes the key (a no-op when absent). */
+  value: unknown;
+}
+
+/** Everything one agent wants changed in one file. */
+export interface FileEdit {
+  /** Absolute path. */
+  path: string;
+  format: FileFormat;
+  edits: KeyEdit[];
+  /** The file holds the key after the edit: written with mode 0600. */
+  secret?: boolean;
+  /** Which agent asked (for reports). */
+  owner?: string;
+  /** Text to start from when the file does not exist (a template under templates/<agent>/); default `{}` or empty. */
+  template?: string;
+}
+
+export type FileAction = 'created' | 'updated' | 'unchanged';
+
+export interface PlannedFile {
+  path: string;
+  format: FileFormat;
+  /** Current text, undefined when the file does not exist. */
+  before?: string;
+  after: string;
+  action: FileAction;
+  /** Mode to write: the existing file's mode, 0600 for secret files, else 0644. */
+  mode: number;
+  secret: boolean;
+  owner?: string;
+}
+
+export interface AppliedFile {
+  path: string;
+  action: FileAction;
+  /** Where the previous content was copied to (absent when the file was created or unchanged). */
+  backup?: string;
+}
+
+export interface BackupManifest {
+  id: string;
+  createdAt: string;
+  /** The command that wrote it, e.g. "setup". */
+  command: string;
+  files: { path: string; backup?: string; existed: boolean; mode?: number }[];
+}

@@ -1,0 +1,121 @@
+// Domain types shared by the gateway client, the simulator, the agents and the CLI.
+
+/** The wire protocols the gateway serves publicly (gateway.md, "The service contract"). */
+export type Protocol = 'messages' | 'responses' | 'chat' | 'images';
+export const PROTOCOLS: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
+
+/** The path each protocol is served on, under the gateway root. */
+export const PROTOCOL_PATHS: Record<Protocol, string> = {
+  messages: '/v1/messages',
+  responses: '/v1/responses',
+  chat: '/v1/chat/completions',
+  images: '/v1/images/generations',
+};
+
+/** One entry of the key's `GET /v1/models`. `marks` is undefined when the gateway sent none. */
+export interface GatewayModel {
+  id: string;
+  marks?: string[];
+  ownedBy?: string;
+  created?: number;
+}
+
+/**
+ * How usable a model is for one protocol:
+ * - `yes`: the marks say so;
+ * - `probe`: possible but only a live request tells (marked `openai` only, for Responses; or unmarked);
+ * - `no`: the marks exclude it.
+ */
+export type Suitability = 'yes' | 'probe' | 'no';
+
+export interface ClassifiedModel extends GatewayModel {
+  /** false when the gateway sent no `supported_endpoint_types` for this model. */
+  marked: boolean;
+  protocols: Record<Protocol, Suitability>;
+  /** Not usable by any coding agent (embeddings, rerank, video, gemini-only, custom marks only). */
+  notForAgents?: string;
+  /** Marketplace enrichment, when `/api/pricing` answered. */
+  pricing?: ModelPricing;
+}
+
+export interface ModelPricing {
+  description?: string;
+  tags?: string[];
+  vendor?: string;
+  groups?: string[];
+  /** quota_type 0: USD per 1M input tokens and output tokens. */
+  inputPerMTok?: number;
+  outputPerMTok?: number;
+  /** quota_type 1: USD per call. */
+  perCall?: number;
+}
+
+/** The marker spellings the console uses; configurable, defaults are new-api's. */
+export interface Markers {
+  messages: string;
+  responses: string;
+  chat: string;
+  images: string;
+  /** Marks that mean "not a chat model" (embeddings, rerank, video, native gemini). */
+  nonAgent: string[];
+}
+
+export const DEFAULT_MARKERS: Markers = {
+  messages: 'anthropic',
+  responses: 'openai-response',
+  chat: 'openai',
+  images: 'image-generation',
+  nonAgent: ['embeddings', 'jina-rerank', 'openai-video', 'gemini'],
+};
+
+/** Stable diagnosis codes (issue 2, "Diagnosis"). JSON output and docs rely on these names. */
+export type DiagnosisCode =
+  | 'bad_key'
+  | 'model_not_allowed'
+  | 'model_not_in_group'
+  | 'quota'
+  | 'model_unpriced'
+  | 'wrong_path'
+  | 'not_api'
+  | 'wrong_protocol'
+  | 'rate_limited'
+  | 'unreachable'
+  | 'timeout'
+  | 'stream_broken'
+  | 'redirect'
+  | 'bad_response'
+  | 'gateway_error';
+
+export interface Diagnosis {
+  code: DiagnosisCode;
+  /** The cause in plain words. Never contains the key. */
+  message: string;
+  /** What the user should do. */
+  fix: string;
+  status?: number;
+  requestId?: string;
+  /** The URL that was called (never with credentials). */
+  url?: string;
+}
+
+export interface ProbeResult {
+  ok: boolean;
+  protocol: Protocol;
+  model: string;
+  url: string;
+  status?: number;
+  requestId?: string;
+  latencyMs: number;
+  diagnosis?: Diagnosis;
+}
+
+/** Token (key) information from `GET /api/usage/token/`. */
+export interface KeyInfo {
+  name?: string;
+  /** USD, derived from quota units (500000 = 1 USD); undefined when unlimited. */
+  remainingUsd?: number;
+  unlimited: boolean;
+  /** ISO date, or undefined when the key never expires. */
+  expiresAt?: string;
+  modelLimits?: string[];
+}

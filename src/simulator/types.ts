@@ -1,0 +1,126 @@
+// The contract of the gateway simulator (src/simulator/). Tests, `simulate` and `demo` use it.
+// It reproduces ../shared/docs/gateway.md: keys with groups and model limits, channels that decide
+// which protocols really work, the exact error bodies, request IDs, the three stream formats.
+
+/** The channel type serving a model decides its marks and what really works (gateway.md table). */
+export type ChannelKind =
+  | 'anthropic' // marks anthropic+openai: messages, chat; Responses fails (500 convert_request_failed)
+  | 'openai' // marks openai: chat, messages (converted), Responses passes through although unmarked
+  | 'deepseek' // marks openai: chat, messages; Responses fails (not implemented)
+  | 'codex' // marks openai-response(+compact, alpha-search): Responses only
+  | 'xai' // marks openai, openai-response: chat, Responses
+  | 'gemini' // marks gemini, openai: chat, messages
+  | 'image' // marks image-generation (+openai): images/generations only
+  | 'embedding' // marks embeddings: nothing an agent can use
+  | 'none'; // listed for the group but no channel: 503 model_not_found
+
+export interface SimModel {
+  id: string;
+  channel: ChannelKind;
+  /** Groups whose channels serve the model. Default: ['default']. */
+  groups?: string[];
+  /** Listed in /v1/models for these groups even without a channel (the "listed, no channel" case). */
+  listedFor?: string[];
+  /** false: calls fail with 400 model_price_error. Default true. */
+  priced?: boolean;
+  /** Overrides the marks derived from the channel. */
+  marks?: string[];
+  description?: string;
+  tags?: string;
+  /** Marketplace prices. quotaType 0 per token (modelRatio), 1 per call (modelPrice). */
+  quotaType?: 0 | 1;
+  modelRatio?: number;
+  completionRatio?: number;
+  modelPrice?: number;
+}
+
+export type KeyStatus = 'active' | 'disabled' | 'expired' | 'exhausted';
+
+export interface SimKey {
+  /** The full key as clients send it, `sk-` + 48 alphanumerics (the `sk-` prefix is optional on the wire). */
+  key: string;
+  name: string;
+  group: string;
+  /** When set, only these models are allowed (403 "This token has no access to model X"). */
+  modelLimits?: string[];
+  status?: KeyStatus;
+  /** Quota left in USD; 0 or below makes calls fail with 403 insufficient_user_quota. */
+  quotaUsd?: number;
+  unlimited?: boolean;
+  /** Unix seconds, 0 = never. */
+  expiresAt?: number;
+}
+
+export type FaultKind =
+  | 'slow-headers' // wait `ms` before sending status and headers
+  | 'stall-body' // send headers, then never finish the body
+  | 'drop' // destroy the socket without an answer
+  | 'truncate-stream' // a streaming answer that stops before its final event
+  | 'html' // answer 200 text/html (the console page)
+  | 'rate-limit' // 429 (empty body), with Retry-After `retryAfter` seconds when set
+  | 'redirect' // 301 to `location` (another host)
+  | 'server-error' // 502 upstream error
+  | 'panic'; // 500 new_api_panic body
+
+export interface Fault {
+  kind: FaultKind;
+  /** Applies to requests whose path starts with this (default: every path). */
+  path?: string;
+  /** Applies to this model only. */
+  model?: string;
+  /** How many requests it hits before it clears itself (default: unlimited). */
+  times?: number;
+  ms?: number;
+  retryAfter?: number;
+  location?: string;
+}
+
+export interface SimulatorOptions {
+  /** Always loopback. */
+  host?: '127.0.0.1';
+  /** 0 or undefined: a free port. */
+  port?: number;
+  models?: SimModel[];
+  keys?: SimKey[];
+  /** Omit `supported_endpoint_types` from /v1/models (older gateways). */
+  omitMarks?: boolean;
+  /** Added before every response. */
+  latencyMs?: number;
+  /** /api/pricing: 'public' (default), 'forbidden' (403), 'login' (401). */
+  pricing?: 'public' | 'forbidden' | 'login';
+  /** Older gateways: the Chinese texts for group and quota errors. */
+  legacyChinese?: boolean;
+  faults?: Fault[];
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path with query string, as received. */
+  path: string;
+  headers: Record<string, string>;
+  /** How the key arrived. */
+  auth: { scheme: 'bearer' | 'x-api-key' | 'none'; key?: string };
+  model?: string;
+  stream?: boolean;
+  status: number;
+  requestId: string;
+  startedAt: number;
+  endedAt?: number;
+}
+
+export interface Simulator {
+  /** The gateway root, e.g. `http://127.0.0.1:43121` (no trailing slash, no /v1). */
+  readonly root: string;
+  readonly port: number;
+  /** Every request, in arrival order. */
+  readonly log: RequestLogEntry[];
+  /** The highest number of requests in flight at once since start (or since resetStats). */
+  readonly maxInFlight: number;
+  /** Live options: tests change models, marks, latency and faults between runs. */
+  readonly options: Required<Pick<SimulatorOptions, 'models' | 'keys'>> & SimulatorOptions;
+  setModels(models: SimModel[]): void;
+  addFault(fault: Fault): void;
+  clearFaults(): void;
+  resetStats(): void;
+  stop(): Promise<void>;
+}
