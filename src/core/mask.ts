@@ -3,7 +3,8 @@
 
 /** `sk-abcdef…wxyz` → `sk-ab…wxyz`. Short secrets are masked entirely. */
 export function maskKey(key: string): string {
-  if (key.length <= 12) return '…'.repeat(Math.min(1, key.length)) || '';
+  // Too short to show any part of it without revealing most of it.
+  if (key.length <= 12) return key.length === 0 ? '' : '…';
   return `${key.slice(0, 5)}…${key.slice(-4)}`;
 }
 
