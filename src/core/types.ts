@@ -84,7 +84,10 @@ export type DiagnosisCode =
   | 'stream_broken'
   | 'redirect'
   | 'bad_response'
-  | 'gateway_error';
+  | 'gateway_error'
+  // Found in an agent's config on disk, before any request is sent:
+  | 'missing_key' // the agent would find no key (variable unset, key absent)
+  | 'config_invalid'; // the config cannot yield a request (no model, no base URL, unknown provider)
 
 export interface Diagnosis {
   code: DiagnosisCode;
