@@ -1,0 +1,96 @@
+// Picks, per agent, the model (and small/fast model) to write: an explicit choice is validated
+// against the key's list and the agent's protocol; otherwise the ranking decides.
+import type { Agent, AgentId, ModelFit } from '../agents/types.js';
+import { UsageError } from '../core/errors.js';
+import type { ClassifiedModel, Protocol } from '../core/types.js';
+import { DEFAULT_PREFERENCES, rankModels, type Preferences } from './rank.js';
+
+export interface ModelChoice {
+  agent: AgentId;
+  model: string;
+  protocol: Protocol;
+  /** Only a live probe tells whether the model serves this protocol (marked `openai` only, or unmarked). */
+  needsProbe: boolean;
+  smallModel?: string;
+  smallProtocol?: Protocol;
+  smallNeedsProbe?: boolean;
+}
+
+export interface ChooseInput {
+  agent: Agent;
+  models: readonly ClassifiedModel[];
+  /** --model ID or --model AGENT=ID for this agent. */
+  model?: string;
+  /** --small-model ID. */
+  smallModel?: string;
+  preferences?: Partial<Preferences>;
+}
+
+type Fitting = { model: ClassifiedModel; fit: Extract<ModelFit, { ok: true }> };
+
+/** The models of the key that suit the agent, best first. */
+export function suitableModels(agent: Agent, models: readonly ClassifiedModel[], patterns?: readonly string[]): Fitting[] {
+  const fitting: Fitting[] = [];
+  for (const model of models) {
+    const fit = agent.fit(model);
+    if (fit.ok) fitting.push({ model, fit });
+  }
+  const ranked = rankModels(
+    fitting.map((f) => ({ ...f, id: f.model.id, created: f.model.created })),
+    patterns ?? DEFAULT_PREFERENCES[agent.id].model,
+    (f) => !f.fit.needsProbe,
+  );
+  return ranked.map(({ model, fit }) => ({ model, fit }));
+}
+
+function validateExplicit(agent: Agent, models: readonly ClassifiedModel[], id: string, flag: string): Fitting {
+  const model = models.find((m) => m.id === id);
+  const valid = suitableModels(agent, models).map((f) => f.model.id);
+  const list = valid.length > 0 ? valid.join(', ') : '(none: this key has no model that suits it)';
+  if (!model) {
+    throw new UsageError(
+      `${flag} ${id}: the key cannot see this model.`,
+      `Models that suit ${agent.name}: ${list}`,
+    );
+  }
+  const fit = agent.fit(model);
+  if (!fit.ok) {
+    throw new UsageError(`${flag} ${id} does not suit ${agent.name}: ${fit.reason}`, `Models that suit ${agent.name}: ${list}`);
+  }
+  return { model, fit };
+}
+
+/** Chooses the models for one agent; throws UsageError for an invalid explicit choice or when nothing suits. */
+export function chooseModels(input: ChooseInput): ModelChoice {
+  const { agent, models } = input;
+  const prefs: Preferences = { ...DEFAULT_PREFERENCES[agent.id], ...input.preferences };
+  let main: Fitting | undefined;
+  if (input.model !== undefined) {
+    main = validateExplicit(agent, models, input.model, '--model');
+  } else {
+    main = suitableModels(agent, models, prefs.model)[0];
+  }
+  if (!main) {
+    const why = models.length === 0 ? 'the key sees no models' : `none of the key's ${models.length} models suits it`;
+    throw new UsageError(`${agent.name}: ${why}.`, `Run \`gateway-agent-setup models\` to see why each model does not suit ${agent.name}.`);
+  }
+  const choice: ModelChoice = {
+    agent: agent.id,
+    model: main.model.id,
+    protocol: main.fit.protocol,
+    needsProbe: main.fit.needsProbe,
+  };
+  if (!agent.hasSmallModel) return choice;
+
+  let small: Fitting | undefined;
+  if (input.smallModel !== undefined) {
+    small = validateExplicit(agent, models, input.smallModel, '--small-model');
+  } else {
+    // A small model the marks confirm, never one that would need its own probe round.
+    small = suitableModels(agent, models, prefs.smallModel).find((f) => !f.fit.needsProbe) ?? main;
+  }
+  choice.smallModel = small.model.id;
+  choice.smallProtocol = small.fit.protocol;
+  choice.smallNeedsProbe = small.fit.needsProbe;
+  return choice;
+}

@@ -1,0 +1,79 @@
+// The documented model ranking (README, "How models are chosen"): per agent, an ordered list of
+// preference patterns; within one pattern the newest version wins. Users override the patterns in
+// their saved settings, so the defaults only need to be sensible, not clever.
+import type { AgentId } from '../agents/types.js';
+import type { ClassifiedModel } from '../core/types.js';
+
+export interface Preferences {
+  /** Patterns for the main model, best first. `*` matches any run of characters. */
+  model: string[];
+  /** Patterns for the small/fast model, for agents that have one. */
+  smallModel: string[];
+}
+
+export const DEFAULT_PREFERENCES: Record<AgentId, Preferences> = {
+  'claude-code': {
+    model: ['claude-sonnet-*', 'claude-opus-*', 'claude-*', '*'],
+    smallModel: ['claude-haiku-*', 'claude-*-haiku*', '*haiku*', '*'],
+  },
+  codex: {
+    model: ['gpt-*-codex*', 'gpt-5*', 'grok-*', 'o4*', 'o3*', '*'],
+    smallModel: [],
+  },
+  opencode: {
+    model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', 'kimi-*', 'glm-*', '*'],
+    smallModel: ['claude-haiku-*', '*-mini*', '*-flash*', 'deepseek-chat', '*'],
+  },
+  'qwen-code': {
+    model: ['qwen3-coder*', 'qwen*', 'deepseek-*', 'claude-sonnet-*', 'gpt-5*', '*'],
+    smallModel: [],
+  },
+  cline: {
+    model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', '*'],
+    smallModel: [],
+  },
+  'gemini-cli': { model: [], smallModel: [] },
+};
+
+function patternToRegExp(pattern: string): RegExp {
+  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`, 'i');
+}
+
+/** Numbers inside an id, so that claude-sonnet-4-5 > claude-sonnet-4 and gpt-5.1 > gpt-5. */
+function versionKey(id: string): number[] {
+  return (id.match(/\d+/g) ?? []).map(Number);
+}
+
+function compareVersionsDesc(a: string, b: string): number {
+  const va = versionKey(a);
+  const vb = versionKey(b);
+  for (let i = 0; i < Math.max(va.length, vb.length); i++) {
+    const d = (vb[i] ?? -1) - (va[i] ?? -1);
+    if (d !== 0) return d;
+  }
+  return a.localeCompare(b);
+}
+
+/**
+ * Orders candidate models by preference: first matching pattern, then a model the marks confirm
+ * over one that needs a probe, then the newest version, then `created`.
+ */
+export function rankModels<T extends Pick<ClassifiedModel, 'id' | 'created'>>(
+  candidates: readonly T[],
+  patterns: readonly string[],
+  confirmed: (m: T) => boolean = () => true,
+): T[] {
+  const regexps = patterns.map(patternToRegExp);
+  const patternIndex = (id: string): number => {
+    const i = regexps.findIndex((r) => r.test(id));
+    return i === -1 ? regexps.length : i;
+  };
+  return [...candidates].sort(
+    (a, b) =>
+      patternIndex(a.id) - patternIndex(b.id) ||
+      Number(confirmed(b)) - Number(confirmed(a)) ||
+      compareVersionsDesc(a.id, b.id) ||
+      (b.created ?? 0) - (a.created ?? 0),
+  );
+}

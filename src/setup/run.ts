@@ -1,0 +1,300 @@
+// The whole job of `setup`, as a library: verify, write, verify again (issue 3).
+// 1. the key's models; 2. one probe round for every agent at once; 3. plan every file edit, refuse
+// all of them if one file does not parse; 4. apply (backups first, atomic writes); 5. read each
+// config back from disk and send the request the agent itself would send. Rounds are concurrent
+// across agents so the wall time is the network's, not ours.
+import { getAgent } from '../agents/registry.js';
+import type { Agent, AgentChoice, AgentEnv, AgentId, CurrentFiles, KeyStorage, Scope } from '../agents/types.js';
+import { applyPlan, planFiles, readConfig, renderDiff, stateDir } from '../config/index.js';
+import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
+import { UsageError } from '../core/errors.js';
+import { maskKey } from '../core/mask.js';
+import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from '../core/types.js';
+import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
+import type { HttpOptions } from '../gateway/http.js';
+import { chooseModels, suitableModels, type ModelChoice } from './choose.js';
+import type { Preferences } from './rank.js';
+
+export interface SetupOptions {
+  root: string;
+  v1: string;
+  key: string;
+  keyEnvVar: string;
+  agents: readonly AgentId[];
+  /** Explicit models: per agent, or '*' for every agent. */
+  models?: ReadonlyMap<AgentId | '*', string>;
+  smallModel?: string;
+  scope: Scope;
+  keyStorage: KeyStorage;
+  dryRun?: boolean;
+  /** Write even for agents whose probe failed. */
+  force?: boolean;
+  /** false: no probe before writing and no read-back after. */
+  verify?: boolean;
+  env: AgentEnv;
+  http?: HttpOptions;
+  markers?: Markers;
+  preferences?: Partial<Record<AgentId, Partial<Preferences>>>;
+  concurrency?: number;
+  /** Recorded in the backup manifest. */
+  command?: string;
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  status?: number;
+  requestId?: string;
+  latencyMs?: number;
+  url?: string;
+  diagnosis?: Pick<Diagnosis, 'code' | 'message' | 'fix'>;
+}
+
+export interface AgentReport {
+  id: AgentId;
+  name: string;
+  ok: boolean;
+  model?: string;
+  smallModel?: string;
+  protocol?: Protocol;
+  files: AppliedFile[];
+  notes: string[];
+  /** The probe before writing. */
+  probe?: VerifyReport;
+  /** The request rebuilt from the files on disk, after writing. */
+  verify?: VerifyReport;
+  /** Why nothing was written for this agent. */
+  skipped?: string;
+}
+
+export interface SetupReport {
+  ok: boolean;
+  baseUrl: string;
+  dryRun: boolean;
+  /** Every file already held what we would write. */
+  upToDate: boolean;
+  backupId?: string;
+  /** Unified diff of the plan, key masked (dry runs). */
+  diff?: string;
+  agents: AgentReport[];
+}
+
+function toVerify(p: ProbeResult): VerifyReport {
+  return {
+    ok: p.ok,
+    status: p.status,
+    requestId: p.requestId,
+    latencyMs: p.latencyMs,
+    url: p.url,
+    diagnosis: p.diagnosis && { code: p.diagnosis.code, message: p.diagnosis.message, fix: p.diagnosis.fix },
+  };
+}
+
+const probeKey = (protocol: Protocol, model: string): string => `${protocol}\u0000${model}`;
+
+/** Probes each distinct (protocol, model) pair once, all concurrently under the bound. */
+async function probePairs(
+  client: ClientOptions,
+  pairs: readonly { protocol: Protocol; model: string }[],
+  concurrency: number,
+): Promise<Map<string, ProbeResult>> {
+  const unique = new Map<string, ProbeRequest>();
+  for (const p of pairs) unique.set(probeKey(p.protocol, p.model), { protocol: p.protocol, model: p.model });
+  const requests = [...unique.values()];
+  const results = await probeMany(client, requests, concurrency);
+  return new Map(requests.map((r, i) => [probeKey(r.protocol, r.model), results[i]!]));
+}
+
+interface Candidate {
+  agent: Agent;
+  report: AgentReport;
+  choice?: ModelChoice;
+  explicit: boolean;
+}
+
+/**
+ * A model that only a probe can confirm (marked `openai` only, or unmarked) failed: try the agent's
+ * other such candidates, best first, and take the best one that passes.
+ */
+async function replaceUnconfirmed(
+  client: ClientOptions,
+  c: Candidate & { choice: ModelChoice },
+  models: readonly ClassifiedModel[],
+  results: Map<string, ProbeResult>,
+  concurrency: number,
+): Promise<void> {
+  const others = suitableModels(c.agent, models)
+    .filter((f) => f.model.id !== c.choice.model)
+    .map((f) => ({ protocol: f.fit.protocol, model: f.model.id }));
+  if (others.length === 0) return;
+  const more = await probePairs(client, others, concurrency);
+  for (const [k, v] of more) results.set(k, v);
+  const winner = others.find((o) => more.get(probeKey(o.protocol, o.model))?.ok);
+  if (!winner) return;
+  c.report.notes.push(`${c.choice.model} failed its ${c.choice.protocol} probe; using ${winner.model}, which passed.`);
+  c.choice.model = winner.model;
+  c.choice.protocol = winner.protocol;
+}
+
+async function readCurrent(agent: Agent, env: AgentEnv, scope: Scope): Promise<CurrentFiles> {
+  const files = agent.files(env, scope);
+  const entries = await Promise.all(files.map(async (f) => [f.path, await readConfig(f.path, f.format)] as const));
+  return new Map(entries);
+}
+
+export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
+  const concurrency = opts.concurrency ?? 4;
+  const verify = opts.verify !== false;
+  const client: ClientOptions = { ...opts.http, root: opts.root, key: opts.key, markers: opts.markers };
+  const list = await listModels(client);
+
+  // Choose models. An invalid explicit choice is a usage error for the whole run (exit 2).
+  const candidates: Candidate[] = [];
+  for (const id of opts.agents) {
+    const agent = getAgent(id);
+    if (!agent) throw new UsageError(`Unknown agent: ${id}.`);
+    const report: AgentReport = { id: agent.id, name: agent.name, ok: false, files: [], notes: [] };
+    candidates.push({ agent, report, explicit: false });
+    if (agent.unsupported) {
+      report.skipped = agent.unsupported;
+      continue;
+    }
+    const explicit = opts.models?.get(id) ?? opts.models?.get('*');
+    try {
+      const c = candidates[candidates.length - 1]!;
+      c.explicit = explicit !== undefined;
+      c.choice = chooseModels({
+        agent,
+        models: list.models,
+        model: explicit,
+        smallModel: opts.smallModel,
+        preferences: opts.preferences?.[id],
+      });
+    } catch (err) {
+      // Nothing suits this agent: report it, go on with the others. A bad explicit choice stops all.
+      if (explicit !== undefined || opts.smallModel !== undefined) throw err;
+      report.skipped = err instanceof Error ? err.message : String(err);
+    }
+  }
+  const chosen = candidates.filter((c): c is Candidate & { choice: ModelChoice } => c.choice !== undefined);
+
+  // Probe round: every chosen model in its agent's protocol, all agents at once.
+  if (verify && chosen.length > 0) {
+    const pairs = chosen.flatMap((c) => [
+      { protocol: c.choice.protocol, model: c.choice.model },
+      ...(c.choice.smallModel && c.choice.smallProtocol ? [{ protocol: c.choice.smallProtocol, model: c.choice.smallModel }] : []),
+    ]);
+    const results = await probePairs(client, pairs, concurrency);
+    await Promise.all(
+      chosen
+        .filter((c) => !c.explicit && c.choice.needsProbe && !results.get(probeKey(c.choice.protocol, c.choice.model))?.ok)
+        .map((c) => replaceUnconfirmed(client, c, list.models, results, concurrency)),
+    );
+    for (const c of chosen) {
+      const main = results.get(probeKey(c.choice.protocol, c.choice.model));
+      if (main) c.report.probe = toVerify(main);
+      if (c.choice.smallModel && c.choice.smallProtocol && c.choice.smallModel !== c.choice.model) {
+        const small = results.get(probeKey(c.choice.smallProtocol, c.choice.smallModel));
+        if (small && !small.ok) {
+          c.report.notes.push(
+            `small model ${c.choice.smallModel} failed its probe (${small.diagnosis?.code ?? 'error'}); using ${c.choice.model} for background calls too.`,
+          );
+          c.choice.smallModel = c.choice.model;
+          c.choice.smallProtocol = c.choice.protocol;
+        }
+      }
+    }
+  }
+
+  // Plan every agent's edits; any file that does not parse stops the whole run before a write.
+  const writable = chosen.filter((c) => !verify || c.report.probe?.ok || opts.force);
+  for (const c of chosen) {
+    if (!writable.includes(c)) c.report.skipped = 'its probe failed, so no file was written (use --force to write anyway)';
+  }
+  const planned = await Promise.all(
+    writable.map(async (c) => {
+      const current = await readCurrent(c.agent, opts.env, opts.scope);
+      const choice: AgentChoice = {
+        root: opts.root,
+        v1: opts.v1,
+        key: opts.key,
+        keyEnvVar: opts.keyEnvVar,
+        model: c.choice.model,
+        protocol: c.choice.protocol,
+        smallModel: c.choice.smallModel,
+        smallModelProtocol: c.choice.smallProtocol,
+        scope: opts.scope,
+        keyStorage: opts.keyStorage,
+      };
+      const plan = c.agent.plan(opts.env, choice, current);
+      c.report.model = c.choice.model;
+      c.report.smallModel = c.agent.hasSmallModel ? c.choice.smallModel : undefined;
+      c.report.protocol = c.choice.protocol;
+      c.report.notes.push(...plan.notes);
+      return plan.edits.map((e): FileEdit => ({ ...e, owner: c.agent.id }));
+    }),
+  );
+  const plan: PlannedFile[] = await planFiles(planned.flat());
+  const upToDate = plan.every((f) => f.action === 'unchanged');
+  const byOwner = (id: AgentId): PlannedFile[] => plan.filter((f) => f.owner === id);
+
+  if (opts.dryRun) {
+    for (const c of writable) {
+      c.report.files = byOwner(c.agent.id).map((f) => ({ path: f.path, action: f.action }));
+      c.report.ok = !verify || (c.report.probe?.ok ?? false);
+    }
+    return finish(opts, candidates, { dryRun: true, upToDate, diff: renderDiff(plan, [opts.key]) });
+  }
+
+  const applied = await applyPlan(plan, {
+    stateDir: stateDir(opts.env.home, opts.env.env, opts.env.platform),
+    command: opts.command ?? 'setup',
+  });
+  for (const c of writable) {
+    const paths = new Set(byOwner(c.agent.id).map((f) => f.path));
+    c.report.files = applied.files.filter((f) => paths.has(f.path));
+  }
+
+  // Read-back round: what each agent would send, rebuilt from the files now on disk.
+  if (verify) {
+    await Promise.all(writable.map((c) => verifyFromDisk(client, c, opts.env, opts.scope)));
+  }
+  for (const c of writable) c.report.ok = !verify || (c.report.verify?.ok ?? false);
+  return finish(opts, candidates, { dryRun: false, upToDate, backupId: applied.backupId });
+}
+
+async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv, scope: Scope): Promise<void> {
+  const current = await readCurrent(c.agent, env, scope);
+  const request = c.agent.readBack(env, scope, current);
+  if (typeof request === 'string') {
+    c.report.verify = { ok: false, diagnosis: { code: 'config_invalid', message: request, fix: 'Run setup again, or `gateway-agent-setup doctor`.' } };
+    return;
+  }
+  if (request.key === undefined) {
+    c.report.verify = {
+      ok: false,
+      url: request.url,
+      diagnosis: {
+        code: 'missing_key',
+        message: `${c.agent.name} would find no key (${request.keySource}).`,
+        fix: `Make the key available where ${c.agent.name} reads it (${request.keySource}), e.g. export the variable in your shell profile.`,
+      },
+    };
+    return;
+  }
+  const [result] = await probeMany(client, [
+    { protocol: request.protocol, model: request.model, url: request.url, auth: request.auth, key: request.key },
+  ]);
+  c.report.verify = toVerify(result!);
+  if (request.key !== client.key) {
+    c.report.notes.push(`${c.agent.name} resolves a different key (${maskKey(request.key)}) from ${request.keySource}.`);
+  }
+}
+
+function finish(
+  opts: SetupOptions,
+  candidates: readonly Candidate[],
+  extra: Pick<SetupReport, 'dryRun' | 'upToDate' | 'diff' | 'backupId'>,
+): SetupReport {
+  const agents = candidates.map((c) => c.report);
+  return { ok: agents.length > 0 && agents.every((a) => a.ok), baseUrl: opts.root, ...extra, agents };
+}
