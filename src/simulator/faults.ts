@@ -1,0 +1,54 @@
+// Injected faults: which one hits a request, and the self-clearing `times` counter.
+import { panicBody, relayError } from './errors.js';
+import type { Reply } from './reply.js';
+import type { Fault } from './types.js';
+
+export interface FaultTarget {
+  rawPath: string;
+  model?: string;
+  stream: boolean;
+}
+
+/** A truncated stream needs a stream: the fault waits for a streaming request. */
+function matches(fault: Fault, target: FaultTarget): boolean {
+  if (fault.path !== undefined && !target.rawPath.startsWith(fault.path)) return false;
+  if (fault.model !== undefined && fault.model !== target.model) return false;
+  if (fault.kind === 'truncate-stream' && !target.stream) return false;
+  return true;
+}
+
+/** Takes the first matching fault from the live list, spending one of its `times`. */
+export function takeFault(faults: Fault[], target: FaultTarget): Fault | undefined {
+  const index = faults.findIndex((f) => matches(f, target));
+  if (index < 0) return undefined;
+  const fault = faults[index];
+  if (!fault) return undefined;
+  if (fault.times !== undefined) {
+    fault.times -= 1;
+    if (fault.times <= 0) faults.splice(index, 1);
+  }
+  return fault;
+}
+
+/** The answer of faults that replace the gateway's answer outright. */
+export function faultReply(fault: Fault, pathname: string, requestId: string): Reply | undefined {
+  switch (fault.kind) {
+    case 'html':
+      return { kind: 'html', status: 200 };
+    case 'rate-limit':
+      return {
+        kind: 'empty', status: 429,
+        ...(fault.retryAfter !== undefined ? { headers: { 'retry-after': String(fault.retryAfter) } } : {}),
+      };
+    case 'redirect':
+      return { kind: 'empty', status: 301, headers: { location: fault.location ?? 'https://console.example.invalid/' } };
+    case 'server-error':
+      // An upstream that answered 502 without a usable body, as new-api relays it.
+      return relayError(pathname.includes('/v1/messages') ? 'claude' : 'openai', 502,
+        'bad response status code 502', 'bad_response_status_code', requestId);
+    case 'panic':
+      return panicBody();
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,120 @@
+// The four public relay routes, checked in new-api's order: the auth middleware (key), the
+// distributor (model named, model limits, a channel in the group), then the relay controller
+// (request body, price, quota) and finally the channel's adaptor (can it speak this protocol?).
+// The first two stages answer in the routing shape even on /v1/messages; the later ones do not.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Protocol } from '../core/types.js';
+import {
+  chatAnswer, estimateTokens, imageAnswer, messagesAnswer, responsesAnswer, type AnswerContext,
+} from './answers.js';
+import { extractKey, findKey, isUnlimited, keyUsable } from './auth.js';
+import { channelServes, conversionFailure, servedIn } from './channels.js';
+import { invalidToken, relayError, routingError, upstreamError, type RelayFormat } from './errors.js';
+import type { Reply } from './reply.js';
+import type { SimKey, SimModel } from './types.js';
+
+export interface RelayInput {
+  protocol: Protocol;
+  pathname: string;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body; `undefined` when absent, `invalid` when it did not parse. */
+  body: Record<string, unknown> | undefined | 'invalid';
+  requestId: string;
+  models: readonly SimModel[];
+  keys: readonly SimKey[];
+  legacyChinese: boolean;
+}
+
+/** new-api's distributor names a default model for image requests that omit one. */
+const DEFAULT_IMAGE_MODEL = 'dall-e';
+
+/** OpenAI's Responses API refuses smaller output budgets (an upstream check, relayed as is). */
+const MIN_OUTPUT_TOKENS = 16;
+
+function noChannelMessage(model: string, group: string, legacyChinese: boolean): string {
+  return legacyChinese
+    ? `当前分组 ${group} 下对于模型 ${model} 无可用渠道`
+    : `No available channel for model ${model} under group ${group} (distributor)`;
+}
+
+function quotaMessage(legacyChinese: boolean): string {
+  return legacyChinese ? '用户额度不足, 剩余额度: ＄0.000000' : 'user quota is not enough, remaining quota: $0.000000';
+}
+
+/** The controller's own validation (GetAndValidateRequest); undefined when the body is acceptable. */
+function bodyProblem(protocol: Protocol, body: Record<string, unknown>): string | undefined {
+  switch (protocol) {
+    case 'chat':
+    case 'messages':
+      return Array.isArray(body.messages) && body.messages.length > 0 ? undefined : 'field messages is required';
+    case 'responses':
+      return body.input === undefined || body.input === null ? 'input is required' : undefined;
+    case 'images':
+      return typeof body.prompt === 'string' && body.prompt !== '' ? undefined : 'prompt is required';
+  }
+}
+
+function answer(protocol: Protocol, ctx: AnswerContext): Reply {
+  switch (protocol) {
+    case 'chat': return chatAnswer(ctx);
+    case 'messages': return messagesAnswer(ctx);
+    case 'responses': return responsesAnswer(ctx);
+    case 'images': return imageAnswer(ctx);
+  }
+}
+
+export function relay(input: RelayInput): Reply {
+  const { protocol, requestId } = input;
+
+  // Auth middleware.
+  const auth = extractKey(input.headers, input.pathname);
+  const key = findKey(input.keys, auth.key);
+  if (!key || !keyUsable(key)) return invalidToken(requestId);
+
+  // Distributor.
+  if (input.body === 'invalid') {
+    return routingError(400, 'Invalid request, the request body is not valid JSON', 'invalid_request', requestId);
+  }
+  const body = input.body ?? {};
+  let modelId = typeof body.model === 'string' ? body.model : '';
+  if (protocol === 'images' && modelId === '') modelId = DEFAULT_IMAGE_MODEL;
+  if (modelId === '') return routingError(400, 'Model name not specified, please specify a model name', '', requestId);
+  if (key.modelLimits !== undefined && !key.modelLimits.includes(modelId)) {
+    return routingError(403, `This token has no access to model ${modelId}`, '', requestId);
+  }
+  const model = input.models.find((m) => m.id === modelId);
+  if (!model || !servedIn(model, key.group)) {
+    return routingError(503, noChannelMessage(modelId, key.group, input.legacyChinese), 'model_not_found', requestId);
+  }
+
+  // Relay controller: from here on /v1/messages answers in Anthropic's error shape.
+  const format: RelayFormat = protocol === 'messages' ? 'claude' : 'openai';
+  const problem = bodyProblem(protocol, body);
+  if (problem) return relayError(format, 500, problem, 'invalid_request', requestId);
+  if (model.priced === false) {
+    return relayError(format, 400,
+      `model ${modelId} ratio or price not set, please set or start self-use mode`, 'model_price_error', requestId);
+  }
+  if (!isUnlimited(key) && (key.quotaUsd ?? 0) <= 0) {
+    return relayError(format, 403, quotaMessage(input.legacyChinese), 'insufficient_user_quota', requestId);
+  }
+
+  // Channel adaptor.
+  if (!channelServes(model, protocol)) {
+    return relayError(format, 500, conversionFailure(model, input.pathname), 'convert_request_failed', requestId);
+  }
+  const maxOutput = body.max_output_tokens;
+  if (protocol === 'responses' && typeof maxOutput === 'number' && maxOutput < MIN_OUTPUT_TOKENS) {
+    return upstreamError(400,
+      `Invalid 'max_output_tokens': integer below minimum value. Expected a value >= ${MIN_OUTPUT_TOKENS}, but got ${maxOutput} instead.`,
+      'max_output_tokens', 'integer_below_min_value');
+  }
+
+  const prompt = protocol === 'responses' ? body.input : protocol === 'images' ? body.prompt : body.messages;
+  return answer(protocol, {
+    model: modelId,
+    requestId,
+    inputTokens: estimateTokens(prompt),
+    stream: body.stream === true,
+  });
+}
