@@ -1,0 +1,39 @@
+// What a model can serve, read from its protocol marks (gateway.md, "Marks"). Marks say what the
+// serving channel is; the gateway checks nothing before picking it, so a wrong pairing fails only
+// after the call. `probe` marks the cases only a live request can settle.
+import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel, type Markers, type Protocol, type Suitability } from '../core/types.js';
+
+const ALL_PROBE: Record<Protocol, Suitability> = { messages: 'probe', responses: 'probe', chat: 'probe', images: 'probe' };
+
+export function classifyModel(m: GatewayModel, markers: Markers = DEFAULT_MARKERS): ClassifiedModel {
+  const marks = m.marks;
+  // An empty list says as little as none at all: treat both as unmarked and let probes decide.
+  if (!marks || marks.length === 0) return { ...m, marked: false, protocols: { ...ALL_PROBE } };
+
+  const has = (mark: string): boolean => marks.includes(mark);
+  const messages = has(markers.messages);
+  const responses = has(markers.responses);
+  const chat = has(markers.chat);
+  const images = has(markers.images);
+
+  const protocols: Record<Protocol, Suitability> = {
+    messages: messages ? 'yes' : 'no',
+    // Marked `openai` only: OpenAI-compatible channels pass Responses through, most others fail.
+    // Marked `anthropic`: its channel always fails Responses (convert_request_failed).
+    responses: responses ? 'yes' : chat && !messages ? 'probe' : 'no',
+    chat: chat ? 'yes' : 'no',
+    images: images ? 'yes' : 'no',
+  };
+  const out: ClassifiedModel = { ...m, marked: true, protocols };
+  if (!messages && !responses && !chat && !images) out.notForAgents = notForAgentsReason(marks, markers);
+  return out;
+}
+
+function notForAgentsReason(marks: string[], markers: Markers): string {
+  const known = marks.filter((x) => markers.nonAgent.includes(x));
+  const listed = marks.join(', ');
+  if (known.length === marks.length) {
+    return `marked only ${listed}: not a chat model, so no coding agent can use it`;
+  }
+  return `marked only ${listed}: none of ${markers.messages}, ${markers.responses}, ${markers.chat} or ${markers.images}, so no coding agent can use it`;
+}

@@ -1,0 +1,99 @@
+// The gateway client: the key's model list, classified by protocol marks; probes and enrichment
+// are re-exported so callers import one module.
+import { GatewayError } from '../core/errors.js';
+import { redact } from '../core/mask.js';
+import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel, type Markers } from '../core/types.js';
+import { classifyModel } from './classify.js';
+import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
+import { authHeaders, endpoint } from './endpoint.js';
+import { send, type HttpOptions } from './http.js';
+import { showId, unsafeIdReason } from './model-id.js';
+
+export interface ClientOptions extends HttpOptions {
+  /** Normalized gateway root, e.g. http://127.0.0.1:4000 (no /v1). */
+  root: string;
+  /** The API key (never printed). */
+  key: string;
+  /** Default DEFAULT_MARKERS. */
+  markers?: Markers;
+  /** The key's group when known (the gateway does not tell it): prices use its ratio. */
+  group?: string;
+}
+
+export interface ModelList {
+  models: ClassifiedModel[];
+  /** false when no model carried marks. */
+  marked: boolean;
+  requestId?: string;
+  /** Models dropped from the list and why. */
+  warnings: string[];
+}
+
+function malformed(ctx: DiagnoseContext, what: string): GatewayError {
+  return new GatewayError(makeDiagnosis('bad_response', `the model list from ${ctx.url} is malformed: ${what}`,
+    'check that the base URL points at a new-api gateway; if it does, send the request id to the gateway admin', ctx));
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `GET /v1/models` for the key. Throws GatewayError with a Diagnosis. */
+export async function listModels(opts: ClientOptions): Promise<ModelList> {
+  const res = await send({
+    method: 'GET',
+    url: endpoint(opts.root, '/v1/models'),
+    headers: authHeaders(opts.key),
+    context: { key: opts.key, keySent: opts.key !== '' },
+  }, opts);
+  const body = await res.text();
+  const ctx = res.context;
+  if (res.status < 200 || res.status >= 300 || isHtml(res.contentType, body)) {
+    throw new GatewayError(diagnoseAnswer(ctx, { status: res.status, contentType: res.contentType, body, retryAfter: headerText(res.headers['retry-after']) }));
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    throw malformed(ctx, body.trim() === '' ? 'the body is empty' : 'the body is not JSON');
+  }
+  if (!isObject(payload)) throw malformed(ctx, 'the body is not a JSON object');
+  // Some gateways answer 200 with an error body.
+  const err = payload.success === false || payload.data === undefined ? errorInfo(payload) : undefined;
+  if (err) throw new GatewayError(diagnoseError(ctx, undefined, err));
+  if (!Array.isArray(payload.data)) throw malformed(ctx, '"data" is not an array');
+
+  const markers = opts.markers ?? DEFAULT_MARKERS;
+  const warnings: string[] = [];
+  const seen = new Set<string>();
+  const models: ClassifiedModel[] = [];
+  payload.data.forEach((item: unknown, i: number) => {
+    if (!isObject(item)) throw malformed(ctx, `data[${i}] is not an object`);
+    const id = item.id;
+    if (typeof id !== 'string') throw malformed(ctx, `data[${i}].id is not a string`);
+    const unsafe = unsafeIdReason(id);
+    if (unsafe) {
+      warnings.push(`dropped model ${showId(id)}: ${unsafe}`);
+      return;
+    }
+    if (seen.has(id)) return; // listed twice by the gateway: one entry is enough
+    seen.add(id);
+    const m: GatewayModel = { id };
+    const marks = item.supported_endpoint_types;
+    if (Array.isArray(marks)) m.marks = marks.filter((x): x is string => typeof x === 'string');
+    if (typeof item.owned_by === 'string') m.ownedBy = item.owned_by;
+    if (typeof item.created === 'number') m.created = item.created;
+    models.push(classifyModel(m, markers));
+  });
+  const list: ModelList = { models, marked: models.some((m) => m.marked), warnings };
+  const requestId = res.requestId ?? ctx.requestId;
+  if (requestId) list.requestId = redact(requestId, [opts.key]);
+  return list;
+}
+
+function headerText(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export { probe, probeMany, type ProbeRequest } from './probes.js';
+export { fetchPricing, fetchKeyInfo, attachPricing } from './enrich.js';

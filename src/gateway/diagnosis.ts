@@ -1,0 +1,270 @@
+// Turns what the gateway answered (or failed to answer) into a Diagnosis: a stable code, the cause
+// in plain words naming the key, group, model, path or protocol, and what to do. The texts and codes
+// matched here are new-api's (gateway.md, "Errors"), including the Chinese ones of older versions.
+import { redact } from '../core/mask.js';
+import type { Diagnosis, DiagnosisCode, Protocol } from '../core/types.js';
+import { requestIdFrom, stripRequestId } from './request-id.js';
+
+const MODELS_COMMAND = '`gateway-agent-setup models`';
+
+/** What we know about the call a diagnosis is about. */
+export interface DiagnoseContext {
+  /** The URL called, already safe to show (see safeUrl). */
+  url: string;
+  method: string;
+  status?: number;
+  requestId?: string;
+  model?: string;
+  protocol?: Protocol;
+  /** false when the request carried no key at all. */
+  keySent?: boolean;
+  /** The key, only to scrub it from anything the gateway echoed back. */
+  key?: string;
+}
+
+/** The error fields of any of the gateway's error shapes. */
+export interface ErrorInfo {
+  message: string;
+  code: string;
+  type: string;
+}
+
+/** A URL without credentials, query or fragment: fit for messages and reports. */
+export function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//').replace(/[?#].*$/, '');
+  }
+}
+
+export function protocolName(p: Protocol): string {
+  switch (p) {
+    case 'messages':
+      return 'Anthropic Messages (/v1/messages)';
+    case 'responses':
+      return 'OpenAI Responses (/v1/responses)';
+    case 'chat':
+      return 'Chat Completions (/v1/chat/completions)';
+    case 'images':
+      return 'image generation (/v1/images/generations)';
+  }
+}
+
+/** The protocol a URL's path speaks, when it is one of ours. */
+export function protocolOfPath(pathname: string): Protocol | undefined {
+  if (/\/messages\/?$/.test(pathname)) return 'messages';
+  if (/\/responses\/?$/.test(pathname)) return 'responses';
+  if (/\/chat\/completions\/?$/.test(pathname)) return 'chat';
+  if (/\/images\/generations\/?$/.test(pathname)) return 'images';
+  return undefined;
+}
+
+/** Gateway text shown to the user: no control characters, one line, bounded length. */
+export function cleanText(text: string, max = 240): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Reads `{error:{message,type,code}}` (OpenAI shape, also on /v1/messages for routing errors),
+ * `{type:'error',error:{type,message}}` (Anthropic shape), `{success:false,message}` (console API),
+ * and the Responses stream's `response.failed` / `error` events. Undefined when it is no error.
+ */
+export function errorInfo(payload: unknown): ErrorInfo | undefined {
+  if (!isObject(payload)) return undefined;
+  const e = payload.error;
+  if (isObject(e)) return { message: str(e.message), code: str(e.code), type: str(e.type) };
+  if (typeof e === 'string' && e) return { message: e, code: '', type: '' };
+  if (payload.type === 'response.failed' && isObject(payload.response) && isObject(payload.response.error)) {
+    const r = payload.response.error;
+    return { message: str(r.message), code: str(r.code), type: 'response.failed' };
+  }
+  if (payload.type === 'error') return { message: str(payload.message), code: str(payload.code), type: 'error' };
+  if (payload.success === false) return { message: str(payload.message), code: str(payload.code), type: '' };
+  return undefined;
+}
+
+/** Builds the final Diagnosis; everything passes through the key scrubber. */
+export function makeDiagnosis(code: DiagnosisCode, message: string, fix: string, ctx: DiagnoseContext): Diagnosis {
+  const secrets = [ctx.key];
+  const d: Diagnosis = { code, message: redact(message, secrets), fix: redact(fix, secrets), url: redact(safeUrl(ctx.url), secrets) };
+  if (ctx.status !== undefined) d.status = ctx.status;
+  if (ctx.requestId) d.requestId = redact(ctx.requestId, secrets);
+  return d;
+}
+
+/** "[code] message — fix (request id: X)". */
+export function describeDiagnosis(d: Diagnosis): string {
+  const id = d.requestId ? ` (request id: ${d.requestId})` : '';
+  return `[${d.code}] ${d.message} — ${d.fix}${id}`;
+}
+
+function quoted(s: string | undefined): string {
+  return s ? `"${s}"` : 'the model';
+}
+
+/** Where `/v1` went wrong in a path, if anywhere. */
+export function v1Problem(pathname: string): 'doubled' | 'missing' | undefined {
+  if (/\/v1\/v1(\/|$)/.test(pathname)) return 'doubled';
+  if (!/^\/v1(\/|$)/.test(pathname) && !/\/v1\//.test(pathname)) return 'missing';
+  return undefined;
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+function wrongPath(ctx: DiagnoseContext, gatewayText: string): Diagnosis {
+  // The gateway's own text names the path it saw: `Invalid URL (POST /v1/v1/messages)`.
+  const seen = /Invalid URL \((\w+) ([^)\s]+)\)/.exec(gatewayText);
+  const method = seen?.[1] ?? ctx.method;
+  const path = seen?.[2] ?? pathOf(ctx.url);
+  const problem = v1Problem(path);
+  const where = `${method} ${path}`;
+  const origin = originOf(ctx.url);
+  if (problem === 'doubled') {
+    return makeDiagnosis('wrong_path', `the gateway has no endpoint ${where} (404): /v1 is doubled in the path`,
+      `give the agent ${origin}/v1 once — a client that appends /v1 itself needs the bare root ${origin}`, ctx);
+  }
+  if (problem === 'missing') {
+    return makeDiagnosis('wrong_path', `the gateway has no endpoint ${where} (404): /v1 is missing from the path`,
+      `use ${origin}/v1 as the base URL (the API lives under /v1)`, ctx);
+  }
+  return makeDiagnosis('wrong_path', `the gateway has no endpoint ${where} (404)`,
+    'use an endpoint the gateway serves: /v1/messages, /v1/responses, /v1/chat/completions, /v1/models', ctx);
+}
+
+function notApi(ctx: DiagnoseContext, status: number): Diagnosis {
+  const origin = originOf(ctx.url);
+  if (status >= 200 && status < 300) {
+    const missing = v1Problem(pathOf(ctx.url)) === 'missing';
+    return makeDiagnosis('not_api',
+      `the base URL points at the gateway's web console, not its API; ${missing ? '/v1 is missing from the path' : 'is /v1 missing?'} (${ctx.method} ${pathOf(ctx.url)} answered an HTML page)`,
+      `use ${origin}/v1 as the API base URL (or the bare root ${origin} for clients that append /v1)`, ctx);
+  }
+  return makeDiagnosis('not_api',
+    `${origin} answered ${status} with a web page instead of the gateway's JSON: a proxy, firewall or WAF in front of the gateway answered`,
+    'check the base URL and any proxy between you and the gateway; ask its admin whether API clients are blocked', ctx);
+}
+
+function modelIn(text: string): string | undefined {
+  return (
+    /model[:\s]+`?([^\s`'"，,()]+)`?/i.exec(text)?.[1] ??
+    /模型\s*([^\s，,()]+)/.exec(text)?.[1]
+  );
+}
+
+function groupIn(text: string): string | undefined {
+  return /under group\s+([^\s()]+)/i.exec(text)?.[1] ?? /分组\s*([^\s，,()]+?)\s*下/.exec(text)?.[1] ?? /group[:\s]+([^\s()]+)/i.exec(text)?.[1];
+}
+
+function gatewaySaid(status: number | undefined, info: ErrorInfo | undefined): string {
+  const parts: string[] = [];
+  if (status !== undefined) parts.push(String(status));
+  if (info?.code) parts.push(info.code);
+  const text = info?.message ? cleanText(stripRequestId(info.message)) : '';
+  return text ? `${parts.join(' ')} "${text}"`.trim() : parts.join(' ');
+}
+
+/**
+ * The diagnosis for a gateway error, from its status (undefined: an error inside a 200 stream) and
+ * its error fields. The texts decide before the status: a stream error has no status of its own.
+ */
+export function diagnoseError(ctx: DiagnoseContext, status: number | undefined, info: ErrorInfo | undefined, retryAfter?: string): Diagnosis {
+  const text = info?.message ?? '';
+  const code = info?.code ?? '';
+  const model = ctx.model ?? modelIn(text);
+  const said = gatewaySaid(status, info);
+  const proto = ctx.protocol ?? protocolOfPath(pathOf(ctx.url));
+
+  if (status === 429) {
+    const wait = retryAfter ? `; it asks to retry after ${cleanText(retryAfter, 40)}${/^\d+$/.test(retryAfter.trim()) ? ' s' : ''}` : '';
+    return makeDiagnosis('rate_limited', `the gateway is rate-limiting this key or client (429)${wait}`,
+      'wait and try again with fewer requests at once (--concurrency 1); ask the gateway admin about the limits', ctx);
+  }
+  if (/no access to model/i.test(text) || /无权(访问|使用)?.*模型/.test(text)) {
+    return makeDiagnosis('model_not_allowed', `the key's model limits do not include model ${quoted(model)} (${said})`,
+      `allow ${quoted(model)} for this key on the console's token page, or pick a model the key lists: run ${MODELS_COMMAND}`, ctx);
+  }
+  if (code === 'model_not_found' || /no available channel/i.test(text) || /无可用渠道/.test(text)) {
+    const group = groupIn(text);
+    const where = group ? `the key's group "${group}"` : "the key's group";
+    return makeDiagnosis('model_not_in_group', `${where} has no channel serving model ${quoted(model)} (${said})`,
+      `pick a model the key's group serves: run ${MODELS_COMMAND}; or ask the gateway admin to enable ${quoted(model)} for ${group ? `group "${group}"` : 'that group'}`, ctx);
+  }
+  if (code === 'insufficient_user_quota' || code === 'pre_consume_token_quota_failed' || /quota/i.test(code) || /额度不足|余额不足|quota is not enough|insufficient.*quota/i.test(text)) {
+    return makeDiagnosis('quota', `the key or its account has too little quota left for this call (${said})`,
+      "top up the account's wallet or raise the key's quota on the gateway console, then try again", ctx);
+  }
+  if (code === 'model_price_error' || /倍率或价格未配置|price (or ratio )?(is )?not (set|configured)|ratio.*not set/i.test(text)) {
+    return makeDiagnosis('model_unpriced', `model ${quoted(model)} has no price on the gateway, so it refuses calls to it (${said})`,
+      `ask the gateway admin to set a price for ${quoted(model)}, or pick another model: run ${MODELS_COMMAND}`, ctx);
+  }
+  if (code === 'convert_request_failed' || info?.type === 'new_api_panic' || /not implemented|endpoint not supported|panic detected/i.test(text)) {
+    const over = proto ? protocolName(proto) : pathOf(ctx.url);
+    return makeDiagnosis('wrong_protocol', `the channel serving model ${quoted(model)} cannot speak ${over} (${said})`,
+      proto === 'responses'
+        ? `pick a model marked openai-response for Responses clients (run ${MODELS_COMMAND}), or use a chat/messages agent for ${quoted(model)}`
+        : `pick a model marked for this protocol: run ${MODELS_COMMAND}`, ctx);
+  }
+  if (status === 401 || /^invalid token/i.test(stripRequestId(text)) || /无效的令牌/.test(text)) {
+    if (ctx.keySent === false) {
+      return makeDiagnosis('bad_key', `no key was sent and the gateway requires one (${said})`,
+        'make the key available to the agent (its environment variable or config), then try again', ctx);
+    }
+    return makeDiagnosis('bad_key', `the gateway rejected the key (${said}): it is unknown, disabled, expired or used up`,
+      "check the key on the gateway console's token page (status, expiry, remaining quota) and pass the right one", ctx);
+  }
+  if (status === 404) return wrongPath(ctx, text);
+  if (status === 403) {
+    return makeDiagnosis('gateway_error', `the gateway refused the call (${said})`,
+      'check the key and model on the gateway console; a firewall may also block API clients — send the request id to the gateway admin', ctx);
+  }
+  return makeDiagnosis('gateway_error', `the gateway failed the call${status === undefined ? ' inside the stream' : ''} (${said || 'no details'})`,
+    'try again later; if it persists, send the request id to the gateway admin', ctx);
+}
+
+/** The error answer of a non-2xx (or HTML) response, from its raw parts. */
+export function diagnoseAnswer(
+  ctx: DiagnoseContext,
+  answer: { status: number; contentType: string; body: string; retryAfter?: string },
+): Diagnosis {
+  const c: DiagnoseContext = { ...ctx, status: answer.status, requestId: ctx.requestId ?? requestIdFrom({}, answer.body) };
+  if (isHtml(answer.contentType, answer.body)) return notApi(c, answer.status);
+  let payload: unknown;
+  try {
+    payload = answer.body ? JSON.parse(answer.body) : undefined;
+  } catch {
+    payload = undefined;
+  }
+  const info = errorInfo(payload) ?? (answer.body && payload === undefined ? { message: answer.body, code: '', type: '' } : undefined);
+  return diagnoseError(c, answer.status, info, answer.retryAfter);
+}
+
+/** A web page rather than an API answer: by Content-Type, or by a body that is plainly HTML. */
+export function isHtml(contentType: string, body: string): boolean {
+  if (/text\/html|application\/xhtml/i.test(contentType)) return true;
+  return !/json|event-stream/i.test(contentType) && /^\s*<(!doctype html|html)/i.test(body);
+}

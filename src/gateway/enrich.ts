@@ -1,0 +1,119 @@
+// Optional enrichment: marketplace prices and the key's own quota. Admins can disable either
+// (403, 401, an HTML login page, `{success:false}` with 200), so these calls never fail: any
+// problem just means "no enrichment".
+import type { ClassifiedModel, KeyInfo, ModelPricing } from '../core/types.js';
+import type { ClientOptions } from './client.js';
+import { authHeaders, endpoint } from './endpoint.js';
+import { isHtml } from './diagnosis.js';
+import { send } from './http.js';
+
+/** new-api's quota unit: 500000 units = 1 USD. */
+export const QUOTA_PER_USD = 500_000;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/** Prices as people read them: float noise of ratio arithmetic removed. */
+function money(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}
+
+/** GET and parse JSON; undefined for anything but a 2xx JSON object. */
+async function getJson(opts: ClientOptions, path: string, key: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    const res = await send({ method: 'GET', url: endpoint(opts.root, path), headers: authHeaders(key), context: { key: opts.key } }, opts);
+    if (res.status < 200 || res.status >= 300) {
+      res.discard();
+      return undefined;
+    }
+    const body = await res.text();
+    if (isHtml(res.contentType, body)) return undefined;
+    const payload: unknown = JSON.parse(body);
+    if (!isObject(payload) || payload.success === false) return undefined;
+    return payload;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `GET /api/pricing` (no key). Per-token prices in USD per 1M tokens, per-call prices in USD. */
+export async function fetchPricing(opts: ClientOptions): Promise<Map<string, ModelPricing> | undefined> {
+  const payload = await getJson(opts, '/api/pricing', '');
+  if (!payload || !Array.isArray(payload.data)) return undefined;
+  const vendors = new Map<number, string>();
+  if (Array.isArray(payload.vendors)) {
+    for (const v of payload.vendors) if (isObject(v) && typeof v.id === 'number' && typeof v.name === 'string') vendors.set(v.id, v.name);
+  }
+  const ratios = isObject(payload.group_ratio) ? payload.group_ratio : {};
+  // The key's group is not told by the gateway; without it the base price (ratio 1) is shown.
+  const groupRatio = (opts.group !== undefined ? num(ratios[opts.group]) : undefined) ?? 1;
+
+  const out = new Map<string, ModelPricing>();
+  for (const item of payload.data) {
+    if (!isObject(item) || typeof item.model_name !== 'string') continue;
+    const p: ModelPricing = {};
+    if (typeof item.description === 'string' && item.description.trim()) p.description = item.description.trim();
+    if (typeof item.tags === 'string') {
+      const tags = item.tags.split(',').map((t) => t.trim()).filter(Boolean);
+      if (tags.length > 0) p.tags = tags;
+    }
+    const vendor = num(item.vendor_id) !== undefined ? vendors.get(item.vendor_id as number) : undefined;
+    if (vendor) p.vendor = vendor;
+    if (Array.isArray(item.enable_groups)) p.groups = item.enable_groups.filter((g): g is string => typeof g === 'string');
+    if (item.quota_type === 1) {
+      const price = num(item.model_price);
+      if (price !== undefined) p.perCall = money(price * groupRatio);
+    } else {
+      const ratio = num(item.model_ratio);
+      if (ratio !== undefined) {
+        const input = ratio * 2 * groupRatio;
+        p.inputPerMTok = money(input);
+        p.outputPerMTok = money(input * (num(item.completion_ratio) ?? 1));
+      }
+    }
+    out.set(item.model_name, p);
+  }
+  return out;
+}
+
+/** `GET /api/usage/token/` with the key. */
+export async function fetchKeyInfo(opts: ClientOptions): Promise<KeyInfo | undefined> {
+  if (opts.key === '') return undefined;
+  const payload = await getJson(opts, '/api/usage/token/', opts.key);
+  const data = payload?.data;
+  if (!payload || payload.code === false || !isObject(data)) return undefined;
+  const unlimited = data.unlimited_quota === true;
+  const info: KeyInfo = { unlimited };
+  if (typeof data.name === 'string') info.name = data.name;
+  const available = num(data.total_available);
+  if (!unlimited && available !== undefined) info.remainingUsd = money(available / QUOTA_PER_USD);
+  const expires = num(data.expires_at);
+  // 0 means never; new-api's token table also uses -1 for never.
+  if (expires !== undefined && expires > 0) info.expiresAt = new Date(expires * 1000).toISOString();
+  if (data.model_limits_enabled === true) {
+    const limits = data.model_limits;
+    const ids = isObject(limits)
+      ? Object.keys(limits).filter((k) => limits[k] !== false)
+      : Array.isArray(limits)
+        ? limits.filter((x): x is string => typeof x === 'string')
+        : typeof limits === 'string'
+          ? limits.split(',').map((s) => s.trim()).filter(Boolean)
+          : [];
+    info.modelLimits = ids;
+  }
+  return info;
+}
+
+/** The models with their marketplace entry attached, when there is one. */
+export function attachPricing(models: readonly ClassifiedModel[], pricing: ReadonlyMap<string, ModelPricing> | undefined): ClassifiedModel[] {
+  if (!pricing) return [...models];
+  return models.map((m) => {
+    const p = pricing.get(m.id);
+    return p ? { ...m, pricing: p } : m;
+  });
+}

@@ -1,0 +1,192 @@
+// The one module that does network I/O, on undici. It adds our headers, picks a direct or proxied
+// dispatcher from the env passed in, never follows redirects (an authenticated call must not carry
+// the key to another origin), caps the body size, and turns every failure into a GatewayError
+// whose Diagnosis says what broke.
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { GatewayError } from '../core/errors.js';
+import { USER_AGENT } from '../core/version.js';
+import { makeDiagnosis, safeUrl, type DiagnoseContext } from './diagnosis.js';
+import { proxyFor, type ProxyChoice } from './proxy.js';
+import { requestIdFrom } from './request-id.js';
+import { diagnoseTransportError, type Phase } from './transport-errors.js';
+
+export interface HttpOptions {
+  /** Headers and body timeout, default 30_000; connect timeout min(10_000, timeoutMs). */
+  timeoutMs?: number;
+  /** Response size cap, default 8 MiB; over it the call fails (diagnosis bad_response). */
+  maxBytes?: number;
+  /** For HTTPS_PROXY/HTTP_PROXY/NO_PROXY (either case); loopback is never proxied. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  /** JSON text. */
+  body?: string;
+  /** Ask for an event stream instead of JSON. */
+  stream?: boolean;
+  /** Model, protocol and key for diagnoses (the key only to scrub it from echoed text). */
+  context?: Pick<DiagnoseContext, 'model' | 'protocol' | 'key' | 'keySent'>;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  contentType: string;
+  requestId?: string;
+  /** The context for diagnoses of this exchange, status and request ID included. */
+  context: DiagnoseContext;
+  /** The body in chunks, size-capped; failures become GatewayError. Read once. */
+  chunks(): AsyncGenerator<Buffer>;
+  /** The whole body as text (size-capped). */
+  text(): Promise<string>;
+  /** Drops the rest of the body and the connection. */
+  discard(): void;
+}
+
+const dispatchers = new Map<string, Dispatcher>();
+
+/** One dispatcher per (timeouts, proxy): sockets are reused across calls. */
+function dispatcherFor(connectMs: number, timeoutMs: number, proxy: ProxyChoice | undefined): Dispatcher {
+  const id = `${connectMs}|${timeoutMs}|${proxy?.uri ?? ''}`;
+  let d = dispatchers.get(id);
+  if (!d) {
+    d = proxy
+      ? new ProxyAgent({
+          uri: proxy.uri,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          proxyTls: { timeout: connectMs },
+          requestTls: { timeout: connectMs },
+        })
+      : new Agent({ connect: { timeout: connectMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    dispatchers.set(id, d);
+  }
+  return d;
+}
+
+/** Closes every cached dispatcher (tests, and a CLI that wants to exit without waiting on idle sockets). */
+export async function closeHttp(): Promise<void> {
+  const all = [...dispatchers.values()];
+  dispatchers.clear();
+  await Promise.all(all.map((d) => d.destroy().catch(() => undefined)));
+}
+
+function header(headers: Readonly<Record<string, string | string[] | undefined>>, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function mib(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
+}
+
+/** Sends one request. Throws GatewayError for transport failures, redirects and oversize answers. */
+export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<HttpResponse> {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const connectMs = Math.min(10_000, timeoutMs);
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const url = new URL(req.url);
+  const proxy = proxyFor(url, opts.env);
+  const ctx: DiagnoseContext = { url: safeUrl(req.url), method: req.method, ...req.context };
+  const fail = (err: unknown, phase: Phase, c: DiagnoseContext): GatewayError =>
+    err instanceof GatewayError ? err : new GatewayError(diagnoseTransportError(err, { ctx: c, phase, connectTimeoutMs: connectMs, timeoutMs, proxy }));
+
+  const headers: Record<string, string> = {
+    'user-agent': USER_AGENT,
+    'accept-language': 'en',
+    accept: req.stream ? 'text/event-stream' : 'application/json',
+    ...req.headers,
+  };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+
+  let res: Dispatcher.ResponseData;
+  try {
+    res = await request(url, {
+      method: req.method,
+      headers,
+      body: req.body,
+      dispatcher: dispatcherFor(connectMs, timeoutMs, proxy),
+    });
+  } catch (err) {
+    throw fail(err, 'request', ctx);
+  }
+
+  const status = res.statusCode;
+  const resHeaders = res.headers;
+  const requestId = requestIdFrom(resHeaders);
+  const context: DiagnoseContext = { ...ctx, status, ...(requestId ? { requestId } : {}) };
+  const contentType = header(resHeaders, 'content-type') ?? '';
+  const body = res.body;
+  const discard = (): void => {
+    // Destroying emits an AbortError nobody waits for: swallow it instead of crashing the process.
+    body.on('error', () => undefined);
+    body.destroy();
+  };
+
+  if (status >= 300 && status < 400) {
+    discard();
+    const location = header(resHeaders, 'location');
+    let target = 'another address';
+    let sameOrigin = false;
+    if (location) {
+      try {
+        const to = new URL(location, url);
+        sameOrigin = to.origin === url.origin;
+        target = sameOrigin ? to.pathname : to.origin;
+      } catch {
+        target = 'an unreadable address';
+      }
+    }
+    throw new GatewayError(makeDiagnosis('redirect',
+      `${url.host} answered ${status}, redirecting to ${target}; the redirect was not followed, so the key was not sent ${sameOrigin ? 'again' : 'there'}`,
+      sameOrigin
+        ? `use the address it redirects to (${target}) in the base URL`
+        : 'point the base URL at the gateway API itself (the gateway may have a separate frontend address configured); never at a page that redirects',
+      context));
+  }
+
+  const declared = Number(header(resHeaders, 'content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    discard();
+    throw new GatewayError(makeDiagnosis('bad_response', `the answer from ${url.host} is ${mib(declared)}, over the ${mib(maxBytes)} size cap`,
+      'check that the base URL points at the gateway API; send the request id to the gateway admin if it does', context));
+  }
+
+  let used = false;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    if (used) throw new Error('response body already read');
+    used = true;
+    let total = 0;
+    try {
+      for await (const chunk of body) {
+        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        total += buf.length;
+        if (total > maxBytes) {
+          discard();
+          throw new GatewayError(makeDiagnosis('bad_response', `the answer from ${url.host} went over the ${mib(maxBytes)} size cap`,
+            'check that the base URL points at the gateway API; send the request id to the gateway admin if it does', context));
+        }
+        yield buf;
+      }
+    } catch (err) {
+      throw fail(err, 'body', context);
+    } finally {
+      // Stopping early (a probe saw its final event) must still free the socket.
+      if (!body.readableEnded) discard();
+    }
+  }
+
+  async function text(): Promise<string> {
+    const parts: Buffer[] = [];
+    for await (const c of chunks()) parts.push(c);
+    return Buffer.concat(parts).toString('utf8');
+  }
+
+  return { status, headers: resHeaders, contentType, ...(requestId ? { requestId } : {}), context, chunks, text, discard };
+}

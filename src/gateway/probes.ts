@@ -1,0 +1,185 @@
+// Probes: the smallest real request an agent would make, sent in its exact protocol, path and
+// auth header. A probe passes only when the answer completes the way the agent needs it to: a
+// stream that ends with its final event, an image answer with a `data` array. Anything else is a
+// Diagnosis, never an exception.
+import { performance } from 'node:perf_hooks';
+import { GatewayError } from '../core/errors.js';
+import { redact } from '../core/mask.js';
+import { PROTOCOL_PATHS, type Diagnosis, type Protocol, type ProbeResult } from '../core/types.js';
+import type { ClientOptions } from './client.js';
+import { authHeaders, endpoint } from './endpoint.js';
+import { mapBounded } from './concurrency.js';
+import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, protocolName, safeUrl, type DiagnoseContext } from './diagnosis.js';
+import { send, type HttpResponse } from './http.js';
+import { requestIdInMessage } from './request-id.js';
+import { SseParser, type SseEvent } from './sse.js';
+
+export interface ProbeRequest {
+  protocol: Protocol;
+  model: string;
+  /** Full endpoint URL; default root + PROTOCOL_PATHS[protocol] (read-back passes the agent's own URL). */
+  url?: string;
+  /** Default bearer. */
+  auth?: 'bearer' | 'x-api-key';
+  /** Default opts.key; '' sends no auth header at all. */
+  key?: string;
+}
+
+const PROMPT = 'Reply with OK';
+export const ANTHROPIC_VERSION = '2023-06-01';
+// The Responses API rejects max_output_tokens below 16; the others take the same for symmetry.
+const MAX_TOKENS = 16;
+
+/** The request body each protocol's probe sends. */
+export function probeBody(protocol: Protocol, model: string): Record<string, unknown> {
+  switch (protocol) {
+    case 'messages':
+      return { model, max_tokens: MAX_TOKENS, stream: true, messages: [{ role: 'user', content: PROMPT }] };
+    case 'responses':
+      return { model, input: PROMPT, max_output_tokens: MAX_TOKENS, stream: true };
+    case 'chat':
+      return { model, max_tokens: MAX_TOKENS, stream: true, messages: [{ role: 'user', content: PROMPT }] };
+    case 'images':
+      return { model, prompt: 'A small red square', n: 1, size: '1024x1024' };
+  }
+}
+
+/** The event that closes a complete stream, per protocol. */
+function isFinal(protocol: Protocol, ev: SseEvent, payload: unknown): boolean {
+  const type = typeof payload === 'object' && payload !== null ? (payload as { type?: unknown }).type : undefined;
+  switch (protocol) {
+    case 'messages':
+      return ev.event === 'message_stop' || type === 'message_stop';
+    case 'responses':
+      return ev.event === 'response.completed' || type === 'response.completed';
+    default:
+      return ev.data.trim() === '[DONE]';
+  }
+}
+
+const FINAL_NAME: Record<Protocol, string> = {
+  messages: 'message_stop',
+  responses: 'response.completed',
+  chat: 'data: [DONE]',
+  images: '',
+};
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An error that arrived with a 2xx status: diagnosed by its text and code, like the same error with a status. */
+function errorInBody(ctx: DiagnoseContext, payload: unknown): Diagnosis | undefined {
+  const info = errorInfo(payload);
+  if (!info) return undefined;
+  const requestId = ctx.requestId ?? requestIdInMessage(info.message);
+  return diagnoseError({ ...ctx, ...(requestId ? { requestId } : {}) }, undefined, info);
+}
+
+async function readStream(res: HttpResponse, protocol: Protocol, model: string): Promise<Diagnosis | undefined> {
+  const ctx = res.context;
+  const parser = new SseParser();
+  const decoder = new TextDecoder();
+  let events = 0;
+  const check = (batch: SseEvent[]): Diagnosis | 'done' | undefined => {
+    for (const ev of batch) {
+      events++;
+      const payload = ev.data.startsWith('{') ? parseJson(ev.data) : undefined;
+      const error = errorInBody(ctx, payload);
+      if (error) return error;
+      if (isFinal(protocol, ev, payload)) return 'done';
+    }
+    return undefined;
+  };
+  for await (const chunk of res.chunks()) {
+    const verdict = check(parser.push(decoder.decode(chunk, { stream: true })));
+    if (verdict === 'done') return undefined; // leaving the loop closes the body
+    if (verdict) return verdict;
+  }
+  const verdict = check(parser.push(decoder.decode()).concat(parser.end()));
+  if (verdict === 'done') return undefined;
+  if (verdict) return verdict;
+  const what = events === 0 ? 'without a single event' : `after ${events} event${events === 1 ? '' : 's'}`;
+  return makeDiagnosis('stream_broken',
+    `the ${protocolName(protocol)} stream for model "${model}" ended ${what}, before its final ${FINAL_NAME[protocol]}`,
+    'try again; if it persists, a proxy may be cutting streams or the upstream failed — send the request id to the gateway admin', ctx);
+}
+
+async function judge(res: HttpResponse, protocol: Protocol, model: string): Promise<Diagnosis | undefined> {
+  const ctx = res.context;
+  const jsonAnswer = /json/i.test(res.contentType);
+  if (res.status < 200 || res.status >= 300 || /text\/html/i.test(res.contentType)) {
+    const body = await res.text();
+    return diagnoseAnswer(ctx, { status: res.status, contentType: res.contentType, body, retryAfter: first(res.headers['retry-after']) });
+  }
+  if (protocol !== 'images' && !jsonAnswer) return readStream(res, protocol, model);
+
+  const body = await res.text();
+  if (isHtml(res.contentType, body)) return diagnoseAnswer(ctx, { status: res.status, contentType: res.contentType, body });
+  const payload = parseJson(body);
+  const error = errorInBody(ctx, payload);
+  if (error) return error;
+  if (protocol === 'images') {
+    if (typeof payload === 'object' && payload !== null && Array.isArray((payload as { data?: unknown }).data)) return undefined;
+    return makeDiagnosis('bad_response', `the image answer for model "${model}" ${payload === undefined ? 'is not JSON' : 'has no "data" array'}`,
+      'check the model is an image model (run `gateway-agent-setup models`); send the request id to the gateway admin if it is', ctx);
+  }
+  return makeDiagnosis('bad_response', `the gateway answered the ${protocolName(protocol)} request for model "${model}" with ${payload === undefined ? 'a body that is not JSON' : 'plain JSON'}, not the event stream agents ask for`,
+    'check that the base URL points at the gateway API; send the request id to the gateway admin', ctx);
+}
+
+function first(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** One probe. Never throws: failures are in ProbeResult.diagnosis. */
+export async function probe(opts: ClientOptions, req: ProbeRequest): Promise<ProbeResult> {
+  const url = req.url ?? endpoint(opts.root, PROTOCOL_PATHS[req.protocol]);
+  const key = req.key ?? opts.key;
+  const headers = authHeaders(key, req.auth ?? 'bearer');
+  if (req.protocol === 'messages') headers['anthropic-version'] = ANTHROPIC_VERSION;
+  const started = performance.now();
+  const result: ProbeResult = { ok: false, protocol: req.protocol, model: req.model, url: redact(safeUrl(url), [opts.key, key]), latencyMs: 0 };
+  let diagnosis: Diagnosis | undefined;
+  try {
+    const res = await send({
+      method: 'POST',
+      url,
+      headers,
+      body: JSON.stringify(probeBody(req.protocol, req.model)),
+      stream: req.protocol !== 'images',
+      context: { model: req.model, protocol: req.protocol, key, keySent: key !== '' },
+    }, opts);
+    result.status = res.status;
+    if (res.requestId) result.requestId = res.requestId;
+    diagnosis = await judge(res, req.protocol, req.model);
+  } catch (err) {
+    diagnosis = err instanceof GatewayError
+      ? err.diagnosis
+      : makeDiagnosis('bad_response', `the probe could not be read: ${err instanceof Error ? err.message : String(err)}`,
+        'send the request id to the gateway admin', { url: safeUrl(url), method: 'POST', key });
+  }
+  result.latencyMs = Math.round(performance.now() - started);
+  if (diagnosis) {
+    // Scrub both keys: a probe may send another key than the list call did.
+    const secrets = [opts.key, key];
+    diagnosis = { ...diagnosis, message: redact(diagnosis.message, secrets), fix: redact(diagnosis.fix, secrets) };
+    result.diagnosis = diagnosis;
+    if (diagnosis.status !== undefined) result.status = diagnosis.status;
+    if (!result.requestId && diagnosis.requestId) result.requestId = diagnosis.requestId;
+  } else {
+    result.ok = true;
+  }
+  // The request ID comes from the gateway too: scrub it like everything else it sent.
+  if (result.requestId) result.requestId = redact(result.requestId, [opts.key, key]);
+  return result;
+}
+
+/** Probes concurrently, at most `concurrency` in flight; results in the order of `reqs`. */
+export function probeMany(opts: ClientOptions, reqs: ProbeRequest[], concurrency = 4): Promise<ProbeResult[]> {
+  return mapBounded(reqs, concurrency, (r) => probe(opts, r));
+}
