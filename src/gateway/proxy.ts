@@ -32,6 +32,8 @@ export function isLoopbackHost(hostname: string): boolean {
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
   const v4 = host.startsWith('::ffff:') ? host.slice(7) : host;
+  // WHATWG URL writes IPv4-mapped addresses in hex: [::ffff:127.0.0.1] becomes [::ffff:7f00:1].
+  if (host.startsWith('::ffff:') && /^7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(v4)) return true;
   return isIP(v4) === 4 && v4.startsWith('127.');
 }
 

@@ -309,7 +309,9 @@ describe('probeMany', () => {
   });
 
   it('defaults to 4 in flight', async () => {
-    const s = await startServer((_req, res) => setTimeout(() => sse(res, CHAT_OK), 60));
+    const s = await startServer((_req, res) => {
+      setTimeout(() => sse(res, CHAT_OK), 60);
+    });
     const reqs: ProbeRequest[] = Array.from({ length: 9 }, (_, i) => ({ protocol: 'chat', model: `m${i}` }));
     await probeMany({ root: s.root, key: KEY }, reqs);
     expect(s.maxInFlight).toBe(4);

@@ -25,7 +25,7 @@ const open: TestServer[] = [];
 export type Handler = (req: http.IncomingMessage & { body: string }, res: http.ServerResponse, server: TestServer) => void | Promise<void>;
 
 export async function startServer(handler: Handler): Promise<TestServer> {
-  const state: TestServer = { root: '', port: 0, requests: [], inFlight: 0, maxInFlight: 0, close: async () => undefined };
+  const state: TestServer = { root: '', port: 0, requests: [], inFlight: 0, maxInFlight: 0, close: async (): Promise<void> => undefined };
   const server = http.createServer((req, res) => {
     state.inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
@@ -61,7 +61,7 @@ export async function startServer(handler: Handler): Promise<TestServer> {
 /** A TCP server for answers node:http would refuse to produce. */
 export async function startRawServer(onConnection: (socket: net.Socket, firstBytes: string) => void): Promise<TestServer & { connections: number }> {
   const sockets = new Set<net.Socket>();
-  const state = { root: '', port: 0, requests: [] as Recorded[], inFlight: 0, maxInFlight: 0, connections: 0, close: async () => undefined };
+  const state = { root: '', port: 0, requests: [] as Recorded[], inFlight: 0, maxInFlight: 0, connections: 0, close: async (): Promise<void> => undefined };
   const server = net.createServer((socket) => {
     state.connections++;
     sockets.add(socket);
