@@ -1,0 +1,268 @@
+// Claude Code (`@anthropic-ai/claude-code`): speaks messages only, reads its settings `env` block
+// like process env (the block wins over shell exports), and appends `/v1/messages` to the root.
+// Facts: /work/shared/docs/agents.md ("Claude Code"), seen with 2.1.197.
+import type { FileEdit, KeyEdit } from '../config/types.js';
+import { maskKey } from '../core/mask.js';
+import type { ClassifiedModel } from '../core/types.js';
+import { notForCoding } from './fit.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
+import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+
+const BASE_URL = 'ANTHROPIC_BASE_URL';
+const AUTH_TOKEN = 'ANTHROPIC_AUTH_TOKEN';
+const API_KEY = 'ANTHROPIC_API_KEY';
+const MODEL = 'ANTHROPIC_MODEL';
+/** Deprecated name of the haiku variable; still read first when present, so a stale one would win. */
+const SMALL_FAST = 'ANTHROPIC_SMALL_FAST_MODEL';
+const MODEL_VARS = [MODEL, 'ANTHROPIC_DEFAULT_SONNET_MODEL', 'ANTHROPIC_DEFAULT_OPUS_MODEL', 'ANTHROPIC_DEFAULT_HAIKU_MODEL'] as const;
+
+interface ClaudePaths {
+  /** ~/.claude/settings.json, or $CLAUDE_CONFIG_DIR/settings.json. */
+  userSettings: string;
+  /**
+   * The global state file. Claude Code keeps it beside the home directory (`~/.claude.json`), but
+   * inside the config directory when CLAUDE_CONFIG_DIR is set (`$CLAUDE_CONFIG_DIR/.claude.json`).
+   * Checked: several tools that manage it (claude-code issue #33857 and third-party installers that
+   * say "`~/.claude.json` (or `$CLAUDE_CONFIG_DIR/.claude.json`)"); the variable moves the whole set.
+   */
+  state: string;
+  projectSettings: string;
+  projectLocal: string;
+}
+
+export function claudePaths(env: AgentEnv): ClaudePaths {
+  const p = pathFor(env.platform);
+  const configDir = dirFromEnv(env, 'CLAUDE_CONFIG_DIR', p.join(env.home, '.claude'));
+  const stateDir = envValue(env.env, 'CLAUDE_CONFIG_DIR') === undefined ? env.home : configDir;
+  return {
+    userSettings: p.join(configDir, 'settings.json'),
+    state: p.join(stateDir, '.claude.json'),
+    projectSettings: p.join(env.cwd, '.claude', 'settings.json'),
+    projectLocal: p.join(env.cwd, '.claude', 'settings.local.json'),
+  };
+}
+
+/**
+ * The `apiKeyHelper` command that prints the key from a variable (key storage `env`). Its stdout
+ * must be the key alone. POSIX shells: printf without a newline. Windows runs it through cmd.exe,
+ * where `echo` is the plain equivalent (Claude Code trims the helper's output).
+ */
+export function apiKeyHelperCommand(variable: string, platform: NodeJS.Platform): string {
+  return platform === 'win32' ? `echo %${variable}%` : `printf %s "$${variable}"`;
+}
+
+const HELPER_SHAPES = [/^printf %s "\$([A-Za-z_][A-Za-z0-9_]*)"$/, /^echo %([A-Za-z_][A-Za-z0-9_]*)%$/];
+
+/** The variable an apiKeyHelper of our own shape prints, or undefined for any other command. */
+export function helperVariable(command: unknown): string | undefined {
+  if (typeof command !== 'string') return undefined;
+  for (const shape of HELPER_SHAPES) {
+    const match = shape.exec(command.trim());
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+function fit(model: ClassifiedModel): ModelFit {
+  const excluded = notForCoding(model);
+  if (excluded !== undefined) return { ok: false, reason: excluded };
+  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
+  if (!model.marked) return { ok: true, protocol: 'messages', needsProbe: true };
+  return {
+    ok: false,
+    reason: 'not marked `anthropic`: Claude Code speaks only the messages protocol (/v1/messages)',
+  };
+}
+
+function files(env: AgentEnv, scope: Scope): AgentFile[] {
+  const paths = claudePaths(env);
+  const state: AgentFile = { path: paths.state, format: 'json', role: 'global state (onboarding flag)' };
+  if (scope === 'user') {
+    return [{ path: paths.userSettings, format: 'json', role: 'user settings (env block)' }, state];
+  }
+  return [
+    { path: paths.projectSettings, format: 'json', role: 'project settings, committed (never the key)' },
+    { path: paths.projectLocal, format: 'json', role: 'personal project settings, gitignored (the key)' },
+    // Read only: Claude Code merges user settings under the project ones, so a stale key there counts.
+    { path: paths.userSettings, format: 'json', role: 'user settings (read: merged under the project files)' },
+    state,
+  ];
+}
+
+function envBlock(doc: unknown): Record<string, unknown> {
+  return asRecord(asRecord(doc)?.['env']) ?? {};
+}
+
+function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
+  const paths = claudePaths(env);
+  const notes: string[] = [];
+  const project = choice.scope === 'project';
+  // Where the URL and models go, and where the key (or the helper that names its variable) goes.
+  const mainPath = project ? paths.projectSettings : paths.userSettings;
+  const authPath = project ? paths.projectLocal : paths.userSettings;
+  const main: KeyEdit[] = [];
+  const auth: KeyEdit[] = mainPath === authPath ? main : [];
+  const mainDoc = current.get(mainPath);
+  const authDoc = current.get(authPath);
+  const mainEnv = envBlock(mainDoc);
+  const authEnv = envBlock(authDoc);
+
+  main.push({ path: ['env', BASE_URL], value: choice.root });
+  const small = choice.smallModel ?? choice.model;
+  for (const name of MODEL_VARS) {
+    main.push({ path: ['env', name], value: name === 'ANTHROPIC_DEFAULT_HAIKU_MODEL' ? small : choice.model });
+  }
+
+  const removeStale = (edits: KeyEdit[], block: Record<string, unknown>, file: string): void => {
+    if (SMALL_FAST in block) edits.push({ path: ['env', SMALL_FAST], value: undefined });
+    const stale = asString(block[API_KEY]);
+    if (API_KEY in block) {
+      edits.push({ path: ['env', API_KEY], value: undefined });
+      notes.push(
+        `Removed ${API_KEY}${stale ? ` (${maskKey(stale)})` : ''} from ${file}: Claude Code would send it as x-api-key beside the gateway token, and the gateway prefers x-api-key. The old value is in the backup.`,
+      );
+    }
+  };
+  removeStale(main, mainEnv, mainPath);
+
+  if (project) {
+    // The committed file must never hold a key: take out any that an earlier setup left there.
+    if (AUTH_TOKEN in mainEnv) {
+      main.push({ path: ['env', AUTH_TOKEN], value: undefined });
+      notes.push(`Removed ${AUTH_TOKEN} from ${mainPath}: that file is committed; the key belongs in ${authPath}.`);
+    }
+    removeStale(auth, authEnv, authPath);
+    // settings.local.json wins over settings.json: an old URL or model there would hide ours.
+    const shadows = [BASE_URL, ...MODEL_VARS].filter((name) => name in authEnv);
+    for (const name of shadows) auth.push({ path: ['env', name], value: undefined });
+    if (shadows.length > 0) {
+      notes.push(`Removed ${shadows.join(', ')} from ${authPath}: they would override the values in ${mainPath}.`);
+    }
+    const userKey = asString(envBlock(current.get(paths.userSettings))[API_KEY]);
+    if (userKey !== undefined) {
+      notes.push(
+        `${paths.userSettings} sets ${API_KEY} (${maskKey(userKey)}); Claude Code merges it into this project and the gateway would take it over our token. Remove it there, or run setup with the user scope.`,
+      );
+    }
+  }
+
+  const ownHelper = helperVariable(asRecord(authDoc)?.['apiKeyHelper']) !== undefined;
+  const foreignHelper = asString(asRecord(authDoc)?.['apiKeyHelper']);
+  let exportVar: string | undefined;
+  if (choice.keyStorage === 'file') {
+    auth.push({ path: ['env', AUTH_TOKEN], value: choice.key });
+    if (ownHelper) auth.push({ path: ['apiKeyHelper'], value: undefined });
+    else if (foreignHelper !== undefined) {
+      notes.push(`${authPath} has an apiKeyHelper this tool did not write (${foreignHelper}); it was left alone, and Claude Code may send its output as the key.`);
+    }
+  } else {
+    if (AUTH_TOKEN in authEnv) auth.push({ path: ['env', AUTH_TOKEN], value: undefined });
+    auth.push({ path: ['apiKeyHelper'], value: apiKeyHelperCommand(choice.keyEnvVar, env.platform) });
+    exportVar = choice.keyEnvVar;
+    notes.push(`Claude Code reads the key from ${choice.keyEnvVar} through apiKeyHelper: export ${choice.keyEnvVar} in your shell profile.`);
+  }
+
+  for (const name of [BASE_URL, AUTH_TOKEN, MODEL]) {
+    if (envValue(env.env, name) !== undefined) {
+      notes.push(`Your shell exports ${name}; Claude Code's settings env block wins over it, so it does not change this setup.`);
+    }
+  }
+  const shellKey = envValue(env.env, API_KEY);
+  if (shellKey !== undefined) {
+    notes.push(
+      `Your shell exports ${API_KEY} (${maskKey(shellKey)}); Claude Code would send it as x-api-key and the gateway prefers it over the token written here. Remove it from your shell profile.`,
+    );
+  }
+
+  const edits: FileEdit[] = [{ path: mainPath, format: 'json', edits: main, secret: choice.keyStorage === 'file' && mainPath === authPath }];
+  if (auth !== main && auth.length > 0) {
+    edits.push({ path: authPath, format: 'json', edits: auth, secret: choice.keyStorage === 'file' });
+  }
+  // Merge only this flag into the global state: a fresh install then skips the login screen.
+  edits.push({ path: paths.state, format: 'json', edits: [{ path: ['hasCompletedOnboarding'], value: true }] });
+  return { edits, notes, exportVar };
+}
+
+interface Resolved {
+  value: string;
+  source: string;
+}
+
+function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
+  const paths = claudePaths(env);
+  // Claude Code's order, lowest first: shell env, user settings, project settings, local settings.
+  const layers: { file: string; doc: unknown }[] = [{ file: paths.userSettings, doc: current.get(paths.userSettings) }];
+  if (scope === 'project') {
+    layers.push({ file: paths.projectSettings, doc: current.get(paths.projectSettings) });
+    layers.push({ file: paths.projectLocal, doc: current.get(paths.projectLocal) });
+  }
+  const vars = new Map<string, Resolved>();
+  for (const name of [BASE_URL, AUTH_TOKEN, API_KEY, MODEL]) {
+    const value = envValue(env.env, name);
+    if (value !== undefined) vars.set(name, { value, source: 'shell environment' });
+  }
+  let helper: Resolved | undefined;
+  for (const layer of layers) {
+    const block = envBlock(layer.doc);
+    for (const [name, value] of Object.entries(block)) {
+      if (typeof value === 'string') vars.set(name, { value, source: layer.file });
+    }
+    const h = asString(asRecord(layer.doc)?.['apiKeyHelper']);
+    if (h !== undefined) helper = { value: h, source: layer.file };
+  }
+
+  const base = vars.get(BASE_URL);
+  if (!base || base.value.trim() === '') {
+    return `${BASE_URL} is not set in ${layers.map((l) => l.file).join(' or ')}: Claude Code would call api.anthropic.com, not the gateway.`;
+  }
+  const model = vars.get(MODEL);
+  if (!model || model.value.trim() === '') {
+    return `${MODEL} is not set in ${base.source}: Claude Code would ask the gateway for its own default model (claude-opus-4-8).`;
+  }
+  const request = (auth: AgentRequest['auth'], key: string | undefined, keySource: string): AgentRequest => ({
+    protocol: 'messages',
+    url: `${trimSlash(base.value)}/v1/messages`,
+    model: model.value,
+    auth,
+    key,
+    keySource,
+    baseUrl: base.value,
+    file: base.source,
+  });
+  // Both headers may go out; the gateway reads x-api-key first, so whatever Claude Code sends as
+  // x-api-key (ANTHROPIC_API_KEY, or the apiKeyHelper's output) decides over the Bearer token.
+  const apiKey = vars.get(API_KEY);
+  if (apiKey && apiKey.value !== '') return request('x-api-key', apiKey.value, `${apiKey.source} ${API_KEY}`);
+  if (helper) {
+    const variable = helperVariable(helper.value);
+    if (variable !== undefined) {
+      return request('x-api-key', envValue(env.env, variable), `apiKeyHelper in ${helper.source} printing $${variable}`);
+    }
+    return request('x-api-key', undefined, `apiKeyHelper in ${helper.source} (a command this tool does not run)`);
+  }
+  const token = vars.get(AUTH_TOKEN);
+  if (token && token.value !== '') return request('bearer', token.value, `${token.source} ${AUTH_TOKEN}`);
+  return request('bearer', undefined, `${AUTH_TOKEN} in ${base.source}`);
+}
+
+export const claudeCode: Agent = {
+  id: 'claude-code',
+  name: 'Claude Code',
+  binary: 'claude',
+  versionArgs: ['--version'],
+  npmPackage: '@anthropic-ai/claude-code',
+  protocols: ['messages'],
+  hasSmallModel: true,
+  fit,
+  files,
+  plan,
+  readBack,
+  oneShot(model, prompt) {
+    return {
+      command: 'claude',
+      args: ['-p', prompt, '--model', model],
+      // 401s are retried for minutes otherwise; no update check in the middle of a test.
+      env: { CLAUDE_CODE_MAX_RETRIES: '0', DISABLE_AUTOUPDATER: '1' },
+    };
+  },
+};

@@ -1,0 +1,112 @@
+// Cline CLI (`cline`): one providers.json with an entry per provider and the one in use named by
+// `lastUsedProvider`. Both entries we write take root + `/v1`. Cline reads only a literal key.
+// Facts: /work/shared/docs/agents.md ("Cline CLI"), seen with 3.0.65. The settings directory
+// follows CLINE_DATA_DIR (<dir>/settings), then CLINE_DIR (<dir>/data/settings), then
+// ~/.cline/data/settings (checked: cline/cline storage tests, "CLINE_DATA_DIR > CLINE_DIR + /data >
+// ~/.cline/data", and third-party tools mirroring it). One-shot: `cline [prompt]` runs headless
+// when stdout is not a terminal; `-m/--model` picks the model (docs.cline.bot CLI reference).
+import type { KeyEdit } from '../config/types.js';
+import type { ClassifiedModel } from '../core/types.js';
+import { notForCoding } from './fit.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
+import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+
+type ClineProvider = 'openai-compatible' | 'anthropic';
+
+const PROVIDER_PATH: Record<ClineProvider, { path: string; auth: AgentRequest['auth']; protocol: 'chat' | 'messages' }> = {
+  'openai-compatible': { path: '/chat/completions', auth: 'bearer', protocol: 'chat' },
+  anthropic: { path: '/messages', auth: 'x-api-key', protocol: 'messages' },
+};
+
+export function clinePaths(env: AgentEnv): { providers: string } {
+  const p = pathFor(env.platform);
+  const dataDir = envValue(env.env, 'CLINE_DATA_DIR');
+  const settings =
+    dataDir !== undefined
+      ? p.join(p.resolve(env.cwd, dataDir), 'settings')
+      : p.join(dirFromEnv(env, 'CLINE_DIR', p.join(env.home, '.cline')), 'data', 'settings');
+  return { providers: p.join(settings, 'providers.json') };
+}
+
+function fit(model: ClassifiedModel): ModelFit {
+  const excluded = notForCoding(model);
+  if (excluded !== undefined) return { ok: false, reason: excluded };
+  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
+  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
+  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  return { ok: false, reason: 'not marked `openai` or `anthropic`: Cline speaks chat completions or messages' };
+}
+
+function files(env: AgentEnv, _scope: Scope): AgentFile[] {
+  // Cline has no project config: both scopes use the user file.
+  return [{ path: clinePaths(env).providers, format: 'json', role: 'providers and the key' }];
+}
+
+function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
+  const path = clinePaths(env).providers;
+  const id: ClineProvider = choice.protocol === 'messages' ? 'anthropic' : 'openai-compatible';
+  const doc = asRecord(current.get(path));
+  const settings = ['providers', id, 'settings'] as const;
+  // Leaf by leaf, so settings Cline keeps beside ours (reasoning effort, headers…) survive.
+  const edits: KeyEdit[] = [
+    { path: [...settings, 'provider'], value: id },
+    { path: [...settings, 'apiKey'], value: choice.key },
+    { path: [...settings, 'model'], value: choice.model },
+    { path: [...settings, 'baseUrl'], value: choice.v1 },
+    { path: ['providers', id, 'tokenSource'], value: 'manual' },
+    { path: ['lastUsedProvider'], value: id },
+  ];
+  if (doc?.['version'] === undefined) edits.unshift({ path: ['version'], value: 1 });
+  const notes: string[] = [];
+  if (choice.scope === 'project') notes.push(`Cline has no project config, so the user file ${path} was configured instead.`);
+  if (choice.keyStorage === 'env') {
+    notes.push(`Cline cannot reference an environment variable: the key is stored in ${path} (mode 0600).`);
+  }
+  return { edits: [{ path, format: 'json', edits, secret: true }], notes };
+}
+
+function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
+  const path = clinePaths(env).providers;
+  const doc = asRecord(current.get(path));
+  if (!doc) return `${path} does not exist: Cline has no provider configured.`;
+  const id = asString(doc['lastUsedProvider']);
+  if (id === undefined) return `lastUsedProvider is not set in ${path}.`;
+  if (id !== 'openai-compatible' && id !== 'anthropic') {
+    return `lastUsedProvider = "${id}" in ${path}: Cline would not use the gateway.`;
+  }
+  const settings = asRecord(asRecord(asRecord(doc['providers'])?.[id])?.['settings']);
+  if (!settings) return `providers.${id}.settings is missing in ${path}.`;
+  const baseUrl = asString(settings['baseUrl']);
+  if (baseUrl === undefined || baseUrl.trim() === '') return `providers.${id}.settings.baseUrl is not set in ${path}.`;
+  const model = asString(settings['model']);
+  if (model === undefined || model.trim() === '') return `providers.${id}.settings.model is not set in ${path}.`;
+  const spec = PROVIDER_PATH[id];
+  const key = asString(settings['apiKey']);
+  return {
+    protocol: spec.protocol,
+    url: `${trimSlash(baseUrl)}${spec.path}`,
+    model,
+    auth: spec.auth,
+    key: key === '' ? undefined : key,
+    keySource: `${path} providers.${id}.settings.apiKey`,
+    baseUrl,
+    file: path,
+  };
+}
+
+export const cline: Agent = {
+  id: 'cline',
+  name: 'Cline CLI',
+  binary: 'cline',
+  versionArgs: ['--version'],
+  npmPackage: 'cline',
+  protocols: ['chat', 'messages'],
+  hasSmallModel: false,
+  fit,
+  files,
+  plan,
+  readBack,
+  oneShot(model, prompt) {
+    return { command: 'cline', args: ['-m', model, prompt] };
+  },
+};

@@ -1,0 +1,27 @@
+// Gemini CLI (`@google/gemini-cli`): speaks only the native Gemini protocol, which the gateway does
+// not offer publicly (gateway.md, "The service contract"). Named so users learn why, never written.
+import { JobError } from '../core/errors.js';
+import type { Agent } from './types.js';
+
+export const GEMINI_UNSUPPORTED =
+  'Gemini CLI speaks only the native Gemini protocol (/v1beta/models/…:streamGenerateContent), which the gateway does not offer; nothing is written for it.';
+
+export const geminiCli: Agent = {
+  id: 'gemini-cli',
+  name: 'Gemini CLI',
+  binary: 'gemini',
+  versionArgs: ['--version'],
+  npmPackage: '@google/gemini-cli',
+  protocols: [],
+  unsupported: GEMINI_UNSUPPORTED,
+  hasSmallModel: false,
+  fit: () => ({ ok: false, reason: GEMINI_UNSUPPORTED }),
+  files: () => [],
+  plan() {
+    throw new JobError(GEMINI_UNSUPPORTED);
+  },
+  readBack: () => GEMINI_UNSUPPORTED,
+  oneShot(model, prompt) {
+    return { command: 'gemini', args: ['-m', model, '-p', prompt] };
+  },
+};

@@ -1,0 +1,242 @@
+// OpenCode (`opencode-ai`): one provider entry speaks one protocol, chosen by its AI SDK package,
+// so each protocol gets its own provider id. All three packages take root + `/v1`.
+// Facts: /work/shared/docs/agents.md ("OpenCode"), seen with 1.18.33; the global config directory is
+// xdg-basedir's `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode` on every platform
+// (checked: anomalyco/opencode packages/opencode/src/global/index.ts).
+import type { FileEdit, KeyEdit } from '../config/types.js';
+import type { ClassifiedModel, Protocol } from '../core/types.js';
+import { notForCoding } from './fit.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
+import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+
+/** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
+export const OPENCODE_TEMPLATE = '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
+
+type OpenCodeProtocol = Extract<Protocol, 'messages' | 'chat' | 'responses'>;
+
+interface ProviderSpec {
+  id: string;
+  npm: string;
+  name: string;
+  /** What the SDK appends to baseURL. */
+  path: string;
+  auth: AgentRequest['auth'];
+}
+
+/** Ids that are not in OpenCode's catalogue (a catalogue id would pull in its defaults). */
+export const OPENCODE_PROVIDERS: Record<OpenCodeProtocol, ProviderSpec> = {
+  chat: { id: 'gateway', npm: '@ai-sdk/openai-compatible', name: 'Gateway (chat)', path: '/chat/completions', auth: 'bearer' },
+  messages: { id: 'gateway-anthropic', npm: '@ai-sdk/anthropic', name: 'Gateway (messages)', path: '/messages', auth: 'x-api-key' },
+  responses: { id: 'gateway-responses', npm: '@ai-sdk/openai', name: 'Gateway (responses)', path: '/responses', auth: 'bearer' },
+};
+
+function specFor(protocol: Protocol): ProviderSpec {
+  if (protocol === 'images') throw new Error('OpenCode has no provider for the images protocol');
+  return OPENCODE_PROVIDERS[protocol];
+}
+
+/** `gateway/deepseek-chat`: how OpenCode names a model (provider id, slash, model id). */
+export function opencodeModelRef(model: string, protocol: Protocol): string {
+  return `${specFor(protocol).id}/${model}`;
+}
+
+function fit(model: ClassifiedModel): ModelFit {
+  const excluded = notForCoding(model);
+  if (excluded !== undefined) return { ok: false, reason: excluded };
+  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
+  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
+  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
+  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  return { ok: false, reason: 'not marked `anthropic`, `openai` or `openai-response`: OpenCode needs messages, chat or Responses' };
+}
+
+interface OpenCodePaths {
+  userJson: string;
+  userJsonc: string;
+  projectJson: string;
+  projectJsonc: string;
+}
+
+export function opencodePaths(env: AgentEnv): OpenCodePaths {
+  const p = pathFor(env.platform);
+  const dir = p.join(dirFromEnv(env, 'XDG_CONFIG_HOME', p.join(env.home, '.config')), 'opencode');
+  return {
+    userJson: p.join(dir, 'opencode.json'),
+    userJsonc: p.join(dir, 'opencode.jsonc'),
+    projectJson: p.join(env.cwd, 'opencode.json'),
+    projectJsonc: p.join(env.cwd, 'opencode.jsonc'),
+  };
+}
+
+/** Files in the order OpenCode merges them (later wins). Both names are JSONC to OpenCode. */
+function layers(env: AgentEnv, scope: Scope): string[] {
+  const paths = opencodePaths(env);
+  const user = [paths.userJson, paths.userJsonc];
+  return scope === 'user' ? user : [...user, paths.projectJson, paths.projectJsonc];
+}
+
+function files(env: AgentEnv, scope: Scope): AgentFile[] {
+  const paths = opencodePaths(env);
+  const user: AgentFile[] = [
+    { path: paths.userJsonc, format: 'jsonc', role: 'user config (edited when it exists)' },
+    { path: paths.userJson, format: 'jsonc', role: 'user config' },
+  ];
+  if (scope === 'user') return user;
+  return [
+    { path: paths.projectJsonc, format: 'jsonc', role: 'project config, committed (edited when it exists; never the key)' },
+    { path: paths.projectJson, format: 'jsonc', role: 'project config, committed (never the key)' },
+    ...user.map((f) => ({ ...f, role: `${f.role} (read: merged under the project file)` })),
+  ];
+}
+
+function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
+  const paths = opencodePaths(env);
+  const project = choice.scope === 'project';
+  const [jsonc, json] = project ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
+  // OpenCode reads both names; edit the one the user already keeps, else create opencode.json.
+  const target = current.get(jsonc) !== undefined ? jsonc : json;
+  const literal = choice.keyStorage === 'file' && !project;
+  const apiKey = literal ? choice.key : `{env:${choice.keyEnvVar}}`;
+  const notes: string[] = [];
+
+  const entries = new Map<string, { spec: ProviderSpec; models: string[] }>();
+  const want = (protocol: Protocol, model: string): string => {
+    const spec = specFor(protocol);
+    const entry = entries.get(spec.id) ?? { spec, models: [] };
+    if (!entry.models.includes(model)) entry.models.push(model);
+    entries.set(spec.id, entry);
+    return `${spec.id}/${model}`;
+  };
+  const edits: KeyEdit[] = [{ path: ['model'], value: want(choice.protocol, choice.model) }];
+  if (choice.smallModel !== undefined) {
+    edits.push({ path: ['small_model'], value: want(choice.smallModelProtocol ?? choice.protocol, choice.smallModel) });
+  }
+  for (const { spec, models } of entries.values()) {
+    const base = ['provider', spec.id] as const;
+    edits.push(
+      { path: [...base, 'npm'], value: spec.npm },
+      { path: [...base, 'name'], value: spec.name },
+      { path: [...base, 'options', 'baseURL'], value: choice.v1 },
+      { path: [...base, 'options', 'apiKey'], value: apiKey },
+    );
+    // A model missing from `models` fails with an opaque error, so every model we name is listed.
+    for (const model of models) edits.push({ path: [...base, 'models', model, 'name'], value: model });
+  }
+
+  let exportVar: string | undefined;
+  if (!literal) {
+    exportVar = choice.keyEnvVar;
+    notes.push(
+      project
+        ? `${target} is committed, so it names the key as {env:${choice.keyEnvVar}}: export ${choice.keyEnvVar} in your shell profile (OpenCode sends no auth header when it is unset).`
+        : `OpenCode reads the key from {env:${choice.keyEnvVar}}: export ${choice.keyEnvVar} in your shell profile (OpenCode sends no auth header when it is unset).`,
+    );
+  }
+  const edit: FileEdit = { path: target, format: 'jsonc', edits, secret: literal, template: OPENCODE_TEMPLATE };
+  return { edits: [edit], notes, exportVar };
+}
+
+function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
+  for (const [k, v] of Object.entries(from)) {
+    const a = asRecord(into[k]);
+    const b = asRecord(v);
+    into[k] = a && b ? deepMerge({ ...a }, b) : v;
+  }
+  return into;
+}
+
+const ENV_REF = /^\{env:([^}]+)\}$/;
+
+/** OpenCode substitutes `{env:VAR}` in the config text before parsing; an unset VAR becomes ''. */
+function substitute(value: string, env: AgentEnv['env']): string {
+  return value.replace(/\{env:([^}]+)\}/g, (_m, name: string) => env[name.trim()] ?? '');
+}
+
+const NPM_PROTOCOL: Record<string, OpenCodeProtocol> = {
+  '@ai-sdk/openai-compatible': 'chat',
+  '@ai-sdk/anthropic': 'messages',
+  '@ai-sdk/openai': 'responses',
+};
+
+function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
+  const order = layers(env, scope);
+  const merged: Record<string, unknown> = {};
+  for (const file of order) {
+    const doc = asRecord(current.get(file));
+    if (doc) deepMerge(merged, doc);
+  }
+  // The last file that defines the value is the one to name in messages.
+  const sourceOf = (pick: (doc: Record<string, unknown>) => unknown): string =>
+    [...order].reverse().find((f) => {
+      const doc = asRecord(current.get(f));
+      return doc !== undefined && pick(doc) !== undefined;
+    }) ?? order[order.length - 1]!;
+
+  const ref = asString(merged['model']);
+  if (ref === undefined || ref.trim() === '') return `model is not set in ${order.join(' or ')}.`;
+  const slash = ref.indexOf('/');
+  if (slash <= 0) return `model = "${ref}" is not of the form provider/model.`;
+  const providerId = ref.slice(0, slash);
+  const model = ref.slice(slash + 1);
+  const file = sourceOf((d) => asRecord(asRecord(d['provider'])?.[providerId]));
+  const entry = asRecord(asRecord(merged['provider'])?.[providerId]);
+  if (!entry) return `model = "${ref}" names provider "${providerId}", which is not defined under provider in ${file}.`;
+  const npm = asString(entry['npm']);
+  const protocol = npm === undefined ? undefined : NPM_PROTOCOL[npm];
+  if (protocol === undefined) return `provider "${providerId}" uses npm package ${npm ?? '(none)'}, which is not one of ${Object.keys(NPM_PROTOCOL).join(', ')}.`;
+  if (!asRecord(asRecord(entry['models'])?.[model])) {
+    return `model "${model}" is missing from provider.${providerId}.models in ${file}: OpenCode fails with an opaque error.`;
+  }
+  const options = asRecord(entry['options']) ?? {};
+  const rawBase = asString(options['baseURL']);
+  if (rawBase === undefined || rawBase.trim() === '') return `provider.${providerId}.options.baseURL is not set in ${file}.`;
+  const baseUrl = substitute(rawBase, env.env);
+
+  const rawKey = asString(options['apiKey']);
+  let key: string | undefined;
+  let keySource: string;
+  const envRef = rawKey === undefined ? null : ENV_REF.exec(rawKey.trim());
+  if (rawKey === undefined) {
+    keySource = `provider.${providerId}.options.apiKey is not set in ${file}`;
+  } else if (envRef) {
+    const name = envRef[1]!.trim();
+    key = envValue(env.env, name);
+    keySource = key === undefined
+      ? `{env:${name}} in ${file}: OpenCode sends no auth header when ${name} is unset`
+      : `environment variable ${name} ({env:${name}} in ${file})`;
+  } else if (rawKey.includes('{file:')) {
+    keySource = `a {file:} reference in ${file}, which this tool does not read`;
+  } else {
+    key = substitute(rawKey, env.env) || undefined;
+    keySource = `provider.${providerId}.options.apiKey in ${file}`;
+  }
+  const spec = OPENCODE_PROVIDERS[protocol];
+  return { protocol, url: `${trimSlash(baseUrl)}${spec.path}`, model, auth: spec.auth, key, keySource, baseUrl, file };
+}
+
+export const opencode: Agent = {
+  id: 'opencode',
+  name: 'OpenCode',
+  binary: 'opencode',
+  versionArgs: ['--version'],
+  npmPackage: 'opencode-ai',
+  protocols: ['messages', 'chat', 'responses'],
+  hasSmallModel: true,
+  fit,
+  files,
+  plan,
+  readBack,
+  /**
+   * `model` may be a full `provider/model` reference (use opencodeModelRef when the protocol is
+   * known); a bare id is assumed to be on the chat provider `gateway`.
+   */
+  oneShot(model, prompt) {
+    const ref = model.includes('/') ? model : `${OPENCODE_PROVIDERS.chat.id}/${model}`;
+    return {
+      command: 'opencode',
+      args: ['run', '-m', ref, prompt],
+      // Stops a harmless attempt to download the models.dev catalogue.
+      env: { OPENCODE_DISABLE_MODELS_FETCH: '1' },
+    };
+  },
+};

@@ -1,0 +1,45 @@
+// Path and URL helpers shared by the agent modules. Agent modules never touch the real machine:
+// the platform comes from AgentEnv, so a Windows layout can be computed (and tested) on Linux.
+import path from 'node:path';
+import type { AgentEnv } from './types.js';
+
+export type PathApi = typeof path.posix;
+
+/** `path.win32` for Windows, `path.posix` everywhere else (macOS and Linux lay out homes alike). */
+export function pathFor(platform: NodeJS.Platform): PathApi {
+  return platform === 'win32' ? path.win32 : path.posix;
+}
+
+/** A variable counts as set when present and not blank (agents treat `VAR=` as unset). */
+export function envValue(env: AgentEnv['env'], name: string): string | undefined {
+  const value = env[name];
+  return value !== undefined && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * The directory an override variable names (CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_CONFIG_HOME, …), or
+ * `fallback` when it is unset. A relative value is resolved against cwd, as the agents' own
+ * `path.resolve` would do in the directory they were started from.
+ */
+export function dirFromEnv(env: AgentEnv, name: string, fallback: string): string {
+  const p = pathFor(env.platform);
+  const value = envValue(env.env, name);
+  return value === undefined ? fallback : p.resolve(env.cwd, value);
+}
+
+/** `https://gw/` → `https://gw`: agents join paths to the base URL as strings. */
+export function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** A plain object (parsed JSON/TOML table), or undefined for anything else. */
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** A string value, or undefined. */
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

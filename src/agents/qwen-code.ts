@@ -1,0 +1,173 @@
+// Qwen Code (`@qwen-code/qwen-code`): a Gemini CLI fork with model provider lists per auth type.
+// `openai` entries take root + `/v1` (the SDK appends /chat/completions); `anthropic` entries take
+// the root (the SDK appends /v1/messages). Shell env beats the settings `env` block.
+// Facts: /work/shared/docs/agents.md ("Qwen Code"), seen with 0.15.10. Checked in QwenLM/qwen-code:
+// `-m/--model` and the positional one-shot prompt (packages/cli/src/config/config.ts), and the
+// QWEN_HOME override of ~/.qwen (getGlobalQwenDir).
+import type { FileEdit, KeyEdit } from '../config/types.js';
+import { maskKey } from '../core/mask.js';
+import type { ClassifiedModel } from '../core/types.js';
+import { notForCoding } from './fit.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
+import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+
+type QwenAuthType = 'openai' | 'anthropic';
+
+export function qwenPaths(env: AgentEnv): { user: string; project: string } {
+  const p = pathFor(env.platform);
+  return {
+    user: p.join(dirFromEnv(env, 'QWEN_HOME', p.join(env.home, '.qwen')), 'settings.json'),
+    project: p.join(env.cwd, '.qwen', 'settings.json'),
+  };
+}
+
+function fit(model: ClassifiedModel): ModelFit {
+  const excluded = notForCoding(model);
+  if (excluded !== undefined) return { ok: false, reason: excluded };
+  // Messages first when marked: the native protocol of Anthropic channels, no conversion.
+  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
+  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
+  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  return { ok: false, reason: 'not marked `openai` or `anthropic`: Qwen Code speaks chat completions or messages' };
+}
+
+function files(env: AgentEnv, scope: Scope): AgentFile[] {
+  const paths = qwenPaths(env);
+  const user: AgentFile = { path: paths.user, format: 'json', role: 'user settings' };
+  if (scope === 'user') return [user];
+  return [
+    { path: paths.project, format: 'json', role: 'project settings, committed (never the key)' },
+    { ...user, role: 'user settings (the key; merged under the project file)' },
+  ];
+}
+
+/** Our entry: the model's id on a base URL under the gateway root (a second setup updates it). */
+function isOurs(entry: unknown, model: string, root: string): boolean {
+  const e = asRecord(entry);
+  const base = asString(e?.['baseUrl']);
+  if (!e || e['id'] !== model || base === undefined) return false;
+  const rest = base.slice(root.length);
+  return base.startsWith(root) && (rest === '' || rest.startsWith('/'));
+}
+
+function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
+  const paths = qwenPaths(env);
+  const project = choice.scope === 'project';
+  const target = project ? paths.project : paths.user;
+  const doc = asRecord(current.get(target)) ?? {};
+  const type: QwenAuthType = choice.protocol === 'messages' ? 'anthropic' : 'openai';
+  const baseUrl = type === 'anthropic' ? choice.root : choice.v1;
+  const notes: string[] = [];
+  const edits: KeyEdit[] = [];
+
+  const providers = asRecord(doc['modelProviders']);
+  const list = providers?.[type];
+  const entry = { id: choice.model, name: `${choice.model} (gateway)`, baseUrl, envKey: choice.keyEnvVar };
+  if (Array.isArray(list)) {
+    const index = list.findIndex((e) => isOurs(e, choice.model, choice.root));
+    const at = index >= 0 ? index : list.length;
+    for (const [k, v] of Object.entries(entry)) edits.push({ path: ['modelProviders', type, at, k], value: v });
+    const foreign = list.findIndex((e, i) => i !== index && asRecord(e)?.['id'] === choice.model);
+    if (foreign >= 0 && (index < 0 || foreign < index)) {
+      notes.push(`${target} already lists another "${choice.model}" under modelProviders.${type} (not on the gateway); Qwen Code may pick that one. Remove or rename it.`);
+    }
+  } else {
+    edits.push({ path: ['modelProviders', type], value: [entry] });
+  }
+  if (project && !providers) {
+    notes.push(`A project modelProviders replaces the user one: in this project Qwen Code sees only the providers in ${target}.`);
+  }
+  edits.push({ path: ['security', 'auth', 'selectedType'], value: type }, { path: ['model', 'name'], value: choice.model });
+
+  const fileEdits: FileEdit[] = [{ path: target, format: 'json', edits }];
+  const userEnv = asRecord(asRecord(current.get(paths.user))?.['env']) ?? {};
+  const projectEnv = asRecord(doc['env']) ?? {};
+  let exportVar: string | undefined;
+  if (choice.keyStorage === 'file') {
+    // Never in the committed project file: the user file's env block reaches every project.
+    fileEdits.push({ path: paths.user, format: 'json', edits: [{ path: ['env', choice.keyEnvVar], value: choice.key }], secret: true });
+    if (project) notes.push(`The key went into ${paths.user} (env.${choice.keyEnvVar}), not into the committed ${target}.`);
+  } else {
+    exportVar = choice.keyEnvVar;
+    if (choice.keyEnvVar in userEnv) {
+      fileEdits.push({ path: paths.user, format: 'json', edits: [{ path: ['env', choice.keyEnvVar], value: undefined }] });
+    }
+    notes.push(`Qwen Code reads the key from ${choice.keyEnvVar}: export it in your shell profile.`);
+  }
+  if (project && choice.keyEnvVar in projectEnv) {
+    edits.push({ path: ['env', choice.keyEnvVar], value: undefined });
+    notes.push(`Removed env.${choice.keyEnvVar} from the committed ${target}. The old value is in the backup.`);
+  }
+  const shellKey = envValue(env.env, choice.keyEnvVar);
+  if (shellKey !== undefined && shellKey !== choice.key) {
+    notes.push(
+      `Your shell exports ${choice.keyEnvVar} with another key (${maskKey(shellKey)}); Qwen Code's shell env beats its settings, so that export overrides the key written here. Update or remove it.`,
+    );
+  }
+  return { edits: fileEdits, notes, exportVar };
+}
+
+function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
+  const paths = qwenPaths(env);
+  const user = asRecord(current.get(paths.user)) ?? {};
+  const proj = scope === 'project' ? asRecord(current.get(paths.project)) ?? {} : {};
+  // Messages name the file whose modelProviders Qwen Code uses (the project one replaces the user one).
+  const file = asRecord(proj['modelProviders']) ? paths.project : paths.user;
+  const pick = (get: (d: Record<string, unknown>) => unknown): unknown => get(proj) ?? get(user);
+
+  const type = asString(pick((d) => asRecord(asRecord(d['security'])?.['auth'])?.['selectedType']));
+  if (type === undefined) return `security.auth.selectedType is not set in ${file}: Qwen Code would ask how to sign in.`;
+  if (type !== 'openai' && type !== 'anthropic') {
+    return `security.auth.selectedType = "${type}" in ${file}: Qwen Code would not use the gateway.`;
+  }
+  const model = asString(pick((d) => asRecord(d['model'])?.['name']));
+  if (model === undefined || model.trim() === '') return `model.name is not set in ${file}.`;
+  // A project modelProviders replaces the user one as a whole.
+  const providers = asRecord(proj['modelProviders']) ?? asRecord(user['modelProviders']);
+  const list = providers?.[type];
+  const entry = Array.isArray(list) ? asRecord(list.find((e) => asRecord(e)?.['id'] === model)) : undefined;
+  if (!entry) return `modelProviders.${type} in ${file} has no entry with id "${model}".`;
+  const baseUrl = asString(entry['baseUrl']);
+  if (baseUrl === undefined || baseUrl.trim() === '') return `modelProviders.${type} entry "${model}" in ${file} has no baseUrl.`;
+
+  const envKey = asString(entry['envKey']);
+  let key: string | undefined;
+  let keySource: string;
+  if (envKey === undefined) {
+    keySource = `modelProviders.${type} entry "${model}" has no envKey (Qwen Code requires one)`;
+  } else {
+    const settingsEnv = { ...asRecord(user['env']), ...asRecord(proj['env']) };
+    const fromShell = envValue(env.env, envKey);
+    const fromSettings = asString(settingsEnv[envKey]);
+    key = fromShell ?? (fromSettings || undefined);
+    keySource = fromShell !== undefined ? `environment variable ${envKey}` : `env.${envKey} in the settings (or the environment)`;
+  }
+  return {
+    protocol: type === 'anthropic' ? 'messages' : 'chat',
+    url: `${trimSlash(baseUrl)}${type === 'anthropic' ? '/v1/messages' : '/chat/completions'}`,
+    model,
+    auth: type === 'anthropic' ? 'x-api-key' : 'bearer',
+    key,
+    keySource,
+    baseUrl,
+    file,
+  };
+}
+
+export const qwenCode: Agent = {
+  id: 'qwen-code',
+  name: 'Qwen Code',
+  binary: 'qwen',
+  versionArgs: ['--version'],
+  npmPackage: '@qwen-code/qwen-code',
+  protocols: ['chat', 'messages'],
+  hasSmallModel: false,
+  fit,
+  files,
+  plan,
+  readBack,
+  oneShot(model, prompt) {
+    // The positional prompt runs one-shot (`-p` is deprecated).
+    return { command: 'qwen', args: ['-m', model, prompt] };
+  },
+};

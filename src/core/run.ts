@@ -1,0 +1,127 @@
+// THE one way this tool starts another program (style.md habit 7): commands are data, run here.
+// Never throws for a non-zero exit, a missing binary or a timeout: callers read the result.
+// The environment is exactly base.env + cmd.env (nothing leaks from our own process), arguments
+// never go through a shell, and a secret is passed only through the environment.
+import { execa } from 'execa';
+
+export interface CommandSpec {
+  command: string;
+  args: string[];
+  /** Added to (and overriding) base.env. */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Kill the whole process tree after this long. */
+  timeoutMs?: number;
+  /** Text for stdin; without it stdin is ignored (so an agent never waits for a keypress). */
+  input?: string;
+}
+
+export interface RunBase {
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface RunResult {
+  /** undefined when the process never started or was killed by a signal. */
+  exitCode: number | undefined;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  /** The binary is not on PATH (ENOENT). */
+  notFound: boolean;
+  pid?: number;
+  durationMs: number;
+}
+
+/** Time between the polite SIGTERM and the SIGKILL when a process tree ignores it. */
+const KILL_GRACE_MS = 2000;
+const MAX_BUFFER = 16 * 1024 * 1024;
+
+export function mergeEnv(
+  base: Readonly<Record<string, string | undefined>>,
+  extra: Record<string, string> | undefined,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  return { ...env, ...extra };
+}
+
+/**
+ * Ends the process and everything it started. POSIX: the child leads its own process group
+ * (detached), so signalling the negative pid reaches grandchildren too (agents spawn helpers and
+ * daemons). Windows: `taskkill /T` walks the tree.
+ */
+async function killTree(pid: number, env: Record<string, string>, signal: NodeJS.Signals): Promise<void> {
+  if (process.platform === 'win32') {
+    await execa('taskkill', ['/pid', String(pid), '/T', '/F'], { env, extendEnv: false, reject: false, windowsHide: true, stdin: 'ignore' });
+    return;
+  }
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+export async function runCommand(cmd: CommandSpec, base: RunBase): Promise<RunResult> {
+  const env = mergeEnv(base.env, cmd.env);
+  const started = performance.now();
+  const groupKill = process.platform !== 'win32';
+  const subprocess = execa(cmd.command, cmd.args, {
+    env,
+    extendEnv: false,
+    cwd: cmd.cwd,
+    // execa resolves `claude` to `claude.cmd` on Windows itself; a shell would re-parse arguments.
+    shell: false,
+    windowsHide: true,
+    reject: false,
+    stripFinalNewline: false,
+    maxBuffer: MAX_BUFFER,
+    ...(cmd.input === undefined ? { stdin: 'ignore' as const } : { input: cmd.input }),
+    detached: groupKill,
+    // With detached, execa's own cleanup does not apply; the exit hook below covers it.
+    cleanup: !groupKill,
+  });
+  const pid = subprocess.pid;
+
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let forceTimer: ReturnType<typeof setTimeout> | undefined;
+  if (cmd.timeoutMs !== undefined && cmd.timeoutMs > 0 && pid !== undefined) {
+    timer = setTimeout(() => {
+      timedOut = true;
+      void killTree(pid, env, 'SIGTERM');
+      forceTimer = setTimeout(() => void killTree(pid, env, 'SIGKILL'), KILL_GRACE_MS);
+    }, cmd.timeoutMs);
+  }
+  // If our own process exits first, take the detached group with it rather than orphan it.
+  const onExit = (): void => {
+    if (pid !== undefined && groupKill) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  if (groupKill) process.once('exit', onExit);
+
+  try {
+    const result = await subprocess;
+    // The leader is gone; helpers that ignored SIGTERM may linger in its group.
+    if (timedOut && pid !== undefined) await killTree(pid, env, 'SIGKILL');
+    const notFound = (result as { code?: string }).code === 'ENOENT' || /\bENOENT\b/.test(String(result.message ?? ''));
+    return {
+      exitCode: result.exitCode,
+      stdout: typeof result.stdout === 'string' ? result.stdout : '',
+      stderr: typeof result.stderr === 'string' ? result.stderr : '',
+      timedOut,
+      notFound: notFound && !timedOut,
+      pid,
+      durationMs: Math.round(performance.now() - started),
+    };
+  } finally {
+    if (timer) clearTimeout(timer);
+    if (forceTimer) clearTimeout(forceTimer);
+    if (groupKill) process.off('exit', onExit);
+  }
+}

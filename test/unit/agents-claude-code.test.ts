@@ -1,0 +1,247 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { apiKeyHelperCommand, claudeCode, helperVariable } from '../../src/agents/claude-code.js';
+import type { AgentRequest } from '../../src/agents/types.js';
+import { maskKey } from '../../src/core/mask.js';
+import { CHANNELS, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
+
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/agents/claude-code/${name}`, import.meta.url), 'utf8'));
+
+describe('claude-code fit', () => {
+  const table: [Channel, boolean, boolean?][] = [
+    ['anthropic', true, false],
+    ['openai', false],
+    ['codex', false],
+    ['xai', false],
+    ['gemini', false],
+    ['image', false],
+    ['embeddings', false],
+    ['unmarked', true, true],
+  ];
+  it.each(table)('%s → ok %s', (channel, ok, needsProbe) => {
+    const fit = claudeCode.fit(CHANNELS[channel]);
+    expect(fit.ok).toBe(ok);
+    if (fit.ok) expect(fit).toEqual({ ok: true, protocol: 'messages', needsProbe });
+    else expect(fit.reason.length).toBeGreaterThan(10);
+  });
+  it('names the missing mark', () => {
+    const fit = claudeCode.fit(CHANNELS.openai);
+    expect(fit.ok === false && fit.reason).toContain('anthropic');
+  });
+});
+
+describe('claude-code files', () => {
+  it('user scope on linux, darwin and win32', () => {
+    expect(claudeCode.files(linuxEnv(), 'user').map((f) => f.path)).toEqual(['/home/dev/.claude/settings.json', '/home/dev/.claude.json']);
+    expect(claudeCode.files(darwinEnv(), 'user').map((f) => f.path)).toEqual(['/Users/dev/.claude/settings.json', '/Users/dev/.claude.json']);
+    expect(claudeCode.files(winEnv(), 'user').map((f) => f.path)).toEqual(['C:\\Users\\dev\\.claude\\settings.json', 'C:\\Users\\dev\\.claude.json']);
+  });
+  it('CLAUDE_CONFIG_DIR moves settings and the state file', () => {
+    expect(claudeCode.files(linuxEnv({ CLAUDE_CONFIG_DIR: '/cfg/claude' }), 'user').map((f) => f.path)).toEqual([
+      '/cfg/claude/settings.json',
+      '/cfg/claude/.claude.json',
+    ]);
+    expect(claudeCode.files(winEnv({ CLAUDE_CONFIG_DIR: 'D:\\claude' }), 'user').map((f) => f.path)).toEqual([
+      'D:\\claude\\settings.json',
+      'D:\\claude\\.claude.json',
+    ]);
+  });
+  it('a blank CLAUDE_CONFIG_DIR counts as unset', () => {
+    expect(claudeCode.files(linuxEnv({ CLAUDE_CONFIG_DIR: ' ' }), 'user')[0]!.path).toBe('/home/dev/.claude/settings.json');
+  });
+  it('project scope lists the committed and the local file, and the user file it merges under them', () => {
+    const paths = claudeCode.files(winEnv(), 'project').map((f) => f.path);
+    expect(paths).toEqual([
+      'C:\\Users\\dev\\projects\\app\\.claude\\settings.json',
+      'C:\\Users\\dev\\projects\\app\\.claude\\settings.local.json',
+      'C:\\Users\\dev\\.claude\\settings.json',
+      'C:\\Users\\dev\\.claude.json',
+    ]);
+  });
+});
+
+describe('claude-code apiKeyHelper', () => {
+  it('prints the variable on POSIX and cmd, and both shapes are recognised as ours', () => {
+    expect(apiKeyHelperCommand('GATEWAY_API_KEY', 'linux')).toBe('printf %s "$GATEWAY_API_KEY"');
+    expect(apiKeyHelperCommand('GATEWAY_API_KEY', 'win32')).toBe('echo %GATEWAY_API_KEY%');
+    expect(helperVariable(apiKeyHelperCommand('MY_KEY', 'darwin'))).toBe('MY_KEY');
+    expect(helperVariable(apiKeyHelperCommand('MY_KEY', 'win32'))).toBe('MY_KEY');
+    expect(helperVariable('security find-generic-password -w')).toBeUndefined();
+    expect(helperVariable(42)).toBeUndefined();
+  });
+});
+
+describe('claude-code plan', () => {
+  const env = linuxEnv();
+  const settings = '/home/dev/.claude/settings.json';
+  const state = '/home/dev/.claude.json';
+
+  it('user scope, file storage: env block, token, models, onboarding flag', () => {
+    const plan = claudeCode.plan(env, choice({ smallModel: 'claude-haiku-4-5' }), files());
+    const main = plan.edits.find((e) => e.path === settings)!;
+    expect(main.secret).toBe(true);
+    expect(main.edits).toEqual([
+      { path: ['env', 'ANTHROPIC_BASE_URL'], value: ROOT },
+      { path: ['env', 'ANTHROPIC_MODEL'], value: 'claude-sonnet-4-5' },
+      { path: ['env', 'ANTHROPIC_DEFAULT_SONNET_MODEL'], value: 'claude-sonnet-4-5' },
+      { path: ['env', 'ANTHROPIC_DEFAULT_OPUS_MODEL'], value: 'claude-sonnet-4-5' },
+      { path: ['env', 'ANTHROPIC_DEFAULT_HAIKU_MODEL'], value: 'claude-haiku-4-5' },
+      { path: ['env', 'ANTHROPIC_AUTH_TOKEN'], value: KEY },
+    ]);
+    expect(plan.edits.find((e) => e.path === state)!.edits).toEqual([{ path: ['hasCompletedOnboarding'], value: true }]);
+    expect(plan.exportVar).toBeUndefined();
+  });
+
+  it('haiku falls back to the main model', () => {
+    const plan = claudeCode.plan(env, choice(), files());
+    expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_DEFAULT_HAIKU_MODEL'], value: 'claude-sonnet-4-5' });
+  });
+
+  it('removes a stale ANTHROPIC_API_KEY and ANTHROPIC_SMALL_FAST_MODEL, naming the key only masked', () => {
+    const current = files({ [settings]: fixture('settings.lived-in.json') });
+    const stale = 'sk-old-relay-key-0000000000000000000000000000';
+    const plan = claudeCode.plan(env, choice(), new Map([[settings, { env: { ANTHROPIC_API_KEY: stale, ANTHROPIC_SMALL_FAST_MODEL: 'x' } }]]));
+    expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_API_KEY'], value: undefined });
+    expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_SMALL_FAST_MODEL'], value: undefined });
+    const note = plan.notes.find((n) => n.includes('ANTHROPIC_API_KEY'))!;
+    expect(note).toContain(maskKey(stale));
+    expect(note).toContain('backup');
+    expect(plan.notes.join('\n')).not.toContain(stale);
+    // The lived-in file: the stale key goes, everything else stays.
+    const after = applyPlan(current, claudeCode.plan(env, choice(), current)).get(settings) as Record<string, Record<string, unknown>>;
+    expect(after['env']).toMatchObject({ BASH_DEFAULT_TIMEOUT_MS: '120000', DISABLE_TELEMETRY: '1', ANTHROPIC_BASE_URL: ROOT });
+    expect(after['env']!['ANTHROPIC_API_KEY']).toBeUndefined();
+    expect(after['hooks']).toEqual((fixture('settings.lived-in.json') as Record<string, unknown>)['hooks']);
+  });
+
+  it('env storage: no token, our apiKeyHelper, the variable to export', () => {
+    const plan = claudeCode.plan(env, choice({ keyStorage: 'env' }), files({ [settings]: { env: { ANTHROPIC_AUTH_TOKEN: 'old' } } }));
+    const main = plan.edits[0]!;
+    expect(main.secret).toBe(false);
+    expect(main.edits).toContainEqual({ path: ['env', 'ANTHROPIC_AUTH_TOKEN'], value: undefined });
+    expect(main.edits).toContainEqual({ path: ['apiKeyHelper'], value: 'printf %s "$GATEWAY_API_KEY"' });
+    expect(strings(main.edits.map((e) => e.value))).not.toContain(KEY);
+    expect(plan.exportVar).toBe('GATEWAY_API_KEY');
+  });
+
+  it('env storage on win32 writes the cmd form of the helper', () => {
+    const plan = claudeCode.plan(winEnv(), choice({ keyStorage: 'env' }), files());
+    expect(plan.edits[0]!.edits).toContainEqual({ path: ['apiKeyHelper'], value: 'echo %GATEWAY_API_KEY%' });
+  });
+
+  it('file storage deletes an apiKeyHelper of ours and keeps a foreign one with a note', () => {
+    const ours = claudeCode.plan(env, choice(), files({ [settings]: { apiKeyHelper: 'printf %s "$OLD_VAR"' } }));
+    expect(ours.edits[0]!.edits).toContainEqual({ path: ['apiKeyHelper'], value: undefined });
+    const foreign = claudeCode.plan(env, choice(), files({ [settings]: { apiKeyHelper: '~/bin/get-key.sh' } }));
+    expect(foreign.edits[0]!.edits.some((e) => e.path[0] === 'apiKeyHelper')).toBe(false);
+    expect(foreign.notes.join('\n')).toContain('~/bin/get-key.sh');
+  });
+
+  it('project scope: the committed file never gets the key; the local file does', () => {
+    for (const keyStorage of ['file', 'env'] as const) {
+      const p = claudeCode.plan(env, choice({ scope: 'project', keyStorage }), files());
+      const committed = p.edits.find((e) => e.path === '/home/dev/projects/app/.claude/settings.json')!;
+      expect(strings(committed.edits.map((e) => e.value))).not.toContain(KEY);
+      expect(committed.secret).toBe(false);
+      expect(committed.edits).toContainEqual({ path: ['env', 'ANTHROPIC_BASE_URL'], value: ROOT });
+      const local = p.edits.find((e) => e.path === '/home/dev/projects/app/.claude/settings.local.json')!;
+      if (keyStorage === 'file') {
+        expect(local.edits).toContainEqual({ path: ['env', 'ANTHROPIC_AUTH_TOKEN'], value: KEY });
+        expect(local.secret).toBe(true);
+      } else {
+        expect(local.edits).toContainEqual({ path: ['apiKeyHelper'], value: 'printf %s "$GATEWAY_API_KEY"' });
+      }
+      // The user settings file is read, never edited, in project scope.
+      expect(p.edits.some((e) => e.path === settings)).toBe(false);
+    }
+  });
+
+  it('project scope removes a key left in the committed file and local values that would shadow ours', () => {
+    const committed = '/home/dev/projects/app/.claude/settings.json';
+    const local = '/home/dev/projects/app/.claude/settings.local.json';
+    const p = claudeCode.plan(
+      env,
+      choice({ scope: 'project' }),
+      files({ [committed]: { env: { ANTHROPIC_AUTH_TOKEN: 'sk-leaked-000000000000' } }, [local]: { env: { ANTHROPIC_BASE_URL: 'https://old/v1' } } }),
+    );
+    expect(p.edits.find((e) => e.path === committed)!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_AUTH_TOKEN'], value: undefined });
+    expect(p.edits.find((e) => e.path === local)!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_BASE_URL'], value: undefined });
+  });
+
+  it('mentions shell exports, and warns about an exported ANTHROPIC_API_KEY without showing it', () => {
+    const p = claudeCode.plan(linuxEnv({ ANTHROPIC_BASE_URL: 'https://x', ANTHROPIC_API_KEY: OTHER_KEY }), choice(), files());
+    const all = p.notes.join('\n');
+    expect(all).toContain('ANTHROPIC_BASE_URL');
+    expect(all).toContain(maskKey(OTHER_KEY));
+    expect(all).not.toContain(OTHER_KEY);
+    expect(all).not.toContain(KEY);
+  });
+});
+
+describe('claude-code readBack', () => {
+  const env = linuxEnv();
+  const settings = '/home/dev/.claude/settings.json';
+  const read = (doc: unknown, e = env): AgentRequest | string => claudeCode.readBack(e, 'user', files({ [settings]: doc }));
+
+  it('joins the base URL as Claude Code does', () => {
+    const r = read({ env: { ANTHROPIC_BASE_URL: `${ROOT}/`, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm' } });
+    expect(r).toMatchObject({ protocol: 'messages', url: `${ROOT}/v1/messages`, auth: 'bearer', key: KEY, model: 'm', file: settings });
+  });
+  it('shows a doubled /v1', () => {
+    const r = read({ env: { ANTHROPIC_BASE_URL: 'https://gw/v1', ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm' } });
+    expect(typeof r !== 'string' && r.url).toBe('https://gw/v1/v1/messages');
+  });
+  it('x-api-key wins when both are set', () => {
+    const r = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_API_KEY: OTHER_KEY, ANTHROPIC_MODEL: 'm' } });
+    expect(r).toMatchObject({ auth: 'x-api-key', key: OTHER_KEY });
+  });
+  it('resolves our apiKeyHelper from the environment', () => {
+    const doc = { apiKeyHelper: 'printf %s "$GATEWAY_API_KEY"', env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'm' } };
+    expect(read(doc, linuxEnv({ GATEWAY_API_KEY: KEY }))).toMatchObject({ key: KEY, auth: 'x-api-key' });
+    const unset = read(doc);
+    expect(typeof unset !== 'string' && unset.key).toBeUndefined();
+    expect(typeof unset !== 'string' && unset.keySource).toContain('GATEWAY_API_KEY');
+  });
+  it('falls back to shell exports', () => {
+    const r = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'm' } }, linuxEnv({ ANTHROPIC_AUTH_TOKEN: KEY }));
+    expect(r).toMatchObject({ key: KEY, auth: 'bearer', keySource: expect.stringContaining('shell') });
+  });
+  it('says why when the URL or the model is missing', () => {
+    expect(read({ env: { ANTHROPIC_MODEL: 'm' } })).toContain('ANTHROPIC_BASE_URL');
+    expect(read({ env: { ANTHROPIC_BASE_URL: ROOT } })).toContain('ANTHROPIC_MODEL');
+    expect(read(undefined)).toContain('ANTHROPIC_BASE_URL');
+  });
+  it('project scope: local over committed over user', () => {
+    const r = claudeCode.readBack(
+      env,
+      'project',
+      files({
+        [settings]: { env: { ANTHROPIC_MODEL: 'user-model', ANTHROPIC_AUTH_TOKEN: OTHER_KEY } },
+        '/home/dev/projects/app/.claude/settings.json': { env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'team-model' } },
+        '/home/dev/projects/app/.claude/settings.local.json': { env: { ANTHROPIC_AUTH_TOKEN: KEY } },
+      }),
+    );
+    expect(r).toMatchObject({ model: 'team-model', key: KEY, url: `${ROOT}/v1/messages`, file: '/home/dev/projects/app/.claude/settings.json' });
+  });
+});
+
+describe('claude-code plan → readBack', () => {
+  it.each(['file', 'env'] as const)('user scope, %s storage, over the lived-in settings', (keyStorage) => {
+    const env = linuxEnv({ GATEWAY_API_KEY: KEY });
+    const settings = '/home/dev/.claude/settings.json';
+    const before = files({ [settings]: fixture('settings.lived-in.json'), '/home/dev/.claude.json': fixture('claude.json.lived-in') });
+    const after = applyPlan(before, claudeCode.plan(env, choice({ keyStorage }), before));
+    expect(claudeCode.readBack(env, 'user', after)).toMatchObject({ url: `${ROOT}/v1/messages`, model: 'claude-sonnet-4-5', key: KEY });
+    expect(after.get('/home/dev/.claude.json')).toMatchObject({ hasCompletedOnboarding: true, numStartups: 42 });
+  });
+});
+
+describe('claude-code oneShot', () => {
+  it('fails fast and never auto-updates', () => {
+    expect(claudeCode.oneShot('m', 'say ok')).toEqual({
+      command: 'claude',
+      args: ['-p', 'say ok', '--model', 'm'],
+      env: { CLAUDE_CODE_MAX_RETRIES: '0', DISABLE_AUTOUPDATER: '1' },
+    });
+  });
+});

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { parse as parseToml } from '@decimalturn/toml-patch';
+import { describe, expect, it } from 'vitest';
+import { CODEX_PROVIDER_ID, codex } from '../../src/agents/codex.js';
+import type { AgentRequest } from '../../src/agents/types.js';
+import { maskKey } from '../../src/core/mask.js';
+import { CHANNELS, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
+
+const lived = parseToml(readFileSync(new URL('../fixtures/agents/codex/config.lived-in.toml', import.meta.url), 'utf8'));
+const CONFIG = '/home/dev/.codex/config.toml';
+const DOTENV = '/home/dev/.codex/.env';
+const codexChoice = (over: Parameters<typeof choice>[0] = {}) => choice({ model: 'gpt-5.1-codex', protocol: 'responses', ...over });
+
+describe('codex fit', () => {
+  const table: [Channel, boolean, boolean?][] = [
+    ['anthropic', false],
+    ['openai', true, true],
+    ['codex', true, false],
+    ['xai', true, false],
+    ['gemini', true, true],
+    ['image', false],
+    ['embeddings', false],
+    ['unmarked', true, true],
+  ];
+  it.each(table)('%s → ok %s', (channel, ok, needsProbe) => {
+    const fit = codex.fit(CHANNELS[channel]);
+    expect(fit.ok).toBe(ok);
+    if (fit.ok) expect(fit).toEqual({ ok: true, protocol: 'responses', needsProbe });
+  });
+  it('explains why an anthropic model cannot serve Responses', () => {
+    const fit = codex.fit(CHANNELS.anthropic);
+    expect(fit.ok === false && fit.reason).toMatch(/anthropic.*convert_request_failed/);
+  });
+});
+
+describe('codex files', () => {
+  it.each([
+    [linuxEnv(), ['/home/dev/.codex/config.toml', '/home/dev/.codex/.env']],
+    [darwinEnv(), ['/Users/dev/.codex/config.toml', '/Users/dev/.codex/.env']],
+    [winEnv(), ['C:\\Users\\dev\\.codex\\config.toml', 'C:\\Users\\dev\\.codex\\.env']],
+    [linuxEnv({ CODEX_HOME: '/opt/codex' }), ['/opt/codex/config.toml', '/opt/codex/.env']],
+    [linuxEnv({ CODEX_HOME: 'rel/codex' }), ['/home/dev/projects/app/rel/codex/config.toml', '/home/dev/projects/app/rel/codex/.env']],
+    [winEnv({ CODEX_HOME: 'D:\\codex' }), ['D:\\codex\\config.toml', 'D:\\codex\\.env']],
+  ])('%#', (env, expected) => {
+    expect(codex.files(env, 'user').map((f) => f.path)).toEqual(expected);
+    // Codex ignores providers in a project config: the same files in project scope.
+    expect(codex.files(env, 'project').map((f) => f.path)).toEqual(expected);
+    expect(codex.files(env, 'user').map((f) => f.format)).toEqual(['toml', 'dotenv']);
+  });
+});
+
+describe('codex plan', () => {
+  it('file storage: provider table, root keys, the key in .env', () => {
+    const plan = codex.plan(linuxEnv(), codexChoice(), files());
+    expect(plan.edits[0]).toEqual({
+      path: CONFIG,
+      format: 'toml',
+      edits: [
+        { path: ['model'], value: 'gpt-5.1-codex' },
+        { path: ['model_provider'], value: 'gateway' },
+        { path: ['model_providers', 'gateway', 'name'], value: 'Gateway (gateway-agent-setup)' },
+        { path: ['model_providers', 'gateway', 'base_url'], value: `${ROOT}/v1` },
+        { path: ['model_providers', 'gateway', 'env_key'], value: 'GATEWAY_API_KEY' },
+        { path: ['model_providers', 'gateway', 'wire_api'], value: 'responses' },
+      ],
+    });
+    expect(plan.edits[1]).toEqual({ path: DOTENV, format: 'dotenv', edits: [{ path: ['GATEWAY_API_KEY'], value: KEY }], secret: true });
+    expect(strings(plan.edits[0]!.edits.map((e) => e.value))).not.toContain(KEY);
+    expect(plan.exportVar).toBeUndefined();
+  });
+
+  it('never uses a built-in provider id', () => {
+    expect(['openai', 'ollama', 'lmstudio', 'amazon-bedrock', 'oss']).not.toContain(CODEX_PROVIDER_ID);
+  });
+
+  it('env storage: no key anywhere, an old .env entry removed, the export named', () => {
+    const plan = codex.plan(linuxEnv(), codexChoice({ keyStorage: 'env' }), files({ [DOTENV]: { GATEWAY_API_KEY: 'sk-old-000000000000000' } }));
+    expect(strings(plan.edits.flatMap((f) => f.edits.map((e) => e.value)))).not.toContain(KEY);
+    expect(plan.edits.find((f) => f.path === DOTENV)!.edits).toEqual([{ path: ['GATEWAY_API_KEY'], value: undefined }]);
+    expect(plan.exportVar).toBe('GATEWAY_API_KEY');
+    expect(plan.notes.join('\n')).toMatch(/export/);
+  });
+
+  it('env storage without a .env entry writes no .env at all', () => {
+    const plan = codex.plan(linuxEnv({ GATEWAY_API_KEY: KEY }), codexChoice({ keyStorage: 'env' }), files());
+    expect(plan.edits.map((f) => f.path)).toEqual([CONFIG]);
+  });
+
+  it('project scope writes the user file and says why', () => {
+    const plan = codex.plan(linuxEnv(), codexChoice({ scope: 'project' }), files());
+    expect(plan.edits.map((f) => f.path)).toEqual([CONFIG, DOTENV]);
+    expect(plan.notes.join('\n')).toContain('ignores model providers in a project');
+  });
+
+  it('notes a shell export with another key, masked', () => {
+    const plan = codex.plan(linuxEnv({ GATEWAY_API_KEY: OTHER_KEY }), codexChoice(), files());
+    const all = plan.notes.join('\n');
+    expect(all).toContain(maskKey(OTHER_KEY));
+    expect(all).not.toContain(OTHER_KEY);
+    expect(all).not.toContain(KEY);
+  });
+
+  it('removes a literal bearer token from our table', () => {
+    const current = files({ [CONFIG]: { model_providers: { gateway: { experimental_bearer_token: 'sk-x' } } } });
+    const plan = codex.plan(linuxEnv(), codexChoice(), current);
+    expect(plan.edits[0]!.edits).toContainEqual({ path: ['model_providers', 'gateway', 'experimental_bearer_token'], value: undefined });
+  });
+
+  it('will not store a CODEX_* variable in .env, which Codex refuses to load', () => {
+    const plan = codex.plan(linuxEnv(), codexChoice({ keyEnvVar: 'CODEX_GW_KEY' }), files());
+    expect(plan.edits.map((f) => f.path)).toEqual([CONFIG]);
+    expect(plan.exportVar).toBe('CODEX_GW_KEY');
+  });
+});
+
+describe('codex readBack', () => {
+  const read = (config: unknown, dotenv?: unknown, env = linuxEnv()): AgentRequest | string =>
+    codex.readBack(env, 'user', files({ [CONFIG]: config, [DOTENV]: dotenv }));
+  const table = (over: Record<string, unknown> = {}) => ({
+    model: 'gpt-5.1-codex',
+    model_provider: 'gateway',
+    model_providers: { gateway: { base_url: `${ROOT}/v1`, env_key: 'GATEWAY_API_KEY', wire_api: 'responses', ...over } },
+  });
+
+  it('joins base_url + /responses with the key from .env', () => {
+    expect(read(table(), { GATEWAY_API_KEY: KEY })).toEqual({
+      protocol: 'responses',
+      url: `${ROOT}/v1/responses`,
+      model: 'gpt-5.1-codex',
+      auth: 'bearer',
+      key: KEY,
+      keySource: `${DOTENV} GATEWAY_API_KEY`,
+      baseUrl: `${ROOT}/v1`,
+      file: CONFIG,
+    });
+  });
+  it('.env wins over the shell (Codex sets .env values over the inherited environment)', () => {
+    expect(read(table(), { GATEWAY_API_KEY: KEY }, linuxEnv({ GATEWAY_API_KEY: OTHER_KEY }))).toMatchObject({ key: KEY });
+    expect(read(table(), undefined, linuxEnv({ GATEWAY_API_KEY: OTHER_KEY }))).toMatchObject({ key: OTHER_KEY });
+  });
+  it('shows a doubled and a missing /v1', () => {
+    expect(read(table({ base_url: 'https://gw/v1/v1/' }))).toMatchObject({ url: 'https://gw/v1/v1/responses' });
+    expect(read(table({ base_url: 'https://gw' }))).toMatchObject({ url: 'https://gw/responses' });
+  });
+  it('a missing key is undefined with its source named', () => {
+    const r = read(table());
+    expect(typeof r !== 'string' && r.key).toBeUndefined();
+    expect(typeof r !== 'string' && r.keySource).toContain('GATEWAY_API_KEY');
+  });
+  it('string reasons for each missing piece', () => {
+    expect(read(undefined)).toContain('does not exist');
+    expect(read({ model: 'm' })).toContain('model_provider');
+    expect(read({ model: 'm', model_provider: 'gw2' })).toContain('[model_providers.gw2]');
+    expect(read({ ...table(), model_provider: 'openai' })).toContain('built-in');
+    expect(read(table({ wire_api: 'chat' }))).toContain('wire_api = chat is no longer supported by Codex');
+    expect(read(table({ base_url: undefined }))).toContain('base_url');
+    expect(read({ ...table(), model: undefined })).toContain('model is not set');
+  });
+});
+
+describe('codex plan → readBack over the lived-in config', () => {
+  it.each(['file', 'env'] as const)('%s storage', (keyStorage) => {
+    const env = linuxEnv(keyStorage === 'env' ? { GATEWAY_API_KEY: KEY } : {});
+    const before = files({ [CONFIG]: lived });
+    const after = applyPlan(before, codex.plan(env, codexChoice({ keyStorage }), before));
+    expect(codex.readBack(env, 'user', after)).toMatchObject({ url: `${ROOT}/v1/responses`, model: 'gpt-5.1-codex', key: KEY });
+    const doc = after.get(CONFIG) as Record<string, Record<string, unknown>>;
+    expect(doc['model_providers']!['openrouter']).toEqual({ name: 'OpenRouter', base_url: 'https://openrouter.ai/api/v1', env_key: 'OPENROUTER_API_KEY' });
+    expect(doc['mcp_servers']).toEqual((lived as Record<string, unknown>)['mcp_servers']);
+  });
+});
+
+describe('codex oneShot', () => {
+  it('exec with the model and no git check', () => {
+    expect(codex.oneShot('gpt-5.1-codex', 'say ok')).toEqual({ command: 'codex', args: ['exec', '--skip-git-repo-check', '-m', 'gpt-5.1-codex', 'say ok'] });
+  });
+});

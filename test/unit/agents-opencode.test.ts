@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { parse as parseJsonc } from 'jsonc-parser';
+import { describe, expect, it } from 'vitest';
+import { OPENCODE_TEMPLATE, opencode, opencodeModelRef } from '../../src/agents/opencode.js';
+import type { AgentRequest } from '../../src/agents/types.js';
+import { CHANNELS, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
+
+const lived: unknown = parseJsonc(readFileSync(new URL('../fixtures/agents/opencode/opencode.lived-in.jsonc', import.meta.url), 'utf8'));
+const USER_JSON = '/home/dev/.config/opencode/opencode.json';
+const USER_JSONC = '/home/dev/.config/opencode/opencode.jsonc';
+const PROJECT_JSON = '/home/dev/projects/app/opencode.json';
+const ocChoice = (over: Parameters<typeof choice>[0] = {}) => choice({ model: 'deepseek-chat', protocol: 'chat', ...over });
+
+describe('opencode fit', () => {
+  const table: [Channel, string | false, boolean?][] = [
+    ['anthropic', 'messages', false],
+    ['openai', 'chat', false],
+    ['codex', 'responses', false],
+    ['xai', 'chat', false],
+    ['gemini', 'chat', false],
+    ['image', false],
+    ['embeddings', false],
+    ['unmarked', 'chat', true],
+  ];
+  it.each(table)('%s → %s', (channel, protocol, needsProbe) => {
+    const fit = opencode.fit(CHANNELS[channel]);
+    if (protocol === false) expect(fit.ok).toBe(false);
+    else expect(fit).toEqual({ ok: true, protocol, needsProbe });
+  });
+});
+
+describe('opencode files', () => {
+  it('user scope: both names under XDG config or ~/.config on every platform', () => {
+    expect(opencode.files(linuxEnv(), 'user').map((f) => f.path)).toEqual([USER_JSONC, USER_JSON]);
+    expect(opencode.files(darwinEnv(), 'user').map((f) => f.path)).toEqual([
+      '/Users/dev/.config/opencode/opencode.jsonc',
+      '/Users/dev/.config/opencode/opencode.json',
+    ]);
+    expect(opencode.files(winEnv(), 'user').map((f) => f.path)).toEqual([
+      'C:\\Users\\dev\\.config\\opencode\\opencode.jsonc',
+      'C:\\Users\\dev\\.config\\opencode\\opencode.json',
+    ]);
+    expect(opencode.files(linuxEnv({ XDG_CONFIG_HOME: '/xdg' }), 'user').map((f) => f.path)).toEqual([
+      '/xdg/opencode/opencode.jsonc',
+      '/xdg/opencode/opencode.json',
+    ]);
+    expect(opencode.files(winEnv({ XDG_CONFIG_HOME: 'D:\\xdg' }), 'user')[1]!.path).toBe('D:\\xdg\\opencode\\opencode.json');
+    expect(opencode.files(linuxEnv(), 'user').every((f) => f.format === 'jsonc')).toBe(true);
+  });
+  it('project scope: the project files first, then the user files merged under them', () => {
+    expect(opencode.files(linuxEnv(), 'project').map((f) => f.path)).toEqual([
+      '/home/dev/projects/app/opencode.jsonc',
+      PROJECT_JSON,
+      USER_JSONC,
+      USER_JSON,
+    ]);
+  });
+});
+
+describe('opencode plan', () => {
+  it('creates opencode.json from the template when nothing exists', () => {
+    const plan = opencode.plan(linuxEnv(), ocChoice(), files());
+    expect(plan.edits).toHaveLength(1);
+    const edit = plan.edits[0]!;
+    expect(edit).toMatchObject({ path: USER_JSON, format: 'jsonc', secret: true, template: OPENCODE_TEMPLATE });
+    expect(edit.edits).toEqual([
+      { path: ['model'], value: 'gateway/deepseek-chat' },
+      { path: ['provider', 'gateway', 'npm'], value: '@ai-sdk/openai-compatible' },
+      { path: ['provider', 'gateway', 'name'], value: 'Gateway (chat)' },
+      { path: ['provider', 'gateway', 'options', 'baseURL'], value: `${ROOT}/v1` },
+      { path: ['provider', 'gateway', 'options', 'apiKey'], value: KEY },
+      { path: ['provider', 'gateway', 'models', 'deepseek-chat', 'name'], value: 'deepseek-chat' },
+    ]);
+  });
+
+  it('edits opencode.jsonc when the user keeps that one', () => {
+    const plan = opencode.plan(linuxEnv(), ocChoice(), files({ [USER_JSONC]: lived }));
+    expect(plan.edits[0]!.path).toBe(USER_JSONC);
+  });
+
+  it('a small model on another protocol gets its own provider entry', () => {
+    const plan = opencode.plan(
+      linuxEnv(),
+      ocChoice({ model: 'claude-sonnet-4-5', protocol: 'messages', smallModel: 'gpt-4.1-mini', smallModelProtocol: 'chat' }),
+      files(),
+    );
+    const edits = plan.edits[0]!.edits;
+    expect(edits).toContainEqual({ path: ['model'], value: 'gateway-anthropic/claude-sonnet-4-5' });
+    expect(edits).toContainEqual({ path: ['small_model'], value: 'gateway/gpt-4.1-mini' });
+    expect(edits).toContainEqual({ path: ['provider', 'gateway-anthropic', 'npm'], value: '@ai-sdk/anthropic' });
+    expect(edits).toContainEqual({ path: ['provider', 'gateway', 'npm'], value: '@ai-sdk/openai-compatible' });
+    expect(edits).toContainEqual({ path: ['provider', 'gateway', 'models', 'gpt-4.1-mini', 'name'], value: 'gpt-4.1-mini' });
+  });
+
+  it('a small model on the same provider is listed in the same entry', () => {
+    const edits = opencode.plan(linuxEnv(), ocChoice({ smallModel: 'deepseek-lite', smallModelProtocol: 'chat' }), files()).edits[0]!.edits;
+    expect(edits.filter((e) => e.path[2] === 'npm')).toHaveLength(1);
+    expect(edits).toContainEqual({ path: ['provider', 'gateway', 'models', 'deepseek-lite', 'name'], value: 'deepseek-lite' });
+  });
+
+  it('Responses models use @ai-sdk/openai', () => {
+    const edits = opencode.plan(linuxEnv(), ocChoice({ model: 'gpt-5.1-codex', protocol: 'responses' }), files()).edits[0]!.edits;
+    expect(edits).toContainEqual({ path: ['provider', 'gateway-responses', 'npm'], value: '@ai-sdk/openai' });
+  });
+
+  it('env storage writes {env:VAR} and names the export', () => {
+    const plan = opencode.plan(linuxEnv(), ocChoice({ keyStorage: 'env' }), files());
+    expect(plan.edits[0]!.edits).toContainEqual({ path: ['provider', 'gateway', 'options', 'apiKey'], value: '{env:GATEWAY_API_KEY}' });
+    expect(plan.edits[0]!.secret).toBe(false);
+    expect(plan.exportVar).toBe('GATEWAY_API_KEY');
+  });
+
+  it('project scope never writes a literal key, whatever the storage', () => {
+    for (const keyStorage of ['file', 'env'] as const) {
+      const plan = opencode.plan(linuxEnv(), ocChoice({ scope: 'project', keyStorage }), files());
+      expect(plan.edits.map((e) => e.path)).toEqual([PROJECT_JSON]);
+      expect(strings(plan.edits[0]!.edits.map((e) => e.value))).not.toContain(KEY);
+      expect(plan.edits[0]!.edits).toContainEqual({ path: ['provider', 'gateway', 'options', 'apiKey'], value: '{env:GATEWAY_API_KEY}' });
+      expect(plan.exportVar).toBe('GATEWAY_API_KEY');
+    }
+  });
+
+  it('the template constant equals the shipped template file', () => {
+    expect(readFileSync(new URL('../../templates/opencode/opencode.json', import.meta.url), 'utf8')).toBe(OPENCODE_TEMPLATE);
+  });
+});
+
+describe('opencode readBack', () => {
+  const entry = (over: Record<string, unknown> = {}) => ({
+    npm: '@ai-sdk/openai-compatible',
+    options: { baseURL: `${ROOT}/v1`, apiKey: KEY },
+    models: { 'deepseek-chat': { name: 'deepseek-chat' } },
+    ...over,
+  });
+  const read = (doc: unknown, env = linuxEnv()): AgentRequest | string => opencode.readBack(env, 'user', files({ [USER_JSON]: doc }));
+
+  it('chat: baseURL + /chat/completions, bearer', () => {
+    expect(read({ model: 'gateway/deepseek-chat', provider: { gateway: entry() } })).toEqual({
+      protocol: 'chat',
+      url: `${ROOT}/v1/chat/completions`,
+      model: 'deepseek-chat',
+      auth: 'bearer',
+      key: KEY,
+      keySource: `provider.gateway.options.apiKey in ${USER_JSON}`,
+      baseUrl: `${ROOT}/v1`,
+      file: USER_JSON,
+    });
+  });
+  it('messages uses x-api-key; responses uses bearer', () => {
+    const m = read({ model: 'a/deepseek-chat', provider: { a: entry({ npm: '@ai-sdk/anthropic' }) } });
+    expect(m).toMatchObject({ protocol: 'messages', url: `${ROOT}/v1/messages`, auth: 'x-api-key' });
+    const r = read({ model: 'r/deepseek-chat', provider: { r: entry({ npm: '@ai-sdk/openai' }) } });
+    expect(r).toMatchObject({ protocol: 'responses', url: `${ROOT}/v1/responses`, auth: 'bearer' });
+  });
+  it('shows a doubled and a missing /v1', () => {
+    expect(read({ model: 'g/deepseek-chat', provider: { g: entry({ options: { baseURL: 'https://gw/v1/v1', apiKey: KEY } }) } })).toMatchObject({
+      url: 'https://gw/v1/v1/chat/completions',
+    });
+    expect(read({ model: 'g/deepseek-chat', provider: { g: entry({ options: { baseURL: 'https://gw', apiKey: KEY } }) } })).toMatchObject({
+      url: 'https://gw/chat/completions',
+    });
+  });
+  it('{env:VAR} resolves from the environment; unset sends no auth header', () => {
+    const doc = { model: 'g/deepseek-chat', provider: { g: entry({ options: { baseURL: ROOT, apiKey: '{env:GATEWAY_API_KEY}' } }) } };
+    expect(read(doc, linuxEnv({ GATEWAY_API_KEY: KEY }))).toMatchObject({ key: KEY });
+    const unset = read(doc);
+    expect(typeof unset !== 'string' && unset.key).toBeUndefined();
+    expect(typeof unset !== 'string' && unset.keySource).toContain('OpenCode sends no auth header when GATEWAY_API_KEY is unset');
+  });
+  it('string reasons', () => {
+    expect(read({})).toContain('model is not set');
+    expect(read({ model: 'nope/x' })).toContain('"nope"');
+    expect(read({ model: 'g/other', provider: { g: entry() } })).toContain('missing from provider.g.models');
+    expect(read({ model: 'g/deepseek-chat', provider: { g: entry({ npm: 'some-sdk' }) } })).toContain('some-sdk');
+    expect(read({ model: 'g/deepseek-chat', provider: { g: entry({ options: {} }) } })).toContain('baseURL');
+  });
+  it('project scope merges the project file over the user file', () => {
+    const r = opencode.readBack(
+      linuxEnv(),
+      'project',
+      files({ [USER_JSON]: { model: 'gateway/deepseek-chat', provider: { gateway: entry() } }, [PROJECT_JSON]: { provider: { gateway: { options: { baseURL: 'https://proj/v1' } } } } }),
+    );
+    expect(r).toMatchObject({ url: 'https://proj/v1/chat/completions', key: KEY, file: PROJECT_JSON });
+  });
+});
+
+describe('opencode plan → readBack over the lived-in config', () => {
+  it.each([
+    ['file', 'chat'],
+    ['env', 'messages'],
+    ['file', 'responses'],
+  ] as const)('%s storage, %s', (keyStorage, protocol) => {
+    const env = linuxEnv({ GATEWAY_API_KEY: KEY });
+    const before = files({ [USER_JSONC]: lived });
+    const after = applyPlan(before, opencode.plan(env, ocChoice({ keyStorage, protocol }), before));
+    const path = { chat: '/chat/completions', messages: '/messages', responses: '/responses' }[protocol];
+    expect(opencode.readBack(env, 'user', after)).toMatchObject({ url: `${ROOT}/v1${path}`, model: 'deepseek-chat', key: KEY, protocol });
+    const doc = after.get(USER_JSONC) as Record<string, Record<string, unknown>>;
+    expect(doc['provider']!['ollama']).toEqual((lived as Record<string, Record<string, unknown>>)['provider']!['ollama']);
+    expect(doc['theme']).toBe('tokyonight');
+  });
+});
+
+describe('opencode oneShot', () => {
+  it('a bare id goes to the chat provider; a full reference is kept', () => {
+    expect(opencode.oneShot('deepseek-chat', 'say ok')).toEqual({
+      command: 'opencode',
+      args: ['run', '-m', 'gateway/deepseek-chat', 'say ok'],
+      env: { OPENCODE_DISABLE_MODELS_FETCH: '1' },
+    });
+    expect(opencode.oneShot(opencodeModelRef('claude-sonnet-4-5', 'messages'), 'p').args[2]).toBe('gateway-anthropic/claude-sonnet-4-5');
+  });
+});
