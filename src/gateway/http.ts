@@ -91,9 +91,17 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const connectMs = Math.min(10_000, timeoutMs);
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const url = new URL(req.url);
-  const proxy = proxyFor(url, opts.env);
   const ctx: DiagnoseContext = { url: safeUrl(req.url), method: req.method, ...req.context };
+  let url: URL;
+  try {
+    url = new URL(req.url);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+  } catch {
+    // A request that cannot even be addressed is a config problem, not a network one.
+    throw new GatewayError(makeDiagnosis('config_invalid', `"${ctx.url}" is not an http:// or https:// URL`,
+      'give the gateway address as http(s)://host[:port], e.g. https://gateway.example.com', ctx));
+  }
+  const proxy = proxyFor(url, opts.env);
   const fail = (err: unknown, phase: Phase, c: DiagnoseContext): GatewayError =>
     err instanceof GatewayError ? err : new GatewayError(diagnoseTransportError(err, { ctx: c, phase, connectTimeoutMs: connectMs, timeoutMs, proxy }));
 

@@ -241,6 +241,14 @@ describe('listModels', () => {
   });
 });
 
+describe('addresses', () => {
+  it.each(['not a url', 'ftp://gw.example', `gw.example/${KEY}`])('config_invalid for %j, key scrubbed', async (root) => {
+    const d = await failure({ root, key: KEY });
+    expect(d.code).toBe('config_invalid');
+    expect(d.message).toMatch(/is not an http/);
+  });
+});
+
 describe('proxies', () => {
   it('never sends loopback through HTTP_PROXY, even a dead one', async () => {
     const s = await startServer((_req, res) => json(res, 200, LIST));
