@@ -1,0 +1,111 @@
+// The facts of the process, read once by main.ts and handed to every command: nothing else in
+// src/ reads process.env, os.homedir() or writes to the terminal (style.md habit 2).
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { redact } from '../core/mask.js';
+import type { OptionTable, ParsedArgs } from './args.js';
+import type { CommandHelp } from './help.js';
+
+export interface CliContext {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  /** os.homedir(), or `--home DIR`. */
+  readonly home: string;
+  readonly platform: NodeJS.Platform;
+  /** stdout is a terminal. */
+  readonly isTTY: boolean;
+  /** ANSI colour on stdout/stderr: off under NO_COLOR, `--no-color` or without a TTY. */
+  readonly color: boolean;
+  /** Questions may be asked: stdin and stdout are terminals and CI is not set. */
+  readonly interactive: boolean;
+  /** `--verbose`: stacks for unexpected errors, more detail. */
+  readonly verbose: boolean;
+  /** `--json`: stdout holds exactly one JSON document. */
+  readonly json: boolean;
+  /** Write to stdout / stderr. Every known secret is masked on the way out. */
+  out(text: string): void;
+  err(text: string): void;
+  /**
+   * Registers a secret (the key in use) so the writers mask it. Defence in depth: the code paths
+   * already avoid printing it, this catches the one that forgets.
+   */
+  addSecret(secret: string): void;
+  /** Resolves with the first SIGINT or SIGTERM received after the call (for long-running commands). */
+  waitForSignal(): Promise<NodeJS.Signals>;
+}
+
+/** The slice of `process` the context reads; tests pass a fake. */
+export interface ProcessLike {
+  env: Record<string, string | undefined>;
+  cwd(): string;
+  platform: NodeJS.Platform;
+  stdin: { isTTY?: boolean };
+  stdout: { isTTY?: boolean; write(text: string): unknown };
+  stderr: { isTTY?: boolean; write(text: string): unknown };
+  once(event: NodeJS.Signals, listener: () => void): unknown;
+  off(event: NodeJS.Signals, listener: () => void): unknown;
+}
+
+export interface ContextOptions {
+  home?: string;
+  verbose?: boolean;
+  json?: boolean;
+  noColor?: boolean;
+}
+
+/** A variable counts as set when present and not empty (no-color.org, and how CI systems set CI). */
+function isSet(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+export function createContext(proc: ProcessLike, opts: ContextOptions = {}): CliContext {
+  const env = { ...proc.env };
+  const cwd = proc.cwd();
+  const isTTY = proc.stdout.isTTY === true;
+  const secrets = new Set<string>();
+  const clean = (text: string): string => (secrets.size === 0 ? text : redact(text, [...secrets]));
+  // NO_COLOR: any non-empty value disables colour (no-color.org).
+  const noColorEnv = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  return {
+    env,
+    cwd,
+    home: opts.home !== undefined ? resolve(cwd, opts.home) : homedir(),
+    platform: proc.platform,
+    isTTY,
+    color: isTTY && !noColorEnv && opts.noColor !== true,
+    interactive: isTTY && proc.stdin.isTTY === true && !isSet(env.CI),
+    verbose: opts.verbose === true,
+    json: opts.json === true,
+    out: (text) => void proc.stdout.write(clean(text)),
+    err: (text) => void proc.stderr.write(clean(text)),
+    addSecret: (secret) => {
+      if (secret.length > 0) secrets.add(secret);
+    },
+    waitForSignal: () =>
+      new Promise((done) => {
+        const onInt = (): void => finish('SIGINT');
+        const onTerm = (): void => finish('SIGTERM');
+        const finish = (signal: NodeJS.Signals): void => {
+          proc.off('SIGINT', onInt);
+          proc.off('SIGTERM', onTerm);
+          done(signal);
+        };
+        proc.once('SIGINT', onInt);
+        proc.once('SIGTERM', onTerm);
+      }),
+  };
+}
+
+/**
+ * What a command module under src/cli/commands/ exports. main.ts loads it with `await import()`
+ * only when that command runs, so each command's heavy dependencies stay out of start-up.
+ */
+export interface CommandModule {
+  run(ctx: CliContext, args: ParsedArgs): Promise<number>;
+  /** The command's flags, when its table is not in args.ts COMMAND_OPTIONS (common flags are added). */
+  options?: OptionTable;
+  /** Help text, when it is not in help.ts COMMAND_HELP. */
+  help?: CommandHelp;
+  /** The command takes positional arguments (default: none allowed). */
+  positionals?: boolean;
+}

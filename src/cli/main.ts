@@ -1,0 +1,173 @@
+// The entry point: picks the command, parses its flags, builds the context once, runs it, and is
+// the one place that turns errors into messages and exit codes. Everything heavy is behind
+// `await import()` so `--version` and `--help` load nothing but this file's small imports.
+import { EXIT, GatewayError, ToolError } from '../core/errors.js';
+import type { Diagnosis } from '../core/types.js';
+import { VERSION } from '../core/version.js';
+import { COMMAND_OPTIONS, parseCommandArgs, showArgument, str, flag, type OptionTable } from './args.js';
+import { createContext, type CliContext, type CommandModule, type ProcessLike } from './context.js';
+import { BIN, COMMAND_HELP, commandHelp, mainHelp } from './help.js';
+import { formatDiagnosis, note, printJson, wrap } from './output.js';
+
+interface CommandEntry {
+  summary: string;
+  load: () => Promise<CommandModule>;
+}
+
+/** Every command: adding one is one line here plus its module under ./commands/. */
+const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  models: { summary: COMMAND_HELP.models?.summary ?? '', load: () => import('./commands/models.js') },
+  verify: { summary: COMMAND_HELP.verify?.summary ?? '', load: () => import('./commands/verify.js') },
+  simulate: { summary: COMMAND_HELP.simulate?.summary ?? '', load: () => import('./commands/simulate.js') },
+};
+
+function commandList(): { name: string; summary: string }[] {
+  return Object.entries(COMMANDS).map(([name, entry]) => ({ name, summary: entry.summary }));
+}
+
+function unknownCommand(name: string): ToolError {
+  return new ToolError(
+    `Unknown command "${showArgument(name)}".`,
+    EXIT.usage,
+    `Commands: ${Object.keys(COMMANDS).join(', ')}. See \`${BIN} --help\`.`,
+  );
+}
+
+/** Flags before `--` only: what follows is data. */
+function flagsOf(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  return end === -1 ? [...argv] : argv.slice(0, end);
+}
+
+/** Secrets that could reach an error message before a command registered them. */
+function secretsOf(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): string[] {
+  const secrets: string[] = [];
+  const flags = flagsOf(argv);
+  flags.forEach((arg, i) => {
+    if (arg === '--api-key') secrets.push(flags[i + 1] ?? '');
+    else if (arg.startsWith('--api-key=')) secrets.push(arg.slice('--api-key='.length));
+  });
+  const envName = flags[flags.indexOf('--api-key-env') + 1];
+  for (const name of ['GATEWAY_API_KEY', envName]) {
+    const value = name ? env[name] : undefined;
+    if (value) secrets.push(value.trim());
+  }
+  return secrets.filter((s) => s.length >= 4);
+}
+
+export async function main(argv: string[], proc: ProcessLike = process): Promise<number> {
+  const early = flagsOf(argv);
+  const json = early.includes('--json');
+  const verbose = early.includes('--verbose');
+  let ctx: CliContext | undefined;
+  try {
+    const [first, ...rest] = argv;
+    if (first === undefined || first === '--help' || first === '-h') {
+      // No arguments: the help (the interactive wizard will take this place).
+      proc.stdout.write(mainHelp(commandList()));
+      return EXIT.ok;
+    }
+    if (first === '--version' || first === '-V') {
+      proc.stdout.write(`${VERSION}\n`);
+      return EXIT.ok;
+    }
+    if (first === 'help') {
+      const topic = rest[0];
+      if (topic === undefined) {
+        proc.stdout.write(mainHelp(commandList()));
+        return EXIT.ok;
+      }
+      const entry = COMMANDS[topic];
+      if (!entry) throw unknownCommand(topic);
+      proc.stdout.write(await helpFor(topic, entry));
+      return EXIT.ok;
+    }
+    if (first.startsWith('-')) {
+      throw new ToolError(`${showArgument(first)}: flags go after the command.`, EXIT.usage, `Usage: ${BIN} <command> [flags]; see \`${BIN} --help\`.`);
+    }
+    const entry = COMMANDS[first];
+    if (!entry) throw unknownCommand(first);
+
+    // Tables in args.ts need no module load; other commands declare their flags in their module.
+    let mod: CommandModule | undefined;
+    let table: OptionTable | undefined = COMMAND_OPTIONS[first];
+    if (!table) {
+      mod = await entry.load();
+      table = mod.options ?? {};
+    }
+    const args = parseCommandArgs(first, table, rest, { positionals: mod?.positionals === true });
+    ctx = createContext(proc, {
+      home: str(args.values, 'home'),
+      verbose: flag(args.values, 'verbose'),
+      json: flag(args.values, 'json'),
+      noColor: flag(args.values, 'no-color'),
+    });
+    if (flag(args.values, 'help')) {
+      ctx.out(await helpFor(first, entry, mod));
+      return EXIT.ok;
+    }
+    mod ??= await entry.load();
+    const code = await mod.run(ctx, args);
+    return code;
+  } catch (error) {
+    const out = ctx ?? createContext(proc, { json, verbose });
+    for (const secret of secretsOf(argv, out.env)) out.addSecret(secret);
+    return report(out, error, { json: out.json || json, verbose: out.verbose || verbose });
+  }
+}
+
+async function helpFor(name: string, entry: CommandEntry, loaded?: CommandModule): Promise<string> {
+  const table = COMMAND_OPTIONS[name];
+  const staticHelp = COMMAND_HELP[name];
+  if (table && staticHelp) return commandHelp(name, staticHelp, table);
+  const mod = loaded ?? (await entry.load());
+  return commandHelp(name, mod.help ?? staticHelp ?? { summary: entry.summary }, table ?? mod.options ?? {});
+}
+
+interface ErrorDoc {
+  code: string;
+  message: string;
+  fix?: string;
+  requestId?: string;
+  status?: number;
+  url?: string;
+}
+
+function errorCode(error: ToolError): string {
+  switch (error.exitCode) {
+    case EXIT.usage:
+      return 'usage';
+    case EXIT.cancelled:
+      return 'cancelled';
+    default:
+      return 'failed';
+  }
+}
+
+/** The single top-level handler: a message on stderr (and a JSON document with --json), an exit code never 0. */
+function report(ctx: CliContext, error: unknown, opts: { json: boolean; verbose: boolean }): number {
+  let doc: ErrorDoc;
+  let exitCode: number;
+  if (error instanceof GatewayError) {
+    const d: Diagnosis = error.diagnosis;
+    doc = { code: d.code, message: d.message, fix: d.fix, requestId: d.requestId, status: d.status, url: d.url };
+    exitCode = error.exitCode;
+    note(ctx, formatDiagnosis(ctx, d, 'error'));
+  } else if (error instanceof ToolError) {
+    doc = { code: errorCode(error), message: error.message, fix: error.hint };
+    exitCode = error.exitCode;
+    note(ctx, wrap(`error: ${error.message}`));
+    if (error.hint) note(ctx, wrap(error.hint, 2));
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    doc = { code: 'internal', message: `internal error: ${message}` };
+    exitCode = EXIT.failed;
+    note(ctx, `internal error: ${message}`);
+    if (opts.verbose && error instanceof Error && error.stack) note(ctx, error.stack);
+    else note(ctx, '  Run again with --verbose for details, and report it with that output.');
+  }
+  // A ToolError's exit code is never 0 by type; this guards against a future subclass that breaks it.
+  if (exitCode === EXIT.ok) exitCode = EXIT.failed;
+  if (opts.json) printJson(ctx, { ok: false, error: doc });
+  return exitCode;
+}

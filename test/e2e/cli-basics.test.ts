@@ -1,0 +1,117 @@
+// The built bin's start-up paths: version, help, and usage errors (exit 2) before any request.
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../../src/simulator/catalog.js';
+import { jsonOf, runCli } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+afterAll(stopAll);
+
+describe('gateway-agent-setup (built bin)', () => {
+  it('--version prints the package version, exit 0', async () => {
+    const r = await runCli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('--help, -h, no arguments and `help verify` print help, exit 0', async () => {
+    for (const args of [['--help'], ['-h'], []]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('Usage:');
+      for (const command of ['models', 'verify', 'simulate']) expect(r.stdout).toContain(command);
+    }
+    const r = await runCli(['help', 'verify']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('--protocol NAME');
+    expect(r.stdout).toContain('messages|responses|chat|images');
+  });
+
+  it('no colour codes when stdout is not a terminal', async () => {
+    const r = await runCli(['--help']);
+    expect(r.stdout).not.toContain('\u001b[');
+  });
+
+  describe('usage errors exit 2 and name what to fix', () => {
+    it('an unknown flag', async () => {
+      const r = await runCli(['models', '--frobnicate']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('--frobnicate');
+      expect(r.stderr).toContain('--base-url');
+      expect(r.stdout).toBe('');
+    });
+
+    it('an unknown command', async () => {
+      const r = await runCli(['modles']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('Unknown command "modles"');
+    });
+
+    it('a bad --protocol names the valid values, also as JSON', async () => {
+      const r = await runCli(['verify', '--protocol', 'grpc', '--json']);
+      expect(r.code).toBe(2);
+      const doc = jsonOf(r) as { ok: boolean; error: { code: string; fix: string } };
+      expect(doc.ok).toBe(false);
+      expect(doc.error.code).toBe('usage');
+      expect(doc.error.fix).toContain('messages, responses, chat, images');
+    });
+
+    it('a missing key names GATEWAY_API_KEY', async () => {
+      const r = await runCli(['models'], { env: { GATEWAY_BASE_URL: 'http://127.0.0.1:9' } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('GATEWAY_API_KEY');
+    });
+
+    it('a missing key named by --api-key-env names that variable', async () => {
+      const r = await runCli(['models', '--api-key-env', 'MY_KEY', '--base-url', 'http://127.0.0.1:9'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('MY_KEY');
+    });
+
+    it('a missing base URL names --base-url and GATEWAY_BASE_URL', async () => {
+      const r = await runCli(['verify'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('--base-url');
+      expect(r.stderr).toContain('GATEWAY_BASE_URL');
+    });
+
+    it('an invalid base URL', async () => {
+      for (const url of ['ftp://gw.example.com', 'https://', 'http://host:99999']) {
+        const r = await runCli(['models', '--base-url', url, '--json'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+        expect(r.code, url).toBe(2);
+        expect((jsonOf(r) as { error: { code: string } }).error.code).toBe('usage');
+      }
+    });
+
+    it('a bad --timeout or --concurrency', async () => {
+      const env = { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: 'http://127.0.0.1:9' };
+      expect((await runCli(['verify', '--timeout', 'soon'], { env })).code).toBe(2);
+      expect((await runCli(['verify', '--concurrency', '0'], { env })).code).toBe(2);
+    });
+
+    it('a model the key cannot see lists the valid ids', async () => {
+      const sim = await startSim();
+      const r = await runCli(['verify', '--model', 'gpt-9', '--json'], { env: { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root } });
+      expect(r.code).toBe(2);
+      const doc = jsonOf(r) as { error: { code: string; fix: string } };
+      expect(doc.error.code).toBe('usage');
+      expect(doc.error.fix).toContain('claude-sonnet-4-5');
+      expect(doc.error.fix).toContain('gpt-5.1-codex');
+    });
+  });
+
+  it('base URL repairs are reported on stderr, never on stdout', async () => {
+    const sim = await startSim();
+    const r = await runCli(['models', '--json', '--base-url', `${sim.root}/v1/`], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('/v1');
+    expect((jsonOf(r) as { baseUrl: string }).baseUrl).toBe(sim.root);
+  });
+
+  it('--api-key works but warns', async () => {
+    const sim = await startSim();
+    const r = await runCli(['models', '--json', '--api-key', DEMO_KEY, '--base-url', sim.root]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('shell history');
+  });
+});

@@ -1,0 +1,115 @@
+// `models` through the built bin against the simulator: marked and unmarked gateways, text and JSON.
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_KEY, LIMITED_KEY } from '../../src/simulator/catalog.js';
+import { jsonOf, runCli } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+afterEach(stopAll);
+
+interface ModelsDoc {
+  ok: boolean;
+  baseUrl: string;
+  key: { masked: string; name?: string; remainingUsd?: number; unlimited?: boolean; expiresAt?: string };
+  marked: boolean;
+  models: {
+    id: string;
+    marks: string[];
+    protocols: Record<string, string>;
+    agents: Record<string, { ok: boolean; protocol?: string; needsProbe?: boolean; reason?: string }>;
+    pricing?: { inputPerMTok?: number; perCall?: number; description?: string };
+  }[];
+}
+
+function env(root: string, key = DEMO_KEY): Record<string, string> {
+  return { GATEWAY_BASE_URL: root, GATEWAY_API_KEY: key };
+}
+
+describe('models', () => {
+  it('JSON: every model with marks, protocols, agents, pricing and the key info', async () => {
+    const sim = await startSim();
+    const r = await runCli(['models', '--json'], { env: env(sim.root) });
+    expect(r.code).toBe(0);
+    const doc = jsonOf(r) as unknown as ModelsDoc;
+    expect(doc.ok).toBe(true);
+    expect(doc.baseUrl).toBe(sim.root);
+    expect(doc.marked).toBe(true);
+    expect(doc.key.masked).toBe('sk-de…demo');
+    expect(doc.key.name).toBe('demo');
+    expect(doc.key.unlimited).toBe(true);
+    const byId = new Map(doc.models.map((m) => [m.id, m]));
+    expect([...byId.keys()]).toContain('text-embedding-3-small');
+
+    const sonnet = byId.get('claude-sonnet-4-5');
+    expect(sonnet?.marks).toEqual(['anthropic', 'openai']);
+    expect(sonnet?.protocols.messages).toBe('yes');
+    expect(sonnet?.protocols.responses).toBe('no');
+    expect(sonnet?.agents['claude-code']).toEqual({ ok: true, protocol: 'messages', needsProbe: false });
+    expect(sonnet?.agents.codex?.ok).toBe(false);
+    expect(sonnet?.agents.codex?.reason).toContain('Responses');
+    expect(sonnet?.pricing?.inputPerMTok).toBe(3);
+    expect(sonnet?.pricing?.description).toContain('Sonnet');
+
+    const codex = byId.get('gpt-5.1-codex');
+    expect(codex?.agents.codex).toEqual({ ok: true, protocol: 'responses', needsProbe: false });
+    expect(codex?.agents['claude-code']?.ok).toBe(false);
+    // Marked only `openai`: Responses is possible but only a probe tells.
+    expect(byId.get('gpt-5.1')?.agents.codex).toEqual({ ok: true, protocol: 'responses', needsProbe: true });
+    expect(byId.get('text-embedding-3-small')?.agents.opencode?.ok).toBe(false);
+    expect(byId.get('gpt-image-1')?.pricing?.perCall).toBeCloseTo(0.04);
+  });
+
+  it('text: grouped by protocol, with agents, why not, and prices; 80 columns', async () => {
+    const sim = await startSim();
+    const r = await runCli(['models'], { env: env(sim.root) });
+    expect(r.code).toBe(0);
+    const out = r.stdout;
+    expect(out).toContain('Messages (/v1/messages)');
+    expect(out).toContain('Responses (/v1/responses)');
+    expect(out).toContain('Not for coding agents');
+    expect(out.indexOf('Messages (')).toBeLessThan(out.indexOf('claude-sonnet-4-5'));
+    expect(out.indexOf('Responses (')).toBeLessThan(out.indexOf('gpt-5.1-codex'));
+    expect(out).toContain('not for: Codex (needs Responses)');
+    expect(out).toContain('needs a probe: Codex (Responses)');
+    expect(out).toContain('in $3.00 out $15.00 /1M');
+    expect(out).toContain('sk-de…demo');
+    expect(out).toContain('"demo"');
+    for (const line of out.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(out).not.toContain('\u001b[');
+    // Without --all the unusable models are named but not detailed; with --all, the reason.
+    expect(out).not.toContain('not a chat model');
+    const all = await runCli(['models', '--all'], { env: env(sim.root) });
+    expect(all.stdout).toContain('embeddings');
+    expect(all.stdout).toMatch(/text-embedding-3-small[\s\S]*chat model/);
+  });
+
+  it('the key list wins: a limited key sees only its models', async () => {
+    const sim = await startSim();
+    const doc = jsonOf(await runCli(['models', '--json'], { env: env(sim.root, LIMITED_KEY) })) as unknown as ModelsDoc;
+    expect(doc.models.map((m) => m.id).sort()).toEqual(['claude-haiku-4-5', 'deepseek-chat']);
+    expect(doc.key.remainingUsd).toBe(5);
+  });
+
+  it('an unmarked gateway: says so and points at verify; marks empty in JSON', async () => {
+    const sim = await startSim({ omitMarks: true });
+    const text = await runCli(['models'], { env: env(sim.root) });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('this gateway does not mark protocols; run `verify` to probe'.replace('this', 'This'));
+    expect(text.stdout).toContain('claude-sonnet-4-5');
+    const doc = jsonOf(await runCli(['models', '--json'], { env: env(sim.root) })) as unknown as ModelsDoc;
+    expect(doc.marked).toBe(false);
+    const sonnet = doc.models.find((m) => m.id === 'claude-sonnet-4-5');
+    expect(sonnet?.marks).toEqual([]);
+    expect(sonnet?.protocols.responses).toBe('probe');
+    expect(sonnet?.agents['claude-code']).toEqual({ ok: true, protocol: 'messages', needsProbe: true });
+  });
+
+  it('works when the marketplace is closed (pricing is optional)', async () => {
+    const sim = await startSim({ pricing: 'forbidden' });
+    const r = await runCli(['models'], { env: env(sim.root) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('no marketplace prices');
+    expect(r.stdout).not.toContain('/1M');
+    const doc = jsonOf(await runCli(['models', '--json'], { env: env(sim.root) })) as unknown as ModelsDoc;
+    expect(doc.models.every((m) => m.pricing === undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,107 @@
+// Runs the BUILT command (bin/gateway-agent-setup.js → dist/cli.js) as a user would: a clean
+// environment (PATH, a temp HOME, and only the variables the test sets), stdin closed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN_PATH = fileURLToPath(new URL('../../bin/gateway-agent-setup.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** Wall time of the process, ms. */
+  ms: number;
+}
+
+export interface CliOptions {
+  env?: Record<string, string>;
+  /** Default: a fresh temp dir, removed afterwards. */
+  home?: string;
+  timeoutMs?: number;
+}
+
+function cleanEnv(home: string, extra: Record<string, string> | undefined): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...extra };
+}
+
+/** A temp directory removed by the returned function. */
+export function tempHome(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'gas-home-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Spawns the bin with `args`; resolves when it exits (killed after `timeoutMs`, default 20 s). */
+export async function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
+  const temp = opts.home === undefined ? tempHome() : undefined;
+  const home = opts.home ?? temp?.dir ?? '';
+  const started = performance.now();
+  try {
+    return await new Promise<CliResult>((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN_PATH, ...args], {
+        env: cleanEnv(home, opts.env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
+      child.on('error', reject);
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal, stdout, stderr, ms: performance.now() - started });
+      });
+    });
+  } finally {
+    temp?.remove();
+  }
+}
+
+/** Parses stdout as exactly one JSON document (throws otherwise: `--json` promises just that). */
+export function jsonOf(result: CliResult): Record<string, unknown> {
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+/** A long-running bin (simulate): the child, and a way to wait for a line on stdout. */
+export function spawnCli(args: readonly string[], opts: CliOptions & { home: string }): {
+  child: ChildProcess;
+  output: () => { stdout: string; stderr: string };
+  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+} {
+  const child = spawn(process.execPath, [BIN_PATH, ...args], {
+    env: cleanEnv(opts.home, opts.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiters: (() => void)[] = [];
+  const wake = (): void => waiters.splice(0).forEach((w) => w());
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => { stdout += d; wake(); });
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => { stderr += d; wake(); });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('close', (code, signal) => { resolve({ code, signal }); wake(); });
+  });
+  const waitFor = (pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; stdout: ${stdout}; stderr: ${stderr}`)), timeoutMs);
+      const check = (): void => {
+        const match = pattern.exec(stdout);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match);
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          clearTimeout(timer);
+          reject(new Error(`exited before ${pattern}; stdout: ${stdout}; stderr: ${stderr}`));
+        } else {
+          waiters.push(check);
+        }
+      };
+      check();
+    });
+  return { child, output: () => ({ stdout, stderr }), waitFor, exited };
+}

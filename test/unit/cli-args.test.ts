@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_OPTIONS, list, num, parseCommandArgs, str } from '../../src/cli/args.js';
+import { UsageError } from '../../src/core/errors.js';
+
+const verify = COMMAND_OPTIONS.verify ?? {};
+
+function usage(fn: () => unknown): UsageError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return error as UsageError;
+  }
+  throw new Error('expected a UsageError');
+}
+
+describe('parseCommandArgs', () => {
+  it('parses the command table plus the common flags', () => {
+    const { values } = parseCommandArgs('verify', verify, ['--model', 'gpt-5.1', '--protocol', 'chat', '--json', '-h', '--concurrency=3']);
+    expect(str(values, 'model')).toBe('gpt-5.1');
+    expect(str(values, 'protocol')).toBe('chat');
+    expect(values.json).toBe(true);
+    expect(values.help).toBe(true);
+    expect(num(values, 'concurrency')).toBe(3);
+  });
+
+  it('names an unknown flag and lists the valid ones', () => {
+    const e = usage(() => parseCommandArgs('models', COMMAND_OPTIONS.models ?? {}, ['--bogus']));
+    expect(e.message).toContain('--bogus');
+    expect(e.hint).toContain('--json');
+    expect(e.hint).toContain('--base-url');
+    expect(e.exitCode).toBe(2);
+  });
+
+  it('names the valid values of a flag with choices', () => {
+    const e = usage(() => parseCommandArgs('verify', verify, ['--protocol', 'grpc']));
+    expect(e.message).toContain('--protocol');
+    expect(e.hint).toBe('Valid values: messages, responses, chat, images.');
+  });
+
+  it('rejects a missing value, a value on a boolean, and out-of-range numbers', () => {
+    expect(usage(() => parseCommandArgs('verify', verify, ['--model'])).message).toContain('--model needs a value');
+    expect(usage(() => parseCommandArgs('verify', verify, ['--json=yes'])).message).toContain('--json takes no value');
+    expect(usage(() => parseCommandArgs('verify', verify, ['--concurrency', '0'])).hint).toContain('from 1 to 16');
+    expect(usage(() => parseCommandArgs('verify', verify, ['--concurrency', '2.5'])).hint).toContain('whole number');
+    expect(usage(() => parseCommandArgs('verify', verify, ['--timeout', 'soon'])).message).toContain('--timeout');
+  });
+
+  it('refuses positionals, and never echoes a long one (it may be a pasted key)', () => {
+    const secret = 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL';
+    const e = usage(() => parseCommandArgs('models', COMMAND_OPTIONS.models ?? {}, [secret]));
+    expect(e.message).not.toContain(secret);
+    expect(e.message).toContain('sk-ab…IJKL');
+    expect(parseCommandArgs('x', {}, ['a', 'b'], { positionals: true }).positionals).toEqual(['a', 'b']);
+  });
+
+  it('splits repeatable flags on commas and checks each value', () => {
+    const table = { agent: { type: 'string' as const, multiple: true, choices: ['codex', 'cline'], description: '' } };
+    const { values } = parseCommandArgs('setup', table, ['--agent', 'codex,cline', '--agent', 'codex']);
+    expect(list(values, 'agent')).toEqual(['codex', 'cline', 'codex']);
+    expect(usage(() => parseCommandArgs('setup', table, ['--agent', 'codex,gemini'])).message).toContain('gemini');
+  });
+});

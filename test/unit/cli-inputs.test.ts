@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { resolveGateway, resolveKey } from '../../src/cli/inputs.js';
+import { UsageError } from '../../src/core/errors.js';
+
+const KEY = 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL';
+
+function ctx(env: Record<string, string | undefined>) {
+  const err: string[] = [];
+  const secrets: string[] = [];
+  return { env, err: (t: string) => void err.push(t), addSecret: (s: string) => void secrets.push(s), errors: err, secrets };
+}
+
+describe('resolveKey', () => {
+  it('reads GATEWAY_API_KEY by default, trimmed, and registers it as a secret', () => {
+    const c = ctx({ GATEWAY_API_KEY: ` ${KEY}\n` });
+    expect(resolveKey(c, {})).toEqual({ key: KEY, keySource: '$GATEWAY_API_KEY', keyEnvVar: 'GATEWAY_API_KEY' });
+    expect(c.secrets).toEqual([KEY]);
+    expect(c.errors).toEqual([]);
+  });
+
+  it('--api-key-env NAME reads that variable', () => {
+    expect(resolveKey(ctx({ MINE: KEY }), { 'api-key-env': 'MINE' }).keyEnvVar).toBe('MINE');
+  });
+
+  it('--api-key wins and warns about shell history', () => {
+    const c = ctx({ GATEWAY_API_KEY: 'sk-other-key-value-123' });
+    expect(resolveKey(c, { 'api-key': KEY }).key).toBe(KEY);
+    expect(c.errors.join()).toContain('shell history');
+  });
+
+  it('missing keys name what to set', () => {
+    expect(() => resolveKey(ctx({}), {})).toThrow(/GATEWAY_API_KEY/);
+    try {
+      resolveKey(ctx({}), { 'api-key-env': 'TEAM_KEY' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).message).toContain('TEAM_KEY');
+    }
+  });
+
+  it('a key pasted as --api-key-env is refused without being echoed', () => {
+    try {
+      resolveKey(ctx({}), { 'api-key-env': KEY });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain(KEY);
+      expect((error as Error).message).toContain('NAME');
+    }
+  });
+
+  it('a key with spaces inside is refused, masked', () => {
+    expect(() => resolveKey(ctx({ GATEWAY_API_KEY: `${KEY} extra` }), {})).toThrow(/\(sk-ab…xtra\) contains spaces/);
+  });
+});
+
+describe('resolveGateway', () => {
+  it('normalizes the base URL, reports the repair, and converts --timeout to ms', () => {
+    const c = ctx({ GATEWAY_API_KEY: KEY, GATEWAY_BASE_URL: 'https://gw.example.com/v1/' });
+    const gw = resolveGateway(c, { timeout: '2.5' });
+    expect(gw.root).toBe('https://gw.example.com');
+    expect(gw.v1).toBe('https://gw.example.com/v1');
+    expect(gw.timeoutMs).toBe(2500);
+    expect(c.errors.join()).toContain('/v1');
+  });
+
+  it('--base-url wins over GATEWAY_BASE_URL; a missing one names both', () => {
+    expect(resolveGateway(ctx({ GATEWAY_API_KEY: KEY, GATEWAY_BASE_URL: 'https://a.example' }), { 'base-url': 'https://b.example' }).root).toBe('https://b.example');
+    expect(() => resolveGateway(ctx({ GATEWAY_API_KEY: KEY }), {})).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,79 @@
+// main() in-process with a fake process: dispatch, help, version and the single error handler.
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import type { ProcessLike } from '../../src/cli/context.js';
+import { main } from '../../src/cli/main.js';
+
+function fake(env: Record<string, string> = {}): ProcessLike & { stdout: { text: string }; stderr: { text: string } } {
+  const emitter = new EventEmitter();
+  const stdout = { isTTY: false, text: '', write(t: string) { this.text += t; return true; } };
+  const stderr = { isTTY: false, text: '', write(t: string) { this.text += t; return true; } };
+  return {
+    env,
+    cwd: () => '/tmp',
+    platform: 'linux',
+    stdin: { isTTY: false },
+    stdout,
+    stderr,
+    once: (e, l) => emitter.once(e, l),
+    off: (e, l) => emitter.off(e, l),
+  };
+}
+
+describe('main', () => {
+  it('prints the version', async () => {
+    const proc = fake();
+    expect(await main(['--version'], proc)).toBe(0);
+    expect(proc.stdout.text).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('prints help with no arguments, --help, help and help <command>', async () => {
+    for (const argv of [[], ['--help'], ['-h'], ['help']]) {
+      const proc = fake();
+      expect(await main(argv, proc)).toBe(0);
+      expect(proc.stdout.text).toContain('Commands:');
+      expect(proc.stdout.text).toContain('verify');
+    }
+    const proc = fake();
+    expect(await main(['help', 'verify'], proc)).toBe(0);
+    expect(proc.stdout.text).toContain('--protocol NAME');
+    const flagHelp = fake();
+    expect(await main(['models', '--help'], flagHelp)).toBe(0);
+    expect(flagHelp.stdout.text).toContain('--all');
+  });
+
+  it('help lines fit 80 columns', async () => {
+    for (const argv of [['--help'], ['help', 'models'], ['help', 'verify'], ['help', 'simulate']]) {
+      const proc = fake();
+      await main(argv, proc);
+      for (const line of proc.stdout.text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    }
+  });
+
+  it('an unknown command or flag is exit 2 with a hint', async () => {
+    const proc = fake();
+    expect(await main(['frobnicate'], proc)).toBe(2);
+    expect(proc.stderr.text).toContain('Unknown command "frobnicate"');
+    expect(proc.stderr.text).toContain('models');
+    const flagProc = fake();
+    expect(await main(['models', '--nope'], flagProc)).toBe(2);
+    expect(flagProc.stderr.text).toContain('--nope');
+    expect(flagProc.stdout.text).toBe('');
+  });
+
+  it('with --json a usage error is one JSON document on stdout', async () => {
+    const proc = fake();
+    expect(await main(['verify', '--json', '--protocol', 'smtp'], proc)).toBe(2);
+    const doc = JSON.parse(proc.stdout.text) as { ok: boolean; error: { code: string; message: string; fix: string } };
+    expect(doc.ok).toBe(false);
+    expect(doc.error.code).toBe('usage');
+    expect(doc.error.fix).toContain('messages, responses, chat, images');
+  });
+
+  it('never echoes a key given on the command line in an error', async () => {
+    const key = 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL';
+    const proc = fake();
+    expect(await main(['models', '--api-key', key, '--json', 'stray-argument-that-is-long', '--bogus'], proc)).toBe(2);
+    expect(proc.stdout.text + proc.stderr.text).not.toContain(key);
+  });
+});
