@@ -113,17 +113,32 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     main.push({ path: ['env', name], value: name === 'ANTHROPIC_DEFAULT_HAIKU_MODEL' ? small : choice.model });
   }
 
-  const removeStale = (edits: KeyEdit[], block: Record<string, unknown>, file: string): void => {
+  // An ANTHROPIC_API_KEY that reaches Claude Code from outside the files we edit (a shell export;
+  // in project scope also the user settings) would go out as x-api-key, which the gateway reads
+  // before our Bearer token. The env block wins over inherited values, so an empty one hides it
+  // (agents.md: "remove or blank a stale ANTHROPIC_API_KEY"); the gateway ignores an empty header.
+  const inherited: string[] = [];
+  const shellKey = envValue(env.env, API_KEY);
+  if (shellKey !== undefined) inherited.push(`your shell exports one (${maskKey(shellKey)})`);
+  const userKey = project ? asString(envBlock(current.get(paths.userSettings))[API_KEY]) : undefined;
+  if (userKey !== undefined && userKey !== '') inherited.push(`${paths.userSettings} sets one (${maskKey(userKey)})`);
+
+  const removeStale = (edits: KeyEdit[], block: Record<string, unknown>, file: string, blank: boolean): void => {
     if (SMALL_FAST in block) edits.push({ path: ['env', SMALL_FAST], value: undefined });
     const stale = asString(block[API_KEY]);
-    if (API_KEY in block) {
+    if (blank) {
+      edits.push({ path: ['env', API_KEY], value: '' });
+      notes.push(
+        `Set ${API_KEY} to "" in ${file}: ${inherited.join(' and ')}, which Claude Code would send as x-api-key, and the gateway prefers x-api-key over the token written here.`,
+      );
+    } else if (API_KEY in block) {
       edits.push({ path: ['env', API_KEY], value: undefined });
       notes.push(
         `Removed ${API_KEY}${stale ? ` (${maskKey(stale)})` : ''} from ${file}: Claude Code would send it as x-api-key beside the gateway token, and the gateway prefers x-api-key. The old value is in the backup.`,
       );
     }
   };
-  removeStale(main, mainEnv, mainPath);
+  removeStale(main, mainEnv, mainPath, !project && inherited.length > 0);
 
   if (project) {
     // The committed file must never hold a key: take out any that an earlier setup left there.
@@ -131,18 +146,12 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
       main.push({ path: ['env', AUTH_TOKEN], value: undefined });
       notes.push(`Removed ${AUTH_TOKEN} from ${mainPath}: that file is committed; the key belongs in ${authPath}.`);
     }
-    removeStale(auth, authEnv, authPath);
+    removeStale(auth, authEnv, authPath, inherited.length > 0);
     // settings.local.json wins over settings.json: an old URL or model there would hide ours.
     const shadows = [BASE_URL, ...MODEL_VARS].filter((name) => name in authEnv);
     for (const name of shadows) auth.push({ path: ['env', name], value: undefined });
     if (shadows.length > 0) {
       notes.push(`Removed ${shadows.join(', ')} from ${authPath}: they would override the values in ${mainPath}.`);
-    }
-    const userKey = asString(envBlock(current.get(paths.userSettings))[API_KEY]);
-    if (userKey !== undefined) {
-      notes.push(
-        `${paths.userSettings} sets ${API_KEY} (${maskKey(userKey)}); Claude Code merges it into this project and the gateway would take it over our token. Remove it there, or run setup with the user scope.`,
-      );
     }
   }
 
@@ -166,12 +175,6 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     if (envValue(env.env, name) !== undefined) {
       notes.push(`Your shell exports ${name}; Claude Code's settings env block wins over it, so it does not change this setup.`);
     }
-  }
-  const shellKey = envValue(env.env, API_KEY);
-  if (shellKey !== undefined) {
-    notes.push(
-      `Your shell exports ${API_KEY} (${maskKey(shellKey)}); Claude Code would send it as x-api-key and the gateway prefers it over the token written here. Remove it from your shell profile.`,
-    );
   }
 
   const edits: FileEdit[] = [{ path: mainPath, format: 'json', edits: main, secret: choice.keyStorage === 'file' && mainPath === authPath }];

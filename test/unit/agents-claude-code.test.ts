@@ -156,6 +156,16 @@ describe('claude-code plan', () => {
     }
   });
 
+  it('project scope blanks, in the local file, an ANTHROPIC_API_KEY the user settings would merge in', () => {
+    const stale = 'sk-old-relay-key-0000000000000000000000000000';
+    const p = claudeCode.plan(env, choice({ scope: 'project' }), files({ [settings]: { env: { ANTHROPIC_API_KEY: stale } } }));
+    const local = p.edits.find((e) => e.path === '/home/dev/projects/app/.claude/settings.local.json')!;
+    expect(local.edits).toContainEqual({ path: ['env', 'ANTHROPIC_API_KEY'], value: '' });
+    expect(p.edits.some((e) => e.path === settings)).toBe(false);
+    expect(p.notes.join('\n')).toContain(maskKey(stale));
+    expect(p.notes.join('\n')).not.toContain(stale);
+  });
+
   it('project scope removes a key left in the committed file and local values that would shadow ours', () => {
     const committed = '/home/dev/projects/app/.claude/settings.json';
     const local = '/home/dev/projects/app/.claude/settings.local.json';
@@ -170,6 +180,8 @@ describe('claude-code plan', () => {
 
   it('mentions shell exports, and warns about an exported ANTHROPIC_API_KEY without showing it', () => {
     const p = claudeCode.plan(linuxEnv({ ANTHROPIC_BASE_URL: 'https://x', ANTHROPIC_API_KEY: OTHER_KEY }), choice(), files());
+    // The settings env block wins over the export: an empty value keeps x-api-key from going out.
+    expect(p.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_API_KEY'], value: '' });
     const all = p.notes.join('\n');
     expect(all).toContain('ANTHROPIC_BASE_URL');
     expect(all).toContain(maskKey(OTHER_KEY));
