@@ -37,13 +37,16 @@ export interface PlannedFile {
   action: FileAction;
   /** Mode to write: the existing file's mode, 0600 for secret files, else 0644. */
   mode: number;
+  /** The existing file's mode (absent when the file does not exist); differs from `mode` when tightened. */
+  beforeMode?: number;
   secret: boolean;
   owner?: string;
 }
 
 export interface AppliedFile {
   path: string;
-  action: FileAction;
+  /** 'removed' only from restoreBackup: the file did not exist before the run that made the backup. */
+  action: FileAction | 'removed';
   /** Where the previous content was copied to (absent when the file was created or unchanged). */
   backup?: string;
 }

@@ -1,0 +1,64 @@
+// Atomic file writes: a reader (or a crash) sees the old file or the new one, never half of one.
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface WriteOptions {
+  /** Mode for parent directories this call creates (default 0755). */
+  dirMode?: number;
+}
+
+/** The file a symlink points to: replacing the link itself would cut a dotfiles-repo link. */
+async function resolveTarget(file: string): Promise<string> {
+  try {
+    return await realpath(file);
+  } catch {
+    return file;
+  }
+}
+
+async function fsyncDir(dir: string): Promise<void> {
+  // Makes the rename durable; Windows cannot open a directory for this, and some filesystems refuse.
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // best effort
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Writes `data` to `file` through a temp file in the same directory (random name, never derived from
+ * the content): write, fsync, chmod, rename, then fsync the directory. The temp file is removed when
+ * anything fails. Missing parent directories are created.
+ */
+export async function writeBytesAtomic(file: string, data: string | Uint8Array, mode: number, opts: WriteOptions = {}): Promise<void> {
+  const target = await resolveTarget(file);
+  const dir = path.dirname(target);
+  await mkdir(dir, { recursive: true, mode: opts.dirMode ?? 0o755 });
+  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temp, 'wx', mode);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    // open()'s mode is filtered by the umask; the file must end with exactly `mode`.
+    await chmod(temp, mode);
+    await rename(temp, target);
+  } catch (err) {
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
+  await fsyncDir(dir);
+}
+
+/** Writes `text` (UTF-8) to `file` atomically with `mode`. */
+export async function writeFileAtomic(file: string, text: string, mode: number, opts: WriteOptions = {}): Promise<void> {
+  await writeBytesAtomic(file, text, mode, opts);
+}

@@ -1,0 +1,146 @@
+// dotenv files (`KEY=value` lines, e.g. `$CODEX_HOME/.env`): a line-based reader and editor that keeps
+// every line it does not own (comments, blank lines, other variables, `export` prefixes) as it was.
+import { ParseError } from '../core/errors.js';
+import { detectEol, splitBom } from './text.js';
+import type { KeyEdit } from './types.js';
+
+const ASSIGNMENT = /^(\s*(?:export\s+)?)([A-Za-z_][A-Za-z0-9_.-]*)(\s*=\s*)(.*)$/;
+
+interface DotenvLine {
+  /** The line without its line break. */
+  raw: string;
+  /** The line break that ended it in the file ('' on a last line without one). */
+  end?: string;
+  key?: string;
+  value?: string;
+  prefix?: string;
+}
+
+/** Lines with their own line breaks, so untouched lines keep theirs even in a mixed file. */
+function splitLines(body: string): { raw: string; end: string }[] {
+  const out: { raw: string; end: string }[] = [];
+  const re = /([^\n]*?)(\r?\n|$)/gy;
+  let m: RegExpExecArray | null;
+  while (re.lastIndex < body.length && (m = re.exec(body)) !== null) {
+    out.push({ raw: m[1] ?? '', end: m[2] ?? '' });
+  }
+  return out;
+}
+
+function parseValue(rest: string, file: string, line: number, column: number): string {
+  const text = rest.trimEnd();
+  const quote = text[0];
+  if (quote === '"' || quote === "'" || quote === '`') {
+    let out = '';
+    for (let i = 1; i < text.length; i++) {
+      const ch = text[i] as string;
+      if (ch === quote) {
+        const after = text.slice(i + 1).trim();
+        if (after !== '' && !after.startsWith('#')) {
+          throw new ParseError(file, line, column + i + 1, 'unexpected text after the closing quote');
+        }
+        return out;
+      }
+      if (ch === '\\' && quote === '"' && i + 1 < text.length) {
+        const next = text[++i] as string;
+        out += next === 'n' ? '\n' : next === 'r' ? '\r' : next === 't' ? '\t' : next;
+        continue;
+      }
+      out += ch;
+    }
+    throw new ParseError(file, line, column, `unterminated ${quote} quote (multi-line values are not supported)`);
+  }
+  // Unquoted: an inline comment starts at a `#` preceded by whitespace.
+  const hash = text.search(/\s#/);
+  return (hash === -1 ? text : text.slice(0, hash)).trim();
+}
+
+function parseLines(text: string, file: string): { bom: string; eol: string; lines: DotenvLine[] } {
+  const { bom, body } = splitBom(text);
+  const lines = splitLines(body).map(({ raw, end }, i): DotenvLine => {
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) return { raw, end };
+    const m = ASSIGNMENT.exec(raw);
+    if (!m) throw new ParseError(file, i + 1, raw.length - raw.trimStart().length + 1, 'expected KEY=value, a comment or a blank line');
+    const [, prefix = '', key = '', eq = '', rest = ''] = m;
+    return { raw, end, key, prefix, value: parseValue(rest, file, i + 1, prefix.length + key.length + eq.length + 1) };
+  });
+  return { bom, eol: detectEol(body), lines };
+}
+
+/** The variables of a dotenv file; a later assignment of the same name wins, as in `dotenv`. */
+export function parseDotenv(text: string, file: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of parseLines(text, file).lines) {
+    if (line.key !== undefined && line.value !== undefined) out[line.key] = line.value;
+  }
+  return out;
+}
+
+/** Quotes a value only when a reader could misread it bare: spaces, `#`, quotes, `$`, backslashes. */
+export function formatDotenvValue(value: string): string {
+  if (value !== '' && !/[\s#"'`$\\]/.test(value)) return value;
+  if (value === '') return '';
+  const escaped = value
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/\$/g, '\\$')
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r');
+  return `"${escaped}"`;
+}
+
+function valueText(value: unknown, key: string, file: string): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  throw new ParseError(file, 1, 1, `cannot store a ${typeof value} in ${key}: dotenv holds text only`);
+}
+
+/** Applies `edits` ([VARIABLE] → value, undefined deletes) to a dotenv text, keeping every other line. */
+export function editDotenv(text: string, edits: readonly KeyEdit[], file: string): string {
+  const doc = parseLines(text, file);
+  const lines = doc.lines;
+  let changed = false;
+  for (const edit of edits) {
+    const key = edit.path[0];
+    if (edit.path.length !== 1 || typeof key !== 'string') {
+      throw new ParseError(file, 1, 1, `a dotenv edit needs exactly one variable name, got ${JSON.stringify(edit.path)}`);
+    }
+    if (edit.value === undefined) {
+      // Every assignment goes: leaving one behind would keep the variable alive.
+      for (let i = lines.length - 1; i >= 0; i--) {
+        if (lines[i]?.key === key) {
+          lines.splice(i, 1);
+          changed = true;
+        }
+      }
+      continue;
+    }
+    const value = valueText(edit.value, key, file);
+    const first = lines.findIndex((l) => l.key === key);
+    if (first === -1) {
+      // The previous last line may lack a line break; the new line must start on a line of its own.
+      const last = lines[lines.length - 1];
+      if (last && last.end === '') last.end = doc.eol;
+      lines.push({ raw: `${key}=${formatDotenvValue(value)}`, end: doc.eol, key, value, prefix: '' });
+      changed = true;
+      continue;
+    }
+    const current = lines[first] as DotenvLine;
+    if (current.value !== value) {
+      const prefix = current.prefix ?? '';
+      lines[first] = { raw: `${prefix}${key}=${formatDotenvValue(value)}`, end: current.end ?? doc.eol, key, value, prefix };
+      changed = true;
+    }
+    // A later assignment with another value would win in readers where the last one counts.
+    for (let i = lines.length - 1; i > first; i--) {
+      const later = lines[i];
+      if (later?.key === key && later.value !== value) {
+        lines.splice(i, 1);
+        changed = true;
+      }
+    }
+  }
+  if (!changed) return text;
+  return doc.bom + lines.map((l) => l.raw + (l.end ?? doc.eol)).join('');
+}

@@ -1,0 +1,248 @@
+// JSON and JSONC editing that touches only the edited members: comments, key order, spacing, trailing
+// commas and unknown keys stay byte for byte. jsonc-parser gives the syntax tree with offsets; the
+// text edits are made here, because its own formatter re-indents whole lines around an insertion
+// (it would unfold `"keybinds": { "leader": "ctrl+x" },` and move a trailing `// comment`).
+import * as jsonc from 'jsonc-parser';
+import { JobError } from '../core/errors.js';
+import { parseConfig } from './parse.js';
+import { detectEol, detectIndent, keepFinalNewline, lineStartOf, splitBom } from './text.js';
+import type { KeyEdit, KeyPath } from './types.js';
+import { clonePlain, deepEqual, isPlainObject, setIn, showPath } from './values.js';
+
+// jsonc-parser's SyntaxKind is an ambient const enum, which isolatedModules cannot inline.
+const COMMA = 5;
+const LINE_COMMENT = 12;
+const BLOCK_COMMENT = 13;
+const LINE_BREAK = 14;
+const TRIVIA = 15;
+const EOF = 17;
+
+interface Layout {
+  eol: string;
+  unit: string;
+}
+
+interface TextEdit {
+  offset: number;
+  length: number;
+  content: string;
+}
+
+function applyEdits(text: string, edits: TextEdit[]): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.offset - a.offset)) {
+    out = out.slice(0, e.offset) + e.content + out.slice(e.offset + e.length);
+  }
+  return out;
+}
+
+function end(node: jsonc.Node): number {
+  return node.offset + node.length;
+}
+
+/** The whitespace a line starts with. */
+function indentOfLine(text: string, offset: number): string {
+  const start = lineStartOf(text, offset);
+  return /^[ \t]*/.exec(text.slice(start))?.[0] ?? '';
+}
+
+/** True when only spaces or tabs stand between the start of the line and `offset`. */
+function startsLine(text: string, offset: number): boolean {
+  return /^[ \t]*$/.test(text.slice(lineStartOf(text, offset), offset));
+}
+
+/** The comma that follows `offset` (past comments and whitespace), if the next token is one. */
+function commaAfter(text: string, offset: number): { offset: number } | undefined {
+  const scanner = jsonc.createScanner(text, true);
+  scanner.setPosition(offset);
+  return scanner.scan() === COMMA ? { offset: scanner.getTokenOffset() } : undefined;
+}
+
+/**
+ * When the rest of the line after `offset` holds only whitespace and comments, the offset just past
+ * its line break; else undefined (something else shares the line).
+ */
+function restOfLineIsTrivia(text: string, offset: number): number | undefined {
+  const scanner = jsonc.createScanner(text, false);
+  scanner.setPosition(offset);
+  for (;;) {
+    const kind = scanner.scan();
+    if (kind === LINE_BREAK) return scanner.getPosition();
+    if (kind === EOF) return text.length;
+    if (kind === TRIVIA || kind === LINE_COMMENT) continue;
+    if (kind === BLOCK_COMMENT && !scanner.getTokenValue().includes('\n')) continue;
+    return undefined;
+  }
+}
+
+/** Pretty JSON in the file's indentation, continuing at `indent` on every line after the first. */
+function renderMultiline(value: unknown, indent: string, layout: Layout): string {
+  return JSON.stringify(value, null, layout.unit).split('\n').join(layout.eol + indent);
+}
+
+/** One-line JSON spaced like hand-written files: `{ "a": 1, "b": [1, 2] }`. */
+function renderInline(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(renderInline).join(', ')}]`;
+  if (isPlainObject(value)) {
+    const members = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (members.length === 0) return '{}';
+    return `{ ${members.map(([k, v]) => `${JSON.stringify(k)}: ${renderInline(v)}`).join(', ')} }`;
+  }
+  return JSON.stringify(value);
+}
+
+function memberText(key: string | number, value: unknown, indent: string, multiline: boolean, layout: Layout): string {
+  const rendered = multiline ? renderMultiline(value, indent, layout) : renderInline(value);
+  return typeof key === 'number' ? rendered : `${JSON.stringify(key)}: ${rendered}`;
+}
+
+/** Adds a member (object property or array item) at the end of `container`, in the container's style. */
+function insertMember(text: string, container: jsonc.Node, key: string | number, value: unknown, layout: Layout): string {
+  const children = container.children ?? [];
+  const close = end(container) - 1;
+  const last = children[children.length - 1];
+  const closeOnOwnLine = startsLine(text, close);
+
+  if (!last) {
+    const inner = text.slice(container.offset + 1, close);
+    const outer = indentOfLine(text, container.offset);
+    if (inner.trim() === '') {
+      const indent = outer + layout.unit;
+      const member = memberText(key, value, indent, true, layout);
+      return applyEdits(text, [{ offset: container.offset + 1, length: inner.length, content: `${layout.eol}${indent}${member}${layout.eol}${outer}` }]);
+    }
+    // Only comments inside: add the member on its own line before the closing bracket.
+    if (closeOnOwnLine) {
+      const indent = indentOfLine(text, close) + layout.unit;
+      const member = memberText(key, value, indent, true, layout);
+      return applyEdits(text, [{ offset: lineStartOf(text, close), length: 0, content: `${indent}${member}${layout.eol}` }]);
+    }
+    return applyEdits(text, [{ offset: container.offset + 1, length: 0, content: ` ${memberText(key, value, '', false, layout)} ` }]);
+  }
+
+  const comma = commaAfter(text, end(last));
+  if (closeOnOwnLine && text.slice(container.offset, close).includes('\n')) {
+    const indent = startsLine(text, last.offset) ? indentOfLine(text, last.offset) : indentOfLine(text, close) + layout.unit;
+    const member = memberText(key, value, indent, true, layout);
+    const edits: TextEdit[] = [{ offset: lineStartOf(text, close), length: 0, content: `${indent}${member}${comma ? ',' : ''}${layout.eol}` }];
+    if (!comma) edits.push({ offset: end(last), length: 0, content: ',' });
+    return applyEdits(text, edits);
+  }
+  const member = memberText(key, value, '', false, layout);
+  if (comma) return applyEdits(text, [{ offset: comma.offset + 1, length: 0, content: ` ${member},` }]);
+  return applyEdits(text, [{ offset: end(last), length: 0, content: `, ${member}` }]);
+}
+
+/** Removes member `index` of `container`; a member on lines of its own goes with its lines and comment. */
+function removeMember(text: string, container: jsonc.Node, index: number): string {
+  const children = container.children ?? [];
+  const node = children[index];
+  if (!node) return text;
+  const prev = children[index - 1];
+  const next = children[index + 1];
+  const comma = commaAfter(text, end(node));
+  const afterNode = comma ? comma.offset + 1 : end(node);
+  const lineEnd = restOfLineIsTrivia(text, afterNode);
+  if (startsLine(text, node.offset) && lineEnd !== undefined) {
+    const edits: TextEdit[] = [{ offset: lineStartOf(text, node.offset), length: lineEnd - lineStartOf(text, node.offset), content: '' }];
+    // The last member without a comma leaves the previous one's separator dangling.
+    if (!comma && prev) {
+      const prevComma = commaAfter(text, end(prev));
+      if (prevComma) edits.push({ offset: prevComma.offset, length: 1, content: '' });
+    }
+    return applyEdits(text, edits);
+  }
+  if (prev) return applyEdits(text, [{ offset: end(prev), length: end(node) - end(prev), content: '' }]);
+  if (next) return applyEdits(text, [{ offset: node.offset, length: next.offset - node.offset, content: '' }]);
+  const close = end(container) - 1;
+  return applyEdits(text, [{ offset: container.offset + 1, length: close - container.offset - 1, content: '' }]);
+}
+
+function tree(text: string): jsonc.Node {
+  const root = jsonc.parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  if (!root) throw new JobError('internal: a JSON text that parsed has no syntax tree');
+  return root;
+}
+
+function kindError(file: string, at: KeyPath, want: string): JobError {
+  const where = at.length === 0 ? 'the top level' : showPath(at);
+  return new JobError(`${file}: cannot edit below ${where}: it is not ${want}; the file was not touched.`,
+    'Fix that key by hand (or remove it), then run the command again.');
+}
+
+/** Applies one key edit to JSON text; returns the text unchanged when it already holds that value. */
+function applyOne(text: string, path: KeyPath, value: unknown, file: string, layout: Layout): string {
+  const root = tree(text);
+  const node = jsonc.findNodeAtLocation(root, [...path]);
+  if (value === undefined) {
+    if (!node || path.length === 0) return text;
+    const parent = node.parent?.type === 'property' ? node.parent.parent : node.parent;
+    const member = node.parent?.type === 'property' ? node.parent : node;
+    if (!parent?.children) return text;
+    return removeMember(text, parent, parent.children.indexOf(member));
+  }
+  if (node) {
+    const current: unknown = jsonc.getNodeValue(node);
+    if (deepEqual(current, value)) return text;
+    if (node.type === 'object' && isPlainObject(value)) {
+      // Object over object: edit member by member, so untouched members keep their comments and order.
+      let out = text;
+      for (const [k, v] of Object.entries(value)) out = applyOne(out, [...path, k], v, file, layout);
+      const keep = new Set(Object.keys(value));
+      for (const k of Object.keys(current as Record<string, unknown>)) if (!keep.has(k)) out = applyOne(out, [...path, k], undefined, file, layout);
+      return out;
+    }
+    const single = !text.slice(node.offset, end(node)).includes('\n') && (node.type === 'object' || node.type === 'array');
+    const rendered = single ? renderInline(value) : renderMultiline(value, indentOfLine(text, node.offset), layout);
+    return applyEdits(text, [{ offset: node.offset, length: node.length, content: rendered }]);
+  }
+  // Find the deepest existing ancestor and add the missing part below it as one member.
+  let depth = path.length - 1;
+  let parent = jsonc.findNodeAtLocation(root, path.slice(0, depth) as (string | number)[]);
+  while (!parent && depth > 0) {
+    depth--;
+    parent = jsonc.findNodeAtLocation(root, path.slice(0, depth) as (string | number)[]);
+  }
+  if (!parent) throw kindError(file, [], 'an object');
+  const key = path[depth] as string | number;
+  let built: unknown = value;
+  for (let i = path.length - 1; i > depth; i--) {
+    const seg = path[i] as string | number;
+    if (typeof seg === 'number' && seg !== 0) throw new JobError(`${file}: cannot set ${showPath(path)}: the array ${showPath(path.slice(0, i))} does not exist.`);
+    built = typeof seg === 'number' ? [built] : { [seg]: built };
+  }
+  if (typeof key === 'string') {
+    if (parent.type !== 'object') throw kindError(file, path.slice(0, depth), 'an object');
+  } else {
+    if (parent.type !== 'array') throw kindError(file, path.slice(0, depth), 'an array');
+    const length = parent.children?.length ?? 0;
+    if (key !== length) throw new JobError(`${file}: cannot set ${showPath(path)}: the array has ${length} items.`);
+  }
+  return insertMember(text, parent, key, built, layout);
+}
+
+/**
+ * Applies key edits to a JSON/JSONC text. `text` must parse (callers check first). The result is
+ * re-parsed and compared with the intended document: a mismatch is a bug, never a silent write.
+ */
+export function editJson(text: string, edits: readonly KeyEdit[], file: string, strict: boolean): string {
+  const format = strict ? 'json' : 'jsonc';
+  const before = parseConfig(text, format, file);
+  const { bom, body } = splitBom(text);
+  let out = body.trim() === '' ? '{}' : body;
+  const layout: Layout = { eol: detectEol(body), ...detectIndent(body) };
+  const expected = clonePlain(before);
+  for (const edit of edits) {
+    if (edit.path.length === 0) throw new JobError(`${file}: an edit has an empty key path.`);
+    if (!isPlainObject(expected) && !Array.isArray(expected)) throw kindError(file, [], 'an object');
+    const value = clonePlain(edit.value);
+    setIn(expected as Record<string, unknown>, edit.path, value, file);
+    out = applyOne(out, edit.path, value, file, layout);
+  }
+  if (out === body) return text;
+  const result = bom + keepFinalNewline(body, out, layout.eol);
+  if (!deepEqual(parseConfig(result, format, file), expected)) {
+    throw new JobError(`internal: editing ${file} would not give the intended values; the file was not touched.`);
+  }
+  return result;
+}

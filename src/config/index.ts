@@ -1,0 +1,10 @@
+// The file layer: agents describe key edits (FileEdit), this layer plans and applies them without
+// ever regenerating a user's file.
+export type * from './types.js';
+export { parseConfig, readConfig } from './parse.js';
+export { editText } from './edit.js';
+export { planFiles } from './plan.js';
+export { renderDiff } from './diff.js';
+export { stateDir } from './state-dir.js';
+export { applyPlan, listBackups, restoreBackup } from './backup.js';
+export { writeFileAtomic } from './atomic.js';

@@ -1,0 +1,110 @@
+// Reading config files: every format parses to plain values, and a file that does not parse is
+// reported with the 1-based line and column of its first error (ParseError), so the user can fix it.
+import { readFile } from 'node:fs/promises';
+import * as jsonc from 'jsonc-parser';
+import { parse as parseTomlText } from '@decimalturn/toml-patch';
+import { JobError, ParseError } from '../core/errors.js';
+import { parseDotenv } from './dotenv.js';
+import { lineColumn, splitBom } from './text.js';
+import type { FileFormat } from './types.js';
+
+/**
+ * Parses JSON: 'json' strictly (no comments, no trailing commas), 'jsonc' leniently. An empty or
+ * whitespace-only file counts as an empty object: agents create such files and read them as `{}`.
+ */
+function parseJson(text: string, strict: boolean, file: string): unknown {
+  const { body } = splitBom(text);
+  if (body.trim() === '') return {};
+  const errors: jsonc.ParseError[] = [];
+  const value: unknown = jsonc.parse(body, errors, { disallowComments: strict, allowTrailingComma: !strict, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) {
+    const { line, column } = lineColumn(body, first.offset);
+    throw new ParseError(file, line, column, jsonErrorText(first.error));
+  }
+  if (strict) {
+    // jsonc-parser is forgiving in corners JSON.parse is not; the agent reading the file uses JSON.parse.
+    try {
+      JSON.parse(body);
+    } catch (err) {
+      const position = /position (\d+)/.exec((err as Error).message);
+      const { line, column } = lineColumn(body, position ? Number(position[1]) : 0);
+      throw new ParseError(file, line, column, (err as Error).message);
+    }
+  }
+  return value;
+}
+
+function jsonErrorText(code: jsonc.ParseErrorCode): string {
+  const name = jsonc.printParseErrorCode(code);
+  const words: Record<string, string> = {
+    InvalidCommentToken: 'a comment, which JSON does not allow',
+    ValueExpected: 'a value was expected (a trailing comma?)',
+    PropertyNameExpected: 'a property name was expected (a trailing comma?)',
+    CommaExpected: 'a comma was expected',
+    ColonExpected: 'a colon was expected',
+    CloseBraceExpected: 'a closing } was expected',
+    CloseBracketExpected: 'a closing ] was expected',
+    EndOfFileExpected: 'text after the end of the document',
+    InvalidSymbol: 'an unexpected character',
+    UnexpectedEndOfString: 'a string is not closed',
+  };
+  return words[name] ?? name;
+}
+
+function parseToml(text: string, file: string): unknown {
+  try {
+    return parseTomlText(text);
+  } catch (err) {
+    const e = err as { line?: unknown; column?: unknown; message?: unknown };
+    // toml-patch reports 1-based lines and 0-based columns.
+    let line = typeof e.line === 'number' ? e.line : 1;
+    let column = typeof e.column === 'number' ? e.column + 1 : 1;
+    const detail = typeof e.message === 'string' ? tomlDetail(e.message) : 'invalid TOML';
+    // An unclosed `[table` header is noticed at the line break, i.e. at the start of the next line;
+    // the mistake is at the end of the header's own line.
+    if (/single-line/i.test(detail) && column === 1 && line > 1) {
+      line -= 1;
+      column = (splitBom(text).body.split('\n')[line - 1] ?? '').replace(/\r$/, '').length + 1;
+    }
+    throw new ParseError(file, line, column, detail);
+  }
+}
+
+/** toml-patch's message repeats the position and quotes the line; keep only the explanation. */
+function tomlDetail(message: string): string {
+  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && l !== '^');
+  return lines[lines.length - 1] ?? 'invalid TOML';
+}
+
+/** Parses a config text; throws ParseError(file, line, column, detail) when it does not parse. */
+export function parseConfig(text: string, format: FileFormat, file: string): unknown {
+  switch (format) {
+    case 'json':
+      return parseJson(text, true, file);
+    case 'jsonc':
+      return parseJson(text, false, file);
+    case 'toml':
+      return parseToml(text, file);
+    case 'dotenv':
+      return parseDotenv(text, file);
+  }
+}
+
+/** Reads a file's text; undefined when it does not exist. Anything else unreadable is a JobError. */
+export async function readText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'EISDIR') throw new JobError(`${path} is a directory, not a config file; nothing was written.`);
+    throw new JobError(`Cannot read ${path} (${code ?? (err as Error).message}); nothing was written.`);
+  }
+}
+
+/** The parsed content of a config file; undefined when absent; ParseError when unparseable. */
+export async function readConfig(path: string, format: FileFormat): Promise<unknown> {
+  const text = await readText(path);
+  return text === undefined ? undefined : parseConfig(text, format, path);
+}
