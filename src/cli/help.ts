@@ -15,7 +15,7 @@ export interface CommandHelp {
 /** Help for the commands of this file's owner; other commands export `help` from their module. */
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   models: {
-    summary: "List the key's models by protocol, and which coding agent each suits.",
+    summary: "The key's models by protocol, and which agent each suits.",
     usage: `${BIN} models [--json] [--all]`,
     details: [
       'Reads GET /v1/models with your key (the list the gateway enforces), plus the marketplace (/api/pricing) and key information (/api/usage/token/) when the gateway answers them.',
@@ -25,7 +25,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [`export GATEWAY_BASE_URL=https://gw.example.com GATEWAY_API_KEY=sk-…`, `${BIN} models`],
   },
   verify: {
-    summary: 'Send one minimal request per protocol and report what works, with request IDs.',
+    summary: 'One minimal request per protocol: what works, with request IDs.',
     usage: `${BIN} verify [--model ID] [--protocol NAME] [--json] [flags]`,
     details: [
       'Without --model: one model per protocol the key offers (messages, Responses, chat). With --model: every protocol the model is marked for.',
@@ -35,7 +35,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [`${BIN} verify`, `${BIN} verify --model gpt-5.1 --protocol responses`],
   },
   simulate: {
-    summary: 'Run a local fake gateway (for trying the tool without a real key).',
+    summary: 'Run a local fake gateway, to try the tool without a real key.',
     usage: `${BIN} simulate [--port N]`,
     details: ['Listens on 127.0.0.1 until Ctrl-C. Its keys are fake and it sends nothing anywhere.'],
   },
@@ -81,8 +81,7 @@ export function mainHelp(commands: readonly { name: string; summary: string }[])
     ...table(commands.map((c) => [c.name, c.summary]), { indent: 2 }),
     '',
     'Flags for every command:',
-    ...flagLines(COMMON_OPTIONS),
-    '  --version                   Print the version.',
+    ...flagLines({ ...COMMON_OPTIONS, version: { type: 'boolean', description: 'Print the version.' } }),
     '',
     'Environment:',
     ...table([

@@ -47,7 +47,8 @@ function secretsOf(argv: readonly string[], env: Readonly<Record<string, string 
     if (arg === '--api-key') secrets.push(flags[i + 1] ?? '');
     else if (arg.startsWith('--api-key=')) secrets.push(arg.slice('--api-key='.length));
   });
-  const envName = flags[flags.indexOf('--api-key-env') + 1];
+  const at = flags.indexOf('--api-key-env');
+  const envName = at === -1 ? undefined : flags[at + 1];
   for (const name of ['GATEWAY_API_KEY', envName]) {
     const value = name ? env[name] : undefined;
     if (value) secrets.push(value.trim());

@@ -1,9 +1,17 @@
 // Text helpers for the terminal: colour (only when the context allows it), a table that fits 80
 // columns, and the one JSON document `--json` prints.
-import type { Diagnosis } from '../core/types.js';
+import type { Diagnosis, Protocol } from '../core/types.js';
 import type { CliContext } from './context.js';
 
 export const WIDTH = 80;
+
+/** Protocol names as users know them. */
+export const PROTOCOL_NAMES: Record<Protocol, string> = {
+  messages: 'messages',
+  responses: 'Responses',
+  chat: 'chat',
+  images: 'images',
+};
 
 const CODES = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
 export type Style = keyof typeof CODES;

@@ -56,6 +56,8 @@ describe('models', () => {
     expect(byId.get('gpt-5.1')?.agents.codex).toEqual({ ok: true, protocol: 'responses', needsProbe: true });
     expect(byId.get('text-embedding-3-small')?.agents.opencode?.ok).toBe(false);
     expect(byId.get('gpt-image-1')?.pricing?.perCall).toBeCloseTo(0.04);
+    // Marked image-generation (+ openai): still no coding agent's model.
+    expect(Object.values(byId.get('gpt-image-1')?.agents ?? {}).some((a) => a.ok)).toBe(false);
   });
 
   it('text: grouped by protocol, with agents, why not, and prices; 80 columns', async () => {
@@ -68,8 +70,9 @@ describe('models', () => {
     expect(out).toContain('Not for coding agents');
     expect(out.indexOf('Messages (')).toBeLessThan(out.indexOf('claude-sonnet-4-5'));
     expect(out.indexOf('Responses (')).toBeLessThan(out.indexOf('gpt-5.1-codex'));
-    expect(out).toContain('not for: Codex (needs Responses)');
-    expect(out).toContain('needs a probe: Codex (Responses)');
+    expect(out).toContain('not for: Codex CLI (needs Responses)');
+    expect(out).toContain('needs a probe: Codex CLI (Responses)');
+    expect(out).toMatch(/Image generation[^\n]*\n {2}gpt-image-1/);
     expect(out).toContain('in $3.00 out $15.00 /1M');
     expect(out).toContain('sk-de…demo');
     expect(out).toContain('"demo"');

@@ -3,11 +3,13 @@
 import { EXIT } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel, KeyInfo, ModelPricing, Protocol } from '../../core/types.js';
-import { AGENT_TABLE, agentFit, agentFits, PROTOCOL_NAMES } from '../agent-fit.js';
+import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
+import type { ModelFit } from '../../agents/types.js';
+import { notForCoding } from '../../agents/fit.js';
 import { flag, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { resolveGateway } from '../inputs.js';
-import { formatUsd, painter, print, note, printJson, table, wrap, type Paint } from '../output.js';
+import { formatUsd, painter, print, note, printJson, PROTOCOL_NAMES, table, wrap, type Paint } from '../output.js';
 
 const ORDER: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
 
@@ -18,9 +20,17 @@ const GROUP_TITLES: Record<Protocol, string> = {
   images: 'Image generation (/v1/images/generations)',
 };
 
-/** The group a model is listed under: its first confirmed protocol, else its first probable one. */
+const SUPPORTED = SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]);
+
+/** Every served agent's verdict on the model (the agents' own rules, src/agents/). */
+function agentFits(model: ClassifiedModel): Record<string, ModelFit> {
+  return Object.fromEntries(SUPPORTED.map((agent) => [agent.id, agent.fit(model)]));
+}
+
+/** The group a model is listed under: images, else its first confirmed protocol, else its first probable one. */
 function primaryProtocol(model: ClassifiedModel): Protocol | undefined {
-  if (model.notForAgents) return undefined;
+  if (model.protocols.images === 'yes') return 'images';
+  if (notForCoding(model) !== undefined) return undefined;
   return ORDER.find((p) => model.protocols[p] === 'yes') ?? ORDER.find((p) => model.protocols[p] === 'probe');
 }
 
@@ -55,9 +65,10 @@ function agentLines(model: ClassifiedModel, paint: Paint): string[] {
   const suits: { name: string; protocol: Protocol }[] = [];
   const probes: { name: string; protocol: Protocol }[] = [];
   const not: string[] = [];
-  for (const agent of AGENT_TABLE) {
-    const fit = agentFit(agent, model);
-    if (!fit.ok) not.push(model.notForAgents ? agent.name : `${agent.name} (needs ${agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/')})`);
+  const excluded = notForCoding(model) !== undefined;
+  for (const agent of SUPPORTED) {
+    const fit = agent.fit(model);
+    if (!fit.ok) not.push(excluded ? agent.name : `${agent.name} (needs ${agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/')})`);
     else (fit.needsProbe ? probes : suits).push({ name: agent.name, protocol: fit.protocol });
   }
   const lines: string[] = [];
@@ -74,7 +85,7 @@ function modelBlock(models: readonly ClassifiedModel[], paint: Paint, detail: 'a
   models.forEach((m, i) => {
     lines.push(paint('bold', head[i] ?? m.id));
     if (detail === 'agents') lines.push(...agentLines(m, paint));
-    else lines.push(...wrap(m.notForAgents ?? 'image generation only: no coding agent uses it', 6));
+    else lines.push(...wrap(notForCoding(m) ?? '', 6));
     if (m.pricing?.description) lines.push(...wrap(paint('dim', m.pricing.description), 6));
   });
   return lines;

@@ -2,11 +2,11 @@
 // with pass/fail, latency, the gateway's request ID and, on failure, the named cause.
 import { EXIT, JobError, UsageError } from '../../core/errors.js';
 import type { ClassifiedModel, Protocol, ProbeResult } from '../../core/types.js';
-import { PROTOCOL_NAMES } from '../agent-fit.js';
+import { notForCoding } from '../../agents/fit.js';
 import { flag, num, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { resolveGateway } from '../inputs.js';
-import { note, painter, print, printJson, table, wrap } from '../output.js';
+import { note, painter, print, printJson, PROTOCOL_NAMES, table, wrap } from '../output.js';
 
 /** The protocols coding agents speak. Images costs money per call: probed only when asked for. */
 const AGENT_PROTOCOLS: readonly Protocol[] = ['messages', 'responses', 'chat'];
@@ -24,7 +24,7 @@ function validIds(models: readonly ClassifiedModel[]): string {
 
 /** A model for each protocol: one the marks confirm first, else one a probe must tell about. */
 function pickModel(models: readonly ClassifiedModel[], protocol: Protocol): ClassifiedModel | undefined {
-  const candidates = protocol === 'images' ? models : models.filter((m) => !m.notForAgents);
+  const candidates = protocol === 'images' ? models : models.filter((m) => notForCoding(m) === undefined);
   return candidates.find((m) => m.protocols[protocol] === 'yes') ?? candidates.find((m) => m.protocols[protocol] === 'probe');
 }
 
@@ -49,11 +49,12 @@ export function planProbes(
         notes.push(`${model.id} is not marked for ${PROTOCOL_NAMES[opts.protocol]}; probing anyway.`);
       }
     } else if (model?.marked) {
-      protocols = AGENT_PROTOCOLS.filter((p) => model.protocols[p] === 'yes');
-      const maybe = AGENT_PROTOCOLS.filter((p) => model.protocols[p] === 'probe');
+      const excluded = notForCoding(model);
+      protocols = excluded ? [] : AGENT_PROTOCOLS.filter((p) => model.protocols[p] === 'yes');
+      const maybe = excluded ? [] : AGENT_PROTOCOLS.filter((p) => model.protocols[p] === 'probe');
       for (const p of maybe) notes.push(`${model.id} may serve ${PROTOCOL_NAMES[p]} too; check with --protocol ${p}.`);
       if (protocols.length === 0) {
-        const why = model.notForAgents ?? `it is marked only for ${(model.marks ?? []).join(', ') || 'nothing'}`;
+        const why = excluded ?? `it is marked only for ${(model.marks ?? []).join(', ') || 'nothing'}`;
         const images = model.protocols.images !== 'no' ? ' Image generation is probed only with --protocol images (it costs money).' : '';
         throw new UsageError(`${model.id} serves no protocol a coding agent speaks: ${why}.`, `Pick a model with \`models\`.${images}`);
       }
