@@ -1,6 +1,6 @@
 // dotenv files (`KEY=value` lines, e.g. `$CODEX_HOME/.env`): a line-based reader and editor that keeps
 // every line it does not own (comments, blank lines, other variables, `export` prefixes) as it was.
-import { ParseError } from '../core/errors.js';
+import { JobError, ParseError } from '../core/errors.js';
 import { detectEol, splitBom } from './text.js';
 import type { KeyEdit } from './types.js';
 
@@ -93,7 +93,7 @@ export function formatDotenvValue(value: string): string {
 function valueText(value: unknown, key: string, file: string): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  throw new ParseError(file, 1, 1, `cannot store a ${typeof value} in ${key}: dotenv holds text only`);
+  throw new JobError(`internal: cannot store a ${typeof value} in ${key} in ${file}: dotenv holds text only.`);
 }
 
 /** Applies `edits` ([VARIABLE] → value, undefined deletes) to a dotenv text, keeping every other line. */
@@ -104,7 +104,7 @@ export function editDotenv(text: string, edits: readonly KeyEdit[], file: string
   for (const edit of edits) {
     const key = edit.path[0];
     if (edit.path.length !== 1 || typeof key !== 'string') {
-      throw new ParseError(file, 1, 1, `a dotenv edit needs exactly one variable name, got ${JSON.stringify(edit.path)}`);
+      throw new JobError(`internal: a dotenv edit of ${file} needs exactly one variable name, got ${JSON.stringify(edit.path)}.`);
     }
     if (edit.value === undefined) {
       // Every assignment goes: leaving one behind would keep the variable alive.

@@ -19,8 +19,9 @@ function parseJson(text: string, strict: boolean, file: string): unknown {
   const value: unknown = jsonc.parse(body, errors, { disallowComments: strict, allowTrailingComma: !strict, allowEmptyContent: false });
   const first = errors[0];
   if (first) {
-    const { line, column } = lineColumn(body, first.offset);
-    throw new ParseError(file, line, column, jsonErrorText(first.error));
+    const comma = trailingCommaBefore(body, first);
+    const { line, column } = lineColumn(body, comma ?? first.offset);
+    throw new ParseError(file, line, column, comma !== undefined ? 'a trailing comma, which JSON does not allow' : jsonErrorText(first.error));
   }
   if (strict) {
     // jsonc-parser is forgiving in corners JSON.parse is not; the agent reading the file uses JSON.parse.
@@ -33,6 +34,19 @@ function parseJson(text: string, strict: boolean, file: string): unknown {
     }
   }
   return value;
+}
+
+/**
+ * jsonc-parser notices a trailing comma only at the bracket after it, often a line later; the offset
+ * of that comma is where the user has to look.
+ */
+function trailingCommaBefore(body: string, error: jsonc.ParseError): number | undefined {
+  const name = jsonc.printParseErrorCode(error.error);
+  if (name !== 'PropertyNameExpected' && name !== 'ValueExpected') return undefined;
+  if (body[error.offset] !== '}' && body[error.offset] !== ']') return undefined;
+  let i = error.offset - 1;
+  while (i >= 0 && /\s/.test(body[i] ?? '')) i--;
+  return body[i] === ',' ? i : undefined;
 }
 
 function jsonErrorText(code: jsonc.ParseErrorCode): string {
@@ -91,11 +105,24 @@ export function parseConfig(text: string, format: FileFormat, file: string): unk
   }
 }
 
+/**
+ * Decodes a file as UTF-8, refusing invalid bytes: decoding them to U+FFFD and writing the file back
+ * would destroy them. The BOM stays in the text, so it can be written back too.
+ */
+export function decodeUtf8(bytes: Uint8Array, path: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new JobError(`${path} is not valid UTF-8; it was not touched.`, 'Save it as UTF-8, then run the command again.');
+  }
+}
+
 /** Reads a file's text; undefined when it does not exist. Anything else unreadable is a JobError. */
 export async function readText(path: string): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return decodeUtf8(await readFile(path), path);
   } catch (err) {
+    if (err instanceof JobError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
     if (code === 'EISDIR') throw new JobError(`${path} is a directory, not a config file; nothing was written.`);

@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { JobError } from '../core/errors.js';
 import { editText } from './edit.js';
-import { parseConfig } from './parse.js';
+import { decodeUtf8, parseConfig } from './parse.js';
 import type { FileEdit, FileFormat, KeyEdit, PlannedFile } from './types.js';
 
 export const SECRET_MODE = 0o600;
@@ -58,12 +58,14 @@ async function readCurrent(file: string): Promise<{ text?: string; mode?: number
   }
   if (info.isDirectory()) throw new JobError(`${file} is a directory, not a config file; nothing was written.`);
   if (!info.isFile()) throw new JobError(`${file} is not a regular file; nothing was written.`);
+  let bytes;
   try {
-    return { text: await readFile(file, 'utf8'), mode: info.mode & 0o777 };
+    bytes = await readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new JobError(`Cannot read ${file} (${code ?? (err as Error).message}); nothing was written.`);
   }
+  return { text: decodeUtf8(bytes, file), mode: info.mode & 0o777 };
 }
 
 function modeFor(secret: boolean, existing: number | undefined): number {

@@ -112,8 +112,17 @@ describe('planFiles', () => {
       { path: good, format: 'json', edits: [{ path: ['a'], value: 2 }] },
     ]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ParseError);
-    expect((err as ParseError).line).toBe(4);
+    expect((err as ParseError).line).toBe(3);
     expect(await readFile(good, 'utf8')).toBe('{}\n');
+  });
+
+  it('refuses a file that is not valid UTF-8 instead of mangling its bytes', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'latin1.toml');
+    const bytes = Buffer.from('# caf\xe9\nmodel = "x"\n', 'latin1');
+    await writeFile(file, bytes);
+    await expect(planFiles([{ path: file, format: 'toml', edits: [{ path: ['model'], value: 'y' }] }])).rejects.toThrow(/not valid UTF-8/);
+    expect((await readFile(file)).equals(bytes)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ParseError } from '../../src/core/errors.js';
+import { JobError, ParseError } from '../../src/core/errors.js';
 import { editText, parseConfig } from '../../src/config/index.js';
 import { expectKeptLines } from './config-helpers.js';
 
@@ -87,6 +87,12 @@ describe('dotenv', () => {
       expect(err).toBeInstanceOf(ParseError);
       expect((err as ParseError).line).toBe(2);
     }
+  });
+
+  it('refuses values that are not text and paths that are not one name', () => {
+    expect(() => editText('', 'dotenv', [{ path: ['K'], value: { a: 1 } }], FILE)).toThrow(JobError);
+    expect(() => editText('', 'dotenv', [{ path: ['A', 'B'], value: '1' }], FILE)).toThrow(JobError);
+    expect(editText('', 'dotenv', [{ path: ['N'], value: 5 }, { path: ['B'], value: true }], FILE)).toBe('N=5\nB=true\n');
   });
 
   it('refuses an unterminated quote', () => {

@@ -259,13 +259,14 @@ describe('broken JSON is refused with the line of the first error', () => {
     }
   });
 
-  it('strict json: a trailing comma', () => {
+  it('strict json: a trailing comma is reported where the comma is', () => {
     const text = '{\n  "a": 1,\n  "b": 2,\n}\n';
     expect(() => parseConfig(text, 'json', 'f.json')).toThrow(ParseError);
     try {
       parseConfig(text, 'json', 'f.json');
     } catch (err) {
-      expect((err as ParseError).line).toBe(4);
+      expect([(err as ParseError).line, (err as ParseError).column]).toEqual([3, 9]);
+      expect((err as ParseError).message).toContain('trailing comma');
     }
     expect(parseConfig(text, 'jsonc', 'f.jsonc')).toEqual({ a: 1, b: 2 });
   });

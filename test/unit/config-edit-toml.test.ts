@@ -132,6 +132,12 @@ describe('TOML edits in general', () => {
     expect(parse(after).model_providers.gw).toEqual({ name: 'G' });
   });
 
+  it('quotes a table name that is not a bare key', () => {
+    const after = editText(lived, 'toml', [{ path: ['model_providers', 'my.gw', 'name'], value: 'G' }], FILE);
+    expect(after).toContain('\n[model_providers."my.gw"]\nname = "G"\n');
+    expect(parse(after).model_providers['my.gw']).toEqual({ name: 'G' });
+  });
+
   it('a parent written as an inline table still gets the right values', () => {
     const text = 'model_providers = { a = { name = "a" } }\n';
     const after = editText(text, 'toml', [{ path: ['model_providers', 'gw', 'name'], value: 'G' }], FILE);
