@@ -1,7 +1,7 @@
 // The entry point: picks the command, parses its flags, builds the context once, runs it, and is
 // the one place that turns errors into messages and exit codes. Everything heavy is behind
 // `await import()` so `--version` and `--help` load nothing but this file's small imports.
-import { EXIT, GatewayError, ToolError } from '../core/errors.js';
+import { EXIT, GatewayError, ToolError, UsageError } from '../core/errors.js';
 import type { Diagnosis } from '../core/types.js';
 import { VERSION } from '../core/version.js';
 import { COMMAND_OPTIONS, parseCommandArgs, showArgument, str, flag, type OptionTable } from './args.js';
@@ -16,8 +16,11 @@ interface CommandEntry {
 
 /** Every command: adding one is one line here plus its module under ./commands/. */
 const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  setup: { summary: "Write each agent's config, verified before and after writing.", load: () => import('./commands/setup.js') },
   models: { summary: COMMAND_HELP.models?.summary ?? '', load: () => import('./commands/models.js') },
   verify: { summary: COMMAND_HELP.verify?.summary ?? '', load: () => import('./commands/verify.js') },
+  restore: { summary: 'Put back the files of a backup (undo a setup).', load: () => import('./commands/restore.js') },
+  demo: { summary: 'Try everything against a local fake gateway, in a throwaway home.', load: () => import('./commands/demo.js') },
   simulate: { summary: COMMAND_HELP.simulate?.summary ?? '', load: () => import('./commands/simulate.js') },
 };
 
@@ -25,10 +28,9 @@ function commandList(): { name: string; summary: string }[] {
   return Object.entries(COMMANDS).map(([name, entry]) => ({ name, summary: entry.summary }));
 }
 
-function unknownCommand(name: string): ToolError {
-  return new ToolError(
+function unknownCommand(name: string): UsageError {
+  return new UsageError(
     `Unknown command "${showArgument(name)}".`,
-    EXIT.usage,
     `Commands: ${Object.keys(COMMANDS).join(', ')}. See \`${BIN} --help\`.`,
   );
 }
@@ -84,7 +86,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       return EXIT.ok;
     }
     if (first.startsWith('-')) {
-      throw new ToolError(`${showArgument(first)}: flags go after the command.`, EXIT.usage, `Usage: ${BIN} <command> [flags]; see \`${BIN} --help\`.`);
+      throw new UsageError(`${showArgument(first)}: flags go after the command.`, `Usage: ${BIN} <command> [flags]; see \`${BIN} --help\`.`);
     }
     const entry = COMMANDS[first];
     if (!entry) throw unknownCommand(first);
