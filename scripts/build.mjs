@@ -13,6 +13,8 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
+  // Prefer ESM entry points: jsonc-parser's 'main' is a UMD build whose dynamic requires esbuild cannot follow.
+  mainFields: ['module', 'main'],
   target: 'node20',
   sourcemap: false,
   minify: false,

@@ -1,0 +1,70 @@
+// `demo`: the whole job against the built-in simulator, in a throwaway home, so a newcomer sees
+// what setup writes and how it verifies without a key. Nothing outside the temp home is touched:
+// the agents see an environment of our making, not the user's (their XDG_CONFIG_HOME, CODEX_HOME…).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentEnv } from '../../agents/types.js';
+import { maskKey } from '../../core/mask.js';
+import { flag, type OptionTable, type ParsedArgs } from '../args.js';
+import type { CliContext } from '../context.js';
+import { BIN, type CommandHelp } from '../help.js';
+import { note, print, printJson } from '../output.js';
+import { printSetupReport } from '../setup-report.js';
+
+export const options: OptionTable = {
+  keep: { type: 'boolean', description: 'Keep the throwaway home and print its path, to look at the files.' },
+  json: { type: 'boolean', description: 'Print the setup report as one JSON document.' },
+};
+
+export const help: CommandHelp = {
+  summary: 'Run the whole setup against the built-in gateway simulator, in a throwaway home (no key needed).',
+  usage: `${BIN} demo [--keep] [--json]`,
+  details: [
+    'Starts the simulator on 127.0.0.1, runs setup for every supported agent into a temporary home, shows the files written and the verification, then removes everything.',
+  ],
+};
+
+export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const [{ startSimulator, DEMO_KEY }, { runSetup }, { SUPPORTED_AGENT_IDS }] = await Promise.all([
+    import('../../simulator/index.js'),
+    import('../../setup/run.js'),
+    import('../../agents/registry.js'),
+  ]);
+  const sim = await startSimulator();
+  const home = await mkdtemp(join(tmpdir(), 'gateway-agent-setup-demo-'));
+  const keep = flag(args.values, 'keep');
+  try {
+    ctx.addSecret(DEMO_KEY);
+    const env: AgentEnv = { home, cwd: home, platform: ctx.platform, env: { HOME: home, GATEWAY_API_KEY: DEMO_KEY } };
+    if (!ctx.json) note(ctx, `Simulator at ${sim.root}; demo key ${maskKey(DEMO_KEY)}; throwaway home ${home}`);
+    const report = await runSetup({
+      root: sim.root,
+      v1: `${sim.root}/v1`,
+      key: DEMO_KEY,
+      keyEnvVar: 'GATEWAY_API_KEY',
+      agents: SUPPORTED_AGENT_IDS,
+      scope: 'user',
+      keyStorage: 'file',
+      env,
+      http: { timeoutMs: 10_000, env: {} },
+      command: 'demo',
+    });
+    if (ctx.json) {
+      printJson(ctx, report);
+    } else {
+      printSetupReport({ ...ctx, home }, report);
+      const written = report.agents.flatMap((a) => a.files).filter((f) => f.action !== 'unchanged');
+      for (const f of written) {
+        const text = await readFile(f.path, 'utf8');
+        print(ctx, [``, `── ${f.path.replace(home, '~')}`, text.trimEnd()]);
+      }
+      print(ctx, ['', `Requests the simulator saw: ${sim.log.map((e) => `${e.method} ${e.path} → ${e.status}`).join('; ')}`]);
+      print(ctx, keep ? `\nThe throwaway home is kept at ${home}.` : '\nThe throwaway home was removed. Next: run `' + BIN + ' setup --base-url <your gateway>` with GATEWAY_API_KEY set.');
+    }
+    return report.ok ? 0 : 1;
+  } finally {
+    await sim.stop();
+    if (!keep) await rm(home, { recursive: true, force: true });
+  }
+}
