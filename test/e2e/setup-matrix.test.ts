@@ -18,6 +18,8 @@ interface AgentCase {
   file: string;
   livedIn: string;
   broken: string;
+  /** The file created when none exists (default: `file`). */
+  createdAs?: string;
   /** Tokens on lines we own: every other line of the lived-in file must survive. */
   owned: string[];
   /** Files that hold the key (mode 0600). */
@@ -51,10 +53,11 @@ const CASES: AgentCase[] = [
   {
     id: 'opencode',
     file: '.config/opencode/opencode.jsonc',
+    createdAs: '.config/opencode/opencode.json',
     livedIn: fixture(SHARED, 'opencode/opencode.lived-in.jsonc'),
     broken: fixture(SHARED, 'opencode/opencode.lived-in.jsonc').replace('"theme": "tokyonight",', '"theme": "tokyonight"'),
     owned: ['"model"', '"small_model"'],
-    secretFiles: ['.config/opencode/opencode.jsonc'],
+    secretFiles: ['.config/opencode/opencode.jsonc', '.config/opencode/opencode.json'],
     extra: [],
     model: 'claude-sonnet-4-5',
   },
@@ -130,12 +133,16 @@ describe.each(CASES)('setup $id', (c) => {
       const agent = report.agents.find((a) => a.id === c.id)!;
       expect(agent.ok).toBe(true);
       expect(agent.model).toBe(c.model);
-      const main = agent.files.find((f) => f.path === join(home, c.file));
+      const created = c.createdAs ?? c.file;
+      const main = agent.files.find((f) => f.path === join(home, created));
       expect(main?.action).toBe('created');
       expect(agent.verify?.ok).toBe(true);
       expect(sim.log.map((e) => e.requestId)).toContain(agent.verify?.requestId);
-      for (const rel of c.secretFiles) expect(statSync(join(home, rel)).mode & 0o777).toBe(0o600);
-      const text = readFileSync(join(home, c.file), 'utf8');
+      for (const rel of c.secretFiles.filter((f) => existsSync(join(home, f)))) {
+        expect(statSync(join(home, rel)).mode & 0o777).toBe(0o600);
+      }
+      expect(existsSync(join(home, c.secretFiles.find((f) => f === created) ?? c.secretFiles[0]!))).toBe(true);
+      const text = readFileSync(join(home, created), 'utf8');
       expect(text).not.toContain('/v1/v1');
       await expect(normalizePort(text)).toMatchFileSnapshot(`./__snapshots__/setup-matrix/${c.id}.created.txt`);
     } finally {
