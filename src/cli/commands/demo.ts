@@ -53,13 +53,15 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     if (ctx.json) {
       printJson(ctx, report);
     } else {
-      printSetupReport({ ...ctx, home }, report);
+      // The backups live in the throwaway home, so the "undo with restore" line would mislead.
+      printSetupReport({ ...ctx, home }, { ...report, backupId: undefined });
       const written = report.agents.flatMap((a) => a.files).filter((f) => f.action !== 'unchanged');
       for (const f of written) {
         const text = await readFile(f.path, 'utf8');
         print(ctx, [``, `── ${f.path.replace(home, '~')}`, text.trimEnd()]);
       }
-      print(ctx, ['', `Requests the simulator saw: ${sim.log.map((e) => `${e.method} ${e.path} → ${e.status}`).join('; ')}`]);
+      print(ctx, ['', 'Requests the simulator saw (model list, probes before writing, read-back after):',
+        ...sim.log.map((e) => `    ${e.method} ${e.path}${e.model ? ` (${e.model})` : ''} → ${e.status}, request ID ${e.requestId}`)]);
       print(ctx, keep ? `\nThe throwaway home is kept at ${home}.` : '\nThe throwaway home was removed. Next: run `' + BIN + ' setup --base-url <your gateway>` with GATEWAY_API_KEY set.');
     }
     return report.ok ? 0 : 1;

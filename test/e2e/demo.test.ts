@@ -1,0 +1,37 @@
+// `demo` is the README's first command for a newcomer: the whole job against the built-in
+// simulator, in a throwaway home, touching nothing of the user's.
+import { existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+
+const demoDirs = (): string[] => readdirSync(tmpdir()).filter((d) => d.startsWith('gateway-agent-setup-demo-'));
+
+describe('demo', () => {
+  it('sets up and verifies every supported agent, shows the files, removes the throwaway home', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const before = new Set(demoDirs());
+      const result = await runCli(['demo'], { home, env: { XDG_CONFIG_HOME: `${home}/xdg`, CODEX_HOME: `${home}/codex` } });
+      expect(result.code, result.stderr).toBe(0);
+      for (const name of ['Claude Code', 'Codex CLI', 'OpenCode', 'Qwen Code', 'Cline']) expect(result.stdout).toContain(`✓ ${name}`);
+      expect(result.stdout).toContain('── ~/.codex/config.toml');
+      expect(result.stdout).toMatch(/POST \/v1\/responses \(gpt-5\.1-codex\) → 200, request ID \S+/);
+      expect(result.stdout).not.toContain('/v1/v1');
+      // The user's own home and their XDG/CODEX_HOME were never touched.
+      expect(readdirSync(home)).toEqual([]);
+      expect(existsSync(`${home}/xdg`)).toBe(false);
+      expect(demoDirs().filter((d) => !before.has(d))).toEqual([]);
+    } finally {
+      remove();
+    }
+  });
+
+  it('--json prints the setup report as one document', async () => {
+    const result = await runCli(['demo', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const report = jsonOf(result) as { ok: boolean; agents: { id: string; ok: boolean }[] };
+    expect(report.ok).toBe(true);
+    expect(report.agents.map((a) => a.id)).toEqual(['claude-code', 'codex', 'opencode', 'qwen-code', 'cline']);
+  });
+});
