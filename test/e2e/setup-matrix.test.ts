@@ -9,7 +9,8 @@ import type { Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
-const SHARED = new URL('../../../shared/fixtures/', import.meta.url);
+// Copies of ../shared/fixtures (the lived-in and broken files users really have), kept in the repo.
+const SHARED = new URL('../fixtures/agents/', import.meta.url);
 const fixture = (base: URL, rel: string): string => readFileSync(new URL(rel, base), 'utf8');
 
 interface AgentCase {
