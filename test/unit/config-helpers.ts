@@ -2,10 +2,12 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { afterEach, expect } from 'vitest';
 
-export const FIXTURES = '/work/shared/fixtures';
+// The repo's copies of ../shared/fixtures, so the tests run wherever the clone is.
+export const FIXTURES = fileURLToPath(new URL('../fixtures/agents', import.meta.url));
 
 export function fixture(rel: string): string {
   return readFileSync(path.join(FIXTURES, rel), 'utf8');
