@@ -38,7 +38,22 @@ export interface SetupOptions {
   concurrency?: number;
   /** Recorded in the backup manifest. */
   command?: string;
+  /**
+   * Called with the plan and its diff (key masked) after every check and before anything is
+   * written; throwing (e.g. CancelledError when the user declines) writes nothing.
+   */
+  beforeWrite?: (preview: { plan: readonly PlannedFile[]; diff: string }) => Promise<void>;
+  /** Progress for spinners: each round as it starts and each agent as it finishes one. */
+  onProgress?: (event: SetupProgress) => void;
 }
+
+export type SetupProgress =
+  | { phase: 'models' }
+  | { phase: 'probe'; agents: AgentId[] }
+  | { phase: 'probed'; agent: AgentId; ok: boolean }
+  | { phase: 'write' }
+  | { phase: 'verify'; agents: AgentId[] }
+  | { phase: 'verified'; agent: AgentId; ok: boolean };
 
 export interface VerifyReport {
   ok: boolean;
@@ -145,6 +160,8 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   const concurrency = opts.concurrency ?? 4;
   const verify = opts.verify !== false;
   const client: ClientOptions = { ...opts.http, root: opts.root, key: opts.key, markers: opts.markers };
+  const progress = opts.onProgress ?? (() => undefined);
+  progress({ phase: 'models' });
   const list = await listModels(client);
 
   // Choose models. An invalid explicit choice is a usage error for the whole run (exit 2).
@@ -183,6 +200,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
       { protocol: c.choice.protocol, model: c.choice.model },
       ...(c.choice.smallModel && c.choice.smallProtocol ? [{ protocol: c.choice.smallProtocol, model: c.choice.smallModel }] : []),
     ]);
+    progress({ phase: 'probe', agents: chosen.map((c) => c.agent.id) });
     const results = await probePairs(client, pairs, concurrency);
     await Promise.all(
       chosen
@@ -192,6 +210,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     for (const c of chosen) {
       const main = results.get(probeKey(c.choice.protocol, c.choice.model));
       if (main) c.report.probe = toVerify(main);
+      progress({ phase: 'probed', agent: c.agent.id, ok: main?.ok ?? false });
       if (c.choice.smallModel && c.choice.smallProtocol && c.choice.smallModel !== c.choice.model) {
         const small = results.get(probeKey(c.choice.smallProtocol, c.choice.smallModel));
         if (small && !small.ok) {
@@ -245,6 +264,8 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     return finish(opts, candidates, { dryRun: true, upToDate, diff: renderDiff(plan, [opts.key]) });
   }
 
+  if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, [opts.key]) });
+  progress({ phase: 'write' });
   const applied = await applyPlan(plan, {
     stateDir: stateDir(opts.env.home, opts.env.env, opts.env.platform),
     command: opts.command ?? 'setup',
@@ -256,7 +277,13 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
 
   // Read-back round: what each agent would send, rebuilt from the files now on disk.
   if (verify) {
-    await Promise.all(writable.map((c) => verifyFromDisk(client, c, opts.env, opts.scope)));
+    progress({ phase: 'verify', agents: writable.map((c) => c.agent.id) });
+    await Promise.all(
+      writable.map(async (c) => {
+        await verifyFromDisk(client, c, opts.env, opts.scope);
+        progress({ phase: 'verified', agent: c.agent.id, ok: c.report.verify?.ok ?? false });
+      }),
+    );
   }
   for (const c of writable) c.report.ok = !verify || (c.report.verify?.ok ?? false);
   return finish(opts, candidates, { dryRun: false, upToDate, backupId: applied.backupId });
