@@ -65,10 +65,14 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
   let ctx: CliContext | undefined;
   try {
     const [first, ...rest] = argv;
-    if (first === undefined || first === '--help' || first === '-h') {
-      // No arguments: the help (the interactive wizard will take this place).
+    if (first === '--help' || first === '-h') {
       proc.stdout.write(mainHelp(commandList()));
       return EXIT.ok;
+    }
+    if (first === undefined || (first.startsWith('-') && first !== '--version' && first !== '-V')) {
+      // No command: `setup` with these flags. Without a terminal (or with CI set) it never asks,
+      // and a missing input is exit 2 naming the flag.
+      return await main(['setup', ...argv], proc);
     }
     if (first === '--version' || first === '-V') {
       proc.stdout.write(`${VERSION}\n`);
@@ -84,9 +88,6 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       if (!entry) throw unknownCommand(topic);
       proc.stdout.write(await helpFor(topic, entry));
       return EXIT.ok;
-    }
-    if (first.startsWith('-')) {
-      throw new UsageError(`${showArgument(first)}: flags go after the command.`, `Usage: ${BIN} <command> [flags]; see \`${BIN} --help\`.`);
     }
     const entry = COMMANDS[first];
     if (!entry) throw unknownCommand(first);

@@ -14,8 +14,17 @@ describe('gateway-agent-setup (built bin)', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('--help, -h, no arguments and `help verify` print help, exit 0', async () => {
-    for (const args of [['--help'], ['-h'], []]) {
+  it('no arguments without a terminal: setup, which never waits for input and names what is missing (exit 2)', async () => {
+    const r = await runCli([]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--base-url');
+    const flagsOnly = await runCli(['--yes', '--base-url', 'https://gw.example.com']);
+    expect(flagsOnly.code).toBe(2);
+    expect(flagsOnly.stderr).toContain('GATEWAY_API_KEY');
+  });
+
+  it('--help, -h and `help verify` print help, exit 0', async () => {
+    for (const args of [['--help'], ['-h']]) {
       const r = await runCli(args);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Usage:');

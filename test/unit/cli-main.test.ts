@@ -27,8 +27,8 @@ describe('main', () => {
     expect(proc.stdout.text).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('prints help with no arguments, --help, help and help <command>', async () => {
-    for (const argv of [[], ['--help'], ['-h'], ['help']]) {
+  it('prints help with --help, help and help <command>', async () => {
+    for (const argv of [['--help'], ['-h'], ['help']]) {
       const proc = fake();
       expect(await main(argv, proc)).toBe(0);
       expect(proc.stdout.text).toContain('Commands:');
