@@ -22,6 +22,8 @@ export interface CliOptions {
   /** Default: a fresh temp dir, removed afterwards. */
   home?: string;
   timeoutMs?: number;
+  /** Working directory (default: the home), so project-scope runs never write into the repo. */
+  cwd?: string;
 }
 
 function cleanEnv(home: string, extra: Record<string, string> | undefined): Record<string, string> {
@@ -43,6 +45,7 @@ export async function runCli(args: readonly string[], opts: CliOptions = {}): Pr
     return await new Promise<CliResult>((resolve, reject) => {
       const child = spawn(process.execPath, [BIN_PATH, ...args], {
         env: cleanEnv(home, opts.env),
+        cwd: opts.cwd ?? home,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stdout = '';
