@@ -7,7 +7,7 @@
 // when stdout is not a terminal; `-m/--model` picks the model (docs.cline.bot CLI reference).
 import type { KeyEdit } from '../config/types.js';
 import type { ClassifiedModel } from '../core/types.js';
-import { notForCoding } from './fit.js';
+import { fitChatOrMessages } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
 
@@ -29,12 +29,7 @@ export function clinePaths(env: AgentEnv): { providers: string } {
 }
 
 function fit(model: ClassifiedModel): ModelFit {
-  const excluded = notForCoding(model);
-  if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: 'not marked `openai` or `anthropic`: Cline speaks chat completions or messages' };
+  return fitChatOrMessages(model, 'Cline');
 }
 
 function files(env: AgentEnv, _scope: Scope): AgentFile[] {

@@ -1,6 +1,7 @@
 // Checks shared by every agent's fit(): models no coding agent should be given, whatever the
 // protocol marks say.
 import type { ClassifiedModel } from '../core/types.js';
+import type { ModelFit } from './types.js';
 
 /**
  * Why a model is not for a coding agent, or undefined. Image models arrive marked
@@ -11,4 +12,18 @@ export function notForCoding(model: ClassifiedModel): string | undefined {
   if (model.notForAgents) return model.notForAgents;
   if (model.protocols.images === 'yes') return 'an image-generation model: it serves /v1/images/generations only, not a coding agent';
   return undefined;
+}
+
+/**
+ * The fit of agents that speak chat completions or messages (Qwen Code, Cline): messages when the
+ * model is marked `anthropic` (the native protocol of Anthropic channels, no conversion), else chat
+ * when marked `openai`; an unmarked model is tried over chat, which only a probe confirms.
+ */
+export function fitChatOrMessages(model: ClassifiedModel, agentName: string): ModelFit {
+  const excluded = notForCoding(model);
+  if (excluded !== undefined) return { ok: false, reason: excluded };
+  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
+  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
+  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  return { ok: false, reason: `not marked \`openai\` or \`anthropic\`: ${agentName} speaks chat completions or messages` };
 }

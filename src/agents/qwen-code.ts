@@ -7,7 +7,7 @@
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
-import { notForCoding } from './fit.js';
+import { fitChatOrMessages } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
 
@@ -22,13 +22,7 @@ export function qwenPaths(env: AgentEnv): { user: string; project: string } {
 }
 
 function fit(model: ClassifiedModel): ModelFit {
-  const excluded = notForCoding(model);
-  if (excluded !== undefined) return { ok: false, reason: excluded };
-  // Messages first when marked: the native protocol of Anthropic channels, no conversion.
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: 'not marked `openai` or `anthropic`: Qwen Code speaks chat completions or messages' };
+  return fitChatOrMessages(model, 'Qwen Code');
 }
 
 function files(env: AgentEnv, scope: Scope): AgentFile[] {
