@@ -17,6 +17,7 @@ interface CommandEntry {
 /** Every command: adding one is one line here plus its module under ./commands/. */
 const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   setup: { summary: "Write each agent's config, verified before and after writing.", load: () => import('./commands/setup.js') },
+  wizard: { summary: 'Walk through the setup interactively (the default on a terminal).', load: () => import('./commands/wizard.js') },
   models: { summary: COMMAND_HELP.models?.summary ?? '', load: () => import('./commands/models.js') },
   verify: { summary: COMMAND_HELP.verify?.summary ?? '', load: () => import('./commands/verify.js') },
   restore: { summary: 'Put back the files of a backup (undo a setup).', load: () => import('./commands/restore.js') },
@@ -70,9 +71,11 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       return EXIT.ok;
     }
     if (first === undefined || (first.startsWith('-') && first !== '--version' && first !== '-V')) {
-      // No command: `setup` with these flags. Without a terminal (or with CI set) it never asks,
-      // and a missing input is exit 2 naming the flag.
-      return await main(['setup', ...argv], proc);
+      // No command: the wizard on a terminal, else `setup` with these flags. Without a terminal
+      // (or with CI set, or --yes/--json) nothing is ever asked, and a missing input is exit 2.
+      const quiet = early.includes('--yes') || early.includes('-y') || json;
+      const ask = !quiet && createContext(proc).interactive;
+      return await main([ask ? 'wizard' : 'setup', ...argv], proc);
     }
     if (first === '--version' || first === '-V') {
       proc.stdout.write(`${VERSION}\n`);

@@ -11,7 +11,7 @@ function tildify(ctx: Pick<CliContext, 'home'>, path: string): string {
 
 function verifyLine(label: string, v: VerifyReport): string[] {
   const id = v.requestId ? `, request ID ${v.requestId}` : '';
-  if (v.ok) return [`    ${label}: HTTP ${v.status ?? '?'} in ${v.latencyMs ?? '?'} ms${id}`];
+  if (v.ok) return wrap(`${label}: HTTP ${v.status ?? '?'} in ${v.latencyMs ?? '?'} ms${id}`, 4);
   const d = v.diagnosis;
   const status = v.status !== undefined ? ` (HTTP ${v.status})` : '';
   return [
@@ -32,7 +32,7 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean): string[] 
     const action = dryRun ? (f.action === 'unchanged' ? 'unchanged' : `would be ${f.action}`) : f.action;
     lines.push(`    ${action.padEnd(10)} ${tildify(ctx, f.path)}`);
   }
-  if (a.verify) lines.push(...verifyLine('verified from disk', a.verify));
+  if (a.verify) lines.push(...verifyLine('verified', a.verify));
   for (const n of a.notes) lines.push(...wrap(`note: ${n}`, 4));
   return lines;
 }
@@ -52,8 +52,8 @@ export function printSetupReport(ctx: CliContext, report: SetupReport): void {
     lines.push('Dry run: nothing was written.');
   }
   if (report.backupId) {
-    lines.push(`Backups of the changed files: ${BIN} restore --list; undo this run with \`${BIN} restore --id ${report.backupId}\`.`);
+    lines.push(...wrap(`Backups of the changed files: \`${BIN} restore --list\`; undo this run with \`${BIN} restore --id ${report.backupId}\`.`));
   }
-  lines.push(report.ok ? 'Every agent is set up and verified.' : `Some agents are not set up; see above. Retry with \`${BIN} setup\` once fixed.`);
+  lines.push(...wrap(report.ok ? 'Every agent is set up and verified.' : `Some agents are not set up; see above. Retry with \`${BIN} setup\` once fixed.`));
   print(ctx, lines);
 }

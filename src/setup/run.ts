@@ -24,6 +24,8 @@ export interface SetupOptions {
   /** Explicit models: per agent, or '*' for every agent. */
   models?: ReadonlyMap<AgentId | '*', string>;
   smallModel?: string;
+  /** Per-agent small/fast models (the wizard asks per agent); wins over `smallModel`. */
+  smallModels?: ReadonlyMap<AgentId, string>;
   scope: Scope;
   keyStorage: KeyStorage;
   dryRun?: boolean;
@@ -183,12 +185,12 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
         agent,
         models: list.models,
         model: explicit,
-        smallModel: opts.smallModel,
+        smallModel: opts.smallModels?.get(id) ?? opts.smallModel,
         preferences: opts.preferences?.[id],
       });
     } catch (err) {
       // Nothing suits this agent: report it, go on with the others. A bad explicit choice stops all.
-      if (explicit !== undefined || opts.smallModel !== undefined) throw err;
+      if (explicit !== undefined || opts.smallModel !== undefined || opts.smallModels?.has(id)) throw err;
       report.skipped = err instanceof Error ? err.message : String(err);
     }
   }

@@ -44,7 +44,7 @@ export const help: CommandHelp = {
 };
 
 
-function parseAgents(values: ParsedValues): AgentId[] | undefined {
+export function parseAgents(values: ParsedValues): AgentId[] | undefined {
   const ids = list(values, 'agent');
   if (ids.length === 0) return undefined;
   for (const id of ids) {
@@ -56,7 +56,7 @@ function parseAgents(values: ParsedValues): AgentId[] | undefined {
 }
 
 /** `--model ID` applies to every agent; `--model AGENT=ID` to one. */
-function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
+export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
   const models = new Map<AgentId | '*', string>();
   const given = values.model;
   for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {
