@@ -11,6 +11,7 @@ import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
 import { note } from '../output.js';
+import { loadSaved, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 
 export const options: OptionTable = {
@@ -87,7 +88,8 @@ export function agentEnv(ctx: CliContext): AgentEnv {
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const { values } = args;
+  const saved = await loadSaved(ctx);
+  const values = withSavedDefaults(ctx, args.values, saved.settings);
   const agentsFlag = parseAgents(values);
   const models = parseModels(values);
   const gateway = resolveGateway(ctx, values);
@@ -109,11 +111,14 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     env,
     http: { timeoutMs: gateway.timeoutMs, env: ctx.env },
     concurrency: num(values, 'concurrency'),
+    markers: savedMarkers(saved.settings),
+    preferences: savedPreferences(saved.settings, true),
     command: 'setup',
   };
   if (!ctx.json) note(ctx, `Gateway ${gateway.root}, key ${maskKey(gateway.key)} (from ${gateway.keySource}); agents: ${agents.join(', ')}`);
   const { runSetup } = await import('../../setup/run.js');
   const report: SetupReport = await runSetup(setupOptions);
+  await rememberSetup(ctx, report, { keyEnv: gateway.keyEnvVar, scope: setupOptions.scope, keyStorage: setupOptions.keyStorage });
   printSetupReport(ctx, report);
   return report.ok ? 0 : 1;
 }

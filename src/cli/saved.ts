@@ -1,0 +1,69 @@
+// Saved settings as defaults for flags (flag > environment > project file > user file), and the
+// user file updated after a setup that worked, so `sync` can repeat it later.
+import type { AgentId } from '../agents/types.js';
+import { DEFAULT_MARKERS, type Markers } from '../core/types.js';
+import type { Preferences } from '../setup/rank.js';
+import { DEFAULT_PREFERENCES } from '../setup/rank.js';
+import type { SetupReport } from '../setup/run.js';
+import type { LoadedSettings, Settings } from '../settings/index.js';
+import type { ParsedValues } from './args.js';
+import type { CliContext } from './context.js';
+import { BASE_URL_ENV } from './inputs.js';
+
+export async function loadSaved(ctx: CliContext): Promise<LoadedSettings> {
+  const { loadSettings } = await import('../settings/index.js');
+  return loadSettings({ home: ctx.home, cwd: ctx.cwd, env: ctx.env, platform: ctx.platform });
+}
+
+/** Flags completed from the settings where neither a flag nor the environment answered. */
+export function withSavedDefaults(ctx: CliContext, values: ParsedValues, s: Settings): ParsedValues {
+  const out: ParsedValues = { ...values };
+  if (out['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined && s.baseUrl) out['base-url'] = s.baseUrl;
+  if (out['api-key-env'] === undefined && out['api-key'] === undefined && s.keyEnv) out['api-key-env'] = s.keyEnv;
+  if (out.agent === undefined && s.agents && s.agents.length > 0) out.agent = [...s.agents];
+  if (out.scope === undefined && s.scope) out.scope = s.scope;
+  if (out['key-storage'] === undefined && s.keyStorage) out['key-storage'] = s.keyStorage;
+  return out;
+}
+
+/**
+ * Per-agent preferences: the saved model first (so a re-run keeps it while the key still offers it
+ * and falls back to the ranking when it does not), then the saved patterns, then the defaults.
+ */
+export function savedPreferences(s: Settings, pinSaved: boolean): Partial<Record<AgentId, Partial<Preferences>>> {
+  const out: Partial<Record<AgentId, Partial<Preferences>>> = {};
+  for (const [id, a] of Object.entries(s.perAgent ?? {}) as [AgentId, NonNullable<Settings['perAgent']>[AgentId]][]) {
+    if (!a) continue;
+    const defaults = DEFAULT_PREFERENCES[id];
+    out[id] = {
+      model: [...(pinSaved && a.model ? [a.model] : []), ...(a.preferences ?? []), ...defaults.model],
+      smallModel: [...(pinSaved && a.smallModel ? [a.smallModel] : []), ...(a.smallPreferences ?? []), ...defaults.smallModel],
+    };
+  }
+  return out;
+}
+
+export function savedMarkers(s: Settings): Markers | undefined {
+  return s.markers && Object.keys(s.markers).length > 0 ? { ...DEFAULT_MARKERS, ...s.markers } : undefined;
+}
+
+/** Remembers a setup that wrote and verified: base URL, key variable, agents, models. */
+export async function rememberSetup(
+  ctx: CliContext,
+  report: SetupReport,
+  choice: { keyEnv: string; scope: Settings['scope']; keyStorage: Settings['keyStorage'] },
+): Promise<void> {
+  const ok = report.agents.filter((a) => a.ok && a.model);
+  if (report.dryRun || ok.length === 0) return;
+  const { saveUserSettings } = await import('../settings/index.js');
+  const perAgent: Settings['perAgent'] = {};
+  for (const a of ok) perAgent[a.id] = { model: a.model, ...(a.smallModel ? { smallModel: a.smallModel } : {}) };
+  await saveUserSettings(ctx, {
+    baseUrl: report.baseUrl,
+    keyEnv: choice.keyEnv,
+    agents: report.agents.filter((a) => !a.skipped || a.ok).map((a) => a.id),
+    scope: choice.scope,
+    keyStorage: choice.keyStorage,
+    perAgent,
+  });
+}

@@ -1,0 +1,173 @@
+// Saved settings (issue 5): what setup and the wizard chose, so that `sync` and later runs can
+// repeat it. Two sources: a project file a team commits (found with cosmiconfig from the working
+// directory: `.gateway-agent-setuprc` in JSON or YAML, `gateway-agent-setup.config.{js,mjs,cjs}`,
+// or a `gateway-agent-setup` key in package.json) and the user file `settings.json` in our state
+// directory, which setup writes. The project file wins. Never the key: only its variable's name.
+import { join } from 'node:path';
+import { AGENT_IDS, isAgentId } from '../agents/registry.js';
+import type { AgentId, KeyStorage, Scope } from '../agents/types.js';
+import { readConfig, stateDir, writeFileAtomic } from '../config/index.js';
+import { UsageError } from '../core/errors.js';
+import type { Markers } from '../core/types.js';
+
+export interface AgentSettings {
+  model?: string;
+  smallModel?: string;
+  /** Preference patterns for the main model, best first (`*` matches anything). */
+  preferences?: string[];
+  smallPreferences?: string[];
+}
+
+export interface Settings {
+  baseUrl?: string;
+  /** The environment variable that holds the key. */
+  keyEnv?: string;
+  agents?: AgentId[];
+  scope?: Scope;
+  keyStorage?: KeyStorage;
+  markers?: Partial<Markers>;
+  perAgent?: Partial<Record<AgentId, AgentSettings>>;
+}
+
+export interface LoadedSettings {
+  settings: Settings;
+  /** The files they came from, project file last. */
+  sources: string[];
+}
+
+export const MODULE_NAME = 'gateway-agent-setup';
+
+/** A value that looks like an API key must never sit in a settings file. */
+const KEY_LIKE = /\bsk-[A-Za-z0-9_-]{16,}/;
+
+function fail(file: string, field: string, why: string): never {
+  throw new UsageError(`${file}: field "${field}" ${why}.`, `Fix ${file}; see the README, "Saved settings".`);
+}
+
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+
+function checkKeyFree(value: unknown, file: string, path: string): void {
+  if (typeof value === 'string' && KEY_LIKE.test(value)) {
+    fail(file, path, 'holds what looks like an API key; settings name the key\'s variable (keyEnv), never the key');
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) checkKeyFree(v, file, path ? `${path}.${k}` : k);
+  }
+}
+
+/** Validates parsed settings; errors name the file and the field. */
+export function validateSettings(raw: unknown, file: string): Settings {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) fail(file, '(root)', 'must be an object');
+  checkKeyFree(raw, file, '');
+  const r = raw as Record<string, unknown>;
+  const known = ['baseUrl', 'keyEnv', 'agents', 'scope', 'keyStorage', 'markers', 'perAgent', '$schema'];
+  for (const k of Object.keys(r)) if (!known.includes(k)) fail(file, k, `is unknown (known: ${known.slice(0, -1).join(', ')})`);
+  const out: Settings = {};
+  if (r.baseUrl !== undefined) out.baseUrl = typeof r.baseUrl === 'string' ? r.baseUrl : fail(file, 'baseUrl', 'must be a string');
+  if (r.keyEnv !== undefined) {
+    if (typeof r.keyEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(r.keyEnv)) fail(file, 'keyEnv', 'must be an environment variable name');
+    out.keyEnv = r.keyEnv;
+  }
+  if (r.agents !== undefined) {
+    if (!isStringArray(r.agents)) fail(file, 'agents', 'must be a list of agent ids');
+    for (const id of r.agents) if (!isAgentId(id)) fail(file, 'agents', `has unknown agent "${id}" (agents: ${AGENT_IDS.join(', ')})`);
+    out.agents = r.agents as AgentId[];
+  }
+  if (r.scope !== undefined) out.scope = r.scope === 'user' || r.scope === 'project' ? r.scope : fail(file, 'scope', 'must be "user" or "project"');
+  if (r.keyStorage !== undefined) {
+    out.keyStorage = r.keyStorage === 'file' || r.keyStorage === 'env' ? r.keyStorage : fail(file, 'keyStorage', 'must be "file" or "env"');
+  }
+  if (r.markers !== undefined) {
+    if (typeof r.markers !== 'object' || r.markers === null) fail(file, 'markers', 'must be an object');
+    const m = r.markers as Record<string, unknown>;
+    for (const [k, v] of Object.entries(m)) {
+      if (['messages', 'responses', 'chat', 'images'].includes(k)) {
+        if (typeof v !== 'string') fail(file, `markers.${k}`, 'must be a string');
+      } else if (k === 'nonAgent') {
+        if (!isStringArray(v)) fail(file, 'markers.nonAgent', 'must be a list of strings');
+      } else fail(file, `markers.${k}`, 'is unknown (known: messages, responses, chat, images, nonAgent)');
+    }
+    out.markers = m as Partial<Markers>;
+  }
+  if (r.perAgent !== undefined) {
+    if (typeof r.perAgent !== 'object' || r.perAgent === null) fail(file, 'perAgent', 'must be an object');
+    const per: Partial<Record<AgentId, AgentSettings>> = {};
+    for (const [id, v] of Object.entries(r.perAgent as Record<string, unknown>)) {
+      if (!isAgentId(id)) fail(file, `perAgent.${id}`, `is not an agent (agents: ${AGENT_IDS.join(', ')})`);
+      if (typeof v !== 'object' || v === null) fail(file, `perAgent.${id}`, 'must be an object');
+      const a = v as Record<string, unknown>;
+      const s: AgentSettings = {};
+      for (const f of ['model', 'smallModel'] as const) {
+        if (a[f] !== undefined) s[f] = typeof a[f] === 'string' ? a[f] : fail(file, `perAgent.${id}.${f}`, 'must be a string');
+      }
+      for (const f of ['preferences', 'smallPreferences'] as const) {
+        if (a[f] !== undefined) s[f] = isStringArray(a[f]) ? a[f] : fail(file, `perAgent.${id}.${f}`, 'must be a list of patterns');
+      }
+      per[id] = s;
+    }
+    out.perAgent = per;
+  }
+  return out;
+}
+
+export function userSettingsPath(home: string, env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform): string {
+  return join(stateDir(home, env, platform), 'settings.json');
+}
+
+function merge(base: Settings, over: Settings): Settings {
+  const perAgent: Partial<Record<AgentId, AgentSettings>> = { ...base.perAgent };
+  for (const [id, s] of Object.entries(over.perAgent ?? {}) as [AgentId, AgentSettings][]) perAgent[id] = { ...perAgent[id], ...s };
+  return { ...base, ...over, markers: { ...base.markers, ...over.markers }, perAgent };
+}
+
+/** The user file, then the project file found from `cwd` upwards (it wins). */
+export async function loadSettings(opts: {
+  home: string;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  platform: NodeJS.Platform;
+}): Promise<LoadedSettings> {
+  const userFile = userSettingsPath(opts.home, opts.env, opts.platform);
+  const raw = await readConfig(userFile, 'json');
+  const user = validateSettings(raw, userFile);
+  const sources = raw === undefined ? [] : [userFile];
+  // cosmiconfig is CommonJS: bundled, its exports arrive on `default`; under vitest, as named exports.
+  const mod = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
+  const cosmiconfig = mod.default?.cosmiconfig ?? mod.cosmiconfig;
+  const explorer = cosmiconfig(MODULE_NAME, {
+    stopDir: opts.home,
+    searchStrategy: 'global',
+    searchPlaces: [
+      'package.json',
+      `.${MODULE_NAME}rc`,
+      `.${MODULE_NAME}rc.json`,
+      `.${MODULE_NAME}rc.yaml`,
+      `.${MODULE_NAME}rc.yml`,
+      `${MODULE_NAME}.config.js`,
+      `${MODULE_NAME}.config.mjs`,
+      `${MODULE_NAME}.config.cjs`,
+    ],
+  });
+  let found: { config: unknown; filepath: string } | null;
+  try {
+    found = await explorer.search(opts.cwd);
+  } catch (err) {
+    throw new UsageError(`A project settings file does not load: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (!found || found.filepath === userFile) return { settings: user, sources };
+  const project = validateSettings(found.config, found.filepath);
+  return { settings: merge(user, project), sources: [...sources, found.filepath] };
+}
+
+/** Writes the user file (mode 0644: it never holds the key), merged over what it held. */
+export async function saveUserSettings(
+  opts: { home: string; env: Readonly<Record<string, string | undefined>>; platform: NodeJS.Platform },
+  settings: Settings,
+): Promise<string> {
+  const file = userSettingsPath(opts.home, opts.env, opts.platform);
+  const before = validateSettings(await readConfig(file, 'json'), file);
+  const next = validateSettings(merge(before, settings), file);
+  await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, 0o644);
+  return file;
+}
