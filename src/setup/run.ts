@@ -45,6 +45,8 @@ export interface SetupOptions {
    * written; throwing (e.g. CancelledError when the user declines) writes nothing.
    */
   beforeWrite?: (preview: { plan: readonly PlannedFile[]; diff: string }) => Promise<void>;
+  /** Receives the key's model list once it is read (sync explains its changes from it). */
+  onModels?: (models: readonly ClassifiedModel[]) => void;
   /** Progress for spinners: each round as it starts and each agent as it finishes one. */
   onProgress?: (event: SetupProgress) => void;
 }
@@ -165,6 +167,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   const progress = opts.onProgress ?? (() => undefined);
   progress({ phase: 'models' });
   const list = await listModels(client);
+  opts.onModels?.(list.models);
 
   // Choose models. An invalid explicit choice is a usage error for the whole run (exit 2).
   const candidates: Candidate[] = [];

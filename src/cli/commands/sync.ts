@@ -1,0 +1,122 @@
+// `sync`: after the gateway's models change, rewrite the agent configs that must change: the
+// chosen model left the key's list or lost the mark its agent needs, or the base URL changed.
+// `sync --check` changes nothing and fails (exit 1) when a sync would write: for CI.
+import { AGENTS } from '../../agents/registry.js';
+import type { AgentId } from '../../agents/types.js';
+import { UsageError } from '../../core/errors.js';
+import type { ClassifiedModel } from '../../core/types.js';
+import type { SetupReport } from '../../setup/run.js';
+import { flag, GATEWAY_OPTIONS, num, type OptionTable, type ParsedArgs } from '../args.js';
+import type { CliContext } from '../context.js';
+import { BIN, type CommandHelp } from '../help.js';
+import { resolveGateway } from '../inputs.js';
+import { print, printJson, wrap } from '../output.js';
+import { loadSaved, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
+import { printSetupReport } from '../setup-report.js';
+import { agentEnv } from './setup.js';
+
+export const options: OptionTable = {
+  ...GATEWAY_OPTIONS,
+  check: { type: 'boolean', description: 'Change nothing; exit 1 listing the stale configs when a sync would write (for CI).' },
+  upgrade: { type: 'boolean', description: 'Also move to a newer preferred model when the key offers one.' },
+  concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: 'Probes in flight at once (default 4).' },
+  json: { type: 'boolean', description: 'Print one JSON document on stdout and nothing else there.' },
+};
+
+export const help: CommandHelp = {
+  summary: "Rewrite agent configs that the gateway's model changes made stale.",
+  usage: `${BIN} sync [--check] [--upgrade] [--json]`,
+  details: [
+    'Reads the saved settings (written by setup and the wizard), the key\'s models again, and rewrites a config only where it must change: its model left the key\'s list or lost the protocol mark its agent needs (replaced by the best one by your preferences), or the base URL changed. Nothing changed: nothing written.',
+    '--check writes nothing and exits 1 with the list of stale configs when a sync would write, 0 otherwise.',
+  ],
+  examples: [`${BIN} sync`, `${BIN} sync --check --json   # in CI`],
+};
+
+export interface SyncChange {
+  agent: AgentId;
+  from?: string;
+  to?: string;
+  reason: string;
+  files: string[];
+}
+
+/** Why each agent's config changes, from the saved choice and the key's current models. */
+export function explainChanges(
+  report: SetupReport,
+  saved: { baseUrl?: string; perAgent?: Partial<Record<AgentId, { model?: string }>> },
+  models: readonly ClassifiedModel[],
+  upgrade: boolean,
+): SyncChange[] {
+  const changes: SyncChange[] = [];
+  for (const a of report.agents) {
+    const files = a.files.filter((f) => f.action !== 'unchanged').map((f) => f.path);
+    if (files.length === 0) continue;
+    const from = saved.perAgent?.[a.id]?.model;
+    let reason: string;
+    const model = models.find((m) => m.id === from);
+    if (from !== undefined && from !== a.model && !model) reason = `${from} left the key's model list`;
+    else if (from !== undefined && from !== a.model && model && !AGENTS[a.id].fit(model).ok) reason = `${from} lost the mark ${AGENTS[a.id].name} needs`;
+    else if (from !== undefined && from !== a.model && upgrade) reason = `a newer preferred model is offered`;
+    else if (saved.baseUrl !== undefined && saved.baseUrl !== report.baseUrl) reason = `the base URL changed (${saved.baseUrl} → ${report.baseUrl})`;
+    else reason = 'the config on disk differs from the saved setup';
+    changes.push({ agent: a.id, from, to: a.model, reason, files });
+  }
+  return changes;
+}
+
+export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const saved = await loadSaved(ctx);
+  const s = saved.settings;
+  if (!s.agents || s.agents.length === 0) {
+    throw new UsageError('Nothing to sync: no saved setup was found.', `Run \`${BIN} setup\` (or the wizard) first; it saves what it set up.`);
+  }
+  const values = withSavedDefaults(ctx, args.values, s);
+  const gateway = resolveGateway(ctx, values);
+  const check = flag(values, 'check');
+  const upgrade = flag(values, 'upgrade');
+  let models: readonly ClassifiedModel[] = [];
+  const { runSetup } = await import('../../setup/run.js');
+  const report = await runSetup({
+    root: gateway.root,
+    v1: gateway.v1,
+    key: gateway.key,
+    keyEnvVar: gateway.keyEnvVar,
+    agents: s.agents,
+    scope: s.scope ?? 'user',
+    keyStorage: s.keyStorage ?? 'file',
+    dryRun: check,
+    // A check changes nothing and sends no probe; a sync verifies before and after writing.
+    verify: !check,
+    env: agentEnv(ctx),
+    http: { timeoutMs: gateway.timeoutMs, env: ctx.env },
+    markers: savedMarkers(s),
+    preferences: savedPreferences(s, !upgrade),
+    concurrency: num(values, 'concurrency'),
+    command: 'sync',
+    onModels: (m) => (models = m),
+  });
+  const changes = explainChanges(report, s, models, upgrade);
+  if (check) {
+    const stale = changes.length > 0;
+    if (ctx.json) printJson(ctx, { ok: !stale, stale: changes, sources: saved.sources });
+    else if (!stale) print(ctx, 'Every config is up to date with the gateway.');
+    else {
+      print(ctx, ['Stale configs (run `' + BIN + ' sync` to update them):', ...changes.flatMap((c) => [
+        ...wrap(`${AGENTS[c.agent].name}: ${c.reason}${c.to && c.to !== c.from ? `; would use ${c.to}` : ''}`, 2),
+        ...c.files.map((f) => `    ${f}`),
+      ])]);
+    }
+    return stale ? 1 : 0;
+  }
+  await rememberSetup(ctx, report, { keyEnv: gateway.keyEnvVar, scope: s.scope, keyStorage: s.keyStorage });
+  if (ctx.json) {
+    printJson(ctx, { ...report, changes });
+  } else {
+    if (changes.length > 0) {
+      print(ctx, ['Changes:', ...changes.flatMap((c) => wrap(`${AGENTS[c.agent].name}: ${c.reason}${c.to && c.to !== c.from ? `; now ${c.to}` : ''}`, 2))]);
+    }
+    printSetupReport(ctx, report);
+  }
+  return report.ok ? 0 : 1;
+}

@@ -1,0 +1,108 @@
+// `sync` and `sync --check` against a simulator whose model list changes between runs: a model
+// removed, a mark changed, a model added, the base URL moved. Through the built bin.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
+import type { SimModel, Simulator } from '../../src/simulator/types.js';
+import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+let sim: Simulator;
+let home: string;
+let remove: () => void;
+beforeAll(async () => {
+  sim = await startSim();
+});
+afterAll(stopAll);
+beforeEach(async () => {
+  sim.setModels(DEFAULT_MODELS);
+  ({ dir: home, remove } = tempHome());
+  const setup = await cli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex']);
+  expect(setup.code, setup.stderr).toBe(0);
+});
+afterEach(() => remove());
+
+const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY, ...extra } });
+const codexToml = () => readFileSync(join(home, '.codex/config.toml'), 'utf8');
+const claudeSettings = () => readFileSync(join(home, '.claude/settings.json'), 'utf8');
+const saved = () => JSON.parse(readFileSync(join(home, '.config/gateway-agent-setup/settings.json'), 'utf8')) as {
+  baseUrl: string;
+  perAgent: Record<string, { model: string }>;
+};
+const without = (id: string): SimModel[] => DEFAULT_MODELS.filter((m) => m.id !== id);
+
+describe('sync', () => {
+  it('setup saved what it did (never the key); nothing changed: sync writes nothing, --check exits 0', async () => {
+    expect(saved().perAgent.codex?.model).toBe('gpt-5.1-codex');
+    expect(readFileSync(join(home, '.config/gateway-agent-setup/settings.json'), 'utf8')).not.toContain(DEMO_KEY);
+    const before = codexToml();
+    const check = await cli(['sync', '--check']);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout).toContain('up to date');
+    const sync = await cli(['sync']);
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(sync.stdout).toContain('Already up to date');
+    expect(codexToml()).toBe(before);
+  });
+
+  it('a model removed from the key: --check lists the stale config (exit 1); sync replaces it and says why', async () => {
+    sim.setModels(without('gpt-5.1-codex'));
+    const before = codexToml();
+    const check = await cli(['sync', '--check', '--json']);
+    expect(check.code).toBe(1);
+    const doc = jsonOf(check) as { ok: boolean; stale: { agent: string; reason: string; files: string[] }[] };
+    expect(doc.ok).toBe(false);
+    expect(doc.stale.map((s) => s.agent)).toEqual(['codex']);
+    expect(doc.stale[0]?.reason).toContain("gpt-5.1-codex left the key's model list");
+    expect(doc.stale[0]?.files).toContain(join(home, '.codex/config.toml'));
+    expect(codexToml()).toBe(before);
+
+    const sync = await cli(['sync']);
+    expect(sync.code, sync.stderr + sync.stdout).toBe(0);
+    expect(sync.stdout).toContain("gpt-5.1-codex left the key's model list");
+    const model = saved().perAgent.codex?.model;
+    expect(model).toBeDefined();
+    expect(model).not.toBe('gpt-5.1-codex');
+    expect(codexToml()).toContain(`model = "${model}"`);
+    expect((await cli(['sync', '--check'])).code).toBe(0);
+  });
+
+  it('a mark changed: a Claude model no longer marked `anthropic` is replaced for Claude Code', async () => {
+    sim.setModels(DEFAULT_MODELS.map((m) => (m.id === 'claude-sonnet-4-5' ? { ...m, marks: ['openai'] } : m)));
+    const sync = await cli(['sync']);
+    expect(sync.code, sync.stderr + sync.stdout).toBe(0);
+    expect(sync.stdout).toContain('claude-sonnet-4-5 lost the mark Claude Code needs');
+    expect(claudeSettings()).toContain('"ANTHROPIC_MODEL": "claude-opus-4-1"');
+  });
+
+  it('a model added: plain sync keeps the saved choice; --upgrade moves to the newer preferred one', async () => {
+    sim.setModels([...DEFAULT_MODELS, { id: 'gpt-5.2-codex', channel: 'codex' }]);
+    expect((await cli(['sync', '--check'])).code).toBe(0);
+    const upgrade = await cli(['sync', '--upgrade']);
+    expect(upgrade.code, upgrade.stderr + upgrade.stdout).toBe(0);
+    expect(codexToml()).toContain('model = "gpt-5.2-codex"');
+    expect(saved().perAgent.codex?.model).toBe('gpt-5.2-codex');
+  });
+
+  it('the base URL changed: every config follows', async () => {
+    const other = await startSim();
+    const sync = await cli(['sync', '--base-url', `${other.root}/v1`]);
+    expect(sync.code, sync.stderr + sync.stdout).toBe(0);
+    expect(codexToml()).toContain(`base_url = "${other.root}/v1"`);
+    expect(claudeSettings()).toContain(`"ANTHROPIC_BASE_URL": "${other.root}"`);
+    expect(saved().baseUrl).toBe(other.root);
+    expect(other.log.some((e) => e.path === '/v1/responses')).toBe(true);
+  });
+
+  it('without a saved setup: exit 2 saying to run setup first', async () => {
+    const { dir, remove: rm } = tempHome();
+    try {
+      const r = await runCli(['sync'], { home: dir, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('setup');
+    } finally {
+      rm();
+    }
+  });
+});
