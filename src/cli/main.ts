@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   setup: { summary: "Write each agent's config, verified before and after writing.", load: () => import('./commands/setup.js') },
   wizard: { summary: 'Walk through the setup interactively (the default on a terminal).', load: () => import('./commands/wizard.js') },
   sync: { summary: "Rewrite agent configs that the gateway's model changes made stale.", load: () => import('./commands/sync.js') },
+  doctor: { summary: 'Check the agents configured on this machine, whoever wrote their configs.', load: () => import('./commands/doctor.js') },
   models: { summary: COMMAND_HELP.models?.summary ?? '', load: () => import('./commands/models.js') },
   verify: { summary: COMMAND_HELP.verify?.summary ?? '', load: () => import('./commands/verify.js') },
   restore: { summary: 'Put back the files of a backup (undo a setup).', load: () => import('./commands/restore.js') },

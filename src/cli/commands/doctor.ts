@@ -1,0 +1,132 @@
+// `doctor`: check every agent configured or installed on this machine, whoever wrote its config;
+// `doctor --fix` repairs through the same safe writer as setup (backups, atomic writes).
+import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
+import type { AgentId, Scope } from '../../agents/types.js';
+import { UsageError } from '../../core/errors.js';
+import type { AgentCheck } from '../../doctor/check.js';
+import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } from '../args.js';
+import type { CliContext } from '../context.js';
+import { BIN, type CommandHelp } from '../help.js';
+import { resolveBaseUrl, DEFAULT_KEY_ENV } from '../inputs.js';
+import { painter, print, printJson, wrap } from '../output.js';
+import { loadSaved, savedMarkers, withSavedDefaults } from '../saved.js';
+import { agentEnv } from './setup.js';
+
+export const options: OptionTable = {
+  ...GATEWAY_OPTIONS,
+  agent: { type: 'string', value: 'ID', multiple: true, description: 'Check only these agents (default: every agent configured or installed here).' },
+  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: "Check the user files (default) or this directory's project files." },
+  fix: { type: 'boolean', description: 'Repair what can be repaired (backups first), then check again.' },
+  json: { type: 'boolean', description: 'Print one JSON document on stdout and nothing else there.' },
+};
+
+export const help: CommandHelp = {
+  summary: 'Check the agents configured on this machine, whoever wrote their configs.',
+  usage: `${BIN} doctor [--fix] [--agent ID…] [--json]`,
+  details: [
+    "For every agent configured or installed here: its config read back as the agent reads it; the base URL (doubled or missing /v1, a console page); the key (in the file, or its variable set); the model (listed for the key, its marks suit the agent's protocol); then a minimal request sent exactly as the agent would send it.",
+    'One line per finding: the cause, the request ID, the fix. Exit 1 while a finding remains.',
+  ],
+  examples: [`${BIN} doctor`, `${BIN} doctor --fix`],
+};
+
+async function checkAll(ctx: CliContext, ids: readonly AgentId[], scope: Scope, gatewayKey: string | undefined, timeoutMs: number | undefined, markers: ReturnType<typeof savedMarkers>): Promise<AgentCheck[]> {
+  const [{ checkAgent, modelListCache }, { detectAgent }] = await Promise.all([import('../../doctor/check.js'), import('../../agents/detect.js')]);
+  const env = agentEnv(ctx);
+  const models = modelListCache();
+  const opts = { env, scope, http: { timeoutMs, env: ctx.env }, markers, gatewayKey };
+  const checks = await Promise.all(ids.map((id) => checkAgent(AGENTS[id], opts, models)));
+  // An installed agent with no config of its own is worth a line; one neither installed nor configured is not.
+  const installed = await Promise.all(checks.map((c) => (c.configured ? Promise.resolve(true) : detectAgent(AGENTS[c.id], env).then((d) => d.installed))));
+  return checks.filter((_, i) => installed[i]);
+}
+
+function agentLines(ctx: CliContext, c: AgentCheck): string[] {
+  const paint = painter(ctx);
+  const where = c.file ? `  ${c.file.startsWith(ctx.home + '/') ? `~${c.file.slice(ctx.home.length)}` : c.file}` : '';
+  if (!c.configured) return [`- ${c.name}: installed, not configured for a gateway (run \`${BIN} setup --agent ${c.id}\`)`];
+  if (c.findings.length === 0) {
+    return [`${paint('green', '✓')} ${c.name}${where}`, ...wrap(`${c.request?.model} over ${c.request?.protocol} at ${c.request?.url}: OK, request ID ${c.passedRequestId ?? '?'}`, 4)];
+  }
+  return [
+    `${paint('red', '✗')} ${c.name}${where}`,
+    ...c.findings.flatMap((f) => [
+      ...wrap(`[${f.code}] ${f.message}${f.status !== undefined ? ` (HTTP ${f.status})` : ''}${f.requestId ? `, request ID ${f.requestId}` : ''}`, 4),
+      ...wrap(`fix: ${f.fix}`, 6),
+    ]),
+  ];
+}
+
+export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const saved = await loadSaved(ctx);
+  const values = withSavedDefaults(ctx, { ...args.values, agent: args.values.agent }, { ...saved.settings, agents: undefined });
+  const only = list(values, 'agent');
+  for (const id of only) if (!SUPPORTED_AGENT_IDS.includes(id as AgentId)) throw new UsageError(`--agent ${id}: not an agent doctor can check.`, `Agents: ${SUPPORTED_AGENT_IDS.join(', ')}.`);
+  const ids = only.length > 0 ? (only as AgentId[]) : SUPPORTED_AGENT_IDS;
+  const scope = (str(values, 'scope') ?? 'user') as Scope;
+  // The key's variable: the flag, the saved one, GATEWAY_API_KEY — the first that is set now.
+  const candidates = [str(args.values, 'api-key-env'), saved.settings.keyEnv, DEFAULT_KEY_ENV].filter((v): v is string => v !== undefined);
+  const keyEnv = candidates.find((name) => ctx.env[name]?.trim()) ?? candidates[0] ?? DEFAULT_KEY_ENV;
+  const gatewayKey = str(values, 'api-key') ?? ctx.env[keyEnv]?.trim();
+  if (gatewayKey) ctx.addSecret(gatewayKey);
+  const seconds = str(values, 'timeout');
+  const timeoutMs = seconds === undefined ? undefined : Math.round(Number(seconds) * 1000);
+  const markers = savedMarkers(saved.settings);
+
+  let checks = await checkAll(ctx, ids, scope, gatewayKey, timeoutMs, markers);
+  let fixed: string[] = [];
+  if (flag(values, 'fix')) {
+    const broken = checks.filter((c) => c.configured && c.findings.length > 0);
+    if (broken.length > 0) {
+      fixed = await repair(ctx, values, broken, { scope, gatewayKey, keyEnv, timeoutMs, markers, keyStorage: saved.settings.keyStorage });
+      checks = await checkAll(ctx, ids, scope, gatewayKey, timeoutMs, markers);
+    }
+  }
+  const ok = checks.every((c) => c.findings.length === 0);
+  if (ctx.json) {
+    printJson(ctx, {
+      ok,
+      fixed,
+      agents: checks.map((c) => ({ id: c.id, configured: c.configured, file: c.file, model: c.request?.model, url: c.request?.url, requestId: c.passedRequestId, findings: c.findings })),
+    });
+  } else {
+    const lines = checks.length === 0 ? ['No coding agent is installed or configured here.'] : checks.flatMap((c) => agentLines(ctx, c));
+    if (fixed.length > 0) lines.push('', `Repaired: ${fixed.map((id) => AGENTS[id as AgentId].name).join(', ')} (backups: \`${BIN} restore --list\`).`);
+    lines.push('', ok ? 'No findings.' : `Findings remain. ${flag(values, 'fix') ? 'See the fixes above.' : `\`${BIN} doctor --fix\` repairs what it can.`}`);
+    print(ctx, lines);
+  }
+  return ok ? 0 : 1;
+}
+
+/** Rewrites each broken agent's config through setup: its current model when still usable. */
+async function repair(
+  ctx: CliContext,
+  values: ParsedArgs['values'],
+  broken: AgentCheck[],
+  o: { scope: Scope; gatewayKey?: string; keyEnv: string; timeoutMs?: number; markers: ReturnType<typeof savedMarkers>; keyStorage?: 'file' | 'env' },
+): Promise<string[]> {
+  const { runSetup } = await import('../../setup/run.js');
+  const { normalizeBaseUrl } = await import('../../core/base-url.js');
+  const given = values['base-url'] !== undefined || ctx.env.GATEWAY_BASE_URL !== undefined ? resolveBaseUrl(ctx, values) : undefined;
+  const done: string[] = [];
+  for (const c of broken) {
+    const url = given ?? (c.root ? normalizeBaseUrl(c.root) : undefined);
+    if (!url || !o.gatewayKey) continue;
+    const report = await runSetup({
+      root: url.root,
+      v1: url.v1,
+      key: o.gatewayKey,
+      keyEnvVar: o.keyEnv,
+      agents: [c.id],
+      models: c.usableModel ? new Map([[c.id, c.usableModel]]) : undefined,
+      scope: o.scope,
+      keyStorage: o.keyStorage ?? 'file',
+      env: agentEnv(ctx),
+      http: { timeoutMs: o.timeoutMs, env: ctx.env },
+      markers: o.markers,
+      command: 'doctor --fix',
+    });
+    if (report.agents[0]?.ok) done.push(c.id);
+  }
+  return done;
+}

@@ -1,0 +1,161 @@
+// The self-check (issue 5), run on what is on this machine now, including configs written by hand
+// or by other tools: per agent, its config read back as the agent reads it, then the key, the
+// model against the key's list and marks, and a minimal request sent exactly as the agent would.
+import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
+import { readConfig } from '../config/index.js';
+import { normalizeBaseUrl } from '../core/base-url.js';
+import { GatewayError, ToolError } from '../core/errors.js';
+import type { ClassifiedModel, Diagnosis, DiagnosisCode, Markers } from '../core/types.js';
+import { listModels, probe } from '../gateway/client.js';
+import type { HttpOptions } from '../gateway/http.js';
+
+export interface Finding {
+  code: DiagnosisCode;
+  message: string;
+  fix: string;
+  requestId?: string;
+  status?: number;
+}
+
+export interface AgentCheck {
+  id: Agent['id'];
+  name: string;
+  /** The agent has a config of its own on this machine. */
+  configured: boolean;
+  /** The config file the request was read from. */
+  file?: string;
+  /** Gateway root derived from the agent's base URL (a doubled /v1 removed). */
+  root?: string;
+  request?: Omit<AgentRequest, 'key'>;
+  /** The model the config names, when it is usable for a repair. */
+  usableModel?: string;
+  /** The request ID of the agent's request when it passed. */
+  passedRequestId?: string;
+  findings: Finding[];
+}
+
+export interface CheckOptions {
+  env: AgentEnv;
+  scope: Scope;
+  http: HttpOptions;
+  markers?: Markers;
+  /** The key for the model list (GATEWAY_API_KEY); else the agent's own key is used. */
+  gatewayKey?: string;
+}
+
+const FIX_HINT = 'run `gateway-agent-setup doctor --fix` (or `setup`) to rewrite it';
+
+function fromDiagnosis(d: Diagnosis): Finding {
+  return { code: d.code, message: d.message, fix: d.fix, requestId: d.requestId, status: d.status };
+}
+
+async function readFiles(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ current: CurrentFiles; configured: boolean } | Finding> {
+  const entries: [string, unknown][] = [];
+  let configured = false;
+  for (const f of agent.files(env, scope)) {
+    try {
+      const doc = await readConfig(f.path, f.format);
+      entries.push([f.path, doc]);
+      // ~/.claude.json exists for every Claude Code user: it says nothing about a gateway setup.
+      if (doc !== undefined && !f.role.startsWith('global state')) configured = true;
+    } catch (err) {
+      if (err instanceof ToolError) return { code: 'config_invalid', message: err.message, fix: err.hint ?? 'Fix the file by hand.' };
+      throw err;
+    }
+  }
+  return { current: new Map(entries), configured };
+}
+
+/** Memoizes one model list per (root, key) for a doctor run: agents usually share both. */
+export function modelListCache(): (root: string, key: string, opts: CheckOptions) => Promise<ClassifiedModel[] | Diagnosis> {
+  const cache = new Map<string, Promise<ClassifiedModel[] | Diagnosis>>();
+  return (root, key, opts) => {
+    const id = `${root}\u0000${key}`;
+    let hit = cache.get(id);
+    if (!hit) {
+      hit = listModels({ ...opts.http, root, key, markers: opts.markers }).then(
+        (l) => l.models,
+        (err: unknown) => {
+          if (err instanceof GatewayError) return err.diagnosis;
+          throw err;
+        },
+      );
+      cache.set(id, hit);
+    }
+    return hit;
+  };
+}
+
+export async function checkAgent(agent: Agent, opts: CheckOptions, models: ReturnType<typeof modelListCache>): Promise<AgentCheck> {
+  const check: AgentCheck = { id: agent.id, name: agent.name, configured: false, findings: [] };
+  const files = await readFiles(agent, opts.env, opts.scope);
+  if ('code' in files) {
+    check.configured = true;
+    check.findings.push(files);
+    return check;
+  }
+  check.configured = files.configured;
+  if (!files.configured) return check;
+  const request = agent.readBack(opts.env, opts.scope, files.current);
+  if (typeof request === 'string') {
+    check.findings.push({ code: 'config_invalid', message: request, fix: FIX_HINT });
+    return check;
+  }
+  const { key, ...shown } = request;
+  check.request = shown;
+  check.file = request.file;
+  try {
+    check.root = normalizeBaseUrl(request.baseUrl).root;
+  } catch (err) {
+    check.findings.push({ code: 'config_invalid', message: `${request.file}: base URL ${request.baseUrl}: ${err instanceof Error ? err.message : String(err)}`, fix: FIX_HINT });
+    return check;
+  }
+  if (key === undefined || key === '') {
+    check.findings.push({ code: 'missing_key', message: `${agent.name} would find no key (${request.keySource}).`, fix: `Export it, or ${FIX_HINT} with the key stored in the file.` });
+  }
+  const listKey = opts.gatewayKey ?? key;
+  let modelFinding: Finding | undefined;
+  if (listKey) {
+    const list = await models(check.root, listKey, opts);
+    if (Array.isArray(list)) {
+      const model = list.find((m) => m.id === request.model);
+      const fit = model && agent.fit(model);
+      if (!model) {
+        modelFinding = {
+          code: 'model_not_listed',
+          message: `${request.model} (in ${request.file}) is not among the key's models.`,
+          fix: `Pick one the key offers (\`gateway-agent-setup models\`), or ${FIX_HINT}.`,
+        };
+      } else if (!fit?.ok || model.protocols[request.protocol] === 'no') {
+        // Judged by the protocol the config really uses, not the one we would have picked.
+        modelFinding = {
+          code: 'wrong_protocol',
+          message: `${request.model} cannot serve ${agent.name}'s ${request.protocol} requests: ${fit && !fit.ok ? fit.reason : `its marks (${(model.marks ?? []).join(', ')}) exclude ${request.protocol}`}.`,
+          fix: `Pick a model marked for ${request.protocol}, or ${FIX_HINT}.`,
+        };
+      } else {
+        check.usableModel = model.id;
+      }
+    } else if (list.code !== 'wrong_path' && list.code !== 'not_api') {
+      // A wrong base URL shows again in the agent's own request below; other list failures are news.
+      check.findings.push(fromDiagnosis(list));
+    }
+  }
+  if (key !== undefined && key !== '') {
+    const result = await probe({ ...opts.http, root: check.root, key, markers: opts.markers }, {
+      protocol: request.protocol,
+      model: request.model,
+      url: request.url,
+      auth: request.auth,
+      key,
+    });
+    if (result.ok) check.passedRequestId = result.requestId;
+    if (!result.ok && result.diagnosis) {
+      // When the model is the cause, the request's failure is its evidence, not a second finding.
+      if (modelFinding) modelFinding.requestId ??= result.requestId;
+      else check.findings.push(fromDiagnosis(result.diagnosis));
+    }
+  }
+  if (modelFinding) check.findings.push(modelFinding);
+  return check;
+}

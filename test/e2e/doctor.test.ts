@@ -1,0 +1,120 @@
+// `doctor` on a matrix of broken configs for every agent: each cause named, `--fix` repairs it,
+// and a second `doctor` is clean. Through the built bin against the simulator.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../../src/simulator/index.js';
+import type { Simulator } from '../../src/simulator/types.js';
+import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSim();
+});
+afterAll(stopAll);
+
+interface Agent {
+  id: string;
+  file: string;
+  /** Appends /v1 itself (Claude Code): a root + /v1 base URL is the doubled case, there is no missing case. */
+  appendsV1: boolean;
+  wrongModel: string;
+}
+
+const AGENTS: Agent[] = [
+  { id: 'claude-code', file: '.claude/settings.json', appendsV1: true, wrongModel: 'gpt-5.1-codex' },
+  { id: 'codex', file: '.codex/config.toml', appendsV1: false, wrongModel: 'claude-sonnet-4-5' },
+  { id: 'opencode', file: '.config/opencode/opencode.json', appendsV1: false, wrongModel: 'gpt-5.1-codex' },
+  { id: 'qwen-code', file: '.qwen/settings.json', appendsV1: false, wrongModel: 'gpt-5.1-codex' },
+  { id: 'cline', file: '.cline/data/settings/providers.json', appendsV1: false, wrongModel: 'gpt-5.1-codex' },
+];
+
+type Case = { name: string; code: string; env?: boolean; break: (text: string, a: Agent, model: string) => string };
+
+const CASES: Case[] = [
+  {
+    name: 'doubled /v1',
+    code: 'wrong_path',
+    break: (t, a) => (a.appendsV1 ? t.replace(`"${sim.root}"`, `"${sim.root}/v1"`) : t.replaceAll(`${sim.root}/v1`, `${sim.root}/v1/v1`)),
+  },
+  { name: 'missing /v1', code: 'not_api', break: (t, a) => (a.appendsV1 ? t : t.replaceAll(`${sim.root}/v1`, sim.root)) },
+  { name: 'HTML endpoint', code: 'not_api', break: (t) => t.replaceAll(sim.root, `${sim.root}/console`) },
+  { name: 'unknown model', code: 'model_not_listed', break: (t, _a, m) => t.replaceAll(`"${m}"`, '"no-such-model"').replaceAll(`/${m}"`, '/no-such-model"') },
+  { name: 'wrong-protocol model', code: 'wrong_protocol', break: (t, a, m) => t.replaceAll(m, a.wrongModel) },
+  { name: 'missing key variable', code: 'missing_key', env: true, break: (t, a) => (a.id === 'cline' ? t.replace(DEMO_KEY, '') : t) },
+];
+
+const doctor = (home: string, args: string[] = []) => runCli(['doctor', '--json', ...args], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+
+interface DoctorDoc {
+  ok: boolean;
+  fixed: string[];
+  agents: { id: string; configured: boolean; findings: { code: string; message: string; fix: string; requestId?: string }[] }[];
+}
+
+describe.each(AGENTS)('doctor $id', (agent) => {
+  it.each(CASES.filter((c) => !(c.name === 'missing /v1' && agent.appendsV1)))('$name: named, fixed, then clean', async (c) => {
+    const { dir: home, remove } = tempHome();
+    try {
+      // A correct setup first (env key storage under another variable for the missing-key case).
+      const envCase = c.env && agent.id !== 'cline';
+      const setup = await runCli(
+        ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent.id, ...(envCase ? ['--key-storage', 'env', '--api-key-env', 'AGENT_GW_KEY'] : [])],
+        { home, env: envCase ? { AGENT_GW_KEY: DEMO_KEY } : { GATEWAY_API_KEY: DEMO_KEY } },
+      );
+      expect(setup.code, setup.stderr + setup.stdout).toBe(0);
+      const model = (jsonOf(setup) as { agents: { model: string }[] }).agents[0]!.model;
+      const path = join(home, agent.file);
+      const good = readFileSync(path, 'utf8');
+      const broken = c.break(good, agent, model);
+      expect(broken === good && !envCase).toBe(false);
+      writeFileSync(path, broken);
+
+      const first = await doctor(home);
+      expect(first.code, first.stdout + first.stderr).toBe(1);
+      const doc = jsonOf(first) as unknown as DoctorDoc;
+      const mine = doc.agents.find((a) => a.id === agent.id)!;
+      expect(mine.findings.map((f) => f.code)).toContain(c.code);
+      const finding = mine.findings.find((f) => f.code === c.code)!;
+      expect(finding.fix.length).toBeGreaterThan(10);
+      if (c.code !== 'missing_key') expect(sim.log.map((e) => e.requestId)).toContain(finding.requestId);
+      expect(first.stdout).not.toContain(DEMO_KEY);
+
+      const fix = await doctor(home, ['--fix']);
+      expect(fix.code, fix.stdout + fix.stderr).toBe(0);
+      expect((jsonOf(fix) as unknown as DoctorDoc).fixed).toEqual([agent.id]);
+      const again = await doctor(home);
+      expect(again.code, again.stdout).toBe(0);
+      expect((jsonOf(again) as unknown as DoctorDoc).agents.find((a) => a.id === agent.id)?.findings).toEqual([]);
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('doctor', () => {
+  it('text output: one line per finding with the cause, the request ID and the fix', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      const path = join(home, '.codex/config.toml');
+      writeFileSync(path, readFileSync(path, 'utf8').replace(`${sim.root}/v1`, `${sim.root}/v1/v1`));
+      const r = await runCli(['doctor'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/✗ Codex CLI {2}~\/\.codex\/config\.toml/);
+      expect(r.stdout).toMatch(/\[wrong_path\].*\/v1\/v1/s);
+      expect(r.stdout).toMatch(/request ID \S+/);
+      expect(r.stdout).toContain('fix:');
+      expect(r.stdout).toContain('doctor --fix');
+    } finally {
+      remove();
+    }
+  });
+
+  it('nothing configured or installed: says so, exit 0', async () => {
+    const r = await runCli(['doctor'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('No coding agent is installed or configured here.');
+  });
+});
