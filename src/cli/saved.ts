@@ -48,11 +48,7 @@ export function savedMarkers(s: Settings): Markers | undefined {
 }
 
 /** Remembers a setup that wrote and verified: base URL, key variable, agents, models. */
-export async function rememberSetup(
-  ctx: CliContext,
-  report: SetupReport,
-  choice: { keyEnv: string; scope: Settings['scope']; keyStorage: Settings['keyStorage'] },
-): Promise<void> {
+export async function rememberSetup(ctx: CliContext, report: SetupReport, keyEnv: string): Promise<void> {
   const ok = report.agents.filter((a) => a.ok && a.model);
   if (report.dryRun || ok.length === 0) return;
   const { saveUserSettings } = await import('../settings/index.js');
@@ -60,10 +56,11 @@ export async function rememberSetup(
   for (const a of ok) perAgent[a.id] = { model: a.model, ...(a.smallModel ? { smallModel: a.smallModel } : {}) };
   await saveUserSettings(ctx, {
     baseUrl: report.baseUrl,
-    keyEnv: choice.keyEnv,
-    agents: report.agents.filter((a) => !a.skipped || a.ok).map((a) => a.id),
-    scope: choice.scope,
-    keyStorage: choice.keyStorage,
+    keyEnv,
+    // Every agent that got a model, so a later sync retries one whose verification failed.
+    agents: report.agents.filter((a) => a.model).map((a) => a.id),
+    scope: report.scope,
+    keyStorage: report.keyStorage,
     perAgent,
   });
 }

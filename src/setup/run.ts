@@ -88,6 +88,8 @@ export interface AgentReport {
 export interface SetupReport {
   ok: boolean;
   baseUrl: string;
+  scope: Scope;
+  keyStorage: KeyStorage;
   dryRun: boolean;
   /** Every file already held what we would write. */
   upToDate: boolean;
@@ -328,5 +330,12 @@ function finish(
   extra: Pick<SetupReport, 'dryRun' | 'upToDate' | 'diff' | 'backupId'>,
 ): SetupReport {
   const agents = candidates.map((c) => c.report);
-  return { ok: agents.length > 0 && agents.every((a) => a.ok), baseUrl: opts.root, ...extra, agents };
+  return {
+    ok: agents.length > 0 && agents.every((a) => a.ok),
+    baseUrl: opts.root,
+    scope: opts.scope,
+    keyStorage: opts.keyStorage,
+    ...extra,
+    agents,
+  };
 }

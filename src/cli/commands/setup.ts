@@ -118,7 +118,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (!ctx.json) note(ctx, `Gateway ${gateway.root}, key ${maskKey(gateway.key)} (from ${gateway.keySource}); agents: ${agents.join(', ')}`);
   const { runSetup } = await import('../../setup/run.js');
   const report: SetupReport = await runSetup(setupOptions);
-  await rememberSetup(ctx, report, { keyEnv: gateway.keyEnvVar, scope: setupOptions.scope, keyStorage: setupOptions.keyStorage });
+  await rememberSetup(ctx, report, gateway.keyEnvVar);
   printSetupReport(ctx, report);
   return report.ok ? 0 : 1;
 }

@@ -109,7 +109,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     }
     return stale ? 1 : 0;
   }
-  await rememberSetup(ctx, report, { keyEnv: gateway.keyEnvVar, scope: s.scope, keyStorage: s.keyStorage });
+  await rememberSetup(ctx, report, gateway.keyEnvVar);
   if (ctx.json) {
     printJson(ctx, { ...report, changes });
   } else {

@@ -7,6 +7,7 @@ import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV } from '../inputs.js';
 import { wrap } from '../output.js';
+import { loadSaved, rememberSetup, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv, options as setupOptions, parseAgents, parseModels } from './setup.js';
 
@@ -22,7 +23,8 @@ export const help: CommandHelp = {
 };
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const { values } = args;
+  const saved = await loadSaved(ctx);
+  const values = withSavedDefaults(ctx, args.values, saved.settings);
   if (!ctx.interactive) {
     throw new UsageError('The wizard needs a terminal (and CI unset).', `Run \`${BIN} setup --yes\` with --base-url and ${DEFAULT_KEY_ENV} set.`);
   }
@@ -50,6 +52,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       force: flag(values, 'force'),
     },
   );
+  await rememberSetup(ctx, report, keyEnvVar);
   say('');
   printSetupReport(ctx, report);
   if (report.ok) say(wrap(`Next: start your agent as usual. When the gateway's models change, run \`${BIN} setup\` again.`).join('\n'));
