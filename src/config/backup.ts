@@ -72,30 +72,31 @@ export async function applyPlan(
   const { id, dir } = await newBackupFolder(opts.stateDir, now);
   const manifest: BackupManifest = { id, createdAt: now.toISOString(), command: opts.command, files: [] };
   const backupOf = new Map<PlannedFile, string>();
-  for (const [i, f] of changing.entries()) {
-    const bytes = originals[i];
-    if (bytes === undefined) {
-      manifest.files.push({ path: f.path, existed: false });
-      continue;
-    }
-    const name = `${i + 1}-${path.basename(f.path)}`;
-    await writeBytesAtomic(path.join(dir, name), bytes, PRIVATE_FILE);
-    backupOf.set(f, path.join(dir, name));
-    manifest.files.push({ path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE });
-  }
+  // Copies and writes run concurrently: each is atomic on its own, and fsync waits dominate.
+  const entries = await Promise.all(
+    changing.map(async (f, i) => {
+      const bytes = originals[i];
+      if (bytes === undefined) return { path: f.path, existed: false };
+      const name = `${i + 1}-${path.basename(f.path)}`;
+      await writeBytesAtomic(path.join(dir, name), bytes, PRIVATE_FILE);
+      backupOf.set(f, path.join(dir, name));
+      return { path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE };
+    }),
+  );
+  manifest.files.push(...entries);
   await writeFileAtomic(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, PRIVATE_FILE);
 
-  const written: number[] = [];
-  for (const [i, f] of changing.entries()) {
-    try {
-      await writeFileAtomic(f.path, f.after, f.mode, { dirMode: f.secret ? PRIVATE_DIR : 0o755 });
-      written.push(i);
-    } catch (err) {
-      await rollBack(changing, originals, written);
-      const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-      throw new JobError(`Cannot write ${f.path} (${code}); the files written before it were put back.`,
-        `The previous versions are also in backup ${id}.`);
-    }
+  const results = await Promise.allSettled(
+    changing.map((f) => writeFileAtomic(f.path, f.after, f.mode, { dirMode: f.secret ? PRIVATE_DIR : 0o755 })),
+  );
+  const failed = results.findIndex((r) => r.status === 'rejected');
+  if (failed !== -1) {
+    const written = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+    await rollBack(changing, originals, written);
+    const err = (results[failed] as PromiseRejectedResult).reason as NodeJS.ErrnoException;
+    const code = err.code ?? err.message;
+    throw new JobError(`Cannot write ${changing[failed]?.path} (${code}); the files written with it were put back.`,
+      `The previous versions are also in backup ${id}.`);
   }
   return {
     backupId: id,

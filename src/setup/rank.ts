@@ -45,14 +45,12 @@ function versionKey(id: string): number[] {
   return (id.match(/\d+/g) ?? []).map(Number);
 }
 
-function compareVersionsDesc(a: string, b: string): number {
-  const va = versionKey(a);
-  const vb = versionKey(b);
+function compareVersionsDesc(va: readonly number[], vb: readonly number[]): number {
   for (let i = 0; i < Math.max(va.length, vb.length); i++) {
     const d = (vb[i] ?? -1) - (va[i] ?? -1);
     if (d !== 0) return d;
   }
-  return a.localeCompare(b);
+  return 0;
 }
 
 /**
@@ -65,15 +63,18 @@ export function rankModels<T extends Pick<ClassifiedModel, 'id' | 'created'>>(
   confirmed: (m: T) => boolean = () => true,
 ): T[] {
   const regexps = patterns.map(patternToRegExp);
-  const patternIndex = (id: string): number => {
-    const i = regexps.findIndex((r) => r.test(id));
-    return i === -1 ? regexps.length : i;
-  };
-  return [...candidates].sort(
+  // Sort keys computed once per model, not once per comparison: keys with thousands of models.
+  const keyed = candidates.map((m) => {
+    const i = regexps.findIndex((r) => r.test(m.id));
+    return { m, pattern: i === -1 ? regexps.length : i, confirmed: Number(confirmed(m)), version: versionKey(m.id) };
+  });
+  keyed.sort(
     (a, b) =>
-      patternIndex(a.id) - patternIndex(b.id) ||
-      Number(confirmed(b)) - Number(confirmed(a)) ||
-      compareVersionsDesc(a.id, b.id) ||
-      (b.created ?? 0) - (a.created ?? 0),
+      a.pattern - b.pattern ||
+      b.confirmed - a.confirmed ||
+      compareVersionsDesc(a.version, b.version) ||
+      a.m.id.localeCompare(b.m.id) ||
+      (b.m.created ?? 0) - (a.m.created ?? 0),
   );
+  return keyed.map((k) => k.m);
 }

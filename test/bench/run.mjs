@@ -1,0 +1,211 @@
+// `npm run bench`: start-up, footprint, setup wall time against the critical path, scale, and the
+// probe concurrency bound — each figure the median of several runs with the spread, as a ratio to
+// its baseline measured in the same run, beside its target. Not part of `npm test`.
+// Binds 127.0.0.1 only; stops every server and process it starts; removes its temp folders.
+import { build } from 'esbuild';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin/gateway-agent-setup.js');
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const temps = [];
+const temp = async (name) => {
+  const dir = await mkdtemp(join(tmpdir(), `gas-bench-${name}-`));
+  temps.push(dir);
+  return dir;
+};
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const spread = (xs) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
+const rows = [];
+function row(name, value, baseline, ratio, target, pass) {
+  rows.push({ name, value, baseline, ratio, target, result: pass ? 'PASS' : 'FAIL' });
+}
+
+/** Wall time of a command, ms (spawned directly, output discarded). */
+function timeRun(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], ...opts });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      if (code !== 0 && !opts.allowFail) reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err.slice(0, 400)}`));
+      else resolve(ms);
+    });
+  });
+}
+
+async function sample(fn, runs = RUNS) {
+  const xs = [];
+  for (let i = 0; i < runs; i++) xs.push(await fn());
+  return xs;
+}
+
+async function duBytes(dir) {
+  let total = 0;
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) total += await duBytes(p);
+    else if (e.isFile()) total += (await stat(p)).size;
+  }
+  return total;
+}
+
+/** Packages installed under node_modules (scoped ones counted one by one). */
+async function countPackages(nodeModules) {
+  let n = 0;
+  for (const e of await readdir(nodeModules, { withFileTypes: true }).catch(() => [])) {
+    if (!e.isDirectory() || e.name.startsWith('.')) continue;
+    if (e.name.startsWith('@')) n += (await readdir(join(nodeModules, e.name))).length;
+    else {
+      n += 1;
+      n += await countPackages(join(nodeModules, e.name, 'node_modules'));
+    }
+  }
+  return n;
+}
+
+const mb = (b) => `${(b / 1e6).toFixed(2)} MB`;
+
+async function loadSimulator() {
+  const dir = await temp('sim');
+  const outfile = join(dir, 'simulator.mjs');
+  await build({ entryPoints: [join(ROOT, 'src/simulator/index.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'error' });
+  return import(outfile);
+}
+
+async function main() {
+  const started = new Date();
+  const sim = await loadSimulator();
+
+  // 1. Start-up.
+  const node0 = await sample(() => timeRun(process.execPath, ['-e', '0']));
+  const version = await sample(() => timeRun(process.execPath, [BIN, '--version']));
+  const helpRuns = await sample(() => timeRun(process.execPath, [BIN, '--help']));
+  const base = median(node0);
+  row('start-up: --version', `${median(version).toFixed(0)} ms (${spread(version)})`, `node -e 0: ${base.toFixed(0)} ms (${spread(node0)})`, median(version) / base, '≤ 1.5×', median(version) / base <= 1.5);
+  row('start-up: --help', `${median(helpRuns).toFixed(0)} ms (${spread(helpRuns)})`, `node -e 0: ${base.toFixed(0)} ms`, median(helpRuns) / base, '≤ 1.5×', median(helpRuns) / base <= 1.5);
+
+  const zcfDir = await temp('zcf');
+  let zcf;
+  try {
+    await exec('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', 'zcf@3.7.3'], { cwd: zcfDir, maxBuffer: 1 << 24 });
+    const zcfBin = join(zcfDir, 'node_modules/zcf/bin/zcf.mjs');
+    const zcfRuns = await sample(() => timeRun(process.execPath, [zcfBin, '--version']));
+    zcf = { ms: median(zcfRuns), spread: spread(zcfRuns), bytes: await duBytes(join(zcfDir, 'node_modules')), packages: await countPackages(join(zcfDir, 'node_modules')) };
+    row('  zcf 3.7.3 --version (reference)', `${zcf.ms.toFixed(0)} ms (${zcf.spread})`, `node -e 0: ${base.toFixed(0)} ms`, zcf.ms / base, '(reference)', true);
+  } catch (err) {
+    rows.push({ name: '  zcf 3.7.3 (reference)', value: `not measured: ${String(err).slice(0, 80)}`, baseline: '', ratio: NaN, target: '', result: '' });
+  }
+
+  // 2. Footprint of the packed tarball and of a clean install of it.
+  const packDir = await temp('pack');
+  const { stdout: packOut } = await exec('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: ROOT, maxBuffer: 1 << 24 });
+  const tarball = join(packDir, JSON.parse(packOut)[0].filename);
+  const tarBytes = (await stat(tarball)).size;
+  const installDir = await temp('install');
+  await writeFile(join(installDir, 'package.json'), '{"name":"bench-install","private":true}');
+  await exec('npm', ['install', '--no-audit', '--no-fund', tarball], { cwd: installDir, maxBuffer: 1 << 24 });
+  const installed = await duBytes(join(installDir, 'node_modules'));
+  const packages = await countPackages(join(installDir, 'node_modules'));
+  row('footprint: packed tarball', mb(tarBytes), '', NaN, '≤ 3 MB', tarBytes <= 3e6);
+  row('footprint: installed', `${mb(installed)}, ${packages} package(s)`, zcf ? `zcf: ${mb(zcf.bytes)}, ${zcf.packages} packages` : '', zcf ? installed / zcf.bytes : NaN, '≤ 3 MB, ≤ 10 packages', installed <= 3e6 && packages <= 10);
+
+  // 3. A full setup for three agents with 300 ms on every response, against its critical path.
+  {
+    const s = await sim.startSimulator({ latencyMs: 300 });
+    try {
+      const key = sim.DEMO_KEY;
+      // One round trip as the probes make it: a streaming request through the same latency.
+      const rt = await sample(async () => {
+        const t = performance.now();
+        const r = await fetch(`${s.root}/v1/models`, { headers: { authorization: `Bearer ${key}` } });
+        await r.text();
+        return performance.now() - t;
+      }, 5);
+      const runs = await sample(async () => {
+        const home = await temp('home');
+        const ms = await timeRun(process.execPath, [BIN, 'setup', '--yes', '--base-url', s.root, '--agent', 'claude-code,codex,opencode'], {
+          env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: key },
+        });
+        await rm(home, { recursive: true, force: true });
+        return ms;
+      }, 5);
+      const critical = median(version) + 3 * median(rt);
+      row('setup ×3 agents @300 ms', `${median(runs).toFixed(0)} ms (${spread(runs)})`, `critical path ${critical.toFixed(0)} ms (start-up + 3 round trips of ${median(rt).toFixed(0)} ms)`, median(runs) / critical, '≤ 1.2×', median(runs) / critical <= 1.2);
+    } finally {
+      await s.stop();
+    }
+  }
+
+  // 4. Scale: 5,000 models with marketplace data against 10.
+  {
+    const many = Array.from({ length: 5000 }, (_, i) => ({ id: `model-${String(i).padStart(4, '0')}`, channel: i % 3 === 0 ? 'anthropic' : i % 3 === 1 ? 'openai' : 'codex', description: `model number ${i}`, modelRatio: 1.5 }));
+    for (const [label, args] of [
+      ['models --json', ['models', '--json']],
+      ['setup --dry-run', ['setup', '--yes', '--dry-run', '--agent', 'claude-code,codex,opencode']],
+    ]) {
+      const timeWith = async (models) => {
+        const s = await sim.startSimulator({ models: [...sim.DEFAULT_MODELS, ...models] });
+        try {
+          return await sample(async () => {
+            const home = await temp('home');
+            const ms = await timeRun(process.execPath, [BIN, ...args, '--base-url', s.root], { env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: sim.DEMO_KEY } });
+            await rm(home, { recursive: true, force: true });
+            return ms;
+          }, 5);
+        } finally {
+          await s.stop();
+        }
+      };
+      const small = await timeWith([]);
+      const big = await timeWith(many);
+      const extra = median(big) - median(small);
+      row(`scale: ${label}`, `5,010 models: ${median(big).toFixed(0)} ms (${spread(big)})`, `12 models: ${median(small).toFixed(0)} ms`, median(big) / median(small), '≤ +100 ms', extra <= 100);
+    }
+  }
+
+  // 5. Probing 100 unmarked models for Responses at 200 ms: the bound holds, rounds are full.
+  {
+    // Unmarked gateway; every model fails Responses but the one ranked last, so setup for Codex
+    // probes its first choice, then the 99 others under the bound, and takes the one that passes.
+    const models = Array.from({ length: 100 }, (_, i) => ({ id: `m-${String(i + 1).padStart(3, '0')}`, channel: i === 0 ? 'openai' : 'deepseek' }));
+    const s = await sim.startSimulator({ models, omitMarks: true, latencyMs: 200 });
+    try {
+      const home = await temp('home');
+      s.resetStats();
+      const ms = await timeRun(process.execPath, [BIN, 'setup', '--yes', '--base-url', s.root, '--agent', 'codex', '--concurrency', '4'], {
+        env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: sim.DEMO_KEY },
+      });
+      const probes = s.log.filter((e) => e.path === '/v1/responses').length;
+      const ideal = (100 / 4) * 200;
+      row('probe 100 unmarked @200 ms', `${ms.toFixed(0)} ms, ${probes} probes, max ${s.maxInFlight} in flight`, `(100 / 4) × 200 = ${ideal} ms`, ms / ideal, '≤ 1.2×, ≤ 4 in flight', ms / ideal <= 1.2 && s.maxInFlight <= 4);
+    } finally {
+      await s.stop();
+    }
+  }
+
+  const w = [34, 44, 30, 8, 24];
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(w[i] ?? 8)).join(' ');
+  console.log(`gateway-agent-setup benchmark, ${started.toISOString()}, node ${process.version}, ${RUNS} runs per start-up figure (median, min–max)\n`);
+  console.log(line(['figure', 'measured', 'baseline', 'ratio', 'target']));
+  for (const r of rows) console.log(line([r.name, r.value, r.baseline, Number.isNaN(r.ratio) ? '' : `${r.ratio.toFixed(2)}×`, `${r.target} ${r.result}`]));
+  const failed = rows.filter((r) => r.result === 'FAIL').length;
+  console.log(`\n${rows.filter((r) => r.result === 'PASS').length} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+try {
+  await main();
+} finally {
+  await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
+}

@@ -1,0 +1,65 @@
+// The documented ranking and the validation of explicit choices (src/setup/rank.ts, choose.ts).
+import { describe, expect, it } from 'vitest';
+import { AGENTS } from '../../src/agents/registry.js';
+import { UsageError } from '../../src/core/errors.js';
+import { classifyModel } from '../../src/gateway/classify.js';
+import { chooseModels, suitableModels } from '../../src/setup/choose.js';
+import { rankModels } from '../../src/setup/rank.js';
+
+const model = (id: string, marks?: string[]) => classifyModel({ id, marks });
+const KEY = [
+  model('claude-haiku-4-5', ['anthropic', 'openai']),
+  model('claude-sonnet-4', ['anthropic', 'openai']),
+  model('claude-sonnet-4-5', ['anthropic', 'openai']),
+  model('claude-opus-4-1', ['anthropic', 'openai']),
+  model('gpt-5', ['openai']),
+  model('gpt-5.1', ['openai']),
+  model('gpt-5.1-codex', ['openai-response']),
+  model('grok-4', ['openai', 'openai-response']),
+  model('deepseek-chat', ['openai']),
+  model('text-embedding-3-small', ['embeddings']),
+];
+
+describe('rankModels', () => {
+  it('first matching pattern, then newest version', () => {
+    const ids = rankModels(KEY, ['claude-sonnet-*', 'claude-*']).map((m) => m.id);
+    // Within one pattern the version numbers decide: haiku 4.5 is newer than opus 4.1.
+    expect(ids.slice(0, 4)).toEqual(['claude-sonnet-4-5', 'claude-sonnet-4', 'claude-haiku-4-5', 'claude-opus-4-1']);
+  });
+
+  it('a model the marks confirm before one that needs a probe, within one pattern', () => {
+    const ranked = rankModels(KEY.filter((m) => m.id.startsWith('gpt-5') || m.id === 'grok-4'), ['*'], (m) => m.protocols.responses === 'yes');
+    expect(ranked.map((m) => m.id)).toEqual(['gpt-5.1-codex', 'grok-4', 'gpt-5.1', 'gpt-5']);
+  });
+});
+
+describe('chooseModels', () => {
+  it('picks per agent by the default preferences, with the small model', () => {
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY })).toMatchObject({
+      model: 'claude-sonnet-4-5',
+      protocol: 'messages',
+      smallModel: 'claude-haiku-4-5',
+    });
+    expect(chooseModels({ agent: AGENTS.codex, models: KEY })).toMatchObject({ model: 'gpt-5.1-codex', protocol: 'responses', needsProbe: false });
+    expect(chooseModels({ agent: AGENTS['qwen-code'], models: KEY })).toMatchObject({ model: 'deepseek-chat', protocol: 'chat' });
+  });
+
+  it('saved preferences come first', () => {
+    expect(chooseModels({ agent: AGENTS.codex, models: KEY, preferences: { model: ['grok-*'] } }).model).toBe('grok-4');
+  });
+
+  it('an explicit model outside the key or the protocol is a UsageError listing the valid choices', () => {
+    expect(() => chooseModels({ agent: AGENTS.codex, models: KEY, model: 'claude-sonnet-4-5' })).toThrow(UsageError);
+    try {
+      chooseModels({ agent: AGENTS.codex, models: KEY, model: 'nope' });
+    } catch (err) {
+      expect((err as UsageError).message).toContain('cannot see');
+      expect((err as UsageError).hint).toContain('gpt-5.1-codex');
+    }
+  });
+
+  it('never offers embeddings, and nothing suitable is an error naming the command to explain why', () => {
+    expect(suitableModels(AGENTS.opencode, KEY).map((f) => f.model.id)).not.toContain('text-embedding-3-small');
+    expect(() => chooseModels({ agent: AGENTS['claude-code'], models: KEY.filter((m) => !m.id.startsWith('claude')) })).toThrow(/models/);
+  });
+});
