@@ -7,7 +7,7 @@
 // when stdout is not a terminal; `-m/--model` picks the model (docs.cline.bot CLI reference).
 import type { KeyEdit } from '../config/types.js';
 import type { ClassifiedModel } from '../core/types.js';
-import { fitChatOrMessages } from './fit.js';
+import { notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
 
@@ -28,8 +28,18 @@ export function clinePaths(env: AgentEnv): { providers: string } {
   return { providers: p.join(settings, 'providers.json') };
 }
 
+/**
+ * Chat only. Seen by running cline 3.0.65 against the simulator: on its first run it rewrites an
+ * `anthropic` entry we wrote, dropping `apiKey` and `baseUrl` ("Anthropic API key is missing"),
+ * while an `openai-compatible` entry (what its own `auth` command writes) survives. Models marked
+ * `anthropic` are marked `openai` too, so they are served over chat completions.
+ */
 function fit(model: ClassifiedModel): ModelFit {
-  return fitChatOrMessages(model, 'Cline');
+  const excluded = notForCoding(model);
+  if (excluded !== undefined) return { ok: false, reason: excluded };
+  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
+  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  return { ok: false, reason: 'not marked `openai`: Cline is set up over chat completions (it drops the base URL of an `anthropic` provider entry)' };
 }
 
 function files(env: AgentEnv, _scope: Scope): AgentFile[] {
@@ -95,7 +105,7 @@ export const cline: Agent = {
   binary: 'cline',
   versionArgs: ['--version'],
   npmPackage: 'cline',
-  protocols: ['chat', 'messages'],
+  protocols: ['chat'],
   hasSmallModel: false,
   fit,
   files,

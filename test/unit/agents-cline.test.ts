@@ -10,7 +10,7 @@ const cChoice = (over: Parameters<typeof choice>[0] = {}) => choice({ model: 'de
 
 describe('cline fit', () => {
   const table: [Channel, string | false, boolean?][] = [
-    ['anthropic', 'messages', false],
+    ['anthropic', 'chat', false], // marked openai too: chat (cline drops an anthropic entry's base URL)
     ['openai', 'chat', false],
     ['codex', false],
     ['xai', 'chat', false],
