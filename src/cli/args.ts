@@ -54,6 +54,9 @@ export const COMMAND_OPTIONS: Readonly<Record<string, OptionTable>> = {
     protocol: { type: 'string', value: 'NAME', choices: PROTOCOLS, description: 'Probe only this protocol. images costs money: only probed when asked for.' },
     concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: 'Probes in flight at once (default 4).' },
     force: { type: 'boolean', description: "Probe --model even when the key's model list does not show it." },
+    'agent-run': { type: 'boolean', description: 'Run each configured, installed agent one-shot with a tiny prompt instead of probing ourselves.' },
+    agent: { type: 'string', value: 'ID', multiple: true, description: 'With --agent-run: only these agents (repeatable or comma-separated).' },
+    scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: 'With --agent-run: the configs to read (default user).' },
   },
   simulate: {
     port: { type: 'string', value: 'N', number: { min: 0, max: 65535, integer: true }, description: 'Listen on port N of 127.0.0.1 (default: a free port).' },

@@ -66,6 +66,12 @@ async function readFiles(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ c
   return { current: new Map(entries), configured };
 }
 
+/** The agent has a config of its own here (a file that does not parse counts: it is there). */
+export async function isConfigured(agent: Agent, env: AgentEnv, scope: Scope): Promise<boolean> {
+  const files = await readFiles(agent, env, scope);
+  return 'code' in files ? true : files.configured;
+}
+
 /** Memoizes one model list per (root, key) for a doctor run: agents usually share both. */
 export function modelListCache(): (root: string, key: string, opts: CheckOptions) => Promise<ClassifiedModel[] | Diagnosis> {
   const cache = new Map<string, Promise<ClassifiedModel[] | Diagnosis>>();

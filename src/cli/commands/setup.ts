@@ -10,7 +10,7 @@ import { flag, GATEWAY_OPTIONS, list, num, str, type OptionTable, type ParsedArg
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
-import { note } from '../output.js';
+import { note, printJson } from '../output.js';
 import { loadSaved, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 
@@ -25,6 +25,7 @@ export const options: OptionTable = {
   'dry-run': { type: 'boolean', description: 'Print the plan as a diff (key masked); write nothing.' },
   force: { type: 'boolean', description: 'Write even for an agent whose probe failed.' },
   'no-verify': { type: 'boolean', description: 'No probe before writing and no read-back after.' },
+  verify: { type: 'string', value: 'agent', choices: ['agent'], description: 'After writing, also run each installed agent one-shot with a tiny prompt (as `verify --agent-run`).' },
   concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: 'Probes in flight at once (default 4).' },
   json: { type: 'boolean', description: 'Print one JSON report on stdout and nothing else there.' },
 };
@@ -119,6 +120,15 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { runSetup } = await import('../../setup/run.js');
   const report: SetupReport = await runSetup(setupOptions);
   await rememberSetup(ctx, report, gateway.keyEnvVar);
-  printSetupReport(ctx, report);
+  const runs = str(values, 'verify') === 'agent' && report.ok && !report.dryRun
+    ? await (await import('../agent-run.js')).runAgents(ctx, { agents: report.agents.map((a) => a.id), scope: setupOptions.scope, timeoutMs: gateway.timeoutMs * 4 })
+    : undefined;
+  if (ctx.json) {
+    printJson(ctx, runs ? { ...report, ok: report.ok && runs.every((r) => r.ok), agentRuns: runs } : report);
+  } else {
+    printSetupReport(ctx, report);
+    if (runs) (await import('../agent-run.js')).printAgentRuns(ctx, runs);
+  }
+  if (runs) return runs.length > 0 && runs.every((r) => r.ok) ? 0 : 1;
   return report.ok ? 0 : 1;
 }

@@ -3,7 +3,7 @@
 import { EXIT, JobError, UsageError } from '../../core/errors.js';
 import type { ClassifiedModel, Protocol, ProbeResult } from '../../core/types.js';
 import { notForCoding } from '../../agents/fit.js';
-import { flag, num, str, type ParsedArgs } from '../args.js';
+import { flag, list as listFlag, num, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { resolveGateway } from '../inputs.js';
 import { note, painter, print, printJson, PROTOCOL_NAMES, table, wrap } from '../output.js';
@@ -96,6 +96,17 @@ function resultRows(results: readonly ProbeResult[]): string[][] {
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  if (flag(args.values, 'agent-run')) {
+    const { runAgents, printAgentRuns } = await import('../agent-run.js');
+    const seconds = str(args.values, 'timeout');
+    const results = await runAgents(ctx, {
+      agents: listFlag(args.values, 'agent'),
+      scope: (str(args.values, 'scope') ?? 'user') as 'user' | 'project',
+      timeoutMs: seconds === undefined ? undefined : Math.round(Number(seconds) * 1000),
+    });
+    printAgentRuns(ctx, results);
+    return results.length > 0 && results.every((r) => r.ok) ? 0 : 1;
+  }
   const gw = resolveGateway(ctx, args.values);
   const client = await import('../../gateway/client.js');
   const { describeDiagnosis } = await import('../../gateway/diagnosis.js');
