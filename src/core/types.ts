@@ -88,6 +88,7 @@ export type DiagnosisCode =
   // Found in an agent's config on disk, before any request is sent:
   | 'missing_key' // the agent would find no key (variable unset, key absent)
   | 'model_not_listed' // the configured model is not in the key's GET /v1/models
+  | 'env_override' // a shell export wins over the key written in the agent's file
   | 'config_invalid'; // the config cannot yield a request (no model, no base URL, unknown provider)
 
 export interface Diagnosis {

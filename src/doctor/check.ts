@@ -66,6 +66,17 @@ async function readFiles(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ c
   return { current: new Map(entries), configured };
 }
 
+/** A string property named `name` anywhere in a parsed config (e.g. Qwen's `env.GATEWAY_API_KEY`). */
+function findString(doc: unknown, name: string): string | undefined {
+  if (!doc || typeof doc !== 'object') return undefined;
+  for (const [k, v] of Object.entries(doc)) {
+    if (k === name && typeof v === 'string') return v;
+    const inner = findString(v, name);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
 /** The agent has a config of its own here (a file that does not parse counts: it is there). */
 export async function isConfigured(agent: Agent, env: AgentEnv, scope: Scope): Promise<boolean> {
   const files = await readFiles(agent, env, scope);
@@ -115,6 +126,18 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
   } catch (err) {
     check.findings.push({ code: 'config_invalid', message: `${request.file}: base URL ${request.baseUrl}: ${err instanceof Error ? err.message : String(err)}`, fix: FIX_HINT });
     return check;
+  }
+  // The agent takes the key from a shell export while its file holds another one: the export wins.
+  const exported = /^environment variable (\w+)$/.exec(request.keySource)?.[1];
+  if (exported && key) {
+    const inFile = [...files.current.values()].map((doc) => findString(doc, exported)).find((v) => v !== undefined);
+    if (inFile !== undefined && inFile !== '' && inFile !== key) {
+      check.findings.push({
+        code: 'env_override',
+        message: `${exported} exported in your shell overrides the key in ${request.file}; ${agent.name} uses the exported one.`,
+        fix: `unset ${exported} (or export the gateway key under it), or pick another variable name with \`setup --api-key-env NAME\``,
+      });
+    }
   }
   if (key === undefined || key === '') {
     check.findings.push({ code: 'missing_key', message: `${agent.name} would find no key (${request.keySource}).`, fix: `Export it, or ${FIX_HINT} with the key stored in the file.` });

@@ -118,3 +118,22 @@ describe('doctor', () => {
     expect(r.stdout).toContain('No coding agent is installed or configured here.');
   });
 });
+
+describe('doctor: shell exports', () => {
+  it('a shell export that overrides the key in Qwen Code settings is a finding', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      // The user's shell exports a stale key under the same name; the gateway key comes via another variable.
+      const r = await runCli(['doctor', '--json', '--api-key-env', 'REAL_KEY'], { home, env: { GATEWAY_API_KEY: 'sk-stale0000000000000000000000000000000000000000', REAL_KEY: DEMO_KEY } });
+      expect(r.code).toBe(1);
+      const doc = jsonOf(r) as unknown as DoctorDoc;
+      const codes = doc.agents[0]?.findings.map((f) => f.code) ?? [];
+      expect(codes).toContain('env_override');
+      expect(codes).toContain('bad_key');
+      expect(r.stdout).not.toContain(DEMO_KEY);
+    } finally {
+      remove();
+    }
+  });
+});
