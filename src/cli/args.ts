@@ -76,7 +76,9 @@ function flagList(table: OptionTable): string {
 
 /** A stray argument may be a key pasted in the wrong place: never echo a long one. */
 export function showArgument(arg: string): string {
-  return arg.length > 12 ? maskKey(arg) : arg;
+  const shown = arg.length > 12 ? maskKey(arg) : arg;
+  // Never send a terminal the control characters someone typed or pasted (escape sequences).
+  return /[\u0000-\u001f\u007f]/.test(shown) ? JSON.stringify(shown) : shown;
 }
 
 /**

@@ -8,3 +8,4 @@ export { renderDiff } from './diff.js';
 export { stateDir } from './state-dir.js';
 export { applyPlan, listBackups, restoreBackup } from './backup.js';
 export { writeFileAtomic } from './atomic.js';
+export { withLock } from './lock.js';

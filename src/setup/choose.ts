@@ -2,6 +2,7 @@
 // against the key's list and the agent's protocol; otherwise the ranking decides.
 import type { Agent, AgentId, ModelFit } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
+import { showId } from '../gateway/model-id.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { DEFAULT_PREFERENCES, rankModels, type Preferences } from './rank.js';
 
@@ -49,13 +50,13 @@ function validateExplicit(agent: Agent, models: readonly ClassifiedModel[], id: 
   const list = valid.length > 0 ? valid.join(', ') : '(none: this key has no model that suits it)';
   if (!model) {
     throw new UsageError(
-      `${flag} ${id}: the key cannot see this model.`,
+      `${flag} ${showId(id)}: the key cannot see this model.`,
       `Models that suit ${agent.name}: ${list}`,
     );
   }
   const fit = agent.fit(model);
   if (!fit.ok) {
-    throw new UsageError(`${flag} ${id} does not suit ${agent.name}: ${fit.reason}`, `Models that suit ${agent.name}: ${list}`);
+    throw new UsageError(`${flag} ${showId(id)} does not suit ${agent.name}: ${fit.reason}`, `Models that suit ${agent.name}: ${list}`);
   }
   return { model, fit };
 }

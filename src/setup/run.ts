@@ -5,7 +5,7 @@
 // across agents so the wall time is the network's, not ours.
 import { getAgent } from '../agents/registry.js';
 import type { Agent, AgentChoice, AgentEnv, AgentId, CurrentFiles, KeyStorage, Scope } from '../agents/types.js';
-import { applyPlan, planFiles, readConfig, renderDiff, stateDir } from '../config/index.js';
+import { applyPlan, planFiles, readConfig, renderDiff, stateDir, withLock } from '../config/index.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
@@ -236,49 +236,54 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   for (const c of chosen) {
     if (!writable.includes(c)) c.report.skipped = 'its probe failed, so no file was written (use --force to write anyway)';
   }
-  const planned = await Promise.all(
-    writable.map(async (c) => {
-      const current = await readCurrent(c.agent, opts.env, opts.scope);
-      const choice: AgentChoice = {
-        root: opts.root,
-        v1: opts.v1,
-        key: opts.key,
-        keyEnvVar: opts.keyEnvVar,
-        model: c.choice.model,
-        protocol: c.choice.protocol,
-        smallModel: c.choice.smallModel,
-        smallModelProtocol: c.choice.smallProtocol,
-        scope: opts.scope,
-        keyStorage: opts.keyStorage,
-      };
-      const plan = c.agent.plan(opts.env, choice, current);
-      c.report.model = c.choice.model;
-      c.report.smallModel = c.agent.hasSmallModel ? c.choice.smallModel : undefined;
-      c.report.protocol = c.choice.protocol;
-      c.report.notes.push(...plan.notes);
-      return plan.edits.map((e): FileEdit => ({ ...e, owner: c.agent.id }));
-    }),
-  );
-  const plan: PlannedFile[] = await planFiles(planned.flat());
-  const upToDate = plan.every((f) => f.action === 'unchanged');
-  const byOwner = (id: AgentId): PlannedFile[] => plan.filter((f) => f.owner === id);
+  const planAll = async (): Promise<PlannedFile[]> => {
+    const planned = await Promise.all(
+      writable.map(async (c) => {
+        const current = await readCurrent(c.agent, opts.env, opts.scope);
+        const choice: AgentChoice = {
+          root: opts.root,
+          v1: opts.v1,
+          key: opts.key,
+          keyEnvVar: opts.keyEnvVar,
+          model: c.choice.model,
+          protocol: c.choice.protocol,
+          smallModel: c.choice.smallModel,
+          smallModelProtocol: c.choice.smallProtocol,
+          scope: opts.scope,
+          keyStorage: opts.keyStorage,
+        };
+        const plan = c.agent.plan(opts.env, choice, current);
+        c.report.model = c.choice.model;
+        c.report.smallModel = c.agent.hasSmallModel ? c.choice.smallModel : undefined;
+        c.report.protocol = c.choice.protocol;
+        c.report.notes.push(...plan.notes);
+        return plan.edits.map((e): FileEdit => ({ ...e, owner: c.agent.id }));
+      }),
+    );
+    return planFiles(planned.flat());
+  };
+  const byOwner = (plan: readonly PlannedFile[], id: AgentId): PlannedFile[] => plan.filter((f) => f.owner === id);
 
   if (opts.dryRun) {
+    const plan = await planAll();
     for (const c of writable) {
-      c.report.files = byOwner(c.agent.id).map((f) => ({ path: f.path, action: f.action }));
+      c.report.files = byOwner(plan, c.agent.id).map((f) => ({ path: f.path, action: f.action }));
       c.report.ok = !verify || (c.report.probe?.ok ?? false);
     }
-    return finish(opts, candidates, { dryRun: true, upToDate, diff: renderDiff(plan, [opts.key]) });
+    return finish(opts, candidates, { dryRun: true, upToDate: plan.every((f) => f.action === 'unchanged'), diff: renderDiff(plan, [opts.key]) });
   }
 
-  if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, [opts.key]) });
-  progress({ phase: 'write' });
-  const applied = await applyPlan(plan, {
-    stateDir: stateDir(opts.env.home, opts.env.env, opts.env.platform),
-    command: opts.command ?? 'setup',
+  // Read, plan and write under the lock: a second run at once waits, then plans on what this one wrote.
+  const dir = stateDir(opts.env.home, opts.env.env, opts.env.platform);
+  const { plan, applied } = await withLock(dir, async () => {
+    const plan = await planAll();
+    if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, [opts.key]) });
+    progress({ phase: 'write' });
+    return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup' }) };
   });
+  const upToDate = plan.every((f) => f.action === 'unchanged');
   for (const c of writable) {
-    const paths = new Set(byOwner(c.agent.id).map((f) => f.path));
+    const paths = new Set(byOwner(plan, c.agent.id).map((f) => f.path));
     c.report.files = applied.files.filter((f) => paths.has(f.path));
   }
 

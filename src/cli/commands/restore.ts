@@ -21,7 +21,7 @@ export const help: CommandHelp = {
 };
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const { listBackups, restoreBackup, stateDir } = await import('../../config/index.js');
+  const { listBackups, restoreBackup, stateDir, withLock } = await import('../../config/index.js');
   const dir = stateDir(ctx.home, ctx.env, ctx.platform);
   const backups = await listBackups(dir);
   if (flag(args.values, 'list')) {
@@ -39,7 +39,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (id !== undefined && !backups.some((b) => b.id === id)) {
     throw new UsageError(`No backup with id ${id}.`, `Backups: ${backups.map((b) => b.id).join(', ')} (see \`${BIN} restore --list\`).`);
   }
-  const restored = await restoreBackup(dir, id);
+  const restored = await withLock(dir, () => restoreBackup(dir, id));
   const used = id ?? backups[0]?.id;
   if (ctx.json) {
     printJson(ctx, { ok: true, id: used, files: restored });

@@ -6,7 +6,7 @@ import type { AgentEnv, AgentId, KeyStorage, Scope } from '../../agents/types.js
 import { UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import type { SetupOptions, SetupReport } from '../../setup/run.js';
-import { flag, GATEWAY_OPTIONS, list, num, str, type OptionTable, type ParsedArgs, type ParsedValues } from '../args.js';
+import { flag, GATEWAY_OPTIONS, list, num, showArgument, str, type OptionTable, type ParsedArgs, type ParsedValues } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
@@ -51,7 +51,7 @@ export function parseAgents(values: ParsedValues): AgentId[] | undefined {
   if (ids.length === 0) return undefined;
   for (const id of ids) {
     if (!isAgentId(id)) {
-      throw new UsageError(`--agent ${id}: unknown agent.`, `Agents: ${AGENT_IDS.join(', ')}.`);
+      throw new UsageError(`--agent ${showArgument(id)}: unknown agent.`, `Agents: ${AGENT_IDS.join(', ')}.`);
     }
   }
   return [...new Set(ids as AgentId[])];
@@ -69,7 +69,7 @@ export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
     }
     const agent = one.slice(0, eq);
     if (!isAgentId(agent)) {
-      throw new UsageError(`--model ${one}: unknown agent "${agent}".`, `Agents: ${AGENT_IDS.join(', ')}.`);
+      throw new UsageError(`--model ${showArgument(one)}: unknown agent ${JSON.stringify(showArgument(agent))}.`, `Agents: ${AGENT_IDS.join(', ')}.`);
     }
     models.set(agent as AgentId, one.slice(eq + 1));
   }

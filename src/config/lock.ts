@@ -1,0 +1,79 @@
+// One writer at a time per home: two runs at once (two terminals, a CI step beside a person) must
+// not interleave their plans and writes. An exclusive lock file in the state directory, created
+// with O_EXCL, names its holder; a lock whose holder is gone (killed) or that is very old is stale
+// and taken over.
+import { mkdir, open, readFile, rmdir, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { JobError } from '../core/errors.js';
+
+export interface LockOptions {
+  /** How long to wait for another run to finish (default 30 s). */
+  waitMs?: number;
+  /** A lock older than this is stale whatever its holder (default 10 minutes). */
+  staleMs?: number;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function isStale(file: string, staleMs: number): Promise<boolean> {
+  try {
+    const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+    const pid = Number((JSON.parse(text) as { pid?: unknown }).pid);
+    return !Number.isInteger(pid) || !alive(pid) || Date.now() - info.mtimeMs > staleMs;
+  } catch {
+    // Unreadable or half-written by a run killed mid-write: stale once it is a moment old.
+    const info = await stat(file).catch(() => undefined);
+    return info === undefined || Date.now() - info.mtimeMs > 2_000;
+  }
+}
+
+export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
+  const file = join(stateDir, 'lock');
+  // The first folder this call created, if any: removed again when the run wrote nothing there.
+  const created = await mkdir(stateDir, { recursive: true, mode: 0o700 });
+  const deadline = Date.now() + (opts.waitMs ?? 30_000);
+  for (;;) {
+    try {
+      const handle = await open(file, 'wx', 0o600);
+      await handle.writeFile(JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }));
+      await handle.close();
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (await isStale(file, opts.staleMs ?? 600_000)) {
+        await unlink(file).catch(() => undefined);
+        continue;
+      }
+      if (Date.now() > deadline) {
+        const holder = await readFile(file, 'utf8').catch(() => '?');
+        throw new JobError(`Another gateway-agent-setup run holds ${file} (${holder}); nothing was written.`, 'Wait for it to finish, then run the command again.');
+      }
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await unlink(file).catch(() => undefined);
+    if (created !== undefined) await removeEmpty(stateDir, created);
+  }
+}
+
+/** Removes `dir` and its parents up to `top` while they are empty (a run that wrote nothing leaves nothing). */
+async function removeEmpty(dir: string, top: string): Promise<void> {
+  for (let d = dir; d.startsWith(top); d = dirname(d)) {
+    try {
+      await rmdir(d);
+    } catch {
+      return;
+    }
+    if (d === top) return;
+  }
+}
