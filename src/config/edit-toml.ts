@@ -110,6 +110,25 @@ function patchTo(body: string, target: Record<string, unknown>): string | undefi
   }
 }
 
+/**
+ * toml-patch sometimes re-spaces a line it did not change (seen: the gap before the comment after
+ * `a = ""`). A line that differs from an original one only in spacing gets the original back; the
+ * result must still parse to the target, else the patched text stands.
+ */
+function restoreSpacing(original: string, patched: string, target: Record<string, unknown>): string {
+  const squash = (line: string): string => line.replace(/[ \t]+/g, ' ').trim();
+  const originals = new Map<string, string>();
+  for (const line of original.split(/\r?\n/)) if (!originals.has(squash(line))) originals.set(squash(line), line);
+  const eol = patched.includes('\r\n') ? '\r\n' : '\n';
+  const lines = patched.split(/\r?\n/).map((line) => originals.get(squash(line)) ?? line);
+  const restored = lines.join(eol);
+  try {
+    return deepEqual(parse(restored), target) ? restored : patched;
+  } catch {
+    return patched;
+  }
+}
+
 /** Applies key edits to a TOML text, format-preserving. The result is re-parsed and checked. */
 export function editToml(text: string, edits: readonly KeyEdit[], file: string): string {
   const before = parseConfig(text, 'toml', file) as Record<string, unknown>;
@@ -119,7 +138,8 @@ export function editToml(text: string, edits: readonly KeyEdit[], file: string):
 
   const { bom, body } = splitBom(text);
   const withSections = withNewSections(body, before, target);
-  const out = (withSections !== undefined ? patchTo(withSections, target) : undefined) ?? patchTo(body, target);
+  const patched = (withSections !== undefined ? patchTo(withSections, target) : undefined) ?? patchTo(body, target);
+  const out = patched === undefined ? undefined : restoreSpacing(body, patched, target);
   if (out === undefined) {
     throw new JobError(`Cannot edit ${file} without changing other settings; it was not touched.`,
       'Make the change by hand, or report this file layout as a bug.');

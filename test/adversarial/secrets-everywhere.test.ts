@@ -1,0 +1,91 @@
+// One known key through every command; everything we produce is searched for it: stdout, stderr,
+// JSON reports, dry-run diffs, backup names, settings, logs, and the argv of every process we spawn
+// (fake agents first on PATH record their argv). Files that hold it are 0600.
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultKeys } from '../../src/simulator/catalog.js';
+import type { Simulator } from '../../src/simulator/types.js';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+const KEY = 'sk-Z9yX8wV7uT6sR5qP4oN3mL2kJ1iH0gFeDcBa9Z8y7X6w5V4u';
+const BARE = KEY.slice(3);
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSim({ keys: [...defaultKeys(), { key: KEY, name: 'leak-test', group: 'default', unlimited: true }] });
+});
+afterAll(stopAll);
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    return e.isDirectory() ? walk(path) : [path];
+  });
+}
+
+/** Agent configs that hold the key on purpose (file storage): they must be 0600. */
+const KEY_FILES = ['.claude/settings.json', '.codex/.env', '.config/opencode/opencode.json', '.qwen/settings.json', '.cline/data/settings/providers.json'];
+
+describe('the key never leaks', () => {
+  it('through every command, every output, every file we own and every argv we spawn', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      // Fake agents that record how they were started (detection runs `<agent> --version`).
+      const bin = join(home, 'fake-bin');
+      mkdirSync(bin);
+      const argvLog = join(home, 'argv.log');
+      for (const name of ['claude', 'codex', 'opencode', 'qwen', 'cline', 'gemini']) {
+        const script = join(bin, name);
+        writeFileSync(script, `#!/bin/sh\necho "${name} $*" >> "${argvLog}"\necho "1.0.0"\n`);
+        chmodSync(script, 0o755);
+      }
+      const env = { GATEWAY_API_KEY: KEY, GATEWAY_BASE_URL: sim.root, PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` };
+      const commands: string[][] = [
+        ['setup', '--yes', '--dry-run'],
+        ['setup', '--yes', '--dry-run', '--json'],
+        ['setup', '--yes'],
+        ['setup', '--yes', '--json', '--key-storage', 'env'],
+        ['setup', '--yes', '--json'],
+        ['models', '--json'],
+        ['verify', '--json'],
+        ['sync', '--check', '--json'],
+        ['sync'],
+        ['doctor', '--json'],
+        ['doctor', '--fix'],
+        ['verify', '--agent-run', '--json', '--timeout', '5'],
+        ['restore', '--list'],
+        ['restore', '--list', '--json'],
+        ['setup', '--yes', '--agent', 'codex', '--model', KEY],
+        ['setup', '--yes', '--base-url', `${sim.root}/?key=${KEY}`],
+      ];
+      const outputs: string[] = [];
+      for (const args of commands) {
+        const r = await runCli(args, { home, env, timeoutMs: 60_000 });
+        // Labelled by position, not by its arguments: one of them is the key itself.
+        outputs.push(`$ command ${outputs.length} → ${r.code}\n${r.stdout}\n${r.stderr}`);
+      }
+      const all = outputs.join('\n');
+      const at = all.indexOf(BARE);
+      expect(at, at === -1 ? "" : all.slice(Math.max(0, all.lastIndexOf("$ ", at)), at + 80)).toBe(-1);
+      // The commands really ran: configs exist, the gateway saw the key.
+      expect(sim.log.some((e) => e.auth.key === KEY)).toBe(true);
+      expect(readFileSync(argvLog, 'utf8')).toContain('claude --version');
+      expect(readFileSync(argvLog, 'utf8')).not.toContain(BARE);
+      // Every file under the home: the key only in agent configs, and those are 0600; never in
+      // our settings, manifests or file names (backup copies are 0600 copies of agent configs).
+      for (const file of walk(home)) {
+        const rel = relative(home, file);
+        expect(rel.includes(BARE), `file name ${rel}`).toBe(false);
+        const text = readFileSync(file, 'utf8');
+        if (!text.includes(BARE)) continue;
+        const ours = rel.startsWith('.config/gateway-agent-setup/');
+        expect(ours ? rel.includes('/backups/') && !rel.endsWith('manifest.json') : KEY_FILES.includes(rel), `${rel} holds the key`).toBe(true);
+        expect(statSync(file).mode & 0o777, `${rel} mode`).toBe(0o600);
+      }
+    } finally {
+      remove();
+    }
+  });
+});
