@@ -7,7 +7,7 @@ import { getAgent } from '../agents/registry.js';
 import type { Agent, AgentChoice, AgentEnv, AgentId, CurrentFiles, KeyStorage, Scope } from '../agents/types.js';
 import { applyPlan, planFiles, readConfig, renderDiff, stateDir, withLock } from '../config/index.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
-import { UsageError } from '../core/errors.js';
+import { JobError, UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from '../core/types.js';
 import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
@@ -277,6 +277,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   const dir = stateDir(opts.env.home, opts.env.env, opts.env.platform);
   const { plan, applied } = await withLock(dir, async () => {
     const plan = await planAll();
+    if (opts.scope === 'project') await refuseTrackedSecrets(plan, opts.env);
     if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, [opts.key]) });
     progress({ phase: 'write' });
     return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup' }) };
@@ -299,6 +300,22 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   }
   for (const c of writable) c.report.ok = !verify || (c.report.verify?.ok ?? false);
   return finish(opts, candidates, { dryRun: false, upToDate, backupId: applied.backupId });
+}
+
+/** A project file that would hold the key must not be one git tracks: the key would be committed. */
+async function refuseTrackedSecrets(plan: readonly PlannedFile[], env: AgentEnv): Promise<void> {
+  const secret = plan.filter((f) => f.secret && f.action !== 'unchanged' && f.path.startsWith(env.cwd));
+  if (secret.length === 0) return;
+  const { runCommand } = await import('../core/run.js');
+  for (const f of secret) {
+    const r = await runCommand({ command: 'git', args: ['ls-files', '--error-unmatch', '--', f.path], cwd: env.cwd, timeoutMs: 10_000 }, { env: env.env });
+    if (r.exitCode === 0) {
+      throw new JobError(
+        `${f.path} is tracked by git: writing the key there would commit it. Nothing was written.`,
+        'Use --key-storage env (only a variable name is written), or untrack the file (git rm --cached) and ignore it.',
+      );
+    }
+  }
 }
 
 async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv, scope: Scope): Promise<void> {

@@ -1,6 +1,7 @@
 // Where the key goes (issue 3, "Keys"): `--key-storage env` writes only a variable name, and
 // `--scope project` never puts the key into a file a team commits. Through the built bin.
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
@@ -116,6 +117,40 @@ describe('--scope project', () => {
       expect(readFileSync(local, 'utf8')).toContain(DEMO_KEY);
       expect(statSync(local).mode & 0o777).toBe(0o600);
       expect(filesHolding(project, DEMO_KEY)).toEqual(['.claude/settings.local.json']);
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('--scope project in a git repository', () => {
+  it('refuses to put the key into a file git tracks; nothing is written', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const project = join(home, 'repo');
+      mkdirSync(join(project, '.claude'), { recursive: true });
+      writeFileSync(join(project, '.claude/settings.local.json'), '{}\n');
+      const git = (...args: string[]) => execFileSync('git', args, { cwd: project, env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' } });
+      git('init', '-q');
+      git('add', '.claude/settings.local.json');
+      const result = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project'], {
+        home,
+        cwd: project,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('tracked by git');
+      expect(result.stderr).toContain('--key-storage env');
+      expect(readFileSync(join(project, '.claude/settings.local.json'), 'utf8')).toBe('{}\n');
+      expect(filesHolding(project, DEMO_KEY)).toEqual([]);
+      // With only a variable name written, the same project is fine.
+      const env = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project', '--key-storage', 'env'], {
+        home,
+        cwd: project,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
+      expect(env.code, env.stderr).toBe(0);
+      expect(filesHolding(project, DEMO_KEY)).toEqual([]);
     } finally {
       remove();
     }
