@@ -6,10 +6,10 @@ import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { opencodeModelRef } from '../agents/opencode.js';
-import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
-import { readConfig } from '../config/index.js';
+import type { Agent, AgentEnv, AgentRequest, Scope } from '../agents/types.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { redact } from '../core/mask.js';
+import { readCurrent } from '../setup/read-current.js';
 import { runCommand } from '../core/run.js';
 import type { Diagnosis } from '../core/types.js';
 import { probe } from '../gateway/client.js';
@@ -43,10 +43,6 @@ export interface AgentRunResult {
   diagnosis?: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId' | 'status' | 'url'>;
 }
 
-async function readCurrent(agent: Agent, env: AgentEnv, scope: Scope): Promise<CurrentFiles> {
-  const entries = await Promise.all(agent.files(env, scope).map(async (f) => [f.path, await readConfig(f.path, f.format)] as const));
-  return new Map(entries);
-}
 
 /** Ends every process still running in `dir` (daemons an agent leaves behind, e.g. Cline's hub). */
 export async function stopProcessesIn(dir: string): Promise<number[]> {

@@ -4,8 +4,8 @@
 // config back from disk and send the request the agent itself would send. Rounds are concurrent
 // across agents so the wall time is the network's, not ours.
 import { getAgent } from '../agents/registry.js';
-import type { Agent, AgentChoice, AgentEnv, AgentId, CurrentFiles, KeyStorage, Scope } from '../agents/types.js';
-import { applyPlan, planFiles, readConfig, renderDiff, stateDir, withLock } from '../config/index.js';
+import type { Agent, AgentChoice, AgentEnv, AgentId, KeyStorage, Scope } from '../agents/types.js';
+import { applyPlan, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
 import { JobError, UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
@@ -13,6 +13,7 @@ import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from 
 import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { chooseModels, suitableModels, type ModelChoice } from './choose.js';
+import { readCurrent } from './read-current.js';
 import type { Preferences } from './rank.js';
 
 export interface SetupOptions {
@@ -156,11 +157,6 @@ async function replaceUnconfirmed(
   c.choice.protocol = winner.protocol;
 }
 
-async function readCurrent(agent: Agent, env: AgentEnv, scope: Scope): Promise<CurrentFiles> {
-  const files = agent.files(env, scope);
-  const entries = await Promise.all(files.map(async (f) => [f.path, await readConfig(f.path, f.format)] as const));
-  return new Map(entries);
-}
 
 export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   const concurrency = opts.concurrency ?? 4;
