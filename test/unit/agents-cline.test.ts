@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cline } from '../../src/agents/cline.js';
 import type { AgentRequest } from '../../src/agents/types.js';
-import { CHANNELS, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv, type Channel } from './agents-helpers.js';
+import { itFits, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
 
 const lived: unknown = JSON.parse(readFileSync(new URL('../fixtures/agents/cline/providers.lived-in.json', import.meta.url), 'utf8'));
 const FILE = '/home/dev/.cline/data/settings/providers.json';
 const cChoice = (over: Parameters<typeof choice>[0] = {}) => choice({ model: 'deepseek-chat', protocol: 'chat', ...over });
 
 describe('cline fit', () => {
-  const table: [Channel, string | false, boolean?][] = [
+  const table: FitRow[] = [
     ['anthropic', 'chat', false], // marked openai too: chat (cline drops an anthropic entry's base URL)
     ['openai', 'chat', false],
     ['codex', false],
@@ -19,11 +19,7 @@ describe('cline fit', () => {
     ['embeddings', false],
     ['unmarked', 'chat', true],
   ];
-  it.each(table)('%s → %s', (channel, protocol, needsProbe) => {
-    const fit = cline.fit(CHANNELS[channel]);
-    if (protocol === false) expect(fit.ok).toBe(false);
-    else expect(fit).toEqual({ ok: true, protocol, needsProbe });
-  });
+  itFits(cline, table);
 });
 
 describe('cline files', () => {

@@ -1,6 +1,7 @@
 // Shared test data for the agent modules: models with each gateway channel's marks, machine facts
 // per platform, and a plain in-memory applier for KeyEdits (the text executor lives in src/config).
-import type { AgentChoice, AgentEnv, AgentPlan, CurrentFiles } from '../../src/agents/types.js';
+import { expect, it } from 'vitest';
+import type { Agent, AgentChoice, AgentEnv, AgentPlan, CurrentFiles } from '../../src/agents/types.js';
 import type { KeyEdit } from '../../src/config/types.js';
 import type { ClassifiedModel, Protocol, Suitability } from '../../src/core/types.js';
 
@@ -106,4 +107,17 @@ export function strings(doc: unknown): string[] {
   if (Array.isArray(doc)) return doc.flatMap(strings);
   if (isObject(doc)) return Object.values(doc).flatMap(strings);
   return [];
+}
+
+/** One row per gateway channel: the protocol the agent speaks to that channel's models, or false. */
+export type FitRow = [Channel, Protocol | false, boolean?];
+
+/** The fit table of one agent, as one test per channel. */
+export function itFits(agent: Agent, table: readonly FitRow[]): void {
+  it.each(table)('%s → %s', (channel, protocol, needsProbe) => {
+    const fit = agent.fit(CHANNELS[channel]);
+    if (protocol !== false) expect(fit).toEqual({ ok: true, protocol, needsProbe });
+    else if (fit.ok) expect.fail(`${channel} should not suit ${agent.name}`);
+    else expect(fit.reason.length).toBeGreaterThan(10);
+  });
 }

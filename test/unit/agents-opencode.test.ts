@@ -3,7 +3,7 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { OPENCODE_TEMPLATE, opencode, opencodeModelRef } from '../../src/agents/opencode.js';
 import type { AgentRequest } from '../../src/agents/types.js';
-import { CHANNELS, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
+import { itFits, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type FitRow } from './agents-helpers.js';
 
 const lived: unknown = parseJsonc(readFileSync(new URL('../fixtures/agents/opencode/opencode.lived-in.jsonc', import.meta.url), 'utf8'));
 const USER_JSON = '/home/dev/.config/opencode/opencode.json';
@@ -12,7 +12,7 @@ const PROJECT_JSON = '/home/dev/projects/app/opencode.json';
 const ocChoice = (over: Parameters<typeof choice>[0] = {}) => choice({ model: 'deepseek-chat', protocol: 'chat', ...over });
 
 describe('opencode fit', () => {
-  const table: [Channel, string | false, boolean?][] = [
+  const table: FitRow[] = [
     ['anthropic', 'messages', false],
     ['openai', 'chat', false],
     ['codex', 'responses', false],
@@ -22,11 +22,7 @@ describe('opencode fit', () => {
     ['embeddings', false],
     ['unmarked', 'chat', true],
   ];
-  it.each(table)('%s → %s', (channel, protocol, needsProbe) => {
-    const fit = opencode.fit(CHANNELS[channel]);
-    if (protocol === false) expect(fit.ok).toBe(false);
-    else expect(fit).toEqual({ ok: true, protocol, needsProbe });
-  });
+  itFits(opencode, table);
 });
 
 describe('opencode files', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { qwenCode } from '../../src/agents/qwen-code.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { maskKey } from '../../src/core/mask.js';
-import { CHANNELS, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
+import { itFits, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type FitRow } from './agents-helpers.js';
 
 const lived: unknown = JSON.parse(readFileSync(new URL('../fixtures/agents/qwen-code/settings.lived-in.json', import.meta.url), 'utf8'));
 const USER = '/home/dev/.qwen/settings.json';
@@ -11,7 +11,7 @@ const PROJECT = '/home/dev/projects/app/.qwen/settings.json';
 const qChoice = (over: Parameters<typeof choice>[0] = {}) => choice({ model: 'deepseek-chat', protocol: 'chat', ...over });
 
 describe('qwen-code fit', () => {
-  const table: [Channel, string | false, boolean?][] = [
+  const table: FitRow[] = [
     ['anthropic', 'messages', false],
     ['openai', 'chat', false],
     ['codex', false],
@@ -21,11 +21,7 @@ describe('qwen-code fit', () => {
     ['embeddings', false],
     ['unmarked', 'chat', true],
   ];
-  it.each(table)('%s → %s', (channel, protocol, needsProbe) => {
-    const fit = qwenCode.fit(CHANNELS[channel]);
-    if (protocol === false) expect(fit.ok).toBe(false);
-    else expect(fit).toEqual({ ok: true, protocol, needsProbe });
-  });
+  itFits(qwenCode, table);
 });
 
 describe('qwen-code files', () => {
