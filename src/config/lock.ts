@@ -34,6 +34,31 @@ async function isStale(file: string, staleMs: number): Promise<boolean> {
   }
 }
 
+/**
+ * Removes a stale lock; true when this call did. Only the holder of `<lock>.takeover` (O_EXCL too)
+ * may, and it judges the lock again first: two waiters that both found the same lock stale would
+ * otherwise have the second delete the fresh lock the first had just taken (two writers at once).
+ */
+async function takeOver(file: string, staleMs: number): Promise<boolean> {
+  const guard = `${file}.takeover`;
+  try {
+    await (await open(guard, 'wx', 0o600)).close();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    // A run killed in the middle of a takeover leaves its guard behind: void after a moment.
+    const info = await stat(guard).catch(() => undefined);
+    if (info !== undefined && Date.now() - info.mtimeMs > 2_000) await unlink(guard).catch(() => undefined);
+    return false;
+  }
+  try {
+    if (!(await isStale(file, staleMs))) return false;
+    await unlink(file).catch(() => undefined);
+    return true;
+  } finally {
+    await unlink(guard).catch(() => undefined);
+  }
+}
+
 export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
   const file = join(stateDir, 'lock');
   // The first folder this call created, if any: removed again when the run wrote nothing there.
@@ -47,10 +72,7 @@ export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: 
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      if (await isStale(file, opts.staleMs ?? 600_000)) {
-        await unlink(file).catch(() => undefined);
-        continue;
-      }
+      if ((await isStale(file, opts.staleMs ?? 600_000)) && (await takeOver(file, opts.staleMs ?? 600_000))) continue;
       if (Date.now() > deadline) {
         const holder = await readFile(file, 'utf8').catch(() => '?');
         throw new JobError(`Another gateway-agent-setup run holds ${file} (${holder}); nothing was written.`, 'Wait for it to finish, then run the command again.');
