@@ -31,6 +31,13 @@ export interface AgentCheck {
   usableModel?: string;
   /** The request ID of the agent's request when it passed. */
   passedRequestId?: string;
+  /**
+   * Set when the agent's config does not point at a gateway and nothing says it should (the saved
+   * settings do not list it, it was not asked for, the config never names the gateway): the reason.
+   * Not a finding: a Claude Code used with Anthropic's own service is not broken, and `--fix` must
+   * not take it over.
+   */
+  notGateway?: string;
   findings: Finding[];
 }
 
@@ -41,6 +48,18 @@ export interface CheckOptions {
   markers?: Markers;
   /** The key for the model list (GATEWAY_API_KEY); else the agent's own key is used. */
   gatewayKey?: string;
+  /** Agents the user set up for the gateway (saved settings) or asked about (--agent). */
+  intended?: ReadonlySet<Agent['id']>;
+  /** The gateway's host, when known: a config that names it is meant for the gateway. */
+  gatewayHost?: string;
+}
+
+/** The key each check's agent would send, kept out of the check itself so no report can print it. */
+const agentKeys = new WeakMap<AgentCheck, string>();
+
+/** The key the agent's own config yields (for a repair when no gateway key is set). */
+export function agentKeyOf(check: AgentCheck): string | undefined {
+  return agentKeys.get(check);
 }
 
 const FIX_HINT = 'run `gateway-agent-setup doctor --fix` (or `setup`) to rewrite it';
@@ -115,10 +134,13 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
   if (!files.configured) return check;
   const request = agent.readBack(opts.env, opts.scope, files.current);
   if (typeof request === 'string') {
-    check.findings.push({ code: 'config_invalid', message: request, fix: FIX_HINT });
+    const namesGateway = opts.gatewayHost !== undefined && JSON.stringify([...files.current.values()]).includes(opts.gatewayHost);
+    if (opts.intended?.has(agent.id) || namesGateway) check.findings.push({ code: 'config_invalid', message: request, fix: FIX_HINT });
+    else check.notGateway = request;
     return check;
   }
   const { key, ...shown } = request;
+  if (key) agentKeys.set(check, key);
   check.request = shown;
   check.file = request.file;
   try {

@@ -121,6 +121,19 @@ function merge(base: Settings, over: Settings): Settings {
   return { ...base, ...over, markers: { ...base.markers, ...over.markers }, perAgent };
 }
 
+/**
+ * A `.ts` settings file would need a TypeScript loader at run time (a package we do not ship), so
+ * it is refused by name instead of being skipped without a word.
+ */
+const TS_PLACES = [`${MODULE_NAME}.config.ts`, `${MODULE_NAME}.config.mts`, `${MODULE_NAME}.config.cts`, `.${MODULE_NAME}rc.ts`];
+
+function refuseTypeScript(filepath: string): never {
+  throw new UsageError(
+    `${filepath}: TypeScript settings files are not supported (they would need a TypeScript loader at run time).`,
+    `Rename it to .mjs or .js (plain JavaScript), or write the settings as .${MODULE_NAME}rc (JSON or YAML) or a "${MODULE_NAME}" key in package.json.`,
+  );
+}
+
 /** The user file, then the project file found from `cwd` upwards (it wins). */
 export async function loadSettings(opts: {
   home: string;
@@ -147,12 +160,16 @@ export async function loadSettings(opts: {
       `${MODULE_NAME}.config.js`,
       `${MODULE_NAME}.config.mjs`,
       `${MODULE_NAME}.config.cjs`,
+      // Found only to be refused with a clear message (below), rather than silently ignored.
+      ...TS_PLACES,
     ],
+    loaders: Object.fromEntries(['.ts', '.cts', '.mts'].map((ext) => [ext, refuseTypeScript])),
   });
   let found: { config: unknown; filepath: string } | null;
   try {
     found = await explorer.search(opts.cwd);
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     throw new UsageError(`A project settings file does not load: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!found || found.filepath === userFile) return { settings: user, sources };

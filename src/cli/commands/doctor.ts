@@ -2,12 +2,12 @@
 // `doctor --fix` repairs through the same safe writer as setup (backups, atomic writes).
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
 import type { AgentId, Scope } from '../../agents/types.js';
-import { UsageError } from '../../core/errors.js';
-import type { AgentCheck } from '../../doctor/check.js';
+import { CancelledError, ToolError, UsageError } from '../../core/errors.js';
+import type { AgentCheck, CheckOptions } from '../../doctor/check.js';
 import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
-import { resolveBaseUrl, DEFAULT_KEY_ENV } from '../inputs.js';
+import { BASE_URL_ENV, DEFAULT_KEY_ENV, resolveBaseUrl } from '../inputs.js';
 import { painter, print, printJson, wrap } from '../output.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../saved.js';
 import { agentEnv } from './setup.js';
@@ -30,11 +30,14 @@ export const help: CommandHelp = {
   examples: [`${BIN} doctor`, `${BIN} doctor --fix`],
 };
 
-async function checkAll(ctx: CliContext, ids: readonly AgentId[], scope: Scope, gatewayKey: string | undefined, timeoutMs: number | undefined, markers: ReturnType<typeof savedMarkers>): Promise<AgentCheck[]> {
+type CheckInputs = Omit<CheckOptions, 'env' | 'http'> & { timeoutMs?: number };
+
+async function checkAll(ctx: CliContext, ids: readonly AgentId[], inputs: CheckInputs): Promise<AgentCheck[]> {
   const [{ checkAgent, modelListCache }, { detectAgent }] = await Promise.all([import('../../doctor/check.js'), import('../../agents/detect.js')]);
   const env = agentEnv(ctx);
   const models = modelListCache();
-  const opts = { env, scope, http: { timeoutMs, env: ctx.env }, markers, gatewayKey };
+  const { timeoutMs, ...rest } = inputs;
+  const opts: CheckOptions = { ...rest, env, http: { timeoutMs, env: ctx.env } };
   const checks = await Promise.all(ids.map((id) => checkAgent(AGENTS[id], opts, models)));
   // An installed agent with no config of its own is worth a line; one neither installed nor configured is not.
   const installed = await Promise.all(checks.map((c) => (c.configured ? Promise.resolve(true) : detectAgent(AGENTS[c.id], env).then((d) => d.installed))));
@@ -45,6 +48,7 @@ function agentLines(ctx: CliContext, c: AgentCheck): string[] {
   const paint = painter(ctx);
   const where = c.file ? `  ${c.file.startsWith(ctx.home + '/') ? `~${c.file.slice(ctx.home.length)}` : c.file}` : '';
   if (!c.configured) return [`- ${c.name}: installed, not configured for a gateway (run \`${BIN} setup --agent ${c.id}\`)`];
+  if (c.notGateway) return [`- ${c.name}: not set up for the gateway`, ...wrap(`${c.notGateway} To use the gateway: \`${BIN} setup --agent ${c.id}\`.`, 4)];
   if (c.findings.length === 0) {
     return [`${paint('green', '✓')} ${c.name}${where}`, ...wrap(`${c.request?.model} over ${c.request?.protocol} at ${c.request?.url}: OK, request ID ${c.passedRequestId ?? '?'}`, 4)];
   }
@@ -69,64 +73,109 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const keyEnv = candidates.find((name) => ctx.env[name]?.trim()) ?? candidates[0] ?? DEFAULT_KEY_ENV;
   const gatewayKey = str(values, 'api-key') ?? ctx.env[keyEnv]?.trim();
   if (gatewayKey) ctx.addSecret(gatewayKey);
+  // The base URL given (flag, GATEWAY_BASE_URL) or saved: the one a repair writes. Validated up front.
+  const given = values['base-url'] !== undefined || ctx.env[BASE_URL_ENV] !== undefined ? resolveBaseUrl(ctx, values) : undefined;
   const seconds = str(values, 'timeout');
   const timeoutMs = seconds === undefined ? undefined : Math.round(Number(seconds) * 1000);
-  const markers = savedMarkers(saved.settings);
+  const inputs: CheckInputs = {
+    scope,
+    gatewayKey,
+    timeoutMs,
+    markers: savedMarkers(saved.settings),
+    // An agent the user set up or asked about is expected to use the gateway: a config that does not is a finding.
+    intended: new Set<AgentId>([...(saved.settings.agents ?? []), ...(only as AgentId[])]),
+    gatewayHost: given ? new URL(given.root).host : undefined,
+  };
 
-  let checks = await checkAll(ctx, ids, scope, gatewayKey, timeoutMs, markers);
-  let fixed: string[] = [];
-  if (flag(values, 'fix')) {
+  let checks = await checkAll(ctx, ids, inputs);
+  let fixed: AgentId[] = [];
+  let notFixed: { id: AgentId; reason: string }[] = [];
+  const fixing = flag(values, 'fix');
+  if (fixing) {
     const broken = checks.filter((c) => c.configured && c.findings.length > 0);
     if (broken.length > 0) {
-      fixed = await repair(ctx, values, broken, { scope, gatewayKey, keyEnv, timeoutMs, markers, keyStorage: saved.settings.keyStorage });
-      checks = await checkAll(ctx, ids, scope, gatewayKey, timeoutMs, markers);
+      ({ fixed, notFixed } = await repair(ctx, broken, { scope, gatewayKey, keyEnv, given, timeoutMs, markers: inputs.markers, keyStorage: saved.settings.keyStorage }));
+      checks = await checkAll(ctx, ids, inputs);
     }
   }
   const ok = checks.every((c) => c.findings.length === 0);
   if (ctx.json) {
     printJson(ctx, {
       ok,
-      fixed,
-      agents: checks.map((c) => ({ id: c.id, configured: c.configured, file: c.file, model: c.request?.model, url: c.request?.url, requestId: c.passedRequestId, findings: c.findings })),
+      ...(fixing ? { fixed, notFixed } : {}),
+      agents: checks.map((c) => ({
+        id: c.id,
+        configured: c.configured,
+        ...(c.notGateway ? { notGateway: c.notGateway } : {}),
+        file: c.file,
+        model: c.request?.model,
+        url: c.request?.url,
+        requestId: c.passedRequestId,
+        findings: c.findings,
+      })),
     });
   } else {
     const lines = checks.length === 0 ? ['No coding agent is installed or configured here.'] : checks.flatMap((c) => agentLines(ctx, c));
-    if (fixed.length > 0) lines.push('', `Repaired: ${fixed.map((id) => AGENTS[id as AgentId].name).join(', ')} (backups: \`${BIN} restore --list\`).`);
-    lines.push('', ok ? 'No findings.' : `Findings remain. ${flag(values, 'fix') ? 'See the fixes above.' : `\`${BIN} doctor --fix\` repairs what it can.`}`);
+    if (fixed.length > 0) lines.push('', `Repaired: ${fixed.map((id) => AGENTS[id].name).join(', ')} (backups: \`${BIN} restore --list\`).`);
+    for (const n of notFixed) lines.push('', ...wrap(`Not repaired: ${AGENTS[n.id].name}: ${n.reason}`));
+    lines.push('', ok ? 'No findings.' : `Findings remain. ${fixing ? 'See the fixes above.' : `\`${BIN} doctor --fix\` repairs what it can.`}`);
     print(ctx, lines);
   }
   return ok ? 0 : 1;
 }
 
-/** Rewrites each broken agent's config through setup: its current model when still usable. */
+/**
+ * Rewrites each broken agent's config through setup (the same safe writer: backups, atomic
+ * writes, verified before and after): its current model when still usable, else the best one.
+ * The key: the gateway key, else the one the agent's own config holds.
+ */
 async function repair(
   ctx: CliContext,
-  values: ParsedArgs['values'],
   broken: AgentCheck[],
-  o: { scope: Scope; gatewayKey?: string; keyEnv: string; timeoutMs?: number; markers: ReturnType<typeof savedMarkers>; keyStorage?: 'file' | 'env' },
-): Promise<string[]> {
-  const { runSetup } = await import('../../setup/run.js');
-  const { normalizeBaseUrl } = await import('../../core/base-url.js');
-  const given = values['base-url'] !== undefined || ctx.env.GATEWAY_BASE_URL !== undefined ? resolveBaseUrl(ctx, values) : undefined;
-  const done: string[] = [];
+  o: { scope: Scope; gatewayKey?: string; keyEnv: string; given?: { root: string; v1: string }; timeoutMs?: number; markers: ReturnType<typeof savedMarkers>; keyStorage?: 'file' | 'env' },
+): Promise<{ fixed: AgentId[]; notFixed: { id: AgentId; reason: string }[] }> {
+  const [{ runSetup }, { normalizeBaseUrl }, { agentKeyOf }] = await Promise.all([
+    import('../../setup/run.js'),
+    import('../../core/base-url.js'),
+    import('../../doctor/check.js'),
+  ]);
+  const fixed: AgentId[] = [];
+  const notFixed: { id: AgentId; reason: string }[] = [];
   for (const c of broken) {
-    const url = given ?? (c.root ? normalizeBaseUrl(c.root) : undefined);
-    if (!url || !o.gatewayKey) continue;
-    const report = await runSetup({
-      root: url.root,
-      v1: url.v1,
-      key: o.gatewayKey,
-      keyEnvVar: o.keyEnv,
-      agents: [c.id],
-      models: c.usableModel ? new Map([[c.id, c.usableModel]]) : undefined,
-      scope: o.scope,
-      keyStorage: o.keyStorage ?? 'file',
-      env: agentEnv(ctx),
-      http: { timeoutMs: o.timeoutMs, env: ctx.env },
-      markers: o.markers,
-      command: 'doctor --fix',
-    });
-    if (report.agents[0]?.ok) done.push(c.id);
+    const url = o.given ?? (c.root ? normalizeBaseUrl(c.root) : undefined);
+    const key = o.gatewayKey ?? agentKeyOf(c);
+    if (!url) {
+      notFixed.push({ id: c.id, reason: 'no base URL to write: pass --base-url (or set GATEWAY_BASE_URL).' });
+      continue;
+    }
+    if (!key) {
+      notFixed.push({ id: c.id, reason: `no key to write: export ${o.keyEnv} (or name its variable with --api-key-env NAME).` });
+      continue;
+    }
+    ctx.addSecret(key);
+    try {
+      const report = await runSetup({
+        root: url.root,
+        v1: url.v1,
+        key,
+        keyEnvVar: o.keyEnv,
+        agents: [c.id],
+        models: c.usableModel ? new Map([[c.id, c.usableModel]]) : undefined,
+        scope: o.scope,
+        // Env storage needs the variable set now, or the repaired config would find no key.
+        keyStorage: o.keyStorage === 'env' && ctx.env[o.keyEnv]?.trim() ? 'env' : 'file',
+        env: agentEnv(ctx),
+        http: { timeoutMs: o.timeoutMs, env: ctx.env },
+        markers: o.markers,
+        command: 'doctor --fix',
+      });
+      const a = report.agents[0];
+      if (a?.ok) fixed.push(c.id);
+      else notFixed.push({ id: c.id, reason: a?.skipped ?? a?.verify?.diagnosis?.message ?? a?.probe?.diagnosis?.message ?? 'setup did not succeed.' });
+    } catch (err) {
+      if (!(err instanceof ToolError) || err instanceof CancelledError) throw err;
+      notFixed.push({ id: c.id, reason: `${err.message}${err.hint ? ` ${err.hint}` : ''}` });
+    }
   }
-  return done;
+  return { fixed, notFixed };
 }
