@@ -153,17 +153,21 @@ async function repair(
       continue;
     }
     ctx.addSecret(key);
+    // Without a gateway key, the agent's own key is written back where the agent found it: a
+    // variable the user exports stays the reference (env storage), anything else is stored.
+    const ownVar = o.gatewayKey ? undefined : /^environment variable (\w+)/.exec(c.request?.keySource ?? '')?.[1];
+    const keyEnvVar = ownVar ?? o.keyEnv;
     try {
       const report = await runSetup({
         root: url.root,
         v1: url.v1,
         key,
-        keyEnvVar: o.keyEnv,
+        keyEnvVar,
         agents: [c.id],
         models: c.usableModel ? new Map([[c.id, c.usableModel]]) : undefined,
         scope: o.scope,
         // Env storage needs the variable set now, or the repaired config would find no key.
-        keyStorage: o.keyStorage === 'env' && ctx.env[o.keyEnv]?.trim() ? 'env' : 'file',
+        keyStorage: ownVar || (o.keyStorage === 'env' && ctx.env[keyEnvVar]?.trim()) ? 'env' : 'file',
         env: agentEnv(ctx),
         http: { timeoutMs: o.timeoutMs, env: ctx.env },
         markers: o.markers,

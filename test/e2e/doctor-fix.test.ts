@@ -1,0 +1,153 @@
+// `doctor` on configs this tool never wrote (no saved settings): a hand-written Codex config with a
+// doubled /v1 and the key in the user's own variable is named and repaired with that key and that
+// variable, the rest of the file kept; a Claude Code used with Anthropic's own service is left
+// alone; without any key a repair says what is missing. Through the built bin.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../../src/simulator/index.js';
+import type { Simulator } from '../../src/simulator/types.js';
+import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+let sim: Simulator;
+let home: string;
+let remove: () => void;
+beforeAll(async () => {
+  sim = await startSim();
+});
+afterAll(stopAll);
+beforeEach(() => {
+  ({ dir: home, remove } = tempHome());
+});
+afterEach(() => remove());
+
+interface DoctorDoc {
+  ok: boolean;
+  fixed?: string[];
+  notFixed?: { id: string; reason: string }[];
+  agents: { id: string; configured: boolean; notGateway?: string; file?: string; findings: { code: string; message: string; fix: string; requestId?: string }[] }[];
+}
+const doctor = async (args: string[], env: Record<string, string>) => {
+  const r = await runCli(['doctor', '--json', ...args], { home, env });
+  expect(r.stdout + r.stderr).not.toContain(DEMO_KEY);
+  return { code: r.code, doc: jsonOf(r) as unknown as DoctorDoc, stderr: r.stderr };
+};
+
+function write(rel: string, text: string): string {
+  const path = join(home, rel);
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+}
+
+const handWrittenCodex = (baseUrl: string, envKey: string) => `# my own Codex config, written by hand
+model = "gpt-5.1-codex"
+model_provider = "mygw"
+approval_policy = "never"
+
+[model_providers.mygw]
+name = "My gateway"
+base_url = "${baseUrl}"
+env_key = "${envKey}"
+wire_api = "responses"
+
+[model_providers.other]
+name = "Another provider" # keep me
+base_url = "https://other.example/v1"
+`;
+
+describe('doctor on configs written by hand', () => {
+  it('Codex with a doubled /v1, the key in its own variable: named, then repaired with that variable; the rest kept', async () => {
+    const path = write('.codex/config.toml', handWrittenCodex(`${sim.root}/v1/v1`, 'MY_GW'));
+    const env = { MY_GW: DEMO_KEY };
+    const first = await doctor([], env);
+    expect(first.code).toBe(1);
+    const codex = first.doc.agents.find((a) => a.id === 'codex')!;
+    expect(codex.file).toBe(path);
+    const finding = codex.findings.find((f) => f.code === 'wrong_path');
+    expect(finding?.message).toContain('/v1/v1/responses');
+    expect(sim.log.map((e) => e.requestId)).toContain(finding?.requestId);
+
+    const fix = await doctor(['--fix'], env);
+    expect(fix.code, JSON.stringify(fix.doc)).toBe(0);
+    expect(fix.doc.fixed).toEqual(['codex']);
+    const text = readFileSync(path, 'utf8');
+    // Setup's own provider entry, now the active one; the user's table is left as they wrote it.
+    expect(text).toContain('model_provider = "gateway"');
+    expect(text.slice(text.indexOf('[model_providers.gateway]'))).toContain(`base_url = "${sim.root}/v1"\nenv_key = "MY_GW"`);
+    expect(text).toContain(`[model_providers.mygw]\nname = "My gateway"\nbase_url = "${sim.root}/v1/v1"`);
+    expect(text).toContain('model = "gpt-5.1-codex"');
+    for (const kept of ['# my own Codex config, written by hand', 'approval_policy = "never"', 'name = "Another provider" # keep me']) expect(text).toContain(kept);
+    // The key stays in the user's variable: not copied into a file.
+    expect(existsSync(join(home, '.codex/.env')) && readFileSync(join(home, '.codex/.env'), 'utf8').includes(DEMO_KEY)).toBe(false);
+    // A backup of the hand-written file exists.
+    const backups = join(home, '.config/gateway-agent-setup/backups');
+    expect(existsSync(backups)).toBe(true);
+
+    const again = await doctor([], env);
+    expect(again.code, JSON.stringify(again.doc)).toBe(0);
+    expect(again.doc.agents.find((a) => a.id === 'codex')?.findings).toEqual([]);
+  });
+
+  it('no key anywhere: the missing key is named; --fix repairs nothing and says which variable to export', async () => {
+    const path = write('.codex/config.toml', handWrittenCodex(`${sim.root}/v1`, 'MY_GW'));
+    const before = readFileSync(path, 'utf8');
+    const r = await doctor(['--fix'], {});
+    expect(r.code).toBe(1);
+    expect(r.doc.agents.find((a) => a.id === 'codex')?.findings.map((f) => f.code)).toContain('missing_key');
+    expect(r.doc.fixed).toEqual([]);
+    expect(r.doc.notFixed).toEqual([{ id: 'codex', reason: expect.stringContaining('export GATEWAY_API_KEY') as unknown as string }]);
+    expect(readFileSync(path, 'utf8')).toBe(before);
+  });
+
+  it('an HTML endpoint and no saved setup: --fix needs the base URL, then takes it from --base-url', async () => {
+    const path = write('.codex/config.toml', handWrittenCodex(`${sim.root}/console`, 'MY_GW'));
+    const env = { MY_GW: DEMO_KEY };
+    const first = await doctor([], env);
+    expect(first.doc.agents.find((a) => a.id === 'codex')?.findings.map((f) => f.code)).toContain('not_api');
+    const fix = await doctor(['--fix', '--base-url', sim.root], env);
+    expect(fix.code, JSON.stringify(fix.doc)).toBe(0);
+    expect(readFileSync(path, 'utf8')).toContain(`base_url = "${sim.root}/v1"`);
+  });
+});
+
+describe('doctor and agents not set up for the gateway', () => {
+  const claudeOwn = JSON.stringify({ permissions: { allow: ['Bash(npm test)'] }, statusLine: { type: 'command', command: 'echo hi' } }, null, 2);
+
+  it('a Claude Code settings file without a gateway: a note, not a finding; --fix leaves it alone', async () => {
+    const path = write('.claude/settings.json', claudeOwn);
+    const r = await doctor([], { GATEWAY_API_KEY: DEMO_KEY });
+    expect(r.code).toBe(0);
+    const claude = r.doc.agents.find((a) => a.id === 'claude-code')!;
+    expect(claude.findings).toEqual([]);
+    expect(claude.notGateway).toContain('ANTHROPIC_BASE_URL');
+    const fix = await doctor(['--fix', '--base-url', sim.root], { GATEWAY_API_KEY: DEMO_KEY });
+    expect(fix.code).toBe(0);
+    expect(fix.doc.fixed).toEqual([]);
+    expect(readFileSync(path, 'utf8')).toBe(claudeOwn);
+
+    const text = await runCli(['doctor'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+    expect(text.stdout).toContain('Claude Code: not set up for the gateway');
+    expect(text.stdout).toContain('setup --agent claude-code');
+  });
+
+  it('asked for by --agent, or set up earlier (saved settings), the same file is a finding', async () => {
+    write('.claude/settings.json', claudeOwn);
+    const asked = await doctor(['--agent', 'claude-code'], { GATEWAY_API_KEY: DEMO_KEY });
+    expect(asked.code).toBe(1);
+    expect(asked.doc.agents[0]?.findings.map((f) => f.code)).toEqual(['config_invalid']);
+
+    write('.config/gateway-agent-setup/settings.json', JSON.stringify({ baseUrl: sim.root, agents: ['claude-code'] }));
+    const saved = await doctor([], { GATEWAY_API_KEY: DEMO_KEY });
+    expect(saved.code).toBe(1);
+    expect(saved.doc.agents.find((a) => a.id === 'claude-code')?.findings.map((f) => f.code)).toEqual(['config_invalid']);
+    // And then --fix sets it up, keeping the user's own settings.
+    const fix = await doctor(['--fix'], { GATEWAY_API_KEY: DEMO_KEY });
+    expect(fix.code, JSON.stringify(fix.doc)).toBe(0);
+    const doc = JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8')) as { env: Record<string, string>; permissions: unknown; statusLine: unknown };
+    expect(doc.env.ANTHROPIC_BASE_URL).toBe(sim.root);
+    expect(doc.permissions).toEqual({ allow: ['Bash(npm test)'] });
+    expect(doc.statusLine).toEqual({ type: 'command', command: 'echo hi' });
+  });
+});
