@@ -57,6 +57,14 @@ describe('the key never leaks', () => {
         ['verify', '--agent-run', '--json', '--timeout', '5'],
         ['restore', '--list'],
         ['restore', '--list', '--json'],
+        ['setup', '--yes', '--verbose', '--json'],
+        ['setup', '--yes', '--scope', 'project', '--json', '--verbose'],
+        ['setup', '--yes', '--dry-run', '--api-key', KEY],
+        ['models', '--verbose'],
+        ['verify', '--verbose'],
+        ['doctor', '--verbose'],
+        ['demo'],
+        ['restore', '--json'],
         ['setup', '--yes', '--agent', 'codex', '--model', KEY],
         ['setup', '--yes', '--base-url', `${sim.root}/?key=${KEY}`],
       ];
@@ -66,6 +74,8 @@ describe('the key never leaks', () => {
         // Labelled by position, not by its arguments: one of them is the key itself.
         outputs.push(`$ command ${outputs.length} → ${r.code}\n${r.stdout}\n${r.stderr}`);
       }
+      // Each really ran: every command succeeds but the last two (a key as model, a key in the URL: exit 2).
+      expect(outputs.map((o) => Number(/→ (\d+)/.exec(o)?.[1]))).toEqual([...commands.slice(0, -2).map(() => 0), 2, 2]);
       const all = outputs.join('\n');
       const at = all.indexOf(BARE);
       expect(at, at === -1 ? "" : all.slice(Math.max(0, all.lastIndexOf("$ ", at)), at + 80)).toBe(-1);
