@@ -72,20 +72,37 @@ describe('the lock', () => {
     }
   });
 
-  it('two setups at once on one home: both succeed, every file parses and holds the final values', async () => {
-    const { dir: home, remove } = livedInHome();
-    try {
-      const env = { GATEWAY_API_KEY: DEMO_KEY };
-      const [a, b] = await Promise.all([runCli(ARGS(sim.root), { home, env }), runCli(ARGS(`${sim.root}/v1`), { home, env })]);
-      expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-      for (const [, rel] of FILES) {
-        const text = readFileSync(join(home, rel), 'utf8');
-        if (rel.endsWith('.json') && !rel.endsWith('opencode.jsonc')) expect(() => JSON.parse(text)).not.toThrow();
-        expect(text).not.toContain('/v1/v1');
+  it('two setups at once on one home are serialized: the result is exactly one run after the other', async () => {
+    // Different key storage, so the second run to take the lock really rewrites what the first wrote.
+    const A = [...ARGS(sim.root), '--key-storage', 'file'];
+    const B = [...ARGS(`${sim.root}/v1`), '--key-storage', 'env'];
+    const env = { GATEWAY_API_KEY: DEMO_KEY };
+    const sequential = async (first: string[], second: string[]): Promise<Map<string, string | undefined>> => {
+      const home = livedInHome();
+      try {
+        expect((await runCli(first, { home: home.dir, env })).code).toBe(0);
+        expect((await runCli(second, { home: home.dir, env })).code).toBe(0);
+        return snapshot(home.dir);
+      } finally {
+        home.remove();
       }
-      expect(readFileSync(join(home, '.codex/config.toml'), 'utf8')).toContain('# Codex settings — hand-tuned, please keep my comments');
-    } finally {
-      remove();
+    };
+    const [ab, ba] = [await sequential(A, B), await sequential(B, A)];
+    expect(ab).not.toEqual(ba);
+    for (let round = 0; round < 3; round++) {
+      const { dir: home, remove } = livedInHome();
+      try {
+        const [a, b] = await Promise.all([runCli(A, { home, env }), runCli(B, { home, env })]);
+        expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+        const now = snapshot(home);
+        expect([ab, ba]).toContainEqual(now);
+        expect(existsSync(join(home, '.config/gateway-agent-setup/lock'))).toBe(false);
+        // Two backups: the second run planned on what the first wrote, and changed it.
+        const backups = join(home, '.config/gateway-agent-setup/backups');
+        expect(readdirSync(backups)).toHaveLength(2);
+      } finally {
+        remove();
+      }
     }
   });
 });
