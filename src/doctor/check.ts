@@ -8,6 +8,7 @@ import { GatewayError, ToolError } from '../core/errors.js';
 import type { ClassifiedModel, Diagnosis, DiagnosisCode, Markers } from '../core/types.js';
 import { listModels, probe } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
+import { smallModelRequest } from './small-model.js';
 
 export interface Finding {
   code: DiagnosisCode;
@@ -29,6 +30,8 @@ export interface AgentCheck {
   request?: Omit<AgentRequest, 'key'>;
   /** The model the config names, when it is usable for a repair. */
   usableModel?: string;
+  /** The small/fast model the config names (Claude Code haiku, OpenCode small_model), when usable. */
+  usableSmallModel?: string;
   /** The request ID of the agent's request when it passed. */
   passedRequestId?: string;
   /**
@@ -165,48 +168,72 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
     check.findings.push({ code: 'missing_key', message: `${agent.name} would find no key (${request.keySource}).`, fix: `Export it, or ${FIX_HINT} with the key stored in the file.` });
   }
   const listKey = opts.gatewayKey ?? key;
-  let modelFinding: Finding | undefined;
-  if (listKey) {
-    const list = await models(check.root, listKey, opts);
-    if (Array.isArray(list)) {
-      const model = list.find((m) => m.id === request.model);
-      const fit = model && agent.fit(model);
-      if (!model) {
-        modelFinding = {
-          code: 'model_not_listed',
-          message: `${request.model} (in ${request.file}) is not among the key's models.`,
-          fix: `Pick one the key offers (\`gateway-agent-setup models\`), or ${FIX_HINT}.`,
-        };
-      } else if (!fit?.ok || model.protocols[request.protocol] === 'no') {
-        // Judged by the protocol the config really uses, not the one we would have picked.
-        modelFinding = {
-          code: 'wrong_protocol',
-          message: `${request.model} cannot serve ${agent.name}'s ${request.protocol} requests: ${fit && !fit.ok ? fit.reason : `its marks (${(model.marks ?? []).join(', ')}) exclude ${request.protocol}`}.`,
-          fix: `Pick a model marked for ${request.protocol}, or ${FIX_HINT}.`,
-        };
-      } else {
-        check.usableModel = model.id;
-      }
-    } else if (list.code !== 'wrong_path' && list.code !== 'not_api') {
-      // A wrong base URL shows again in the agent's own request below; other list failures are news.
-      check.findings.push(fromDiagnosis(list));
-    }
+  const list = listKey ? await models(check.root, listKey, opts) : undefined;
+  if (list && !Array.isArray(list) && list.code !== 'wrong_path' && list.code !== 'not_api') {
+    // A wrong base URL shows again in the agent's own request below; other list failures are news.
+    check.findings.push(fromDiagnosis(list));
   }
+  const listed = Array.isArray(list) ? list : undefined;
+  const modelFinding = listed && judgeModel(agent, request, listed, `${request.model} (in ${request.file})`);
+  if (listed && !modelFinding) check.usableModel = request.model;
+  const smallOrWhy = smallModelRequest(agent, opts.env, opts.scope, files.current, request);
+  if (typeof smallOrWhy === 'string') check.findings.push({ code: 'config_invalid', message: smallOrWhy, fix: FIX_HINT });
+  const small = typeof smallOrWhy === 'string' ? undefined : smallOrWhy;
+  const smallLabel = small && `the small/fast model ${small.request.model} (${small.setting} in ${small.request.file})`;
+  const smallFinding = small && smallLabel && listed ? judgeModel(agent, small.request, listed, smallLabel) : undefined;
+  if (small && listed && !smallFinding) check.usableSmallModel = small.request.model;
   if (key !== undefined && key !== '') {
-    const result = await probe({ ...opts.http, root: check.root, key, markers: opts.markers }, {
-      protocol: request.protocol,
-      model: request.model,
-      url: request.url,
-      auth: request.auth,
-      key,
-    });
+    const result = await send(opts, check.root, request, key);
     if (result.ok) check.passedRequestId = result.requestId;
     if (!result.ok && result.diagnosis) {
       // When the model is the cause, the request's failure is its evidence, not a second finding.
       if (modelFinding) modelFinding.requestId ??= result.requestId;
       else check.findings.push(fromDiagnosis(result.diagnosis));
     }
+    // The background request too, once the main one passed (else it fails for the same reason) or
+    // as the evidence for a finding about the small model.
+    if (small && smallLabel && (result.ok || smallFinding)) {
+      const smallResult = await send(opts, check.root, small.request, small.request.key ?? key);
+      if (!smallResult.ok && smallResult.diagnosis) {
+        if (smallFinding) smallFinding.requestId ??= smallResult.requestId;
+        else check.findings.push({ ...fromDiagnosis(smallResult.diagnosis), message: `${smallLabel}: ${smallResult.diagnosis.message}` });
+      }
+    }
   }
+  if (smallFinding) check.findings.push(smallFinding);
   if (modelFinding) check.findings.push(modelFinding);
   return check;
+}
+
+/** The model against the key's list and the protocol the config really uses; a finding, or undefined when it suits. */
+function judgeModel(agent: Agent, request: Omit<AgentRequest, 'key'>, list: readonly ClassifiedModel[], label: string): Finding | undefined {
+  const model = list.find((m) => m.id === request.model);
+  if (!model) {
+    return {
+      code: 'model_not_listed',
+      message: `${label} is not among the key's models.`,
+      fix: `Pick one the key offers (\`gateway-agent-setup models\`), or ${FIX_HINT}.`,
+    };
+  }
+  const fit = agent.fit(model);
+  // Judged by the protocol the config really uses, not the one we would have picked.
+  if (!fit.ok || model.protocols[request.protocol] === 'no') {
+    return {
+      code: 'wrong_protocol',
+      message: `${label} cannot serve ${agent.name}'s ${request.protocol} requests: ${!fit.ok ? fit.reason : `its marks (${(model.marks ?? []).join(', ')}) exclude ${request.protocol}`}.`,
+      fix: `Pick a model marked for ${request.protocol}, or ${FIX_HINT}.`,
+    };
+  }
+  return undefined;
+}
+
+/** The minimal request, sent exactly as the agent would send it. */
+function send(opts: CheckOptions, root: string, request: AgentRequest, key: string): ReturnType<typeof probe> {
+  return probe({ ...opts.http, root, key, markers: opts.markers }, {
+    protocol: request.protocol,
+    model: request.model,
+    url: request.url,
+    auth: request.auth,
+    key,
+  });
 }

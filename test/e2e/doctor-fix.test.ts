@@ -151,3 +151,61 @@ describe('doctor and agents not set up for the gateway', () => {
     expect(doc.statusLine).toEqual({ type: 'command', command: 'echo hi' });
   });
 });
+
+describe('doctor: the small/fast model of background calls', () => {
+  const setup = async (agent: string) => {
+    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', agent], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+    expect(r.code, r.stderr).toBe(0);
+  };
+  const env = { GATEWAY_API_KEY: DEMO_KEY };
+
+  it('Claude Code: a haiku model the key does not offer is named (the main request passes), then replaced', async () => {
+    await setup('claude-code');
+    const path = join(home, '.claude/settings.json');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"ANTHROPIC_DEFAULT_HAIKU_MODEL": "claude-haiku-4-5"', '"ANTHROPIC_DEFAULT_HAIKU_MODEL": "claude-haiku-9"'));
+    const first = await doctor([], env);
+    expect(first.code).toBe(1);
+    const findings = first.doc.agents.find((a) => a.id === 'claude-code')!.findings;
+    expect(findings.map((f) => f.code)).toEqual(['model_not_listed']);
+    expect(findings[0]?.message).toContain('small/fast model claude-haiku-9 (ANTHROPIC_DEFAULT_HAIKU_MODEL');
+    // The background request was sent as Claude Code sends it; its request ID is the evidence.
+    const entry = sim.log.find((e) => e.requestId === findings[0]?.requestId);
+    expect(entry?.path).toBe('/v1/messages');
+
+    const fix = await doctor(['--fix'], env);
+    expect(fix.code, JSON.stringify(fix.doc)).toBe(0);
+    const vars = (JSON.parse(readFileSync(path, 'utf8')) as { env: Record<string, string> }).env;
+    expect(vars.ANTHROPIC_DEFAULT_HAIKU_MODEL).toBe('claude-haiku-4-5');
+    expect(vars.ANTHROPIC_MODEL).toBe('claude-sonnet-4-5');
+    expect((await doctor([], env)).code).toBe(0);
+  });
+
+  it('OpenCode: a small_model its provider cannot serve is wrong_protocol; one naming no provider is config_invalid; --fix keeps the main model', async () => {
+    await setup('opencode');
+    const path = join(home, '.config/opencode/opencode.json');
+    const good = JSON.parse(readFileSync(path, 'utf8')) as { model: string; small_model: string; provider: Record<string, { models: Record<string, unknown> }> };
+    const wrong = structuredClone(good);
+    wrong.small_model = 'gateway-anthropic/gpt-5.1-codex';
+    wrong.provider['gateway-anthropic']!.models['gpt-5.1-codex'] = { name: 'gpt-5.1-codex' };
+    writeFileSync(path, JSON.stringify(wrong, null, 2));
+    const first = await doctor([], env);
+    expect(first.code).toBe(1);
+    const findings = first.doc.agents.find((a) => a.id === 'opencode')!.findings;
+    expect(findings.map((f) => f.code)).toEqual(['wrong_protocol']);
+    expect(findings[0]?.message).toContain('small/fast model gpt-5.1-codex (small_model');
+
+    writeFileSync(path, JSON.stringify({ ...good, small_model: 'nowhere/tiny' }, null, 2));
+    const second = await doctor([], env);
+    const invalid = second.doc.agents.find((a) => a.id === 'opencode')!.findings;
+    expect(invalid.map((f) => f.code)).toEqual(['config_invalid']);
+    expect(invalid[0]?.message).toContain('small_model');
+    expect(invalid[0]?.message).toContain('nowhere');
+
+    const fix = await doctor(['--fix'], env);
+    expect(fix.code, JSON.stringify(fix.doc)).toBe(0);
+    const after = JSON.parse(readFileSync(path, 'utf8')) as typeof good;
+    expect(after.model).toBe(good.model);
+    expect(after.small_model).toBe(good.small_model);
+    expect((await doctor([], env)).code).toBe(0);
+  });
+});

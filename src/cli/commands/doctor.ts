@@ -126,7 +126,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
 
 /**
  * Rewrites each broken agent's config through setup (the same safe writer: backups, atomic
- * writes, verified before and after): its current model when still usable, else the best one.
+ * writes, verified before and after): its current models (main and small) when still usable, else
+ * the best ones.
  * The key: the gateway key, else the one the agent's own config holds.
  */
 async function repair(
@@ -165,6 +166,7 @@ async function repair(
         keyEnvVar,
         agents: [c.id],
         models: c.usableModel ? new Map([[c.id, c.usableModel]]) : undefined,
+        smallModels: c.usableSmallModel ? new Map([[c.id, c.usableSmallModel]]) : undefined,
         scope: o.scope,
         // Env storage needs the variable set now, or the repaired config would find no key.
         keyStorage: ownVar || (o.keyStorage === 'env' && ctx.env[keyEnvVar]?.trim()) ? 'env' : 'file',
