@@ -24,7 +24,8 @@ export const help: CommandHelp = {
   summary: 'Check the agents configured on this machine, whoever wrote their configs.',
   usage: `${BIN} doctor [--fix] [--agent ID…] [--json]`,
   details: [
-    "For every agent configured or installed here: its config read back as the agent reads it; the base URL (doubled or missing /v1, a console page); the key (in the file, or its variable set); the model (listed for the key, its marks suit the agent's protocol); then a minimal request sent exactly as the agent would send it.",
+    "For every agent configured or installed here: its config read back as the agent reads it; the base URL (doubled or missing /v1, a console page); the key (in the file, or its variable set); the model and the small/fast model (listed for the key, their marks suit the agent's protocol); then a minimal request sent exactly as the agent would send it.",
+    'An agent whose config does not point at a gateway is noted, not a finding, unless the saved settings list it or --agent names it; --fix never takes it over.',
     'One line per finding: the cause, the request ID, the fix. Exit 1 while a finding remains.',
   ],
   examples: [`${BIN} doctor`, `${BIN} doctor --fix`],
