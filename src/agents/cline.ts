@@ -42,6 +42,9 @@ function fit(model: ClassifiedModel): ModelFit {
   return { ok: false, reason: 'not marked `openai`: Cline is set up over chat completions (it drops the base URL of an `anthropic` provider entry)' };
 }
 
+/** A valid `updatedAt` for an entry that has none (cline 3.0.65 rejects the file without it). */
+const CLINE_UPDATED_AT = '1970-01-01T00:00:00.000Z';
+
 function files(env: AgentEnv, _scope: Scope): AgentFile[] {
   // Cline has no project config: both scopes use the user file.
   return [{ path: clinePaths(env).providers, format: 'json', role: 'providers and the key' }];
@@ -62,6 +65,12 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     { path: ['lastUsedProvider'], value: id },
   ];
   if (doc?.['version'] === undefined) edits.unshift({ path: ['version'], value: 1 });
+  // Seen by running cline 3.0.65 one-shot (the agents tier): an entry without `updatedAt` fails its
+  // schema, and Cline replaces the whole file with a default `cline` provider, our key and base URL
+  // gone. Any ISO date passes (a fixed one keeps plan() pure; Cline sets the real time on its next
+  // run); written only where it is missing, so a second run stays "up to date".
+  const entry = asRecord(asRecord(doc?.['providers'])?.[id]);
+  if (asString(entry?.['updatedAt']) === undefined) edits.push({ path: ['providers', id, 'updatedAt'], value: CLINE_UPDATED_AT });
   const notes: string[] = [];
   if (choice.scope === 'project') notes.push(`Cline has no project config, so the user file ${path} was configured instead.`);
   if (choice.keyStorage === 'env') {
@@ -111,7 +120,11 @@ export const cline: Agent = {
   files,
   plan,
   readBack,
-  oneShot(model, prompt) {
-    return { command: 'cline', args: ['-m', model, prompt] };
+  // No `-m`, seen by running cline 3.0.65 against the simulator: `-m M` alone selects the provider
+  // `cline` (its own service, unreachable here), and `-P openai-compatible -m M` saved that entry
+  // back as {provider, model}, dropping the apiKey and baseUrl written there. `cline "prompt"` uses
+  // lastUsedProvider and the model its entry names (what readBack reports).
+  oneShot(_model, prompt) {
+    return { command: 'cline', args: [prompt] };
   },
 };

@@ -49,10 +49,18 @@ describe('cline plan', () => {
           { path: ['providers', 'openai-compatible', 'settings', 'baseUrl'], value: `${ROOT}/v1` },
           { path: ['providers', 'openai-compatible', 'tokenSource'], value: 'manual' },
           { path: ['lastUsedProvider'], value: 'openai-compatible' },
+          // cline 3.0.65 discards the whole file when an entry has no updatedAt.
+          { path: ['providers', 'openai-compatible', 'updatedAt'], value: '1970-01-01T00:00:00.000Z' },
         ],
       },
     ]);
     expect(plan.notes).toEqual([]);
+  });
+
+  it('updatedAt: written only where the entry has none, so a second run changes nothing', () => {
+    const lived = { version: 1, providers: { 'openai-compatible': { settings: {}, updatedAt: '2026-01-01T00:00:00.000Z' } } };
+    const edits = cline.plan(linuxEnv(), cChoice(), files({ [FILE]: lived })).edits[0]!.edits;
+    expect(edits.some((e) => e.path.includes('updatedAt'))).toBe(false);
   });
   it('messages: the anthropic entry with root + /v1; version kept when present', () => {
     const plan = cline.plan(linuxEnv(), cChoice({ protocol: 'messages' }), files({ [FILE]: lived }));
@@ -114,7 +122,7 @@ describe('cline plan → readBack over the lived-in providers', () => {
 });
 
 describe('cline oneShot', () => {
-  it('prompt with the model flag', () => {
-    expect(cline.oneShot('m', 'say ok')).toEqual({ command: 'cline', args: ['-m', 'm', 'say ok'] });
+  it('the prompt only: -m would make Cline drop the key and base URL from providers.json', () => {
+    expect(cline.oneShot('m', 'say ok')).toEqual({ command: 'cline', args: ['say ok'] });
   });
 });
