@@ -1,30 +1,44 @@
 // Proves a config through the agent itself (issue 6): its one-shot mode with a tiny prompt, in a
-// scratch directory, bounded by a timeout, with its fast-fail and offline switches. When it fails,
-// the request it would send is rebuilt from its config and sent by us, so the real cause is named
-// (Claude Code blames "the selected model" for what is a 404 on a doubled /v1).
-import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
+// scratch directory, bounded by a timeout, with its fast-fail and offline switches. The run is
+// judged by its exit code AND its output. When it fails, the request the agent would send is
+// rebuilt from its config (agent.readBack) and sent by us, so the real cause is named (Claude Code
+// blames "the selected model" for what is a 404 on a doubled /v1). Processes the agent leaves
+// behind (Cline's hub daemon) are stopped. Library code: env and home come in as arguments.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { opencodeModelRef } from '../agents/opencode.js';
-import type { Agent, AgentEnv, AgentRequest, Scope } from '../agents/types.js';
+import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { redact } from '../core/mask.js';
-import { readCurrent } from '../setup/read-current.js';
-import { runCommand } from '../core/run.js';
+import { runCommand, type RunResult } from '../core/run.js';
 import type { Diagnosis } from '../core/types.js';
 import { probe } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
+import { readCurrent } from '../setup/read-current.js';
+import { RUN_MARKER_VAR, stopLeftovers } from './leftovers.js';
 
 export const AGENT_PROMPT = 'Reply with the single word OK.';
+export const DEFAULT_AGENT_TIMEOUT_MS = 120_000;
 
-/** Variables that make agents fail fast and stay off the network they cannot reach here. */
+/**
+ * Variables that make agents fail fast and stay off vendor hosts (telemetry, update checks,
+ * catalogues). Each is read by one agent and ignored by the others.
+ */
 export const QUIET_AGENT_ENV: Readonly<Record<string, string>> = {
+  // Claude Code: a 401 is retried for minutes otherwise; no update check, no telemetry, no error reports.
   CLAUDE_CODE_MAX_RETRIES: '0',
   CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
   DISABLE_AUTOUPDATER: '1',
   DISABLE_TELEMETRY: '1',
+  DISABLE_ERROR_REPORTING: '1',
+  // OpenCode: no models.dev catalogue download, no self-update.
   OPENCODE_DISABLE_MODELS_FETCH: '1',
   OPENCODE_DISABLE_AUTOUPDATE: '1',
+  // Cline: no self-update.
+  CLINE_NO_AUTO_UPDATE: '1',
+  // Node-based CLIs (Qwen Code and others): no update notifier.
   NO_UPDATE_NOTIFIER: '1',
   NO_COLOR: '1',
 };
@@ -33,83 +47,125 @@ export interface AgentRunResult {
   id: Agent['id'];
   name: string;
   ok: boolean;
+  /** How the run failed, in a few words ("exit code 1", "no answer within 120 s", …). */
+  failure?: string;
   exitCode?: number;
   timedOut: boolean;
   durationMs: number;
+  /** The command run (the prompt and model; never the key: it goes through the environment). */
+  command: string;
   /** The end of what the agent printed, key masked. */
   output: string;
   model?: string;
-  /** When the agent failed: the cause found by sending its request ourselves. */
+  /** PIDs of processes the agent left running (daemons), stopped after the run. */
+  stopped: number[];
+  /** When the agent failed: the cause found by sending its own request ourselves. */
   diagnosis?: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId' | 'status' | 'url'>;
 }
 
-
-/** Ends every process still running in `dir` (daemons an agent leaves behind, e.g. Cline's hub). */
-export async function stopProcessesIn(dir: string): Promise<number[]> {
-  const killed: number[] = [];
-  for (const name of await readdir('/proc').catch(() => [] as string[])) {
-    const pid = Number(name);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    const cmdline = await readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '');
-    const cwd = await readlink(`/proc/${name}/cwd`).catch(() => '');
-    if (cmdline.includes(dir) || cwd === dir || cwd.startsWith(`${dir}/`)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-        killed.push(pid);
-      } catch {
-        // gone already
-      }
-    }
-  }
-  return killed;
+export interface AgentRunOptions {
+  scope?: Scope;
+  timeoutMs?: number;
+  /** For our own probe (proxy variables, timeout). */
+  http?: HttpOptions;
+  prompt?: string;
 }
 
-/** The output says it failed although the exit code is 0 (some agents print errors and exit 0). */
-const FAILURE_TEXT = /\b(error|failed|not logged in|invalid|unauthori[sz]ed|issue with the selected model)\b/i;
+/**
+ * Error texts agents print on stdout while exiting 0 (or before exiting 1): a run whose answer holds
+ * one of them did not get an answer from the model.
+ */
+const FAILURE_TEXT =
+  /\b(api error|error:|failed to|not logged in|invalid (api key|token|url)|unauthori[sz]ed|issue with the selected model|missing (api key|environment variable)|please run \/login)/i;
 
-export async function runAgent(
-  agent: Agent,
-  env: AgentEnv,
-  opts: { scope?: Scope; timeoutMs?: number; http?: HttpOptions },
-): Promise<AgentRunResult> {
+/** Judges one run by exit code and output. Pure: exported for unit tests. */
+export function judgeRun(run: Pick<RunResult, 'exitCode' | 'stdout' | 'timedOut' | 'notFound'>, timeoutMs: number): { ok: true } | { ok: false; failure: string } {
+  if (run.notFound) return { ok: false, failure: 'not on PATH' };
+  if (run.timedOut) return { ok: false, failure: `no answer within ${Math.round(timeoutMs / 1000)} s (stopped)` };
+  if (run.exitCode === undefined) return { ok: false, failure: 'killed by a signal' };
+  if (run.exitCode !== 0) return { ok: false, failure: `exit code ${run.exitCode}` };
+  if (run.stdout.trim() === '') return { ok: false, failure: 'exit code 0 but no answer printed' };
+  const bad = FAILURE_TEXT.exec(run.stdout);
+  if (bad) return { ok: false, failure: `exit code 0 but the output reports an error ("${bad[0]}")` };
+  return { ok: true };
+}
+
+/** OpenCode is run with the provider/model reference its config names (any provider id). */
+function opencodeRef(current: CurrentFiles, request: AgentRequest): string {
+  for (const doc of current.values()) {
+    const ref = doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)['model'] : undefined;
+    if (typeof ref === 'string' && ref.endsWith(`/${request.model}`)) return ref;
+  }
+  return opencodeModelRef(request.model, request.protocol);
+}
+
+export async function runAgent(agent: Agent, env: AgentEnv, opts: AgentRunOptions = {}): Promise<AgentRunResult> {
   const scope = opts.scope ?? 'user';
-  const current = await readCurrent(agent, env, scope);
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS;
+  const result: AgentRunResult = { id: agent.id, name: agent.name, ok: false, timedOut: false, durationMs: 0, command: '', output: '', stopped: [] };
+  let current: CurrentFiles;
+  try {
+    current = await readCurrent(agent, env, scope);
+  } catch (err) {
+    result.failure = 'not run';
+    result.diagnosis = { code: 'config_invalid', message: (err as Error).message, fix: 'fix the file (or restore a backup), then run `gateway-agent-setup setup` again' };
+    return result;
+  }
   const request = agent.readBack(env, scope, current);
-  const result: AgentRunResult = { id: agent.id, name: agent.name, ok: false, timedOut: false, durationMs: 0, output: '' };
   if (typeof request === 'string') {
+    result.failure = 'not run';
     result.diagnosis = { code: 'config_invalid', message: request, fix: 'run `gateway-agent-setup setup` for this agent' };
     return result;
   }
   result.model = request.model;
-  const model = agent.id === 'opencode' ? opencodeModelRef(request.model, request.protocol) : request.model;
-  const cmd = agent.oneShot(model, AGENT_PROMPT);
+  const model = agent.id === 'opencode' ? opencodeRef(current, request) : request.model;
+  const cmd = agent.oneShot(model, opts.prompt ?? AGENT_PROMPT);
+  result.command = [cmd.command, ...cmd.args.map((a) => (/^[\w./=:@-]+$/.test(a) ? a : JSON.stringify(a)))].join(' ');
   const scratch = await mkdtemp(join(tmpdir(), `gas-agent-run-${agent.id}-`));
+  const marker = randomBytes(12).toString('hex');
+  let run: RunResult;
   try {
-    const run = await runCommand(
-      { command: cmd.command, args: cmd.args, env: { ...QUIET_AGENT_ENV, ...cmd.env }, cwd: scratch, timeoutMs: opts.timeoutMs ?? 120_000 },
+    run = await runCommand(
+      {
+        command: cmd.command,
+        args: cmd.args,
+        // The agent reads the same home we read its config from (`--home` included).
+        env: { ...QUIET_AGENT_ENV, ...cmd.env, HOME: env.home, ...(env.platform === 'win32' && { USERPROFILE: env.home }), [RUN_MARKER_VAR]: marker },
+        cwd: scratch,
+        timeoutMs,
+      },
       { env: env.env },
     );
-    const secrets = [request.key];
-    const text = redact(`${run.stdout}\n${run.stderr}`, secrets).trim();
-    result.exitCode = run.exitCode;
-    result.timedOut = run.timedOut;
-    result.durationMs = run.durationMs;
-    result.output = text.slice(-600);
-    result.ok = run.exitCode === 0 && !run.timedOut && run.stdout.trim() !== '' && !FAILURE_TEXT.test(run.stdout);
-    if (run.notFound) {
-      result.diagnosis = { code: 'config_invalid', message: `${cmd.command} is not on PATH`, fix: `install ${agent.npmPackage}` };
-      return result;
-    }
   } finally {
-    await stopProcessesIn(scratch);
-    await rm(scratch, { recursive: true, force: true });
+    result.stopped = await stopLeftovers(marker, scratch);
+    await rm(scratch, { recursive: true, force: true }).catch(() => undefined);
   }
-  if (!result.ok) result.diagnosis = await nameTheCause(request, opts.http);
+  result.exitCode = run.exitCode;
+  result.timedOut = run.timedOut;
+  result.durationMs = run.durationMs;
+  result.output = redact(`${run.stdout}\n${run.stderr}`, [request.key, envKey(env, request)]).trim().slice(-800);
+  const verdict = judgeRun(run, timeoutMs);
+  if (verdict.ok) {
+    result.ok = true;
+    return result;
+  }
+  result.failure = verdict.failure;
+  if (run.notFound) {
+    result.diagnosis = { code: 'config_invalid', message: `${cmd.command} is not on PATH`, fix: `install it: npm install -g ${agent.npmPackage}` };
+    return result;
+  }
+  result.diagnosis = await nameTheCause(request, opts.http, result.failure);
   return result;
 }
 
+/** The gateway key of the caller's environment, masked too if the agent echoes it. */
+function envKey(env: AgentEnv, request: AgentRequest): string | undefined {
+  const name = /\b([A-Z][A-Z0-9_]*_(?:KEY|TOKEN))\b/.exec(request.keySource)?.[1];
+  return name === undefined ? undefined : env.env[name];
+}
+
 /** Sends the agent's own request (its URL, header, key and model) to find what the agent hides. */
-async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined): Promise<AgentRunResult['diagnosis']> {
+async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined, failure: string): Promise<AgentRunResult['diagnosis']> {
   if (request.key === undefined || request.key === '') {
     return { code: 'missing_key', message: `the agent finds no key (${request.keySource})`, fix: 'export the variable, or run `gateway-agent-setup doctor --fix`' };
   }
@@ -120,14 +176,22 @@ async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined
     root = request.baseUrl;
   }
   const p = await probe({ ...http, root, key: request.key }, { protocol: request.protocol, model: request.model, url: request.url, auth: request.auth, key: request.key });
-  if (p.ok) {
+  if (p.ok || !p.diagnosis) {
     return {
       code: 'gateway_error',
-      message: 'the gateway answers the agent\'s own request, so the agent failed for another reason (see its output)',
-      fix: 'run the agent by hand to see its full output',
-      requestId: p.requestId,
+      message: `the gateway answers the agent's own request (${request.url}, HTTP ${p.status ?? 200}), so the agent failed for another reason (${failure}): see its output`,
+      fix: 'run the agent by hand in a terminal to see its full output',
+      ...(p.requestId !== undefined && { requestId: p.requestId }),
+      url: p.url,
     };
   }
-  const d = p.diagnosis!;
-  return { code: d.code, message: d.message, fix: d.fix, requestId: d.requestId, status: d.status, url: d.url };
+  const d = p.diagnosis;
+  return {
+    code: d.code,
+    message: d.message,
+    fix: d.fix,
+    ...(d.requestId !== undefined && { requestId: d.requestId }),
+    ...(d.status !== undefined && { status: d.status }),
+    ...(d.url !== undefined && { url: d.url }),
+  };
 }

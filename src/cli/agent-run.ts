@@ -17,16 +17,27 @@ export async function runAgents(ctx: CliContext, opts: { agents: string[]; scope
   const env = { home: ctx.home, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform };
   const ids = (opts.agents.length > 0 ? opts.agents : SUPPORTED_AGENT_IDS) as AgentId[];
   // Configured (a config of its own) and installed: the agents there is something to prove.
-  const eligible = await Promise.all(
+  const states = await Promise.all(
     ids.map(async (id) => {
       const [installed, configured] = await Promise.all([detectAgent(AGENTS[id], env), isConfigured(AGENTS[id], env, opts.scope)]);
-      return installed.installed && configured ? id : undefined;
+      return { id, installed: installed.installed, configured };
     }),
   );
-  const run = eligible.filter((id): id is AgentId => id !== undefined);
   // One at a time: agents are heavy processes, and several at once on a small machine time out.
   const results: AgentRunResult[] = [];
-  for (const id of run) results.push(await runAgent(AGENTS[id], env, { scope: opts.scope, timeoutMs: opts.timeoutMs, http: { env: ctx.env } }));
+  for (const s of states) {
+    const agent = AGENTS[s.id];
+    if (s.installed && s.configured) {
+      results.push(await runAgent(agent, env, { scope: opts.scope, timeoutMs: opts.timeoutMs, http: { env: ctx.env } }));
+    } else if (opts.agents.length > 0) {
+      // Named with --agent: say why it was not run rather than leave it out.
+      const why = !s.installed ? `\`${agent.binary}\` is not on PATH` : `no ${opts.scope} config of its own here`;
+      results.push({
+        id: s.id, name: agent.name, ok: false, failure: 'not run', timedOut: false, durationMs: 0, command: '', output: '', stopped: [],
+        diagnosis: { code: 'config_invalid', message: `not run: ${why}`, fix: !s.installed ? `install it: npm install -g ${agent.npmPackage}` : 'run `gateway-agent-setup setup` for this agent' },
+      });
+    }
+  }
   return results;
 }
 
@@ -43,7 +54,9 @@ export function printAgentRuns(ctx: CliContext, results: readonly AgentRunResult
   }
   const lines: string[] = [];
   for (const r of results) {
-    lines.push(`${r.ok ? paint('green', '✓') : paint('red', '✗')} ${r.name}  ${r.model ?? ''}  (${(r.durationMs / 1000).toFixed(1)} s${r.timedOut ? ', timed out' : ''}, exit ${r.exitCode ?? '-'})`);
+    lines.push(`${r.ok ? paint('green', '✓') : paint('red', '✗')} ${r.name}  ${r.model ?? ''}  (${(r.durationMs / 1000).toFixed(1)} s${r.ok ? '' : `, ${r.failure ?? 'failed'}`})`);
+    if (r.command !== '') lines.push(paint('dim', `    ran: ${r.command}`));
+    if (r.stopped.length > 0) lines.push(...wrap(`stopped ${r.stopped.length} process${r.stopped.length === 1 ? '' : 'es'} it left running (PID ${r.stopped.join(', ')})`, 4));
     if (!r.ok && r.diagnosis) {
       const d = r.diagnosis;
       lines.push(...wrap(`cause [${d.code}]: ${d.message}${d.status !== undefined ? ` (HTTP ${d.status})` : ''}${d.requestId ? `, request ID ${d.requestId}` : ''}`, 4));
