@@ -1,29 +1,84 @@
-// The Prompter port on the `prompts` package. Loaded only when the wizard runs.
+// The Prompter port on the `prompts` package. Loaded (with `await import()`) only when the wizard
+// runs, so no other command pays for it.
 import prompts, { type PromptObject } from 'prompts';
 import { CancelledError } from '../core/errors.js';
 import type { Choice, Prompter } from './port.js';
 
-async function ask<T>(question: PromptObject<'value'>): Promise<T> {
-  let cancelled = false;
-  const answer = await prompts(question, {
-    onCancel: () => {
-      cancelled = true;
-      return false;
-    },
-  });
-  if (cancelled || !('value' in answer)) throw new CancelledError();
-  return answer.value as T;
+/** Streams to read keys from and draw on (default: the process's terminal). Tests pass their own. */
+export interface PromptStreams {
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
 }
 
-const toChoices = <T>(choices: Choice<T>[]) =>
-  choices.map((c) => ({ title: c.title, value: c.value, description: c.description, disabled: c.disabled, selected: c.selected }));
+interface Rendered {
+  done?: boolean;
+  choices?: unknown;
+  value?: unknown;
+  suggestions?: unknown;
+}
 
-export function promptsPrompter(): Prompter {
+/**
+ * Once answered, prompts prints the chosen choices' titles; a choice's `short` replaces its
+ * (longer, column-laid-out) title there so the answer line stays on one line.
+ */
+function shortTitles(choices: readonly Choice<unknown>[]): ((this: Rendered) => void) | undefined {
+  const shorts = new Map(choices.filter((c) => c.short !== undefined).map((c) => [c.value, c.short!]));
+  if (shorts.size === 0) return undefined;
+  return function (this: Rendered) {
+    if (!this.done) return;
+    for (const list of [this.choices, this.value, this.suggestions]) {
+      if (!Array.isArray(list)) continue;
+      for (const item of list as { value?: unknown; title?: string }[]) {
+        const short = item && typeof item === 'object' ? shorts.get(item.value) : undefined;
+        if (short !== undefined) item.title = short;
+      }
+    }
+  };
+}
+
+export function promptsPrompter(streams: PromptStreams = {}): Prompter {
+  const ask = async <T>(question: PromptObject<'value'>): Promise<T> => {
+    let cancelled = false;
+    const answer = await prompts(
+      {
+        ...streams,
+        ...question,
+        // Esc "exits" an autocomplete with the highlighted value; here Esc always means quit.
+        onState: (state: { aborted?: boolean; exited?: boolean }) => {
+          if (state.aborted || state.exited) cancelled = true;
+        },
+      },
+      {
+        onCancel: () => {
+          cancelled = true;
+          return false;
+        },
+      },
+    );
+    if (cancelled || !('value' in answer)) throw new CancelledError();
+    return answer.value as T;
+  };
+  const toChoices = <T>(choices: readonly Choice<T>[]) =>
+    choices.map((c) => ({ title: c.title, value: c.value, description: c.description, disabled: c.disabled, selected: c.selected }));
+  const render = <T>(choices: readonly Choice<T>[]) => {
+    const onRender = shortTitles(choices as readonly Choice<unknown>[]);
+    return onRender ? { onRender } : {};
+  };
+
   return {
     text: (q) => ask<string>({ type: 'text', name: 'value', message: q.message, initial: q.initial, validate: q.validate }),
     password: (q) => ask<string>({ type: 'password', name: 'value', message: q.message, validate: q.validate }),
     select: <T>(q: Parameters<Prompter['select']>[0]) =>
-      ask<T>({ type: 'select', name: 'value', message: q.message, choices: toChoices(q.choices), initial: q.initial, warn: 'not available' }),
+      ask<T>({
+        type: 'select',
+        name: 'value',
+        message: q.message,
+        choices: toChoices(q.choices),
+        initial: q.initial,
+        hint: '↑/↓, enter',
+        warn: 'not available',
+        ...render(q.choices),
+      }),
     multiselect: <T>(q: Parameters<Prompter['multiselect']>[0]) =>
       ask<T[]>({
         type: 'multiselect',
@@ -32,19 +87,34 @@ export function promptsPrompter(): Prompter {
         choices: toChoices(q.choices),
         min: q.min,
         instructions: false,
-        hint: '↑/↓ move, space toggles, enter confirms',
+        hint: 'space toggles, enter confirms',
         warn: 'not available',
+        ...render(q.choices),
       }),
-    autocomplete: <T>(q: Parameters<Prompter['autocomplete']>[0]) =>
-      ask<T>({
+    autocomplete: <T>(q: Parameters<Prompter['autocomplete']>[0]) => {
+      // Typing filters on what identifies a choice (the model ID), not on its whole row.
+      const keys = new Map<unknown, string>(q.choices.map((c) => [c.value, (c.short ?? c.title).toLowerCase()]));
+      const once = () => ask<T | undefined>({
         type: 'autocomplete',
         name: 'value',
         message: q.message,
         choices: toChoices(q.choices),
-        limit: 8,
+        initial: q.initial,
+        // Rows may take two lines (model and description): 7 of them fit a 24-line terminal.
+        limit: 7,
         suggest: async (input: string, choices) =>
-          choices.filter((c) => c.title.toLowerCase().includes(input.toLowerCase())),
-      }),
+          choices.filter((c) => (keys.get(c.value) ?? c.title.toLowerCase()).includes(input.trim().toLowerCase())),
+        ...render(q.choices),
+      });
+      // Enter on a filter that matched nothing answers undefined: ask again.
+      const loop = async (): Promise<T> => {
+        for (;;) {
+          const value = await once();
+          if (value !== undefined) return value;
+        }
+      };
+      return loop();
+    },
     confirm: (q) => ask<boolean>({ type: 'confirm', name: 'value', message: q.message, initial: q.initial ?? true }),
   };
 }

@@ -1,11 +1,12 @@
-// The wizard in a real pseudo-terminal (tmux), typed like a person: the screen and the files
-// written; and Ctrl-C mid-way, which must exit 130 with nothing written.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// The wizard in a real pseudo-terminal (tmux, 80×24), typed like a person: the screen and the
+// files written; Ctrl-C and Esc mid-way, which must exit 130 with nothing written; and without a
+// terminal, exit 2 naming what `setup` needs instead of waiting for input that cannot come.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { tempHome } from '../helpers/cli.js';
+import { runCli, tempHome } from '../helpers/cli.js';
 import { startPty } from '../helpers/pty.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -15,42 +16,81 @@ beforeAll(async () => {
 });
 afterAll(stopAll);
 
-const baseEnv = (home: string): Record<string, string> => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, GATEWAY_API_KEY: DEMO_KEY });
+const baseEnv = (home: string, extra: Record<string, string> = {}): Record<string, string> => ({
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  HOME: home,
+  ...extra,
+});
+
+/** Every file under `dir` (relative paths) with its content. */
+function tree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out.set(relative(dir, p), readFileSync(p, 'utf8'));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Lines the program printed wider than 80 columns (captured with -J: wrapped lines joined). */
+const tooWide = (screen: string): string[] => screen.split('\n').filter((l) => [...l.trimEnd()].length > 80);
 
 describe('wizard in a terminal', () => {
-  it('typed answers produce verified configs, and the screen explains each step in 80 columns', async () => {
+  it('typed answers produce verified configs; the screen explains each step in 80 columns', async () => {
     const { dir: home, remove } = tempHome();
     const pty = await startPty([], { env: baseEnv(home), cwd: home });
     try {
       await pty.waitFor(/Gateway base URL/);
-      await pty.type(`${sim.root}/v1`);
+      await pty.type(`${sim.root}/v1/`);
       await pty.send('Enter');
-      await pty.waitFor(/Which agents/);
+      await pty.waitFor(/API key \(input hidden\)/);
+      await pty.type(DEMO_KEY);
+      await pty.send('Enter');
+      const agents = await pty.waitFor(/Which agents/);
+      expect(agents).toContain(`Claude Code will get ${sim.root}\n`);
+      expect(agents).toContain(`Codex CLI, OpenCode, Cline CLI will get ${sim.root}/v1\n`);
+      expect(agents).toContain('Key: sk-de…demo');
+      expect(agents).toContain('Key "demo": unlimited quota, never expires');
+      expect(agents).toMatch(/✓ 12 models for this key/);
+      expect(agents).toMatch(/Gemini CLI\s+not installed\s+✗ needs native Gemini, not served here/);
       // Nothing is installed here: select Codex CLI (second row) only.
-      await pty.send('Down');
-      await pty.send('Space');
-      await pty.send('Enter');
-      await pty.waitFor(/Model for Codex CLI/);
+      await pty.send('Down', 'Space', 'Enter');
+      const list = await pty.waitFor(/Model for Codex CLI/);
+      expect(list).toMatch(/gpt-5\.1-codex\s+★ recommended/);
+      // Type to filter, then take the one left.
+      await pty.type('5.1-cod');
+      await pty.waitFor(/› 5\.1-cod/);
       await pty.send('Enter');
       await pty.waitFor(/Where should the configs go/);
       await pty.send('Enter');
       await pty.waitFor(/How should the agents get the key/);
       await pty.send('Enter');
       const preview = await pty.waitFor(/Write these changes\?/);
+      expect(preview).toContain('✓ Codex CLI: probe passed');
       expect(preview).toContain('+++ b');
       expect(preview).toContain('wire_api = "responses"');
+      // Only the lock is held while the person reads: no agent file yet.
+      expect(existsSync(join(home, '.codex'))).toBe(false);
       await pty.send('Enter');
       expect(await pty.exitCode()).toBe(0);
       const screen = await pty.screen();
-      expect(screen).toContain(`Key from GATEWAY_API_KEY: sk-de`);
-      expect(screen).toContain('Every agent is set up and verified.');
+      expect(screen).toContain('✓ Codex CLI: verified from the files on disk');
+      expect(screen).toMatch(/Model for Codex CLI \(type to filter\) › gpt-5\.1-codex\n/);
       expect(screen).toMatch(/verified: HTTP 200 in \d+ ms, request ID \S+/);
+      expect(screen).toMatch(/restore --id \S+/);
+      expect(screen).toContain('Every agent is set up and verified.');
+      expect(screen).toContain('Next: start the agent as usual (`codex`)');
       expect(screen).not.toContain(DEMO_KEY);
-      // Captured with -J (wrapped lines joined): every line the program printed fits 80 columns.
-      const long = screen.split('\n').filter((l) => [...l].length > 80 && !l.includes('╌'));
-      expect(long).toEqual([]);
+      expect(tooWide(screen)).toEqual([]);
       expect(readFileSync(join(home, '.codex/config.toml'), 'utf8')).toContain(`base_url = "${sim.root}/v1"`);
       expect(statSync(join(home, '.codex/.env')).mode & 0o777).toBe(0o600);
+      // The key is in the agent's own key file and nowhere else under the home.
+      const holders = [...tree(home)].filter(([, text]) => text.includes(DEMO_KEY)).map(([path]) => path);
+      expect(holders).toEqual(['.codex/.env']);
     } finally {
       await pty.close();
       remove();
@@ -59,7 +99,7 @@ describe('wizard in a terminal', () => {
 
   it('Ctrl-C mid-way exits 130 and writes nothing', async () => {
     const { dir: home, remove } = tempHome();
-    const pty = await startPty(['--base-url', sim.root], { env: baseEnv(home), cwd: home });
+    const pty = await startPty(['--base-url', sim.root], { env: baseEnv(home, { GATEWAY_API_KEY: DEMO_KEY }), cwd: home });
     try {
       await pty.waitFor(/Which agents/);
       await pty.send('Space');
@@ -71,5 +111,51 @@ describe('wizard in a terminal', () => {
       await pty.close();
       remove();
     }
+  });
+
+  it('saved settings pre-fill the answers; Esc at the model list exits 130 and writes nothing', async () => {
+    const { dir: home, remove } = tempHome();
+    const settingsDir = join(home, '.config/gateway-agent-setup');
+    mkdirSync(settingsDir, { recursive: true });
+    writeFileSync(join(settingsDir, 'settings.json'), JSON.stringify({ baseUrl: sim.root, agents: ['qwen-code'] }));
+    const before = tree(home);
+    const pty = await startPty([], { env: baseEnv(home, { GATEWAY_API_KEY: DEMO_KEY }), cwd: home });
+    try {
+      // The saved base URL is offered; Enter takes it.
+      await pty.waitFor(new RegExp(`Gateway base URL › ${sim.root.replaceAll('.', '\\.')}`));
+      await pty.send('Enter');
+      const agents = await pty.waitFor(/Which agents/);
+      expect(agents).toContain('Key from GATEWAY_API_KEY: sk-de…demo');
+      // Last time's agent is pre-selected, the others are not.
+      expect(agents).toMatch(/◉\s+Qwen Code/);
+      expect(agents).toMatch(/◯\s+Claude Code/);
+      await pty.send('Enter');
+      await pty.waitFor(/Model for Qwen Code/);
+      await pty.send('Escape');
+      expect(await pty.exitCode()).toBe(130);
+      expect(await pty.screen()).toContain('nothing was written');
+      expect(tree(home)).toEqual(before);
+    } finally {
+      await pty.close();
+      remove();
+    }
+  });
+});
+
+describe('wizard without a terminal', () => {
+  it('exits 2 at once, naming what setup needs', async () => {
+    const r = await runCli(['wizard'], { env: {} });
+    expect(r.code).toBe(2);
+    const text = r.stderr.replace(/\s+/g, ' ');
+    expect(text).toContain('The wizard needs a terminal');
+    expect(text).toContain('Run `gateway-agent-setup setup` instead: it asks nothing; set --base-url (or GATEWAY_BASE_URL) and GATEWAY_API_KEY.');
+    expect(r.stdout).toBe('');
+  });
+
+  it('with no command and no terminal, setup runs instead and names the missing flag', async () => {
+    const r = await runCli([], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--base-url');
+    expect(r.stderr).not.toContain('wizard');
   });
 });

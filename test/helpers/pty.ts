@@ -2,6 +2,7 @@
 // socket, keys sent with send-keys, the screen read with capture-pane. The environment reaches the
 // program through tmux's own (never through argv, so a key stays out of process listings).
 import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { BIN_PATH } from './cli.js';
 
@@ -23,7 +24,7 @@ let counter = 0;
 
 export async function startPty(args: readonly string[], opts: { env: Record<string, string>; cwd: string }): Promise<PtySession> {
   const socket = `gas-test-${process.pid}-${++counter}`;
-  const tmux = (...a: string[]) => run('tmux', ['-L', socket, '-f', '/dev/null', ...a], { env: { ...opts.env, TERM: 'xterm-256color' }, cwd: opts.cwd });
+  const tmux = (...a: string[]) => run('tmux', ['-u', '-L', socket, '-f', '/dev/null', ...a], { env: { ...opts.env, TERM: 'xterm-256color' }, cwd: opts.cwd });
   const quoted = [process.execPath, BIN_PATH, ...args].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
   // The shell prints the exit code and then waits, so the last screen stays readable.
   await tmux('new-session', '-d', '-s', 'main', '-x', '80', '-y', '24', `${quoted}; echo "[exit $?]"; sleep 120`);
@@ -44,7 +45,9 @@ export async function startPty(args: readonly string[], opts: { env: Record<stri
     waitFor,
     exitCode: async (timeoutMs) => Number((await waitFor(/\[exit (\d+)\]/, timeoutMs)).match(/\[exit (\d+)\]/)![1]),
     close: async () => {
-      // Stop the pane's process by its PID, then the tmux server (which hangs up on the rest).
+      // Stop the pane's process by its PID, then the tmux server (which hangs up on the rest),
+      // then remove the socket file the server leaves behind.
+      const socketPath = (await tmux('display-message', '-p', '#{socket_path}').catch(() => ({ stdout: '' }))).stdout.trim();
       const panes = await tmux('list-panes', '-a', '-F', '#{pane_pid}').catch(() => ({ stdout: '' }));
       for (const pid of panes.stdout.split('\n').map(Number).filter((n) => n > 0)) {
         try {
@@ -54,6 +57,7 @@ export async function startPty(args: readonly string[], opts: { env: Record<stri
         }
       }
       await tmux('kill-server').catch(() => undefined);
+      if (socketPath !== '') rmSync(socketPath, { force: true });
     },
   };
 }

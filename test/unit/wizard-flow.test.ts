@@ -5,14 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEnv } from '../../src/agents/types.js';
-import { CancelledError } from '../../src/core/errors.js';
-import { DEFAULT_MODELS, DEMO_KEY, DISABLED_KEY } from '../../src/simulator/index.js';
+import { CancelledError, JobError } from '../../src/core/errors.js';
+import { DEFAULT_MODELS, DEMO_KEY, DISABLED_KEY, LIMITED_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import type { Choice, Prompter } from '../../src/wizard/port.js';
-import { runWizard, type WizardGiven } from '../../src/wizard/flow.js';
-import { startSim, stopAll } from '../helpers/sim.js';
+import type { Choice, Progress, Prompter } from '../../src/wizard/port.js';
+import { modelChoices, runWizard, type WizardDefaults, type WizardGiven } from '../../src/wizard/flow.js';
+import { suitableModels } from '../../src/setup/choose.js';
+import { AGENTS } from '../../src/agents/registry.js';
+import { listModels, attachPricing, fetchPricing } from '../../src/gateway/client.js';
+import { closedPort, startSim, stopAll } from '../helpers/sim.js';
 
-type Asked = { kind: string; message: string; choices?: Choice<unknown>[] };
+type Asked = { kind: string; message: string; choices?: Choice<unknown>[]; initial?: unknown };
 type Answer = (q: Asked) => unknown;
 
 /** Answers questions in order; fails the test when a question comes that was not scripted. */
@@ -28,12 +31,25 @@ function scripted(answers: Answer[]): Prompter & { asked: Asked[] } {
   };
   return {
     asked,
-    text: (q) => next({ kind: 'text', message: q.message }),
+    text: (q) => next({ kind: 'text', message: q.message, initial: q.initial }),
     password: (q) => next({ kind: 'password', message: q.message }),
-    select: (q) => next({ kind: 'select', message: q.message, choices: q.choices as Choice<unknown>[] }),
+    select: (q) => next({ kind: 'select', message: q.message, choices: q.choices as Choice<unknown>[], initial: q.initial }),
     multiselect: (q) => next({ kind: 'multiselect', message: q.message, choices: q.choices as Choice<unknown>[] }),
-    autocomplete: (q) => next({ kind: 'autocomplete', message: q.message, choices: q.choices as Choice<unknown>[] }),
+    autocomplete: (q) => next({ kind: 'autocomplete', message: q.message, choices: q.choices as Choice<unknown>[], initial: q.initial }),
     confirm: (q) => next({ kind: 'confirm', message: q.message }),
+  };
+}
+
+/** Records every spinner event as text: "start key: text", "settle key ok: text", "end". */
+function recorder(): Progress & { events: string[] } {
+  const events: string[] = [];
+  return {
+    events,
+    group: () => ({
+      start: (key, text) => void events.push(`start ${key}: ${text}`),
+      settle: (key, ok, text) => void events.push(`settle ${key} ${ok ? 'ok' : 'failed'}: ${text}`),
+      end: () => void events.push('end'),
+    }),
   };
 }
 
@@ -51,11 +67,12 @@ afterEach(() => {
   said.length = 0;
 });
 
-function deps(prompter: Prompter, installed: string[] = []) {
+function deps(prompter: Prompter, installed: string[] = [], progress?: Progress) {
   home = mkdtempSync(join(tmpdir(), 'gas-wizard-'));
   const env: AgentEnv = { home, cwd: home, platform: 'linux', env: { HOME: home } };
   return {
     prompter,
+    progress,
     env,
     say: (t: string) => void said.push(t),
     detect: async (agent: { id: string }) => ({ installed: installed.includes(agent.id), version: '1.0.0' }),
@@ -63,27 +80,35 @@ function deps(prompter: Prompter, installed: string[] = []) {
 }
 
 const given = (extra: Partial<WizardGiven> = {}): WizardGiven => ({ keyEnvVar: 'GATEWAY_API_KEY', ...extra });
+const allFlags = (extra: Partial<WizardGiven> = {}): WizardGiven =>
+  given({ baseUrl: sim.root, key: DEMO_KEY, agents: ['codex'], models: new Map([['codex', 'gpt-5.1-codex']]), scope: 'user', keyStorage: 'file', ...extra });
 
-describe('wizard', () => {
+describe('wizard: the whole walk', () => {
   it('walks every step and writes verified configs', async () => {
+    const progress = recorder();
     const p = scripted([
-      (q) => (expect(q.kind).toBe('text'), `${sim.root}/v1/chat/completions`),
+      (q) => (expect(q.kind).toBe('text'), expect(q.initial).toBeUndefined(), `${sim.root}/v1/chat/completions`),
       (q) => (expect(q.kind).toBe('password'), DEMO_KEY),
       (q) => {
         expect(q.kind).toBe('multiselect');
         const byId = new Map(q.choices!.map((c) => [c.value, c]));
-        // Installed agents pre-selected; Gemini CLI shown disabled with the reason.
+        // Installed agents pre-selected, with their version, protocol and how many models suit.
         expect(byId.get('codex')?.selected).toBe(true);
+        expect(byId.get('codex')?.title).toMatch(/^Codex CLI\s+installed 1\.0\.0\s+Responses: 7 models$/);
         expect(byId.get('claude-code')?.selected).toBe(false);
+        expect(byId.get('claude-code')?.title).toMatch(/not installed\s+messages: 3 models$/);
+        // Gemini CLI disabled, the reason in its title (prompts shows nothing else for it).
         expect(byId.get('gemini-cli')?.disabled).toBe(true);
-        expect(byId.get('gemini-cli')?.description).toMatch(/does not serve/);
+        expect(byId.get('gemini-cli')?.title).toMatch(/✗ needs native Gemini, not served here$/);
+        for (const c of q.choices!) expect([...c.title].length).toBeLessThanOrEqual(74);
         return ['claude-code', 'codex'];
       },
       (q) => {
-        // Only the models that suit Claude Code, recommended first.
+        // Only the models that suit Claude Code, recommended first, marks and prices on the row.
         expect(q.message).toContain('Claude Code');
         expect(q.choices!.map((c) => c.value)).toEqual(['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5']);
-        expect(q.choices![0]!.description).toMatch(/^recommended/);
+        expect(q.choices![0]!.title).toMatch(/^claude-sonnet-4-5\s+★ recommended\s+anthropic,openai\s+\$3 in\/\$15 out$/m);
+        expect(q.choices![0]!.short).toBe('claude-sonnet-4-5');
         return 'claude-sonnet-4-5';
       },
       (q) => (expect(q.message).toContain('Small/fast'), expect(q.choices![0]!.value).toBe('claude-haiku-4-5'), 'claude-haiku-4-5'),
@@ -92,49 +117,125 @@ describe('wizard', () => {
         const ids = q.choices!.map((c) => c.value);
         expect(ids[0]).toBe('gpt-5.1-codex');
         expect(ids).not.toContain('claude-sonnet-4-5');
-        expect(q.choices!.find((c) => c.value === 'gpt-5.1')?.description).toContain('needs a probe');
+        expect(q.choices!.find((c) => c.value === 'gpt-5.1')?.title).toContain('needs a probe');
         return 'gpt-5.1-codex';
       },
-      (q) => (expect(q.message).toContain('Where'), 'user'),
-      (q) => (expect(q.message).toContain('key'), 'file'),
-      (q) => (expect(q.kind).toBe('confirm'), true),
+      (q) => (expect(q.message).toContain('Where'), expect(q.choices!.map((c) => c.title).join('\n')).toMatch(/every project.*\n.*never the key/), 'user'),
+      (q) => (expect(q.message).toContain('key'), expect(q.choices![1]!.title).toContain('$GATEWAY_API_KEY'), 'file'),
+      (q) => {
+        expect(q.kind).toBe('confirm');
+        // The preview is on screen before the question, key masked.
+        expect(said.join('\n')).toMatch(/changes to be written[\s\S]*\+\+\+ b[\s\S]*"ANTHROPIC_AUTH_TOKEN": "sk-de…demo"/);
+        expect(existsSync(join(home, '.codex'))).toBe(false);
+        return true;
+      },
     ]);
-    const report = await runWizard(deps(p, ['codex']), given());
+    const report = await runWizard(deps(p, ['codex'], progress), given());
+    expect(p.asked).toHaveLength(9);
     expect(report.ok).toBe(true);
     expect(report.agents.map((a) => [a.id, a.model, a.smallModel])).toEqual([
       ['claude-code', 'claude-sonnet-4-5', 'claude-haiku-4-5'],
       ['codex', 'gpt-5.1-codex', undefined],
     ]);
-    expect(existsSync(join(home, '.claude/settings.json'))).toBe(true);
+    expect(JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8')).env.ANTHROPIC_BASE_URL).toBe(sim.root);
     expect(readFileSync(join(home, '.codex/config.toml'), 'utf8')).toContain(`base_url = "${sim.root}/v1"`);
     const text = said.join('\n');
     expect(text).toContain(`Claude Code will get ${sim.root}\n`);
-    expect(text).toContain('+++ ');
+    expect(text).toContain(`Codex CLI, OpenCode, Cline CLI will get ${sim.root}/v1\n`);
+    expect(text).toContain('Key: sk-de…demo');
+    expect(text).toContain('Key "demo": unlimited quota, never expires');
     expect(text).not.toContain(DEMO_KEY);
+    // A spinner for the models, then one per agent in each round, each settled.
+    expect(progress.events).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^settle models ok: 12 models for this key$/),
+      "settle models ok: The key's models checked again",
+      'start claude-code: Claude Code: probing its model in its own protocol',
+      'start codex: Codex CLI: probing its model in its own protocol',
+      'settle claude-code ok: Claude Code: probe passed',
+      'settle codex ok: Codex CLI: verified from the files on disk',
+      'settle claude-code ok: Claude Code: verified from the files on disk',
+    ]));
+    // Every spinner group ends before the preview is printed and the confirmation asked.
+    const starts = progress.events.filter((e) => e.startsWith('start')).length;
+    expect(starts).toBe(6);
   });
 
   it('flags answer their questions: only the confirmation is asked', async () => {
     const p = scripted([(q) => (expect(q.kind).toBe('confirm'), true)]);
     const report = await runWizard(
       deps(p),
-      given({ baseUrl: sim.root, key: DEMO_KEY, agents: ['opencode'], models: new Map([['opencode', 'deepseek-chat']]), smallModel: 'deepseek-chat', scope: 'user', keyStorage: 'file' }),
+      given({ baseUrl: sim.root, key: DEMO_KEY, keySource: 'GATEWAY_API_KEY', agents: ['opencode'], models: new Map([['opencode', 'deepseek-chat']]), smallModel: 'deepseek-chat', scope: 'user', keyStorage: 'file' }),
     );
     expect(report.ok).toBe(true);
     expect(p.asked).toHaveLength(1);
+    expect(report.agents[0]?.model).toBe('deepseek-chat');
+    expect(said.join('\n')).toContain('Key from GATEWAY_API_KEY: sk-de…demo');
+    expect(said.join('\n')).toContain(`Gateway: ${sim.root} (from --base-url)`);
   });
 
+  it('saved settings pre-fill every question without answering it', async () => {
+    const defaults: WizardDefaults = {
+      baseUrl: `${sim.root}/v1`,
+      agents: ['qwen-code'],
+      models: { 'qwen-code': { model: 'claude-haiku-4-5' } },
+      scope: 'project',
+      keyStorage: 'env',
+    };
+    const p = scripted([
+      (q) => (expect(q.initial).toBe(`${sim.root}/v1`), `${sim.root}/v1`),
+      (q) => {
+        // Last time's agents pre-selected, not the installed one.
+        const selected = q.choices!.filter((c) => c.selected).map((c) => c.value);
+        expect(selected).toEqual(['qwen-code']);
+        return selected;
+      },
+      (q) => {
+        const i = q.initial as number;
+        expect(q.choices![i]?.value).toBe('claude-haiku-4-5');
+        expect(i).toBeGreaterThan(0);
+        return q.choices![i]!.value;
+      },
+      (q) => (expect(q.initial).toBe(1), 'user'),
+      (q) => (expect(q.initial).toBe(1), 'file'),
+      () => true,
+    ]);
+    const report = await runWizard(deps(p, ['codex']), given({ key: DEMO_KEY }), defaults);
+    expect(report.agents.map((a) => [a.id, a.model, a.ok])).toEqual([['qwen-code', 'claude-haiku-4-5', true]]);
+  });
+
+  it('--dry-run shows the plan, asks no confirmation and writes nothing', async () => {
+    const p = scripted([]);
+    const report = await runWizard(deps(p), allFlags({ dryRun: true }));
+    expect(report.dryRun).toBe(true);
+    expect(report.diff).toContain('wire_api = "responses"');
+    expect(readdirSync(home)).toEqual([]);
+  });
+});
+
+describe('wizard: ways out and failures', () => {
   it('declining the preview writes nothing', async () => {
     const p = scripted([() => false]);
-    const d = deps(p);
-    await expect(
-      runWizard(d, given({ baseUrl: sim.root, key: DEMO_KEY, agents: ['codex'], models: new Map([['codex', 'gpt-5.1-codex']]), scope: 'user', keyStorage: 'file' })),
-    ).rejects.toBeInstanceOf(CancelledError);
+    await expect(runWizard(deps(p), allFlags())).rejects.toBeInstanceOf(CancelledError);
     expect(readdirSync(home)).toEqual([]);
   });
 
-  it('a refused key shows the diagnosis and lets the person enter it again', async () => {
+  it('Ctrl-C at the first question writes nothing and sends nothing', async () => {
+    const before = sim.log.length;
+    const p = scripted([() => new CancelledError()]);
+    await expect(runWizard(deps(p), given())).rejects.toBeInstanceOf(CancelledError);
+    expect(readdirSync(home)).toEqual([]);
+    expect(sim.log.length).toBe(before);
+  });
+
+  it('a refused key shows the diagnosis with its request ID, and the key can be entered again', async () => {
     const p = scripted([
-      (q) => (expect(q.kind).toBe('select'), expect(q.choices!.map((c) => c.value)).toEqual(['url', 'key', 'quit']), 'key'),
+      (q) => {
+        expect(q.kind).toBe('select');
+        expect(q.choices!.map((c) => c.value)).toEqual(['url', 'key', 'quit']);
+        // For a key problem, "the key again" is highlighted.
+        expect(q.initial).toBe(1);
+        return 'key';
+      },
       (q) => (expect(q.kind).toBe('password'), DEMO_KEY),
       () => ['qwen-code'],
       first,
@@ -146,14 +247,48 @@ describe('wizard', () => {
     expect(report.ok).toBe(true);
     const text = said.join('\n');
     expect(text).toContain('[bad_key]');
-    expect(text).toMatch(/request id: \S+/);
+    const id = /request ID: (\S+)/.exec(text)?.[1];
+    expect(id).toBeDefined();
+    expect(sim.log.map((e) => e.requestId)).toContain(id);
     expect(text).not.toContain(DISABLED_KEY);
+    expect(text).not.toContain(DEMO_KEY);
+  });
+
+  it('an unreachable URL can be entered again, pre-filled with the one that failed', async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}`;
+    const p = scripted([
+      (q) => (expect(q.initial).toBe(0), 'url'),
+      (q) => (expect(q.kind).toBe('text'), expect(q.initial).toBe(dead), sim.root),
+      () => new CancelledError(),
+    ]);
+    await expect(runWizard(deps(p), given({ baseUrl: dead, key: DEMO_KEY }))).rejects.toBeInstanceOf(CancelledError);
+    expect(said.join('\n')).toContain('[unreachable]');
+    // The second URL worked: the agents question was reached.
+    expect(p.asked.at(-1)?.kind).toBe('multiselect');
   });
 
   it('quitting after a failure is a cancellation with nothing written', async () => {
     const p = scripted([() => 'quit']);
     await expect(runWizard(deps(p), given({ baseUrl: sim.root, key: DISABLED_KEY }))).rejects.toBeInstanceOf(CancelledError);
     expect(readdirSync(home)).toEqual([]);
+  });
+
+  it('an invalid --base-url is asked again, with the flag pre-filled and the reason', async () => {
+    let reason: string | true | undefined;
+    const prompter = scripted([]);
+    prompter.text = async (q) => {
+      expect(q.initial).toBe('ftp://nope');
+      reason = q.validate?.('ftp://nope');
+      throw new CancelledError();
+    };
+    await expect(runWizard(deps(prompter), given({ baseUrl: 'ftp://nope', key: DEMO_KEY }))).rejects.toBeInstanceOf(CancelledError);
+    expect(typeof reason).toBe('string');
+  });
+
+  it('the key details: quota left and model limits', async () => {
+    const p = scripted([() => new CancelledError()]);
+    await expect(runWizard(deps(p), given({ baseUrl: sim.root, key: LIMITED_KEY }))).rejects.toBeInstanceOf(CancelledError);
+    expect(said.join('\n')).toContain('Key "limited": $5.00 of quota left, never expires, limited to 2 models');
   });
 
   it('an agent with no suitable model is shown disabled with the reason', async () => {
@@ -163,13 +298,48 @@ describe('wizard', () => {
         (q) => {
           const codex = q.choices!.find((c) => c.value === 'codex')!;
           expect(codex.disabled).toBe(true);
-          expect(codex.description).toMatch(/no model/);
+          expect(codex.selected).toBe(false);
+          expect(codex.title).toMatch(/no model of the key speaks Responses/);
           return new CancelledError();
         },
       ]);
-      await expect(runWizard(deps(p), given({ baseUrl: sim.root, key: DEMO_KEY }))).rejects.toBeInstanceOf(CancelledError);
+      await expect(runWizard(deps(p, ['codex']), given({ baseUrl: sim.root, key: DEMO_KEY }))).rejects.toBeInstanceOf(CancelledError);
     } finally {
       sim.setModels(DEFAULT_MODELS);
     }
+  });
+
+  it('a key no agent can use stops with an explanation instead of an empty choice', async () => {
+    sim.setModels([]);
+    try {
+      const p = scripted([]);
+      await expect(runWizard(deps(p), given({ baseUrl: sim.root, key: DEMO_KEY }))).rejects.toBeInstanceOf(JobError);
+      expect(p.asked).toHaveLength(0);
+    } finally {
+      sim.setModels(DEFAULT_MODELS);
+    }
+  });
+});
+
+describe('wizard: model rows', () => {
+  it('every line within 74 columns; the marketplace description under the model', async () => {
+    const client = { root: sim.root, key: DEMO_KEY };
+    const models = attachPricing((await listModels(client)).models, await fetchPricing(client));
+    for (const id of ['claude-code', 'codex', 'opencode', 'qwen-code', 'cline'] as const) {
+      const rows = modelChoices(suitableModels(AGENTS[id], models));
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) {
+        for (const line of r.title.split('\n')) expect([...line].length).toBeLessThanOrEqual(74);
+        expect(r.title.startsWith(r.value)).toBe(true);
+      }
+    }
+    const sonnet = modelChoices(suitableModels(AGENTS['claude-code'], models))[0]!;
+    expect(sonnet.title.split('\n')[1]).toMatch(/^ {6}Anthropic Claude Sonnet/);
+    const long = modelChoices([
+      { model: { id: 'x'.repeat(60), marks: ['openai'], marked: true } as never, fit: { ok: true, protocol: 'chat', needsProbe: false } },
+    ]);
+    expect([...long[0]!.title].length).toBeLessThanOrEqual(74);
+    expect(long[0]!.title).toContain('…');
+    expect(long[0]!.short).toBe('x'.repeat(60));
   });
 });

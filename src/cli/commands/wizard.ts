@@ -1,13 +1,17 @@
 // The interactive wizard: `npx gateway-agent-setup` on a terminal. It takes setup's flags; each
-// flag answers its question, so a person is asked only what they did not say.
+// flag answers its question, so a person is asked only what they did not say. GATEWAY_BASE_URL
+// and the saved settings only pre-fill the answers.
+import { AGENTS } from '../../agents/registry.js';
 import type { AgentId, KeyStorage, Scope } from '../../agents/types.js';
 import { UsageError } from '../../core/errors.js';
-import { flag, list, num, str, type ParsedArgs } from '../args.js';
+import type { SetupReport } from '../../setup/run.js';
+import type { WizardDefaults } from '../../wizard/flow.js';
+import { flag, num, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
-import { BASE_URL_ENV, DEFAULT_KEY_ENV } from '../inputs.js';
-import { wrap } from '../output.js';
-import { loadSaved, rememberSetup, withSavedDefaults } from '../saved.js';
+import { BASE_URL_ENV, DEFAULT_KEY_ENV, DEFAULT_TIMEOUT_MS } from '../inputs.js';
+import { note, print, wrap } from '../output.js';
+import { loadSaved, rememberSetup, savedMarkers, savedPreferences } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv, options as setupOptions, parseAgents, parseModels } from './setup.js';
 
@@ -18,43 +22,115 @@ export const help: CommandHelp = {
   usage: `${BIN} [wizard] [setup flags…]`,
   details: [
     'Asks for the base URL, the key, the agents, a model per agent, scope and key storage; shows the diff of every file before writing; then verifies each agent from its files on disk.',
-    'Every question has a flag (see `setup --help`); Ctrl-C or Esc at any step exits 130 with nothing written.',
+    'Every question has a flag (see `setup --help`): a flag given is a question not asked. GATEWAY_BASE_URL and the saved settings only pre-fill the answers.',
+    'Ctrl-C or Esc at any step exits 130 with nothing written. Without a terminal (or with CI set) use `setup`: it never asks.',
   ],
 };
 
-export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const saved = await loadSaved(ctx);
-  const values = withSavedDefaults(ctx, args.values, saved.settings);
-  if (!ctx.interactive) {
-    throw new UsageError('The wizard needs a terminal (and CI unset).', `Run \`${BIN} setup --yes\` with --base-url and ${DEFAULT_KEY_ENV} set.`);
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** What to do next, after the report: the key's export, how to check later. */
+function nextSteps(report: SetupReport, keyEnvVar: string, env: CliContext['env']): string[] {
+  const lines: string[] = [];
+  const ok = report.agents.filter((a) => a.ok);
+  if (report.dryRun || ok.length === 0) return lines;
+  if (report.keyStorage === 'env' && !env[keyEnvVar]) {
+    lines.push(...wrap(`The configs name $${keyEnvVar} but hold no key: add \`export ${keyEnvVar}=…\` to your shell profile.`));
   }
-  const keyEnvVar = str(values, 'api-key-env') ?? DEFAULT_KEY_ENV;
-  const [{ runWizard }, { promptsPrompter }, { detectAgent }] = await Promise.all([
+  const commands = ok.map((a) => `\`${AGENTS[a.id].binary}\``).join(', ');
+  lines.push(...wrap(`Next: start ${ok.length === 1 ? 'the agent' : 'your agents'} as usual (${commands}). Check them any time with \`${BIN} doctor\`; when the gateway's models change, run \`${BIN} sync\`.`));
+  return lines;
+}
+
+export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const values = args.values;
+  const saved = (await loadSaved(ctx)).settings;
+  const keyEnvVar = str(values, 'api-key-env') ?? saved.keyEnv ?? DEFAULT_KEY_ENV;
+  if (!ENV_NAME.test(keyEnvVar)) {
+    throw new UsageError('--api-key-env takes the NAME of an environment variable, not the key.', 'Example: --api-key-env MY_GATEWAY_KEY (letters, digits and _).');
+  }
+  const flagKey = str(values, 'api-key');
+  const key = flagKey ?? ctx.env[keyEnvVar];
+  if (key) ctx.addSecret(key.trim());
+  const agents = parseAgents(values);
+  const models = parseModels(values);
+
+  if (!ctx.interactive) {
+    // Never wait for input that cannot come: name what `setup` would need instead.
+    const missing = [
+      ...(str(values, 'base-url') ?? ctx.env[BASE_URL_ENV] ?? saved.baseUrl ? [] : [`--base-url (or ${BASE_URL_ENV})`]),
+      ...(key ? [] : [keyEnvVar]),
+    ];
+    throw new UsageError(
+      'The wizard needs a terminal (stdin and stdout a TTY, and CI unset).',
+      `Run \`${BIN} setup\` instead: it asks nothing${missing.length > 0 ? `; set ${missing.join(' and ')}` : ''}.`,
+    );
+  }
+  if (flagKey !== undefined) note(ctx, `warning: --api-key puts the key in your shell history and the process list; prefer ${keyEnvVar}=… in the environment.`);
+
+  const [{ runWizard }, { promptsPrompter }, { terminalProgress }, { detectAgent }] = await Promise.all([
     import('../../wizard/flow.js'),
     import('../../wizard/prompts-port.js'),
+    import('../../wizard/spinner.js'),
     import('../../agents/detect.js'),
   ]);
   const env = agentEnv(ctx);
   const say = (text: string): void => ctx.out(`${text}\n`);
-  say(`${wrap('gateway-agent-setup: your coding agents on your gateway, verified. Ctrl-C quits; nothing is written before you confirm.').join('\n')}\n`);
+  print(ctx, [
+    ...wrap('gateway-agent-setup: your coding agents on your gateway, verified. Ctrl-C or Esc quits; nothing is written before you confirm.'),
+    '',
+  ]);
+  const defaults: WizardDefaults = {
+    baseUrl: ctx.env[BASE_URL_ENV] ?? saved.baseUrl,
+    agents: saved.agents,
+    models: saved.perAgent,
+    scope: saved.scope,
+    keyStorage: saved.keyStorage,
+  };
+  const seconds = num(values, 'timeout');
   const report = await runWizard(
-    { prompter: promptsPrompter(), env, say, addSecret: ctx.addSecret, detect: (agent) => detectAgent(agent, env) },
     {
-      baseUrl: str(values, 'base-url') ?? ctx.env[BASE_URL_ENV],
-      key: str(values, 'api-key') ?? ctx.env[keyEnvVar],
+      prompter: promptsPrompter(),
+      progress: terminalProgress({ write: ctx.out, color: ctx.color }),
+      env,
+      say,
+      addSecret: ctx.addSecret,
+      detect: (agent) => detectAgent(agent, env),
+    },
+    {
+      baseUrl: str(values, 'base-url'),
+      key,
+      keySource: flagKey !== undefined ? '--api-key' : keyEnvVar,
       keyEnvVar,
-      agents: list(values, 'agent').length > 0 ? (parseAgents(values) as AgentId[]) : undefined,
-      models: parseModels(values),
+      agents: agents as AgentId[] | undefined,
+      models,
       smallModel: str(values, 'small-model'),
       scope: str(values, 'scope') as Scope | undefined,
       keyStorage: str(values, 'key-storage') as KeyStorage | undefined,
-      timeoutMs: num(values, 'timeout') !== undefined ? Math.round(num(values, 'timeout')! * 1000) : undefined,
+      timeoutMs: seconds !== undefined ? Math.round(seconds * 1000) : DEFAULT_TIMEOUT_MS,
       force: flag(values, 'force'),
+      dryRun: flag(values, 'dry-run'),
+      verify: !flag(values, 'no-verify'),
+      concurrency: num(values, 'concurrency'),
+      markers: savedMarkers(saved),
+      // The team's patterns order the lists; last time's models are pre-selected, not pinned.
+      preferences: savedPreferences(saved, false),
     },
+    defaults,
   );
   await rememberSetup(ctx, report, keyEnvVar);
   say('');
   printSetupReport(ctx, report);
-  if (report.ok) say(wrap(`Next: start your agent as usual. When the gateway's models change, run \`${BIN} setup\` again.`).join('\n'));
+  const runs = str(values, 'verify') === 'agent' && report.ok && !report.dryRun
+    ? await (await import('../agent-run.js')).runAgents(ctx, {
+      agents: report.agents.map((a) => a.id),
+      scope: report.scope,
+      timeoutMs: (seconds !== undefined ? seconds * 1000 : DEFAULT_TIMEOUT_MS) * 4,
+    })
+    : undefined;
+  if (runs) (await import('../agent-run.js')).printAgentRuns(ctx, runs);
+  const next = nextSteps(report, keyEnvVar, ctx.env);
+  if (next.length > 0) print(ctx, next);
+  if (runs) return runs.length > 0 && runs.every((r) => r.ok) ? 0 : 1;
   return report.ok ? 0 : 1;
 }

@@ -1,0 +1,180 @@
+// The wizard's two terminal adapters: the `prompts` Prompter driven by keys written into a stream
+// (Esc and Ctrl-C cancel at every kind of question, answers print their short form, the key never
+// echoes), and the spinner's redraws read byte for byte.
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CancelledError } from '../../src/core/errors.js';
+import { plainProgress } from '../../src/wizard/port.js';
+import { promptsPrompter } from '../../src/wizard/prompts-port.js';
+import { terminalProgress } from '../../src/wizard/spinner.js';
+
+const ESC = '\u001b';
+const DOWN = '\u001b[B';
+
+function terminal() {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  let screen = '';
+  stdout.setEncoding('utf8').on('data', (d: string) => (screen += d));
+  const waitFor = async (re: RegExp, from = 0): Promise<void> => {
+    const deadline = Date.now() + 5000;
+    while (!re.test(screen.slice(from))) {
+      if (Date.now() > deadline) throw new Error(`never saw ${re} in ${JSON.stringify(screen)}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  return {
+    prompter: promptsPrompter({ stdin: stdin as unknown as NodeJS.ReadStream, stdout: stdout as unknown as NodeJS.WriteStream }),
+    keys: (text: string) => void stdin.write(text),
+    screen: () => screen.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''),
+    length: () => screen.length,
+    waitFor,
+  };
+}
+
+const models = [
+  { title: 'claude-sonnet-4-5  ★ recommended  anthropic', short: 'claude-sonnet-4-5', value: 'claude-sonnet-4-5' },
+  { title: 'claude-haiku-4-5   anthropic', short: 'claude-haiku-4-5', value: 'claude-haiku-4-5' },
+];
+
+describe('prompts adapter', () => {
+  it('select: arrows and Enter; the answer line shows the short form', async () => {
+    const t = terminal();
+    const answer = t.prompter.select({ message: 'Where?', choices: [
+      { title: 'user      every project on this machine', short: 'user', value: 'user' },
+      { title: 'project   this project only', short: 'project', value: 'project' },
+    ] });
+    await t.waitFor(/Where\?/);
+    t.keys(DOWN);
+    t.keys('\r');
+    expect(await answer).toBe('project');
+    expect(t.screen()).toMatch(/Where\? › project\s*$/);
+  });
+
+  it('autocomplete filters on the model ID only; Enter on no match asks again; Esc quits', async () => {
+    const t = terminal();
+    const answer = t.prompter.autocomplete({ message: 'Model', choices: models });
+    await t.waitFor(/Model/);
+    t.keys('recommended');
+    await t.waitFor(/no matches found/);
+    const mark = t.length();
+    t.keys('\r');
+    // Asked again, with the full list.
+    await t.waitFor(/claude-haiku-4-5/, mark);
+    t.keys('hai');
+    await t.waitFor(/hai/, mark);
+    t.keys(ESC);
+    await expect(answer).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  it('autocomplete: typing narrows, Enter picks, the initial index is highlighted first', async () => {
+    const t = terminal();
+    const first = t.prompter.autocomplete({ message: 'Model', choices: models, initial: 1 });
+    await t.waitFor(/Model/);
+    t.keys('\r');
+    expect(await first).toBe('claude-haiku-4-5');
+    const u = terminal();
+    const second = u.prompter.autocomplete({ message: 'Model', choices: models });
+    await u.waitFor(/Model/);
+    u.keys('sonn');
+    await u.waitFor(/sonn/);
+    u.keys('\r');
+    expect(await second).toBe('claude-sonnet-4-5');
+    expect(u.screen()).toMatch(/Model › claude-sonnet-4-5\s*$/);
+  });
+
+  it.each([
+    ['text', (p: ReturnType<typeof terminal>['prompter']) => p.text({ message: 'Q' })],
+    ['password', (p: ReturnType<typeof terminal>['prompter']) => p.password({ message: 'Q' })],
+    ['select', (p: ReturnType<typeof terminal>['prompter']) => p.select({ message: 'Q', choices: models })],
+    ['multiselect', (p: ReturnType<typeof terminal>['prompter']) => p.multiselect({ message: 'Q', choices: models })],
+    ['autocomplete', (p: ReturnType<typeof terminal>['prompter']) => p.autocomplete({ message: 'Q', choices: models })],
+    ['confirm', (p: ReturnType<typeof terminal>['prompter']) => p.confirm({ message: 'Q' })],
+  ])('%s: Ctrl-C and Esc both cancel', async (_kind, ask) => {
+    for (const key of ['\u0003', ESC]) {
+      const t = terminal();
+      const answer = ask(t.prompter);
+      await t.waitFor(/Q/);
+      t.keys(key);
+      await expect(answer).rejects.toBeInstanceOf(CancelledError);
+    }
+  });
+
+  it('multiselect: pre-selected choices kept, space toggles, disabled ones cannot be chosen', async () => {
+    const t = terminal();
+    const answer = t.prompter.multiselect({ message: 'Agents', min: 1, choices: [
+      { title: 'Claude Code  installed', short: 'Claude Code', value: 'claude-code', selected: true },
+      { title: 'Gemini CLI   ✗ not served', short: 'Gemini CLI', value: 'gemini-cli', disabled: true },
+      { title: 'Codex CLI    not installed', short: 'Codex CLI', value: 'codex' },
+    ] });
+    await t.waitFor(/Agents/);
+    t.keys(DOWN);
+    t.keys(' ');
+    t.keys(DOWN);
+    t.keys(' ');
+    t.keys('\r');
+    expect(await answer).toEqual(['claude-code', 'codex']);
+    expect(t.screen()).toMatch(/Agents › Claude Code, Codex CLI\s*$/);
+  });
+
+  it('password: the key typed is never drawn', async () => {
+    const t = terminal();
+    const answer = t.prompter.password({ message: 'API key' });
+    await t.waitFor(/API key/);
+    t.keys('sk-secretsecretsecret');
+    t.keys('\r');
+    expect(await answer).toBe('sk-secretsecretsecret');
+    expect(t.screen()).not.toContain('secret');
+  });
+});
+
+describe('spinner', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('redraws its lines in place, one spinner per task, and leaves the settled lines', () => {
+    vi.useFakeTimers();
+    let clock = 0;
+    const writes: string[] = [];
+    const progress = terminalProgress({ write: (t) => void writes.push(t), color: false, now: () => clock, intervalMs: 80 });
+    const g = progress.group();
+    g.start('a', 'Claude Code: probing');
+    g.start('b', 'Codex CLI: probing');
+    expect(writes[0]).toBe('\u001b[2K  ⠋ Claude Code: probing\n');
+    // The second draw goes back up over the first line.
+    expect(writes[1]).toBe('\u001b[1A\r\u001b[2K  ⠋ Claude Code: probing\n\u001b[2K  ⠋ Codex CLI: probing\n');
+    clock = 3000;
+    vi.advanceTimersByTime(80);
+    expect(writes[2]).toBe('\u001b[2A\r\u001b[2K  ⠙ Claude Code: probing (3s)\n\u001b[2K  ⠙ Codex CLI: probing (3s)\n');
+    g.settle('a', true, 'Claude Code: probe passed');
+    g.settle('b', false, 'Codex CLI: probe failed');
+    const count = writes.length;
+    // Nothing runs any more: the timer draws nothing.
+    vi.advanceTimersByTime(500);
+    expect(writes.length).toBe(count);
+    g.end();
+    expect(writes.at(-1)).toBe('\u001b[2A\r\u001b[2K  ✓ Claude Code: probe passed\n\u001b[2K  ✗ Codex CLI: probe failed\n');
+    g.start('c', 'after the end');
+    expect(writes.length).toBe(count + 1);
+  });
+
+  it('cuts every line to the terminal width so none wraps', () => {
+    const writes: string[] = [];
+    const g = terminalProgress({ write: (t) => void writes.push(t), color: true }).group();
+    g.start('a', 'x'.repeat(200));
+    g.end();
+    for (const line of writes.join('').split('\n')) {
+      const visible = line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '').replace(/\r/g, '');
+      expect([...visible].length).toBeLessThanOrEqual(80);
+    }
+    expect(writes.join('')).toContain('…');
+  });
+
+  it('plain progress prints only settled lines', () => {
+    const said: string[] = [];
+    const g = plainProgress((t) => void said.push(t)).group();
+    g.start('a', 'working');
+    g.settle('a', true, 'done');
+    g.end();
+    expect(said).toEqual(['  ✓ done']);
+  });
+});
