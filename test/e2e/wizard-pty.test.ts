@@ -113,6 +113,39 @@ describe('wizard in a terminal', () => {
     }
   });
 
+  it('with every flag given only the preview is asked; Ctrl-C there exits 130 and leaves no trace', async () => {
+    const { dir: home, remove } = tempHome();
+    const flags = ['--base-url', sim.root, '--agent', 'codex', '--model', 'gpt-5.1-codex', '--scope', 'user', '--key-storage', 'file'];
+    const pty = await startPty(flags, { env: baseEnv(home, { GATEWAY_API_KEY: DEMO_KEY }), cwd: home });
+    try {
+      const preview = await pty.waitFor(/Write these changes\?/);
+      expect(preview).not.toMatch(/Gateway base URL|Which agents|Model for|Where should|How should/);
+      expect(preview).toContain('GATEWAY_API_KEY=sk-de…demo');
+      await pty.send('C-c');
+      expect(await pty.exitCode()).toBe(130);
+      // Not a file, not the lock held during the preview.
+      expect(tree(home).size).toBe(0);
+    } finally {
+      await pty.close();
+      remove();
+    }
+  });
+
+  it('Ctrl-C while the network works (a slow gateway) exits 130 with nothing written', async () => {
+    const slow = await startSim({ latencyMs: 5000 });
+    const { dir: home, remove } = tempHome();
+    const pty = await startPty(['--base-url', slow.root], { env: baseEnv(home, { GATEWAY_API_KEY: DEMO_KEY }), cwd: home });
+    try {
+      await pty.waitFor(/Reading the models of this key/);
+      await pty.send('C-c');
+      expect(await pty.exitCode()).toBe(130);
+      expect(tree(home).size).toBe(0);
+    } finally {
+      await pty.close();
+      remove();
+    }
+  });
+
   it('saved settings pre-fill the answers; Esc at the model list exits 130 and writes nothing', async () => {
     const { dir: home, remove } = tempHome();
     const settingsDir = join(home, '.config/gateway-agent-setup');

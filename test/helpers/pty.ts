@@ -26,8 +26,10 @@ export async function startPty(args: readonly string[], opts: { env: Record<stri
   const socket = `gas-test-${process.pid}-${++counter}`;
   const tmux = (...a: string[]) => run('tmux', ['-u', '-L', socket, '-f', '/dev/null', ...a], { env: { ...opts.env, TERM: 'xterm-256color' }, cwd: opts.cwd });
   const quoted = [process.execPath, BIN_PATH, ...args].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
-  // The shell prints the exit code and then waits, so the last screen stays readable.
-  await tmux('new-session', '-d', '-s', 'main', '-x', '80', '-y', '24', `${quoted}; echo "[exit $?]"; sleep 120`);
+  // The shell prints the exit code and then waits, so the last screen stays readable. Its own
+  // SIGINT trap (a handler, so the program still gets the default action) keeps it alive when
+  // Ctrl-C kills the program outside a prompt; the program then exits 130 (128 + SIGINT).
+  await tmux('new-session', '-d', '-s', 'main', '-x', '80', '-y', '24', `trap : INT; ${quoted}; echo "[exit $?]"; sleep 120`);
   const screen = async (): Promise<string> => (await tmux('capture-pane', '-p', '-J', '-t', 'main', '-S', '-200')).stdout;
   const waitFor = async (pattern: RegExp, timeoutMs = 15_000): Promise<string> => {
     const deadline = Date.now() + timeoutMs;
