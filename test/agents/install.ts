@@ -1,14 +1,15 @@
-// Installs the pinned agents from npm into a cache outside the repository (reused when present),
-// and returns the folder of each one's bin.
+// Installs the pinned agents from npm into a cache outside the repository, one prefix per
+// package@version (`npm install --prefix`), reused when present; returns the folder of its bin.
+// A finished install leaves a stamp file, so an interrupted one is redone, never half-used.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Versions seen working in ../shared/docs/agents.md; bump them together with that page. */
+/** Versions seen working in /work/shared/docs/agents.md; bump them together with that page. */
 export const PINNED = {
   'claude-code': { pkg: '@anthropic-ai/claude-code', version: '2.1.197', bin: 'claude' },
   codex: { pkg: '@openai/codex', version: '0.169.0', bin: 'codex' },
@@ -18,16 +19,41 @@ export const PINNED = {
 } as const;
 export type PinnedId = keyof typeof PINNED;
 
-export const CACHE = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'gateway-agent-setup-agents');
+export const CACHE = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-agents');
 
+const STAMP = '.installed';
+
+/** The prefix folder of one pinned package. */
+export function prefixOf(id: PinnedId): string {
+  const { pkg, version } = PINNED[id];
+  return join(CACHE, `${pkg}@${version}`);
+}
+
+/** Installs (or reuses) the pinned version; the path of its `node_modules/.bin`. */
 export async function ensureAgent(id: PinnedId): Promise<string> {
   const { pkg, version, bin } = PINNED[id];
-  const dir = join(CACHE, `${pkg.replace(/[/@]/g, '_')}_${version}`);
+  const dir = prefixOf(id);
   const binDir = join(dir, 'node_modules', '.bin');
-  if (existsSync(join(binDir, bin))) return binDir;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
-  await run('npm', ['install', '--no-audit', '--no-fund', '--no-save', `${pkg}@${version}`], { cwd: dir, maxBuffer: 1 << 26 });
-  if (!existsSync(join(binDir, bin))) throw new Error(`${pkg}@${version} installed but ${bin} is missing in ${binDir}`);
+  if (!existsSync(join(dir, STAMP)) || !existsSync(join(binDir, bin))) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
+    try {
+      // Install scripts run: several agents fetch their platform binary as an optional dependency
+      // and link it in a postinstall step (npm registry only).
+      await run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', `${pkg}@${version}`], {
+        cwd: dir,
+        maxBuffer: 1 << 26,
+        timeout: 15 * 60_000,
+      });
+    } catch (err) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`npm install ${pkg}@${version} failed: ${(err as Error).message}`);
+    }
+    if (!existsSync(join(binDir, bin))) throw new Error(`${pkg}@${version} installed but ${bin} is missing in ${binDir}`);
+    writeFileSync(join(dir, STAMP), `${pkg}@${version}\n`);
+  }
+  const installed = (JSON.parse(readFileSync(join(dir, 'node_modules', ...pkg.split('/'), 'package.json'), 'utf8')) as { version: string }).version;
+  if (installed !== version) throw new Error(`${dir} holds ${pkg}@${installed}, not the pinned ${version}`);
   return binDir;
 }
