@@ -185,6 +185,14 @@ describe('wizard without a terminal', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('`wizard --yes --json` asks nothing: it is setup, one JSON document', async () => {
+    const r = await runCli(['wizard', '--yes', '--json', '--agent', 'codex', '--dry-run', '--base-url', sim.root], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { dryRun: boolean; agents: { id: string; model: string }[] };
+    expect(doc.dryRun).toBe(true);
+    expect(doc.agents.map((a) => [a.id, a.model])).toEqual([['codex', 'gpt-5.1-codex']]);
+  });
+
   it('with no command and no terminal, setup runs instead and names the missing flag', async () => {
     const r = await runCli([], { env: { GATEWAY_API_KEY: DEMO_KEY } });
     expect(r.code).toBe(2);

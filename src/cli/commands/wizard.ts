@@ -44,6 +44,8 @@ function nextSteps(report: SetupReport, keyEnvVar: string, env: CliContext['env'
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const values = args.values;
+  // `--yes` (ask nothing) and `--json` (one JSON document on stdout) are setup's job, as without a command.
+  if (flag(values, 'yes') || flag(values, 'json')) return (await import('./setup.js')).run(ctx, args);
   const saved = (await loadSaved(ctx)).settings;
   const keyEnvVar = str(values, 'api-key-env') ?? saved.keyEnv ?? DEFAULT_KEY_ENV;
   if (!ENV_NAME.test(keyEnvVar)) {
