@@ -81,7 +81,10 @@ describe('wizard in a terminal', () => {
       expect(screen).toContain('✓ Codex CLI: verified from the files on disk');
       expect(screen).toMatch(/Model for Codex CLI \(type to filter\) › gpt-5\.1-codex\n/);
       expect(screen).toMatch(/verified: HTTP 200 in \d+ ms, request ID \S+/);
-      expect(screen).toMatch(/restore --id \S+/);
+      const backupId = /restore --id (\S+?)`/.exec(screen)?.[1];
+      expect(backupId).toBeDefined();
+      expect(screen.replace(/\s+/g, ' ')).toContain(`are in ~/.config/gateway-agent-setup/backups/${backupId}/.`);
+      expect(existsSync(join(home, '.config/gateway-agent-setup/backups', backupId!, 'manifest.json'))).toBe(true);
       expect(screen).toContain('Every agent is set up and verified.');
       expect(screen).toContain('Next: start the agent as usual (`codex`)');
       expect(screen).not.toContain(DEMO_KEY);

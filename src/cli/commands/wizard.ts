@@ -1,6 +1,7 @@
 // The interactive wizard: `npx gateway-agent-setup` on a terminal. It takes setup's flags; each
 // flag answers its question, so a person is asked only what they did not say. GATEWAY_BASE_URL
 // and the saved settings only pre-fill the answers.
+import { join } from 'node:path';
 import { AGENTS } from '../../agents/registry.js';
 import type { AgentId, KeyStorage, Scope } from '../../agents/types.js';
 import { UsageError } from '../../core/errors.js';
@@ -29,11 +30,19 @@ export const help: CommandHelp = {
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** What to do next, after the report: the key's export, how to check later. */
-function nextSteps(report: SetupReport, keyEnvVar: string, env: CliContext['env']): string[] {
+/** After the report: where the backups are, the key's export, what to run next. */
+async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string): Promise<string[]> {
   const lines: string[] = [];
+  const env = ctx.env;
+  if (report.backupId) {
+    const { stateDir } = await import('../../config/index.js');
+    const dir = join(stateDir(ctx.home, env, ctx.platform), 'backups', report.backupId);
+    const shown = dir.startsWith(`${ctx.home}/`) ? `~${dir.slice(ctx.home.length)}` : dir;
+    lines.push(...wrap(`The previous files (and a manifest of this run) are in ${shown}/.`));
+  }
   const ok = report.agents.filter((a) => a.ok);
   if (report.dryRun || ok.length === 0) return lines;
+  if (report.upToDate) return [...lines, ...wrap(`Nothing needed changing. Check the agents any time with \`${BIN} doctor\`.`)];
   if (report.keyStorage === 'env' && !env[keyEnvVar]) {
     lines.push(...wrap(`The configs name $${keyEnvVar} but hold no key: add \`export ${keyEnvVar}=…\` to your shell profile.`));
   }
@@ -131,7 +140,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     })
     : undefined;
   if (runs) (await import('../agent-run.js')).printAgentRuns(ctx, runs);
-  const next = nextSteps(report, keyEnvVar, ctx.env);
+  const next = await nextSteps(ctx, report, keyEnvVar);
   if (next.length > 0) print(ctx, next);
   if (runs) return runs.length > 0 && runs.every((r) => r.ok) ? 0 : 1;
   return report.ok ? 0 : 1;
