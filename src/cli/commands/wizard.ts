@@ -47,7 +47,7 @@ async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string
     lines.push(...wrap(`The configs name $${keyEnvVar} but hold no key: add \`export ${keyEnvVar}=…\` to your shell profile.`));
   }
   const commands = ok.map((a) => `\`${AGENTS[a.id].binary}\``).join(', ');
-  lines.push(...wrap(`Next: start ${ok.length === 1 ? 'the agent' : 'your agents'} as usual (${commands}). Check them any time with \`${BIN} doctor\`; when the gateway's models change, run \`${BIN} sync\`.`));
+  lines.push(...wrap(`Next: start ${ok.length === 1 ? 'the agent' : 'your agents'} as usual (${commands}). Check ${ok.length === 1 ? 'it' : 'them'} any time with \`${BIN} doctor\`; when the gateway's models change, run \`${BIN} sync\`.`));
   return lines;
 }
 
