@@ -3,6 +3,7 @@
 // program through tmux's own (never through argv, so a key stays out of process listings).
 import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { BIN_PATH } from './cli.js';
 
@@ -49,7 +50,9 @@ export async function startPty(args: readonly string[], opts: { env: Record<stri
     close: async () => {
       // Stop the pane's process by its PID, then the tmux server (which hangs up on the rest),
       // then remove the socket file the server leaves behind.
-      const socketPath = (await tmux('display-message', '-p', '#{socket_path}').catch(() => ({ stdout: '' }))).stdout.trim();
+      // (tmux's default place for it when the server is already gone).
+      const fallback = join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, socket);
+      const socketPath = (await tmux('display-message', '-p', '#{socket_path}').catch(() => ({ stdout: fallback }))).stdout.trim();
       const panes = await tmux('list-panes', '-a', '-F', '#{pane_pid}').catch(() => ({ stdout: '' }));
       for (const pid of panes.stdout.split('\n').map(Number).filter((n) => n > 0)) {
         try {
