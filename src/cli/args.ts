@@ -27,6 +27,7 @@ export const COMMON_OPTIONS: OptionTable = {
   verbose: { type: 'boolean', description: 'More detail; stack traces for internal errors.' },
   'no-color': { type: 'boolean', description: 'No colour (also: NO_COLOR=1, or output not a terminal).' },
   home: { type: 'string', value: 'DIR', description: 'Use DIR as the home directory (default: your home).' },
+  lang: { type: 'string', value: 'en|zh-CN', description: 'Language of messages (default: from LC_ALL/LC_MESSAGES/LANG, else English). --json output is the same in every language.' },
 };
 
 /** Where the gateway is and which key to use (src/cli/inputs.ts reads them). */

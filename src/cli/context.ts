@@ -3,6 +3,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { redact } from '../core/mask.js';
+import { ENGLISH, type Lang, type Translator } from '../i18n/index.js';
 import type { OptionTable, ParsedArgs } from './args.js';
 import type { CommandHelp } from './help.js';
 
@@ -22,6 +23,10 @@ export interface CliContext {
   readonly verbose: boolean;
   /** `--json`: stdout holds exactly one JSON document. */
   readonly json: boolean;
+  /** The language people read (`--lang`, else the locale); `--json` documents never change with it. */
+  readonly lang: Lang;
+  /** Messages in that language: `t(key, params)`, and `t.show(text)` for a library's message. */
+  readonly t: Translator;
   /** Write to stdout / stderr. Every known secret is masked on the way out. */
   out(text: string): void;
   err(text: string): void;
@@ -51,6 +56,9 @@ export interface ContextOptions {
   verbose?: boolean;
   json?: boolean;
   noColor?: boolean;
+  lang?: Lang;
+  /** The loaded catalog for `lang` (main.ts loads it; English when absent). */
+  t?: Translator;
 }
 
 /** A variable counts as set when present and not empty (no-color.org, and how CI systems set CI). */
@@ -76,6 +84,8 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
     interactive: isTTY && proc.stdin.isTTY === true && !isSet(env.CI),
     verbose: opts.verbose === true,
     json: opts.json === true,
+    lang: opts.lang ?? 'en',
+    t: opts.t ?? ENGLISH,
     out: (text) => void proc.stdout.write(clean(text)),
     err: (text) => void proc.stderr.write(clean(text)),
     addSecret: (secret) => {

@@ -4,6 +4,7 @@
 import { EXIT, GatewayError, ToolError, UsageError } from '../core/errors.js';
 import type { Diagnosis } from '../core/types.js';
 import { VERSION } from '../core/version.js';
+import { ENGLISH, LANGS, loadTranslator, msg, parseLang, pickLang, type Lang, type Translator } from '../i18n/index.js';
 import { COMMAND_OPTIONS, parseCommandArgs, showArgument, str, flag, type OptionTable } from './args.js';
 import { createContext, type CliContext, type CommandModule, type ProcessLike } from './context.js';
 import { BIN, COMMAND_HELP, commandHelp, mainHelp } from './help.js';
@@ -33,9 +34,29 @@ function commandList(): { name: string; summary: string }[] {
 
 function unknownCommand(name: string): UsageError {
   return new UsageError(
-    `Unknown command "${showArgument(name)}".`,
-    `Commands: ${Object.keys(COMMANDS).join(', ')}. See \`${BIN} --help\`.`,
+    msg('cli.unknown_command', { name: showArgument(name) }),
+    msg('cli.unknown_command_hint', { commands: Object.keys(COMMANDS).join(', '), bin: BIN }),
   );
+}
+
+/** `--lang X` or `--lang=X` among the flags; undefined when not given. */
+function langFlag(flags: readonly string[]): string | undefined {
+  let value: string | undefined;
+  flags.forEach((arg, i) => {
+    if (arg === '--lang') value = flags[i + 1] ?? '';
+    else if (arg.startsWith('--lang=')) value = arg.slice('--lang='.length);
+  });
+  return value;
+}
+
+/** The language to speak, decided once before anything is printed (help and errors included). */
+function chooseLang(flags: readonly string[], proc: ProcessLike): Lang {
+  const given = langFlag(flags);
+  const flag = parseLang(given);
+  if (given !== undefined && flag === undefined) {
+    throw new UsageError(msg('cli.bad_lang', { value: showArgument(given) }), msg('cli.bad_lang_hint', { langs: LANGS.join(', ') }));
+  }
+  return pickLang({ flag, env: proc.env, platform: proc.platform });
 }
 
 /** Flags before `--` only: what follows is data. */
@@ -66,7 +87,11 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
   const json = early.includes('--json');
   const verbose = early.includes('--verbose');
   let ctx: CliContext | undefined;
+  let lang: Lang = 'en';
+  let t: Translator = ENGLISH;
   try {
+    lang = chooseLang(early, proc);
+    t = await loadTranslator(lang);
     const [first, ...rest] = argv;
     if (first === '--help' || first === '-h') {
       proc.stdout.write(mainHelp(commandList()));
@@ -110,6 +135,8 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       verbose: flag(args.values, 'verbose'),
       json: flag(args.values, 'json'),
       noColor: flag(args.values, 'no-color'),
+      lang,
+      t,
     });
     if (flag(args.values, 'help')) {
       ctx.out(await helpFor(first, entry, mod));
@@ -119,7 +146,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
     const code = await mod.run(ctx, args);
     return code;
   } catch (error) {
-    const out = ctx ?? createContext(proc, { json, verbose });
+    const out = ctx ?? createContext(proc, { json, verbose, lang, t });
     for (const secret of secretsOf(argv, out.env)) out.addSecret(secret);
     return report(out, error, { json: out.json || json, verbose: out.verbose || verbose });
   }
@@ -161,19 +188,19 @@ function report(ctx: CliContext, error: unknown, opts: { json: boolean; verbose:
     const d: Diagnosis = error.diagnosis;
     doc = { code: d.code, message: d.message, fix: d.fix, requestId: d.requestId, status: d.status, url: d.url };
     exitCode = error.exitCode;
-    note(ctx, formatDiagnosis(ctx, d, 'error'));
+    note(ctx, formatDiagnosis(ctx, d));
   } else if (error instanceof ToolError) {
     doc = { code: errorCode(error), message: error.message, fix: error.hint };
     exitCode = error.exitCode;
-    note(ctx, wrap(`error: ${error.message}`));
-    if (error.hint) note(ctx, wrap(error.hint, 2));
+    note(ctx, wrap(`${ctx.t('cli.error')}: ${ctx.t.show(error.message)}`));
+    if (error.hint) note(ctx, wrap(ctx.t.show(error.hint), 2));
   } else {
     const message = error instanceof Error ? error.message : String(error);
     doc = { code: 'internal', message: `internal error: ${message}` };
     exitCode = EXIT.failed;
-    note(ctx, `internal error: ${message}`);
+    note(ctx, ctx.t('cli.internal_error', { message }));
     if (opts.verbose && error instanceof Error && error.stack) note(ctx, error.stack);
-    else note(ctx, '  Run again with --verbose for details, and report it with that output.');
+    else note(ctx, `  ${ctx.t('cli.internal_hint')}`);
   }
   // A ToolError's exit code is never 0 by type; this guards against a future subclass that breaks it.
   if (exitCode === EXIT.ok) exitCode = EXIT.failed;

@@ -30,14 +30,49 @@ export function painter(ctx: Pick<CliContext, 'color'>): Paint {
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/** Printed width (ANSI codes take none). */
+/** East Asian wide and fullwidth characters take two terminal columns (Unicode UAX #11, W and F). */
+function isWide(cp: number): boolean {
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0x303e) ||
+    (cp >= 0x3041 && cp <= 0x33ff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0xa000 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  );
+}
+
+function charWidth(ch: string): number {
+  return isWide(ch.codePointAt(0) ?? 0) ? 2 : 1;
+}
+
+/** Printed width in terminal columns: ANSI codes take none, Chinese characters two. */
 export function visibleLength(text: string): number {
-  return text.replace(ANSI, '').length;
+  let width = 0;
+  for (const ch of text.replace(ANSI, '')) width += charWidth(ch);
+  return width;
 }
 
 function truncate(text: string, width: number): string {
-  if (text.length <= width) return text;
-  return width <= 1 ? text.slice(0, width) : `${text.slice(0, width - 1)}…`;
+  if (visibleLength(text) <= width) return text;
+  let out = '';
+  let used = 0;
+  for (const ch of text) {
+    if (used + charWidth(ch) > width - 1) break;
+    out += ch;
+    used += charWidth(ch);
+  }
+  return width <= 1 ? out : `${out}…`;
+}
+
+function padEnd(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - visibleLength(text)));
 }
 
 export interface TableOptions {
@@ -57,7 +92,7 @@ export function table(rows: readonly (readonly string[])[], opts: TableOptions =
   const indent = ' '.repeat(opts.indent ?? 0);
   const columns = Math.max(0, ...rows.map((r) => r.length));
   if (columns === 0) return [];
-  const widths = Array.from({ length: columns }, (_, i) => Math.max(0, ...rows.map((r) => (r[i] ?? '').length)));
+  const widths = Array.from({ length: columns }, (_, i) => Math.max(0, ...rows.map((r) => visibleLength(r[i] ?? ''))));
   const shrink = opts.shrink ?? [columns - 1];
   const total = (): number => indent.length + widths.reduce((a, b) => a + b, 0) + 2 * (columns - 1);
   while (total() > width) {
@@ -69,24 +104,51 @@ export function table(rows: readonly (readonly string[])[], opts: TableOptions =
     const cells = row.map((cell, i) => {
       const w = widths[i] ?? 0;
       const cut = truncate(cell, w);
-      return i === row.length - 1 ? cut : cut.padEnd(w);
+      return i === row.length - 1 ? cut : padEnd(cut, w);
     });
     return (indent + cells.join('  ')).trimEnd();
   });
 }
 
-/** Wraps prose at `width` (words are never cut), each line indented. */
+// Chinese has no spaces between words: a line may break before any wide character, but not before
+// closing punctuation (nor after opening punctuation), as Chinese typesetting requires.
+const NO_LINE_START = /^[，。、；：？！）」』】》〉”’…％,.;:?!)\]]/;
+const NO_LINE_END = /[（「『【《〈“‘([]$/;
+
+/** A word cut into the pieces a line may break between (a plain word stays whole). */
+function breakable(word: string): string[] {
+  const pieces: string[] = [];
+  let glue = false; // the next character joins the last piece
+  for (const ch of word) {
+    const wide = charWidth(ch) === 2;
+    const last = pieces.length - 1;
+    if (last >= 0 && (glue || NO_LINE_START.test(ch) || (!wide && charWidth([...(pieces[last] ?? '')].pop() ?? '') === 1))) {
+      pieces[last] += ch;
+    } else {
+      pieces.push(ch);
+    }
+    // After a wide character a new piece may start; after opening punctuation it may not.
+    glue = NO_LINE_END.test(ch);
+  }
+  return pieces;
+}
+
+/** Wraps prose at `width` columns (words are never cut; Chinese breaks between characters), indented. */
 export function wrap(text: string, indent = 0, width = WIDTH): string[] {
   const pad = ' '.repeat(indent);
   const lines: string[] = [];
   let line = '';
+  const fits = (addition: string): boolean => pad.length + visibleLength(line) + visibleLength(addition) <= width;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line !== '' && pad.length + line.length + 1 + word.length > width) {
-      lines.push(pad + line);
-      line = word;
-    } else {
-      line = line === '' ? word : `${line} ${word}`;
-    }
+    breakable(word).forEach((piece, i) => {
+      const joined = line === '' ? piece : i === 0 ? ` ${piece}` : piece;
+      if (line !== '' && !fits(joined)) {
+        lines.push(pad + line);
+        line = piece;
+      } else {
+        line += joined;
+      }
+    });
   }
   if (line !== '') lines.push(pad + line);
   return lines;
@@ -122,15 +184,18 @@ export function formatUsd(usd: number): string {
   return `$${usd.toPrecision(2)}`;
 }
 
-/** A gateway diagnosis for people: the code, the cause, the fix and the request ID to give support. */
-export function formatDiagnosis(ctx: Pick<CliContext, 'color'>, d: Diagnosis, label = 'error', indent = 0): string {
+/**
+ * A gateway diagnosis for people, in their language: the code, the cause, the fix and the request ID
+ * to give support. `label` defaults to "error".
+ */
+export function formatDiagnosis(ctx: Pick<CliContext, 'color' | 't'>, d: Diagnosis, label?: string, indent = 0): string {
   const paint = painter(ctx);
   const pad = ' '.repeat(indent);
   // The client's messages usually quote the status already.
   const status = d.status !== undefined && !d.message.includes(String(d.status)) ? ` (HTTP ${d.status})` : '';
-  const lines = [`${pad}${paint('red', `${label}:`)} ${d.message}${status} [${d.code}]`];
-  lines.push(...wrap(`fix: ${d.fix}`, indent + 2));
-  if (d.requestId) lines.push(`${pad}  request ID: ${d.requestId} (give it to the gateway's support)`);
-  if (d.url) lines.push(`${pad}  url: ${d.url}`);
+  const lines = wrap(`${paint('red', `${label ?? ctx.t('cli.error')}:`)} ${ctx.t.show(d.message)}${status} [${d.code}]`, indent);
+  lines.push(...wrap(ctx.t('cli.fix', { fix: d.fix }), indent + 2));
+  if (d.requestId) lines.push(...wrap(ctx.t('cli.request_id', { id: d.requestId }), indent + 2));
+  if (d.url) lines.push(`${pad}  ${ctx.t('cli.url', { url: d.url })}`);
   return lines.join('\n');
 }

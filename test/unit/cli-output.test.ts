@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiagnosis, formatUsd, painter, printJson, table, visibleLength, wrap } from '../../src/cli/output.js';
+import { ENGLISH, loadTranslator, msg } from '../../src/i18n/index.js';
 
 describe('table', () => {
   it('aligns columns two spaces apart', () => {
@@ -45,12 +46,53 @@ describe('printJson', () => {
 
 describe('formatDiagnosis', () => {
   it('shows the code, the fix and the request ID', () => {
-    const text = formatDiagnosis({ color: false }, {
+    const text = formatDiagnosis({ color: false, t: ENGLISH }, {
       code: 'bad_key', message: 'The gateway rejected the key.', fix: 'Check GATEWAY_API_KEY.', status: 401, requestId: 'req-1',
     });
     expect(text).toContain('[bad_key]');
     expect(text).toContain('Check GATEWAY_API_KEY.');
     expect(text).toContain('request ID: req-1');
+  });
+
+  it('speaks Chinese when asked, from the English message the library made, code unchanged', async () => {
+    const zh = await loadTranslator('zh-CN');
+    const message = msg('diag.bad_key', { said: '401 "Invalid token"' });
+    const fix = msg('diag.bad_key_fix');
+    const text = formatDiagnosis({ color: false, t: zh }, { code: 'bad_key', message, fix, status: 401, requestId: 'req-2' });
+    expect(message).toContain('the gateway rejected the key');
+    expect(text).toContain('网关拒绝了此密钥（401 "Invalid token"）');
+    expect(text).toContain('[bad_key]');
+    expect(text).toContain('请求 ID：req-2');
+    expect(text).not.toContain('rejected');
+    for (const line of text.split('\n')) expect(visibleLength(line)).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('Chinese text in the terminal', () => {
+  it('counts a Chinese character as two columns', () => {
+    expect(visibleLength('密钥')).toBe(4);
+    expect(visibleLength('key 密钥…')).toBe(9);
+  });
+
+  it('wraps Chinese between characters, never before closing punctuation', () => {
+    const text = '网关拒绝了此密钥：密钥不存在、已禁用、已过期或已用尽。'.repeat(6);
+    const lines = wrap(text, 2, 40);
+    expect(lines.length).toBeGreaterThan(4);
+    for (const line of lines) {
+      expect(visibleLength(line)).toBeLessThanOrEqual(40);
+      expect(line.trimStart()).not.toMatch(/^[，。、：]/);
+    }
+    expect(lines.map((l) => l.trimStart()).join('')).toBe(text);
+  });
+
+  it('keeps English words whole inside Chinese text', () => {
+    const lines = wrap('运行 gateway-agent-setup models 查看此密钥可用的模型列表', 0, 20);
+    expect(lines.some((l) => l.includes('gateway-agent-setup'))).toBe(true);
+  });
+
+  it('aligns table columns by display width', () => {
+    const rows = table([['模型', 'x'], ['gpt', 'y']]);
+    expect(rows).toEqual(['模型  x', 'gpt   y']);
   });
 });
 

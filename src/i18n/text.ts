@@ -1,0 +1,62 @@
+// Messages from the catalogs. Library code speaks English: a message it returns is a plain string
+// (what `--json` prints, the same in every language) made by `msg()`, which remembers the key and
+// parameters behind it. The CLI's translator looks a string up there to show it in the user's
+// language. The link is by content, so a message that was changed after `msg()` (cut, joined into
+// another sentence) is shown in English: build whole sentences with `msg()`, and pass pieces as
+// parameters — a parameter that is itself a message is translated too.
+import { en } from './en.js';
+
+export type MessageKey = keyof typeof en;
+/** A catalog must have exactly the English catalog's keys: the compiler checks the others. */
+export type Catalog = { readonly [K in MessageKey]: string };
+export type Params = Readonly<Record<string, string | number>>;
+
+interface Made {
+  key: MessageKey;
+  params: Params;
+}
+
+// Bounded: a run makes a few hundred messages; a long-lived caller (the simulator, tests) must not
+// grow without end, and forgetting an old one only means showing it in English.
+const MAX_REMEMBERED = 5000;
+const made = new Map<string, Made>();
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** Fills `{name}` placeholders; `translate` turns each string parameter into the target language. */
+export function fill(template: string, params: Params, translate: (s: string) => string = (s) => s): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? String(value) : translate(value);
+  });
+}
+
+/** The English message for a key: a string, remembered so the CLI can show it translated. */
+export function msg(key: MessageKey, params: Params = {}): string {
+  const text = fill(en[key], params);
+  if (made.size >= MAX_REMEMBERED) made.delete(made.keys().next().value as string);
+  made.set(text, { key, params });
+  return text;
+}
+
+/** The placeholder names of a template, for the catalog tests. */
+export function placeholders(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '').sort();
+}
+
+export interface Translator {
+  /** A catalog message in this language. */
+  (key: MessageKey, params?: Params): string;
+  /** A string from library code: translated when `msg()` made it, else unchanged. */
+  show(text: string): string;
+}
+
+export function translator(catalog: Catalog): Translator {
+  const show = (text: string): string => {
+    const m = made.get(text);
+    return m === undefined ? text : fill(catalog[m.key], m.params, show);
+  };
+  const t = (key: MessageKey, params: Params = {}): string => fill(catalog[key], params, show);
+  return Object.assign(t, { show });
+}
