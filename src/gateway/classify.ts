@@ -2,6 +2,7 @@
 // serving channel is; the gateway checks nothing before picking it, so a wrong pairing fails only
 // after the call. `probe` marks the cases only a live request can settle.
 import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel, type Markers, type Protocol, type Suitability } from '../core/types.js';
+import { msg } from '../i18n/index.js';
 
 const ALL_PROBE: Record<Protocol, Suitability> = { messages: 'probe', responses: 'probe', chat: 'probe', images: 'probe' };
 
@@ -33,7 +34,7 @@ function notForAgentsReason(marks: string[], markers: Markers): string {
   const known = marks.filter((x) => markers.nonAgent.includes(x));
   const listed = marks.join(', ');
   if (known.length === marks.length) {
-    return `marked only ${listed}: not a chat model, so no coding agent can use it`;
+    return msg('classify.not_chat', { marks: listed });
   }
-  return `marked only ${listed}: none of ${markers.messages}, ${markers.responses}, ${markers.chat} or ${markers.images}, so no coding agent can use it`;
+  return msg('classify.unknown_marks', { marks: listed, messages: markers.messages, responses: markers.responses, chat: markers.chat, images: markers.images });
 }

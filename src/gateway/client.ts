@@ -3,6 +3,7 @@
 import { GatewayError } from '../core/errors.js';
 import { redact } from '../core/mask.js';
 import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel, type Markers } from '../core/types.js';
+import { msg } from '../i18n/index.js';
 import { classifyModel } from './classify.js';
 import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
@@ -30,8 +31,7 @@ export interface ModelList {
 }
 
 function malformed(ctx: DiagnoseContext, what: string): GatewayError {
-  return new GatewayError(makeDiagnosis('bad_response', `the model list from ${ctx.url} is malformed: ${what}`,
-    'check that the base URL points at a new-api gateway; if it does, send the request id to the gateway admin', ctx));
+  return new GatewayError(makeDiagnosis('bad_response', msg('models.malformed', { url: ctx.url, what }), msg('models.malformed_fix'), ctx));
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -55,9 +55,9 @@ export async function listModels(opts: ClientOptions): Promise<ModelList> {
   try {
     payload = JSON.parse(body);
   } catch {
-    throw malformed(ctx, body.trim() === '' ? 'the body is empty' : 'the body is not JSON');
+    throw malformed(ctx, msg(body.trim() === '' ? 'models.malformed.empty' : 'models.malformed.not_json'));
   }
-  if (!isObject(payload)) throw malformed(ctx, 'the body is not a JSON object');
+  if (!isObject(payload)) throw malformed(ctx, msg('models.malformed.not_object'));
   // Some gateways answer 200 with an error body.
   const err = payload.success === false || payload.data === undefined ? errorInfo(payload) : undefined;
   if (err) throw new GatewayError(diagnoseError(ctx, undefined, err));
@@ -68,12 +68,12 @@ export async function listModels(opts: ClientOptions): Promise<ModelList> {
   const seen = new Set<string>();
   const models: ClassifiedModel[] = [];
   payload.data.forEach((item: unknown, i: number) => {
-    if (!isObject(item)) throw malformed(ctx, `data[${i}] is not an object`);
+    if (!isObject(item)) throw malformed(ctx, msg('models.malformed.item', { index: i }));
     const id = item.id;
-    if (typeof id !== 'string') throw malformed(ctx, `data[${i}].id is not a string`);
+    if (typeof id !== 'string') throw malformed(ctx, msg('models.malformed.id', { index: i }));
     const unsafe = unsafeIdReason(id);
     if (unsafe) {
-      warnings.push(`dropped model ${showId(id)}: ${unsafe}`);
+      warnings.push(msg('models.dropped', { id: showId(id), reason: unsafe }));
       return;
     }
     if (seen.has(id)) return; // listed twice by the gateway: one entry is enough

@@ -3,6 +3,7 @@
 // matched here are new-api's (gateway.md, "Errors"), including the Chinese ones of older versions.
 import { redact } from '../core/mask.js';
 import type { Diagnosis, DiagnosisCode, Protocol } from '../core/types.js';
+import { msg } from '../i18n/index.js';
 import { requestIdFrom, stripRequestId } from './request-id.js';
 
 const MODELS_COMMAND = '`gateway-agent-setup models`';
@@ -40,16 +41,7 @@ export function safeUrl(url: string): string {
 }
 
 export function protocolName(p: Protocol): string {
-  switch (p) {
-    case 'messages':
-      return 'Anthropic Messages (/v1/messages)';
-    case 'responses':
-      return 'OpenAI Responses (/v1/responses)';
-    case 'chat':
-      return 'Chat Completions (/v1/chat/completions)';
-    case 'images':
-      return 'image generation (/v1/images/generations)';
-  }
+  return msg(`proto.${p}`);
 }
 
 /** The protocol a URL's path speaks, when it is one of ours. */
@@ -110,7 +102,7 @@ export function describeDiagnosis(d: Diagnosis): string {
 }
 
 function quoted(s: string | undefined): string {
-  return s ? `"${s}"` : 'the model';
+  return s ? msg('diag.quoted_model', { model: s }) : msg('diag.the_model');
 }
 
 /** Where `/v1` went wrong in a path, if anywhere. */
@@ -145,28 +137,23 @@ function wrongPath(ctx: DiagnoseContext, gatewayText: string): Diagnosis {
   const where = `${method} ${path}`;
   const origin = originOf(ctx.url);
   if (problem === 'doubled') {
-    return makeDiagnosis('wrong_path', `the gateway has no endpoint ${where} (404): /v1 is doubled in the path`,
-      `give the agent ${origin}/v1 once — a client that appends /v1 itself needs the bare root ${origin}`, ctx);
+    return makeDiagnosis('wrong_path', msg('diag.wrong_path.doubled', { where }), msg('diag.wrong_path.doubled_fix', { origin }), ctx);
   }
   if (problem === 'missing') {
-    return makeDiagnosis('wrong_path', `the gateway has no endpoint ${where} (404): /v1 is missing from the path`,
-      `use ${origin}/v1 as the base URL (the API lives under /v1)`, ctx);
+    return makeDiagnosis('wrong_path', msg('diag.wrong_path.missing', { where }), msg('diag.wrong_path.missing_fix', { origin }), ctx);
   }
-  return makeDiagnosis('wrong_path', `the gateway has no endpoint ${where} (404)`,
-    'use an endpoint the gateway serves: /v1/messages, /v1/responses, /v1/chat/completions, /v1/models', ctx);
+  return makeDiagnosis('wrong_path', msg('diag.wrong_path.other', { where }), msg('diag.wrong_path.other_fix'), ctx);
 }
 
 function notApi(ctx: DiagnoseContext, status: number): Diagnosis {
   const origin = originOf(ctx.url);
   if (status >= 200 && status < 300) {
     const missing = v1Problem(pathOf(ctx.url)) === 'missing';
-    return makeDiagnosis('not_api',
-      `the base URL points at the gateway's web console, not its API; ${missing ? '/v1 is missing from the path' : 'is /v1 missing?'} (${ctx.method} ${pathOf(ctx.url)} answered an HTML page)`,
-      `use ${origin}/v1 as the API base URL (or the bare root ${origin} for clients that append /v1)`, ctx);
+    const where = `${ctx.method} ${pathOf(ctx.url)}`;
+    return makeDiagnosis('not_api', msg(missing ? 'diag.not_api.console_missing' : 'diag.not_api.console', { where }),
+      msg('diag.not_api.console_fix', { origin }), ctx);
   }
-  return makeDiagnosis('not_api',
-    `${origin} answered ${status} with a web page instead of the gateway's JSON: a proxy, firewall or WAF in front of the gateway answered`,
-    'check the base URL and any proxy between you and the gateway; ask its admin whether API clients are blocked', ctx);
+  return makeDiagnosis('not_api', msg('diag.not_api.proxy', { origin, status }), msg('diag.not_api.proxy_fix'), ctx);
 }
 
 function modelIn(text: string): string | undefined {
@@ -200,50 +187,46 @@ export function diagnoseError(ctx: DiagnoseContext, status: number | undefined, 
   const proto = ctx.protocol ?? protocolOfPath(pathOf(ctx.url));
 
   if (status === 429) {
-    const wait = retryAfter ? `; it asks to retry after ${cleanText(retryAfter, 40)}${/^\d+$/.test(retryAfter.trim()) ? ' s' : ''}` : '';
-    return makeDiagnosis('rate_limited', `the gateway is rate-limiting this key or client (429)${wait}`,
-      'wait and try again with fewer requests at once (--concurrency 1); ask the gateway admin about the limits', ctx);
+    const wait = retryAfter ? `${cleanText(retryAfter, 40)}${/^\d+$/.test(retryAfter.trim()) ? ' s' : ''}` : '';
+    return makeDiagnosis('rate_limited', wait ? msg('diag.rate_limited_wait', { wait }) : msg('diag.rate_limited'), msg('diag.rate_limited_fix'), ctx);
   }
   if (/no access to model/i.test(text) || /无权(访问|使用)?.*模型/.test(text)) {
-    return makeDiagnosis('model_not_allowed', `the key's model limits do not include model ${quoted(model)} (${said})`,
-      `allow ${quoted(model)} for this key on the console's token page, or pick a model the key lists: run ${MODELS_COMMAND}`, ctx);
+    return makeDiagnosis('model_not_allowed', msg('diag.model_not_allowed', { model: quoted(model), said }),
+      msg('diag.model_not_allowed_fix', { model: quoted(model), command: MODELS_COMMAND }), ctx);
   }
   if (code === 'model_not_found' || /no available channel/i.test(text) || /无可用渠道/.test(text)) {
     const group = groupIn(text);
-    const where = group ? `the key's group "${group}"` : "the key's group";
-    return makeDiagnosis('model_not_in_group', `${where} has no channel serving model ${quoted(model)} (${said})`,
-      `pick a model the key's group serves: run ${MODELS_COMMAND}; or ask the gateway admin to enable ${quoted(model)} for ${group ? `group "${group}"` : 'that group'}`, ctx);
+    const params = { model: quoted(model), said, command: MODELS_COMMAND, group: group ?? '' };
+    return group
+      ? makeDiagnosis('model_not_in_group', msg('diag.model_not_in_group_named', params), msg('diag.model_not_in_group_named_fix', params), ctx)
+      : makeDiagnosis('model_not_in_group', msg('diag.model_not_in_group', params), msg('diag.model_not_in_group_fix', params), ctx);
   }
   if (code === 'insufficient_user_quota' || code === 'pre_consume_token_quota_failed' || /quota/i.test(code) || /额度不足|余额不足|quota is not enough|insufficient.*quota/i.test(text)) {
-    return makeDiagnosis('quota', `the key or its account has too little quota left for this call (${said})`,
-      "top up the account's wallet or raise the key's quota on the gateway console, then try again", ctx);
+    return makeDiagnosis('quota', msg('diag.quota', { said }), msg('diag.quota_fix'), ctx);
   }
   if (code === 'model_price_error' || /倍率或价格未配置|price (or ratio )?(is )?not (set|configured)|ratio.*not set/i.test(text)) {
-    return makeDiagnosis('model_unpriced', `model ${quoted(model)} has no price on the gateway, so it refuses calls to it (${said})`,
-      `ask the gateway admin to set a price for ${quoted(model)}, or pick another model: run ${MODELS_COMMAND}`, ctx);
+    return makeDiagnosis('model_unpriced', msg('diag.model_unpriced', { model: quoted(model), said }),
+      msg('diag.model_unpriced_fix', { model: quoted(model), command: MODELS_COMMAND }), ctx);
   }
   if (code === 'convert_request_failed' || info?.type === 'new_api_panic' || /not implemented|endpoint not supported|panic detected/i.test(text)) {
     const over = proto ? protocolName(proto) : pathOf(ctx.url);
-    return makeDiagnosis('wrong_protocol', `the channel serving model ${quoted(model)} cannot speak ${over} (${said})`,
+    return makeDiagnosis('wrong_protocol', msg('diag.wrong_protocol', { model: quoted(model), protocol: over, said }),
       proto === 'responses'
-        ? `pick a model marked openai-response for Responses clients (run ${MODELS_COMMAND}), or use a chat/messages agent for ${quoted(model)}`
-        : `pick a model marked for this protocol: run ${MODELS_COMMAND}`, ctx);
+        ? msg('diag.wrong_protocol_responses_fix', { command: MODELS_COMMAND, model: quoted(model) })
+        : msg('diag.wrong_protocol_fix', { command: MODELS_COMMAND }), ctx);
   }
   if (status === 401 || /^invalid token/i.test(stripRequestId(text)) || /无效的令牌/.test(text)) {
     if (ctx.keySent === false) {
-      return makeDiagnosis('bad_key', `no key was sent and the gateway requires one (${said})`,
-        'make the key available to the agent (its environment variable or config), then try again', ctx);
+      return makeDiagnosis('bad_key', msg('diag.no_key_sent', { said }), msg('diag.no_key_sent_fix'), ctx);
     }
-    return makeDiagnosis('bad_key', `the gateway rejected the key (${said}): it is unknown, disabled, expired or used up`,
-      "check the key on the gateway console's token page (status, expiry, remaining quota) and pass the right one", ctx);
+    return makeDiagnosis('bad_key', msg('diag.bad_key', { said }), msg('diag.bad_key_fix'), ctx);
   }
   if (status === 404) return wrongPath(ctx, text);
   if (status === 403) {
-    return makeDiagnosis('gateway_error', `the gateway refused the call (${said})`,
-      'check the key and model on the gateway console; a firewall may also block API clients — send the request id to the gateway admin', ctx);
+    return makeDiagnosis('gateway_error', msg('diag.refused', { said }), msg('diag.refused_fix'), ctx);
   }
-  return makeDiagnosis('gateway_error', `the gateway failed the call${status === undefined ? ' inside the stream' : ''} (${said || 'no details'})`,
-    'try again later; if it persists, send the request id to the gateway admin', ctx);
+  return makeDiagnosis('gateway_error', msg(status === undefined ? 'diag.failed_in_stream' : 'diag.failed', { said: said || msg('diag.no_details') }),
+    msg('diag.failed_fix'), ctx);
 }
 
 /** The error answer of a non-2xx (or HTML) response, from its raw parts. */

@@ -5,6 +5,7 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { GatewayError } from '../core/errors.js';
 import { USER_AGENT } from '../core/version.js';
+import { msg } from '../i18n/index.js';
 import { makeDiagnosis, safeUrl, type DiagnoseContext } from './diagnosis.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
 import { requestIdFrom } from './request-id.js';
@@ -98,8 +99,7 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
   } catch {
     // A request that cannot even be addressed is a config problem, not a network one.
-    throw new GatewayError(makeDiagnosis('config_invalid', `"${ctx.url}" is not an http:// or https:// URL`,
-      'give the gateway address as http(s)://host[:port], e.g. https://gateway.example.com', ctx));
+    throw new GatewayError(makeDiagnosis('config_invalid', msg('net.not_http', { url: ctx.url }), msg('net.not_http_fix'), ctx));
   }
   const proxy = proxyFor(url, opts.env);
   const fail = (err: unknown, phase: Phase, c: DiagnoseContext): GatewayError =>
@@ -140,7 +140,7 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   if (status >= 300 && status < 400) {
     discard();
     const location = header(resHeaders, 'location');
-    let target = 'another address';
+    let target = msg('net.another_address');
     let sameOrigin = false;
     if (location) {
       try {
@@ -148,22 +148,20 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
         sameOrigin = to.origin === url.origin;
         target = sameOrigin ? to.pathname : to.origin;
       } catch {
-        target = 'an unreadable address';
+        target = msg('net.unreadable_address');
       }
     }
     throw new GatewayError(makeDiagnosis('redirect',
-      `${url.host} answered ${status}, redirecting to ${target}; the redirect was not followed, so the key was not sent ${sameOrigin ? 'again' : 'there'}`,
-      sameOrigin
-        ? `use the address it redirects to (${target}) in the base URL`
-        : 'point the base URL at the gateway API itself (the gateway may have a separate frontend address configured); never at a page that redirects',
+      msg(sameOrigin ? 'net.redirect_same' : 'net.redirect_other', { host: url.host, status, target }),
+      sameOrigin ? msg('net.redirect_same_fix', { target }) : msg('net.redirect_other_fix'),
       context));
   }
 
   const declared = Number(header(resHeaders, 'content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     discard();
-    throw new GatewayError(makeDiagnosis('bad_response', `the answer from ${url.host} is ${mib(declared)}, over the ${mib(maxBytes)} size cap`,
-      'check that the base URL points at the gateway API; send the request id to the gateway admin if it does', context));
+    throw new GatewayError(makeDiagnosis('bad_response', msg('net.too_big', { host: url.host, size: mib(declared), cap: mib(maxBytes) }),
+      msg('net.too_big_fix'), context));
   }
 
   let used = false;
@@ -177,8 +175,8 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
         total += buf.length;
         if (total > maxBytes) {
           discard();
-          throw new GatewayError(makeDiagnosis('bad_response', `the answer from ${url.host} went over the ${mib(maxBytes)} size cap`,
-            'check that the base URL points at the gateway API; send the request id to the gateway admin if it does', context));
+          throw new GatewayError(makeDiagnosis('bad_response', msg('net.too_big_streamed', { host: url.host, cap: mib(maxBytes) }),
+            msg('net.too_big_fix'), context));
         }
         yield buf;
       }

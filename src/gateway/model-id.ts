@@ -1,18 +1,19 @@
 // Model ids go from the gateway into config files, shell snippets and command lines. An id that
 // could break out of any of those (quotes, control characters, path traversal) is dropped rather
 // than escaped: no real model needs them, and a hostile or broken gateway should not steer a write.
+import { msg } from '../i18n/index.js';
 
 /** Why an id is unsafe to write anywhere, or undefined when it is fine. */
 export function unsafeIdReason(id: string): string | undefined {
-  if (id.length === 0) return 'it is empty';
-  if (id.length > 200) return 'it is longer than 200 characters';
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(id)) return 'it contains control characters or line breaks';
-  if (/["'`]/.test(id)) return 'it contains quotes';
-  if (id.includes('\\')) return 'it contains a backslash (a path separator)';
+  if (id.length === 0) return msg('model_id.empty');
+  if (id.length > 200) return msg('model_id.too_long');
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(id)) return msg('model_id.control');
+  if (/["'`]/.test(id)) return msg('model_id.quotes');
+  if (id.includes('\\')) return msg('model_id.backslash');
   // `vendor/model` ids are common (e.g. Qwen/Qwen2.5-72B-Instruct) and harmless; what is not is a
   // path that climbs (`..` segments), starts at the root, or has empty segments.
-  if (id.split('/').some((seg) => seg === '..' || seg === '.')) return 'it contains a relative path segment (/..)';
-  if (id.startsWith('/') || id.endsWith('/') || id.includes('//')) return 'it looks like a file path';
+  if (id.split('/').some((seg) => seg === '..' || seg === '.')) return msg('model_id.relative');
+  if (id.startsWith('/') || id.endsWith('/') || id.includes('//')) return msg('model_id.path');
   return undefined;
 }
 

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { GatewayError } from '../core/errors.js';
 import { redact } from '../core/mask.js';
 import { PROTOCOL_PATHS, type Diagnosis, type Protocol, type ProbeResult } from '../core/types.js';
+import { msg } from '../i18n/index.js';
 import type { ClientOptions } from './client.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { mapBounded } from './concurrency.js';
@@ -103,10 +104,8 @@ async function readStream(res: HttpResponse, protocol: Protocol, model: string):
   const verdict = check(parser.push(decoder.decode()).concat(parser.end()));
   if (verdict === 'done') return undefined;
   if (verdict) return verdict;
-  const what = events === 0 ? 'without a single event' : `after ${events} event${events === 1 ? '' : 's'}`;
-  return makeDiagnosis('stream_broken',
-    `the ${protocolName(protocol)} stream for model "${model}" ended ${what}, before its final ${FINAL_NAME[protocol]}`,
-    'try again; if it persists, a proxy may be cutting streams or the upstream failed — send the request id to the gateway admin', ctx);
+  const params = { protocol: protocolName(protocol), model, events, final: FINAL_NAME[protocol] };
+  return makeDiagnosis('stream_broken', msg(events === 0 ? 'probe.stream_no_events' : 'probe.stream_cut', params), msg('probe.stream_fix'), ctx);
 }
 
 async function judge(res: HttpResponse, protocol: Protocol, model: string): Promise<Diagnosis | undefined> {
@@ -125,11 +124,10 @@ async function judge(res: HttpResponse, protocol: Protocol, model: string): Prom
   if (error) return error;
   if (protocol === 'images') {
     if (typeof payload === 'object' && payload !== null && Array.isArray((payload as { data?: unknown }).data)) return undefined;
-    return makeDiagnosis('bad_response', `the image answer for model "${model}" ${payload === undefined ? 'is not JSON' : 'has no "data" array'}`,
-      'check the model is an image model (run `gateway-agent-setup models`); send the request id to the gateway admin if it is', ctx);
+    return makeDiagnosis('bad_response', msg(payload === undefined ? 'probe.image_not_json' : 'probe.image_no_data', { model }), msg('probe.image_fix'), ctx);
   }
-  return makeDiagnosis('bad_response', `the gateway answered the ${protocolName(protocol)} request for model "${model}" with ${payload === undefined ? 'a body that is not JSON' : 'plain JSON'}, not the event stream agents ask for`,
-    'check that the base URL points at the gateway API; send the request id to the gateway admin', ctx);
+  return makeDiagnosis('bad_response', msg(payload === undefined ? 'probe.not_stream_text' : 'probe.not_stream_json', { protocol: protocolName(protocol), model }),
+    msg('probe.not_stream_fix'), ctx);
 }
 
 function first(v: string | string[] | undefined): string | undefined {
@@ -160,8 +158,8 @@ export async function probe(opts: ClientOptions, req: ProbeRequest): Promise<Pro
   } catch (err) {
     diagnosis = err instanceof GatewayError
       ? err.diagnosis
-      : makeDiagnosis('bad_response', `the probe could not be read: ${err instanceof Error ? err.message : String(err)}`,
-        'send the request id to the gateway admin', { url: safeUrl(url), method: 'POST', key });
+      : makeDiagnosis('bad_response', msg('probe.unreadable', { detail: err instanceof Error ? err.message : String(err) }),
+        msg('probe.unreadable_fix'), { url: safeUrl(url), method: 'POST', key });
   }
   result.latencyMs = Math.round(performance.now() - started);
   if (diagnosis) {

@@ -2,6 +2,7 @@
 // TLS, which timeout and its limit, a connection cut in the middle of an answer, the proxy.
 import type { Diagnosis } from '../core/types.js';
 import { cleanText, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
+import { msg } from '../i18n/index.js';
 import { displayProxy, type ProxyChoice } from './proxy.js';
 
 /** Where the exchange was when it failed. */
@@ -63,58 +64,49 @@ export function diagnoseTransportError(err: unknown, f: TransportFailure): Diagn
   } catch {
     host = f.ctx.url;
   }
-  const via = f.proxy ? ` through the proxy ${displayProxy(f.proxy.uri)} (from ${f.proxy.variable})` : '';
-  const proxyFix = f.proxy ? `; check ${f.proxy.variable}, or add ${host.replace(/:\d+$/, '')} to NO_PROXY if the gateway is reachable directly` : '';
+  const proxy = f.proxy ? { proxy: displayProxy(f.proxy.uri), variable: f.proxy.variable } : undefined;
+  const via = proxy ? msg('net.via_proxy', proxy) : '';
+  const proxyFix = f.proxy ? msg('net.proxy_fix', { variable: f.proxy.variable, host: host.replace(/:\d+$/, '') }) : '';
+  const target = proxy ? msg('net.proxy', proxy) : host;
 
   if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) {
-    return makeDiagnosis('timeout', `no connection to ${host}${via} within ${seconds(f.connectTimeoutMs)} (connect timeout)`,
-      `check the address, your network and firewall${proxyFix}`, f.ctx);
+    return makeDiagnosis('timeout', msg('net.connect_timeout', { host, via, seconds: seconds(f.connectTimeoutMs) }),
+      msg('net.connect_timeout_fix', { proxyFix }), f.ctx);
   }
   if (has('UND_ERR_HEADERS_TIMEOUT')) {
-    return makeDiagnosis('timeout', `${host} accepted the request but sent no answer within ${seconds(f.timeoutMs)} (headers timeout)`,
-      'try again; if the gateway is just slow, allow more time with --timeout SECONDS', f.ctx);
+    return makeDiagnosis('timeout', msg('net.headers_timeout', { host, seconds: seconds(f.timeoutMs) }), msg('net.headers_timeout_fix'), f.ctx);
   }
   if (has('UND_ERR_BODY_TIMEOUT')) {
-    return makeDiagnosis('timeout', `${host} stopped sending its answer for ${seconds(f.timeoutMs)} (body timeout)`,
-      'try again; if the model is just slow, allow more time with --timeout SECONDS', f.ctx);
+    return makeDiagnosis('timeout', msg('net.body_timeout', { host, seconds: seconds(f.timeoutMs) }), msg('net.body_timeout_fix'), f.ctx);
   }
   const dns = has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA');
   if (dns) {
-    const what = dns === 'EAI_AGAIN' ? 'the DNS lookup failed for now' : 'the name does not resolve';
-    const target = f.proxy ? `the proxy ${displayProxy(f.proxy.uri)} (from ${f.proxy.variable})` : host;
-    return makeDiagnosis('unreachable', `cannot reach ${target}: ${what} (${dns})`,
-      f.proxy ? `check ${f.proxy.variable}` : 'check the host name in the base URL, and your network or DNS', f.ctx);
+    return makeDiagnosis('unreachable', msg(dns === 'EAI_AGAIN' ? 'net.dns_later' : 'net.dns', { target, code: dns }),
+      f.proxy ? msg('net.check_variable', { variable: f.proxy.variable }) : msg('net.dns_fix'), f.ctx);
   }
   if (has('ECONNREFUSED')) {
-    const target = f.proxy ? `the proxy ${displayProxy(f.proxy.uri)} (from ${f.proxy.variable})` : host;
-    return makeDiagnosis('unreachable', `cannot reach ${target}: connection refused (ECONNREFUSED)`,
-      f.proxy ? `check that the proxy runs${proxyFix}` : 'check the address and port in the base URL, and that the gateway is running', f.ctx);
+    return makeDiagnosis('unreachable', msg('net.refused', { target }),
+      f.proxy ? msg('net.refused_proxy_fix', { proxyFix }) : msg('net.refused_fix'), f.ctx);
   }
   const net = has('EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL');
   if (net) {
-    return makeDiagnosis('unreachable', `cannot reach ${host}${via}: no route to the host (${net})`,
-      `check your network, VPN and firewall${proxyFix}`, f.ctx);
+    return makeDiagnosis('unreachable', msg('net.no_route', { host, via, code: net }), msg('net.no_route_fix', { proxyFix }), f.ctx);
   }
   const tls = all.find((c) => TLS_CODE.test(c)) ?? (/\b(SSL|TLS)\b|certificate/i.test(firstMessage(err)) ? 'TLS' : undefined);
   if (tls) {
-    return makeDiagnosis('unreachable', `the TLS handshake with ${host}${via} failed: ${firstMessage(err)} (${tls})`,
-      'check the scheme (http:// or https://) and port in the base URL; for a private certificate authority set NODE_EXTRA_CA_CERTS', f.ctx);
+    return makeDiagnosis('unreachable', msg('net.tls', { host, via, detail: firstMessage(err), code: tls }), msg('net.tls_fix'), f.ctx);
   }
-  if (f.proxy && /Proxy response \((\d+)\)/.test(firstMessage(err))) {
-    const status = /Proxy response \((\d+)\)/.exec(firstMessage(err))?.[1];
-    return makeDiagnosis('unreachable', `the proxy ${displayProxy(f.proxy.uri)} (from ${f.proxy.variable}) refused to connect to ${host} (${status})`,
-      `check the proxy's address and credentials${proxyFix}`, f.ctx);
+  if (proxy && /Proxy response \((\d+)\)/.test(firstMessage(err))) {
+    const status = /Proxy response \((\d+)\)/.exec(firstMessage(err))?.[1] ?? '';
+    return makeDiagnosis('unreachable', msg('net.proxy_refused', { ...proxy, host, status }), msg('net.proxy_refused_fix', { proxyFix }), f.ctx);
   }
   const cut = has('UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED', 'ECONNABORTED');
   if (cut && f.phase === 'body') {
-    return makeDiagnosis('stream_broken', `the connection to ${host}${via} was cut in the middle of the answer (${cut})`,
-      'try again; if it keeps happening, a proxy or the gateway is cutting long answers — send the request id to the gateway admin', f.ctx);
+    return makeDiagnosis('stream_broken', msg('net.cut', { host, via, code: cut }), msg('net.cut_fix'), f.ctx);
   }
   if (cut) {
-    return makeDiagnosis('unreachable', `${host}${via} closed the connection without answering (${cut})`,
-      `check the scheme and port in the base URL; a firewall may be dropping the request${proxyFix}`, f.ctx);
+    return makeDiagnosis('unreachable', msg('net.closed', { host, via, code: cut }), msg('net.closed_fix', { proxyFix }), f.ctx);
   }
   const code = all[0] ?? 'error';
-  return makeDiagnosis('unreachable', `the request to ${host}${via} failed: ${firstMessage(err)} (${code})`,
-    `check the base URL and your network${proxyFix}`, f.ctx);
+  return makeDiagnosis('unreachable', msg('net.failed', { host, via, detail: firstMessage(err), code }), msg('net.failed_fix', { proxyFix }), f.ctx);
 }

@@ -115,7 +115,7 @@ export const en = {
   'model_id.relative': 'it contains a relative path segment (/..)',
   'model_id.path': 'it looks like a file path',
   'classify.not_chat': 'marked only {marks}: not a chat model, so no coding agent can use it',
-  'classify.unknown_marks': 'marked only {marks}: none of {known}, so no coding agent can use it',
+  'classify.unknown_marks': 'marked only {marks}: none of {messages}, {responses}, {chat} or {images}, so no coding agent can use it',
   'probe.stream_no_events': 'the {protocol} stream for model "{model}" ended without a single event, before its final {final}',
   'probe.stream_cut': 'the {protocol} stream for model "{model}" ended after {events} event(s), before its final {final}',
   'probe.stream_fix': 'try again; if it persists, a proxy may be cutting streams or the upstream failed — send the request id to the gateway admin',

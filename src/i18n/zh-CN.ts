@@ -116,7 +116,7 @@ export const zhCN: Catalog = {
   'model_id.relative': '它包含相对路径片段（/..）',
   'model_id.path': '它看起来像文件路径',
   'classify.not_chat': '只标记了 {marks}：不是对话模型，没有编程智能体能用它',
-  'classify.unknown_marks': '只标记了 {marks}：不属于 {known} 中的任何一种，没有编程智能体能用它',
+  'classify.unknown_marks': '只标记了 {marks}：不是 {messages}、{responses}、{chat} 或 {images} 中的任何一种，没有编程智能体能用它',
   'probe.stream_no_events': '模型“{model}”的 {protocol} 流在收到任何事件之前就结束了，没有收到最终的 {final}',
   'probe.stream_cut': '模型“{model}”的 {protocol} 流在 {events} 个事件后结束，没有收到最终的 {final}',
   'probe.stream_fix': '请重试；如果一直如此，可能是代理切断了流或上游失败——请把请求 ID 发给网关管理员',
