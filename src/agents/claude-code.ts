@@ -5,8 +5,9 @@ import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
+import { asRecord, asString, dirFromEnv, envValue, orList, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { msg } from '../i18n/index.js';
 
 const BASE_URL = 'ANTHROPIC_BASE_URL';
 const AUTH_TOKEN = 'ANTHROPIC_AUTH_TOKEN';
@@ -70,7 +71,7 @@ function fit(model: ClassifiedModel): ModelFit {
   if (!model.marked) return { ok: true, protocol: 'messages', needsProbe: true };
   return {
     ok: false,
-    reason: 'not marked `anthropic`: Claude Code speaks only the messages protocol (/v1/messages)',
+    reason: msg('agents.cc.not_messages'),
   };
 }
 
@@ -119,9 +120,9 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   // (agents.md: "remove or blank a stale ANTHROPIC_API_KEY"); the gateway ignores an empty header.
   const inherited: string[] = [];
   const shellKey = envValue(env.env, API_KEY);
-  if (shellKey !== undefined) inherited.push(`your shell exports one (${maskKey(shellKey)})`);
+  if (shellKey !== undefined) inherited.push(msg('agents.cc.shell_exports_one', { key: maskKey(shellKey) }));
   const userKey = project ? asString(envBlock(current.get(paths.userSettings))[API_KEY]) : undefined;
-  if (userKey !== undefined && userKey !== '') inherited.push(`${paths.userSettings} sets one (${maskKey(userKey)})`);
+  if (userKey !== undefined && userKey !== '') inherited.push(msg('agents.cc.file_sets_one', { file: paths.userSettings, key: maskKey(userKey) }));
 
   const removeStale = (edits: KeyEdit[], block: Record<string, unknown>, file: string, blank: boolean): void => {
     if (SMALL_FAST in block) edits.push({ path: ['env', SMALL_FAST], value: undefined });
@@ -129,12 +130,12 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     if (blank) {
       edits.push({ path: ['env', API_KEY], value: '' });
       notes.push(
-        `Set ${API_KEY} to "" in ${file}: ${inherited.join(' and ')}, which Claude Code would send as x-api-key, and the gateway prefers x-api-key over the token written here.`,
+        msg('agents.cc.blanked', { var: API_KEY, file, inherited: inherited.length === 2 ? msg('agents.cc.and', { a: inherited[0] ?? '', b: inherited[1] ?? '' }) : inherited.join('') }),
       );
     } else if (API_KEY in block) {
       edits.push({ path: ['env', API_KEY], value: undefined });
       notes.push(
-        `Removed ${API_KEY}${stale ? ` (${maskKey(stale)})` : ''} from ${file}: Claude Code would send it as x-api-key beside the gateway token, and the gateway prefers x-api-key. The old value is in the backup.`,
+        stale ? msg('agents.cc.removed_key_masked', { var: API_KEY, key: maskKey(stale), file }) : msg('agents.cc.removed_key', { var: API_KEY, file }),
       );
     }
   };
@@ -144,14 +145,14 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     // The committed file must never hold a key: take out any that an earlier setup left there.
     if (AUTH_TOKEN in mainEnv) {
       main.push({ path: ['env', AUTH_TOKEN], value: undefined });
-      notes.push(`Removed ${AUTH_TOKEN} from ${mainPath}: that file is committed; the key belongs in ${authPath}.`);
+      notes.push(msg('agents.cc.removed_token', { var: AUTH_TOKEN, main: mainPath, auth: authPath }));
     }
     removeStale(auth, authEnv, authPath, inherited.length > 0);
     // settings.local.json wins over settings.json: an old URL or model there would hide ours.
     const shadows = [BASE_URL, ...MODEL_VARS].filter((name) => name in authEnv);
     for (const name of shadows) auth.push({ path: ['env', name], value: undefined });
     if (shadows.length > 0) {
-      notes.push(`Removed ${shadows.join(', ')} from ${authPath}: they would override the values in ${mainPath}.`);
+      notes.push(msg('agents.cc.removed_shadows', { vars: shadows.join(', '), auth: authPath, main: mainPath }));
     }
   }
 
@@ -162,18 +163,18 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     auth.push({ path: ['env', AUTH_TOKEN], value: choice.key });
     if (ownHelper) auth.push({ path: ['apiKeyHelper'], value: undefined });
     else if (foreignHelper !== undefined) {
-      notes.push(`${authPath} has an apiKeyHelper this tool did not write (${foreignHelper}); it was left alone, and Claude Code may send its output as the key.`);
+      notes.push(msg('agents.cc.foreign_helper', { auth: authPath, helper: foreignHelper }));
     }
   } else {
     if (AUTH_TOKEN in authEnv) auth.push({ path: ['env', AUTH_TOKEN], value: undefined });
     auth.push({ path: ['apiKeyHelper'], value: apiKeyHelperCommand(choice.keyEnvVar, env.platform) });
     exportVar = choice.keyEnvVar;
-    notes.push(`Claude Code reads the key from ${choice.keyEnvVar} through apiKeyHelper: export ${choice.keyEnvVar} in your shell profile.`);
+    notes.push(msg('agents.cc.export_key', { var: choice.keyEnvVar }));
   }
 
   for (const name of [BASE_URL, AUTH_TOKEN, MODEL]) {
     if (envValue(env.env, name) !== undefined) {
-      notes.push(`Your shell exports ${name}; Claude Code's settings env block wins over it, so it does not change this setup.`);
+      notes.push(msg('agents.cc.shell_var_ignored', { name }));
     }
   }
 
@@ -202,7 +203,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   const vars = new Map<string, Resolved>();
   for (const name of [BASE_URL, AUTH_TOKEN, API_KEY, MODEL]) {
     const value = envValue(env.env, name);
-    if (value !== undefined) vars.set(name, { value, source: 'shell environment' });
+    if (value !== undefined) vars.set(name, { value, source: msg('agents.shell_environment') });
   }
   let helper: Resolved | undefined;
   for (const layer of layers) {
@@ -216,11 +217,11 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
 
   const base = vars.get(BASE_URL);
   if (!base || base.value.trim() === '') {
-    return `${BASE_URL} is not set in ${layers.map((l) => l.file).join(' or ')}: Claude Code would call api.anthropic.com, not the gateway.`;
+    return msg('agents.cc.no_base_url', { var: BASE_URL, files: orList(layers.map((l) => l.file)) });
   }
   const model = vars.get(MODEL);
   if (!model || model.value.trim() === '') {
-    return `${MODEL} is not set in ${base.source}: Claude Code would ask the gateway for its own default model (claude-opus-4-8).`;
+    return msg('agents.cc.no_model', { var: MODEL, file: base.source });
   }
   const request = (auth: AgentRequest['auth'], key: string | undefined, keySource: string): AgentRequest => ({
     protocol: 'messages',
@@ -235,17 +236,17 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   // Both headers may go out; the gateway reads x-api-key first, so whatever Claude Code sends as
   // x-api-key (ANTHROPIC_API_KEY, or the apiKeyHelper's output) decides over the Bearer token.
   const apiKey = vars.get(API_KEY);
-  if (apiKey && apiKey.value !== '') return request('x-api-key', apiKey.value, `${apiKey.source} ${API_KEY}`);
+  if (apiKey && apiKey.value !== '') return request('x-api-key', apiKey.value, msg('agents.source_var', { source: apiKey.source, var: API_KEY }));
   if (helper) {
     const variable = helperVariable(helper.value);
     if (variable !== undefined) {
-      return request('x-api-key', envValue(env.env, variable), `apiKeyHelper in ${helper.source} printing $${variable}`);
+      return request('x-api-key', envValue(env.env, variable), msg('agents.cc.helper_prints', { source: helper.source, var: variable }));
     }
-    return request('x-api-key', undefined, `apiKeyHelper in ${helper.source} (a command this tool does not run)`);
+    return request('x-api-key', undefined, msg('agents.cc.helper_foreign', { source: helper.source }));
   }
   const token = vars.get(AUTH_TOKEN);
-  if (token && token.value !== '') return request('bearer', token.value, `${token.source} ${AUTH_TOKEN}`);
-  return request('bearer', undefined, `${AUTH_TOKEN} in ${base.source}`);
+  if (token && token.value !== '') return request('bearer', token.value, msg('agents.source_var', { source: token.source, var: AUTH_TOKEN }));
+  return request('bearer', undefined, msg('agents.var_in', { var: AUTH_TOKEN, file: base.source }));
 }
 
 export const claudeCode: Agent = {

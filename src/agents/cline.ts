@@ -10,6 +10,7 @@ import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { msg } from '../i18n/index.js';
 
 type ClineProvider = 'openai-compatible' | 'anthropic';
 
@@ -39,7 +40,7 @@ function fit(model: ClassifiedModel): ModelFit {
   if (excluded !== undefined) return { ok: false, reason: excluded };
   if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
   if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: 'not marked `openai`: Cline is set up over chat completions (it drops the base URL of an `anthropic` provider entry)' };
+  return { ok: false, reason: msg('agents.cline.not_openai') };
 }
 
 /** A valid `updatedAt` for an entry that has none (cline 3.0.65 rejects the file without it). */
@@ -72,9 +73,9 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const entry = asRecord(asRecord(doc?.['providers'])?.[id]);
   if (asString(entry?.['updatedAt']) === undefined) edits.push({ path: ['providers', id, 'updatedAt'], value: CLINE_UPDATED_AT });
   const notes: string[] = [];
-  if (choice.scope === 'project') notes.push(`Cline has no project config, so the user file ${path} was configured instead.`);
+  if (choice.scope === 'project') notes.push(msg('agents.cline.no_project', { file: path }));
   if (choice.keyStorage === 'env') {
-    notes.push(`Cline cannot reference an environment variable: the key is stored in ${path} (mode 0600).`);
+    notes.push(msg('agents.cline.key_in_file', { file: path }));
   }
   return { edits: [{ path, format: 'json', edits, secret: true }], notes };
 }
@@ -82,18 +83,18 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
 function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
   const path = clinePaths(env).providers;
   const doc = asRecord(current.get(path));
-  if (!doc) return `${path} does not exist: Cline has no provider configured.`;
+  if (!doc) return msg('agents.cline.no_file', { file: path });
   const id = asString(doc['lastUsedProvider']);
-  if (id === undefined) return `lastUsedProvider is not set in ${path}.`;
+  if (id === undefined) return msg('agents.cline.no_provider', { file: path });
   if (id !== 'openai-compatible' && id !== 'anthropic') {
-    return `lastUsedProvider = "${id}" in ${path}: Cline would not use the gateway.`;
+    return msg('agents.cline.other_provider', { id, file: path });
   }
   const settings = asRecord(asRecord(asRecord(doc['providers'])?.[id])?.['settings']);
-  if (!settings) return `providers.${id}.settings is missing in ${path}.`;
+  if (!settings) return msg('agents.cline.no_settings', { id, file: path });
   const baseUrl = asString(settings['baseUrl']);
-  if (baseUrl === undefined || baseUrl.trim() === '') return `providers.${id}.settings.baseUrl is not set in ${path}.`;
+  if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.cline.no_base_url', { id, file: path });
   const model = asString(settings['model']);
-  if (model === undefined || model.trim() === '') return `providers.${id}.settings.model is not set in ${path}.`;
+  if (model === undefined || model.trim() === '') return msg('agents.cline.no_model', { id, file: path });
   const spec = PROVIDER_PATH[id];
   const key = asString(settings['apiKey']);
   return {

@@ -7,6 +7,7 @@ import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { msg } from '../i18n/index.js';
 
 /** Our provider id: short, and never one of Codex's built-ins (those silently win over a table). */
 export const CODEX_PROVIDER_ID = 'gateway';
@@ -33,10 +34,10 @@ function fit(model: ClassifiedModel): ModelFit {
   if (model.marks?.includes('anthropic')) {
     return {
       ok: false,
-      reason: 'marked anthropic: Anthropic channels cannot serve /v1/responses (500 convert_request_failed), and Codex speaks only Responses',
+      reason: msg('agents.codex.anthropic'),
     };
   }
-  return { ok: false, reason: 'not marked `openai-response` or `openai`: Codex speaks only the Responses API (/v1/responses)' };
+  return { ok: false, reason: msg('agents.codex.not_responses') };
 }
 
 function files(env: AgentEnv, _scope: Scope): AgentFile[] {
@@ -56,7 +57,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const paths = codexPaths(env);
   const notes: string[] = [];
   if (choice.scope === 'project') {
-    notes.push(`Codex ignores model providers in a project .codex/config.toml, so the user file ${paths.config} was configured instead.`);
+    notes.push(msg('agents.codex.no_project', { file: paths.config }));
   }
   const table = ['model_providers', CODEX_PROVIDER_ID] as const;
   const existing = asRecord(asRecord(asRecord(current.get(paths.config))?.['model_providers'])?.[CODEX_PROVIDER_ID]) ?? {};
@@ -83,22 +84,22 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     if (shellKey !== undefined && shellKey !== choice.key) {
       // codex-rs/arg0 load_dotenv() sets every .env variable over the inherited environment.
       notes.push(
-        `Your shell exports ${choice.keyEnvVar} with another key (${maskKey(shellKey)}); Codex loads ${paths.dotenv} over the shell, so Codex uses the key written there, but other programs still see your export.`,
+        msg('agents.codex.shell_other_key', { var: choice.keyEnvVar, key: maskKey(shellKey), dotenv: paths.dotenv }),
       );
     }
   } else {
     if (forbidden && choice.keyStorage === 'file') {
-      notes.push(`Codex does not let ${paths.dotenv} set variables starting with ${DOTENV_FORBIDDEN_PREFIX}, so the key was not stored there.`);
+      notes.push(msg('agents.codex.forbidden_prefix', { dotenv: paths.dotenv, prefix: DOTENV_FORBIDDEN_PREFIX }));
     }
     if (choice.keyEnvVar in dotenv) {
       edits.push({ path: paths.dotenv, format: 'dotenv', edits: [{ path: [choice.keyEnvVar], value: undefined }], secret: true });
-      notes.push(`Removed ${choice.keyEnvVar} from ${paths.dotenv}: Codex would load it over your shell export. The old value is in the backup.`);
+      notes.push(msg('agents.codex.removed_dotenv', { var: choice.keyEnvVar, dotenv: paths.dotenv }));
     }
     exportVar = choice.keyEnvVar;
     if (shellKey === undefined) {
-      notes.push(`Codex reads the key from ${choice.keyEnvVar}: export it in your shell profile.`);
+      notes.push(msg('agents.codex.export_key', { var: choice.keyEnvVar }));
     } else if (shellKey !== choice.key) {
-      notes.push(`Your shell's ${choice.keyEnvVar} holds another key (${maskKey(shellKey)}); Codex will send that one. Export the new key.`);
+      notes.push(msg('agents.codex.shell_other_key_env', { var: choice.keyEnvVar, key: maskKey(shellKey) }));
     }
   }
   return { edits, notes, exportVar };
@@ -107,20 +108,20 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
 function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
   const paths = codexPaths(env);
   const doc = asRecord(current.get(paths.config));
-  if (!doc) return `${paths.config} does not exist: Codex would use its built-in OpenAI provider.`;
+  if (!doc) return msg('agents.codex.no_file', { file: paths.config });
   const providerId = asString(doc['model_provider']);
-  if (providerId === undefined) return `model_provider is not set in ${paths.config}: Codex would use its built-in OpenAI provider.`;
+  if (providerId === undefined) return msg('agents.codex.no_provider', { file: paths.config });
   const provider = asRecord(asRecord(doc['model_providers'])?.[providerId]);
   if (BUILT_IN_PROVIDERS.has(providerId)) {
-    return `model_provider = "${providerId}" in ${paths.config} is a built-in Codex provider, not the gateway.`;
+    return msg('agents.codex.builtin_provider', { id: providerId, file: paths.config });
   }
-  if (!provider) return `model_provider = "${providerId}" in ${paths.config} has no [model_providers.${providerId}] table.`;
+  if (!provider) return msg('agents.codex.no_table', { id: providerId, file: paths.config });
   const baseUrl = asString(provider['base_url']);
-  if (baseUrl === undefined || baseUrl.trim() === '') return `[model_providers.${providerId}] in ${paths.config} has no base_url.`;
+  if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.codex.no_base_url', { id: providerId, file: paths.config });
   const wire = asString(provider['wire_api']);
-  if (wire === 'chat') return `[model_providers.${providerId}] in ${paths.config}: wire_api = chat is no longer supported by Codex (it refuses to start).`;
+  if (wire === 'chat') return msg('agents.codex.wire_chat', { id: providerId, file: paths.config });
   const model = asString(doc['model']);
-  if (model === undefined || model.trim() === '') return `model is not set in ${paths.config}: Codex would ask for its own default model.`;
+  if (model === undefined || model.trim() === '') return msg('agents.codex.no_model', { file: paths.config });
 
   let key: string | undefined;
   let keySource: string;
@@ -128,9 +129,9 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   const envKey = asString(provider['env_key']);
   if (token !== undefined) {
     key = token;
-    keySource = `${paths.config} experimental_bearer_token`;
+    keySource = msg('agents.file_field', { file: paths.config, field: 'experimental_bearer_token' });
   } else if (envKey === undefined) {
-    keySource = `[model_providers.${providerId}] has no env_key`;
+    keySource = msg('agents.codex.no_env_key', { id: providerId });
   } else {
     // .env is loaded over the inherited environment, except for CODEX_* names it may not set.
     const fromFile = envKey.toUpperCase().startsWith(DOTENV_FORBIDDEN_PREFIX)
@@ -138,7 +139,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
       : asString(dotenvValues(current.get(paths.dotenv))[envKey]);
     const fromShell = envValue(env.env, envKey);
     key = fromFile !== undefined && fromFile !== '' ? fromFile : fromShell;
-    keySource = fromFile !== undefined && fromFile !== '' ? `${paths.dotenv} ${envKey}` : `environment variable ${envKey}`;
+    keySource = fromFile !== undefined && fromFile !== '' ? msg('agents.file_field', { file: paths.dotenv, field: envKey }) : msg('agents.env_var', { var: envKey });
   }
   return {
     protocol: 'responses',

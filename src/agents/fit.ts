@@ -2,6 +2,7 @@
 // protocol marks say.
 import type { ClassifiedModel } from '../core/types.js';
 import type { ModelFit } from './types.js';
+import { msg } from '../i18n/index.js';
 
 /**
  * Why a model is not for a coding agent, or undefined. Image models arrive marked
@@ -10,7 +11,7 @@ import type { ModelFit } from './types.js';
  */
 export function notForCoding(model: ClassifiedModel): string | undefined {
   if (model.notForAgents) return model.notForAgents;
-  if (model.protocols.images === 'yes') return 'an image-generation model: it serves /v1/images/generations only, not a coding agent';
+  if (model.protocols.images === 'yes') return msg('agents.fit.image');
   return undefined;
 }
 
@@ -25,5 +26,5 @@ export function fitChatOrMessages(model: ClassifiedModel, agentName: string): Mo
   if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
   if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
   if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: `not marked \`openai\` or \`anthropic\`: ${agentName} speaks chat completions or messages` };
+  return { ok: false, reason: msg('agents.fit.chat_or_messages', { agent: agentName }) };
 }

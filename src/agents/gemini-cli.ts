@@ -2,9 +2,10 @@
 // not offer publicly (gateway.md, "The service contract"). Named so users learn why, never written.
 import { JobError } from '../core/errors.js';
 import type { Agent } from './types.js';
+import { msg } from '../i18n/index.js';
 
 export const GEMINI_UNSUPPORTED =
-  'Gemini CLI speaks only the native Gemini protocol (/v1beta/models/…:streamGenerateContent), which the gateway does not offer; nothing is written for it.';
+  msg('agents.gemini.unsupported');
 
 export const geminiCli: Agent = {
   id: 'gemini-cli',

@@ -6,8 +6,9 @@
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
+import { asRecord, asString, dirFromEnv, envValue, orList, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { msg } from '../i18n/index.js';
 
 /** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
 export const OPENCODE_TEMPLATE = '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
@@ -47,7 +48,7 @@ function fit(model: ClassifiedModel): ModelFit {
   if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
   if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
   if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: 'not marked `anthropic`, `openai` or `openai-response`: OpenCode needs messages, chat or Responses' };
+  return { ok: false, reason: msg('agents.opencode.not_marked') };
 }
 
 interface OpenCodePaths {
@@ -128,8 +129,8 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     exportVar = choice.keyEnvVar;
     notes.push(
       project
-        ? `${target} is committed, so it names the key as {env:${choice.keyEnvVar}}: export ${choice.keyEnvVar} in your shell profile (OpenCode sends no auth header when it is unset).`
-        : `OpenCode reads the key from {env:${choice.keyEnvVar}}: export ${choice.keyEnvVar} in your shell profile (OpenCode sends no auth header when it is unset).`,
+        ? msg('agents.opencode.committed_env', { file: target, ref: `{env:${choice.keyEnvVar}}`, var: choice.keyEnvVar })
+        : msg('agents.opencode.export_env', { ref: `{env:${choice.keyEnvVar}}`, var: choice.keyEnvVar }),
     );
   }
   const edit: FileEdit = { path: target, format: 'jsonc', edits, secret: literal, template: OPENCODE_TEMPLATE };
@@ -173,23 +174,23 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     }) ?? order[order.length - 1]!;
 
   const ref = asString(merged['model']);
-  if (ref === undefined || ref.trim() === '') return `model is not set in ${order.join(' or ')}.`;
+  if (ref === undefined || ref.trim() === '') return msg('agents.opencode.no_model', { files: orList(order) });
   const slash = ref.indexOf('/');
-  if (slash <= 0) return `model = "${ref}" is not of the form provider/model.`;
+  if (slash <= 0) return msg('agents.opencode.bad_ref', { ref });
   const providerId = ref.slice(0, slash);
   const model = ref.slice(slash + 1);
   const file = sourceOf((d) => asRecord(asRecord(d['provider'])?.[providerId]));
   const entry = asRecord(asRecord(merged['provider'])?.[providerId]);
-  if (!entry) return `model = "${ref}" names provider "${providerId}", which is not defined under provider in ${file}.`;
+  if (!entry) return msg('agents.opencode.no_provider', { ref, id: providerId, file });
   const npm = asString(entry['npm']);
   const protocol = npm === undefined ? undefined : NPM_PROTOCOL[npm];
-  if (protocol === undefined) return `provider "${providerId}" uses npm package ${npm ?? '(none)'}, which is not one of ${Object.keys(NPM_PROTOCOL).join(', ')}.`;
+  if (protocol === undefined) return msg('agents.opencode.bad_npm', { id: providerId, npm: npm ?? msg('agents.opencode.none'), known: Object.keys(NPM_PROTOCOL).join(', ') });
   if (!asRecord(asRecord(entry['models'])?.[model])) {
-    return `model "${model}" is missing from provider.${providerId}.models in ${file}: OpenCode fails with an opaque error.`;
+    return msg('agents.opencode.model_missing', { model, id: providerId, file });
   }
   const options = asRecord(entry['options']) ?? {};
   const rawBase = asString(options['baseURL']);
-  if (rawBase === undefined || rawBase.trim() === '') return `provider.${providerId}.options.baseURL is not set in ${file}.`;
+  if (rawBase === undefined || rawBase.trim() === '') return msg('agents.opencode.no_base_url', { id: providerId, file });
   const baseUrl = substitute(rawBase, env.env);
 
   const rawKey = asString(options['apiKey']);
@@ -197,18 +198,18 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   let keySource: string;
   const envRef = rawKey === undefined ? null : ENV_REF.exec(rawKey.trim());
   if (rawKey === undefined) {
-    keySource = `provider.${providerId}.options.apiKey is not set in ${file}`;
+    keySource = msg('agents.opencode.no_api_key', { id: providerId, file });
   } else if (envRef) {
     const name = envRef[1]!.trim();
     key = envValue(env.env, name);
     keySource = key === undefined
-      ? `{env:${name}} in ${file}: OpenCode sends no auth header when ${name} is unset`
-      : `environment variable ${name} ({env:${name}} in ${file})`;
+      ? msg('agents.opencode.env_ref_unset', { ref: `{env:${name}}`, file, var: name })
+      : msg('agents.opencode.env_ref', { var: name, ref: `{env:${name}}`, file });
   } else if (rawKey.includes('{file:')) {
-    keySource = `a {file:} reference in ${file}, which this tool does not read`;
+    keySource = msg('agents.opencode.file_ref', { file });
   } else {
     key = substitute(rawKey, env.env) || undefined;
-    keySource = `provider.${providerId}.options.apiKey in ${file}`;
+    keySource = msg('agents.opencode.api_key_in', { id: providerId, file });
   }
   const spec = OPENCODE_PROVIDERS[protocol];
   return { protocol, url: `${trimSlash(baseUrl)}${spec.path}`, model, auth: spec.auth, key, keySource, baseUrl, file };

@@ -10,6 +10,7 @@ import type { ClassifiedModel } from '../core/types.js';
 import { fitChatOrMessages } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { msg } from '../i18n/index.js';
 
 type QwenAuthType = 'openai' | 'anthropic';
 
@@ -63,13 +64,13 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     for (const [k, v] of Object.entries(entry)) edits.push({ path: ['modelProviders', type, at, k], value: v });
     const foreign = list.findIndex((e, i) => i !== index && asRecord(e)?.['id'] === choice.model);
     if (foreign >= 0 && (index < 0 || foreign < index)) {
-      notes.push(`${target} already lists another "${choice.model}" under modelProviders.${type} (not on the gateway); Qwen Code may pick that one. Remove or rename it.`);
+      notes.push(msg('agents.qwen.duplicate', { file: target, model: choice.model, type }));
     }
   } else {
     edits.push({ path: ['modelProviders', type], value: [entry] });
   }
   if (project && !providers) {
-    notes.push(`A project modelProviders replaces the user one: in this project Qwen Code sees only the providers in ${target}.`);
+    notes.push(msg('agents.qwen.project_replaces', { file: target }));
   }
   edits.push({ path: ['security', 'auth', 'selectedType'], value: type }, { path: ['model', 'name'], value: choice.model });
 
@@ -80,22 +81,22 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   if (choice.keyStorage === 'file') {
     // Never in the committed project file: the user file's env block reaches every project.
     fileEdits.push({ path: paths.user, format: 'json', edits: [{ path: ['env', choice.keyEnvVar], value: choice.key }], secret: true });
-    if (project) notes.push(`The key went into ${paths.user} (env.${choice.keyEnvVar}), not into the committed ${target}.`);
+    if (project) notes.push(msg('agents.qwen.key_in_user', { user: paths.user, var: choice.keyEnvVar, file: target }));
   } else {
     exportVar = choice.keyEnvVar;
     if (choice.keyEnvVar in userEnv) {
       fileEdits.push({ path: paths.user, format: 'json', edits: [{ path: ['env', choice.keyEnvVar], value: undefined }] });
     }
-    notes.push(`Qwen Code reads the key from ${choice.keyEnvVar}: export it in your shell profile.`);
+    notes.push(msg('agents.qwen.export_key', { var: choice.keyEnvVar }));
   }
   if (project && choice.keyEnvVar in projectEnv) {
     edits.push({ path: ['env', choice.keyEnvVar], value: undefined });
-    notes.push(`Removed env.${choice.keyEnvVar} from the committed ${target}. The old value is in the backup.`);
+    notes.push(msg('agents.qwen.removed_committed', { var: choice.keyEnvVar, file: target }));
   }
   const shellKey = envValue(env.env, choice.keyEnvVar);
   if (shellKey !== undefined && shellKey !== choice.key) {
     notes.push(
-      `Your shell exports ${choice.keyEnvVar} with another key (${maskKey(shellKey)}); Qwen Code's shell env beats its settings, so that export overrides the key written here. Update or remove it.`,
+      msg('agents.qwen.shell_override', { var: choice.keyEnvVar, key: maskKey(shellKey) }),
     );
   }
   return { edits: fileEdits, notes, exportVar };
@@ -110,31 +111,31 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   const pick = (get: (d: Record<string, unknown>) => unknown): unknown => get(proj) ?? get(user);
 
   const type = asString(pick((d) => asRecord(asRecord(d['security'])?.['auth'])?.['selectedType']));
-  if (type === undefined) return `security.auth.selectedType is not set in ${file}: Qwen Code would ask how to sign in.`;
+  if (type === undefined) return msg('agents.qwen.no_auth', { file });
   if (type !== 'openai' && type !== 'anthropic') {
-    return `security.auth.selectedType = "${type}" in ${file}: Qwen Code would not use the gateway.`;
+    return msg('agents.qwen.other_auth', { type, file });
   }
   const model = asString(pick((d) => asRecord(d['model'])?.['name']));
-  if (model === undefined || model.trim() === '') return `model.name is not set in ${file}.`;
+  if (model === undefined || model.trim() === '') return msg('agents.qwen.no_model', { file });
   // A project modelProviders replaces the user one as a whole.
   const providers = asRecord(proj['modelProviders']) ?? asRecord(user['modelProviders']);
   const list = providers?.[type];
   const entry = Array.isArray(list) ? asRecord(list.find((e) => asRecord(e)?.['id'] === model)) : undefined;
-  if (!entry) return `modelProviders.${type} in ${file} has no entry with id "${model}".`;
+  if (!entry) return msg('agents.qwen.no_entry', { type, file, model });
   const baseUrl = asString(entry['baseUrl']);
-  if (baseUrl === undefined || baseUrl.trim() === '') return `modelProviders.${type} entry "${model}" in ${file} has no baseUrl.`;
+  if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.qwen.no_base_url', { type, model, file });
 
   const envKey = asString(entry['envKey']);
   let key: string | undefined;
   let keySource: string;
   if (envKey === undefined) {
-    keySource = `modelProviders.${type} entry "${model}" has no envKey (Qwen Code requires one)`;
+    keySource = msg('agents.qwen.no_env_key', { type, model });
   } else {
     const settingsEnv = { ...asRecord(user['env']), ...asRecord(proj['env']) };
     const fromShell = envValue(env.env, envKey);
     const fromSettings = asString(settingsEnv[envKey]);
     key = fromShell ?? (fromSettings || undefined);
-    keySource = fromShell !== undefined ? `environment variable ${envKey}` : `env.${envKey} in the settings (or the environment)`;
+    keySource = fromShell !== undefined ? msg('agents.env_var', { var: envKey }) : msg('agents.qwen.env_in_settings', { var: envKey });
   }
   return {
     protocol: type === 'anthropic' ? 'messages' : 'chat',
