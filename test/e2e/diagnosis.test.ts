@@ -12,6 +12,7 @@ import type { Diagnosis, DiagnosisCode, ProbeResult } from '../../src/core/types
 import { BROKE_KEY, DEMO_KEY, DISABLED_KEY, LIMITED_KEY } from '../../src/simulator/catalog.js';
 import type { Fault, RequestLogEntry, Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/cli.js';
+import { CHINESE, englishLeaks } from '../helpers/lang.js';
 import { closedPort, startRecorder, startSim, stopAll } from '../helpers/sim.js';
 
 afterEach(stopAll);
@@ -63,6 +64,11 @@ async function runBoth(c: Case, sim: Simulator): Promise<{ json: CliResult; text
   return { json, text, jsonLog: sim.log.slice(before, middle), textLog: sim.log.slice(middle) };
 }
 
+/** A --json document without what differs from run to run (request IDs, timings). */
+function withoutRunFacts(doc: unknown): unknown {
+  return JSON.parse(JSON.stringify(doc, (k, v: unknown) => (k === 'requestId' || k === 'ms' || k === 'latencyMs' ? undefined : v)));
+}
+
 /** The requests of a run whose ID appears in the output. */
 function printedIn(output: string, log: readonly RequestLogEntry[]): RequestLogEntry[] {
   return log.filter((e) => output.includes(e.requestId));
@@ -97,6 +103,27 @@ describe('every diagnosis code through the built bin', () => {
       // …and the text run prints its own failing request's ID.
       expect(printedIn(output, textLog).map((e) => e.status)).toContain(d?.status);
     }
+  });
+
+  // Issue 9: the same failure for a Chinese reader. The cause and the fix are in Chinese, the code and
+  // request ID are unchanged, and --json is the very same document in both languages.
+  it.each(CASES.map((c) => [c.code, c] as const))('%s, in Chinese', async (_code, c) => {
+    const sim = await startSim({ faults: c.faults?.map((f) => ({ ...f })) ?? [] });
+    const env = { GATEWAY_BASE_URL: c.baseUrl ? c.baseUrl(sim) : sim.root, GATEWAY_API_KEY: c.key ?? DEMO_KEY };
+    const en = jsonOf(await runCli([...c.args, '--json'], { env }));
+    const zhJson = jsonOf(await runCli([...c.args, '--json', '--lang', 'zh-CN'], { env }));
+    expect(withoutRunFacts(zhJson)).toEqual(withoutRunFacts(en));
+    const d = diagnosisOf(en);
+    const zh = await runCli(c.args, { env: { ...env, LANG: 'zh_CN.UTF-8' } });
+    const output = zh.stdout + zh.stderr;
+    expect(zh.code).toBe(1);
+    expect(output).toContain(`[${c.code}]`);
+    expect(output).toMatch(CHINESE);
+    // Neither the English cause nor the English fix is printed, nor any other English message.
+    expect(output).not.toContain(String(d?.message).slice(0, 30));
+    expect(output).not.toContain(String(d?.fix).slice(0, 30));
+    expect(englishLeaks(output)).toEqual([]);
+    if (c.mentions) expect(output).toContain(c.mentions);
   });
 
   it('unreachable: a closed port, no request ID', async () => {
