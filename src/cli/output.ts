@@ -59,7 +59,8 @@ export function visibleLength(text: string): number {
   return width;
 }
 
-function truncate(text: string, width: number): string {
+/** Cuts text to `width` columns, ending in … when cut. */
+export function cut(text: string, width: number): string {
   if (visibleLength(text) <= width) return text;
   let out = '';
   let used = 0;
@@ -71,7 +72,8 @@ function truncate(text: string, width: number): string {
   return width <= 1 ? out : `${out}…`;
 }
 
-function padEnd(text: string, width: number): string {
+/** Pads text with spaces to `width` columns (String.padEnd counts a Chinese character as one). */
+export function padTo(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - visibleLength(text)));
 }
 
@@ -103,8 +105,8 @@ export function table(rows: readonly (readonly string[])[], opts: TableOptions =
   return rows.map((row) => {
     const cells = row.map((cell, i) => {
       const w = widths[i] ?? 0;
-      const cut = truncate(cell, w);
-      return i === row.length - 1 ? cut : padEnd(cut, w);
+      const shown = cut(cell, w);
+      return i === row.length - 1 ? shown : padTo(shown, w);
     });
     return (indent + cells.join('  ')).trimEnd();
   });

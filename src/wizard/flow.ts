@@ -4,13 +4,14 @@
 // person running the wizard again sees every question with last time's answer ready.
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../agents/registry.js';
 import type { Agent, AgentEnv, AgentId, KeyStorage, Scope } from '../agents/types.js';
-import { wrap } from '../cli/output.js';
+import { cut, padTo, visibleLength, wrap } from '../cli/output.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { CancelledError, GatewayError, JobError, ToolError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, KeyInfo, Markers, Protocol } from '../core/types.js';
 import { attachPricing, fetchKeyInfo, fetchPricing, listModels, type ClientOptions } from '../gateway/client.js';
 import { showId } from '../gateway/model-id.js';
+import { ENGLISH, msg, type Translator } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
 import { DEFAULT_PREFERENCES, type Preferences } from '../setup/rank.js';
 import { runSetup, type SetupProgress, type SetupReport } from '../setup/run.js';
@@ -61,31 +62,34 @@ export interface WizardDeps {
   addSecret?: (secret: string) => void;
   /** Finds an installed agent and its version (injected so tests need no agents on PATH). */
   detect: (agent: Agent) => Promise<{ installed: boolean; version?: string }>;
+  /** The person's language (default English). */
+  t?: Translator;
 }
 
 const PROTOCOL_LABEL: Record<Protocol, string> = { messages: 'messages', responses: 'Responses', chat: 'chat', images: 'images' };
 
 const progressOf = (deps: WizardDeps): Progress => deps.progress ?? plainProgress(deps.say);
 const sayAll = (deps: WizardDeps, lines: readonly string[]): void => lines.forEach((l) => deps.say(l));
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const tr = (deps: Pick<WizardDeps, 't'>): Translator => deps.t ?? ENGLISH;
+const countModels = (t: Translator, n: number): string => t(n === 1 ? 'wizard.n_model' : 'wizard.n_models', { n });
+const orJoin = (t: Translator, items: readonly string[]): string => items.reduce((a, b) => (a === '' ? b : t('agents.or', { a, b })), '');
 
-/** Cuts a cell to `width` characters with … (ids and marks come from the gateway: any length). */
+/** Cuts a cell to `width` columns with … (ids and marks come from the gateway: any length). */
 function fit(text: string, width: number): string {
-  const chars = [...text];
-  return chars.length <= width ? text : `${chars.slice(0, Math.max(1, width - 1)).join('')}…`;
+  return cut(text, Math.max(1, width));
 }
 
-/** Rows of cells laid out in columns two spaces apart, each cell cut to its column's cap. */
+/** Rows of cells laid out in columns two spaces apart, each cell cut to its column's cap (display width). */
 function columns(rows: readonly (readonly string[])[], caps: readonly number[]): string[] {
-  const widths = caps.map((cap, i) => Math.min(cap, Math.max(0, ...rows.map((r) => [...(r[i] ?? '')].length))));
-  return rows.map((r) => r.map((cell, i) => fit(cell, widths[i] ?? cell.length).padEnd(i === r.length - 1 ? 0 : widths[i] ?? 0)).join('  ').trimEnd());
+  const widths = caps.map((cap, i) => Math.min(cap, Math.max(0, ...rows.map((r) => visibleLength(r[i] ?? '')))));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? fit(cell, widths[i] ?? 0) : padTo(fit(cell, widths[i] ?? 0), widths[i] ?? 0))).join('  ').trimEnd());
 }
 
-function describe(d: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId'>): string[] {
+function describe(t: Translator, d: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId'>): string[] {
   return [
-    ...wrap(`✗ [${d.code}] ${d.message}`, 2),
-    ...wrap(`fix: ${d.fix}`, 4),
-    ...(d.requestId ? [`    request ID: ${d.requestId} (quote it to the gateway's support)`] : []),
+    ...wrap(`✗ [${d.code}] ${t.show(d.message)}`, 2),
+    ...wrap(t('cli.fix', { fix: d.fix }), 4),
+    ...(d.requestId ? wrap(t('wizard.request_id', { id: d.requestId }), 4) : []),
   ];
 }
 
@@ -93,25 +97,26 @@ function describe(d: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId'>):
 
 /** Step 1: the base URL, normalized on the spot, with what each agent will be given. */
 export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: string): Promise<{ root: string; v1: string }> {
+  const t = tr(deps);
   const check = (value: string): string | true => {
-    if (value.trim() === '') return 'The gateway address is required, e.g. https://gw.example.com';
+    if (value.trim() === '') return t('wizard.url.required');
     try {
       normalizeBaseUrl(value);
       return true;
     } catch (err) {
-      return err instanceof ToolError ? err.message : String(err);
+      return err instanceof ToolError ? t.show(err.message) : String(err);
     }
   };
   const answer = given !== undefined && check(given) === true
     ? given
-    : await deps.prompter.text({ message: 'Gateway base URL', initial: given ?? initial, validate: check });
+    : await deps.prompter.text({ message: t('wizard.url.question'), initial: given ?? initial, validate: check });
   const url = normalizeBaseUrl(answer);
-  if (given !== undefined && answer === given) deps.say(`  Gateway: ${url.root} (from --base-url)`);
-  for (const change of url.changes) sayAll(deps, wrap(`note: ${change}`, 2));
-  for (const warning of url.warnings) sayAll(deps, wrap(`warning: ${warning}`, 2));
-  deps.say(`  Claude Code will get ${url.root}`);
-  deps.say(`  Codex CLI, OpenCode, Cline CLI will get ${url.v1}`);
-  deps.say(`  Qwen Code will get ${url.v1} (chat; the root over messages)`);
+  if (given !== undefined && answer === given) deps.say(`  ${t('wizard.url.from_flag', { url: url.root })}`);
+  for (const change of url.changes) sayAll(deps, wrap(t('wizard.note', { text: change }), 2));
+  for (const warning of url.warnings) sayAll(deps, wrap(t('wizard.warning', { text: warning }), 2));
+  sayAll(deps, wrap(t('wizard.url.claude', { url: url.root }), 2));
+  sayAll(deps, wrap(t('wizard.url.v1', { url: url.v1 }), 2));
+  sayAll(deps, wrap(t('wizard.url.qwen', { url: url.v1 }), 2));
   return { root: url.root, v1: url.v1 };
 }
 
@@ -119,33 +124,37 @@ export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: str
 
 /** Step 2: the key: the given one shown masked, or typed with the input hidden. */
 export async function askKey(deps: WizardDeps, given?: { key: string; source: string }): Promise<string> {
+  const t = tr(deps);
   let key: string;
   if (given && given.key.trim() !== '') {
     key = given.key.trim();
     deps.addSecret?.(key);
-    deps.say(`  Key from ${given.source}: ${maskKey(key)}`);
+    deps.say(`  ${t('wizard.key.from', { source: given.source, key: maskKey(key) })}`);
   } else {
     key = (await deps.prompter.password({
-      message: 'API key (input hidden)',
+      message: t('wizard.key.question'),
       validate: (v) =>
         v.trim() === ''
-          ? 'The key is required: copy it from the gateway console.'
+          ? t('wizard.key.required')
           : /[\s\u0000-\u001f\u007f]/.test(v.trim())
-            ? 'The key is one word without spaces: copy it again from the console.'
+            ? t('wizard.key.one_word')
             : true,
     })).trim();
     deps.addSecret?.(key);
-    deps.say(`  Key: ${maskKey(key)}`);
+    deps.say(`  ${t('wizard.key.shown', { key: maskKey(key) })}`);
   }
   return key;
 }
 
 /** What the gateway tells about the key, in one line. */
-export function describeKey(info: KeyInfo): string {
-  const quota = info.unlimited ? 'unlimited quota' : info.remainingUsd !== undefined ? `$${info.remainingUsd.toFixed(2)} of quota left` : undefined;
-  const expiry = info.expiresAt ? `expires ${info.expiresAt.slice(0, 10)}` : 'never expires';
-  const limits = info.modelLimits && info.modelLimits.length > 0 ? `limited to ${plural(info.modelLimits.length, 'model')}` : undefined;
-  return `Key ${info.name !== undefined ? showId(info.name) : '(unnamed)'}: ${[quota, expiry, limits].filter(Boolean).join(', ')}`;
+export function describeKey(info: KeyInfo, t: Translator = ENGLISH): string {
+  const quota = info.unlimited
+    ? t('wizard.key.unlimited')
+    : info.remainingUsd !== undefined ? t('wizard.key.quota_left', { usd: `$${info.remainingUsd.toFixed(2)}` }) : undefined;
+  const expiry = info.expiresAt ? t('wizard.key.expires', { date: info.expiresAt.slice(0, 10) }) : t('wizard.key.never_expires');
+  const limits = info.modelLimits && info.modelLimits.length > 0 ? t('wizard.key.limited', { models: countModels(t, info.modelLimits.length) }) : undefined;
+  const facts = [quota, expiry, limits].filter(Boolean).join(t('wizard.sep'));
+  return t('wizard.key.line', { name: info.name !== undefined ? showId(info.name) : t('wizard.key.unnamed'), facts });
 }
 
 // ── Step 3 ──────────────────────────────────────────────────────────────────────────────────
@@ -154,31 +163,32 @@ export type ModelsOutcome = { models: ClassifiedModel[]; info?: KeyInfo } | { re
 
 /** Step 3: the key's models (with prices and the key's details when the gateway tells); on failure the diagnosis and a way out. */
 export async function loadModels(deps: WizardDeps, client: ClientOptions): Promise<ModelsOutcome> {
+  const t = tr(deps);
   const group = progressOf(deps).group();
-  group.start('models', `Reading the models of this key from ${client.root}`);
+  group.start('models', t('wizard.models.reading', { root: client.root }));
   try {
     // The marketplace and the key's details are extras: either may be absent (undefined).
     const [list, pricing, info] = await Promise.all([listModels(client), fetchPricing(client), fetchKeyInfo(client)]);
-    const models = attachPricing(list.models, pricing);
-    group.settle('models', true, `${plural(models.length, 'model')} for this key${list.marked ? '' : ' (no protocol marks: each choice is probed)'}`);
+    const listed = attachPricing(list.models, pricing);
+    group.settle('models', true, t(list.marked ? 'wizard.models.found' : 'wizard.models.found_unmarked', { models: countModels(t, listed.length) }));
     group.end();
-    if (info) deps.say(`  ${describeKey(info)}`);
-    for (const w of list.warnings) sayAll(deps, wrap(`warning: ${w}`, 2));
-    return { models, info };
+    if (info) sayAll(deps, wrap(describeKey(info, t), 2));
+    for (const w of list.warnings) sayAll(deps, wrap(t('wizard.warning', { text: w }), 2));
+    return { models: listed, info };
   } catch (err) {
     if (!(err instanceof GatewayError)) {
       group.end();
       throw err;
     }
-    group.settle('models', false, 'The gateway did not give the model list');
+    group.settle('models', false, t('wizard.models.failed'));
     group.end();
-    sayAll(deps, describe(err.diagnosis));
+    sayAll(deps, describe(t, err.diagnosis));
     const next = await deps.prompter.select<'url' | 'key' | 'quit'>({
-      message: 'What now?',
+      message: t('wizard.models.what_now'),
       choices: [
-        { title: 'Enter the base URL again', value: 'url', short: 'the base URL again' },
-        { title: 'Enter the key again', value: 'key', short: 'the key again' },
-        { title: 'Quit (nothing was written)', value: 'quit', short: 'quit' },
+        { title: t('wizard.models.retry_url'), value: 'url', short: t('wizard.models.retry_url_short') },
+        { title: t('wizard.models.retry_key'), value: 'key', short: t('wizard.models.retry_key_short') },
+        { title: t('wizard.models.quit'), value: 'quit', short: t('wizard.models.quit_short') },
       ],
       initial: err.diagnosis.code === 'bad_key' || err.diagnosis.code === 'quota' ? 1 : 0,
     });
@@ -197,6 +207,7 @@ export async function askAgents(
   previous?: readonly AgentId[],
 ): Promise<AgentId[]> {
   if (given) return [...given];
+  const t = tr(deps);
   const ids: AgentId[] = [...SUPPORTED_AGENT_IDS, 'gemini-cli'];
   const found = await Promise.all(ids.map((id) => deps.detect(AGENTS[id])));
   const facts = ids.map((id, i) => {
@@ -204,25 +215,24 @@ export async function askAgents(
     const detected = found[i]!;
     const count = agent.unsupported ? 0 : suitableModels(agent, models).length;
     const reason = agent.unsupported
-      ? 'needs native Gemini, not served here'
+      ? t('wizard.agents.gemini')
       : count === 0
-        ? `no model of the key speaks ${agent.protocols.map((p) => PROTOCOL_LABEL[p]).join(' or ')}`
+        ? t('wizard.agents.no_model', { protocols: orJoin(t, agent.protocols.map((p) => PROTOCOL_LABEL[p])) })
         : undefined;
     return { id, agent, detected, count, reason };
   });
   const usable = facts.filter((f) => f.reason === undefined);
   if (usable.length === 0) {
-    throw new JobError(
-      "No agent can use this key's models: none is marked for messages, Responses or chat.",
-      'Run `gateway-agent-setup models` to see each model\'s marks, or use a key of another group.',
-    );
+    throw new JobError(msg('wizard.agents.none_usable'), msg('wizard.agents.none_usable_hint'));
   }
   const remembered = previous?.filter((id) => usable.some((f) => f.id === id)) ?? [];
   const rows = columns(
     facts.map((f) => [
       f.agent.name,
-      f.detected.installed ? `installed${f.detected.version ? ` ${f.detected.version}` : ''}` : 'not installed',
-      f.reason ? `✗ ${f.reason}` : `${f.agent.protocols.map((p) => PROTOCOL_LABEL[p]).join('/')}: ${plural(f.count, 'model')}`,
+      f.detected.installed
+        ? f.detected.version ? t('wizard.agents.installed_version', { version: f.detected.version }) : t('wizard.agents.installed')
+        : t('wizard.agents.not_installed'),
+      f.reason ? `✗ ${f.reason}` : t('wizard.agents.row', { protocols: f.agent.protocols.map((p) => PROTOCOL_LABEL[p]).join('/'), models: countModels(t, f.count) }),
     ]),
     [12, 20, 70],
   );
@@ -233,7 +243,7 @@ export async function askAgents(
     disabled: f.reason !== undefined,
     selected: f.reason === undefined && (remembered.length > 0 ? remembered.includes(f.id) : f.detected.installed),
   }));
-  return deps.prompter.multiselect({ message: 'Which agents should use the gateway?', choices, min: 1 });
+  return deps.prompter.multiselect({ message: t('wizard.agents.question'), choices, min: 1 });
 }
 
 // ── Step 5 ──────────────────────────────────────────────────────────────────────────────────
@@ -253,12 +263,12 @@ function price(m: ClassifiedModel): string {
  * price; under it, indented, the marketplace description when there is one. (A second line in
  * the title, not prompts' `description`, which it puts inline or below depending on the room.)
  */
-export function modelChoices(fitting: readonly Fitting[]): Choice<string>[] {
+export function modelChoices(fitting: readonly Fitting[], t: Translator = ENGLISH): Choice<string>[] {
   const rows = columns(
     fitting.map((f, i) => [
       f.model.id,
-      i === 0 && !f.fit.needsProbe ? '★ recommended' : f.fit.needsProbe ? 'needs a probe' : '',
-      f.model.marked ? (f.model.marks ?? []).join(',') : 'unmarked',
+      i === 0 && !f.fit.needsProbe ? t('wizard.model.recommended') : f.fit.needsProbe ? t('wizard.model.needs_probe') : '',
+      f.model.marked ? (f.model.marks ?? []).join(',') : t('wizard.model.unmarked'),
       price(f.model),
     ]),
     [30, 13, 20, 18],
@@ -281,6 +291,7 @@ export async function askModels(
   given: WizardGiven,
   previous: WizardDefaults['models'] = {},
 ): Promise<{ models: Map<AgentId, string>; smallModels: Map<AgentId, string> }> {
+  const t = tr(deps);
   const chosen = new Map<AgentId, string>();
   const small = new Map<AgentId, string>();
   const indexOf = (list: readonly Fitting[], id?: string): number | undefined => {
@@ -296,8 +307,8 @@ export async function askModels(
     if (fitting.length === 0) continue;
     const explicit = given.models?.get(id) ?? given.models?.get('*');
     const model = explicit ?? (await deps.prompter.autocomplete({
-      message: `Model for ${agent.name} (type to filter)`,
-      choices: modelChoices(fitting),
+      message: t('wizard.model.question', { agent: agent.name }),
+      choices: modelChoices(fitting, t),
       initial: indexOf(fitting, previous[id]?.model),
     }));
     chosen.set(id, model);
@@ -307,8 +318,8 @@ export async function askModels(
       if (confirmed.length > 0) {
         const ranked = suitableModels(agent, confirmed.map((f) => f.model), prefs?.smallModel ?? DEFAULT_PREFERENCES[id].smallModel);
         small.set(id, await deps.prompter.autocomplete({
-          message: `Small/fast model for ${agent.name}'s background calls`,
-          choices: modelChoices(ranked),
+          message: t('wizard.model.small_question', { agent: agent.name }),
+          choices: modelChoices(ranked, t),
           initial: indexOf(ranked, previous[id]?.smallModel),
         }));
       }
@@ -325,19 +336,20 @@ export async function askStorage(
   given: Pick<WizardGiven, 'scope' | 'keyStorage' | 'keyEnvVar'>,
   previous: Pick<WizardDefaults, 'scope' | 'keyStorage'> = {},
 ): Promise<{ scope: Scope; keyStorage: KeyStorage }> {
+  const t = tr(deps);
   const scope = given.scope ?? (await deps.prompter.select<Scope>({
-    message: 'Where should the configs go?',
+    message: t('wizard.scope.question'),
     choices: [
-      { title: 'user      your own config files: every project on this machine', value: 'user', short: 'user' },
-      { title: "project   this folder's files: this project only, never the key", value: 'project', short: 'project' },
+      { title: t('wizard.scope.user'), value: 'user', short: 'user' },
+      { title: t('wizard.scope.project'), value: 'project', short: 'project' },
     ],
     initial: previous.scope === 'project' ? 1 : 0,
   }));
   const keyStorage = given.keyStorage ?? (await deps.prompter.select<KeyStorage>({
-    message: 'How should the agents get the key?',
+    message: t('wizard.storage.question'),
     choices: [
-      { title: 'file   written where each agent reads it (mode 0600): works anywhere', value: 'file', short: 'file' },
-      { title: fit(`env    only the name $${given.keyEnvVar}: export it in your shell profile`, 74), value: 'env', short: 'env' },
+      { title: t('wizard.storage.file'), value: 'file', short: 'file' },
+      { title: fit(t('wizard.storage.env', { var: given.keyEnvVar }), 74), value: 'env', short: 'env' },
     ],
     initial: previous.keyStorage === 'env' ? 1 : 0,
   }));
@@ -348,11 +360,12 @@ export async function askStorage(
 
 /** Turns setup's progress events into a spinner per agent, one group per round. */
 function progressTracker(deps: WizardDeps): { onProgress: (e: SetupProgress) => void; end: (ok?: boolean) => void } {
+  const t = tr(deps);
   let group: ProgressGroup | undefined;
   let checking = false;
   const end = (ok = true): void => {
     // setup reads the key's list once more; the next round starting means it succeeded.
-    if (checking) group?.settle('models', ok, ok ? "The key's models checked again" : "The key's models could not be read again");
+    if (checking) group?.settle('models', ok, t(ok ? 'wizard.progress.models_checked' : 'wizard.progress.models_unreadable'));
     checking = false;
     group?.end();
     group = undefined;
@@ -365,28 +378,28 @@ function progressTracker(deps: WizardDeps): { onProgress: (e: SetupProgress) => 
         case 'models':
           end();
           group = progressOf(deps).group();
-          group.start('models', "Checking the key's models again");
+          group.start('models', t('wizard.progress.models_checking'));
           checking = true;
           break;
         case 'probe':
           end();
           group = progressOf(deps).group();
-          for (const id of e.agents) group.start(id, `${name(id)}: probing its model in its own protocol`);
+          for (const id of e.agents) group.start(id, t('wizard.progress.probing', { agent: name(id) }));
           break;
         case 'probed':
-          group?.settle(e.agent, e.ok, `${name(e.agent)}: probe ${e.ok ? 'passed' : 'failed'}`);
+          group?.settle(e.agent, e.ok, t(e.ok ? 'wizard.progress.probe_passed' : 'wizard.progress.probe_failed', { agent: name(e.agent) }));
           break;
         case 'write':
           end();
-          deps.say('  Writing (backups first)…');
+          deps.say(`  ${t('wizard.progress.writing')}`);
           break;
         case 'verify':
           end();
           group = progressOf(deps).group();
-          for (const id of e.agents) group.start(id, `${name(id)}: reading its config back, sending its request`);
+          for (const id of e.agents) group.start(id, t('wizard.progress.verifying', { agent: name(id) }));
           break;
         case 'verified':
-          group?.settle(e.agent, e.ok, `${name(e.agent)}: ${e.ok ? 'verified from the files on disk' : 'verification failed'}`);
+          group?.settle(e.agent, e.ok, t(e.ok ? 'wizard.progress.verified' : 'wizard.progress.verify_failed', { agent: name(e.agent) }));
           break;
       }
     },
@@ -435,10 +448,10 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
         tracker.end(true);
         if (diff === '') return;
         deps.say('');
-        deps.say('The changes to be written (key masked; backups are kept):');
+        sayAll(deps, wrap(tr(deps)('wizard.diff.title')));
         deps.say(diff.trimEnd());
         deps.say('');
-        if (!(await deps.prompter.confirm({ message: 'Write these changes?', initial: true }))) throw new CancelledError();
+        if (!(await deps.prompter.confirm({ message: tr(deps)('wizard.diff.confirm'), initial: true }))) throw new CancelledError();
       },
     });
     tracker.end();

@@ -2,6 +2,7 @@
 // runs, so no other command pays for it.
 import prompts, { type PromptObject } from 'prompts';
 import { CancelledError } from '../core/errors.js';
+import { ENGLISH, type Translator } from '../i18n/index.js';
 import type { Choice, Prompter } from './port.js';
 
 /** Streams to read keys from and draw on (default: the process's terminal). Tests pass their own. */
@@ -36,7 +37,7 @@ function shortTitles(choices: readonly Choice<unknown>[]): ((this: Rendered) => 
   };
 }
 
-export function promptsPrompter(streams: PromptStreams = {}): Prompter {
+export function promptsPrompter(streams: PromptStreams = {}, t: Translator = ENGLISH): Prompter {
   const ask = async <T>(question: PromptObject<'value'>): Promise<T> => {
     let cancelled = false;
     const answer = await prompts(
@@ -76,7 +77,7 @@ export function promptsPrompter(streams: PromptStreams = {}): Prompter {
         choices: toChoices(q.choices),
         initial: q.initial,
         hint: '↑/↓, enter',
-        warn: 'not available',
+        warn: t('wizard.prompt.not_available'),
         ...render(q.choices),
       }),
     multiselect: <T>(q: Parameters<Prompter['multiselect']>[0]) =>
@@ -87,8 +88,8 @@ export function promptsPrompter(streams: PromptStreams = {}): Prompter {
         choices: toChoices(q.choices),
         min: q.min,
         instructions: false,
-        hint: 'space toggles, enter confirms',
-        warn: 'not available',
+        hint: t('wizard.prompt.multiselect_hint'),
+        warn: t('wizard.prompt.not_available'),
         ...render(q.choices),
       }),
     autocomplete: <T>(q: Parameters<Prompter['autocomplete']>[0]) => {
@@ -102,6 +103,8 @@ export function promptsPrompter(streams: PromptStreams = {}): Prompter {
         initial: q.initial,
         // Rows may take two lines (model and description): 7 of them fit a 24-line terminal.
         limit: 7,
+        // prompts reads it although its types do not list it.
+        ...({ noMatches: t('wizard.prompt.no_matches') } as object),
         suggest: async (input: string, choices) =>
           choices.filter((c) => (keys.get(c.value) ?? c.title.toLowerCase()).includes(input.trim().toLowerCase())),
         ...render(q.choices),

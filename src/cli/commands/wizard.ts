@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { AGENTS } from '../../agents/registry.js';
 import type { AgentId, KeyStorage, Scope } from '../../agents/types.js';
 import { UsageError } from '../../core/errors.js';
+import { msg } from '../../i18n/index.js';
 import type { SetupReport } from '../../setup/run.js';
 import type { WizardDefaults } from '../../wizard/flow.js';
 import { flag, num, str, type ParsedArgs } from '../args.js';
@@ -38,16 +39,16 @@ async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string
     const { stateDir } = await import('../../config/index.js');
     const dir = join(stateDir(ctx.home, env, ctx.platform), 'backups', report.backupId);
     const shown = dir.startsWith(`${ctx.home}/`) ? `~${dir.slice(ctx.home.length)}` : dir;
-    lines.push(...wrap(`The previous files (and a manifest of this run) are in ${shown}/.`));
+    lines.push(...wrap(ctx.t('wizard.next.backups', { dir: shown })));
   }
   const ok = report.agents.filter((a) => a.ok);
   if (report.dryRun || ok.length === 0) return lines;
-  if (report.upToDate) return [...lines, ...wrap(`Nothing needed changing. Check the agents any time with \`${BIN} doctor\`.`)];
+  if (report.upToDate) return [...lines, ...wrap(ctx.t('wizard.next.up_to_date', { bin: BIN }))];
   if (report.keyStorage === 'env' && !env[keyEnvVar]) {
-    lines.push(...wrap(`The configs name $${keyEnvVar} but hold no key: add \`export ${keyEnvVar}=…\` to your shell profile.`));
+    lines.push(...wrap(ctx.t('wizard.next.export', { var: keyEnvVar })));
   }
   const commands = ok.map((a) => `\`${AGENTS[a.id].binary}\``).join(', ');
-  lines.push(...wrap(`Next: start ${ok.length === 1 ? 'the agent' : 'your agents'} as usual (${commands}). Check ${ok.length === 1 ? 'it' : 'them'} any time with \`${BIN} doctor\`; when the gateway's models change, run \`${BIN} sync\`.`));
+  lines.push(...wrap(ctx.t(ok.length === 1 ? 'wizard.next.one' : 'wizard.next.many', { commands, bin: BIN })));
   return lines;
 }
 
@@ -58,7 +59,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const saved = (await loadSaved(ctx)).settings;
   const keyEnvVar = str(values, 'api-key-env') ?? saved.keyEnv ?? DEFAULT_KEY_ENV;
   if (!ENV_NAME.test(keyEnvVar)) {
-    throw new UsageError('--api-key-env takes the NAME of an environment variable, not the key.', 'Example: --api-key-env MY_GATEWAY_KEY (letters, digits and _).');
+    throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
   }
   const flagKey = str(values, 'api-key');
   const key = flagKey ?? ctx.env[keyEnvVar];
@@ -69,15 +70,16 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (!ctx.interactive) {
     // Never wait for input that cannot come: name what `setup` would need instead.
     const missing = [
-      ...(str(values, 'base-url') ?? ctx.env[BASE_URL_ENV] ?? saved.baseUrl ? [] : [`--base-url (or ${BASE_URL_ENV})`]),
+      ...(str(values, 'base-url') ?? ctx.env[BASE_URL_ENV] ?? saved.baseUrl ? [] : [msg('wizard.base_url_or_env', { env: BASE_URL_ENV })]),
       ...(key ? [] : [keyEnvVar]),
     ];
+    const both = missing.reduce((a, b) => (a === '' ? b : msg('wizard.and', { a, b })), '');
     throw new UsageError(
-      'The wizard needs a terminal (stdin and stdout a TTY, and CI unset).',
-      `Run \`${BIN} setup\` instead: it asks nothing${missing.length > 0 ? `; set ${missing.join(' and ')}` : ''}.`,
+      msg('wizard.no_tty'),
+      missing.length > 0 ? msg('wizard.no_tty_hint_missing', { bin: BIN, missing: both }) : msg('wizard.no_tty_hint', { bin: BIN }),
     );
   }
-  if (flagKey !== undefined) note(ctx, `warning: --api-key puts the key in your shell history and the process list; prefer ${keyEnvVar}=… in the environment.`);
+  if (flagKey !== undefined) note(ctx, wrap(ctx.t('wizard.api_key_flag_warning', { var: keyEnvVar })));
 
   const [{ runWizard }, { promptsPrompter }, { terminalProgress }, { detectAgent }] = await Promise.all([
     import('../../wizard/flow.js'),
@@ -88,7 +90,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const env = agentEnv(ctx);
   const say = (text: string): void => ctx.out(`${text}\n`);
   print(ctx, [
-    ...wrap('gateway-agent-setup: your coding agents on your gateway, verified. Ctrl-C or Esc quits; nothing is written before you confirm.'),
+    ...wrap(ctx.t('wizard.intro')),
     '',
   ]);
   const defaults: WizardDefaults = {
@@ -101,12 +103,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const seconds = num(values, 'timeout');
   const report = await runWizard(
     {
-      prompter: promptsPrompter(),
+      prompter: promptsPrompter({}, ctx.t),
       progress: terminalProgress({ write: ctx.out, color: ctx.color }),
       env,
       say,
       addSecret: ctx.addSecret,
       detect: (agent) => detectAgent(agent, env),
+      t: ctx.t,
     },
     {
       baseUrl: str(values, 'base-url'),
