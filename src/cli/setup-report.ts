@@ -3,37 +3,51 @@
 import type { AgentReport, SetupReport, VerifyReport } from '../setup/run.js';
 import type { CliContext } from './context.js';
 import { BIN } from './help.js';
-import { painter, print, printJson, wrap } from './output.js';
+import { padTo, painter, print, printJson, wrap } from './output.js';
 
 function tildify(ctx: Pick<CliContext, 'home'>, path: string): string {
   return path.startsWith(ctx.home + '/') ? `~${path.slice(ctx.home.length)}` : path;
 }
 
-function verifyLine(label: string, v: VerifyReport): string[] {
-  const id = v.requestId ? `, request ID ${v.requestId}` : '';
-  if (v.ok) return wrap(`${label}: HTTP ${v.status ?? '?'} in ${v.latencyMs ?? '?'} ms${id}`, 4);
+function verifyLine(ctx: Pick<CliContext, 't'>, label: string, v: VerifyReport): string[] {
+  const t = ctx.t;
+  const id = v.requestId;
+  if (v.ok) {
+    const params = { label, status: v.status ?? '?', ms: v.latencyMs ?? '?', id: id ?? '' };
+    return wrap(t(id ? 'report.verify_ok_id' : 'report.verify_ok', params), 4);
+  }
   const d = v.diagnosis;
   const status = v.status !== undefined ? ` (HTTP ${v.status})` : '';
+  const params = { label, code: d?.code ?? 'error', status, message: d?.message ?? t('report.no_answer'), id: id ?? '' };
   return [
-    ...wrap(`${label} FAILED [${d?.code ?? 'error'}]${status}: ${d?.message ?? 'no answer'}${id}`, 4),
-    ...(d?.fix ? wrap(`fix: ${d.fix}`, 6) : []),
-    ...(v.url ? [`      url: ${v.url}`] : []),
+    ...wrap(t(id ? 'report.failed_id' : 'report.failed', params), 4),
+    ...(d?.fix ? wrap(t('cli.fix', { fix: d.fix }), 6) : []),
+    ...(v.url ? [`      ${t('cli.url', { url: v.url })}`] : []),
   ];
 }
+
+const ACTION_KEYS = {
+  created: ['report.action.created', 'report.action.would_created'],
+  updated: ['report.action.updated', 'report.action.would_updated'],
+  unchanged: ['report.action.unchanged', 'report.action.unchanged'],
+  removed: ['report.action.removed', 'report.action.would_removed'],
+} as const;
 
 function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean): string[] {
   const paint = painter(ctx);
   const mark = a.ok ? paint('green', '✓') : paint('red', '✗');
-  const model = a.model ? `  ${a.model} (${a.protocol})${a.smallModel && a.smallModel !== a.model ? `, small: ${a.smallModel}` : ''}` : '';
+  const t = ctx.t;
+  const small = a.smallModel && a.smallModel !== a.model ? `, ${t('report.small', { model: a.smallModel })}` : '';
+  const model = a.model ? `  ${a.model} (${a.protocol})${small}` : '';
   const lines = [`${mark} ${a.name}${model}`];
-  if (a.skipped) lines.push(...wrap(`nothing written: ${a.skipped}`, 4));
-  if (a.probe && !a.probe.ok) lines.push(...verifyLine('probe', a.probe));
+  if (a.skipped) lines.push(...wrap(t('report.nothing_written', { reason: a.skipped }), 4));
+  if (a.probe && !a.probe.ok) lines.push(...verifyLine(ctx, t('report.probe'), a.probe));
   for (const f of a.files) {
-    const action = dryRun ? (f.action === 'unchanged' ? 'unchanged' : `would be ${f.action}`) : f.action;
-    lines.push(`    ${action.padEnd(10)} ${tildify(ctx, f.path)}`);
+    const action = t(ACTION_KEYS[f.action][dryRun ? 1 : 0]);
+    lines.push(`    ${padTo(action, 10)} ${tildify(ctx, f.path)}`);
   }
-  if (a.verify) lines.push(...verifyLine('verified', a.verify));
-  for (const n of a.notes) lines.push(...wrap(`note: ${n}`, 4));
+  if (a.verify) lines.push(...verifyLine(ctx, t('report.verified'), a.verify));
+  for (const n of a.notes) lines.push(...wrap(t('report.note', { text: n }), 4));
   return lines;
 }
 
@@ -47,13 +61,13 @@ export function printSetupReport(ctx: CliContext, report: SetupReport): void {
   for (const a of report.agents) lines.push(...agentLines(ctx, a, report.dryRun));
   lines.push('');
   if (report.upToDate && report.agents.some((a) => a.files.length > 0)) {
-    lines.push('Already up to date: nothing was written.');
+    lines.push(ctx.t('report.up_to_date'));
   } else if (report.dryRun) {
-    lines.push('Dry run: nothing was written.');
+    lines.push(ctx.t('report.dry_run'));
   }
   if (report.backupId) {
-    lines.push(...wrap(`Backups of the changed files: \`${BIN} restore --list\`; undo this run with \`${BIN} restore --id ${report.backupId}\`.`));
+    lines.push(...wrap(ctx.t('report.backups', { bin: BIN, id: report.backupId })));
   }
-  lines.push(...wrap(report.ok ? 'Every agent is set up and verified.' : `Some agents are not set up; see above. Retry with \`${BIN} setup\` once fixed.`));
+  lines.push(...wrap(report.ok ? ctx.t('report.all_ok') : ctx.t('report.some_failed', { bin: BIN })));
   print(ctx, lines);
 }

@@ -220,6 +220,28 @@ export const en = {
   // ── end setup ──
 
   // ── commands ─────────────────────────────────────────────────────────────────────────────────
+  'report.verify_ok': '{label}: HTTP {status} in {ms} ms',
+  'report.verify_ok_id': '{label}: HTTP {status} in {ms} ms, request ID {id}',
+  'report.failed': '{label} FAILED [{code}]{status}: {message}',
+  'report.failed_id': '{label} FAILED [{code}]{status}: {message}, request ID {id}',
+  'report.no_answer': 'no answer',
+  'report.probe': 'probe',
+  'report.verified': 'verified',
+  'report.small': 'small: {model}',
+  'report.nothing_written': 'nothing written: {reason}',
+  'report.action.created': 'created',
+  'report.action.updated': 'updated',
+  'report.action.unchanged': 'unchanged',
+  'report.action.would_created': 'would be created',
+  'report.action.would_updated': 'would be updated',
+  'report.note': 'note: {text}',
+  'report.up_to_date': 'Already up to date: nothing was written.',
+  'report.dry_run': 'Dry run: nothing was written.',
+  'report.backups': 'Backups of the changed files: `{bin} restore --list`; undo this run with `{bin} restore --id {id}`.',
+  'report.all_ok': 'Every agent is set up and verified.',
+  'report.some_failed': 'Some agents are not set up; see above. Retry with `{bin} setup` once fixed.',
+  'report.action.removed': 'removed',
+  'report.action.would_removed': 'would be removed',
   // ── end commands ──
 
   // ── help ─────────────────────────────────────────────────────────────────────────────────────

@@ -221,6 +221,28 @@ export const zhCN: Catalog = {
   // ── end setup ──
 
   // ── commands ─────────────────────────────────────────────────────────────────────────────────
+  'report.verify_ok': '{label}：HTTP {status}，耗时 {ms} ms',
+  'report.verify_ok_id': '{label}：HTTP {status}，耗时 {ms} ms，请求 ID {id}',
+  'report.failed': '{label}失败 [{code}]{status}：{message}',
+  'report.failed_id': '{label}失败 [{code}]{status}：{message}，请求 ID {id}',
+  'report.no_answer': '没有响应',
+  'report.probe': '探测',
+  'report.verified': '验证',
+  'report.small': '小模型：{model}',
+  'report.nothing_written': '未写入：{reason}',
+  'report.action.created': '已创建',
+  'report.action.updated': '已更新',
+  'report.action.unchanged': '未改变',
+  'report.action.would_created': '将创建',
+  'report.action.would_updated': '将更新',
+  'report.note': '说明：{text}',
+  'report.up_to_date': '已是最新：没有写入任何内容。',
+  'report.dry_run': '试运行：没有写入任何内容。',
+  'report.backups': '改动文件的备份：`{bin} restore --list`；撤销本次运行：`{bin} restore --id {id}`。',
+  'report.all_ok': '所有智能体都已配置并验证通过。',
+  'report.some_failed': '部分智能体没有配置成功，详见上文。解决后用 `{bin} setup` 重试。',
+  'report.action.removed': '已删除',
+  'report.action.would_removed': '将删除',
   // ── end commands ──
 
   // ── help ─────────────────────────────────────────────────────────────────────────────────────
