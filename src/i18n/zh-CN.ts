@@ -259,7 +259,7 @@ export const zhCN: Catalog = {
   'wizard.url.v1': 'Codex CLI、OpenCode、Cline CLI 将使用 {url}',
   'wizard.url.qwen': 'Qwen Code 将使用 {url}（chat；走 messages 时用根地址）',
   'wizard.key.from': '密钥来自 {source}：{key}',
-  'wizard.key.question': 'API 密钥（输入内容不显示）',
+  'wizard.key.question': 'API 密钥（隐藏输入）',
   'wizard.key.required': '必须填写密钥：请从网关控制台复制。',
   'wizard.key.one_word': '密钥是一个不含空格的词：请从控制台重新复制。',
   'wizard.key.shown': '密钥：{key}',

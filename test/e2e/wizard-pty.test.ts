@@ -6,7 +6,9 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
+import { visibleLength } from '../../src/cli/output.js';
 import { runCli, tempHome } from '../helpers/cli.js';
+import { CHINESE, englishLeaks } from '../helpers/lang.js';
 import { startPty } from '../helpers/pty.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -36,8 +38,11 @@ function tree(dir: string): Map<string, string> {
   return out;
 }
 
-/** Lines the program printed wider than 80 columns (captured with -J: wrapped lines joined). */
-const tooWide = (screen: string): string[] => screen.split('\n').filter((l) => [...l.trimEnd()].length > 80);
+/**
+ * Lines the program printed wider than 80 columns (captured with -J: wrapped lines joined),
+ * measured as a terminal does: a Chinese character takes two columns.
+ */
+const tooWide = (screen: string): string[] => screen.split('\n').filter((l) => visibleLength(l.trimEnd()) > 80);
 
 describe('wizard in a terminal', () => {
   it('typed answers produce verified configs; the screen explains each step in 80 columns', async () => {
@@ -94,6 +99,59 @@ describe('wizard in a terminal', () => {
       // The key is in the agent's own key file and nowhere else under the home.
       const holders = [...tree(home)].filter(([, text]) => text.includes(DEMO_KEY)).map(([path]) => path);
       expect(holders).toEqual(['.codex/.env']);
+    } finally {
+      await pty.close();
+      remove();
+    }
+  });
+
+  // Issue 9: the same walk for a reader of Chinese, chosen by the locale alone (LANG), as on a
+  // Chinese system. Every question, answer line, spinner line and summary is in Chinese, nothing
+  // from the English catalog shows, and the lines still fit 80 columns of a terminal.
+  it('in Chinese (LANG=zh_CN.UTF-8): the same walk, every line Chinese and within 80 columns', async () => {
+    const { dir: home, remove } = tempHome();
+    const pty = await startPty([], { env: baseEnv(home, { LANG: 'zh_CN.UTF-8' }), cwd: home });
+    try {
+      await pty.waitFor(/网关地址（Base URL）/);
+      await pty.type(`${sim.root}/v1/`);
+      await pty.send('Enter');
+      await pty.waitFor(/API 密钥（隐藏输入）/);
+      await pty.type(DEMO_KEY);
+      await pty.send('Enter');
+      const agents = await pty.waitFor(/哪些智能体要使用此网关？/);
+      expect(agents).toContain(`Claude Code 将使用 ${sim.root}\n`);
+      expect(agents).toContain('密钥：sk-de…demo');
+      expect(agents).toContain('密钥 "demo"：额度无限，永不过期');
+      expect(agents).toMatch(/✓ 此密钥可用 12 个模型/);
+      expect(agents).toMatch(/Gemini CLI\s+未安装\s+✗ 需要原生 Gemini 协议，此网关不提供/);
+      expect(agents).toContain('空格选择/取消，回车确认');
+      await pty.send('Down', 'Space', 'Enter');
+      const list = await pty.waitFor(/Codex CLI 使用的模型（输入文字可筛选）/);
+      expect(list).toMatch(/gpt-5\.1-codex\s+★ 推荐/);
+      await pty.type('5.1-cod');
+      await pty.waitFor(/› 5\.1-cod/);
+      await pty.send('Enter');
+      await pty.waitFor(/配置写到哪里？/);
+      await pty.send('Enter');
+      await pty.waitFor(/智能体如何获取密钥？/);
+      await pty.send('Enter');
+      const preview = await pty.waitFor(/写入这些改动吗？/);
+      expect(preview).toContain('✓ Codex CLI：探测通过');
+      expect(preview).toContain('将要写入的改动（密钥已遮盖；会保留备份）：');
+      await pty.send('Enter');
+      expect(await pty.exitCode()).toBe(0);
+      const screen = await pty.screen();
+      expect(screen).toContain('✓ Codex CLI：已根据磁盘上的文件验证');
+      expect(screen).toMatch(/验证：HTTP 200，耗时 \d+ ms，请求 ID \S+/);
+      expect(screen).toContain('所有智能体都已配置并验证通过。');
+      expect(screen).toContain('下一步：照常启动智能体（`codex`）');
+      expect(screen).toMatch(CHINESE);
+      expect(englishLeaks(screen)).toEqual([]);
+      expect(screen).not.toContain(DEMO_KEY);
+      expect(tooWide(screen)).toEqual([]);
+      // The files are the same as in English: the language changes what people read, not what agents read.
+      expect(readFileSync(join(home, '.codex/config.toml'), 'utf8')).toContain(`base_url = "${sim.root}/v1"`);
+      expect(statSync(join(home, '.codex/.env')).mode & 0o777).toBe(0o600);
     } finally {
       await pty.close();
       remove();
