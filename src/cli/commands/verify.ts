@@ -1,7 +1,8 @@
 // `verify`: minimal live requests, one per protocol (or per protocol of one model), each reported
 // with pass/fail, latency, the gateway's request ID and, on failure, the named cause.
 import { EXIT, JobError, UsageError } from '../../core/errors.js';
-import type { ClassifiedModel, Protocol, ProbeResult } from '../../core/types.js';
+import type { ClassifiedModel, Diagnosis, Protocol, ProbeResult } from '../../core/types.js';
+import { msg, type Translator } from '../../i18n/index.js';
 import { notForCoding } from '../../agents/fit.js';
 import { flag, list as listFlag, num, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
@@ -37,26 +38,23 @@ export function planProbes(
   if (opts.model !== undefined) {
     const model = models.find((m) => m.id === opts.model);
     if (!model && !opts.force) {
-      throw new UsageError(
-        `--model ${opts.model}: the key cannot see this model (GET /v1/models does not list it).`,
-        `Models of this key: ${validIds(models)}. (--force probes it anyway.)`,
-      );
+      throw new UsageError(msg('verify.model_not_listed', { model: opts.model }), msg('verify.model_not_listed_hint', { models: validIds(models) }));
     }
     let protocols: Protocol[];
     if (opts.protocol) {
       protocols = [opts.protocol];
       if (model?.marked && model.protocols[opts.protocol] === 'no') {
-        notes.push(`${model.id} is not marked for ${PROTOCOL_NAMES[opts.protocol]}; probing anyway.`);
+        notes.push(msg('verify.not_marked_for', { model: model.id, protocol: PROTOCOL_NAMES[opts.protocol] }));
       }
     } else if (model?.marked) {
       const excluded = notForCoding(model);
       protocols = excluded ? [] : AGENT_PROTOCOLS.filter((p) => model.protocols[p] === 'yes');
       const maybe = excluded ? [] : AGENT_PROTOCOLS.filter((p) => model.protocols[p] === 'probe');
-      for (const p of maybe) notes.push(`${model.id} may serve ${PROTOCOL_NAMES[p]} too; check with --protocol ${p}.`);
+      for (const p of maybe) notes.push(msg('verify.may_serve', { model: model.id, protocol: PROTOCOL_NAMES[p], p }));
       if (protocols.length === 0) {
-        const why = excluded ?? `it is marked only for ${(model.marks ?? []).join(', ') || 'nothing'}`;
-        const images = model.protocols.images !== 'no' ? ' Image generation is probed only with --protocol images (it costs money).' : '';
-        throw new UsageError(`${model.id} serves no protocol a coding agent speaks: ${why}.`, `Pick a model with \`models\`.${images}`);
+        const why = excluded ?? msg('verify.marked_only', { marks: (model.marks ?? []).join(', ') || msg('verify.nothing') });
+        throw new UsageError(msg('verify.no_agent_protocol', { model: model.id, why }),
+          msg(model.protocols.images !== 'no' ? 'verify.pick_model_images' : 'verify.pick_model'));
       }
     } else {
       // Unmarked (or unlisted with --force): only a probe of each agent protocol tells.
@@ -70,29 +68,33 @@ export function planProbes(
   for (const protocol of protocols) {
     const model = pickModel(models, protocol);
     if (model) probes.push({ protocol, model: model.id });
-    else notes.push(`No model of this key is marked for ${PROTOCOL_NAMES[protocol]}: not probed.`);
+    else notes.push(msg('verify.none_marked', { protocol: PROTOCOL_NAMES[protocol] }));
   }
   if (probes.length === 0) {
     throw new JobError(
-      opts.protocol
-        ? `No model of this key serves ${PROTOCOL_NAMES[opts.protocol]}.`
-        : 'No model of this key serves messages, Responses or chat.',
-      `Models of this key: ${validIds(models)}. Ask the gateway admin to enable a model for your key's group.`,
+      opts.protocol ? msg('verify.none_serves', { protocol: PROTOCOL_NAMES[opts.protocol] }) : msg('verify.none_serves_any'),
+      msg('verify.none_serves_hint', { models: validIds(models) }),
     );
   }
   return { probes, notes };
 }
 
-function resultRows(results: readonly ProbeResult[]): string[][] {
-  const head = ['', 'PROTOCOL', 'MODEL', 'HTTP', 'TIME', 'REQUEST ID'];
+function resultRows(t: Translator, results: readonly ProbeResult[]): string[][] {
+  const head = ['', t('verify.col.protocol'), t('verify.col.model'), 'HTTP', t('verify.col.time'), t('verify.col.request_id')];
   return [head, ...results.map((r) => [
-    r.ok ? 'PASS' : 'FAIL',
+    t(r.ok ? 'verify.pass' : 'verify.fail'),
     PROTOCOL_NAMES[r.protocol],
     r.model,
     r.status !== undefined ? String(r.status) : '-',
     `${Math.round(r.latencyMs)} ms`,
     r.requestId ?? '-',
   ])];
+}
+
+/** "[code] cause — fix (request id: X)", in the reader's language. */
+function oneLine(t: Translator, d: Diagnosis): string {
+  const params = { code: d.code, message: d.message, fix: d.fix, id: d.requestId ?? '' };
+  return t(d.requestId ? 'verify.diagnosis_id' : 'verify.diagnosis', params);
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
@@ -109,18 +111,18 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   }
   const gw = resolveGateway(ctx, args.values);
   const client = await import('../../gateway/client.js');
-  const { describeDiagnosis } = await import('../../gateway/diagnosis.js');
   const opts = { root: gw.root, key: gw.key, timeoutMs: gw.timeoutMs, env: gw.env };
   // The self-check starts where the gateway's own advice does: the key's list (throws a diagnosis).
   const list = await client.listModels(opts);
-  for (const warning of list.warnings) note(ctx, `warning: ${warning}`);
+  for (const warning of list.warnings) note(ctx, wrap(ctx.t('cli.warning_line', { text: warning })));
   const plan = planProbes(list.models, {
     model: str(args.values, 'model'),
     protocol: str(args.values, 'protocol') as Protocol | undefined,
     force: flag(args.values, 'force'),
   });
-  for (const line of plan.notes) note(ctx, `note: ${line}`);
-  if (!ctx.json) note(ctx, `Probing ${plan.probes.length} request${plan.probes.length === 1 ? '' : 's'} at ${gw.root} …`);
+  for (const line of plan.notes) note(ctx, wrap(ctx.t('cli.note', { text: line })));
+  const n = plan.probes.length;
+  if (!ctx.json) note(ctx, ctx.t(n === 1 ? 'verify.probing_one' : 'verify.probing_many', { n, root: gw.root }));
   const results = await client.probeMany(opts, plan.probes, num(args.values, 'concurrency') ?? DEFAULT_CONCURRENCY);
   const ok = results.every((r) => r.ok);
 
@@ -129,15 +131,15 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     return ok ? EXIT.ok : EXIT.failed;
   }
   const paint = painter(ctx);
-  const [head = '', ...rows] = table(resultRows(results), { shrink: [2, 5] });
+  const [head = '', ...rows] = table(resultRows(ctx.t, results), { shrink: [2, 5] });
   const lines: string[] = [paint('dim', head)];
   results.forEach((r, i) => {
     const row = rows[i] ?? '';
     lines.push(r.ok ? paint('green', row) : paint('red', row));
-    if (!r.ok && r.diagnosis) lines.push(...wrap(describeDiagnosis(r.diagnosis), 6));
+    if (!r.ok && r.diagnosis) lines.push(...wrap(oneLine(ctx.t, r.diagnosis), 6));
   });
   const passed = results.filter((r) => r.ok).length;
-  lines.push('', `${passed} of ${results.length} probe${results.length === 1 ? '' : 's'} passed.`);
+  lines.push('', ctx.t(results.length === 1 ? 'verify.passed_one' : 'verify.passed_many', { passed, n: results.length }));
   print(ctx, lines);
   return ok ? EXIT.ok : EXIT.failed;
 }
