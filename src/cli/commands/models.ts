@@ -6,6 +6,7 @@ import type { ClassifiedModel, KeyInfo, ModelPricing, Protocol } from '../../cor
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
 import type { ModelFit } from '../../agents/types.js';
 import { notForCoding } from '../../agents/fit.js';
+import type { Translator } from '../../i18n/index.js';
 import { flag, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { resolveGateway } from '../inputs.js';
@@ -13,12 +14,6 @@ import { formatUsd, painter, print, note, printJson, PROTOCOL_NAMES, table, wrap
 
 const ORDER: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
 
-const GROUP_TITLES: Record<Protocol, string> = {
-  messages: 'Messages (/v1/messages)',
-  responses: 'Responses (/v1/responses)',
-  chat: 'Chat completions (/v1/chat/completions)',
-  images: 'Image generation (/v1/images/generations)',
-};
 
 const SUPPORTED = SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]);
 
@@ -34,58 +29,58 @@ function primaryProtocol(model: ClassifiedModel): Protocol | undefined {
   return ORDER.find((p) => model.protocols[p] === 'yes') ?? ORDER.find((p) => model.protocols[p] === 'probe');
 }
 
-function priceText(p: ModelPricing | undefined): string {
+function priceText(t: Translator, p: ModelPricing | undefined): string {
   if (!p) return '';
-  if (p.perCall !== undefined) return `${formatUsd(p.perCall)}/call`;
+  if (p.perCall !== undefined) return t('models.per_call', { price: formatUsd(p.perCall) });
   if (p.inputPerMTok !== undefined) {
-    const out = p.outputPerMTok !== undefined ? ` out ${formatUsd(p.outputPerMTok)}` : '';
-    return `in ${formatUsd(p.inputPerMTok)}${out} /1M`;
+    const prices = { in: formatUsd(p.inputPerMTok), out: p.outputPerMTok !== undefined ? formatUsd(p.outputPerMTok) : '' };
+    return t(p.outputPerMTok !== undefined ? 'models.price_in_out' : 'models.price_in', prices);
   }
   return '';
 }
 
-function keyLine(masked: string, info: KeyInfo | undefined): string {
+function keyLine(t: Translator, masked: string, info: KeyInfo | undefined): string {
   const parts = [masked];
   if (info?.name) parts.push(`"${info.name}"`);
   if (info) {
-    parts.push(info.unlimited ? 'unlimited quota' : info.remainingUsd !== undefined ? `${formatUsd(info.remainingUsd)} left` : '');
-    parts.push(info.expiresAt ? `expires ${info.expiresAt.slice(0, 10)}` : 'never expires');
+    parts.push(info.unlimited ? t('models.unlimited') : info.remainingUsd !== undefined ? t('models.left', { usd: formatUsd(info.remainingUsd) }) : '');
+    parts.push(info.expiresAt ? t('models.expires', { date: info.expiresAt.slice(0, 10) }) : t('models.never_expires'));
   }
   return parts.filter(Boolean).join(' · ');
 }
 
 /** "Claude Code, OpenCode (messages); Qwen Code, Cline (chat)": agents grouped by the protocol they would use. */
-function byProtocol(entries: readonly { name: string; protocol: Protocol }[]): string {
+function byProtocol(t: Translator, entries: readonly { name: string; protocol: Protocol }[]): string {
   const groups = new Map<Protocol, string[]>();
   for (const e of entries) groups.set(e.protocol, [...(groups.get(e.protocol) ?? []), e.name]);
-  return [...groups].map(([p, names]) => `${names.join(', ')} (${PROTOCOL_NAMES[p]})`).join('; ');
+  return [...groups].map(([p, names]) => t('models.agents_protocol', { agents: names.join(', '), protocol: PROTOCOL_NAMES[p] })).join('; ');
 }
 
-function agentLines(model: ClassifiedModel, paint: Paint): string[] {
+function agentLines(t: Translator, model: ClassifiedModel, paint: Paint): string[] {
   const suits: { name: string; protocol: Protocol }[] = [];
   const probes: { name: string; protocol: Protocol }[] = [];
   const not: string[] = [];
   const excluded = notForCoding(model) !== undefined;
   for (const agent of SUPPORTED) {
     const fit = agent.fit(model);
-    if (!fit.ok) not.push(excluded ? agent.name : `${agent.name} (needs ${agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/')})`);
+    if (!fit.ok) not.push(excluded ? agent.name : t('models.needs_protocols', { agent: agent.name, protocols: agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/') }));
     else (fit.needsProbe ? probes : suits).push({ name: agent.name, protocol: fit.protocol });
   }
   const lines: string[] = [];
-  if (suits.length > 0) lines.push(...wrap(`${paint('green', 'agents:')} ${byProtocol(suits)}`, 6));
-  if (probes.length > 0) lines.push(...wrap(`${paint('yellow', 'needs a probe:')} ${byProtocol(probes)}`, 6));
-  if (not.length > 0) lines.push(...wrap(`${paint('dim', 'not for:')} ${not.join(', ')}`, 6));
+  if (suits.length > 0) lines.push(...wrap(`${paint('green', t('models.agents'))} ${byProtocol(t, suits)}`, 6));
+  if (probes.length > 0) lines.push(...wrap(`${paint('yellow', t('models.needs_probe'))} ${byProtocol(t, probes)}`, 6));
+  if (not.length > 0) lines.push(...wrap(`${paint('dim', t('models.not_for'))} ${not.join(', ')}`, 6));
   return lines;
 }
 
-function modelBlock(models: readonly ClassifiedModel[], paint: Paint, detail: 'agents' | 'reason'): string[] {
-  const rows = models.map((m) => [m.id, m.marked ? (m.marks ?? []).join(', ') || '-' : 'unmarked', priceText(m.pricing)]);
+function modelBlock(t: Translator, models: readonly ClassifiedModel[], paint: Paint, detail: 'agents' | 'reason'): string[] {
+  const rows = models.map((m) => [m.id, m.marked ? (m.marks ?? []).join(', ') || '-' : t('models.unmarked'), priceText(t, m.pricing)]);
   const head = table(rows, { indent: 2, shrink: [1, 0] });
   const lines: string[] = [];
   models.forEach((m, i) => {
     lines.push(paint('bold', head[i] ?? m.id));
-    if (detail === 'agents') lines.push(...agentLines(m, paint));
-    else lines.push(...wrap(notForCoding(m) ?? '', 6));
+    if (detail === 'agents') lines.push(...agentLines(t, m, paint));
+    else lines.push(...wrap(t.show(notForCoding(m) ?? ''), 6));
     if (m.pricing?.description) lines.push(...wrap(paint('dim', m.pricing.description), 6));
   });
   return lines;
@@ -105,7 +100,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const p = m.pricing ?? pricing?.get(m.id);
     return p ? { ...m, pricing: p } : m;
   });
-  for (const warning of list.warnings) note(ctx, `warning: ${warning}`);
+  for (const warning of list.warnings) note(ctx, wrap(ctx.t('cli.warning_line', { text: warning })));
   const masked = maskKey(gw.key);
 
   if (ctx.json) {
@@ -135,34 +130,35 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   }
 
   const paint = painter(ctx);
+  const t = ctx.t;
   const forAgents = models.filter((m) => primaryProtocol(m) !== undefined);
   const others = models.filter((m) => primaryProtocol(m) === undefined);
   const usable = models.filter((m) => Object.values(agentFits(m)).some((f) => f.ok)).length;
   const lines: string[] = [
     ...table([
-      ['Gateway', gw.root],
-      ['Key', keyLine(masked, keyInfo)],
-      ['Models', `${models.length} for this key, ${usable} usable by coding agents`],
+      [t('models.row.gateway'), gw.root],
+      [t('models.row.key'), keyLine(t, masked, keyInfo)],
+      [t('models.row.models'), t('models.count', { count: models.length, usable })],
     ]),
   ];
-  if (!pricing) lines.push(paint('dim', '(no marketplace prices: /api/pricing is not public on this gateway)'));
+  if (!pricing) lines.push(...wrap(t('models.no_prices')).map((l) => paint('dim', l)));
 
   if (!list.marked) {
-    lines.push('', paint('yellow', 'This gateway does not mark protocols; run `verify` to probe which protocol each model serves.'), '');
-    lines.push(...modelBlock(models, paint, 'agents'));
+    lines.push('', ...wrap(t('models.unmarked_gateway')).map((l) => paint('yellow', l)), '');
+    lines.push(...modelBlock(t, models, paint, 'agents'));
   } else {
     for (const protocol of ORDER) {
       const group = forAgents.filter((m) => primaryProtocol(m) === protocol);
       if (group.length === 0) continue;
-      lines.push('', paint('cyan', GROUP_TITLES[protocol]), ...modelBlock(group, paint, protocol === 'images' ? 'reason' : 'agents'));
+      lines.push('', paint('cyan', t(`models.group.${protocol}`)), ...modelBlock(t, group, paint, protocol === 'images' ? 'reason' : 'agents'));
     }
     if (others.length > 0) {
-      lines.push('', paint('cyan', 'Not for coding agents'));
-      if (flag(args.values, 'all')) lines.push(...modelBlock(others, paint, 'reason'));
-      else lines.push(...wrap(`${others.map((m) => m.id).join(', ')} (--all for why)`, 2));
+      lines.push('', paint('cyan', t('models.not_for_agents')));
+      if (flag(args.values, 'all')) lines.push(...modelBlock(t, others, paint, 'reason'));
+      else lines.push(...wrap(t('models.all_for_why', { ids: others.map((m) => m.id).join(', ') }), 2));
     }
   }
-  lines.push('', ...wrap('"Needs a probe": the marks allow it but only a live request tells. Check with `verify --model ID --protocol NAME`.').map((l) => paint('dim', l)));
+  lines.push('', ...wrap(t('models.needs_probe_footer')).map((l) => paint('dim', l)));
   print(ctx, lines);
   return EXIT.ok;
 }
