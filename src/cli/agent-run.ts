@@ -4,11 +4,12 @@ import { AGENTS, isAgentId, SUPPORTED_AGENT_IDS } from '../agents/registry.js';
 import type { AgentId, Scope } from '../agents/types.js';
 import type { AgentRunResult } from '../agent-run/run.js';
 import { UsageError } from '../core/errors.js';
+import { msg } from '../i18n/index.js';
 import type { CliContext } from './context.js';
 import { painter, print, printJson, wrap } from './output.js';
 
 export async function runAgents(ctx: CliContext, opts: { agents: string[]; scope: Scope; timeoutMs?: number; print?: boolean }): Promise<AgentRunResult[]> {
-  for (const id of opts.agents) if (!isAgentId(id) || AGENTS[id].unsupported) throw new UsageError(`--agent ${id}: not an agent that can be run.`, `Agents: ${SUPPORTED_AGENT_IDS.join(', ')}.`);
+  for (const id of opts.agents) if (!isAgentId(id) || AGENTS[id].unsupported) throw new UsageError(msg('run.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: SUPPORTED_AGENT_IDS.join(', ') }));
   const [{ runAgent }, { detectAgent }, { isConfigured }] = await Promise.all([
     import('../agent-run/run.js'),
     import('../agents/detect.js'),
@@ -31,10 +32,14 @@ export async function runAgents(ctx: CliContext, opts: { agents: string[]; scope
       results.push(await runAgent(agent, env, { scope: opts.scope, timeoutMs: opts.timeoutMs, http: { env: ctx.env } }));
     } else if (opts.agents.length > 0) {
       // Named with --agent: say why it was not run rather than leave it out.
-      const why = !s.installed ? `\`${agent.binary}\` is not on PATH` : `no ${opts.scope} config of its own here`;
+      const why = !s.installed ? msg('run.not_on_path', { binary: agent.binary }) : msg('run.no_config', { scope: opts.scope });
       results.push({
-        id: s.id, name: agent.name, ok: false, failure: 'not run', timedOut: false, durationMs: 0, command: '', output: '', stopped: [],
-        diagnosis: { code: 'config_invalid', message: `not run: ${why}`, fix: !s.installed ? `install it: npm install -g ${agent.npmPackage}` : 'run `gateway-agent-setup setup` for this agent' },
+        id: s.id, name: agent.name, ok: false, failure: msg('run.not_run_failure'), timedOut: false, durationMs: 0, command: '', output: '', stopped: [],
+        diagnosis: {
+          code: 'config_invalid',
+          message: msg('run.not_run', { why }),
+          fix: !s.installed ? msg('run.install_it', { package: agent.npmPackage }) : msg('run.run_setup'),
+        },
       });
     }
   }
@@ -49,19 +54,23 @@ export function printAgentRuns(ctx: CliContext, results: readonly AgentRunResult
   }
   const paint = painter(ctx);
   if (results.length === 0) {
-    print(ctx, 'No agent is both installed and configured here: nothing to run. (`setup` writes the configs.)');
+    print(ctx, wrap(ctx.t('run.none')));
     return;
   }
+  const t = ctx.t;
   const lines: string[] = [];
   for (const r of results) {
-    lines.push(`${r.ok ? paint('green', '✓') : paint('red', '✗')} ${r.name}  ${r.model ?? ''}  (${(r.durationMs / 1000).toFixed(1)} s${r.ok ? '' : `, ${r.failure ?? 'failed'}`})`);
-    if (r.command !== '') lines.push(paint('dim', `    ran: ${r.command}`));
-    if (r.stopped.length > 0) lines.push(...wrap(`stopped ${r.stopped.length} process${r.stopped.length === 1 ? '' : 'es'} it left running (PID ${r.stopped.join(', ')})`, 4));
+    const failure = r.ok ? '' : `, ${t.show(r.failure ?? t('run.failed'))}`;
+    lines.push(`${r.ok ? paint('green', '✓') : paint('red', '✗')} ${r.name}  ${r.model ?? ''}  (${(r.durationMs / 1000).toFixed(1)} s${failure})`);
+    if (r.command !== '') lines.push(paint('dim', `    ${t('run.ran', { command: r.command })}`));
+    const n = r.stopped.length;
+    if (n > 0) lines.push(...wrap(t(n === 1 ? 'run.stopped_one' : 'run.stopped_many', { n, pids: r.stopped.join(', ') }), 4));
     if (!r.ok && r.diagnosis) {
       const d = r.diagnosis;
-      lines.push(...wrap(`cause [${d.code}]: ${d.message}${d.status !== undefined ? ` (HTTP ${d.status})` : ''}${d.requestId ? `, request ID ${d.requestId}` : ''}`, 4));
-      lines.push(...wrap(`fix: ${d.fix}`, 6));
-      if (r.output) lines.push(...wrap(`agent said: ${r.output.split('\n').filter(Boolean).slice(-2).join(' / ')}`, 4));
+      const cause = { code: d.code, message: d.message, status: d.status !== undefined ? ` (HTTP ${d.status})` : '', id: d.requestId ?? '' };
+      lines.push(...wrap(t(d.requestId ? 'run.cause_id' : 'run.cause', cause), 4));
+      lines.push(...wrap(t('cli.fix', { fix: d.fix }), 6));
+      if (r.output) lines.push(...wrap(t('run.agent_said', { text: r.output.split('\n').filter(Boolean).slice(-2).join(' / ') }), 4));
     }
   }
   print(ctx, lines);

@@ -3,9 +3,10 @@
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
+import { msg } from '../i18n/index.js';
 import { str, type ParsedValues } from './args.js';
 import type { CliContext } from './context.js';
-import { note } from './output.js';
+import { note, wrap } from './output.js';
 
 export const DEFAULT_KEY_ENV = 'GATEWAY_API_KEY';
 export const BASE_URL_ENV = 'GATEWAY_BASE_URL';
@@ -27,33 +28,27 @@ export interface GatewayInputs {
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The base URL: `--base-url`, else $GATEWAY_BASE_URL; normalized, its repairs reported on stderr. */
-export function resolveBaseUrl(ctx: Pick<CliContext, 'env' | 'err'>, values: ParsedValues): { root: string; v1: string } {
+export function resolveBaseUrl(ctx: Pick<CliContext, 'env' | 'err' | 't'>, values: ParsedValues): { root: string; v1: string } {
   const given = str(values, 'base-url') ?? ctx.env[BASE_URL_ENV];
   if (given === undefined || given.trim() === '') {
-    throw new UsageError(
-      'No gateway address given.',
-      `Pass --base-url https://your-gateway.example (or set ${BASE_URL_ENV}).`,
-    );
+    throw new UsageError(msg('inputs.no_base_url'), msg('inputs.no_base_url_hint', { env: BASE_URL_ENV }));
   }
   const url = normalizeBaseUrl(given);
-  for (const change of url.changes) note(ctx, `note: base URL: ${change}`);
-  for (const warning of url.warnings) note(ctx, `warning: base URL: ${warning}`);
+  for (const change of url.changes) note(ctx, wrap(ctx.t('inputs.base_url_note', { text: change })));
+  for (const warning of url.warnings) note(ctx, wrap(ctx.t('inputs.base_url_warning', { text: warning })));
   return { root: url.root, v1: url.v1 };
 }
 
 /** The key: `--api-key`, else the variable `--api-key-env` names, else $GATEWAY_API_KEY. */
 export function resolveKey(
-  ctx: Pick<CliContext, 'env' | 'err' | 'addSecret'>,
+  ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>,
   values: ParsedValues,
 ): { key: string; keySource: string; keyEnvVar: string } {
   const flagKey = str(values, 'api-key');
   const envName = str(values, 'api-key-env');
   if (envName !== undefined && !ENV_NAME.test(envName)) {
     // Someone may have passed the key itself here: never echo it.
-    throw new UsageError(
-      '--api-key-env takes the NAME of an environment variable, not the key.',
-      'Example: --api-key-env MY_GATEWAY_KEY (letters, digits and _).',
-    );
+    throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
   }
   const keyEnvVar = envName ?? DEFAULT_KEY_ENV;
   let key: string | undefined;
@@ -62,7 +57,7 @@ export function resolveKey(
     key = flagKey.trim();
     keySource = '--api-key';
     if (key !== '') {
-      note(ctx, `warning: --api-key puts the key in your shell history and the process list; prefer ${keyEnvVar}=… in the environment.`);
+      note(ctx, wrap(ctx.t('wizard.api_key_flag_warning', { var: keyEnvVar })));
     }
   } else {
     key = ctx.env[keyEnvVar]?.trim();
@@ -70,24 +65,21 @@ export function resolveKey(
   }
   if (key === undefined || key === '') {
     const hint = flagKey !== undefined
-      ? '--api-key was given an empty value.'
+      ? msg('inputs.empty_api_key')
       : envName !== undefined
-        ? `Set ${envName} in the environment, or drop --api-key-env to use ${DEFAULT_KEY_ENV}.`
-        : `Set ${DEFAULT_KEY_ENV} in the environment (or name another variable with --api-key-env NAME).`;
-    throw new UsageError(`No API key: ${keySource} is not set.`, hint);
+        ? msg('inputs.set_env', { var: envName, default: DEFAULT_KEY_ENV })
+        : msg('inputs.set_default_env', { var: DEFAULT_KEY_ENV });
+    throw new UsageError(msg('inputs.no_key', { source: keySource }), hint);
   }
   ctx.addSecret(key);
   if (/[\s\u0000-\u001f\u007f]/.test(key)) {
-    throw new UsageError(
-      `The key from ${keySource} (${maskKey(key)}) contains spaces or control characters.`,
-      'Copy the key again from the console: it is one word, usually sk- followed by 48 letters and digits.',
-    );
+    throw new UsageError(msg('inputs.bad_key', { source: keySource, key: maskKey(key) }), msg('inputs.bad_key_hint'));
   }
   return { key, keySource, keyEnvVar };
 }
 
 /** Base URL, key and timeout for commands that call the gateway. */
-export function resolveGateway(ctx: Pick<CliContext, 'env' | 'err' | 'addSecret'>, values: ParsedValues): GatewayInputs {
+export function resolveGateway(ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>, values: ParsedValues): GatewayInputs {
   const url = resolveBaseUrl(ctx, values);
   const key = resolveKey(ctx, values);
   const seconds = str(values, 'timeout');

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { resolveGateway, resolveKey } from '../../src/cli/inputs.js';
 import { UsageError } from '../../src/core/errors.js';
+import { ENGLISH } from '../../src/i18n/index.js';
 
 const KEY = 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL';
 
 function ctx(env: Record<string, string | undefined>) {
   const err: string[] = [];
   const secrets: string[] = [];
-  return { env, err: (t: string) => void err.push(t), addSecret: (s: string) => void secrets.push(s), errors: err, secrets };
+  return { env, t: ENGLISH, err: (t: string) => void err.push(t), addSecret: (s: string) => void secrets.push(s), errors: err, secrets };
 }
 
 describe('resolveKey', () => {

@@ -7,7 +7,7 @@ import { zhCN } from '../../src/i18n/zh-CN.js';
 const CATALOGS: Record<string, Record<string, string>> = { en, 'zh-CN': zhCN };
 const CJK = /[\u3400-\u9fff]/;
 // Product and protocol names, the same in every language.
-const NAMES = new Set(['proto.messages', 'proto.responses', 'proto.chat']);
+const NAMES = new Set(['proto.messages', 'proto.responses', 'proto.chat', 'models.group.chat']);
 
 describe('message catalogs', () => {
   for (const [lang, catalog] of Object.entries(CATALOGS)) {

@@ -9,7 +9,7 @@ import { maskKey } from '../../core/mask.js';
 import { flag, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
-import { note, print, printJson } from '../output.js';
+import { note, print, printJson, wrap } from '../output.js';
 import { printSetupReport } from '../setup-report.js';
 
 export const options: OptionTable = {
@@ -37,7 +37,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   try {
     ctx.addSecret(DEMO_KEY);
     const env: AgentEnv = { home, cwd: home, platform: ctx.platform, env: { HOME: home, GATEWAY_API_KEY: DEMO_KEY } };
-    if (!ctx.json) note(ctx, `Simulator at ${sim.root}; demo key ${maskKey(DEMO_KEY)}; throwaway home ${home}`);
+    if (!ctx.json) note(ctx, wrap(ctx.t('demo.start', { root: sim.root, key: maskKey(DEMO_KEY), home })));
     const report = await runSetup({
       root: sim.root,
       v1: `${sim.root}/v1`,
@@ -60,9 +60,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         const text = await readFile(f.path, 'utf8');
         print(ctx, [``, `── ${f.path.replace(home, '~')}`, text.trimEnd()]);
       }
-      print(ctx, ['', 'Requests the simulator saw (model list, probes before writing, read-back after):',
-        ...sim.log.map((e) => `    ${e.method} ${e.path}${e.model ? ` (${e.model})` : ''} → ${e.status}, request ID ${e.requestId}`)]);
-      print(ctx, keep ? `\nThe throwaway home is kept at ${home}.` : '\nThe throwaway home was removed. Next: run `' + BIN + ' setup --base-url <your gateway>` with GATEWAY_API_KEY set.');
+      print(ctx, ['', ...wrap(ctx.t('demo.requests')),
+        ...sim.log.map((e) => `    ${ctx.t('demo.request', { method: e.method, path: e.path, model: e.model ? ` (${e.model})` : '', status: e.status, id: e.requestId })}`)]);
+      print(ctx, ['', ...wrap(keep ? ctx.t('demo.kept', { home }) : ctx.t('demo.removed', { bin: BIN }))]);
     }
     return report.ok ? 0 : 1;
   } finally {

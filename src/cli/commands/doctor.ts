@@ -3,6 +3,7 @@
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
 import type { AgentId, Scope } from '../../agents/types.js';
 import { CancelledError, ToolError, UsageError } from '../../core/errors.js';
+import { msg } from '../../i18n/index.js';
 import type { AgentCheck, CheckOptions } from '../../doctor/check.js';
 import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
@@ -48,16 +49,20 @@ async function checkAll(ctx: CliContext, ids: readonly AgentId[], inputs: CheckI
 function agentLines(ctx: CliContext, c: AgentCheck): string[] {
   const paint = painter(ctx);
   const where = c.file ? `  ${c.file.startsWith(ctx.home + '/') ? `~${c.file.slice(ctx.home.length)}` : c.file}` : '';
-  if (!c.configured) return [`- ${c.name}: installed, not configured for a gateway (run \`${BIN} setup --agent ${c.id}\`)`];
-  if (c.notGateway) return [`- ${c.name}: not set up for the gateway`, ...wrap(`${c.notGateway} To use the gateway: \`${BIN} setup --agent ${c.id}\`.`, 4)];
+  const t = ctx.t;
+  if (!c.configured) return wrap(t('doctor.not_configured', { agent: c.name, bin: BIN, id: c.id }));
+  if (c.notGateway) return [t('doctor.not_gateway', { agent: c.name }), ...wrap(t('doctor.to_use', { reason: c.notGateway, bin: BIN, id: c.id }), 4)];
   if (c.findings.length === 0) {
-    return [`${paint('green', '✓')} ${c.name}${where}`, ...wrap(`${c.request?.model} over ${c.request?.protocol} at ${c.request?.url}: OK, request ID ${c.passedRequestId ?? '?'}`, 4)];
+    const ok = { model: c.request?.model ?? '?', protocol: c.request?.protocol ?? '?', url: c.request?.url ?? '?', id: c.passedRequestId ?? '?' };
+    return [`${paint('green', '✓')} ${c.name}${where}`, ...wrap(t('doctor.ok', ok), 4)];
   }
   return [
     `${paint('red', '✗')} ${c.name}${where}`,
     ...c.findings.flatMap((f) => [
-      ...wrap(`[${f.code}] ${f.message}${f.status !== undefined ? ` (HTTP ${f.status})` : ''}${f.requestId ? `, request ID ${f.requestId}` : ''}`, 4),
-      ...wrap(`fix: ${f.fix}`, 6),
+      ...wrap(t(f.requestId ? 'doctor.finding_id' : 'doctor.finding', {
+        code: f.code, message: f.message, status: f.status !== undefined ? ` (HTTP ${f.status})` : '', id: f.requestId ?? '',
+      }), 4),
+      ...wrap(t('cli.fix', { fix: f.fix }), 6),
     ]),
   ];
 }
@@ -66,7 +71,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const saved = await loadSaved(ctx);
   const values = withSavedDefaults(ctx, { ...args.values, agent: args.values.agent }, { ...saved.settings, agents: undefined });
   const only = list(values, 'agent');
-  for (const id of only) if (!SUPPORTED_AGENT_IDS.includes(id as AgentId)) throw new UsageError(`--agent ${id}: not an agent doctor can check.`, `Agents: ${SUPPORTED_AGENT_IDS.join(', ')}.`);
+  for (const id of only) if (!SUPPORTED_AGENT_IDS.includes(id as AgentId)) throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: SUPPORTED_AGENT_IDS.join(', ') }));
   const ids = only.length > 0 ? (only as AgentId[]) : SUPPORTED_AGENT_IDS;
   const scope = (str(values, 'scope') ?? 'user') as Scope;
   // The key's variable: the flag, the saved one, GATEWAY_API_KEY — the first that is set now.
@@ -116,10 +121,11 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       })),
     });
   } else {
-    const lines = checks.length === 0 ? ['No coding agent is installed or configured here.'] : checks.flatMap((c) => agentLines(ctx, c));
-    if (fixed.length > 0) lines.push('', `Repaired: ${fixed.map((id) => AGENTS[id].name).join(', ')} (backups: \`${BIN} restore --list\`).`);
-    for (const n of notFixed) lines.push('', ...wrap(`Not repaired: ${AGENTS[n.id].name}: ${n.reason}`));
-    lines.push('', ok ? 'No findings.' : `Findings remain. ${fixing ? 'See the fixes above.' : `\`${BIN} doctor --fix\` repairs what it can.`}`);
+    const t = ctx.t;
+    const lines = checks.length === 0 ? [t('doctor.none_here')] : checks.flatMap((c) => agentLines(ctx, c));
+    if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: fixed.map((id) => AGENTS[id].name).join(', '), bin: BIN })));
+    for (const n of notFixed) lines.push('', ...wrap(t('doctor.not_repaired', { agent: AGENTS[n.id].name, reason: n.reason })));
+    lines.push('', ...wrap(ok ? t('doctor.no_findings') : fixing ? t('doctor.remain_fixing') : t('doctor.remain', { bin: BIN })));
     print(ctx, lines);
   }
   return ok ? 0 : 1;
@@ -147,11 +153,11 @@ async function repair(
     const url = o.given ?? (c.root ? normalizeBaseUrl(c.root) : undefined);
     const key = o.gatewayKey ?? agentKeyOf(c);
     if (!url) {
-      notFixed.push({ id: c.id, reason: 'no base URL to write: pass --base-url (or set GATEWAY_BASE_URL).' });
+      notFixed.push({ id: c.id, reason: msg('doctor.no_base_url') });
       continue;
     }
     if (!key) {
-      notFixed.push({ id: c.id, reason: `no key to write: export ${o.keyEnv} (or name its variable with --api-key-env NAME).` });
+      notFixed.push({ id: c.id, reason: msg('doctor.no_key', { var: o.keyEnv }) });
       continue;
     }
     ctx.addSecret(key);
@@ -178,10 +184,10 @@ async function repair(
       });
       const a = report.agents[0];
       if (a?.ok) fixed.push(c.id);
-      else notFixed.push({ id: c.id, reason: a?.skipped ?? a?.verify?.diagnosis?.message ?? a?.probe?.diagnosis?.message ?? 'setup did not succeed.' });
+      else notFixed.push({ id: c.id, reason: a?.skipped ?? a?.verify?.diagnosis?.message ?? a?.probe?.diagnosis?.message ?? msg('doctor.setup_failed') });
     } catch (err) {
       if (!(err instanceof ToolError) || err instanceof CancelledError) throw err;
-      notFixed.push({ id: c.id, reason: `${err.message}${err.hint ? ` ${err.hint}` : ''}` });
+      notFixed.push({ id: c.id, reason: err.hint ? msg('doctor.error_hint', { message: err.message, hint: err.hint }) : err.message });
     }
   }
   return { fixed, notFixed };

@@ -3,7 +3,8 @@ import { JobError, UsageError } from '../../core/errors.js';
 import { flag, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
-import { print, printJson } from '../output.js';
+import { padTo, print, printJson } from '../output.js';
+import { msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   list: { type: 'boolean', description: 'List the backups, newest first; restore nothing.' },
@@ -28,23 +29,23 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     if (ctx.json) {
       printJson(ctx, { ok: true, backups });
     } else if (backups.length === 0) {
-      print(ctx, `No backups in ${dir}.`);
+      print(ctx, ctx.t('restore.none', { dir }));
     } else {
-      print(ctx, backups.flatMap((b) => [`${b.id}  ${b.createdAt}  ${b.command}`, ...b.files.map((f) => `    ${f.existed ? 'changed' : 'created'} ${f.path}`)]));
+      print(ctx, backups.flatMap((b) => [`${b.id}  ${b.createdAt}  ${b.command}`, ...b.files.map((f) => `    ${ctx.t(f.existed ? 'restore.changed' : 'restore.created')} ${f.path}`)]));
     }
     return 0;
   }
   const id = str(args.values, 'id');
-  if (backups.length === 0) throw new JobError(`No backups in ${dir}: nothing to restore.`);
+  if (backups.length === 0) throw new JobError(msg('restore.none_to_restore', { dir }));
   if (id !== undefined && !backups.some((b) => b.id === id)) {
-    throw new UsageError(`No backup with id ${id}.`, `Backups: ${backups.map((b) => b.id).join(', ')} (see \`${BIN} restore --list\`).`);
+    throw new UsageError(msg('restore.no_such', { id }), msg('restore.no_such_hint', { ids: backups.map((b) => b.id).join(', '), bin: BIN }));
   }
   const restored = await withLock(dir, () => restoreBackup(dir, id));
   const used = id ?? backups[0]?.id;
   if (ctx.json) {
     printJson(ctx, { ok: true, id: used, files: restored });
   } else {
-    print(ctx, [`Restored backup ${used}:`, ...restored.map((f) => `    ${f.action.padEnd(9)} ${f.path}`)]);
+    print(ctx, [ctx.t('restore.done', { id: used ?? '' }), ...restored.map((f) => `    ${padTo(ctx.t(`report.action.${f.action}`), 9)} ${f.path}`)]);
   }
   return 0;
 }

@@ -5,6 +5,7 @@ import { num, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN } from '../help.js';
 import { note, painter, print } from '../output.js';
+import { msg } from '../../i18n/index.js';
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { startSimulator } = await import('../../simulator/index.js');
@@ -18,22 +19,22 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') {
-      throw new UsageError(`Cannot listen on 127.0.0.1:${port} (${code}).`, 'Pick another --port, or leave it out for a free one.');
+      throw new UsageError(msg('simulate.cannot_listen', { port, code }), msg('simulate.cannot_listen_hint'));
     }
     throw error;
   }
   const paint = painter(ctx);
   print(ctx, [
-    `Simulated gateway listening on ${paint('bold', sim.root)}`,
-    `Demo key (fake, works only here): ${DEMO_KEY}`,
+    ctx.t('simulate.listening', { root: paint('bold', sim.root) }),
+    ctx.t('simulate.demo_key', { key: DEMO_KEY }),
     '',
-    'Try, in another terminal:',
+    ctx.t('simulate.try'),
     `  GATEWAY_BASE_URL=${sim.root} GATEWAY_API_KEY=${DEMO_KEY} ${BIN} models`,
     '',
-    'Press Ctrl-C to stop.',
+    ctx.t('simulate.stop'),
   ]);
   const received = await signal;
   await sim.stop();
-  note(ctx, `Stopped (${received}); ${sim.log.length} request${sim.log.length === 1 ? '' : 's'} served.`);
+  note(ctx, ctx.t(sim.log.length === 1 ? 'simulate.stopped_one' : 'simulate.stopped_many', { signal: received, n: sim.log.length }));
   return EXIT.ok;
 }

@@ -14,6 +14,7 @@ import { print, printJson, wrap } from '../output.js';
 import { loadSaved, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv } from './setup.js';
+import { msg, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -55,21 +56,27 @@ export function explainChanges(
     const from = saved.perAgent?.[a.id]?.model;
     let reason: string;
     const model = models.find((m) => m.id === from);
-    if (from !== undefined && from !== a.model && !model) reason = `${from} left the key's model list`;
-    else if (from !== undefined && from !== a.model && model && !AGENTS[a.id].fit(model).ok) reason = `${from} lost the mark ${AGENTS[a.id].name} needs`;
-    else if (from !== undefined && from !== a.model && upgrade) reason = `a newer preferred model is offered`;
-    else if (saved.baseUrl !== undefined && saved.baseUrl !== report.baseUrl) reason = `the base URL changed (${saved.baseUrl} → ${report.baseUrl})`;
-    else reason = 'the config on disk differs from the saved setup';
+    if (from !== undefined && from !== a.model && !model) reason = msg('sync.left_list', { model: from });
+    else if (from !== undefined && from !== a.model && model && !AGENTS[a.id].fit(model).ok) reason = msg('sync.lost_mark', { model: from, agent: AGENTS[a.id].name });
+    else if (from !== undefined && from !== a.model && upgrade) reason = msg('sync.newer');
+    else if (saved.baseUrl !== undefined && saved.baseUrl !== report.baseUrl) reason = msg('sync.base_url_changed', { from: saved.baseUrl, to: report.baseUrl });
+    else reason = msg('sync.differs');
     changes.push({ agent: a.id, from, to: a.model, reason, files });
   }
   return changes;
+}
+
+/** "Codex CLI: gpt-5 left the key's model list; now gpt-5.1". */
+function changeLine(t: Translator, c: SyncChange, moved: 'sync.change_would' | 'sync.change_now'): string {
+  const params = { agent: AGENTS[c.agent].name, reason: c.reason, model: c.to ?? '' };
+  return t(c.to && c.to !== c.from ? moved : 'sync.change', params);
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const saved = await loadSaved(ctx);
   const s = saved.settings;
   if (!s.agents || s.agents.length === 0) {
-    throw new UsageError('Nothing to sync: no saved setup was found.', `Run \`${BIN} setup\` (or the wizard) first; it saves what it set up.`);
+    throw new UsageError(msg('sync.nothing'), msg('sync.nothing_hint', { bin: BIN }));
   }
   const values = withSavedDefaults(ctx, args.values, s);
   const gateway = resolveGateway(ctx, values);
@@ -100,10 +107,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (check) {
     const stale = changes.length > 0;
     if (ctx.json) printJson(ctx, { ok: !stale, stale: changes, sources: saved.sources });
-    else if (!stale) print(ctx, 'Every config is up to date with the gateway.');
+    else if (!stale) print(ctx, ctx.t('sync.up_to_date'));
     else {
-      print(ctx, ['Stale configs (run `' + BIN + ' sync` to update them):', ...changes.flatMap((c) => [
-        ...wrap(`${AGENTS[c.agent].name}: ${c.reason}${c.to && c.to !== c.from ? `; would use ${c.to}` : ''}`, 2),
+      print(ctx, [ctx.t('sync.stale_title', { bin: BIN }), ...changes.flatMap((c) => [
+        ...wrap(changeLine(ctx.t, c, 'sync.change_would'), 2),
         ...c.files.map((f) => `    ${f}`),
       ])]);
     }
@@ -114,7 +121,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     printJson(ctx, { ...report, changes });
   } else {
     if (changes.length > 0) {
-      print(ctx, ['Changes:', ...changes.flatMap((c) => wrap(`${AGENTS[c.agent].name}: ${c.reason}${c.to && c.to !== c.from ? `; now ${c.to}` : ''}`, 2))]);
+      print(ctx, [ctx.t('sync.changes'), ...changes.flatMap((c) => wrap(changeLine(ctx.t, c, 'sync.change_now'), 2))]);
     }
     printSetupReport(ctx, report);
   }
