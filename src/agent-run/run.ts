@@ -18,6 +18,7 @@ import { probe } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { readCurrent } from '../setup/read-current.js';
 import { RUN_MARKER_VAR, stopLeftovers } from './leftovers.js';
+import { msg } from '../i18n/index.js';
 
 export const AGENT_PROMPT = 'Reply with the single word OK.';
 export const DEFAULT_AGENT_TIMEOUT_MS = 120_000;
@@ -80,13 +81,13 @@ const FAILURE_TEXT =
 
 /** Judges one run by exit code and output. Pure: exported for unit tests. */
 export function judgeRun(run: Pick<RunResult, 'exitCode' | 'stdout' | 'timedOut' | 'notFound'>, timeoutMs: number): { ok: true } | { ok: false; failure: string } {
-  if (run.notFound) return { ok: false, failure: 'not on PATH' };
-  if (run.timedOut) return { ok: false, failure: `no answer within ${Math.round(timeoutMs / 1000)} s (stopped)` };
-  if (run.exitCode === undefined) return { ok: false, failure: 'killed by a signal' };
-  if (run.exitCode !== 0) return { ok: false, failure: `exit code ${run.exitCode}` };
-  if (run.stdout.trim() === '') return { ok: false, failure: 'exit code 0 but no answer printed' };
+  if (run.notFound) return { ok: false, failure: msg('run.fail.not_on_path') };
+  if (run.timedOut) return { ok: false, failure: msg('run.fail.timeout', { seconds: Math.round(timeoutMs / 1000) }) };
+  if (run.exitCode === undefined) return { ok: false, failure: msg('run.fail.signal') };
+  if (run.exitCode !== 0) return { ok: false, failure: msg('run.fail.exit', { code: run.exitCode }) };
+  if (run.stdout.trim() === '') return { ok: false, failure: msg('run.fail.no_answer') };
   const bad = FAILURE_TEXT.exec(run.stdout);
-  if (bad) return { ok: false, failure: `exit code 0 but the output reports an error ("${bad[0]}")` };
+  if (bad) return { ok: false, failure: msg('run.fail.error_output', { text: bad[0] }) };
   return { ok: true };
 }
 
@@ -107,14 +108,14 @@ export async function runAgent(agent: Agent, env: AgentEnv, opts: AgentRunOption
   try {
     current = await readCurrent(agent, env, scope);
   } catch (err) {
-    result.failure = 'not run';
-    result.diagnosis = { code: 'config_invalid', message: (err as Error).message, fix: 'fix the file (or restore a backup), then run `gateway-agent-setup setup` again' };
+    result.failure = msg('run.not_run_failure');
+    result.diagnosis = { code: 'config_invalid', message: (err as Error).message, fix: msg('run.fix_file') };
     return result;
   }
   const request = agent.readBack(env, scope, current);
   if (typeof request === 'string') {
-    result.failure = 'not run';
-    result.diagnosis = { code: 'config_invalid', message: request, fix: 'run `gateway-agent-setup setup` for this agent' };
+    result.failure = msg('run.not_run_failure');
+    result.diagnosis = { code: 'config_invalid', message: request, fix: msg('run.run_setup') };
     return result;
   }
   result.model = request.model;
@@ -151,7 +152,7 @@ export async function runAgent(agent: Agent, env: AgentEnv, opts: AgentRunOption
   }
   result.failure = verdict.failure;
   if (run.notFound) {
-    result.diagnosis = { code: 'config_invalid', message: `${cmd.command} is not on PATH`, fix: `install it: npm install -g ${agent.npmPackage}` };
+    result.diagnosis = { code: 'config_invalid', message: msg('run.cmd_not_on_path', { command: cmd.command }), fix: msg('run.install_it', { package: agent.npmPackage }) };
     return result;
   }
   result.diagnosis = await nameTheCause(request, opts.http, result.failure);
@@ -167,7 +168,7 @@ function envKey(env: AgentEnv, request: AgentRequest): string | undefined {
 /** Sends the agent's own request (its URL, header, key and model) to find what the agent hides. */
 async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined, failure: string): Promise<AgentRunResult['diagnosis']> {
   if (request.key === undefined || request.key === '') {
-    return { code: 'missing_key', message: `the agent finds no key (${request.keySource})`, fix: 'export the variable, or run `gateway-agent-setup doctor --fix`' };
+    return { code: 'missing_key', message: msg('run.no_key', { source: request.keySource }), fix: msg('run.no_key_fix') };
   }
   let root: string;
   try {
@@ -179,8 +180,8 @@ async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined
   if (p.ok || !p.diagnosis) {
     return {
       code: 'gateway_error',
-      message: `the gateway answers the agent's own request (${request.url}, HTTP ${p.status ?? 200}), so the agent failed for another reason (${failure}): see its output`,
-      fix: 'run the agent by hand in a terminal to see its full output',
+      message: msg('run.other_reason', { url: request.url, status: p.status ?? 200, failure }),
+      fix: msg('run.other_reason_fix'),
       ...(p.requestId !== undefined && { requestId: p.requestId }),
       url: p.url,
     };

@@ -9,6 +9,7 @@ import type { ClassifiedModel, Diagnosis, DiagnosisCode, Markers } from '../core
 import { listModels, probe } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { smallModelRequest } from './small-model.js';
+import { msg } from '../i18n/index.js';
 
 export interface Finding {
   code: DiagnosisCode;
@@ -65,7 +66,7 @@ export function agentKeyOf(check: AgentCheck): string | undefined {
   return agentKeys.get(check);
 }
 
-const FIX_HINT = 'run `gateway-agent-setup doctor --fix` (or `setup`) to rewrite it';
+const fixHint = (): string => msg('doctor.fix_hint');
 
 function fromDiagnosis(d: Diagnosis): Finding {
   return { code: d.code, message: d.message, fix: d.fix, requestId: d.requestId, status: d.status };
@@ -81,7 +82,7 @@ async function readFiles(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ c
       // ~/.claude.json exists for every Claude Code user: it says nothing about a gateway setup.
       if (doc !== undefined && !f.role.startsWith('global state')) configured = true;
     } catch (err) {
-      if (err instanceof ToolError) return { code: 'config_invalid', message: err.message, fix: err.hint ?? 'Fix the file by hand.' };
+      if (err instanceof ToolError) return { code: 'config_invalid', message: err.message, fix: err.hint ?? msg('doctor.fix_by_hand') };
       throw err;
     }
   }
@@ -138,7 +139,7 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
   const request = agent.readBack(opts.env, opts.scope, files.current);
   if (typeof request === 'string') {
     const namesGateway = opts.gatewayHost !== undefined && JSON.stringify([...files.current.values()]).includes(opts.gatewayHost);
-    if (opts.intended?.has(agent.id) || namesGateway) check.findings.push({ code: 'config_invalid', message: request, fix: FIX_HINT });
+    if (opts.intended?.has(agent.id) || namesGateway) check.findings.push({ code: 'config_invalid', message: request, fix: fixHint() });
     else check.notGateway = request;
     return check;
   }
@@ -149,7 +150,7 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
   try {
     check.root = normalizeBaseUrl(request.baseUrl).root;
   } catch (err) {
-    check.findings.push({ code: 'config_invalid', message: `${request.file}: base URL ${request.baseUrl}: ${err instanceof Error ? err.message : String(err)}`, fix: FIX_HINT });
+    check.findings.push({ code: 'config_invalid', message: msg('doctor.bad_base_url', { file: request.file, url: request.baseUrl, detail: err instanceof Error ? err.message : String(err) }), fix: fixHint() });
     return check;
   }
   // The agent takes the key from a shell export while its file holds another one: the export wins.
@@ -159,13 +160,17 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
     if (inFile !== undefined && inFile !== '' && inFile !== key) {
       check.findings.push({
         code: 'env_override',
-        message: `${exported} exported in your shell overrides the key in ${request.file}; ${agent.name} uses the exported one.`,
-        fix: `unset ${exported} (or export the gateway key under it), or pick another variable name with \`setup --api-key-env NAME\``,
+        message: msg('doctor.env_override', { var: exported, file: request.file, agent: agent.name }),
+        fix: msg('doctor.env_override_fix', { var: exported }),
       });
     }
   }
   if (key === undefined || key === '') {
-    check.findings.push({ code: 'missing_key', message: `${agent.name} would find no key (${request.keySource}).`, fix: `Export it, or ${FIX_HINT} with the key stored in the file.` });
+    check.findings.push({
+      code: 'missing_key',
+      message: msg('setup.no_key_found', { agent: agent.name, source: request.keySource }),
+      fix: msg('doctor.missing_key_fix', { fix: fixHint() }),
+    });
   }
   const listKey = opts.gatewayKey ?? key;
   const list = listKey ? await models(check.root, listKey, opts) : undefined;
@@ -174,12 +179,12 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
     check.findings.push(fromDiagnosis(list));
   }
   const listed = Array.isArray(list) ? list : undefined;
-  const modelFinding = listed && judgeModel(agent, request, listed, `${request.model} (in ${request.file})`);
+  const modelFinding = listed && judgeModel(agent, request, listed, msg('doctor.model_label', { model: request.model, file: request.file }));
   if (listed && !modelFinding) check.usableModel = request.model;
   const smallOrWhy = smallModelRequest(agent, opts.env, opts.scope, files.current, request);
-  if (typeof smallOrWhy === 'string') check.findings.push({ code: 'config_invalid', message: smallOrWhy, fix: FIX_HINT });
+  if (typeof smallOrWhy === 'string') check.findings.push({ code: 'config_invalid', message: smallOrWhy, fix: fixHint() });
   const small = typeof smallOrWhy === 'string' ? undefined : smallOrWhy;
-  const smallLabel = small && `the small/fast model ${small.request.model} (${small.setting} in ${small.request.file})`;
+  const smallLabel = small && msg('doctor.small_label', { model: small.request.model, setting: small.setting, file: small.request.file });
   const smallFinding = small && smallLabel && listed ? judgeModel(agent, small.request, listed, smallLabel) : undefined;
   if (small && listed && !smallFinding) check.usableSmallModel = small.request.model;
   if (key !== undefined && key !== '') {
@@ -196,7 +201,7 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
       const smallResult = await send(opts, check.root, small.request, small.request.key ?? key);
       if (!smallResult.ok && smallResult.diagnosis) {
         if (smallFinding) smallFinding.requestId ??= smallResult.requestId;
-        else check.findings.push({ ...fromDiagnosis(smallResult.diagnosis), message: `${smallLabel}: ${smallResult.diagnosis.message}` });
+        else check.findings.push({ ...fromDiagnosis(smallResult.diagnosis), message: msg('doctor.labelled', { label: smallLabel, message: smallResult.diagnosis.message }) });
       }
     }
   }
@@ -211,8 +216,8 @@ function judgeModel(agent: Agent, request: Omit<AgentRequest, 'key'>, list: read
   if (!model) {
     return {
       code: 'model_not_listed',
-      message: `${label} is not among the key's models.`,
-      fix: `Pick one the key offers (\`gateway-agent-setup models\`), or ${FIX_HINT}.`,
+      message: msg('doctor.not_listed', { label }),
+      fix: msg('doctor.not_listed_fix', { fix: fixHint() }),
     };
   }
   const fit = agent.fit(model);
@@ -220,8 +225,13 @@ function judgeModel(agent: Agent, request: Omit<AgentRequest, 'key'>, list: read
   if (!fit.ok || model.protocols[request.protocol] === 'no') {
     return {
       code: 'wrong_protocol',
-      message: `${label} cannot serve ${agent.name}'s ${request.protocol} requests: ${!fit.ok ? fit.reason : `its marks (${(model.marks ?? []).join(', ')}) exclude ${request.protocol}`}.`,
-      fix: `Pick a model marked for ${request.protocol}, or ${FIX_HINT}.`,
+      message: msg('doctor.cannot_serve', {
+        label,
+        agent: agent.name,
+        protocol: request.protocol,
+        reason: !fit.ok ? fit.reason : msg('doctor.marks_exclude', { marks: (model.marks ?? []).join(', '), protocol: request.protocol }),
+      }),
+      fix: msg('doctor.pick_marked', { protocol: request.protocol, fix: fixHint() }),
     };
   }
   return undefined;

@@ -5,6 +5,7 @@
 // the small-model setting stands in for the main one: the request that comes out is the one the
 // agent sends for its background calls (URL, header and key included).
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
+import { msg } from '../i18n/index.js';
 
 interface SmallSetting {
   /** The setting's name, for messages. */
@@ -87,7 +88,7 @@ export function smallModelRequest(
   const swapped = small.swap(current, env);
   const request = agent.readBack(swapped.env, scope, swapped.current);
   const setting = small.name(current, env);
-  if (typeof request === 'string') return `${setting}: ${request}`;
+  if (typeof request === 'string') return msg('doctor.labelled', { label: setting, message: request });
   if (request.model === main.model) return undefined;
   return { request, setting };
 }

@@ -5,6 +5,7 @@ import { UsageError } from '../core/errors.js';
 import { showId } from '../gateway/model-id.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { DEFAULT_PREFERENCES, rankModels, type Preferences } from './rank.js';
+import { msg } from '../i18n/index.js';
 
 export interface ModelChoice {
   agent: AgentId;
@@ -47,17 +48,11 @@ export function suitableModels(agent: Agent, models: readonly ClassifiedModel[],
 function validateExplicit(agent: Agent, models: readonly ClassifiedModel[], id: string, flag: string): Fitting {
   const model = models.find((m) => m.id === id);
   const valid = suitableModels(agent, models).map((f) => f.model.id);
-  const list = valid.length > 0 ? valid.join(', ') : '(none: this key has no model that suits it)';
-  if (!model) {
-    throw new UsageError(
-      `${flag} ${showId(id)}: the key cannot see this model.`,
-      `Models that suit ${agent.name}: ${list}`,
-    );
-  }
+  const list = valid.length > 0 ? valid.join(', ') : msg('setup.suit_none');
+  const hint = msg('setup.suit_list', { agent: agent.name, list });
+  if (!model) throw new UsageError(msg('setup.cannot_see', { flag, id: showId(id) }), hint);
   const fit = agent.fit(model);
-  if (!fit.ok) {
-    throw new UsageError(`${flag} ${showId(id)} does not suit ${agent.name}: ${fit.reason}`, `Models that suit ${agent.name}: ${list}`);
-  }
+  if (!fit.ok) throw new UsageError(msg('setup.does_not_suit', { flag, id: showId(id), agent: agent.name, reason: fit.reason }), hint);
   return { model, fit };
 }
 
@@ -72,8 +67,8 @@ export function chooseModels(input: ChooseInput): ModelChoice {
     main = suitableModels(agent, models, prefs.model)[0];
   }
   if (!main) {
-    const why = models.length === 0 ? 'the key sees no models' : `none of the key's ${models.length} models suits it`;
-    throw new UsageError(`${agent.name}: ${why}.`, `Run \`gateway-agent-setup models\` to see why each model does not suit ${agent.name}.`);
+    const why = models.length === 0 ? msg('setup.no_models', { agent: agent.name }) : msg('setup.none_suits', { agent: agent.name, n: models.length });
+    throw new UsageError(why, msg('setup.none_suits_hint', { agent: agent.name }));
   }
   const choice: ModelChoice = {
     agent: agent.id,

@@ -15,6 +15,7 @@ import type { HttpOptions } from '../gateway/http.js';
 import { chooseModels, suitableModels, type ModelChoice } from './choose.js';
 import { readCurrent } from './read-current.js';
 import type { Preferences } from './rank.js';
+import { msg } from '../i18n/index.js';
 
 export interface SetupOptions {
   root: string;
@@ -152,7 +153,7 @@ async function replaceUnconfirmed(
   for (const [k, v] of more) results.set(k, v);
   const winner = others.find((o) => more.get(probeKey(o.protocol, o.model))?.ok);
   if (!winner) return;
-  c.report.notes.push(`${c.choice.model} failed its ${c.choice.protocol} probe; using ${winner.model}, which passed.`);
+  c.report.notes.push(msg('setup.fallback', { model: c.choice.model, protocol: c.choice.protocol, winner: winner.model }));
   c.choice.model = winner.model;
   c.choice.protocol = winner.protocol;
 }
@@ -171,7 +172,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   const candidates: Candidate[] = [];
   for (const id of opts.agents) {
     const agent = getAgent(id);
-    if (!agent) throw new UsageError(`Unknown agent: ${id}.`);
+    if (!agent) throw new UsageError(msg('setup.unknown_agent', { id }));
     const report: AgentReport = { id: agent.id, name: agent.name, ok: false, files: [], notes: [] };
     candidates.push({ agent, report, explicit: false });
     if (agent.unsupported) {
@@ -218,7 +219,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
         const small = results.get(probeKey(c.choice.smallProtocol, c.choice.smallModel));
         if (small && !small.ok) {
           c.report.notes.push(
-            `small model ${c.choice.smallModel} failed its probe (${small.diagnosis?.code ?? 'error'}); using ${c.choice.model} for background calls too.`,
+            msg('setup.small_failed', { small: c.choice.smallModel ?? '', code: small.diagnosis?.code ?? 'error', model: c.choice.model }),
           );
           c.choice.smallModel = c.choice.model;
           c.choice.smallProtocol = c.choice.protocol;
@@ -230,7 +231,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   // Plan every agent's edits; any file that does not parse stops the whole run before a write.
   const writable = chosen.filter((c) => !verify || c.report.probe?.ok || opts.force);
   for (const c of chosen) {
-    if (!writable.includes(c)) c.report.skipped = 'its probe failed, so no file was written (use --force to write anyway)';
+    if (!writable.includes(c)) c.report.skipped = msg('setup.probe_failed_skip');
   }
   const planAll = async (): Promise<PlannedFile[]> => {
     const planned = await Promise.all(
@@ -307,8 +308,8 @@ async function refuseTrackedSecrets(plan: readonly PlannedFile[], env: AgentEnv)
     const r = await runCommand({ command: 'git', args: ['ls-files', '--error-unmatch', '--', f.path], cwd: env.cwd, timeoutMs: 10_000 }, { env: env.env });
     if (r.exitCode === 0) {
       throw new JobError(
-        `${f.path} is tracked by git: writing the key there would commit it. Nothing was written.`,
-        'Use --key-storage env (only a variable name is written), or untrack the file (git rm --cached) and ignore it.',
+        msg('setup.tracked', { file: f.path }),
+        msg('setup.tracked_hint'),
       );
     }
   }
@@ -318,7 +319,7 @@ async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv
   const current = await readCurrent(c.agent, env, scope);
   const request = c.agent.readBack(env, scope, current);
   if (typeof request === 'string') {
-    c.report.verify = { ok: false, diagnosis: { code: 'config_invalid', message: request, fix: 'Run setup again, or `gateway-agent-setup doctor`.' } };
+    c.report.verify = { ok: false, diagnosis: { code: 'config_invalid', message: request, fix: msg('setup.run_again') } };
     return;
   }
   if (request.key === undefined) {
@@ -327,8 +328,8 @@ async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv
       url: request.url,
       diagnosis: {
         code: 'missing_key',
-        message: `${c.agent.name} would find no key (${request.keySource}).`,
-        fix: `Make the key available where ${c.agent.name} reads it (${request.keySource}), e.g. export the variable in your shell profile.`,
+        message: msg('setup.no_key_found', { agent: c.agent.name, source: request.keySource }),
+        fix: msg('setup.no_key_found_fix', { agent: c.agent.name, source: request.keySource }),
       },
     };
     return;
@@ -338,7 +339,7 @@ async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv
   ]);
   c.report.verify = toVerify(result!);
   if (request.key !== client.key) {
-    c.report.notes.push(`${c.agent.name} resolves a different key (${maskKey(request.key)}) from ${request.keySource}.`);
+    c.report.notes.push(msg('setup.other_key', { agent: c.agent.name, key: maskKey(request.key), source: request.keySource }));
   }
 }
 
