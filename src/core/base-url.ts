@@ -5,6 +5,7 @@
 //
 // Error messages may quote the input, but never a part of it that could be the key: user info,
 // query values, fragments and key-looking strings are shown as `***`.
+import { msg } from '../i18n/index.js';
 import { UsageError } from './errors.js';
 
 export interface NormalizedBaseUrl {
@@ -19,10 +20,9 @@ export interface NormalizedBaseUrl {
 }
 
 const EXAMPLE = 'https://gw.example.com';
-const FORM_HINT = `Write the gateway address like ${EXAMPLE} (a trailing /v1 is fine).`;
-const KEY_HINT = 'Give the API key separately (the tool asks for it on its own), never inside the address.';
-const HTTP_WARNING =
-  'http:// sends your key across the network in clear text; use https:// unless this host is on your own machine';
+// Functions, not constants: msg() must run when the message is made (it remembers it for the CLI).
+const formHint = (): string => msg('url.form_hint', { example: EXAMPLE });
+const formKeyHint = (): string => msg('url.form_key_hint', { example: EXAMPLE });
 
 /**
  * Paths a user may paste after /v1 (longest first). Stripped only right after a /v1 segment,
@@ -48,16 +48,15 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   const warnings: string[] = [];
 
   let text = input.trim();
-  if (text !== input) changes.push('trimmed whitespace');
+  if (text !== input) changes.push(msg('url.trimmed'));
   const unquoted = stripQuotes(text);
   if (unquoted !== text) {
-    changes.push('removed the surrounding quotes');
+    changes.push(msg('url.unquoted'));
     text = unquoted.trim();
   }
-  if (text === '') throw new UsageError('The gateway address is empty.', FORM_HINT);
+  if (text === '') throw new UsageError(msg('url.empty'), formHint());
   if (looksLikeKey(text)) {
-    throw new UsageError('The gateway address looks like an API key, not an address; it is not shown here.',
-      `${FORM_HINT} ${KEY_HINT}`);
+    throw new UsageError(msg('url.looks_like_key'), formKeyHint());
   }
 
   // What the user typed after "scheme:" (or all of it, when there is no scheme), split the way the
@@ -74,17 +73,20 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   // A password may itself hold "?" or "#", so user info is looked for up to the first slash.
   if (/^[^/\\]*@/.test(rest)) {
     throw new UsageError(
-      `The gateway address ${show(text)} contains a user name or password; pass the API key separately, never inside the address.`,
-      `${FORM_HINT} ${KEY_HINT}`,
+      msg('url.credentials', { url: show(text) }),
+      formKeyHint(),
     );
   }
   const extras: string[] = [];
-  if (rest.includes('?')) extras.push('a query (?…)');
-  if (rest.includes('#')) extras.push('a fragment (#…)');
+  if (rest.includes('?')) extras.push(msg('url.query'));
+  if (rest.includes('#')) extras.push(msg('url.fragment'));
   if (extras.length > 0) {
     throw new UsageError(
-      `The gateway address ${show(text)} contains ${extras.join(' and ')}; it must be only scheme, host, port and path${rest.includes('?') ? ' (pass the API key separately, never inside the address)' : ''}.`,
-      rest.includes('?') ? `${FORM_HINT} ${KEY_HINT}` : FORM_HINT,
+      msg(rest.includes('?') ? 'url.extras_key' : 'url.extras', {
+        url: show(text),
+        extras: extras.length === 2 ? msg('url.and', { a: extras[0] ?? '', b: extras[1] ?? '' }) : extras.join(''),
+      }),
+      rest.includes('?') ? formKeyHint() : formHint(),
     );
   }
 
@@ -92,58 +94,58 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   const lowerScheme = scheme.toLowerCase();
   if (lowerScheme !== 'http' && lowerScheme !== 'https') {
     throw new UsageError(
-      `The gateway address ${show(text)} uses ${scrub(lowerScheme)}:, not https:// or http://; only https:// (or http:// for a gateway on your own machine) is supported.`,
-      FORM_HINT,
+      msg('url.scheme', { url: show(text), scheme: scrub(lowerScheme) }),
+      formHint(),
     );
   }
   if (authority === '') {
-    throw new UsageError(`The gateway address ${show(text)} has no host name.`, FORM_HINT);
+    throw new UsageError(msg('url.no_host', { url: show(text) }), formHint());
   }
   if (!authority.startsWith('[') && (authority.match(/:/g)?.length ?? 0) > 1) {
     throw new UsageError(
-      `The gateway address ${show(text)} has an IPv6 address without brackets.`,
-      `Put it in brackets, like http://[::1]:3000.`,
+      msg('url.ipv6', { url: show(text) }),
+      msg('url.ipv6_hint'),
     );
   }
   const rawPort = portOf(authority);
   if (rawPort !== undefined && rawPort !== '' && !/^\d{1,5}$/.test(rawPort)) {
-    throw new UsageError(`The gateway address ${show(text)} has an invalid port (it must be a number up to 65535).`, FORM_HINT);
+    throw new UsageError(msg('url.bad_port', { url: show(text) }), formHint());
   }
   if (rawPort !== undefined && Number(rawPort) > 65535) {
-    throw new UsageError(`The gateway address ${show(text)} has a port out of range (:${rawPort}; at most 65535).`, FORM_HINT);
+    throw new UsageError(msg('url.port_range', { url: show(text), port: rawPort }), formHint());
   }
 
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`The gateway address ${show(text)} is not a valid URL.`, FORM_HINT);
+    throw new UsageError(msg('url.invalid', { url: show(text) }), formHint());
   }
   // The checks above mirror the parser; these catch what they could not see (e.g. "https://@host").
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw new UsageError(`The gateway address ${show(text)} must be only scheme, host, port and path.`, FORM_HINT);
+    throw new UsageError(msg('url.only_parts', { url: show(text) }), formHint());
   }
 
-  if (slashes === '') changes.push(`added the missing // after ${lowerScheme}:`);
-  else if (slashes !== '//') changes.push(`replaced "${slashes}" after ${lowerScheme}: with //`);
+  if (slashes === '') changes.push(msg('url.added_slashes', { scheme: lowerScheme }));
+  else if (slashes !== '//') changes.push(msg('url.replaced_slashes', { slashes, scheme: lowerScheme }));
   const schemeUpper = scheme !== lowerScheme;
   const rawHost = rawPort === undefined ? authority : authority.slice(0, -(rawPort.length + 1));
   const hostUpper = rawHost !== rawHost.toLowerCase();
-  if (schemeUpper && hostUpper) changes.push('lower-cased the scheme and host');
-  else if (schemeUpper) changes.push('lower-cased the scheme');
-  else if (hostUpper) changes.push('lower-cased the host');
-  if (rawHost.toLowerCase() !== url.hostname) changes.push(`wrote the host as ${url.hostname}`);
+  if (schemeUpper && hostUpper) changes.push(msg('url.lower_both'));
+  else if (schemeUpper) changes.push(msg('url.lower_scheme'));
+  else if (hostUpper) changes.push(msg('url.lower_host'));
+  if (rawHost.toLowerCase() !== url.hostname) changes.push(msg('url.host_as', { host: url.hostname }));
   if (rawPort !== undefined && url.port === '') {
     changes.push(rawPort === ''
-      ? 'removed the empty port after the host'
-      : `dropped the default port :${rawPort} (${lowerScheme}:// implies it)`);
+      ? msg('url.empty_port')
+      : msg('url.default_port', { port: rawPort, scheme: lowerScheme }));
   } else if (rawPort !== undefined && rawPort !== url.port) {
-    changes.push(`wrote the port as :${url.port}`);
+    changes.push(msg('url.port_as', { port: url.port }));
   }
 
   const pathname = url.pathname;
   if (rawPath !== '' && rawPath !== pathname) {
-    changes.push(`read the path ${show(rawPath)} as ${show(pathname)}`);
+    changes.push(msg('url.path_as', { raw: show(rawPath), path: show(pathname) }));
   }
 
   // Path segments; empty ones come from a trailing slash or a doubled slash.
@@ -152,11 +154,11 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   // The parser writes "https://h" as "https://h/"; only a slash the user typed is worth a note.
   const trailingSlash = /[/\\]$/.test(rawPath);
   const segments = all.filter((s) => s !== '');
-  if (segments.length !== all.length) changes.push('collapsed the repeated slashes in the path');
+  if (segments.length !== all.length) changes.push(msg('url.collapsed'));
   if (segments.some(looksLikeKey)) {
     throw new UsageError(
-      'The gateway address has something in its path that looks like an API key; it is not shown here.',
-      `${FORM_HINT} ${KEY_HINT}`,
+      msg('url.key_in_path'),
+      formKeyHint(),
     );
   }
 
@@ -170,26 +172,26 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   const v1Text = v1s.map((s) => `/${s}`).join('');
   if (endpoint !== undefined) {
     const shown = v1s.length === 1 ? v1Text : '';
-    changes.push(`removed the pasted endpoint ${shown}/${endpoint.join('/')} (each agent gets the form it needs)`);
+    changes.push(msg('url.removed_endpoint', { endpoint: `${shown}/${endpoint.join('/')}` }));
   }
   if (v1s.length >= 2) {
-    changes.push(`removed a doubled ${v1Text} (no agent repairs it: each would send ${v1Text}/… and get 404)`);
+    changes.push(msg('url.removed_doubled', { v1: v1Text }));
   } else if (v1s.length === 1 && endpoint === undefined) {
-    changes.push(`removed the trailing ${v1Text} (each agent gets the form it needs)`);
+    changes.push(msg('url.removed_v1', { v1: v1Text }));
   }
-  if (trailingSlash && endpoint === undefined && v1s.length === 0) changes.push('removed the trailing /');
+  if (trailingSlash && endpoint === undefined && v1s.length === 0) changes.push(msg('url.removed_slash'));
 
   const last = segments[segments.length - 1]?.toLowerCase();
   if (last !== undefined) {
     if (/^v\d+[a-z]*\d*$/.test(last)) {
-      warnings.push(`the path ends in /${last}, which looks like an API version; this gateway's API is under /v1 of its root, so the root is usually without it`);
+      warnings.push(msg('url.version_path', { last }));
     } else if (last === 'api') {
-      warnings.push('the path ends in /api, which on this gateway is the console\'s own API, not the model API; the root is usually without it');
+      warnings.push(msg('url.api_path'));
     } else if (ENDPOINTS.some((e) => e.length === 1 && e[0] === last)) {
-      warnings.push(`the path ends in /${last}, which looks like an API endpoint rather than the gateway root; if you pasted an endpoint, give the address without it`);
+      warnings.push(msg('url.endpoint_path', { last }));
     }
   }
-  if (lowerScheme === 'http' && !isLoopbackHost(url.hostname)) warnings.push(HTTP_WARNING);
+  if (lowerScheme === 'http' && !isLoopbackHost(url.hostname)) warnings.push(msg('url.http_warning'));
 
   const prefix = segments.map((s) => `/${s}`).join('');
   const root = `${url.protocol}//${url.host}${prefix}`;
@@ -288,13 +290,10 @@ function missingScheme(text: string): UsageError {
     // The address has another problem as well; the message below names the first one.
   }
   if (suggestion === undefined) {
-    return new UsageError(`The gateway address ${show(text)} is not a URL.`, FORM_HINT);
+    return new UsageError(msg('url.not_url', { url: show(text) }), formHint());
   }
-  const what = colonless ? `is missing the ":" after ${colonless[1] ?? ''}` : 'has no scheme (https:// or http://)';
-  return new UsageError(
-    `The gateway address ${show(text)} ${what}. Did you mean ${show(suggestion)}?`,
-    `Write the scheme yourself: https:// for a gateway on the network, http:// only for one on your own machine.`,
-  );
+  const params = { url: show(text), scheme: colonless?.[1] ?? '', suggestion: show(suggestion) };
+  return new UsageError(msg(colonless ? 'url.missing_colon' : 'url.no_scheme', params), msg('url.scheme_hint'));
 }
 
 /** The port text after the host ("" for "host:"), or undefined when none was written. */

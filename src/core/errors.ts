@@ -1,4 +1,5 @@
 // Typed errors with exit codes; only src/cli/main.ts turns them into an exit.
+import { msg } from '../i18n/index.js';
 import type { Diagnosis } from './types.js';
 
 /** Documented exit codes (README, "Exit codes"). */
@@ -51,14 +52,13 @@ export class ParseError extends JobError {
     readonly column: number,
     detail: string,
   ) {
-    super(`${file}:${line}:${column}: does not parse (${detail}); it was not touched.`,
-      'Fix the file by hand (or move it away), then run the command again.');
+    super(msg('err.parse', { file, line, column, detail }), msg('err.parse_hint'));
   }
 }
 
 /** The user pressed Ctrl-C or Esc: exit 130, nothing written. */
 export class CancelledError extends ToolError {
   constructor() {
-    super('Cancelled; nothing was written.', EXIT.cancelled);
+    super(msg('err.cancelled'), EXIT.cancelled);
   }
 }
