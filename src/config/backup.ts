@@ -6,6 +6,7 @@ import path from 'node:path';
 import { JobError } from '../core/errors.js';
 import { writeBytesAtomic, writeFileAtomic } from './atomic.js';
 import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
+import { msg } from '../i18n/index.js';
 
 const PRIVATE_DIR = 0o700;
 const PRIVATE_FILE = 0o600;
@@ -64,7 +65,7 @@ export async function applyPlan(
     const now = originals[i];
     const same = f.before === undefined ? now === undefined : now !== undefined && now.toString('utf8') === f.before;
     if (!same) {
-      throw new JobError(`${f.path} changed since it was read; nothing was written.`, 'Run the command again.');
+      throw new JobError(msg('cfg.changed_since_read', { file: f.path }), msg('cfg.run_again'));
     }
   });
 
@@ -95,8 +96,7 @@ export async function applyPlan(
     await rollBack(changing, originals, written);
     const err = (results[failed] as PromiseRejectedResult).reason as NodeJS.ErrnoException;
     const code = err.code ?? err.message;
-    throw new JobError(`Cannot write ${changing[failed]?.path} (${code}); the files written with it were put back.`,
-      `The previous versions are also in backup ${id}.`);
+    throw new JobError(msg('cfg.cannot_write', { file: changing[failed]?.path ?? '', code: String(code) }), msg('cfg.cannot_write_hint', { id }));
   }
   return {
     backupId: id,
@@ -164,7 +164,7 @@ export async function restoreBackup(stateDir: string, id?: string): Promise<Appl
   const backups = await listBackups(stateDir);
   const manifest = id === undefined ? backups[0] : backups.find((b) => b.id === id);
   if (!manifest) {
-    throw new JobError(id === undefined ? `No backups in ${backupsDir(stateDir)}: nothing to restore.` : `No backup with id ${id} in ${backupsDir(stateDir)}.`);
+    throw new JobError(id === undefined ? msg('cfg.no_backups', { dir: backupsDir(stateDir) }) : msg('cfg.no_backup_id', { id, dir: backupsDir(stateDir) }));
   }
   const dir = path.join(backupsDir(stateDir), manifest.id);
   const restored: AppliedFile[] = [];
@@ -177,11 +177,11 @@ export async function restoreBackup(stateDir: string, id?: string): Promise<Appl
     }
     // The manifest names a file inside its own folder, nothing else.
     if (!entry.backup || entry.backup !== path.basename(entry.backup)) {
-      throw new JobError(`Backup ${manifest.id} is damaged (${entry.path} has no saved copy); nothing more was restored.`);
+      throw new JobError(msg('cfg.backup_damaged', { id: manifest.id, file: entry.path }));
     }
     const copy = path.join(dir, entry.backup);
     const bytes = await readBytes(copy);
-    if (bytes === undefined) throw new JobError(`Backup ${manifest.id} is missing ${copy}; nothing more was restored.`);
+    if (bytes === undefined) throw new JobError(msg('cfg.backup_missing', { id: manifest.id, copy }));
     const mode = entry.mode ?? 0o644;
     const current = await readBytes(entry.path);
     if (current !== undefined && current.equals(bytes) && (await modeOf(entry.path)) === mode) {

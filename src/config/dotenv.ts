@@ -3,6 +3,7 @@
 import { JobError, ParseError } from '../core/errors.js';
 import { detectEol, splitBom } from './text.js';
 import type { KeyEdit } from './types.js';
+import { msg } from '../i18n/index.js';
 
 const ASSIGNMENT = /^(\s*(?:export\s+)?)([A-Za-z_][A-Za-z0-9_.-]*)(\s*=\s*)(.*)$/;
 
@@ -37,7 +38,7 @@ function parseValue(rest: string, file: string, line: number, column: number): s
       if (ch === quote) {
         const after = text.slice(i + 1).trim();
         if (after !== '' && !after.startsWith('#')) {
-          throw new ParseError(file, line, column + i + 1, 'unexpected text after the closing quote');
+          throw new ParseError(file, line, column + i + 1, msg('cfg.dotenv_after_quote'));
         }
         return out;
       }
@@ -48,7 +49,7 @@ function parseValue(rest: string, file: string, line: number, column: number): s
       }
       out += ch;
     }
-    throw new ParseError(file, line, column, `unterminated ${quote} quote (multi-line values are not supported)`);
+    throw new ParseError(file, line, column, msg('cfg.dotenv_unterminated', { quote }));
   }
   // Unquoted: an inline comment starts at a `#` preceded by whitespace.
   const hash = text.search(/\s#/);
@@ -61,7 +62,7 @@ function parseLines(text: string, file: string): { bom: string; eol: string; lin
     const trimmed = raw.trim();
     if (trimmed === '' || trimmed.startsWith('#')) return { raw, end };
     const m = ASSIGNMENT.exec(raw);
-    if (!m) throw new ParseError(file, i + 1, raw.length - raw.trimStart().length + 1, 'expected KEY=value, a comment or a blank line');
+    if (!m) throw new ParseError(file, i + 1, raw.length - raw.trimStart().length + 1, msg('cfg.dotenv_line'));
     const [, prefix = '', key = '', eq = '', rest = ''] = m;
     return { raw, end, key, prefix, value: parseValue(rest, file, i + 1, prefix.length + key.length + eq.length + 1) };
   });

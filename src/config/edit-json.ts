@@ -8,6 +8,7 @@ import { parseConfig } from './parse.js';
 import { detectEol, detectIndent, keepFinalNewline, lineStartOf, splitBom } from './text.js';
 import type { KeyEdit, KeyPath } from './types.js';
 import { clonePlain, deepEqual, isPlainObject, setIn, showPath } from './values.js';
+import { msg } from '../i18n/index.js';
 
 // jsonc-parser's SyntaxKind is an ambient const enum, which isolatedModules cannot inline.
 const COMMA = 5;
@@ -165,9 +166,8 @@ function tree(text: string): jsonc.Node {
 }
 
 function kindError(file: string, at: KeyPath, want: string): JobError {
-  const where = at.length === 0 ? 'the top level' : showPath(at);
-  return new JobError(`${file}: cannot edit below ${where}: it is not ${want}; the file was not touched.`,
-    'Fix that key by hand (or remove it), then run the command again.');
+  const where = at.length === 0 ? msg('cfg.top_level') : showPath(at);
+  return new JobError(msg('cfg.not_kind', { file, where, want }), msg('cfg.not_kind_hint'));
 }
 
 /** Applies one key edit to JSON text; returns the text unchanged when it already holds that value. */
@@ -203,20 +203,20 @@ function applyOne(text: string, path: KeyPath, value: unknown, file: string, lay
     depth--;
     parent = jsonc.findNodeAtLocation(root, path.slice(0, depth) as (string | number)[]);
   }
-  if (!parent) throw kindError(file, [], 'an object');
+  if (!parent) throw kindError(file, [], msg('cfg.an_object'));
   const key = path[depth] as string | number;
   let built: unknown = value;
   for (let i = path.length - 1; i > depth; i--) {
     const seg = path[i] as string | number;
-    if (typeof seg === 'number' && seg !== 0) throw new JobError(`${file}: cannot set ${showPath(path)}: the array ${showPath(path.slice(0, i))} does not exist.`);
+    if (typeof seg === 'number' && seg !== 0) throw new JobError(msg('cfg.no_array', { file, path: showPath(path), array: showPath(path.slice(0, i)) }));
     built = typeof seg === 'number' ? [built] : { [seg]: built };
   }
   if (typeof key === 'string') {
-    if (parent.type !== 'object') throw kindError(file, path.slice(0, depth), 'an object');
+    if (parent.type !== 'object') throw kindError(file, path.slice(0, depth), msg('cfg.an_object'));
   } else {
-    if (parent.type !== 'array') throw kindError(file, path.slice(0, depth), 'an array');
+    if (parent.type !== 'array') throw kindError(file, path.slice(0, depth), msg('cfg.an_array'));
     const length = parent.children?.length ?? 0;
-    if (key !== length) throw new JobError(`${file}: cannot set ${showPath(path)}: the array has ${length} items.`);
+    if (key !== length) throw new JobError(msg('cfg.array_items', { file, path: showPath(path), n: length }));
   }
   return insertMember(text, parent, key, built, layout);
 }
@@ -233,8 +233,8 @@ export function editJson(text: string, edits: readonly KeyEdit[], file: string, 
   const layout: Layout = { eol: detectEol(body), ...detectIndent(body) };
   const expected = clonePlain(before);
   for (const edit of edits) {
-    if (edit.path.length === 0) throw new JobError(`${file}: an edit has an empty key path.`);
-    if (!isPlainObject(expected) && !Array.isArray(expected)) throw kindError(file, [], 'an object');
+    if (edit.path.length === 0) throw new JobError(msg('cfg.empty_path', { file }));
+    if (!isPlainObject(expected) && !Array.isArray(expected)) throw kindError(file, [], msg('cfg.an_object'));
     const value = clonePlain(edit.value);
     setIn(expected as Record<string, unknown>, edit.path, value, file);
     out = applyOne(out, edit.path, value, file, layout);

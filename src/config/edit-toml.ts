@@ -11,6 +11,7 @@ import { parseConfig } from './parse.js';
 import { detectEol, keepFinalNewline, splitBom } from './text.js';
 import type { KeyEdit } from './types.js';
 import { clonePlain, deepEqual, getIn, isPlainObject, setIn } from './values.js';
+import { msg } from '../i18n/index.js';
 
 type Path = readonly string[];
 
@@ -141,8 +142,7 @@ export function editToml(text: string, edits: readonly KeyEdit[], file: string):
   const patched = (withSections !== undefined ? patchTo(withSections, target) : undefined) ?? patchTo(body, target);
   const out = patched === undefined ? undefined : restoreSpacing(body, patched, target);
   if (out === undefined) {
-    throw new JobError(`Cannot edit ${file} without changing other settings; it was not touched.`,
-      'Make the change by hand, or report this file layout as a bug.');
+    throw new JobError(msg('cfg.toml_layout', { file }), msg('cfg.toml_layout_hint'));
   }
   return bom + (body === '' ? out : keepFinalNewline(body, out, detectEol(body)));
 }

@@ -5,6 +5,7 @@
 import { mkdir, open, readFile, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { JobError } from '../core/errors.js';
+import { msg } from '../i18n/index.js';
 
 export interface LockOptions {
   /** How long to wait for another run to finish (default 30 s). */
@@ -75,7 +76,7 @@ export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: 
       if ((await isStale(file, opts.staleMs ?? 600_000)) && (await takeOver(file, opts.staleMs ?? 600_000))) continue;
       if (Date.now() > deadline) {
         const holder = await readFile(file, 'utf8').catch(() => '?');
-        throw new JobError(`Another gateway-agent-setup run holds ${file} (${holder}); nothing was written.`, 'Wait for it to finish, then run the command again.');
+        throw new JobError(msg('cfg.locked', { file, holder }), msg('cfg.locked_hint'));
       }
       await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
     }

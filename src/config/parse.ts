@@ -7,6 +7,7 @@ import { JobError, ParseError } from '../core/errors.js';
 import { parseDotenv } from './dotenv.js';
 import { lineColumn, splitBom } from './text.js';
 import type { FileFormat } from './types.js';
+import { msg } from '../i18n/index.js';
 
 /**
  * Parses JSON: 'json' strictly (no comments, no trailing commas), 'jsonc' leniently. An empty or
@@ -21,7 +22,7 @@ function parseJson(text: string, strict: boolean, file: string): unknown {
   if (first) {
     const comma = trailingCommaBefore(body, first);
     const { line, column } = lineColumn(body, comma ?? first.offset);
-    throw new ParseError(file, line, column, comma !== undefined ? 'a trailing comma, which JSON does not allow' : jsonErrorText(first.error));
+    throw new ParseError(file, line, column, comma !== undefined ? msg('cfg.json.trailing_comma') : jsonErrorText(first.error));
   }
   if (strict) {
     // jsonc-parser is forgiving in corners JSON.parse is not; the agent reading the file uses JSON.parse.
@@ -52,16 +53,16 @@ function trailingCommaBefore(body: string, error: jsonc.ParseError): number | un
 function jsonErrorText(code: jsonc.ParseErrorCode): string {
   const name = jsonc.printParseErrorCode(code);
   const words: Record<string, string> = {
-    InvalidCommentToken: 'a comment, which JSON does not allow',
-    ValueExpected: 'a value was expected (a trailing comma?)',
-    PropertyNameExpected: 'a property name was expected (a trailing comma?)',
-    CommaExpected: 'a comma was expected',
-    ColonExpected: 'a colon was expected',
-    CloseBraceExpected: 'a closing } was expected',
-    CloseBracketExpected: 'a closing ] was expected',
-    EndOfFileExpected: 'text after the end of the document',
-    InvalidSymbol: 'an unexpected character',
-    UnexpectedEndOfString: 'a string is not closed',
+    InvalidCommentToken: msg('cfg.json.comment'),
+    ValueExpected: msg('cfg.json.value'),
+    PropertyNameExpected: msg('cfg.json.property'),
+    CommaExpected: msg('cfg.json.comma'),
+    ColonExpected: msg('cfg.json.colon'),
+    CloseBraceExpected: msg('cfg.json.close_brace'),
+    CloseBracketExpected: msg('cfg.json.close_bracket'),
+    EndOfFileExpected: msg('cfg.json.eof'),
+    InvalidSymbol: msg('cfg.json.symbol'),
+    UnexpectedEndOfString: msg('cfg.json.string'),
   };
   return words[name] ?? name;
 }
@@ -74,7 +75,7 @@ function parseToml(text: string, file: string): unknown {
     // toml-patch reports 1-based lines and 0-based columns.
     let line = typeof e.line === 'number' ? e.line : 1;
     let column = typeof e.column === 'number' ? e.column + 1 : 1;
-    const detail = typeof e.message === 'string' ? tomlDetail(e.message) : 'invalid TOML';
+    const detail = typeof e.message === 'string' ? tomlDetail(e.message) : msg('cfg.invalid_toml');
     // An unclosed `[table` header is noticed at the line break, i.e. at the start of the next line;
     // the mistake is at the end of the header's own line.
     if (/single-line/i.test(detail) && column === 1 && line > 1) {
@@ -88,7 +89,7 @@ function parseToml(text: string, file: string): unknown {
 /** toml-patch's message repeats the position and quotes the line; keep only the explanation. */
 function tomlDetail(message: string): string {
   const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && l !== '^');
-  return lines[lines.length - 1] ?? 'invalid TOML';
+  return lines[lines.length - 1] ?? msg('cfg.invalid_toml');
 }
 
 /** Parses a config text; throws ParseError(file, line, column, detail) when it does not parse. */
@@ -113,7 +114,7 @@ export function decodeUtf8(bytes: Uint8Array, path: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new JobError(`${path} is not valid UTF-8; it was not touched.`, 'Save it as UTF-8, then run the command again.');
+    throw new JobError(msg('cfg.not_utf8', { file: path }), msg('cfg.not_utf8_hint'));
   }
 }
 
@@ -125,8 +126,8 @@ export async function readText(path: string): Promise<string | undefined> {
     if (err instanceof JobError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    if (code === 'EISDIR') throw new JobError(`${path} is a directory, not a config file; nothing was written.`);
-    throw new JobError(`Cannot read ${path} (${code ?? (err as Error).message}); nothing was written.`);
+    if (code === 'EISDIR') throw new JobError(msg('cfg.is_dir', { file: path }));
+    throw new JobError(msg('cfg.cannot_read', { file: path, code: code ?? (err as Error).message }));
   }
 }
 

@@ -6,6 +6,7 @@ import { JobError } from '../core/errors.js';
 import { editText } from './edit.js';
 import { decodeUtf8, parseConfig } from './parse.js';
 import type { FileEdit, FileFormat, KeyEdit, PlannedFile } from './types.js';
+import { msg } from '../i18n/index.js';
 
 export const SECRET_MODE = 0o600;
 export const DEFAULT_MODE = 0o644;
@@ -54,16 +55,16 @@ async function readCurrent(file: string): Promise<{ text?: string; mode?: number
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return {};
-    throw new JobError(`Cannot read ${file} (${code ?? (err as Error).message}); nothing was written.`);
+    throw new JobError(msg('cfg.cannot_read', { file, code: code ?? (err as Error).message }));
   }
-  if (info.isDirectory()) throw new JobError(`${file} is a directory, not a config file; nothing was written.`);
-  if (!info.isFile()) throw new JobError(`${file} is not a regular file; nothing was written.`);
+  if (info.isDirectory()) throw new JobError(msg('cfg.is_dir', { file }));
+  if (!info.isFile()) throw new JobError(msg('cfg.not_regular', { file }));
   let bytes;
   try {
     bytes = await readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new JobError(`Cannot read ${file} (${code ?? (err as Error).message}); nothing was written.`);
+    throw new JobError(msg('cfg.cannot_read', { file, code: code ?? (err as Error).message }));
   }
   return { text: decodeUtf8(bytes, file), mode: info.mode & 0o777 };
 }

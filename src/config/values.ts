@@ -2,6 +2,7 @@
 // setting or deleting along a key path in a parsed document.
 import { JobError } from '../core/errors.js';
 import type { KeyPath } from './types.js';
+import { msg } from '../i18n/index.js';
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -68,7 +69,7 @@ export function getIn(doc: unknown, path: KeyPath): unknown {
  * the way. Refuses to walk through a value of the wrong kind rather than replacing a user's value.
  */
 export function setIn(doc: Record<string, unknown>, path: KeyPath, value: unknown, file: string): void {
-  if (path.length === 0) throw new JobError(`${file}: an edit has an empty key path.`);
+  if (path.length === 0) throw new JobError(msg('cfg.empty_path', { file }));
   checkKind(doc, path[0] as string | number, [], file);
   let cur: unknown = doc;
   for (let i = 0; i < path.length - 1; i++) {
@@ -101,10 +102,9 @@ export function setIn(doc: Record<string, unknown>, path: KeyPath, value: unknow
 function checkKind(value: unknown, nextSeg: string | number, at: KeyPath, file: string): void {
   const ok = typeof nextSeg === 'number' ? Array.isArray(value) : isPlainObject(value);
   if (!ok) {
-    const want = typeof nextSeg === 'number' ? 'an array' : 'a table/object';
-    const where = at.length === 0 ? 'the top level' : showPath(at);
-    throw new JobError(`${file}: cannot edit below ${where}: it is not ${want}; the file was not touched.`,
-      'Fix that key by hand (or remove it), then run the command again.');
+    const want = typeof nextSeg === 'number' ? msg('cfg.an_array') : msg('cfg.a_table');
+    const where = at.length === 0 ? msg('cfg.top_level') : showPath(at);
+    throw new JobError(msg('cfg.not_kind', { file, where, want }), msg('cfg.not_kind_hint'));
   }
 }
 
@@ -112,7 +112,7 @@ function assign(container: Record<string, unknown> | unknown[], seg: string | nu
   if (typeof seg === 'number') {
     const arr = container as unknown[];
     if (seg > arr.length || seg < 0) {
-      throw new JobError(`${file}: cannot set ${showPath(at)}: the array has only ${arr.length} items.`);
+      throw new JobError(msg('cfg.array_only_items', { file, path: showPath(at), n: arr.length }));
     }
     arr[seg] = value;
   } else {

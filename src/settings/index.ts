@@ -9,6 +9,7 @@ import type { AgentId, KeyStorage, Scope } from '../agents/types.js';
 import { readConfig, stateDir, writeFileAtomic } from '../config/index.js';
 import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
+import { msg } from '../i18n/index.js';
 
 export interface AgentSettings {
   model?: string;
@@ -41,14 +42,14 @@ export const MODULE_NAME = 'gateway-agent-setup';
 const KEY_LIKE = /\bsk-[A-Za-z0-9_-]{16,}/;
 
 function fail(file: string, field: string, why: string): never {
-  throw new UsageError(`${file}: field "${field}" ${why}.`, `Fix ${file}; see the README, "Saved settings".`);
+  throw new UsageError(msg('settings.field', { file, field, why }), msg('settings.fix', { file }));
 }
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
 
 function checkKeyFree(value: unknown, file: string, path: string): void {
   if (typeof value === 'string' && KEY_LIKE.test(value)) {
-    fail(file, path, 'holds what looks like an API key; settings name the key\'s variable (keyEnv), never the key');
+    fail(file, path, msg('settings.key_like'));
   }
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) checkKeyFree(v, file, path ? `${path}.${k}` : k);
@@ -58,51 +59,51 @@ function checkKeyFree(value: unknown, file: string, path: string): void {
 /** Validates parsed settings; errors name the file and the field. */
 export function validateSettings(raw: unknown, file: string): Settings {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) fail(file, '(root)', 'must be an object');
+  if (typeof raw !== 'object' || Array.isArray(raw)) fail(file, '(root)', msg('settings.object'));
   checkKeyFree(raw, file, '');
   const r = raw as Record<string, unknown>;
   const known = ['baseUrl', 'keyEnv', 'agents', 'scope', 'keyStorage', 'markers', 'perAgent', '$schema'];
-  for (const k of Object.keys(r)) if (!known.includes(k)) fail(file, k, `is unknown (known: ${known.slice(0, -1).join(', ')})`);
+  for (const k of Object.keys(r)) if (!known.includes(k)) fail(file, k, msg('settings.unknown', { known: known.slice(0, -1).join(', ') }));
   const out: Settings = {};
-  if (r.baseUrl !== undefined) out.baseUrl = typeof r.baseUrl === 'string' ? r.baseUrl : fail(file, 'baseUrl', 'must be a string');
+  if (r.baseUrl !== undefined) out.baseUrl = typeof r.baseUrl === 'string' ? r.baseUrl : fail(file, 'baseUrl', msg('settings.string'));
   if (r.keyEnv !== undefined) {
-    if (typeof r.keyEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(r.keyEnv)) fail(file, 'keyEnv', 'must be an environment variable name');
+    if (typeof r.keyEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(r.keyEnv)) fail(file, 'keyEnv', msg('settings.env_name'));
     out.keyEnv = r.keyEnv;
   }
   if (r.agents !== undefined) {
-    if (!isStringArray(r.agents)) fail(file, 'agents', 'must be a list of agent ids');
-    for (const id of r.agents) if (!isAgentId(id)) fail(file, 'agents', `has unknown agent "${id}" (agents: ${AGENT_IDS.join(', ')})`);
+    if (!isStringArray(r.agents)) fail(file, 'agents', msg('settings.agent_list'));
+    for (const id of r.agents) if (!isAgentId(id)) fail(file, 'agents', msg('settings.unknown_agent', { id, agents: AGENT_IDS.join(', ') }));
     out.agents = r.agents as AgentId[];
   }
-  if (r.scope !== undefined) out.scope = r.scope === 'user' || r.scope === 'project' ? r.scope : fail(file, 'scope', 'must be "user" or "project"');
+  if (r.scope !== undefined) out.scope = r.scope === 'user' || r.scope === 'project' ? r.scope : fail(file, 'scope', msg('settings.scope'));
   if (r.keyStorage !== undefined) {
-    out.keyStorage = r.keyStorage === 'file' || r.keyStorage === 'env' ? r.keyStorage : fail(file, 'keyStorage', 'must be "file" or "env"');
+    out.keyStorage = r.keyStorage === 'file' || r.keyStorage === 'env' ? r.keyStorage : fail(file, 'keyStorage', msg('settings.key_storage'));
   }
   if (r.markers !== undefined) {
-    if (typeof r.markers !== 'object' || r.markers === null) fail(file, 'markers', 'must be an object');
+    if (typeof r.markers !== 'object' || r.markers === null) fail(file, 'markers', msg('settings.object'));
     const m = r.markers as Record<string, unknown>;
     for (const [k, v] of Object.entries(m)) {
       if (['messages', 'responses', 'chat', 'images'].includes(k)) {
-        if (typeof v !== 'string') fail(file, `markers.${k}`, 'must be a string');
+        if (typeof v !== 'string') fail(file, `markers.${k}`, msg('settings.string'));
       } else if (k === 'nonAgent') {
-        if (!isStringArray(v)) fail(file, 'markers.nonAgent', 'must be a list of strings');
-      } else fail(file, `markers.${k}`, 'is unknown (known: messages, responses, chat, images, nonAgent)');
+        if (!isStringArray(v)) fail(file, 'markers.nonAgent', msg('settings.string_list'));
+      } else fail(file, `markers.${k}`, msg('settings.unknown', { known: 'messages, responses, chat, images, nonAgent' }));
     }
     out.markers = m as Partial<Markers>;
   }
   if (r.perAgent !== undefined) {
-    if (typeof r.perAgent !== 'object' || r.perAgent === null) fail(file, 'perAgent', 'must be an object');
+    if (typeof r.perAgent !== 'object' || r.perAgent === null) fail(file, 'perAgent', msg('settings.object'));
     const per: Partial<Record<AgentId, AgentSettings>> = {};
     for (const [id, v] of Object.entries(r.perAgent as Record<string, unknown>)) {
-      if (!isAgentId(id)) fail(file, `perAgent.${id}`, `is not an agent (agents: ${AGENT_IDS.join(', ')})`);
-      if (typeof v !== 'object' || v === null) fail(file, `perAgent.${id}`, 'must be an object');
+      if (!isAgentId(id)) fail(file, `perAgent.${id}`, msg('settings.not_agent', { agents: AGENT_IDS.join(', ') }));
+      if (typeof v !== 'object' || v === null) fail(file, `perAgent.${id}`, msg('settings.object'));
       const a = v as Record<string, unknown>;
       const s: AgentSettings = {};
       for (const f of ['model', 'smallModel'] as const) {
-        if (a[f] !== undefined) s[f] = typeof a[f] === 'string' ? a[f] : fail(file, `perAgent.${id}.${f}`, 'must be a string');
+        if (a[f] !== undefined) s[f] = typeof a[f] === 'string' ? a[f] : fail(file, `perAgent.${id}.${f}`, msg('settings.string'));
       }
       for (const f of ['preferences', 'smallPreferences'] as const) {
-        if (a[f] !== undefined) s[f] = isStringArray(a[f]) ? a[f] : fail(file, `perAgent.${id}.${f}`, 'must be a list of patterns');
+        if (a[f] !== undefined) s[f] = isStringArray(a[f]) ? a[f] : fail(file, `perAgent.${id}.${f}`, msg('settings.pattern_list'));
       }
       per[id] = s;
     }
@@ -129,8 +130,8 @@ const TS_PLACES = [`${MODULE_NAME}.config.ts`, `${MODULE_NAME}.config.mts`, `${M
 
 function refuseTypeScript(filepath: string): never {
   throw new UsageError(
-    `${filepath}: TypeScript settings files are not supported (they would need a TypeScript loader at run time).`,
-    `Rename it to .mjs or .js (plain JavaScript), or write the settings as .${MODULE_NAME}rc (JSON or YAML) or a "${MODULE_NAME}" key in package.json.`,
+    msg('settings.ts', { file: filepath }),
+    msg('settings.ts_hint', { name: MODULE_NAME }),
   );
 }
 
@@ -170,7 +171,7 @@ export async function loadSettings(opts: {
     found = await explorer.search(opts.cwd);
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`A project settings file does not load: ${err instanceof Error ? err.message : String(err)}`);
+    throw new UsageError(msg('settings.load_failed', { detail: err instanceof Error ? err.message : String(err) }));
   }
   if (!found || found.filepath === userFile) return { settings: user, sources };
   const project = validateSettings(found.config, found.filepath);

@@ -100,7 +100,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const p = m.pricing ?? pricing?.get(m.id);
     return p ? { ...m, pricing: p } : m;
   });
-  for (const warning of list.warnings) note(ctx, wrap(ctx.t('cli.warning_line', { text: warning })));
+  for (const warning of list.warnings) note(ctx, ctx.t('cli.warning_line', { text: warning }));
   const masked = maskKey(gw.key);
 
   if (ctx.json) {
