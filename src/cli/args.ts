@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { PROTOCOLS } from '../core/types.js';
+import { msg } from '../i18n/index.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -23,44 +24,44 @@ export type OptionTable = Readonly<Record<string, OptionSpec>>;
 
 /** Accepted by every command. */
 export const COMMON_OPTIONS: OptionTable = {
-  help: { type: 'boolean', short: 'h', description: 'Show help for this command.' },
-  verbose: { type: 'boolean', description: 'More detail; stack traces for internal errors.' },
-  'no-color': { type: 'boolean', description: 'No colour (also: NO_COLOR=1, or output not a terminal).' },
-  home: { type: 'string', value: 'DIR', description: 'Use DIR as the home directory (default: your home).' },
-  lang: { type: 'string', value: 'en|zh-CN', description: 'Language of messages (default: from LC_ALL/LC_MESSAGES/LANG, else English). --json output is the same in every language.' },
+  help: { type: 'boolean', short: 'h', description: msg('help.opt.help') },
+  verbose: { type: 'boolean', description: msg('help.opt.verbose') },
+  'no-color': { type: 'boolean', description: msg('help.opt.no-color') },
+  home: { type: 'string', value: 'DIR', description: msg('help.opt.home') },
+  lang: { type: 'string', value: 'en|zh-CN', description: msg('help.opt.lang') },
 };
 
 /** Where the gateway is and which key to use (src/cli/inputs.ts reads them). */
 export const GATEWAY_OPTIONS: OptionTable = {
-  'base-url': { type: 'string', value: 'URL', description: 'Gateway address (default: $GATEWAY_BASE_URL). A trailing /v1 is fine.' },
-  'api-key-env': { type: 'string', value: 'NAME', description: 'Read the key from the variable NAME (default: GATEWAY_API_KEY).' },
-  'api-key': { type: 'string', value: 'KEY', description: 'The key itself. Avoid: it lands in shell history and the process list.' },
-  timeout: { type: 'string', value: 'SECONDS', number: { min: 0.1, max: 600 }, description: 'Give up on a request after SECONDS (default 30).' },
+  'base-url': { type: 'string', value: 'URL', description: msg('help.opt.base-url') },
+  'api-key-env': { type: 'string', value: 'NAME', description: msg('help.opt.api-key-env') },
+  'api-key': { type: 'string', value: 'KEY', description: msg('help.opt.api-key') },
+  timeout: { type: 'string', value: 'SECONDS', number: { min: 0.1, max: 600 }, description: msg('help.opt.timeout') },
 };
 
 const JSON_OPTION: OptionTable = {
-  json: { type: 'boolean', description: 'Print one JSON document on stdout and nothing else there.' },
+  json: { type: 'boolean', description: msg('help.opt.json') },
 };
 
 export const COMMAND_OPTIONS: Readonly<Record<string, OptionTable>> = {
   models: {
     ...GATEWAY_OPTIONS,
     ...JSON_OPTION,
-    all: { type: 'boolean', description: 'Also detail the models no coding agent can use.' },
+    all: { type: 'boolean', description: msg('help.opt.all') },
   },
   verify: {
     ...GATEWAY_OPTIONS,
     ...JSON_OPTION,
-    model: { type: 'string', value: 'ID', description: 'Probe this model (default: one model per protocol the key offers).' },
-    protocol: { type: 'string', value: 'NAME', choices: PROTOCOLS, description: 'Probe only this protocol. images costs money: only probed when asked for.' },
-    concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: 'Probes in flight at once (default 4).' },
-    force: { type: 'boolean', description: "Probe --model even when the key's model list does not show it." },
-    'agent-run': { type: 'boolean', description: 'Run each configured, installed agent one-shot with a tiny prompt instead of probing ourselves.' },
-    agent: { type: 'string', value: 'ID', multiple: true, description: 'With --agent-run: only these agents (repeatable or comma-separated).' },
-    scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: 'With --agent-run: the configs to read (default user).' },
+    model: { type: 'string', value: 'ID', description: msg('help.opt.model') },
+    protocol: { type: 'string', value: 'NAME', choices: PROTOCOLS, description: msg('help.opt.protocol') },
+    concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
+    force: { type: 'boolean', description: msg('help.opt.force') },
+    'agent-run': { type: 'boolean', description: msg('help.opt.agent-run') },
+    agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent') },
+    scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope') },
   },
   simulate: {
-    port: { type: 'string', value: 'N', number: { min: 0, max: 65535, integer: true }, description: 'Listen on port N of 127.0.0.1 (default: a free port).' },
+    port: { type: 'string', value: 'N', number: { min: 0, max: 65535, integer: true }, description: msg('help.opt.port') },
   },
 };
 
@@ -106,8 +107,8 @@ export function parseCommandArgs(
   if (!opts.positionals && parsed.positionals.length > 0) {
     const first = parsed.positionals[0] ?? '';
     throw new UsageError(
-      `${command}: unexpected argument "${showArgument(first)}".`,
-      `${command} takes only flags: ${flagList(all)}.`,
+      msg('args.unexpected', { command, arg: showArgument(first) }),
+      msg('args.only_flags', { command, flags: flagList(all) }),
     );
   }
   const values: ParsedValues = {};
@@ -120,7 +121,7 @@ export function parseCommandArgs(
     const given = typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap((v) => v.split(',')) : [];
     for (const one of given) {
       if (spec.choices && !spec.choices.includes(one)) {
-        throw new UsageError(`--${name} "${showArgument(one)}" is not valid.`, `Valid values: ${spec.choices.join(', ')}.`);
+        throw new UsageError(msg('args.bad_value', { name, value: showArgument(one) }), msg('args.valid_values', { values: spec.choices.join(', ') }));
       }
       if (spec.number) checkNumber(name, one, spec.number);
     }
@@ -130,9 +131,9 @@ export function parseCommandArgs(
 
 function checkNumber(name: string, value: string, range: NonNullable<OptionSpec['number']>): void {
   const n = value.trim() === '' ? Number.NaN : Number(value);
-  const kind = range.integer ? 'a whole number' : 'a number';
+  const kind = msg(range.integer ? 'args.whole_number' : 'args.number');
   if (!Number.isFinite(n) || n < range.min || n > range.max || (range.integer && !Number.isInteger(n))) {
-    throw new UsageError(`--${name} "${showArgument(value)}" is not valid.`, `Give ${kind} from ${range.min} to ${range.max}.`);
+    throw new UsageError(msg('args.bad_value', { name, value: showArgument(value) }), msg('args.range', { kind, min: range.min, max: range.max }));
   }
 }
 
@@ -142,14 +143,14 @@ function translateParseError(command: string, table: OptionTable, error: unknown
   // node:util names the flag between quotes: "Unknown option '--foo'", "Option '--model <value>' …".
   const flag = /'(-[^' ]*)/.exec(error.message)?.[1] ?? 'flag';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    return new UsageError(`${command}: unknown flag ${flag}.`, `Valid flags: ${flagList(table)}.`);
+    return new UsageError(msg('args.unknown_flag', { command, flag }), msg('args.valid_flags', { flags: flagList(table) }));
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const name = flag.replace(/^-+/, '');
     const spec = table[name] ?? Object.entries(table).find(([, s]) => s.short === name)?.[1];
-    if (spec?.type === 'boolean') return new UsageError(`${command}: ${flag} takes no value.`);
-    const what = spec?.choices ? `one of: ${spec.choices.join(', ')}` : (spec?.value ?? 'a value');
-    return new UsageError(`${command}: ${flag} needs a value.`, `Give ${flag} ${what}.`);
+    if (spec?.type === 'boolean') return new UsageError(msg('args.no_value', { command, flag }));
+    const what = spec?.choices ? msg('args.one_of', { values: spec.choices.join(', ') }) : (spec?.value ?? msg('args.a_value'));
+    return new UsageError(msg('args.needs_value', { command, flag }), msg('args.give', { flag, what }));
   }
   return error;
 }

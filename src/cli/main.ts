@@ -17,14 +17,14 @@ interface CommandEntry {
 
 /** Every command: adding one is one line here plus its module under ./commands/. */
 const COMMANDS: Readonly<Record<string, CommandEntry>> = {
-  setup: { summary: "Write each agent's config, verified before and after writing.", load: () => import('./commands/setup.js') },
-  wizard: { summary: 'Walk through the setup interactively (the default on a terminal).', load: () => import('./commands/wizard.js') },
-  sync: { summary: "Rewrite agent configs that the gateway's model changes made stale.", load: () => import('./commands/sync.js') },
-  doctor: { summary: 'Check the agents configured on this machine, whoever wrote their configs.', load: () => import('./commands/doctor.js') },
+  setup: { summary: msg('help.summary.setup'), load: () => import('./commands/setup.js') },
+  wizard: { summary: msg('help.summary.wizard'), load: () => import('./commands/wizard.js') },
+  sync: { summary: msg('help.summary.sync'), load: () => import('./commands/sync.js') },
+  doctor: { summary: msg('help.summary.doctor'), load: () => import('./commands/doctor.js') },
   models: { summary: COMMAND_HELP.models?.summary ?? '', load: () => import('./commands/models.js') },
   verify: { summary: COMMAND_HELP.verify?.summary ?? '', load: () => import('./commands/verify.js') },
-  restore: { summary: 'Put back the files of a backup (undo a setup).', load: () => import('./commands/restore.js') },
-  demo: { summary: 'Try everything against a local fake gateway, in a throwaway home.', load: () => import('./commands/demo.js') },
+  restore: { summary: msg('help.summary.restore'), load: () => import('./commands/restore.js') },
+  demo: { summary: msg('help.summary.demo'), load: () => import('./commands/demo.js') },
   simulate: { summary: COMMAND_HELP.simulate?.summary ?? '', load: () => import('./commands/simulate.js') },
 };
 
@@ -94,7 +94,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
     t = await loadTranslator(lang);
     const [first, ...rest] = argv;
     if (first === '--help' || first === '-h') {
-      proc.stdout.write(mainHelp(commandList()));
+      proc.stdout.write(mainHelp(commandList(), t));
       return EXIT.ok;
     }
     if (first === undefined || (first.startsWith('-') && first !== '--version' && first !== '-V')) {
@@ -111,12 +111,12 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
     if (first === 'help') {
       const topic = rest[0];
       if (topic === undefined) {
-        proc.stdout.write(mainHelp(commandList()));
+        proc.stdout.write(mainHelp(commandList(), t));
         return EXIT.ok;
       }
       const entry = COMMANDS[topic];
       if (!entry) throw unknownCommand(topic);
-      proc.stdout.write(await helpFor(topic, entry));
+      proc.stdout.write(await helpFor(topic, entry, t));
       return EXIT.ok;
     }
     const entry = COMMANDS[first];
@@ -139,7 +139,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       t,
     });
     if (flag(args.values, 'help')) {
-      ctx.out(await helpFor(first, entry, mod));
+      ctx.out(await helpFor(first, entry, t, mod));
       return EXIT.ok;
     }
     mod ??= await entry.load();
@@ -152,12 +152,12 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
   }
 }
 
-async function helpFor(name: string, entry: CommandEntry, loaded?: CommandModule): Promise<string> {
+async function helpFor(name: string, entry: CommandEntry, t: Translator, loaded?: CommandModule): Promise<string> {
   const table = COMMAND_OPTIONS[name];
   const staticHelp = COMMAND_HELP[name];
-  if (table && staticHelp) return commandHelp(name, staticHelp, table);
+  if (table && staticHelp) return commandHelp(name, staticHelp, table, t);
   const mod = loaded ?? (await entry.load());
-  return commandHelp(name, mod.help ?? staticHelp ?? { summary: entry.summary }, table ?? mod.options ?? {});
+  return commandHelp(name, mod.help ?? staticHelp ?? { summary: entry.summary }, table ?? mod.options ?? {}, t);
 }
 
 interface ErrorDoc {

@@ -11,17 +11,18 @@ import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { note, print, printJson, wrap } from '../output.js';
 import { printSetupReport } from '../setup-report.js';
+import { msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {
-  keep: { type: 'boolean', description: 'Keep the throwaway home and print its path, to look at the files.' },
-  json: { type: 'boolean', description: 'Print the setup report as one JSON document.' },
+  keep: { type: 'boolean', description: msg('help.opt.keep') },
+  json: { type: 'boolean', description: msg('help.opt.json2') },
 };
 
 export const help: CommandHelp = {
-  summary: 'Run the whole setup against the built-in gateway simulator, in a throwaway home (no key needed).',
+  summary: msg('help.summary.demo2'),
   usage: `${BIN} demo [--keep] [--json]`,
   details: [
-    'Starts the simulator on 127.0.0.1, runs setup for every supported agent into a temporary home, shows the files written and the verification, then removes everything.',
+    msg('help.detail.demo.1'),
   ],
 };
 

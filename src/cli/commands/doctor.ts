@@ -15,19 +15,19 @@ import { agentEnv } from './setup.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
-  agent: { type: 'string', value: 'ID', multiple: true, description: 'Check only these agents (default: every agent configured or installed here).' },
-  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: "Check the user files (default) or this directory's project files." },
-  fix: { type: 'boolean', description: 'Repair what can be repaired (backups first), then check again.' },
-  json: { type: 'boolean', description: 'Print one JSON document on stdout and nothing else there.' },
+  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent2') },
+  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope2') },
+  fix: { type: 'boolean', description: msg('help.opt.fix') },
+  json: { type: 'boolean', description: msg('help.opt.json') },
 };
 
 export const help: CommandHelp = {
-  summary: 'Check the agents configured on this machine, whoever wrote their configs.',
+  summary: msg('help.summary.doctor'),
   usage: `${BIN} doctor [--fix] [--agent ID…] [--json]`,
   details: [
-    "For every agent configured or installed here: its config read back as the agent reads it; the base URL (doubled or missing /v1, a console page); the key (in the file, or its variable set); the model and the small/fast model (listed for the key, their marks suit the agent's protocol); then a minimal request sent exactly as the agent would send it.",
-    'An agent whose config does not point at a gateway is noted, not a finding, unless the saved settings list it or --agent names it; --fix never takes it over.',
-    'One line per finding: the cause, the request ID, the fix. Exit 1 while a finding remains.',
+    msg('help.detail.doctor.1'),
+    msg('help.detail.doctor.2'),
+    msg('help.detail.doctor.3'),
   ],
   examples: [`${BIN} doctor`, `${BIN} doctor --fix`],
 };

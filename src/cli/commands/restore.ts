@@ -7,16 +7,16 @@ import { padTo, print, printJson } from '../output.js';
 import { msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {
-  list: { type: 'boolean', description: 'List the backups, newest first; restore nothing.' },
-  id: { type: 'string', value: 'ID', description: 'The backup to restore (default: the newest).' },
-  json: { type: 'boolean', description: 'Print one JSON document on stdout and nothing else there.' },
+  list: { type: 'boolean', description: msg('help.opt.list') },
+  id: { type: 'string', value: 'ID', description: msg('help.opt.id') },
+  json: { type: 'boolean', description: msg('help.opt.json') },
 };
 
 export const help: CommandHelp = {
-  summary: 'Put back the files of a backup (undo a setup).',
+  summary: msg('help.summary.restore'),
   usage: `${BIN} restore [--list] [--id ID] [--json]`,
   details: [
-    'Every run that changes files first copies them into a backup folder with a manifest. restore writes them back atomically, with their old modes; files that the run created are removed.',
+    msg('help.detail.restore.1'),
   ],
   examples: [`${BIN} restore --list`, `${BIN} restore --id 20261122T090000Z-1a2b`],
 };

@@ -13,30 +13,31 @@ import { resolveGateway } from '../inputs.js';
 import { note, printJson } from '../output.js';
 import { loadSaved, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
+import { msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
-  agent: { type: 'string', value: 'ID', multiple: true, description: 'Agent to configure: claude-code, codex, opencode, qwen-code, cline (repeatable or comma-separated; default: the agents installed here, else claude-code,codex).' },
-  model: { type: 'string', value: 'ID', multiple: true, description: 'The model to write, for every agent (ID) or one (AGENT=ID); repeatable. Default: the best suitable model.' },
-  'small-model': { type: 'string', value: 'ID', description: 'The small/fast model (Claude Code haiku, OpenCode small_model).' },
-  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: "user: your own config files (default). project: this directory's files; never a key in a file a team commits." },
-  'key-storage': { type: 'string', value: 'file|env', choices: ['file', 'env'], description: 'file: the key where the agent reads it, mode 0600 (default). env: only the variable name is written.' },
-  yes: { type: 'boolean', short: 'y', description: 'Accept the defaults; never ask.' },
-  'dry-run': { type: 'boolean', description: 'Print the plan as a diff (key masked); write nothing.' },
-  force: { type: 'boolean', description: 'Write even for an agent whose probe failed.' },
-  'no-verify': { type: 'boolean', description: 'No probe before writing and no read-back after.' },
-  verify: { type: 'string', value: 'agent', choices: ['agent'], description: 'After writing, also run each installed agent one-shot with a tiny prompt (as `verify --agent-run`).' },
-  concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: 'Probes in flight at once (default 4).' },
-  json: { type: 'boolean', description: 'Print one JSON report on stdout and nothing else there.' },
+  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent3') },
+  model: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.model2') },
+  'small-model': { type: 'string', value: 'ID', description: msg('help.opt.small-model') },
+  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope3') },
+  'key-storage': { type: 'string', value: 'file|env', choices: ['file', 'env'], description: msg('help.opt.key-storage') },
+  yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes') },
+  'dry-run': { type: 'boolean', description: msg('help.opt.dry-run') },
+  force: { type: 'boolean', description: msg('help.opt.force2') },
+  'no-verify': { type: 'boolean', description: msg('help.opt.no-verify') },
+  verify: { type: 'string', value: 'agent', choices: ['agent'], description: msg('help.opt.verify') },
+  concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
+  json: { type: 'boolean', description: msg('help.opt.json3') },
 };
 
 export const help: CommandHelp = {
-  summary: "Write each agent's config for the gateway, verified before and after writing.",
+  summary: msg('help.summary.setup2'),
   usage: `${BIN} setup --base-url URL [--agent ID…] [--model [AGENT=]ID…] [--dry-run] [--json]`,
   details: [
-    "Reads the key's models, picks per agent a model whose protocol marks suit it, probes it, writes only the keys we own (backups first, atomic writes), then reads each config back from disk and sends the request the agent itself would send.",
-    'A file that does not parse is never touched, and nothing is written anywhere in that run. A re-run with the same inputs writes nothing.',
-    `Undo with \`${BIN} restore\`.`,
+    msg('help.detail.setup.1'),
+    msg('help.detail.setup.2'),
+    msg('help.detail.setup.3', { bin: BIN }),
   ],
   examples: [
     `GATEWAY_API_KEY=sk-… ${BIN} setup --base-url https://gw.example.com --agent claude-code,codex`,

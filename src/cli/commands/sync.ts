@@ -18,18 +18,18 @@ import { msg, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
-  check: { type: 'boolean', description: 'Change nothing; exit 1 listing the stale configs when a sync would write (for CI).' },
-  upgrade: { type: 'boolean', description: 'Also move to a newer preferred model when the key offers one.' },
-  concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: 'Probes in flight at once (default 4).' },
-  json: { type: 'boolean', description: 'Print one JSON document on stdout and nothing else there.' },
+  check: { type: 'boolean', description: msg('help.opt.check') },
+  upgrade: { type: 'boolean', description: msg('help.opt.upgrade') },
+  concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
+  json: { type: 'boolean', description: msg('help.opt.json') },
 };
 
 export const help: CommandHelp = {
-  summary: "Rewrite agent configs that the gateway's model changes made stale.",
+  summary: msg('help.summary.sync'),
   usage: `${BIN} sync [--check] [--upgrade] [--json]`,
   details: [
-    'Reads the saved settings (written by setup and the wizard), the key\'s models again, and rewrites a config only where it must change: its model left the key\'s list or lost the protocol mark its agent needs (replaced by the best one by your preferences), or the base URL changed. Nothing changed: nothing written.',
-    '--check writes nothing and exits 1 with the list of stale configs when a sync would write, 0 otherwise.',
+    msg('help.detail.sync.1'),
+    msg('help.detail.sync.2'),
   ],
   examples: [`${BIN} sync`, `${BIN} sync --check --json   # in CI`],
 };

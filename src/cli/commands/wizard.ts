@@ -20,12 +20,12 @@ import { agentEnv, options as setupOptions, parseAgents, parseModels } from './s
 export const options = setupOptions;
 
 export const help: CommandHelp = {
-  summary: 'Walk through the whole setup interactively (the default on a terminal).',
+  summary: msg('help.summary.wizard2'),
   usage: `${BIN} [wizard] [setup flags…]`,
   details: [
-    'Asks for the base URL, the key, the agents, a model per agent, scope and key storage; shows the diff of every file before writing; then verifies each agent from its files on disk.',
-    'Every question has a flag (see `setup --help`): a flag given is a question not asked. GATEWAY_BASE_URL and the saved settings only pre-fill the answers.',
-    'Ctrl-C or Esc at any step exits 130 with nothing written. Without a terminal (or with CI set) use `setup`: it never asks.',
+    msg('help.detail.wizard.1'),
+    msg('help.detail.wizard.2'),
+    msg('help.detail.wizard.3'),
   ],
 };
 
