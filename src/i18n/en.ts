@@ -520,6 +520,7 @@ export const en = {
   'run.cause': 'cause [{code}]: {message}{status}',
   'run.cause_id': 'cause [{code}]: {message}{status}, request ID {id}',
   'run.agent_said': 'agent said: {text}',
+  'setup.banner': 'Gateway {root}, key {key} (from {source}); agents: {agents}',
   // ── end commands ──
 
   // ── help ─────────────────────────────────────────────────────────────────────────────────────

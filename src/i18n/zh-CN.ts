@@ -521,6 +521,7 @@ export const zhCN: Catalog = {
   'run.cause': '原因 [{code}]：{message}{status}',
   'run.cause_id': '原因 [{code}]：{message}{status}，请求 ID {id}',
   'run.agent_said': '智能体输出：{text}',
+  'setup.banner': '网关 {root}，密钥 {key}（来自 {source}）；智能体：{agents}',
   // ── end commands ──
 
   // ── help ─────────────────────────────────────────────────────────────────────────────────────

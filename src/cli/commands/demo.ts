@@ -62,7 +62,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         print(ctx, [``, `── ${f.path.replace(home, '~')}`, text.trimEnd()]);
       }
       print(ctx, ['', ...wrap(ctx.t('demo.requests')),
-        ...sim.log.map((e) => `    ${ctx.t('demo.request', { method: e.method, path: e.path, model: e.model ? ` (${e.model})` : '', status: e.status, id: e.requestId })}`)]);
+        ...sim.log.flatMap((e) => wrap(ctx.t('demo.request', { method: e.method, path: e.path, model: e.model ? ` (${e.model})` : '', status: e.status, id: e.requestId }), 4))]);
       print(ctx, ['', ...wrap(keep ? ctx.t('demo.kept', { home }) : ctx.t('demo.removed', { bin: BIN }))]);
     }
     return report.ok ? 0 : 1;

@@ -10,7 +10,7 @@ import { flag, GATEWAY_OPTIONS, list, num, showArgument, str, type OptionTable, 
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
-import { note, printJson } from '../output.js';
+import { note, printJson, wrap } from '../output.js';
 import { loadSaved, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { msg } from '../../i18n/index.js';
@@ -117,7 +117,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     preferences: savedPreferences(saved.settings, true),
     command: 'setup',
   };
-  if (!ctx.json) note(ctx, `Gateway ${gateway.root}, key ${maskKey(gateway.key)} (from ${gateway.keySource}); agents: ${agents.join(', ')}`);
+  if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: agents.join(', ') })));
   const { runSetup } = await import('../../setup/run.js');
   const report: SetupReport = await runSetup(setupOptions);
   await rememberSetup(ctx, report, gateway.keyEnvVar);
