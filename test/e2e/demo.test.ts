@@ -16,7 +16,7 @@ describe('demo', () => {
       expect(result.code, result.stderr).toBe(0);
       for (const name of ['Claude Code', 'Codex CLI', 'OpenCode', 'Qwen Code', 'Cline']) expect(result.stdout).toContain(`✓ ${name}`);
       expect(result.stdout).toContain('── ~/.codex/config.toml');
-      expect(result.stdout).toMatch(/POST \/v1\/responses \(gpt-5\.1-codex\) → 200, request ID \S+/);
+      expect(result.stdout).toMatch(/POST \/v1\/responses \(gpt-5\.1-codex\) → 200, request\s+ID\s+\S+/);
       expect(result.stdout).not.toContain('/v1/v1');
       // The user's own home and their XDG/CODEX_HOME were never touched.
       expect(readdirSync(home)).toEqual([]);
