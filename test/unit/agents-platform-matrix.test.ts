@@ -1,0 +1,125 @@
+// Issue 9: every agent × fixture again for Windows and macOS, on this Linux machine. The platform is
+// an input of the agent modules (path.win32 for Windows), so the same plan is computed for a home
+// like C:\Users\李雷 and applied with the real editors. The files land where each agent looks on
+// that platform, and their contents are the very same as on Linux: CRLF files keep CRLF, a BOM
+// is kept, and a second run changes nothing.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apiKeyHelperCommand } from '../../src/agents/claude-code.js';
+import { AGENTS } from '../../src/agents/registry.js';
+import type { AgentEnv, AgentId, KeyStorage } from '../../src/agents/types.js';
+import { editText, parseConfig } from '../../src/config/index.js';
+import type { FileFormat } from '../../src/config/types.js';
+import { PROTOCOL_PATHS, type Protocol } from '../../src/core/types.js';
+import { KEY, ROOT, choice } from './agents-helpers.js';
+
+const fixture = (name: string): string => readFileSync(new URL(`../fixtures/agents/${name}`, import.meta.url), 'utf8');
+
+const PLATFORMS: Record<'linux' | 'darwin' | 'win32', AgentEnv> = {
+  linux: { home: '/home/李雷', env: {}, cwd: '/home/李雷/app', platform: 'linux' },
+  darwin: { home: '/Users/李雷', env: {}, cwd: '/Users/李雷/app', platform: 'darwin' },
+  win32: { home: 'C:\\Users\\李雷', env: { USERPROFILE: 'C:\\Users\\李雷', APPDATA: 'C:\\Users\\李雷\\AppData\\Roaming' }, cwd: 'C:\\Users\\李雷\\app', platform: 'win32' },
+};
+
+interface Case {
+  agent: Exclude<AgentId, 'gemini-cli'>;
+  protocol: Protocol;
+  model: string;
+  /** The lived-in file, relative to the home (forward slashes), and its text. */
+  lived: Record<string, string>;
+  /** Where the agent reads its main config, relative to the home. */
+  main: string;
+}
+
+const CASES: Case[] = [
+  { agent: 'claude-code', protocol: 'messages', model: 'claude-sonnet-4-5', main: '.claude/settings.json',
+    lived: { '.claude/settings.json': fixture('claude-code/settings.lived-in.json'), '.claude.json': fixture('claude-code/claude.json.lived-in') } },
+  { agent: 'codex', protocol: 'responses', model: 'gpt-5.1-codex', main: '.codex/config.toml',
+    lived: { '.codex/config.toml': fixture('codex/config.lived-in.toml') } },
+  { agent: 'opencode', protocol: 'chat', model: 'deepseek-chat', main: '.config/opencode/opencode.jsonc',
+    lived: { '.config/opencode/opencode.jsonc': fixture('opencode/opencode.lived-in.jsonc') } },
+  { agent: 'qwen-code', protocol: 'chat', model: 'deepseek-chat', main: '.qwen/settings.json',
+    lived: { '.qwen/settings.json': fixture('qwen-code/settings.lived-in.json') } },
+  { agent: 'cline', protocol: 'chat', model: 'deepseek-chat', main: '.cline/data/settings/providers.json',
+    lived: { '.cline/data/settings/providers.json': fixture('cline/providers.lived-in.json') } },
+];
+
+/** Home-relative path (always with /) → absolute path on the platform. */
+const on = (env: AgentEnv, rel: string): string =>
+  env.platform === 'win32' ? path.win32.join(env.home, ...rel.split('/')) : path.posix.join(env.home, rel);
+const relativeTo = (env: AgentEnv, abs: string): string =>
+  (env.platform === 'win32' ? path.win32.relative(env.home, abs).split('\\') : path.posix.relative(env.home, abs).split('/')).join('/');
+
+type Start = 'none' | 'lived-in' | 'lived-in, CRLF + BOM';
+const toCrlf = (text: string): string => `\ufeff${text.replace(/\r?\n/g, '\r\n')}`;
+
+/** Runs the agent's plan on `start` and applies it with the real editors; home-relative texts. */
+function setUp(c: Case, env: AgentEnv, start: Start, keyStorage: KeyStorage, texts?: Map<string, string | undefined>): Map<string, string | undefined> {
+  const agent = AGENTS[c.agent];
+  const files = texts ?? new Map<string, string | undefined>(
+    start === 'none' ? [] : Object.entries(c.lived).map(([rel, t]) => [on(env, rel), start === 'lived-in' ? t : toCrlf(t)]),
+  );
+  const formats = new Map<string, FileFormat>(agent.files(env, 'user').map((f) => [f.path, f.format]));
+  const parsed = (): Map<string, unknown> =>
+    new Map([...formats].map(([p, format]) => {
+      const t = files.get(p);
+      return [p, t === undefined ? undefined : parseConfig(t, format, p)] as const;
+    }));
+  const plan = agent.plan(env, choice({ model: c.model, protocol: c.protocol, keyStorage }), parsed());
+  for (const fe of plan.edits) files.set(fe.path, editText(files.get(fe.path), fe.format, fe.edits, fe.path, fe.template));
+  const after = plan.exportVar ? { ...env, env: { ...env.env, [plan.exportVar]: KEY } } : env;
+  const request = agent.readBack(after, 'user', parsed());
+  if (typeof request === 'string') throw new Error(request);
+  expect(request.url).toBe(`${ROOT}${PROTOCOL_PATHS[c.protocol]}`);
+  expect(request.key).toBe(KEY);
+  return files;
+}
+
+const byRelative = (env: AgentEnv, files: Map<string, string | undefined>): Record<string, string | undefined> =>
+  Object.fromEntries([...files].map(([p, t]) => [relativeTo(env, p), t]).sort());
+
+const matrix = CASES.flatMap((c) =>
+  (['darwin', 'win32'] as const).flatMap((platform) =>
+    (['none', 'lived-in', 'lived-in, CRLF + BOM'] as const).flatMap((start) =>
+      (['file', 'env'] as const).map((keyStorage) => ({ c, platform, start, keyStorage })),
+    ),
+  ),
+);
+
+describe.each(matrix)('$c.agent on $platform, $start, $keyStorage storage', ({ c, platform, start, keyStorage }) => {
+  it('writes where the agent looks on that platform, the same contents as on Linux, and is idempotent', () => {
+    const env = { ...PLATFORMS[platform], env: { ...PLATFORMS[platform].env, ...(keyStorage === 'env' && { GATEWAY_API_KEY: KEY }) } };
+    const linux = { ...PLATFORMS.linux, env: keyStorage === 'env' ? { GATEWAY_API_KEY: KEY } : {} };
+    const files = setUp(c, env, start, keyStorage);
+
+    // Paths: under the platform's home, in its own separators (no / in a Windows path).
+    const paths = [...files.keys()];
+    expect(paths).toContain(on(env, c.main === '.config/opencode/opencode.jsonc' && start === 'none' ? '.config/opencode/opencode.json' : c.main));
+    for (const p of paths) {
+      expect(p.startsWith(env.home)).toBe(true);
+      if (platform === 'win32') expect(p).not.toContain('/');
+    }
+
+    // Contents: the Linux result, line endings and BOM aside.
+    const reference = byRelative(linux, setUp(c, linux, start === 'none' ? 'none' : 'lived-in', keyStorage));
+    // The one intended difference: Claude Code's apiKeyHelper is a cmd.exe command on Windows.
+    const helper = (p: NodeJS.Platform): string => JSON.stringify(apiKeyHelperCommand('GATEWAY_API_KEY', p)).slice(1, -1);
+    const ours = Object.fromEntries(Object.entries(byRelative(env, files)).map(([rel, t]) => [rel, t?.replace(helper(platform), helper('linux'))]));
+    expect(Object.keys(ours)).toEqual(Object.keys(reference));
+    for (const [rel, text] of Object.entries(ours)) {
+      const expected = reference[rel] ?? '';
+      if (start === 'lived-in, CRLF + BOM' && Object.keys(c.lived).includes(rel)) {
+        expect(text?.startsWith('\ufeff'), `${rel} keeps its BOM`).toBe(true);
+        expect(text?.replace(/\r\n/g, ''), `${rel}: no lone LF`).not.toContain('\n');
+        expect(text?.slice(1).replace(/\r\n/g, '\n')).toBe(expected);
+      } else {
+        expect(text, rel).toBe(expected);
+      }
+    }
+
+    // A second run changes nothing.
+    const again = setUp(c, env, start, keyStorage, new Map(files));
+    expect(byRelative(env, again)).toEqual(byRelative(env, files));
+  });
+});
