@@ -12,7 +12,9 @@ import { opencodeModelRef } from '../agents/opencode.js';
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { redact } from '../core/mask.js';
+import { launchFor } from '../core/launch.js';
 import { runCommand, type RunResult } from '../core/run.js';
+import { findOnPath } from '../agents/detect.js';
 import type { Diagnosis } from '../core/types.js';
 import { probe } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
@@ -124,12 +126,13 @@ export async function runAgent(agent: Agent, env: AgentEnv, opts: AgentRunOption
   result.command = [cmd.command, ...cmd.args.map((a) => (/^[\w./=:@-]+$/.test(a) ? a : JSON.stringify(a)))].join(' ');
   const scratch = await mkdtemp(join(tmpdir(), `gas-agent-run-${agent.id}-`));
   const marker = randomBytes(12).toString('hex');
+  // On Windows the agent is an npm shim (.cmd or .ps1): start it the way that shim needs.
+  const launch = launchFor(await findOnPath(cmd.command, env), cmd.command, cmd.args, env.platform);
   let run: RunResult;
   try {
     run = await runCommand(
       {
-        command: cmd.command,
-        args: cmd.args,
+        ...launch,
         // The agent reads the same home we read its config from (`--home` included).
         env: { ...QUIET_AGENT_ENV, ...cmd.env, HOME: env.home, ...(env.platform === 'win32' && { USERPROFILE: env.home }), [RUN_MARKER_VAR]: marker },
         cwd: scratch,

@@ -1,6 +1,7 @@
 // Is an agent installed, which version, where? Runs `<binary> <versionArgs>` through the one
 // subprocess wrapper, with the caller's environment (never our own process's).
 import { access, constants } from 'node:fs/promises';
+import { candidateNames, launchFor, pathVariable } from '../core/launch.js';
 import { runCommand } from '../core/run.js';
 import { pathFor } from './paths.js';
 import type { Agent, AgentEnv } from './types.js';
@@ -19,37 +20,28 @@ export function extractVersion(output: string): string | undefined {
   return /\bv?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.-]+)?)\b/.exec(output)?.[1];
 }
 
-/** The PATH value, whatever its case (Windows spells it `Path`). */
-function pathVariable(env: AgentEnv['env']): string | undefined {
-  const name = Object.keys(env).find((k) => k.toUpperCase() === 'PATH');
-  return name === undefined ? undefined : env[name];
-}
-
-/** The first PATH entry holding the binary (with a PATHEXT suffix on Windows). */
-export async function findOnPath(binary: string, env: AgentEnv): Promise<string | undefined> {
+/** The first PATH entry holding the binary (on Windows: its .exe, .cmd or .ps1 shim). */
+export async function findOnPath(binary: string, env: AgentEnv, exists: (file: string) => Promise<boolean> = runnable(env.platform)): Promise<string | undefined> {
   const p = pathFor(env.platform);
-  const win = env.platform === 'win32';
-  const dirs = (pathVariable(env.env) ?? '').split(win ? ';' : ':').filter((d) => d !== '');
-  const exts = win ? ['', ...(env.env['PATHEXT'] ?? '.COM;.EXE;.BAT;.CMD').split(';').filter((e) => e !== '')] : [''];
+  const dirs = (pathVariable(env.env) ?? '').split(env.platform === 'win32' ? ';' : ':').filter((d) => d !== '');
   for (const dir of dirs) {
-    for (const ext of exts) {
-      const candidate = p.join(dir, binary + ext.toLowerCase());
-      try {
-        await access(candidate, win ? constants.F_OK : constants.X_OK);
-        return candidate;
-      } catch {
-        // Not here; try the next entry.
-      }
+    for (const name of candidateNames(binary, env.platform, env.env)) {
+      const candidate = p.join(dir, name);
+      if (await exists(candidate)) return candidate;
     }
   }
   return undefined;
 }
 
+/** A file a program could be started from: executable on POSIX; present on Windows (no x bit there). */
+function runnable(platform: NodeJS.Platform): (file: string) => Promise<boolean> {
+  return (file) => access(file, platform === 'win32' ? constants.F_OK : constants.X_OK).then(() => true, () => false);
+}
+
 export async function detectAgent(agent: Agent, env: AgentEnv, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Detection> {
-  const [result, path] = await Promise.all([
-    runCommand({ command: agent.binary, args: agent.versionArgs, cwd: env.cwd, timeoutMs }, { env: env.env }),
-    findOnPath(agent.binary, env),
-  ]);
+  const path = await findOnPath(agent.binary, env);
+  const launch = launchFor(path, agent.binary, agent.versionArgs, env.platform);
+  const result = await runCommand({ ...launch, cwd: env.cwd, timeoutMs }, { env: env.env });
   if (result.notFound) return { installed: false };
   const version = extractVersion(`${result.stdout}\n${result.stderr}`);
   // A binary that answered (even slowly or with an error) is there; only a version proves it is ours.
