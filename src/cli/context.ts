@@ -1,16 +1,18 @@
 // The facts of the process, read once by main.ts and handed to every command: nothing else in
 // src/ reads process.env, os.homedir() or writes to the terminal (style.md habit 2).
-import { homedir } from 'node:os';
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
+import { UsageError } from '../core/errors.js';
+import { findHome } from '../core/home.js';
 import { redact } from '../core/mask.js';
-import { ENGLISH, type Lang, type Translator } from '../i18n/index.js';
+import { ENGLISH, msg, type Lang, type Translator } from '../i18n/index.js';
 import type { OptionTable, ParsedArgs } from './args.js';
 import type { CommandHelp } from './help.js';
 
 export interface CliContext {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
-  /** os.homedir(), or `--home DIR`. */
+  /** `--home DIR`, else the home the agents find (USERPROFILE on Windows, HOME elsewhere; see core/home.ts). */
   readonly home: string;
   readonly platform: NodeJS.Platform;
   /** stdout is a terminal. */
@@ -66,6 +68,22 @@ function isSet(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
+/** The account's own home directory, when the system knows one. */
+function accountHome(): string | undefined {
+  try {
+    return userInfo().homedir || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function homeOf(proc: ProcessLike): string {
+  const home = findHome(proc.platform, proc.env, accountHome);
+  if (home !== undefined) return home;
+  const vars = proc.platform === 'win32' ? 'USERPROFILE' : 'HOME';
+  throw new UsageError(msg('err.no_home', { vars }), msg('err.no_home_hint', { var: vars }));
+}
+
 export function createContext(proc: ProcessLike, opts: ContextOptions = {}): CliContext {
   const env = { ...proc.env };
   const cwd = proc.cwd();
@@ -77,7 +95,10 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
   return {
     env,
     cwd,
-    home: opts.home !== undefined ? resolve(cwd, opts.home) : homedir(),
+    // Found on first use: a command that needs no home (help, models) runs even where none is found.
+    get home(): string {
+      return opts.home !== undefined ? resolve(cwd, opts.home) : homeOf(proc);
+    },
     platform: proc.platform,
     isTTY,
     color: isTTY && !noColorEnv && opts.noColor !== true,

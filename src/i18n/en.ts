@@ -177,6 +177,8 @@ export const en = {
   'err.parse': '{file}:{line}:{column}: does not parse ({detail}); it was not touched.',
   'err.parse_hint': 'Fix the file by hand (or move it away), then run the command again.',
   'err.cancelled': 'Cancelled; nothing was written.',
+  'err.no_home': 'Cannot find your home directory: {vars} is not set and the account has none.',
+  'err.no_home_hint': 'Set {var}, or pass --home DIR.',
   // ── end core ──
 
   // ── config ───────────────────────────────────────────────────────────────────────────────────

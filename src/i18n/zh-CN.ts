@@ -178,6 +178,8 @@ export const zhCN: Catalog = {
   'err.parse': '{file}:{line}:{column}：无法解析（{detail}）；文件没有被改动。',
   'err.parse_hint': '请手动修正该文件（或把它移走），然后重新运行命令。',
   'err.cancelled': '已取消；没有写入任何内容。',
+  'err.no_home': '找不到你的 home 目录：{vars} 未设置，且该账户没有 home 目录。',
+  'err.no_home_hint': '请设置 {var}，或传入 --home DIR。',
   // ── end core ──
 
   // ── config ───────────────────────────────────────────────────────────────────────────────────
