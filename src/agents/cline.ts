@@ -75,7 +75,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const notes: string[] = [];
   if (choice.scope === 'project') notes.push(msg('agents.cline.no_project', { file: path }));
   if (choice.keyStorage === 'env') {
-    notes.push(msg('agents.cline.key_in_file', { file: path }));
+    notes.push(msg(env.platform === 'win32' ? 'agents.cline.key_in_file_win' : 'agents.cline.key_in_file', { file: path }));
   }
   return { edits: [{ path, format: 'json', edits, secret: true }], notes };
 }

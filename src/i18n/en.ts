@@ -322,6 +322,7 @@ export const en = {
   'agents.qwen.no_base_url': 'modelProviders.{type} entry "{model}" in {file} has no baseUrl.',
   'agents.qwen.no_env_key': 'modelProviders.{type} entry "{model}" has no envKey (Qwen Code requires one)',
   'agents.qwen.env_in_settings': 'env.{var} in the settings (or the environment)',
+  'agents.cline.key_in_file_win': 'Cline cannot reference an environment variable: the key is stored in {file}, inside your user profile.',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────
@@ -368,6 +369,7 @@ export const en = {
   'run.no_key_fix': 'export the variable, or run `gateway-agent-setup doctor --fix`',
   'run.other_reason': "the gateway answers the agent's own request ({url}, HTTP {status}), so the agent failed for another reason ({failure}): see its output",
   'run.other_reason_fix': 'run the agent by hand in a terminal to see its full output',
+  'setup.windows_key_file': 'On Windows a file mode means nothing: the key in {files} is protected by your user profile, which only your account (and administrators) can read. Keep it out of shared or synced folders.',
   // ── end setup ──
 
   // ── commands ─────────────────────────────────────────────────────────────────────────────────
@@ -712,5 +714,6 @@ export const en = {
   'wizard.prompt.not_available': 'not available',
   'wizard.prompt.multiselect_hint': 'space toggles, enter confirms',
   'wizard.prompt.no_matches': 'no matches found',
+  'wizard.storage.file_win': 'file   written where each agent reads it (your profile protects it): works anywhere',
   // ── end wizard ──
 };

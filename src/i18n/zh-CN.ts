@@ -323,6 +323,7 @@ export const zhCN: Catalog = {
   'agents.qwen.no_base_url': '{file} 中 modelProviders.{type} 的条目 "{model}" 没有 baseUrl。',
   'agents.qwen.no_env_key': 'modelProviders.{type} 的条目 "{model}" 没有 envKey（Qwen Code 要求必须有）',
   'agents.qwen.env_in_settings': '设置中的 env.{var}（或环境变量）',
+  'agents.cline.key_in_file_win': 'Cline 无法引用环境变量：密钥保存在 {file} 中，位于你的用户配置文件目录内。',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────
@@ -369,6 +370,7 @@ export const zhCN: Catalog = {
   'run.no_key_fix': '导出该变量，或运行 `gateway-agent-setup doctor --fix`',
   'run.other_reason': '网关能正常回答智能体自己的请求（{url}，HTTP {status}），所以智能体失败另有原因（{failure}）：请查看它的输出',
   'run.other_reason_fix': '在终端中手动运行该智能体，查看完整输出',
+  'setup.windows_key_file': '在 Windows 上文件权限位不起作用：{files} 中的密钥靠你的用户配置文件目录保护，只有你的账户（和管理员）能读取。请不要把它放在共享或同步的文件夹中。',
   // ── end setup ──
 
   // ── commands ─────────────────────────────────────────────────────────────────────────────────
@@ -713,5 +715,6 @@ export const zhCN: Catalog = {
   'wizard.prompt.not_available': '不可选',
   'wizard.prompt.multiselect_hint': '空格选择/取消，回车确认',
   'wizard.prompt.no_matches': '没有匹配的模型',
+  'wizard.storage.file_win': 'file   写到各智能体读取的位置（由用户配置文件目录保护）：随处可用',
   // ── end wizard ──
 };

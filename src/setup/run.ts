@@ -257,7 +257,9 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
         return plan.edits.map((e): FileEdit => ({ ...e, owner: c.agent.id }));
       }),
     );
-    return planFiles(planned.flat());
+    const files = await planFiles(planned.flat());
+    if (opts.env.platform === 'win32') noteWindowsKeyFiles(writable, files);
+    return files;
   };
   const byOwner = (plan: readonly PlannedFile[], id: AgentId): PlannedFile[] => plan.filter((f) => f.owner === id);
 
@@ -357,4 +359,15 @@ function finish(
     ...extra,
     agents,
   };
+}
+
+/**
+ * Windows ignores the 0600 we write: say what protects the key there instead of claiming a mode.
+ * (The profile directory's ACL grants the account, SYSTEM and Administrators only.)
+ */
+function noteWindowsKeyFiles(agents: readonly { agent: { id: AgentId }; report: { notes: string[] } }[], plan: readonly PlannedFile[]): void {
+  for (const c of agents) {
+    const files = plan.filter((f) => f.owner === c.agent.id && f.secret && f.action !== 'unchanged').map((f) => f.path);
+    if (files.length > 0) c.report.notes.push(msg('setup.windows_key_file', { files: files.join(', ') }));
+  }
 }

@@ -348,7 +348,7 @@ export async function askStorage(
   const keyStorage = given.keyStorage ?? (await deps.prompter.select<KeyStorage>({
     message: t('wizard.storage.question'),
     choices: [
-      { title: t('wizard.storage.file'), value: 'file', short: 'file' },
+      { title: t(deps.env.platform === 'win32' ? 'wizard.storage.file_win' : 'wizard.storage.file'), value: 'file', short: 'file' },
       { title: fit(t('wizard.storage.env', { var: given.keyEnvVar }), 74), value: 'env', short: 'env' },
     ],
     initial: previous.keyStorage === 'env' ? 1 : 0,
