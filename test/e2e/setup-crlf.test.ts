@@ -1,0 +1,59 @@
+// Files written on Windows (CRLF line endings, often a BOM from Notepad) through the built bin:
+// one per format — JSON, JSONC, TOML, dotenv — for every agent. Setup keeps CRLF on every line it
+// touches and every line it does not, keeps the BOM, and a second run writes nothing.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../../src/simulator/index.js';
+import type { Simulator } from '../../src/simulator/types.js';
+import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSim();
+});
+afterAll(stopAll);
+
+const fixture = (rel: string): string => readFileSync(new URL(`../fixtures/agents/${rel}`, import.meta.url), 'utf8');
+const windows = (text: string): string => `\ufeff${text.replace(/\r?\n/g, '\r\n')}`;
+
+const CASES: { agent: string; files: Record<string, string> }[] = [
+  { agent: 'claude-code', files: { '.claude/settings.json': fixture('claude-code/settings.lived-in.json') } },
+  { agent: 'codex', files: { '.codex/config.toml': fixture('codex/config.lived-in.toml'), '.codex/.env': '# my keys\nOPENAI_API_KEY=sk-not-ours-000000000000\n' } },
+  { agent: 'opencode', files: { '.config/opencode/opencode.jsonc': fixture('opencode/opencode.lived-in.jsonc') } },
+  { agent: 'qwen-code', files: { '.qwen/settings.json': fixture('qwen-code/settings.lived-in.json') } },
+  { agent: 'cline', files: { '.cline/data/settings/providers.json': fixture('cline/providers.lived-in.json') } },
+];
+
+describe.each(CASES)('$agent with CRLF + BOM files', ({ agent, files }) => {
+  it('keeps CRLF on every line and the BOM; a second run writes nothing', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      for (const [rel, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(home, rel)), { recursive: true });
+        writeFileSync(join(home, rel), windows(text));
+      }
+      const env = { GATEWAY_API_KEY: DEMO_KEY };
+      const first = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent], { home, env });
+      expect(first.code, first.stderr).toBe(0);
+      const report = jsonOf(first) as { agents: { files: { path: string; action: string }[] }[] };
+      const written = report.agents[0]?.files.filter((f) => f.action !== 'unchanged').map((f) => f.path) ?? [];
+      for (const rel of Object.keys(files)) expect(written).toContain(join(home, rel));
+      for (const rel of Object.keys(files)) {
+        const after = readFileSync(join(home, rel), 'utf8');
+        expect(after.startsWith('\ufeff'), `${rel} keeps its BOM`).toBe(true);
+        expect(after.endsWith('\r\n'), `${rel} ends with CRLF`).toBe(true);
+        expect(after.replace(/\r\n/g, ''), `${rel}: a bare LF`).not.toContain('\n');
+        // Lines that were not ours are still there, byte for byte (CR included).
+        const kept = files[rel]!.split('\n').filter((l) => /^\s*(#|\/\/)/.test(l)).slice(0, 3);
+        for (const line of kept) expect(after).toContain(`${line}\r\n`);
+      }
+      const second = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent], { home, env });
+      expect(second.code).toBe(0);
+      expect((jsonOf(second) as { upToDate: boolean }).upToDate).toBe(true);
+    } finally {
+      remove();
+    }
+  });
+});
