@@ -715,5 +715,8 @@ export const en = {
   'wizard.prompt.multiselect_hint': 'space toggles, enter confirms',
   'wizard.prompt.no_matches': 'no matches found',
   'wizard.storage.file_win': 'file   written where each agent reads it (your profile protects it): works anywhere',
+  'wizard.price.in_out': '{in} in/{out} out',
+  'wizard.price.in': '{in}/M in',
+  'wizard.price.call': '{price}/call',
   // ── end wizard ──
 };

@@ -716,5 +716,8 @@ export const zhCN: Catalog = {
   'wizard.prompt.multiselect_hint': '空格选择/取消，回车确认',
   'wizard.prompt.no_matches': '没有匹配的模型',
   'wizard.storage.file_win': 'file   写到各智能体读取的位置（由用户配置文件目录保护）：随处可用',
+  'wizard.price.in_out': '入 {in}/出 {out}',
+  'wizard.price.in': '入 {in}/M',
+  'wizard.price.call': '{price}/次',
   // ── end wizard ──
 };

@@ -251,10 +251,13 @@ export async function askAgents(
 type Fitting = ReturnType<typeof suitableModels>[number];
 
 /** The marketplace price: USD per million tokens in and out, or per call. */
-function price(m: ClassifiedModel): string {
+function price(m: ClassifiedModel, t: Translator): string {
   const p = m.pricing;
-  if (p?.inputPerMTok !== undefined) return p.outputPerMTok !== undefined ? `$${p.inputPerMTok} in/$${p.outputPerMTok} out` : `$${p.inputPerMTok}/M in`;
-  if (p?.perCall !== undefined) return `$${p.perCall}/call`;
+  if (p?.inputPerMTok !== undefined) {
+    const prices = { in: `$${p.inputPerMTok}`, out: `$${p.outputPerMTok ?? ''}` };
+    return t(p.outputPerMTok !== undefined ? 'wizard.price.in_out' : 'wizard.price.in', prices);
+  }
+  if (p?.perCall !== undefined) return t('wizard.price.call', { price: `$${p.perCall}` });
   return '';
 }
 
@@ -269,7 +272,7 @@ export function modelChoices(fitting: readonly Fitting[], t: Translator = ENGLIS
       f.model.id,
       i === 0 && !f.fit.needsProbe ? t('wizard.model.recommended') : f.fit.needsProbe ? t('wizard.model.needs_probe') : '',
       f.model.marked ? (f.model.marks ?? []).join(',') : t('wizard.model.unmarked'),
-      price(f.model),
+      price(f.model, t),
     ]),
     [30, 13, 20, 18],
   );

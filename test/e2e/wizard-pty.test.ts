@@ -128,6 +128,7 @@ describe('wizard in a terminal', () => {
       await pty.send('Down', 'Space', 'Enter');
       const list = await pty.waitFor(/Codex CLI 使用的模型（输入文字可筛选）/);
       expect(list).toMatch(/gpt-5\.1-codex\s+★ 推荐/);
+      expect(list).toContain('入 $1.25/出 $10');
       await pty.type('5.1-cod');
       await pty.waitFor(/› 5\.1-cod/);
       await pty.send('Enter');
