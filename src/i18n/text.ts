@@ -16,26 +16,41 @@ interface Made {
   params: Params;
 }
 
-// Bounded: a run makes a few hundred messages; a long-lived caller (the simulator, tests) must not
-// grow without end, and forgetting an old one only means showing it in English.
-const MAX_REMEMBERED = 5000;
+// A run makes a few hundred messages, or tens of thousands for a gateway with 5,000 models (a
+// reason per model and agent). The bound only keeps a long-lived caller (tests) from growing
+// without end; forgetting means showing English, so it is far above what one run makes.
+const MAX_REMEMBERED = 200_000;
 const made = new Map<string, Made>();
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
+/** A template cut once into literal text (even indexes) and parameter names (odd indexes). */
+const parsed = new Map<string, string[]>();
+function parts(template: string): string[] {
+  let p = parsed.get(template);
+  if (p === undefined) {
+    p = template.split(PLACEHOLDER);
+    parsed.set(template, p);
+  }
+  return p;
+}
+
 /** Fills `{name}` placeholders; `translate` turns each string parameter into the target language. */
 export function fill(template: string, params: Params, translate: (s: string) => string = (s) => s): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => {
+  const p = parts(template);
+  let out = p[0] ?? '';
+  for (let i = 1; i < p.length; i += 2) {
+    const name = p[i] ?? '';
     const value = params[name];
-    if (value === undefined) return whole;
-    return typeof value === 'number' ? String(value) : translate(value);
-  });
+    out += (value === undefined ? `{${name}}` : typeof value === 'number' ? String(value) : translate(value)) + (p[i + 1] ?? '');
+  }
+  return out;
 }
 
 /** The English message for a key: a string, remembered so the CLI can show it translated. */
 export function msg(key: MessageKey, params: Params = {}): string {
   const text = fill(en[key], params);
-  if (made.size >= MAX_REMEMBERED) made.delete(made.keys().next().value as string);
+  if (made.size >= MAX_REMEMBERED) made.clear();
   made.set(text, { key, params });
   return text;
 }
