@@ -2,6 +2,7 @@
 // with the usual HTTP(S)_PROXY / NO_PROXY rules, and loopback is never proxied: a local gateway
 // sent through a corporate proxy is a classic failure (landscape.md, complaint 9).
 import { isIP } from 'node:net';
+import { msg } from '../i18n/index.js';
 
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
 
@@ -92,6 +93,6 @@ export function displayProxy(uri: string): string {
     const u = new URL(uri);
     return `${u.protocol}//${u.host}`;
   } catch {
-    return 'the configured proxy';
+    return msg('net.configured_proxy');
   }
 }

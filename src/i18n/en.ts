@@ -127,6 +127,7 @@ export const en = {
   'probe.not_stream_fix': 'check that the base URL points at the gateway API; send the request id to the gateway admin',
   'probe.unreadable': 'the probe could not be read: {detail}',
   'probe.unreadable_fix': 'send the request id to the gateway admin',
+  'net.configured_proxy': 'the configured proxy',
   // ── end gateway ──
 
   // ── core ─────────────────────────────────────────────────────────────────────────────────────

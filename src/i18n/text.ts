@@ -47,11 +47,14 @@ export function fill(template: string, params: Params, translate: (s: string) =>
   return out;
 }
 
+const NO_PARAMS: Params = Object.freeze({});
+
 /** The English message for a key: a string, remembered so the CLI can show it translated. */
-export function msg(key: MessageKey, params: Params = {}): string {
-  const text = fill(en[key], params);
+export function msg(key: MessageKey, params?: Params): string {
+  const text = params === undefined ? en[key] : fill(en[key], params);
+  if (made.get(text)?.key === key && params === undefined) return text; // already remembered
   if (made.size >= MAX_REMEMBERED) made.clear();
-  made.set(text, { key, params });
+  made.set(text, { key, params: params ?? NO_PARAMS });
   return text;
 }
 

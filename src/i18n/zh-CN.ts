@@ -128,6 +128,7 @@ export const zhCN: Catalog = {
   'probe.not_stream_fix': '检查 Base URL 是否指向网关 API；请把请求 ID 发给网关管理员',
   'probe.unreadable': '无法读取探测结果：{detail}',
   'probe.unreadable_fix': '请把请求 ID 发给网关管理员',
+  'net.configured_proxy': '所配置的代理',
   // ── end gateway ──
 
   // ── core ─────────────────────────────────────────────────────────────────────────────────────
