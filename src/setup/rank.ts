@@ -73,7 +73,9 @@ export function rankModels<T extends Pick<ClassifiedModel, 'id' | 'created'>>(
       a.pattern - b.pattern ||
       b.confirmed - a.confirmed ||
       compareVersionsDesc(a.version, b.version) ||
-      a.m.id.localeCompare(b.m.id) ||
+      // Code-unit order, not localeCompare: ICU collation made this sort the slowest part of a
+      // 5,000-model setup, and ids are ASCII in practice.
+      (a.m.id < b.m.id ? -1 : a.m.id > b.m.id ? 1 : 0) ||
       (b.m.created ?? 0) - (a.m.created ?? 0),
   );
   return keyed.map((k) => k.m);
