@@ -55,7 +55,7 @@ describe('wizard in a terminal', () => {
       await pty.waitFor(/API key \(input hidden\)/);
       await pty.type(DEMO_KEY);
       await pty.send('Enter');
-      const agents = await pty.waitFor(/Which agents/);
+      const agents = await pty.waitFor(/Which agents[\s\S]*Gemini CLI.*not served here/);
       expect(agents).toContain(`Claude Code will get ${sim.root}\n`);
       expect(agents).toContain(`Codex CLI, OpenCode, Cline CLI will get ${sim.root}/v1\n`);
       expect(agents).toContain('Key: sk-de…demo');
@@ -64,7 +64,7 @@ describe('wizard in a terminal', () => {
       expect(agents).toMatch(/Gemini CLI\s+not installed\s+✗ needs native Gemini, not served here/);
       // Nothing is installed here: select Codex CLI (second row) only.
       await pty.send('Down', 'Space', 'Enter');
-      const list = await pty.waitFor(/Model for Codex CLI/);
+      const list = await pty.waitFor(/Model for Codex CLI[\s\S]*★ recommended/);
       expect(list).toMatch(/gpt-5\.1-codex\s+★ recommended/);
       // Type to filter, then take the one left.
       await pty.type('5.1-cod');
@@ -118,7 +118,8 @@ describe('wizard in a terminal', () => {
       await pty.waitFor(/API 密钥（隐藏输入）/);
       await pty.type(DEMO_KEY);
       await pty.send('Enter');
-      const agents = await pty.waitFor(/哪些智能体要使用此网关？/);
+      // The question, its hint and its rows arrive in more than one write: wait for the last row.
+      const agents = await pty.waitFor(/哪些智能体要使用此网关？[\s\S]*Gemini CLI.*此网关不提供/);
       expect(agents).toContain(`Claude Code 将使用 ${sim.root}\n`);
       expect(agents).toContain('密钥：sk-de…demo');
       expect(agents).toContain('密钥 "demo"：额度无限，永不过期');
@@ -126,7 +127,7 @@ describe('wizard in a terminal', () => {
       expect(agents).toMatch(/Gemini CLI\s+未安装\s+✗ 需要原生 Gemini 协议，此网关不提供/);
       expect(agents).toContain('空格选择/取消，回车确认');
       await pty.send('Down', 'Space', 'Enter');
-      const list = await pty.waitFor(/Codex CLI 使用的模型（输入文字可筛选）/);
+      const list = await pty.waitFor(/Codex CLI 使用的模型（输入文字可筛选）[\s\S]*deepseek-chat/);
       expect(list).toMatch(/gpt-5\.1-codex\s+★ 推荐/);
       expect(list).toContain('入 $1.25/出 $10');
       await pty.type('5.1-cod');
@@ -219,7 +220,7 @@ describe('wizard in a terminal', () => {
       // The saved base URL is offered; Enter takes it.
       await pty.waitFor(new RegExp(`Gateway base URL › ${sim.root.replaceAll('.', '\\.')}`));
       await pty.send('Enter');
-      const agents = await pty.waitFor(/Which agents/);
+      const agents = await pty.waitFor(/Which agents[\s\S]*Gemini CLI.*not served here/);
       expect(agents).toContain('Key from GATEWAY_API_KEY: sk-de…demo');
       // Last time's agent is pre-selected, the others are not.
       expect(agents).toMatch(/◉\s+Qwen Code/);
