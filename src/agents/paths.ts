@@ -20,12 +20,18 @@ export function envValue(env: AgentEnv['env'], name: string): string | undefined
 /**
  * The directory an override variable names (CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_CONFIG_HOME, …), or
  * `fallback` when it is unset. A relative value is resolved against cwd, as the agents' own
- * `path.resolve` would do in the directory they were started from.
+ * `path.resolve` would do in the directory they were started from. With `tilde`, a leading `~`,
+ * `~/` or `~\` means the home, for the agents that expand it themselves (Qwen Code's QWEN_HOME):
+ * no shell expands a tilde in a .env file or in a Windows variable.
  */
-export function dirFromEnv(env: AgentEnv, name: string, fallback: string): string {
+export function dirFromEnv(env: AgentEnv, name: string, fallback: string, opts: { tilde?: boolean } = {}): string {
   const p = pathFor(env.platform);
   const value = envValue(env.env, name);
-  return value === undefined ? fallback : p.resolve(env.cwd, value);
+  if (value === undefined) return fallback;
+  if (opts.tilde === true && (value === '~' || value.startsWith('~/') || value.startsWith('~\\'))) {
+    return p.join(env.home, ...value.slice(2).split(/[/\\]+/).filter((s) => s !== ''));
+  }
+  return p.resolve(env.cwd, value);
 }
 
 /** `https://gw/` → `https://gw`: agents join paths to the base URL as strings. */

@@ -3,7 +3,8 @@
 // the root (the SDK appends /v1/messages). Shell env beats the settings `env` block.
 // Facts: /work/shared/docs/agents.md ("Qwen Code"), seen with 0.15.10. Checked in QwenLM/qwen-code:
 // `-m/--model` and the positional one-shot prompt (packages/cli/src/config/config.ts), and the
-// QWEN_HOME override of ~/.qwen (getGlobalQwenDir).
+// QWEN_HOME override of ~/.qwen (getGlobalQwenDir), which expands a leading `~` and resolves a
+// relative value against cwd (Storage's resolver).
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
@@ -17,7 +18,7 @@ type QwenAuthType = 'openai' | 'anthropic';
 export function qwenPaths(env: AgentEnv): { user: string; project: string } {
   const p = pathFor(env.platform);
   return {
-    user: p.join(dirFromEnv(env, 'QWEN_HOME', p.join(env.home, '.qwen')), 'settings.json'),
+    user: p.join(dirFromEnv(env, 'QWEN_HOME', p.join(env.home, '.qwen'), { tilde: true }), 'settings.json'),
     project: p.join(env.cwd, '.qwen', 'settings.json'),
   };
 }

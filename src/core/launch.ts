@@ -5,10 +5,15 @@
 // its escaping, when given the .cmd path — and a .ps1 needs PowerShell.
 import path from 'node:path';
 
-/** The PATH value, whatever its case (Windows spells it `Path`). */
-export function pathVariable(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const name = Object.keys(env).find((k) => k.toUpperCase() === 'PATH');
+/** A variable whatever its case: Windows names are case-insensitive (it spells PATH `Path`). */
+function anyCase(env: Readonly<Record<string, string | undefined>>, upper: string): string | undefined {
+  const name = Object.keys(env).find((k) => k.toUpperCase() === upper);
   return name === undefined ? undefined : env[name];
+}
+
+/** The PATH value, whatever its case. */
+export function pathVariable(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  return anyCase(env, 'PATH');
 }
 
 /**
@@ -18,7 +23,9 @@ export function pathVariable(env: Readonly<Record<string, string | undefined>>):
  */
 export function candidateNames(binary: string, platform: NodeJS.Platform, env: Readonly<Record<string, string | undefined>>): string[] {
   if (platform !== 'win32') return [binary];
-  const pathext = (env['PATHEXT'] ?? env['Pathext'] ?? '.COM;.EXE;.BAT;.CMD').split(';').filter((e) => e !== '');
+  // Unset or blank: cmd.exe's own default list.
+  const listed = anyCase(env, 'PATHEXT')?.trim() || '.COM;.EXE;.BAT;.CMD';
+  const pathext = listed.split(';').map((e) => e.trim()).filter((e) => e.startsWith('.'));
   const exts = [...new Set([...pathext.map((e) => e.toLowerCase()), '.ps1'])];
   // A name that already has an extension is tried as it is first.
   return [...(path.win32.extname(binary) !== '' ? [binary] : []), ...exts.flatMap((e) => [binary + e, binary + e.toUpperCase()])];

@@ -6,6 +6,7 @@
 import { getAgent } from '../agents/registry.js';
 import type { Agent, AgentChoice, AgentEnv, AgentId, KeyStorage, Scope } from '../agents/types.js';
 import { applyPlan, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
+import { windowsKeyNotes } from '../config/key-protection.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
 import { JobError, UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
@@ -258,7 +259,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
       }),
     );
     const files = await planFiles(planned.flat());
-    if (opts.env.platform === 'win32') noteWindowsKeyFiles(writable, files);
+    if (opts.env.platform === 'win32') noteWindowsKeyFiles(writable, files, opts.env.home);
     return files;
   };
   const byOwner = (plan: readonly PlannedFile[], id: AgentId): PlannedFile[] => plan.filter((f) => f.owner === id);
@@ -361,13 +362,10 @@ function finish(
   };
 }
 
-/**
- * Windows ignores the 0600 we write: say what protects the key there instead of claiming a mode.
- * (The profile directory's ACL grants the account, SYSTEM and Administrators only.)
- */
-function noteWindowsKeyFiles(agents: readonly { agent: { id: AgentId }; report: { notes: string[] } }[], plan: readonly PlannedFile[]): void {
+/** Windows ignores the 0600 we write: say what protects the key there instead of claiming a mode. */
+function noteWindowsKeyFiles(agents: readonly { agent: { id: AgentId }; report: { notes: string[] } }[], plan: readonly PlannedFile[], home: string): void {
   for (const c of agents) {
     const files = plan.filter((f) => f.owner === c.agent.id && f.secret && f.action !== 'unchanged').map((f) => f.path);
-    if (files.length > 0) c.report.notes.push(msg('setup.windows_key_file', { files: files.join(', ') }));
+    c.report.notes.push(...windowsKeyNotes(home, files));
   }
 }

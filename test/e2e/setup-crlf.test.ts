@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(stopAll);
 
 const fixture = (rel: string): string => readFileSync(new URL(`../fixtures/agents/${rel}`, import.meta.url), 'utf8');
-const windows = (text: string): string => `\ufeff${text.replace(/\r?\n/g, '\r\n')}`;
+const windows = (text: string, bom: boolean): string => `${bom ? '\ufeff' : ''}${text.replace(/\r?\n/g, '\r\n')}`;
 
 const CASES: { agent: string; files: Record<string, string> }[] = [
   { agent: 'claude-code', files: { '.claude/settings.json': fixture('claude-code/settings.lived-in.json') } },
@@ -26,13 +26,15 @@ const CASES: { agent: string; files: Record<string, string> }[] = [
   { agent: 'cline', files: { '.cline/data/settings/providers.json': fixture('cline/providers.lived-in.json') } },
 ];
 
-describe.each(CASES)('$agent with CRLF + BOM files', ({ agent, files }) => {
-  it('keeps CRLF on every line and the BOM; a second run writes nothing', async () => {
+const MATRIX = CASES.flatMap((c) => [true, false].map((bom) => ({ ...c, bom })));
+
+describe.each(MATRIX)('$agent with CRLF files, BOM: $bom', ({ agent, files, bom }) => {
+  it('keeps CRLF on every line and the BOM (or its absence); a second run writes nothing', async () => {
     const { dir: home, remove } = tempHome();
     try {
       for (const [rel, text] of Object.entries(files)) {
         mkdirSync(dirname(join(home, rel)), { recursive: true });
-        writeFileSync(join(home, rel), windows(text));
+        writeFileSync(join(home, rel), windows(text, bom));
       }
       const env = { GATEWAY_API_KEY: DEMO_KEY };
       const first = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent], { home, env });
@@ -42,16 +44,19 @@ describe.each(CASES)('$agent with CRLF + BOM files', ({ agent, files }) => {
       for (const rel of Object.keys(files)) expect(written).toContain(join(home, rel));
       for (const rel of Object.keys(files)) {
         const after = readFileSync(join(home, rel), 'utf8');
-        expect(after.startsWith('\ufeff'), `${rel} keeps its BOM`).toBe(true);
+        expect(after.startsWith('\ufeff'), `${rel}: BOM as it was`).toBe(bom);
+        expect(after.indexOf('\ufeff', 1), `${rel}: no BOM inside`).toBe(-1);
         expect(after.endsWith('\r\n'), `${rel} ends with CRLF`).toBe(true);
         expect(after.replace(/\r\n/g, ''), `${rel}: a bare LF`).not.toContain('\n');
         // Lines that were not ours are still there, byte for byte (CR included).
         const kept = files[rel]!.split('\n').filter((l) => /^\s*(#|\/\/)/.test(l)).slice(0, 3);
         for (const line of kept) expect(after).toContain(`${line}\r\n`);
       }
+      const firstTexts = Object.fromEntries(Object.keys(files).map((rel) => [rel, readFileSync(join(home, rel), 'utf8')]));
       const second = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent], { home, env });
       expect(second.code).toBe(0);
       expect((jsonOf(second) as { upToDate: boolean }).upToDate).toBe(true);
+      for (const [rel, text] of Object.entries(firstTexts)) expect(readFileSync(join(home, rel), 'utf8'), `${rel} untouched`).toBe(text);
     } finally {
       remove();
     }

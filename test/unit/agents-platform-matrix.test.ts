@@ -118,6 +118,21 @@ describe.each(matrix)('$c.agent on $platform, $start, $keyStorage storage', ({ c
       }
     }
 
+    // Unknown keys and comments survive: every comment line of the lived-in file is still there,
+    // and so is every top-level key it had.
+    if (start !== 'none') {
+      const formats = new Map(AGENTS[c.agent].files(env, 'user').map((f) => [f.path, f.format]));
+      for (const [rel, before] of Object.entries(c.lived)) {
+        const after = files.get(on(env, rel)) ?? '';
+        const comments = before.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.startsWith('#') || l.startsWith('//'));
+        for (const comment of comments) expect(after, `${rel} keeps ${comment}`).toContain(comment);
+        const format = formats.get(on(env, rel));
+        if (format === undefined) continue;
+        const keys = Object.keys(parseConfig(before, format, rel) as object);
+        expect(Object.keys(parseConfig(after, format, rel) as object)).toEqual(expect.arrayContaining(keys));
+      }
+    }
+
     // A second run changes nothing.
     const again = setUp(c, env, start, keyStorage, new Map(files));
     expect(byRelative(env, again)).toEqual(byRelative(env, files));

@@ -14,6 +14,7 @@ describe('findHome', () => {
     ['win32', { HOME: 'C:\\Users\\dev' }, undefined],
     ['win32', { USERPROFILE: 'relative\\dir' }, undefined],
     ['darwin', { HOME: '/Users/dev' }, '/Users/dev'],
+    ['darwin', { USERPROFILE: '/Users/x' }, undefined],
     ['linux', { HOME: '/home/dev', USERPROFILE: 'C:\\Users\\x' }, '/home/dev'],
     ['linux', { HOME: '' }, undefined],
     ['linux', { HOME: 'relative' }, undefined],
@@ -24,6 +25,8 @@ describe('findHome', () => {
 
   it("falls back to the account's own directory when the variables are unset", () => {
     expect(findHome('linux', {}, () => '/var/lib/builder')).toBe('/var/lib/builder');
+    expect(findHome('darwin', { HOME: ' ' }, () => '/Users/dev')).toBe('/Users/dev');
+    expect(findHome('win32', { HOMEDRIVE: 'C:' }, () => 'C:\\Users\\李雷')).toBe('C:\\Users\\李雷');
     expect(findHome('win32', {}, () => 'C:\\Users\\svc')).toBe('C:\\Users\\svc');
     expect(findHome('linux', { HOME: '/home/dev' }, () => '/root')).toBe('/home/dev');
   });

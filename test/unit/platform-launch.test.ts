@@ -45,6 +45,20 @@ describe('finding an agent on a Windows PATH', () => {
   });
 });
 
+describe('PATHEXT', () => {
+  it('is read whatever the case of its name; a blank one is the Windows default; .ps1 comes after every listed suffix', () => {
+    expect(candidateNames('codex', 'win32', { pathext: '.EXE' })).toEqual(['codex.exe', 'codex.EXE', 'codex.ps1', 'codex.PS1']);
+    expect(candidateNames('codex', 'win32', { PATHEXT: '  ' })).toEqual(expect.arrayContaining(['codex.cmd', 'codex.bat', 'codex.exe', 'codex.com']));
+    expect(candidateNames('codex', 'win32', { PATHEXT: '.PS1;.CMD' }).slice(0, 4)).toEqual(['codex.ps1', 'codex.PS1', 'codex.cmd', 'codex.CMD']);
+  });
+
+  it('a .ps1 is taken only when no .cmd is beside it in the same directory', async () => {
+    const both = new Set([`${BIN1}\\codex.ps1`, `${BIN1}\\codex.cmd`]);
+    expect(await findOnPath('codex', win({ Path: BIN1, PathExt: '.CMD' }), async (f) => both.has(f))).toBe(`${BIN1}\\codex.cmd`);
+    expect(await findOnPath('codex', win({ Path: BIN1, PathExt: '.CMD' }), async (f) => f === `${BIN1}\\codex.ps1`)).toBe(`${BIN1}\\codex.ps1`);
+  });
+});
+
 describe('starting what was found', () => {
   it('a .cmd shim is started by its path (execa then runs it through cmd.exe with its escaping)', () => {
     expect(launchFor(`${BIN1}\\claude.cmd`, 'claude', ['-p', 'Reply with OK'], 'win32')).toEqual({ command: `${BIN1}\\claude.cmd`, args: ['-p', 'Reply with OK'] });

@@ -47,6 +47,15 @@ describe('key files on Windows', () => {
     expect(zh.show(codexNote)).toContain('在 Windows 上文件权限位不起作用');
   });
 
+  it('a key file outside the profile (CODEX_HOME on another drive) is not said to be protected by it', async () => {
+    const report = await runSetup(options({ ...WINDOWS, env: { ...WINDOWS.env, CODEX_HOME: 'E:\\codex' } }));
+    const codex = report.agents.find((a) => a.id === 'codex')?.notes ?? [];
+    expect(codex.find((n) => n.includes('outside your user profile'))).toContain('E:\\codex\\.env');
+    expect(codex.some((n) => n.includes('protected by your user profile'))).toBe(false);
+    const cline = report.agents.find((a) => a.id === 'cline')?.notes ?? [];
+    expect(cline.some((n) => n.includes('protected by your user profile'))).toBe(true);
+  });
+
   it('elsewhere nothing is said: the file really is 0600', async () => {
     const report = await runSetup(options(LINUX));
     for (const a of report.agents) expect(a.notes.some((n) => n.startsWith('On Windows'))).toBe(false);
