@@ -14,9 +14,8 @@ export function insideWin32(dir: string, file: string): boolean {
   return rel !== '' && !rel.startsWith('..') && !path.win32.isAbsolute(rel);
 }
 
-// User-facing English in one place; the i18n catalog will take it over.
-export const outsideProfileNote = (files: string): string =>
-  `On Windows a file mode means nothing: the key in ${files} is outside your user profile, so who can read it depends on that folder's permissions (this tool does not change them). Keep it in a folder only your account can read, or use --key-storage env.`;
+/** The note for key files outside the profile, where the folder's own permissions decide. */
+export const outsideProfileNote = (files: string): string => msg('setup.windows_key_outside', { files });
 
 /** The notes for key files written on Windows under the home `home`: one per kind of location. */
 export function windowsKeyNotes(home: string, files: readonly string[]): string[] {

@@ -371,6 +371,7 @@ export const en = {
   'run.other_reason': "the gateway answers the agent's own request ({url}, HTTP {status}), so the agent failed for another reason ({failure}): see its output",
   'run.other_reason_fix': 'run the agent by hand in a terminal to see its full output',
   'setup.windows_key_file': 'On Windows a file mode means nothing: the key in {files} is protected by your user profile, which only your account (and administrators) can read. Keep it out of shared or synced folders.',
+  'setup.windows_key_outside': "On Windows a file mode means nothing: the key in {files} is outside your user profile, so who can read it depends on that folder's permissions (this tool does not change them). Keep it in a folder only your account can read, or use --key-storage env.",
   // ── end setup ──
 
   // ── commands ─────────────────────────────────────────────────────────────────────────────────

@@ -372,6 +372,7 @@ export const zhCN: Catalog = {
   'run.other_reason': '网关能正常回答智能体自己的请求（{url}，HTTP {status}），所以智能体失败另有原因（{failure}）：请查看它的输出',
   'run.other_reason_fix': '在终端中手动运行该智能体，查看完整输出',
   'setup.windows_key_file': '在 Windows 上文件权限位不起作用：{files} 中的密钥靠你的用户配置文件目录保护，只有你的账户（和管理员）能读取。请不要把它放在共享或同步的文件夹中。',
+  'setup.windows_key_outside': '在 Windows 上文件权限位不起作用：{files} 中的密钥位于你的用户配置文件目录之外，谁能读取它取决于该文件夹的权限（本工具不会修改权限）。请把它放在只有你的账户能读取的文件夹中，或使用 --key-storage env。',
   // ── end setup ──
 
   // ── commands ─────────────────────────────────────────────────────────────────────────────────
