@@ -4,7 +4,7 @@ import type { Agent, AgentId, ModelFit } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import { showId } from '../gateway/model-id.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { DEFAULT_PREFERENCES, rankModels, type Preferences } from './rank.js';
+import { bestModel, DEFAULT_PREFERENCES, rankModels, type Preferences } from './rank.js';
 import { msg } from '../i18n/index.js';
 
 export interface ModelChoice {
@@ -30,18 +30,27 @@ export interface ChooseInput {
 
 type Fitting = { model: ClassifiedModel; fit: Extract<ModelFit, { ok: true }> };
 
-/** The models of the key that suit the agent, best first. */
-export function suitableModels(agent: Agent, models: readonly ClassifiedModel[], patterns?: readonly string[]): Fitting[] {
-  const fitting: Fitting[] = [];
+/** The models of the key that suit the agent, in the key's order. */
+function fittingModels(agent: Agent, models: readonly ClassifiedModel[]): (Fitting & { id: string; created?: number })[] {
+  const fitting: (Fitting & { id: string; created?: number })[] = [];
   for (const model of models) {
     const fit = agent.fit(model);
-    if (fit.ok) fitting.push({ model, fit });
+    if (fit.ok) fitting.push({ model, fit, id: model.id, created: model.created });
   }
-  const ranked = rankModels(
-    fitting.map((f) => ({ ...f, id: f.model.id, created: f.model.created })),
-    patterns ?? DEFAULT_PREFERENCES[agent.id].model,
-    (f) => !f.fit.needsProbe,
-  );
+  return fitting;
+}
+
+const confirmedFit = (f: Fitting): boolean => !f.fit.needsProbe;
+
+/** The best of `fitting` by `patterns` (the head of suitableModels' order), or undefined. */
+function bestFitting(fitting: ReturnType<typeof fittingModels>, patterns: readonly string[]): Fitting | undefined {
+  const best = bestModel(fitting, patterns, confirmedFit);
+  return best && { model: best.model, fit: best.fit };
+}
+
+/** The models of the key that suit the agent, best first. */
+export function suitableModels(agent: Agent, models: readonly ClassifiedModel[], patterns?: readonly string[]): Fitting[] {
+  const ranked = rankModels(fittingModels(agent, models), patterns ?? DEFAULT_PREFERENCES[agent.id].model, confirmedFit);
   return ranked.map(({ model, fit }) => ({ model, fit }));
 }
 
@@ -60,11 +69,13 @@ function validateExplicit(agent: Agent, models: readonly ClassifiedModel[], id: 
 export function chooseModels(input: ChooseInput): ModelChoice {
   const { agent, models } = input;
   const prefs: Preferences = { ...DEFAULT_PREFERENCES[agent.id], ...input.preferences };
+  // The agent's verdict on each model once; only the best is needed, so no full sort (5,000 models).
+  const fitting = fittingModels(agent, models);
   let main: Fitting | undefined;
   if (input.model !== undefined) {
     main = validateExplicit(agent, models, input.model, '--model');
   } else {
-    main = suitableModels(agent, models, prefs.model)[0];
+    main = bestFitting(fitting, prefs.model);
   }
   if (!main) {
     const why = models.length === 0 ? msg('setup.no_models', { agent: agent.name }) : msg('setup.none_suits', { agent: agent.name, n: models.length });
@@ -83,7 +94,7 @@ export function chooseModels(input: ChooseInput): ModelChoice {
     small = validateExplicit(agent, models, input.smallModel, '--small-model');
   } else {
     // A small model the marks confirm, never one that would need its own probe round.
-    small = suitableModels(agent, models, prefs.smallModel).find((f) => !f.fit.needsProbe) ?? main;
+    small = bestFitting(fitting.filter(confirmedFit), prefs.smallModel) ?? main;
   }
   choice.smallModel = small.model.id;
   choice.smallProtocol = small.fit.protocol;

@@ -53,6 +53,34 @@ function compareVersionsDesc(va: readonly number[], vb: readonly number[]): numb
   return 0;
 }
 
+interface Keyed<T> {
+  m: T;
+  pattern: number;
+  confirmed: number;
+  version: number[];
+}
+
+/** Sort keys computed once per model, not once per comparison: keys with thousands of models. */
+function keyed<T extends Pick<ClassifiedModel, 'id' | 'created'>>(candidates: readonly T[], patterns: readonly string[], confirmed: (m: T) => boolean): Keyed<T>[] {
+  const regexps = patterns.map(patternToRegExp);
+  return candidates.map((m) => {
+    const i = regexps.findIndex((r) => r.test(m.id));
+    return { m, pattern: i === -1 ? regexps.length : i, confirmed: Number(confirmed(m)), version: versionKey(m.id) };
+  });
+}
+
+function compareKeyed<T extends Pick<ClassifiedModel, 'id' | 'created'>>(a: Keyed<T>, b: Keyed<T>): number {
+  return (
+    a.pattern - b.pattern ||
+    b.confirmed - a.confirmed ||
+    compareVersionsDesc(a.version, b.version) ||
+    // Code-unit order, not localeCompare: ICU collation made this sort the slowest part of a
+    // 5,000-model setup, and ids are ASCII in practice.
+    (a.m.id < b.m.id ? -1 : a.m.id > b.m.id ? 1 : 0) ||
+    (b.m.created ?? 0) - (a.m.created ?? 0)
+  );
+}
+
 /**
  * Orders candidate models by preference: first matching pattern, then a model the marks confirm
  * over one that needs a probe, then the newest version, then `created`.
@@ -62,21 +90,16 @@ export function rankModels<T extends Pick<ClassifiedModel, 'id' | 'created'>>(
   patterns: readonly string[],
   confirmed: (m: T) => boolean = () => true,
 ): T[] {
-  const regexps = patterns.map(patternToRegExp);
-  // Sort keys computed once per model, not once per comparison: keys with thousands of models.
-  const keyed = candidates.map((m) => {
-    const i = regexps.findIndex((r) => r.test(m.id));
-    return { m, pattern: i === -1 ? regexps.length : i, confirmed: Number(confirmed(m)), version: versionKey(m.id) };
-  });
-  keyed.sort(
-    (a, b) =>
-      a.pattern - b.pattern ||
-      b.confirmed - a.confirmed ||
-      compareVersionsDesc(a.version, b.version) ||
-      // Code-unit order, not localeCompare: ICU collation made this sort the slowest part of a
-      // 5,000-model setup, and ids are ASCII in practice.
-      (a.m.id < b.m.id ? -1 : a.m.id > b.m.id ? 1 : 0) ||
-      (b.m.created ?? 0) - (a.m.created ?? 0),
-  );
-  return keyed.map((k) => k.m);
+  return keyed(candidates, patterns, confirmed).sort(compareKeyed).map((k) => k.m);
+}
+
+/** The first of rankModels' order, found in one pass (setup needs only the best, not the list). */
+export function bestModel<T extends Pick<ClassifiedModel, 'id' | 'created'>>(
+  candidates: readonly T[],
+  patterns: readonly string[],
+  confirmed: (m: T) => boolean = () => true,
+): T | undefined {
+  let best: Keyed<T> | undefined;
+  for (const k of keyed(candidates, patterns, confirmed)) if (best === undefined || compareKeyed(k, best) < 0) best = k;
+  return best?.m;
 }

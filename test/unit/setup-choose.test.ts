@@ -1,10 +1,11 @@
 // The documented ranking and the validation of explicit choices (src/setup/rank.ts, choose.ts).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AGENTS } from '../../src/agents/registry.js';
 import { UsageError } from '../../src/core/errors.js';
 import { classifyModel } from '../../src/gateway/classify.js';
 import { chooseModels, suitableModels } from '../../src/setup/choose.js';
-import { rankModels } from '../../src/setup/rank.js';
+import { bestModel, rankModels } from '../../src/setup/rank.js';
 
 const model = (id: string, marks?: string[]) => classifyModel({ id, marks });
 const KEY = [
@@ -61,5 +62,22 @@ describe('chooseModels', () => {
   it('never offers embeddings, and nothing suitable is an error naming the command to explain why', () => {
     expect(suitableModels(AGENTS.opencode, KEY).map((f) => f.model.id)).not.toContain('text-embedding-3-small');
     expect(() => chooseModels({ agent: AGENTS['claude-code'], models: KEY.filter((m) => !m.id.startsWith('claude')) })).toThrow(/models/);
+  });
+});
+
+describe('bestModel', () => {
+  it('is always the head of rankModels, for any ids, patterns and confirmations', () => {
+    const id = fc.stringMatching(/^[a-z]{1,6}(-[0-9]{1,2}){0,3}(-[a-z]{1,5})?$/);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ id, created: fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }), ok: fc.boolean() }), { maxLength: 30 }),
+        fc.array(fc.constantFrom('claude-*', 'gpt-*', '*-mini*', 'a*', '*'), { maxLength: 4 }),
+        (models, patterns) => {
+          const confirmed = (m: { ok: boolean }): boolean => m.ok;
+          expect(bestModel(models, patterns, confirmed)).toBe(rankModels(models, patterns, confirmed)[0]);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
