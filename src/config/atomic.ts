@@ -1,6 +1,6 @@
 // Atomic file writes: a reader (or a crash) sees the old file or the new one, never half of one.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface WriteOptions {
@@ -30,6 +30,27 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/** A temp file of ours for `base`: `.<base>.<12 hex>.tmp`. */
+const tempName = (base: string): RegExp => new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.[0-9a-f]{12}\\.tmp$`);
+
+/** Older than this, a temp file of ours is a leftover (a run killed between write and rename). */
+const STALE_TEMP_MS = 60_000;
+
+/**
+ * Removes the temp files a killed run left beside `target`: they may hold the key (mode 0600, but a
+ * copy nobody needs). Only ours (by name) and only old ones, so a write in flight is never touched.
+ */
+async function removeStaleTemps(dir: string, base: string): Promise<void> {
+  const pattern = tempName(base);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const now = Date.now();
+  for (const name of names.filter((n) => pattern.test(n))) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile() && now - info.mtimeMs > STALE_TEMP_MS) await unlink(file).catch(() => undefined);
+  }
+}
+
 /**
  * Writes `data` to `file` through a temp file in the same directory (random name, never derived from
  * the content): write, fsync, chmod, rename, then fsync the directory. The temp file is removed when
@@ -56,6 +77,7 @@ export async function writeBytesAtomic(file: string, data: string | Uint8Array, 
     throw err;
   }
   await fsyncDir(dir);
+  await removeStaleTemps(dir, path.basename(target));
 }
 
 /** Writes `text` (UTF-8) to `file` atomically with `mode`. */
