@@ -47,7 +47,7 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean): string[] 
     lines.push(`    ${padTo(action, 10)} ${tildify(ctx, f.path)}`);
   }
   if (a.verify) lines.push(...verifyLine(ctx, t('report.verified'), a.verify));
-  for (const n of a.notes) lines.push(...wrap(t('report.note', { text: n }), 4));
+  for (const n of a.notes) lines.push(...wrap(t('cli.note', { text: n }), 4));
   return lines;
 }
 

@@ -389,7 +389,6 @@ export const en = {
   'report.action.unchanged': 'unchanged',
   'report.action.would_created': 'would be created',
   'report.action.would_updated': 'would be updated',
-  'report.note': 'note: {text}',
   'report.up_to_date': 'Already up to date: nothing was written.',
   'report.dry_run': 'Dry run: nothing was written.',
   'report.backups': 'Backups of the changed files: `{bin} restore --list`; undo this run with `{bin} restore --id {id}`.',
@@ -633,8 +632,6 @@ export const en = {
 
   // ── wizard ───────────────────────────────────────────────────────────────────────────────────
   'wizard.sep': ', ',
-  'wizard.note': 'note: {text}',
-  'wizard.warning': 'warning: {text}',
   'wizard.url.required': 'The gateway address is required, e.g. https://gw.example.com',
   'wizard.url.question': 'Gateway base URL',
   'wizard.url.from_flag': 'Gateway: {url} (from --base-url)',

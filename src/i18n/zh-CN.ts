@@ -390,7 +390,6 @@ export const zhCN: Catalog = {
   'report.action.unchanged': '未改变',
   'report.action.would_created': '将创建',
   'report.action.would_updated': '将更新',
-  'report.note': '说明：{text}',
   'report.up_to_date': '已是最新：没有写入任何内容。',
   'report.dry_run': '试运行：没有写入任何内容。',
   'report.backups': '改动文件的备份：`{bin} restore --list`；撤销本次运行：`{bin} restore --id {id}`。',
@@ -634,8 +633,6 @@ export const zhCN: Catalog = {
 
   // ── wizard ───────────────────────────────────────────────────────────────────────────────────
   'wizard.sep': '，',
-  'wizard.note': '说明：{text}',
-  'wizard.warning': '警告：{text}',
   'wizard.url.required': '必须填写网关地址，例如 https://gw.example.com',
   'wizard.url.question': '网关地址（Base URL）',
   'wizard.url.from_flag': '网关：{url}（来自 --base-url）',

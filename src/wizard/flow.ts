@@ -2,6 +2,7 @@
 // through the injected Prompter and only when no flag answered the question already. Saved
 // settings and the environment are defaults here (pre-filled, pre-selected), never answers: a
 // person running the wizard again sees every question with last time's answer ready.
+import { orList } from '../agents/paths.js';
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../agents/registry.js';
 import type { Agent, AgentEnv, AgentId, KeyStorage, Scope } from '../agents/types.js';
 import { cut, padTo, visibleLength, wrap } from '../cli/output.js';
@@ -72,7 +73,6 @@ const progressOf = (deps: WizardDeps): Progress => deps.progress ?? plainProgres
 const sayAll = (deps: WizardDeps, lines: readonly string[]): void => lines.forEach((l) => deps.say(l));
 const tr = (deps: Pick<WizardDeps, 't'>): Translator => deps.t ?? ENGLISH;
 const countModels = (t: Translator, n: number): string => t(n === 1 ? 'wizard.n_model' : 'wizard.n_models', { n });
-const orJoin = (t: Translator, items: readonly string[]): string => items.reduce((a, b) => (a === '' ? b : t('agents.or', { a, b })), '');
 
 /** Cuts a cell to `width` columns with … (ids and marks come from the gateway: any length). */
 function fit(text: string, width: number): string {
@@ -112,8 +112,8 @@ export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: str
     : await deps.prompter.text({ message: t('wizard.url.question'), initial: given ?? initial, validate: check });
   const url = normalizeBaseUrl(answer);
   if (given !== undefined && answer === given) deps.say(`  ${t('wizard.url.from_flag', { url: url.root })}`);
-  for (const change of url.changes) sayAll(deps, wrap(t('wizard.note', { text: change }), 2));
-  for (const warning of url.warnings) sayAll(deps, wrap(t('wizard.warning', { text: warning }), 2));
+  for (const change of url.changes) sayAll(deps, wrap(t('cli.note', { text: change }), 2));
+  for (const warning of url.warnings) sayAll(deps, wrap(t('cli.warning_line', { text: warning }), 2));
   sayAll(deps, wrap(t('wizard.url.claude', { url: url.root }), 2));
   sayAll(deps, wrap(t('wizard.url.v1', { url: url.v1 }), 2));
   sayAll(deps, wrap(t('wizard.url.qwen', { url: url.v1 }), 2));
@@ -173,7 +173,7 @@ export async function loadModels(deps: WizardDeps, client: ClientOptions): Promi
     group.settle('models', true, t(list.marked ? 'wizard.models.found' : 'wizard.models.found_unmarked', { models: countModels(t, listed.length) }));
     group.end();
     if (info) sayAll(deps, wrap(describeKey(info, t), 2));
-    for (const w of list.warnings) sayAll(deps, wrap(t('wizard.warning', { text: w }), 2));
+    for (const w of list.warnings) sayAll(deps, wrap(t('cli.warning_line', { text: w }), 2));
     return { models: listed, info };
   } catch (err) {
     if (!(err instanceof GatewayError)) {
@@ -217,7 +217,7 @@ export async function askAgents(
     const reason = agent.unsupported
       ? t('wizard.agents.gemini')
       : count === 0
-        ? t('wizard.agents.no_model', { protocols: orJoin(t, agent.protocols.map((p) => PROTOCOL_LABEL[p])) })
+        ? t('wizard.agents.no_model', { protocols: t.show(orList(agent.protocols.map((p) => PROTOCOL_LABEL[p]))) })
         : undefined;
     return { id, agent, detected, count, reason };
   });
