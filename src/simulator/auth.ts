@@ -41,12 +41,18 @@ export function findKey(keys: readonly SimKey[], sent: string | undefined): SimK
   return keys.find((k) => bare(k.key) === wanted);
 }
 
-/** Disabled, expired and exhausted keys all fail auth with the same 401 as unknown ones. */
-export function keyUsable(key: SimKey, nowSeconds = Date.now() / 1000): boolean {
+/** Why a key fails auth (all four answer 401), or undefined when it may be used. */
+export function keyProblem(key: SimKey | undefined, nowSeconds = Date.now() / 1000): 'unknown' | 'disabled' | 'expired' | 'exhausted' | undefined {
+  if (!key) return 'unknown';
   const status = key.status ?? 'active';
-  if (status !== 'active') return false;
-  if (key.expiresAt && key.expiresAt > 0 && key.expiresAt < nowSeconds) return false;
-  return true;
+  if (status !== 'active') return status;
+  if (key.expiresAt && key.expiresAt > 0 && key.expiresAt < nowSeconds) return 'expired';
+  return undefined;
+}
+
+/** Disabled, expired and exhausted keys all fail auth with a 401, as unknown ones do. */
+export function keyUsable(key: SimKey, nowSeconds = Date.now() / 1000): boolean {
+  return keyProblem(key, nowSeconds) === undefined;
 }
 
 export function isUnlimited(key: SimKey): boolean {

@@ -3,6 +3,7 @@
 // are marked `openai` but fail Responses, and the gateway checks neither before picking a channel.
 import type { Protocol } from '../core/types.js';
 import type { ChannelKind, SimModel } from './types.js';
+import type { UpstreamKind } from './upstream.js';
 
 const CHANNEL_MARKS: Record<ChannelKind, string[]> = {
   anthropic: ['anthropic', 'openai'],
@@ -12,10 +13,25 @@ const CHANNEL_MARKS: Record<ChannelKind, string[]> = {
   xai: ['openai', 'openai-response'],
   gemini: ['gemini', 'openai'],
   image: ['image-generation', 'openai'],
-  embedding: ['embeddings'],
-  // No channel means no channel type to derive marks from; the console still lists it as chat.
-  none: ['openai'],
+  // An OpenAI channel marks everything it serves `openai`, embeddings included: only an admin's
+  // model metadata can say `embeddings`.
+  embedding: ['openai'],
+  // No channel, no channel type: new-api's pricing cache has no marks for it.
+  none: [],
 };
+
+/** The channel kinds new-api gives its default marks, refined by the model's name. */
+const BY_NAME: readonly ChannelKind[] = ['openai', 'deepseek', 'embedding'];
+// common/model.go: names served on Responses only, and image models (marked first).
+const RESPONSES_ONLY = ['o3-pro', 'o3-deep-research', 'o4-mini-deep-research'];
+const IMAGE_NAMES = ['dall-e-3', 'dall-e-2', 'gpt-image-1', 'flux-', 'flux.1-'];
+
+function marksByName(id: string): string[] {
+  const lower = id.toLowerCase();
+  const base = RESPONSES_ONLY.some((n) => id.includes(n)) ? ['openai-response'] : ['openai'];
+  const image = IMAGE_NAMES.some((n) => lower.includes(n)) || lower.startsWith('imagen-');
+  return image ? ['image-generation', ...base] : base;
+}
 
 const CHANNEL_SERVES: Record<ChannelKind, readonly Protocol[]> = {
   anthropic: ['messages', 'chat'],
@@ -25,12 +41,19 @@ const CHANNEL_SERVES: Record<ChannelKind, readonly Protocol[]> = {
   xai: ['chat', 'responses'],
   gemini: ['chat', 'messages'],
   image: ['images'],
-  embedding: [],
+  // The channel forwards; the provider then refuses (see upstreamKindOf).
+  embedding: ['chat', 'messages', 'responses'],
   none: [],
 };
 
 export function marksOf(model: SimModel): string[] {
-  return [...(model.marks ?? CHANNEL_MARKS[model.channel])];
+  if (model.marks) return [...model.marks];
+  return BY_NAME.includes(model.channel) ? marksByName(model.id) : [...CHANNEL_MARKS[model.channel]];
+}
+
+/** What the provider behind the channel makes of the model. */
+export function upstreamKindOf(model: SimModel): UpstreamKind {
+  return model.upstream ?? (model.channel === 'embedding' ? 'embedding' : 'chat');
 }
 
 export function channelServes(model: SimModel, protocol: Protocol): boolean {

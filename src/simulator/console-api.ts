@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { extractKey, findKey, isUnlimited } from './auth.js';
 import { GROUP_LABELS, GROUP_RATIOS } from './catalog.js';
 import { enabledGroups, marksOf } from './channels.js';
-import { consoleError } from './errors.js';
+import { consoleError, invalidToken } from './errors.js';
 import { json, type Reply } from './reply.js';
 import type { SimKey, SimModel, SimulatorOptions } from './types.js';
 
@@ -99,11 +99,11 @@ function usageData(key: SimKey): Record<string, unknown> {
 }
 
 /** Bearer only; answers for disabled, expired and exhausted keys too (it is how users find out). */
-export function usageReply(keys: readonly SimKey[], headers: IncomingHttpHeaders): Reply {
+export function usageReply(keys: readonly SimKey[], headers: IncomingHttpHeaders, requestId: string): Reply {
   const auth = extractKey(headers, '/api/usage/token/', true);
   if (auth.scheme === 'none') return consoleError(401, 'No Authorization header');
   const key = findKey(keys, auth.key);
-  // new-api answers an unknown key here with status 200 and success:false.
-  if (!key) return consoleError(200, 'Invalid token');
+  // The route sits behind the relay's token auth: an unknown key gets its 401.
+  if (!key) return invalidToken(requestId);
   return json(200, { code: true, message: 'ok', data: usageData(key) });
 }

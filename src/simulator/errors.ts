@@ -20,6 +20,32 @@ export function invalidToken(requestId: string): Reply {
   return routingError(401, 'Invalid token', '', requestId);
 }
 
+/** The auth middleware's 401 for each reason; releases without English texts name the reason in Chinese. */
+export function tokenRefusal(problem: 'unknown' | 'disabled' | 'expired' | 'exhausted', legacyChinese: boolean, requestId: string): Reply {
+  if (!legacyChinese) return invalidToken(requestId);
+  const text = { unknown: '无效的令牌', disabled: '该令牌状态不可用', expired: '该令牌已过期', exhausted: '该令牌额度已用尽' }[problem];
+  return routingError(401, text, '', requestId);
+}
+
+/** The auth middleware's 403 for a key whose group users may not use, or whose group lost its ratio. */
+export function groupRefusal(group: string, why: 'denied' | 'deprecated', requestId: string): Reply {
+  // Chinese in every release: these texts were never translated.
+  return routingError(403, why === 'denied' ? `无权访问 ${group} 分组` : `分组 ${group} 已被弃用`, '', requestId);
+}
+
+/**
+ * An error the upstream provider returned, as new-api relays it: the provider's status, type and
+ * code. On chat and Responses the provider's object passes with `param` emptied and no request id;
+ * on /v1/messages it is rewritten into Claude's shape with the provider's code (or the Go text
+ * `<nil>` when it had none) as the type, and the request id appended.
+ */
+export function passedThrough(format: RelayFormat, upstream: { status: number; type: string; code: string | null; message: string }, requestId: string): Reply {
+  if (format === 'claude') {
+    return json(upstream.status, { type: 'error', error: { type: upstream.code ?? '<nil>', message: withRequestId(upstream.message, requestId) } });
+  }
+  return json(upstream.status, { error: { message: upstream.message, type: upstream.type, param: '', code: upstream.code } });
+}
+
 /** Which error shape the relay controller uses: Anthropic's on the messages route only. */
 export type RelayFormat = 'openai' | 'claude';
 

@@ -7,10 +7,20 @@ import type { SimKey, SimModel } from './types.js';
 /** new-api reports one fixed creation time for every model. */
 export const MODEL_CREATED = 1626777600;
 
+/**
+ * What new-api lists for a key: with model limits, the limits themselves (served in the key's group
+ * or not: calling one that is not fails with 503); else the models its group's channels serve.
+ * Unpriced models are left out either way (self-use mode off). Newer releases list the limits
+ * that the group serves; the client must handle both.
+ */
 export function visibleModels(models: readonly SimModel[], key: SimKey): SimModel[] {
-  return models.filter(
-    (m) => listedIn(m, key.group) && (key.modelLimits === undefined || key.modelLimits.includes(m.id)),
-  );
+  const priced = models.filter((m) => m.priced !== false);
+  if (key.modelLimits !== undefined) {
+    const limits = key.modelLimits;
+    return limits.map((id) => priced.find((m) => m.id === id) ?? { id, channel: 'none' as const, groups: [] })
+      .filter((m) => m.priced !== false);
+  }
+  return priced.filter((m) => listedIn(m, key.group));
 }
 
 /** Anthropic's list format only when the client speaks Anthropic: x-api-key plus anthropic-version. */

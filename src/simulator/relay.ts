@@ -7,9 +7,10 @@ import type { Protocol } from '../core/types.js';
 import {
   chatAnswer, estimateTokens, imageAnswer, messagesAnswer, responsesAnswer, type AnswerContext,
 } from './answers.js';
-import { extractKey, findKey, isUnlimited, keyUsable } from './auth.js';
-import { channelServes, conversionFailure, servedIn } from './channels.js';
-import { invalidToken, relayError, routingError, upstreamError, type RelayFormat } from './errors.js';
+import { extractKey, findKey, isUnlimited, keyProblem } from './auth.js';
+import { channelServes, conversionFailure, servedIn, upstreamKindOf } from './channels.js';
+import { groupRefusal, passedThrough, relayError, routingError, tokenRefusal, upstreamError, type RelayFormat } from './errors.js';
+import { providerRefusal } from './upstream.js';
 import type { Reply } from './reply.js';
 import type { SimKey, SimModel } from './types.js';
 
@@ -23,6 +24,8 @@ export interface RelayInput {
   models: readonly SimModel[];
   keys: readonly SimKey[];
   legacyChinese: boolean;
+  groupRatios: Record<string, number>;
+  usableGroups: readonly string[];
 }
 
 /** new-api's distributor names a default model for image requests that omit one. */
@@ -39,6 +42,39 @@ function noChannelMessage(model: string, group: string, legacyChinese: boolean):
 
 function quotaMessage(legacyChinese: boolean): string {
   return legacyChinese ? '用户额度不足, 剩余额度: ＄0.000000' : 'user quota is not enough, remaining quota: $0.000000';
+}
+
+function unpricedMessage(model: string, legacyChinese: boolean): string {
+  return legacyChinese
+    ? `模型 ${model} 倍率或价格未配置，请联系管理员设置或开始自用模式；Model ${model} ratio or price not set, please set or start self-use mode`
+    : `Model ${model} has not been priced by the administrator yet, please contact the administrator or enable self-use mode`;
+}
+
+/**
+ * The auth middleware: the key itself (401 with its reason), then its group: one users may not
+ * choose (403), or one the admin removed from the ratios (403). It guards /v1/models too.
+ */
+export function keyRefusal(
+  key: SimKey | undefined,
+  world: { legacyChinese: boolean; groupRatios: Record<string, number>; usableGroups: readonly string[] },
+  requestId: string,
+): Reply | undefined {
+  const problem = keyProblem(key);
+  if (problem || !key) return tokenRefusal(problem ?? 'unknown', world.legacyChinese, requestId);
+  if (!world.usableGroups.includes(key.group)) return groupRefusal(key.group, 'denied', requestId);
+  if (world.groupRatios[key.group] === undefined) return groupRefusal(key.group, 'deprecated', requestId);
+  return undefined;
+}
+
+/**
+ * The path the channel's adaptor calls upstream for a client protocol: Anthropic channels always
+ * speak messages; OpenAI-type channels turn messages into chat, except DeepSeek, which has an
+ * Anthropic endpoint of its own.
+ */
+function upstreamProtocol(model: SimModel, protocol: Protocol): Protocol {
+  if (model.channel === 'anthropic') return protocol === 'images' ? protocol : 'messages';
+  if (protocol === 'messages' && model.channel !== 'deepseek') return 'chat';
+  return protocol;
 }
 
 /** The controller's own validation (GetAndValidateRequest); undefined when the body is acceptable. */
@@ -69,7 +105,8 @@ export function relay(input: RelayInput): Reply {
   // Auth middleware.
   const auth = extractKey(input.headers, input.pathname);
   const key = findKey(input.keys, auth.key);
-  if (!key || !keyUsable(key)) return invalidToken(requestId);
+  const refused = keyRefusal(key, input, requestId);
+  if (refused || !key) return refused ?? tokenRefusal('unknown', input.legacyChinese, requestId);
 
   // Distributor.
   if (input.body === 'invalid') {
@@ -91,10 +128,7 @@ export function relay(input: RelayInput): Reply {
   const format: RelayFormat = protocol === 'messages' ? 'claude' : 'openai';
   const problem = bodyProblem(protocol, body);
   if (problem) return relayError(format, 500, problem, 'invalid_request', requestId);
-  if (model.priced === false) {
-    return relayError(format, 400,
-      `model ${modelId} ratio or price not set, please set or start self-use mode`, 'model_price_error', requestId);
-  }
+  if (model.priced === false) return relayError(format, 500, unpricedMessage(modelId, input.legacyChinese), 'model_price_error', requestId);
   if (!isUnlimited(key) && (key.quotaUsd ?? 0) <= 0) {
     return relayError(format, 403, quotaMessage(input.legacyChinese), 'insufficient_user_quota', requestId);
   }
@@ -103,6 +137,10 @@ export function relay(input: RelayInput): Reply {
   if (!channelServes(model, protocol)) {
     return relayError(format, 500, conversionFailure(model, input.pathname), 'convert_request_failed', requestId);
   }
+  // The provider behind the channel: its refusals come back as it sent them.
+  if (model.upstreamKey === 'down') return relayError(format, 500, 'upstream error: do request failed', 'do_request_failed', requestId);
+  const providerSaid = providerRefusal(upstreamProtocol(model, protocol), model.upstreamKey ?? 'ok', upstreamKindOf(model));
+  if (providerSaid) return passedThrough(format, providerSaid, requestId);
   const maxOutput = body.max_output_tokens;
   if (protocol === 'responses' && typeof maxOutput === 'number' && maxOutput < MIN_OUTPUT_TOKENS) {
     return upstreamError(400,

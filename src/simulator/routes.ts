@@ -2,11 +2,12 @@
 // router does with near misses (gin's trailing-slash redirect) and with everything else.
 import type { IncomingHttpHeaders } from 'node:http';
 import { PROTOCOL_PATHS, type Protocol } from '../core/types.js';
-import { extractKey, findKey, keyUsable } from './auth.js';
+import { extractKey, findKey } from './auth.js';
+import { GROUP_RATIOS } from './catalog.js';
 import { pricingReply, usageReply } from './console-api.js';
 import { invalidToken, invalidUrl } from './errors.js';
 import { modelsListReply, retrieveModelReply } from './models-list.js';
-import { relay } from './relay.js';
+import { keyRefusal, relay } from './relay.js';
 import type { Reply } from './reply.js';
 import type { SimKey, SimModel, SimulatorOptions } from './types.js';
 
@@ -38,14 +39,21 @@ function relayHandler(protocol: Protocol): Handler {
     requestId: input.requestId,
     models: input.options.models,
     keys: input.options.keys,
-    legacyChinese: input.options.legacyChinese ?? false,
+    ...worldOf(input.options),
   });
+}
+
+/** The settings of the auth middleware: texts, group ratios and the groups users may choose. */
+function worldOf(options: LiveOptions): { legacyChinese: boolean; groupRatios: Record<string, number>; usableGroups: readonly string[] } {
+  const groupRatios = options.groupRatios ?? GROUP_RATIOS;
+  return { legacyChinese: options.legacyChinese ?? false, groupRatios, usableGroups: options.usableGroups ?? Object.keys(groupRatios) };
 }
 
 /** The models routes sit behind the same token auth as the relay. */
 function withKey(input: RouteInput, then: (key: SimKey) => Reply): Reply {
   const key = findKey(input.options.keys, extractKey(input.headers, input.pathname).key);
-  if (!key || !keyUsable(key)) return invalidToken(input.requestId);
+  const refused = keyRefusal(key, worldOf(input.options), input.requestId);
+  if (refused || !key) return refused ?? invalidToken(input.requestId);
   return then(key);
 }
 
@@ -67,7 +75,7 @@ function exactRoute(method: string, pathname: string): Handler | undefined {
     return (input) => withKey(input, () => retrieveModelReply(id));
   }
   if (pathname === '/api/pricing') return (input) => pricingReply(input.options);
-  if (pathname === '/api/usage/token/') return (input) => usageReply(input.options.keys, input.headers);
+  if (pathname === '/api/usage/token/') return (input) => usageReply(input.options.keys, input.headers, input.requestId);
   return undefined;
 }
 

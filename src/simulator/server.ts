@@ -9,6 +9,7 @@ import { faultReply, takeFault } from './faults.js';
 import { CONSOLE_PAGE, type Reply } from './reply.js';
 import { newRequestId } from './request-id.js';
 import { route, type LiveOptions } from './routes.js';
+import { upstreamRoute } from './upstream.js';
 import type { Fault, RequestLogEntry, SimModel, Simulator, SimulatorOptions } from './types.js';
 
 type WriteMode = 'normal' | 'truncate' | 'stall';
@@ -139,7 +140,8 @@ class SimulatedGateway implements Simulator {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = newRequestId();
-    res.setHeader('X-Oneapi-Request-Id', requestId);
+    // A provider names its own request id; only the gateway sends new-api's header.
+    res.setHeader(this.options.upstream ? 'x-request-id' : 'X-Oneapi-Request-Id', requestId);
     const method = req.method ?? 'GET';
     const rawPath = req.url ?? '/';
     // Split by hand: URL parsing would read `//v1/...` as a host name.
@@ -187,7 +189,10 @@ class SimulatedGateway implements Simulator {
     let reply = fault ? faultReply(fault, pathname, requestId) : undefined;
     if (!reply) {
       try {
-        reply = route({ method, pathname, rawPath, headers: req.headers, body, requestId, options: this.options });
+        const upstream = this.options.upstream;
+        reply = upstream
+          ? upstreamRoute({ method, pathname, headers: req.headers, body, requestId, options: upstream })
+          : route({ method, pathname, rawPath, headers: req.headers, body, requestId, options: this.options });
       } catch {
         // What gin's recovery middleware does with a handler that throws.
         reply = panicBody();

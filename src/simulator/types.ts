@@ -1,6 +1,7 @@
 // The contract of the gateway simulator (src/simulator/). Tests, `simulate` and `demo` use it.
 // It reproduces ../shared/docs/gateway.md: keys with groups and model limits, channels that decide
 // which protocols really work, the exact error bodies, request IDs, the three stream formats.
+import type { UpstreamKeyState, UpstreamKind, UpstreamOptions } from './upstream.js';
 
 /** The channel type serving a model decides its marks and what really works (gateway.md table). */
 export type ChannelKind =
@@ -21,8 +22,12 @@ export interface SimModel {
   groups?: string[];
   /** Listed in /v1/models for these groups even without a channel (the "listed, no channel" case). */
   listedFor?: string[];
-  /** false: calls fail with 400 model_price_error. Default true. */
+  /** false: calls fail with 500 model_price_error, and /v1/models leaves it out. Default true. */
   priced?: boolean;
+  /** What the provider behind the channel does with it (default `chat`): not-chat models fail there. */
+  upstream?: UpstreamKind;
+  /** The channel's standing with its provider: anything but ok fails upstream, passed through. */
+  upstreamKey?: UpstreamKeyState | 'down';
   /** Overrides the marks derived from the channel. */
   marks?: string[];
   description?: string;
@@ -88,9 +93,15 @@ export interface SimulatorOptions {
   latencyMs?: number;
   /** /api/pricing: 'public' (default), 'forbidden' (403), 'login' (401). */
   pricing?: 'public' | 'forbidden' | 'login';
-  /** Older gateways: the Chinese texts for group and quota errors. */
+  /** The texts of new-api releases without English messages (v0.10.2 and older): Chinese for token, group and quota errors. */
   legacyChinese?: boolean;
+  /** Group → price ratio (`GroupRatio`); a key's group missing here is "deprecated" (403). Default: GROUP_RATIOS. */
+  groupRatios?: Record<string, number>;
+  /** Groups users may give their keys (`UserUsableGroups`); others are refused (403). Default: every group with a ratio. */
+  usableGroups?: string[];
   faults?: Fault[];
+  /** Play the upstream provider behind a real gateway's channels instead of the gateway. */
+  upstream?: UpstreamOptions;
 }
 
 export interface RequestLogEntry {

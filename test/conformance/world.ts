@@ -1,0 +1,126 @@
+// One gateway world, described once and built twice: on the real new-api through its admin API
+// (test/gateway/world-real.ts) and in the built-in simulator (simWorld below). The conformance
+// table runs the same scenarios against both and expects the same diagnosis, exit code and marks.
+import type { UpstreamKeyState, UpstreamKind, UpstreamModel } from '../../src/simulator/upstream.js';
+import type { ChannelKind, SimKey, SimModel, SimulatorOptions } from '../../src/simulator/types.js';
+
+/** A channel of the real gateway; the simulator models it as a channel kind plus upstream state. */
+export interface WorldChannel {
+  name: string;
+  /** new-api's channel type (constant/channel.go). */
+  type: 'openai' | 'anthropic' | 'deepseek';
+  /** The key the channel sends upstream, and how our upstream treats it. */
+  upstreamKey: string;
+  upstreamState: UpstreamKeyState;
+  groups: string[];
+}
+
+export interface WorldModel {
+  id: string;
+  channel: string;
+  /** What the upstream provider does with it. */
+  kind: UpstreamKind;
+  /** USD per 1M input tokens = ratio × 2; undefined: left unpriced on purpose. */
+  ratio?: number;
+}
+
+export type KeyRole = 'full' | 'vip' | 'limited' | 'low' | 'expired' | 'exhausted' | 'disabled' | 'denied' | 'retired';
+
+export interface WorldKey {
+  role: KeyRole;
+  group: string;
+  unlimited?: boolean;
+  /** Quota units (500000 = 1 USD). */
+  remainQuota?: number;
+  expired?: boolean;
+  disabled?: boolean;
+  modelLimits?: string[];
+}
+
+/** Group → price ratio. `retired` is usable by users but has no ratio: new-api calls it deprecated. */
+export const GROUP_RATIOS: Record<string, number> = { default: 1, vip: 2, cheap: 0.5, secret: 3 };
+/** Groups users may put their keys in (`secret` is not one of them). */
+export const USABLE_GROUPS: Record<string, string> = { default: 'Default', vip: 'VIP', cheap: 'Cheap', retired: 'Retired' };
+
+export const CHANNELS: WorldChannel[] = [
+  { name: 'gas-anthropic', type: 'anthropic', upstreamKey: 'up-anthropic-key', upstreamState: 'ok', groups: ['default', 'vip'] },
+  { name: 'gas-openai', type: 'openai', upstreamKey: 'up-openai-key', upstreamState: 'ok', groups: ['default', 'vip'] },
+  { name: 'gas-deepseek', type: 'deepseek', upstreamKey: 'up-deepseek-key', upstreamState: 'ok', groups: ['default', 'vip', 'cheap'] },
+  // The provider revoked this channel's key: every call fails upstream with the provider's 401.
+  { name: 'gas-openai-revoked', type: 'openai', upstreamKey: 'up-revoked-key', upstreamState: 'revoked', groups: ['default'] },
+  // The provider's account behind this channel is out of credit.
+  { name: 'gas-anthropic-broke', type: 'anthropic', upstreamKey: 'up-broke-key', upstreamState: 'no-credit', groups: ['vip'] },
+];
+
+export const MODELS: WorldModel[] = [
+  { id: 'claude-sonnet-4-5', channel: 'gas-anthropic', kind: 'chat', ratio: 1.5 },
+  { id: 'claude-haiku-4-5', channel: 'gas-anthropic', kind: 'chat', ratio: 0.5 },
+  { id: 'gpt-4o-mini', channel: 'gas-openai', kind: 'chat', ratio: 0.075 },
+  // new-api marks it `openai-response` by its name; the provider serves it on Responses only.
+  { id: 'o3-pro', channel: 'gas-openai', kind: 'responses-only', ratio: 10 },
+  { id: 'text-embedding-3-small', channel: 'gas-openai', kind: 'embedding', ratio: 0.01 },
+  { id: 'tts-1', channel: 'gas-openai', kind: 'speech', ratio: 7.5 },
+  { id: 'whisper-1', channel: 'gas-openai', kind: 'transcription', ratio: 15 },
+  { id: 'gpt-image-1', channel: 'gas-openai', kind: 'image', ratio: 5 },
+  { id: 'acme-coder-unpriced', channel: 'gas-openai', kind: 'chat' },
+  { id: 'deepseek-chat', channel: 'gas-deepseek', kind: 'chat', ratio: 0.135 },
+  { id: 'gpt-4.1', channel: 'gas-openai-revoked', kind: 'chat', ratio: 1 },
+  { id: 'claude-opus-4-1', channel: 'gas-anthropic-broke', kind: 'chat', ratio: 7.5 },
+];
+
+const PAST = 1_000_000_000;
+
+export const KEYS: WorldKey[] = [
+  { role: 'full', group: 'default', unlimited: true },
+  { role: 'vip', group: 'vip', unlimited: true },
+  // Limited to a model its group serves and one it does not: the second is listed, every call fails.
+  { role: 'limited', group: 'cheap', unlimited: true, modelLimits: ['deepseek-chat', 'claude-sonnet-4-5'] },
+  // Ten quota units: less than any call reserves before it is sent.
+  { role: 'low', group: 'default', remainQuota: 10 },
+  { role: 'expired', group: 'default', unlimited: true, expired: true },
+  { role: 'exhausted', group: 'default', remainQuota: 0 },
+  { role: 'disabled', group: 'default', unlimited: true, disabled: true },
+  { role: 'denied', group: 'secret', unlimited: true },
+  { role: 'retired', group: 'retired', unlimited: true },
+];
+
+/** What our upstream knows, for the real gateway's channels to call. */
+export function upstreamWorld(): { keys: Record<string, UpstreamKeyState>; models: UpstreamModel[] } {
+  return {
+    keys: Object.fromEntries(CHANNELS.map((c) => [c.upstreamKey, c.upstreamState])),
+    models: MODELS.map((m) => ({ id: m.id, kind: m.kind })),
+  };
+}
+
+function channelOf(m: WorldModel): WorldChannel {
+  const c = CHANNELS.find((ch) => ch.name === m.channel);
+  if (!c) throw new Error(`model ${m.id}: no channel ${m.channel}`);
+  return c;
+}
+
+/** The same world in the simulator: keys are made up here, one per role. */
+export function simWorld(): { options: SimulatorOptions; keys: Record<KeyRole, string> } {
+  const keys = Object.fromEntries(KEYS.map((k) => [k.role, `sk-${k.role.padEnd(48, 'x')}`])) as Record<KeyRole, string>;
+  const models: SimModel[] = MODELS.map((m) => {
+    const c = channelOf(m);
+    const kind: ChannelKind = c.type;
+    return {
+      id: m.id,
+      channel: kind,
+      groups: [...c.groups],
+      upstream: m.kind,
+      ...(c.upstreamState === 'ok' ? {} : { upstreamKey: c.upstreamState }),
+      ...(m.ratio === undefined ? { priced: false } : { quotaType: 0 as const, modelRatio: m.ratio, completionRatio: 1 }),
+    };
+  });
+  const simKeys: SimKey[] = KEYS.map((k) => ({
+    key: keys[k.role],
+    name: k.role,
+    group: k.group,
+    ...(k.unlimited ? { unlimited: true } : { quotaUsd: (k.remainQuota ?? 0) / 500_000 }),
+    ...(k.modelLimits ? { modelLimits: [...k.modelLimits] } : {}),
+    ...(k.expired ? { expiresAt: PAST } : {}),
+    ...(k.disabled ? { status: 'disabled' as const } : k.remainQuota === 0 && !k.unlimited ? { status: 'exhausted' as const } : {}),
+  }));
+  return { options: { models, keys: simKeys, groupRatios: { ...GROUP_RATIOS }, usableGroups: Object.keys(USABLE_GROUPS) }, keys };
+}

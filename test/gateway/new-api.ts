@@ -1,0 +1,186 @@
+// The real new-api for the gateway tier: built from its Go module with Go's own client (module
+// proxy only), cached outside the repository by version, started on a free loopback port with
+// SQLite in a temp folder, and stopped by PID.
+//
+// new-api embeds its web console (`//go:embed web/dist`), which the module zip does not carry:
+// the build copies the module into the cache and gives it a one-page stub console. Nothing of
+// new-api's own code is changed.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * The newest release the Go module proxy serves whole here (v0.12.0's zip and the v0.11 tags answer
+ * 403 "not available"); `sum` is the module's go.sum hash, checked after download because the
+ * checksum database has no entry for this module (404), so Go cannot check it for us.
+ */
+export const NEW_API = {
+  module: 'github.com/QuantumNous/new-api',
+  version: 'v0.10.2',
+  sum: 'h1:Qs/34epscIJlu+yzoeiTyXHZdwaFQBz1kysEBpuz+Nw=',
+} as const;
+
+export const CACHE = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-new-api', NEW_API.version);
+const BINARY = join(CACHE, 'new-api');
+const STAMP = join(CACHE, '.complete');
+
+/** A step of the build failed: which one, and the tail of what the tool said. */
+export class BuildStepError extends Error {
+  constructor(step: string, detail: string) {
+    super(`new-api ${NEW_API.version}: ${step} failed: ${detail.trim().split('\n').slice(-15).join('\n')}`);
+  }
+}
+
+function goEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    // Only this module: its dependencies are still checked against new-api's go.sum and the database.
+    GONOSUMDB: NEW_API.module,
+    GOFLAGS: '-mod=mod -buildvcs=false',
+    CGO_ENABLED: '0',
+  };
+}
+
+async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const e = err as { stderr?: string; message?: string };
+    throw new BuildStepError(name, e.stderr || e.message || String(err));
+  }
+}
+
+/** Builds (or reuses) the pinned new-api; the path of its binary. */
+export async function ensureNewApi(): Promise<string> {
+  if (existsSync(STAMP) && existsSync(BINARY) && readFileSync(STAMP, 'utf8').trim() === `${NEW_API.module}@${NEW_API.version} ${NEW_API.sum}`) {
+    return BINARY;
+  }
+  rmSync(CACHE, { recursive: true, force: true });
+  mkdirSync(CACHE, { recursive: true });
+  const target = `${NEW_API.module}@${NEW_API.version}`;
+  const downloaded = await step('go mod download', async () => {
+    const { stdout } = await run('go', ['mod', 'download', '-json', target], { env: goEnv(), maxBuffer: 1 << 24, timeout: 10 * 60_000 });
+    const info = JSON.parse(stdout) as { Dir?: string; Sum?: string; Error?: string };
+    if (info.Error) throw new Error(info.Error);
+    if (!info.Dir) throw new Error(`no Dir in ${stdout}`);
+    return { dir: info.Dir, sum: info.Sum ?? '' };
+  });
+  if (downloaded.sum !== NEW_API.sum) {
+    throw new BuildStepError('checksum', `${target} has ${downloaded.sum}, pinned ${NEW_API.sum}`);
+  }
+  const src = join(CACHE, 'src');
+  await step('copy the module', async () => {
+    cpSync(downloaded.dir, src, { recursive: true });
+    // The module cache is read-only; the copy must take the stub console.
+    await run('chmod', ['-R', 'u+w', src]);
+    mkdirSync(join(src, 'web', 'dist'), { recursive: true });
+    writeFileSync(join(src, 'web', 'dist', 'index.html'), '<!doctype html><html><body>new-api console (stub)</body></html>\n');
+  });
+  await step('go build', () => run('go', ['build', '-trimpath', '-o', BINARY, '.'], {
+    cwd: src, env: goEnv(), maxBuffer: 1 << 26, timeout: 20 * 60_000,
+  }));
+  chmodSync(BINARY, 0o755);
+  rmSync(src, { recursive: true, force: true });
+  writeFileSync(STAMP, `${target} ${NEW_API.sum}\n`);
+  return BINARY;
+}
+
+/** A free TCP port on loopback (released before use: new-api must bind it itself). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningNewApi {
+  root: string;
+  port: number;
+  pid: number;
+  dir: string;
+  /** Everything it printed, for failure messages and request-ID look-ups. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+const started = new Set<ChildProcess>();
+// A crashed test runner must not leave a gateway behind.
+process.once('exit', () => {
+  for (const child of started) if (child.pid) try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ }
+});
+
+async function waitReady(root: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`new-api exited during start (${child.exitCode ?? child.signalCode}):\n${output().slice(-3000)}`);
+    }
+    try {
+      const res = await fetch(`${root}/api/status`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok && ((await res.json()) as { success?: boolean }).success) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`new-api did not answer /api/status within ${timeoutMs} ms:\n${output().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Starts the binary with a fresh SQLite database; resolves once /api/status answers. */
+export async function startNewApi(binary: string, opts: { timeoutMs?: number } = {}): Promise<RunningNewApi> {
+  const dir = mkdtempSync(join(tmpdir(), 'gas-new-api-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    HOME: dir,
+    TZ: 'UTC',
+    PORT: String(port),
+    SQLITE_PATH: join(dir, 'new-api.db?_busy_timeout=30000'),
+    SESSION_SECRET: `gas-${port}-${Date.now()}`,
+    // The tier changes channels, tokens and options and asserts at once: no cache to wait for.
+    MEMORY_CACHE_ENABLED: 'false',
+    // Hundreds of console calls per run; the default limit would throttle the harness itself.
+    GLOBAL_API_RATE_LIMIT: '100000',
+    GLOBAL_WEB_RATE_LIMIT: '100000',
+    CRITICAL_RATE_LIMIT: '100000',
+    ...EXTRA_ENV,
+  };
+  const child = spawn(binary, ['--log-dir', join(dir, 'logs')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
+  let out = '';
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => (out += d));
+  const output = (): string => out;
+  const root = `http://127.0.0.1:${port}`;
+  const stop = async (): Promise<void> => {
+    started.delete(child);
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+      try { process.kill(child.pid, 'SIGTERM'); } catch { /* gone */ }
+      const timer = setTimeout(() => { try { if (child.pid) process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ } }, 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitReady(root, child, output, opts.timeoutMs ?? 60_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { root, port, pid: child.pid ?? 0, dir, output, stop };
+}
+
+/** Settings the helper's reading of new-api may add (kept in one place). */
+const EXTRA_ENV: Record<string, string> = {};

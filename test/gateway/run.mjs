@@ -1,0 +1,43 @@
+// `npm run test:gateway`: the real new-api tier.
+// 1. Prepare, with the registries: build (or reuse) the pinned new-api from the Go module proxy
+//    and install (or reuse) the pinned agents from npm, both cached outside the repository.
+// 2. Test, without them: vitest inside a private network namespace whose only interface is
+//    loopback. new-api listens on every interface and has no setting to bind 127.0.0.1 alone;
+//    inside the namespace every interface is loopback, so nothing the tier starts (new-api, our
+//    upstream, the agents) can be reached from, or reach, anything but this machine's tests.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bundle = join(tmpdir(), `gas-gateway-prepare-${process.pid}.mjs`);
+
+function fail(step, detail) {
+  console.error(`test:gateway: ${step} failed: ${detail}`);
+  process.exit(1);
+}
+
+try {
+  await build({ entryPoints: [join(root, 'test/gateway/prepare.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'warning' });
+  const { prepare } = await import(pathToFileURL(bundle).href);
+  await prepare((line) => console.log(`test:gateway: ${line}`));
+} catch (err) {
+  fail('prepare', err instanceof Error ? err.message : String(err));
+} finally {
+  rmSync(bundle, { force: true });
+}
+
+// Root makes the namespace directly; anyone else through a user namespace mapped to root.
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const unshare = ['--net', ...(isRoot ? [] : ['--map-root-user'])];
+const vitest = [process.execPath, join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/gateway/vitest.config.ts', ...process.argv.slice(2)];
+const probe = spawnSync('unshare', [...unshare, '--', 'ip', 'link', 'set', 'lo', 'up'], { encoding: 'utf8' });
+if (probe.error || probe.status !== 0) {
+  fail('network namespace', `\`unshare ${unshare.join(' ')}\` with \`ip link set lo up\` did not run (${probe.error?.message ?? probe.stderr.trim()}). ` +
+    'The tier needs Linux with util-linux and iproute2, as root or with unprivileged user namespaces.');
+}
+const result = spawnSync('unshare', [...unshare, '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...vitest], { cwd: root, stdio: 'inherit' });
+process.exit(result.status ?? 1);

@@ -1,0 +1,83 @@
+// Builds test/conformance/world.ts on a real new-api, through its admin API only: the root user,
+// groups and their ratios, one channel per world channel with our simulator as the upstream
+// provider, model prices (one model left unpriced) and one token per key role.
+import { startSimulator } from '../../src/simulator/index.js';
+import type { Simulator } from '../../src/simulator/types.js';
+import { CHANNELS, GROUP_RATIOS, KEYS, MODELS, USABLE_GROUPS, upstreamWorld, type KeyRole } from '../conformance/world.js';
+import { Admin, CHANNEL_TYPE, type Channel, type Token } from './admin.js';
+import { ensureNewApi, startNewApi, type RunningNewApi } from './new-api.js';
+
+export interface RealWorld {
+  gateway: RunningNewApi;
+  upstream: Simulator;
+  admin: Admin;
+  /** The full key (`sk-` + 48) of each role. */
+  keys: Record<KeyRole, string>;
+  tokens: Record<KeyRole, Token>;
+  channels: Record<string, Channel>;
+  stop: () => Promise<void>;
+}
+
+const PAST = 1_000_000_000;
+
+/** Everything started so far is stopped if a later step fails, and the step is named. */
+export async function startRealWorld(): Promise<RealWorld> {
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async (): Promise<void> => {
+    for (const s of stops.splice(0).reverse()) await s().catch(() => undefined);
+  };
+  const at = async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      await stop();
+      throw new Error(`real gateway set-up, ${step}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
+  const binary = await at('new-api binary', ensureNewApi);
+  const upstream = await at('upstream simulator', () => startSimulator({ upstream: upstreamWorld() }));
+  stops.push(() => upstream.stop());
+  const gateway = await at('start new-api', () => startNewApi(binary));
+  stops.push(() => gateway.stop());
+  const admin = new Admin(gateway.root);
+  await at('root user and access token', () => admin.setUp());
+
+  await at('groups', async () => {
+    await admin.option('GroupRatio', JSON.stringify(GROUP_RATIOS));
+    await admin.option('UserUsableGroups', JSON.stringify(USABLE_GROUPS));
+  });
+  await at('model prices', () => admin.mergeJsonOption('ModelRatio',
+    Object.fromEntries(MODELS.filter((m) => m.ratio !== undefined).map((m) => [m.id, m.ratio]))));
+
+  const channels: Record<string, Channel> = {};
+  for (const c of CHANNELS) {
+    channels[c.name] = await at(`channel ${c.name}`, () => admin.addChannel({
+      name: c.name,
+      type: CHANNEL_TYPE[c.type],
+      key: c.upstreamKey,
+      baseUrl: upstream.root,
+      models: MODELS.filter((m) => m.channel === c.name).map((m) => m.id),
+      groups: c.groups,
+    }));
+  }
+  await at('refresh the marks', () => admin.refreshMarks());
+
+  const tokens = {} as Record<KeyRole, Token>;
+  for (const k of KEYS) {
+    tokens[k.role] = await at(`token ${k.role}`, async () => {
+      const t = await admin.addToken({
+        name: `gas-${k.role}`,
+        group: k.group,
+        unlimited: k.unlimited ?? false,
+        remainQuota: k.remainQuota ?? 0,
+        expiredTime: k.expired ? PAST : -1,
+        ...(k.modelLimits ? { modelLimits: k.modelLimits } : {}),
+      });
+      if (k.disabled) await admin.setTokenStatus(t.id, 2);
+      return t;
+    });
+  }
+  const keys = Object.fromEntries(Object.entries(tokens).map(([role, t]) => [role, `sk-${t.key}`])) as Record<KeyRole, string>;
+  return { gateway, upstream, admin, keys, tokens, channels, stop };
+}
