@@ -68,7 +68,8 @@ function fit(model: ClassifiedModel): ModelFit {
   const excluded = notForCoding(model);
   if (excluded !== undefined) return { ok: false, reason: excluded };
   if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'messages', needsProbe: true };
+  // Unmarked, or marked `openai` only: OpenAI-type channels convert messages, a probe tells.
+  if (model.protocols.messages === 'probe') return { ok: true, protocol: 'messages', needsProbe: true };
   return {
     ok: false,
     reason: msg('agents.cc.not_messages'),

@@ -85,6 +85,8 @@ export type DiagnosisCode =
   | 'redirect'
   | 'bad_response'
   | 'gateway_error'
+  | 'channel_failed' // the gateway's channel failed: its provider's own error, or no answer from it
+  | 'group_denied' // the key's group may not be used, or was removed by the admin
   // Found in an agent's config on disk, before any request is sent:
   | 'missing_key' // the agent would find no key (variable unset, key absent)
   | 'model_not_listed' // the configured model is not in the key's GET /v1/models

@@ -6,10 +6,33 @@ import { msg } from '../i18n/index.js';
 
 const ALL_PROBE: Record<Protocol, Suitability> = { messages: 'probe', responses: 'probe', chat: 'probe', images: 'probe' };
 
+/**
+ * Model families that serve no chat, known by name. new-api marks every model on an OpenAI-type
+ * channel `openai`, embeddings, speech and transcription models included, so for a model marked
+ * only `openai` (or not at all) its name is the one sign left before a call fails.
+ */
+const NOT_CHAT_NAMES: [RegExp, 'embedding' | 'speech' | 'transcription' | 'moderation' | 'rerank'][] = [
+  [/embed/i, 'embedding'],
+  [/(^|[-_./])tts($|[-_.])|text-to-speech/i, 'speech'],
+  [/whisper|transcribe|speech-to-text/i, 'transcription'],
+  [/moderation/i, 'moderation'],
+  [/rerank/i, 'rerank'],
+];
+
+export function notChatByName(id: string): 'embedding' | 'speech' | 'transcription' | 'moderation' | 'rerank' | undefined {
+  return NOT_CHAT_NAMES.find(([pattern]) => pattern.test(id))?.[1];
+}
+
 export function classifyModel(m: GatewayModel, markers: Markers = DEFAULT_MARKERS): ClassifiedModel {
   const marks = m.marks;
+  const onlyChatMark = marks !== undefined && marks.length > 0 && marks.every((x) => x === markers.chat);
+  const family = !marks || marks.length === 0 || onlyChatMark ? notChatByName(m.id) : undefined;
   // An empty list says as little as none at all: treat both as unmarked and let probes decide.
-  if (!marks || marks.length === 0) return { ...m, marked: false, protocols: { ...ALL_PROBE } };
+  if (!marks || marks.length === 0) {
+    const out: ClassifiedModel = { ...m, marked: false, protocols: { ...ALL_PROBE } };
+    if (family) out.notForAgents = msg('classify.not_chat_name', { model: m.id, kind: msg(`classify.kind.${family}`), chat: markers.chat });
+    return out;
+  }
 
   const has = (mark: string): boolean => marks.includes(mark);
   const messages = has(markers.messages);
@@ -18,7 +41,9 @@ export function classifyModel(m: GatewayModel, markers: Markers = DEFAULT_MARKER
   const images = has(markers.images);
 
   const protocols: Record<Protocol, Suitability> = {
-    messages: messages ? 'yes' : 'no',
+    // Marked `openai` only: OpenAI-type channels (OpenAI, DeepSeek, Moonshot, …) convert messages
+    // to chat for it, which only a call proves.
+    messages: messages ? 'yes' : chat && !responses ? 'probe' : 'no',
     // Marked `openai` only: OpenAI-compatible channels pass Responses through, most others fail.
     // Marked `anthropic`: its channel always fails Responses (convert_request_failed).
     responses: responses ? 'yes' : chat && !messages ? 'probe' : 'no',
@@ -27,6 +52,7 @@ export function classifyModel(m: GatewayModel, markers: Markers = DEFAULT_MARKER
   };
   const out: ClassifiedModel = { ...m, marked: true, protocols };
   if (!messages && !responses && !chat && !images) out.notForAgents = notForAgentsReason(marks, markers);
+  else if (family) out.notForAgents = msg('classify.not_chat_name', { model: m.id, kind: msg(`classify.kind.${family}`), chat: markers.chat });
   return out;
 }
 

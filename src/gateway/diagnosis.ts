@@ -175,9 +175,52 @@ function gatewaySaid(status: number | undefined, info: ErrorInfo | undefined): s
   return text ? `${parts.join(' ')} "${text}"`.trim() : parts.join(' ');
 }
 
+/** Error types new-api (and one-api before it) gives its own errors; anything else came from upstream. */
+const GATEWAY_TYPES = new Set(['', 'new_api_error', 'one_api_error', 'new_api_panic', 'error', 'response.failed']);
+
+/**
+ * Whether the error is the upstream provider's, relayed by the gateway: it keeps the provider's
+ * own type (and code), where the gateway's own errors say `new_api_error`. On /v1/messages new-api
+ * puts the provider's code (or `<nil>`) where the type goes, which is no gateway type either.
+ * The router's 404 uses OpenAI's `invalid_request_error`, so it is told apart by its text.
+ */
+export function fromUpstream(info: ErrorInfo | undefined): boolean {
+  if (!info || GATEWAY_TYPES.has(info.type)) return false;
+  return !/^Invalid URL \(/.test(info.message);
+}
+
+/** Texts of a provider refusing a model on the endpoint it was called on: not a chat model. */
+const NOT_THIS_ENDPOINT = /not a chat model|only supported in v1\/responses|not supported in the v1\/[a-z/]+ endpoint|does not support (chat|messages|responses)/i;
+
+/** Failures of the gateway's own channel: it could not reach, read or find a working upstream. */
+const CHANNEL_CODES = new Set(['do_request_failed', 'bad_response_status_code', 'bad_response_body', 'bad_response', 'get_channel_failed', 'read_response_body_failed', 'channel:response_time_exceeded']);
+
+/** The 401's reason, from new-api's texts in English or Chinese. */
+function keyReason(text: string): 'expired' | 'exhausted' | 'disabled' | 'ip' | 'banned' | undefined {
+  if (/已过期|expired/i.test(text)) return 'expired';
+  if (/额度已用尽|exhausted|used up/i.test(text)) return 'exhausted';
+  if (/状态不可用|disabled|status is unavailable/i.test(text)) return 'disabled';
+  if (/IP 不在|not in the (token's )?allow(ed)? ?list|access_denied/i.test(text)) return 'ip';
+  if (/已被封禁|banned/i.test(text)) return 'banned';
+  return undefined;
+}
+
+/** The key's group refused by the gateway (403), whatever the call: not usable, or deprecated. */
+function groupRefusal(text: string): { group: string; why: 'denied' | 'deprecated' } | undefined {
+  const denied = /无权访问\s*(\S+?)\s*分组/.exec(text) ?? /no (?:access|permission) to (?:use )?group\s+"?([^\s"()]+)/i.exec(text);
+  if (denied?.[1]) return { group: denied[1], why: 'denied' };
+  const deprecated = /分组\s*(\S+?)\s*已被弃用/.exec(text) ?? /group\s+"?([^\s"()]+)"?\s+(?:is|has been)\s+deprecated/i.exec(text);
+  if (deprecated?.[1]) return { group: deprecated[1], why: 'deprecated' };
+  return undefined;
+}
+
+const UNPRICED = /倍率或价格未配置|price (or ratio )?(is )?not (set|configured)|ratio or price not set|ratio.*not set|has not been priced/i;
+
 /**
  * The diagnosis for a gateway error, from its status (undefined: an error inside a 200 stream) and
  * its error fields. The texts decide before the status: a stream error has no status of its own.
+ * An error the provider behind the gateway returned is the gateway's channel failing, never the
+ * user's key, group or limits, whatever its words: that is decided first.
  */
 export function diagnoseError(ctx: DiagnoseContext, status: number | undefined, info: ErrorInfo | undefined, retryAfter?: string): Diagnosis {
   const text = info?.message ?? '';
@@ -186,39 +229,64 @@ export function diagnoseError(ctx: DiagnoseContext, status: number | undefined, 
   const said = gatewaySaid(status, info);
   const proto = ctx.protocol ?? protocolOfPath(pathOf(ctx.url));
 
+  if (fromUpstream(info)) {
+    if (NOT_THIS_ENDPOINT.test(text)) {
+      const over = proto ? protocolName(proto) : pathOf(ctx.url);
+      return makeDiagnosis('wrong_protocol', msg('diag.upstream_not_this_endpoint', { model: quoted(model), protocol: over, said }),
+        msg('diag.upstream_not_this_endpoint_fix', { command: MODELS_COMMAND }), ctx);
+    }
+    return makeDiagnosis('channel_failed', msg('diag.channel_upstream', { model: quoted(model), said }), msg('diag.channel_fix'), ctx);
+  }
+  if (CHANNEL_CODES.has(code) || /^upstream error:|可用渠道不存在|的可用渠道失败/.test(stripRequestId(text))) {
+    return makeDiagnosis('channel_failed', msg('diag.channel_gateway', { model: quoted(model), said }), msg('diag.channel_fix'), ctx);
+  }
+  if (code === 'token_concurrency_limit_reached' || code === 'token_concurrency_unavailable') {
+    return makeDiagnosis('rate_limited', msg('diag.concurrency', { said }), msg('diag.concurrency_fix'), ctx);
+  }
   if (status === 429) {
     const wait = retryAfter ? `${cleanText(retryAfter, 40)}${/^\d+$/.test(retryAfter.trim()) ? ' s' : ''}` : '';
     return makeDiagnosis('rate_limited', wait ? msg('diag.rate_limited_wait', { wait }) : msg('diag.rate_limited'), msg('diag.rate_limited_fix'), ctx);
   }
-  if (/no access to model/i.test(text) || /无权(访问|使用)?.*模型/.test(text)) {
+  const group = groupRefusal(text);
+  if (group) {
+    const params = { group: group.group, said };
+    return makeDiagnosis('group_denied', msg(group.why === 'denied' ? 'diag.group_denied' : 'diag.group_deprecated', params),
+      msg('diag.group_denied_fix', params), ctx);
+  }
+  if (/no access to (any )?models?\b/i.test(text) || /无权(访问|使用)?.*模型/.test(text)) {
     return makeDiagnosis('model_not_allowed', msg('diag.model_not_allowed', { model: quoted(model), said }),
       msg('diag.model_not_allowed_fix', { model: quoted(model), command: MODELS_COMMAND }), ctx);
   }
   if (code === 'model_not_found' || /no available channel/i.test(text) || /无可用渠道/.test(text)) {
-    const group = groupIn(text);
-    const params = { model: quoted(model), said, command: MODELS_COMMAND, group: group ?? '' };
-    return group
+    const inGroup = groupIn(text);
+    const params = { model: quoted(model), said, command: MODELS_COMMAND, group: inGroup ?? '' };
+    return inGroup
       ? makeDiagnosis('model_not_in_group', msg('diag.model_not_in_group_named', params), msg('diag.model_not_in_group_named_fix', params), ctx)
       : makeDiagnosis('model_not_in_group', msg('diag.model_not_in_group', params), msg('diag.model_not_in_group_fix', params), ctx);
   }
-  if (code === 'insufficient_user_quota' || code === 'pre_consume_token_quota_failed' || /quota/i.test(code) || /额度不足|余额不足|quota is not enough|insufficient.*quota/i.test(text)) {
+  if (code === 'insufficient_user_quota' || code === 'pre_consume_token_quota_failed' || /quota/i.test(code) || /额度不足|余额不足|预扣费额度失败|quota is not enough|insufficient.*quota/i.test(text)) {
     return makeDiagnosis('quota', msg('diag.quota', { said }), msg('diag.quota_fix'), ctx);
   }
-  if (code === 'model_price_error' || /倍率或价格未配置|price (or ratio )?(is )?not (set|configured)|ratio.*not set/i.test(text)) {
+  if (code === 'model_price_error' || UNPRICED.test(text)) {
     return makeDiagnosis('model_unpriced', msg('diag.model_unpriced', { model: quoted(model), said }),
       msg('diag.model_unpriced_fix', { model: quoted(model), command: MODELS_COMMAND }), ctx);
   }
-  if (code === 'convert_request_failed' || info?.type === 'new_api_panic' || /not implemented|endpoint not supported|panic detected/i.test(text)) {
+  if (code === 'convert_request_failed' || info?.type === 'new_api_panic' || /not implemented|endpoint not supported|panic detected/i.test(stripRequestId(text))) {
     const over = proto ? protocolName(proto) : pathOf(ctx.url);
     return makeDiagnosis('wrong_protocol', msg('diag.wrong_protocol', { model: quoted(model), protocol: over, said }),
       proto === 'responses'
         ? msg('diag.wrong_protocol_responses_fix', { command: MODELS_COMMAND, model: quoted(model) })
         : msg('diag.wrong_protocol_fix', { command: MODELS_COMMAND }), ctx);
   }
-  if (status === 401 || /^invalid token/i.test(stripRequestId(text)) || /无效的令牌/.test(text)) {
+  if (status === 501 || code === 'api_not_implemented') {
+    return makeDiagnosis('wrong_path', msg('diag.not_offered', { where: `${ctx.method} ${pathOf(ctx.url)}`, said }), msg('diag.wrong_path.other_fix'), ctx);
+  }
+  const reason = keyReason(text);
+  if (status === 401 || /^invalid token/i.test(stripRequestId(text)) || /无效的令牌|未提供令牌/.test(text) || (status === 403 && (reason === 'ip' || reason === 'banned'))) {
     if (ctx.keySent === false) {
       return makeDiagnosis('bad_key', msg('diag.no_key_sent', { said }), msg('diag.no_key_sent_fix'), ctx);
     }
+    if (reason) return makeDiagnosis('bad_key', msg(`diag.bad_key_${reason}`, { said }), msg(`diag.bad_key_${reason}_fix`), ctx);
     return makeDiagnosis('bad_key', msg('diag.bad_key', { said }), msg('diag.bad_key_fix'), ctx);
   }
   if (status === 404) return wrongPath(ctx, text);

@@ -50,6 +50,12 @@ export class SseParser {
       return;
     }
     if (line.startsWith(':')) return; // comment, e.g. the gateway's keep-alive `: PING`
+    // A gateway that fails after the stream began writes its error as bare JSON, with no field
+    // name: a line SSE would drop. Kept as an event of its own, so the error reaches the user.
+    if (line.startsWith('{')) {
+      out.push({ data: line });
+      return;
+    }
     const colon = line.indexOf(':');
     const field = colon < 0 ? line : line.slice(0, colon);
     let value = colon < 0 ? '' : line.slice(colon + 1);

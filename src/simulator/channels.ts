@@ -53,7 +53,7 @@ export function marksOf(model: SimModel): string[] {
 
 /** What the provider behind the channel makes of the model. */
 export function upstreamKindOf(model: SimModel): UpstreamKind {
-  return model.upstream ?? (model.channel === 'embedding' ? 'embedding' : 'chat');
+  return model.upstream ?? (model.channel === 'embedding' ? 'embedding' : model.channel === 'image' ? 'image' : 'chat');
 }
 
 export function channelServes(model: SimModel, protocol: Protocol): boolean {

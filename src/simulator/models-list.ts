@@ -17,8 +17,9 @@ export function visibleModels(models: readonly SimModel[], key: SimKey): SimMode
   const priced = models.filter((m) => m.priced !== false);
   if (key.modelLimits !== undefined) {
     const limits = key.modelLimits;
-    return limits.map((id) => priced.find((m) => m.id === id) ?? { id, channel: 'none' as const, groups: [] })
-      .filter((m) => m.priced !== false);
+    const known = priced.filter((m) => limits.includes(m.id));
+    const unknown = limits.filter((id) => !models.some((m) => m.id === id)).map((id): SimModel => ({ id, channel: 'none', groups: [] }));
+    return [...known, ...unknown];
   }
   return priced.filter((m) => listedIn(m, key.group));
 }

@@ -8,11 +8,11 @@ type Row = [name: string, marks: string[] | undefined, messages: Suitability, re
 
 const ROWS: Row[] = [
   ['Anthropic/AWS channel', ['anthropic', 'openai'], 'yes', 'no', 'yes', 'no', false],
-  ['OpenAI-compatible', ['openai'], 'no', 'probe', 'yes', 'no', false],
+  ['OpenAI-compatible', ['openai'], 'probe', 'probe', 'yes', 'no', false],
   ['Codex', ['openai-response', 'openai-response-compact', 'openai-alpha-search'], 'no', 'yes', 'no', 'no', false],
   ['xAI', ['openai', 'openai-response'], 'no', 'yes', 'yes', 'no', false],
-  ['Gemini', ['gemini', 'openai'], 'no', 'probe', 'yes', 'no', false],
-  ['image model', ['image-generation', 'openai'], 'no', 'probe', 'yes', 'yes', false],
+  ['Gemini', ['gemini', 'openai'], 'probe', 'probe', 'yes', 'no', false],
+  ['image model', ['image-generation', 'openai'], 'probe', 'probe', 'yes', 'yes', false],
   ['image only', ['image-generation'], 'no', 'no', 'no', 'yes', false],
   ['anthropic only', ['anthropic'], 'yes', 'no', 'no', 'no', false],
   ['anthropic + openai-response', ['anthropic', 'openai-response'], 'yes', 'yes', 'no', 'no', false],
@@ -40,6 +40,33 @@ describe('classifyModel', () => {
     expect(classifyModel({ id: 'x', marks: ['foo', 'bar'] }).notForAgents).toMatch(/marked only foo, bar: none of anthropic, openai-response, openai or image-generation/);
   });
 
+  // new-api marks every model of an OpenAI-type channel `openai` (embeddings, speech and
+  // transcription included): with nothing but that mark, the name is what tells them apart.
+  it.each([
+    ['text-embedding-3-small', ['openai'], /embedding/],
+    ['tts-1', ['openai'], /text-to-speech/],
+    ['gpt-4o-mini-tts', ['openai'], /text-to-speech/],
+    ['whisper-1', ['openai'], /transcription/],
+    ['gpt-4o-transcribe', undefined, /transcription/],
+    ['omni-moderation-latest', [], /moderation/],
+    ['bge-reranker-v2', ['openai'], /rerank/],
+  ] as const)('%s marked %j: not for agents, by its name', (id, marks, kind) => {
+    const c = classifyModel(marks === undefined ? { id } : { id, marks: [...marks] });
+    expect(c.notForAgents).toMatch(kind);
+    expect(c.notForAgents).toContain(`verify --model ${id} --protocol chat`);
+  });
+
+  it.each([
+    ['gpt-4o-mini', ['openai']],
+    ['deepseek-chat', ['openai']],
+    ['gpt-4o-audio-preview', ['openai']],
+    // Marks that say more than `openai` win over the name.
+    ['claude-embedder-sonnet', ['anthropic', 'openai']],
+    ['whisper-chat', ['openai', 'openai-response']],
+  ] as const)('%s marked %j stays a chat model', (id, marks) => {
+    expect(classifyModel({ id, marks: [...marks] }).notForAgents).toBeUndefined();
+  });
+
   it('keeps the other fields', () => {
     expect(classifyModel({ id: 'm', marks: ['openai'], ownedBy: 'o', created: 5 })).toMatchObject({ ownedBy: 'o', created: 5, marks: ['openai'] });
   });
@@ -47,7 +74,7 @@ describe('classifyModel', () => {
   const CUSTOM: Markers = { messages: 'claude', responses: 'resp', chat: 'oai', images: 'img', nonAgent: ['emb'] };
   it.each([
     [['claude', 'oai'], { messages: 'yes', responses: 'no', chat: 'yes', images: 'no' }],
-    [['oai'], { messages: 'no', responses: 'probe', chat: 'yes', images: 'no' }],
+    [['oai'], { messages: 'probe', responses: 'probe', chat: 'yes', images: 'no' }],
     [['resp'], { messages: 'no', responses: 'yes', chat: 'no', images: 'no' }],
     [['img'], { messages: 'no', responses: 'no', chat: 'no', images: 'yes' }],
     // With custom spellings the default ones mean nothing.

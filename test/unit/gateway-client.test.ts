@@ -141,11 +141,20 @@ describe('listModels', () => {
     expect(d.message).toContain('retry after 7 s');
   });
 
-  it('gateway_error: other 5xx, with the gateway text', async () => {
-    const s = await startServer((_req, res) => json(res, 502, { error: { message: 'upstream exploded', type: 'upstream_error' } }));
+  it('gateway_error: other 5xx of the gateway itself, with the gateway text', async () => {
+    const s = await startServer((_req, res) => json(res, 502, { error: { message: 'something exploded', type: 'new_api_error', code: '' } }));
     const d = await failure({ root: s.root, key: KEY });
     expect(d.code).toBe('gateway_error');
-    expect(d.message).toContain('upstream exploded');
+    expect(d.message).toContain('something exploded');
+  });
+
+  it('channel_failed: an error of the provider behind the gateway (its own type), never the key', async () => {
+    const s = await startServer((_req, res) => json(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: '', code: 'invalid_api_key' } }));
+    const d = await failure({ root: s.root, key: KEY });
+    expect(d.code).toBe('channel_failed');
+    expect(d.message).toContain('Incorrect API key provided.');
+    expect(d.message).toMatch(/not the cause/);
+    expect(d.fix).toMatch(/administrator/);
   });
 
   it('an error body with status 200 is diagnosed, not parsed as a list', async () => {

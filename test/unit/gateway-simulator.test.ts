@@ -138,7 +138,7 @@ describe('against the simulator', () => {
   const faulted: Array<[string, Fault, RegExp, Partial<ClientOptions>?]> = [
     ['not_api', { kind: 'html' }, /web console/],
     ['rate_limited', { kind: 'rate-limit', retryAfter: 5 }, /retry after 5 s/],
-    ['gateway_error', { kind: 'server-error' }, /502/],
+    ['channel_failed', { kind: 'server-error' }, /502/],
     ['wrong_protocol', { kind: 'panic' }, /cannot speak/],
     ['stream_broken', { kind: 'truncate-stream' }, /before its final/],
     ['timeout', { kind: 'slow-headers', ms: 3000 }, /headers timeout/, { timeoutMs: 300 }],

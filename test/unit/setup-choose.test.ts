@@ -61,7 +61,14 @@ describe('chooseModels', () => {
 
   it('never offers embeddings, and nothing suitable is an error naming the command to explain why', () => {
     expect(suitableModels(AGENTS.opencode, KEY).map((f) => f.model.id)).not.toContain('text-embedding-3-small');
-    expect(() => chooseModels({ agent: AGENTS['claude-code'], models: KEY.filter((m) => !m.id.startsWith('claude')) })).toThrow(/models/);
+    const noMessages = KEY.filter((m) => m.id === 'gpt-5.1-codex' || m.id === 'text-embedding-3-small');
+    expect(() => chooseModels({ agent: AGENTS['claude-code'], models: noMessages })).toThrow(/models/);
+  });
+
+  it('offers Claude Code a model marked only openai when no Anthropic model is there, to be probed (the gateway converts)', () => {
+    const fits = suitableModels(AGENTS['claude-code'], KEY.filter((m) => !m.id.startsWith('claude')));
+    expect(fits.map((f) => f.model.id)).toContain('deepseek-chat');
+    expect(fits.every((f) => f.fit.ok && f.fit.needsProbe)).toBe(true);
   });
 });
 

@@ -116,10 +116,10 @@ describe('GET /api/usage/token/', () => {
     expect((disabled.json as Usage).data.name).toBe('disabled');
   });
 
-  it('answers an unknown key with 200 success:false, and takes Bearer only', async () => {
+  it('answers an unknown key with the token auth\'s 401, and takes Bearer only', async () => {
     const unknown = await call(sim, 'GET', '/api/usage/token/', { bearer: `sk-${'q'.repeat(48)}` });
-    expect(unknown.status).toBe(200);
-    expect((unknown.json as { success: boolean }).success).toBe(false);
+    expect(unknown.status).toBe(401);
+    expect((unknown.json as { error: { message: string } }).error.message).toMatch(/^Invalid token \(request id: /);
     const apiKey = await call(sim, 'GET', '/api/usage/token/', { apiKey: DEMO_KEY });
     expect(apiKey.status).toBe(401);
     expect((apiKey.json as { success: boolean }).success).toBe(false);

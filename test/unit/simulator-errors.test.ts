@@ -26,6 +26,17 @@ afterAll(async () => {
   await legacy.stop();
 });
 
+const owned: Simulator[] = [];
+/** A simulator of a test's own, stopped with the file's. */
+async function own(opts: Parameters<typeof startSimulator>[0]): Promise<Simulator> {
+  const s = await startSimulator(opts);
+  owned.push(s);
+  return s;
+}
+afterAll(async () => {
+  await Promise.all(owned.map((s) => s.stop()));
+});
+
 interface OpenAiError {
   error: { message: string; type: string; code?: string; param?: string };
 }
@@ -142,10 +153,47 @@ describe('routing errors (OpenAI shape even on /v1/messages)', () => {
 });
 
 describe('relay errors', () => {
-  it('400 model_price_error for a model without a price', async () => {
+  it('500 model_price_error for a model without a price, in both releases\' words', async () => {
     const res = await call(sim, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('glm-4.6') });
-    expect(res.status).toBe(400);
-    expectRelayError(res, 'model glm-4.6 ratio or price not set, please set or start self-use mode', 'model_price_error');
+    expect(res.status).toBe(500);
+    expectRelayError(res, 'Model glm-4.6 has not been priced by the administrator yet, please contact the administrator or enable self-use mode', 'model_price_error');
+    const old = await call(legacy, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('glm-4.6') });
+    expect(old.status).toBe(500);
+    expectRelayError(old, '模型 glm-4.6 倍率或价格未配置，请联系管理员设置或开始自用模式；Model glm-4.6 ratio or price not set, please set or start self-use mode', 'model_price_error');
+  });
+
+  it('an error of the provider behind the channel passes through as new-api relays it', async () => {
+    const revoked = await own({ models: [{ id: 'gpt-4.1', channel: 'openai', upstreamKey: 'revoked' }, { id: 'tts-1', channel: 'openai', upstream: 'speech' }] });
+    const chat = await call(revoked, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('gpt-4.1') });
+    expect(chat.status).toBe(401);
+    // The provider's object, param emptied, no request id in the text.
+    expect(chat.json).toEqual({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: '', code: 'invalid_api_key' } });
+    const messages = await call(revoked, 'POST', '/v1/messages', { bearer: DEMO_KEY, body: chatBody('gpt-4.1') });
+    expect(messages.status).toBe(401);
+    // Claude's shape, the provider's code as the type, the request id appended.
+    expect(messages.json).toEqual({ type: 'error', error: { type: 'invalid_api_key', message: `Incorrect API key provided. (request id: ${messages.requestId})` } });
+    const speech = await call(revoked, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('tts-1') });
+    expect(speech.status).toBe(404);
+    expect((speech.json as OpenAiError).error.message).toMatch(/not a chat model/);
+  });
+
+  it('the auth middleware names the key\'s problem and refuses groups users may not use or that lost their ratio', async () => {
+    const keys = [
+      { key: `sk-${'e'.repeat(48)}`, name: 'e', group: 'default', expiresAt: 1_000_000_000 },
+      { key: `sk-${'s'.repeat(48)}`, name: 's', group: 'secret' },
+      { key: `sk-${'r'.repeat(48)}`, name: 'r', group: 'retired' },
+    ];
+    const strict = await own({ legacyChinese: true, keys, groupRatios: { default: 1, secret: 2 }, usableGroups: ['default', 'retired'] });
+    const [expired, secret, retired] = keys.map((k) => k.key);
+    const e = await call(strict, 'GET', '/v1/models', { bearer: expired ?? '' });
+    expect(e.status).toBe(401);
+    expect((e.json as OpenAiError).error.message).toBe(`该令牌已过期 (request id: ${e.requestId})`);
+    const s = await call(strict, 'POST', '/v1/chat/completions', { bearer: secret ?? '', body: chatBody('deepseek-chat') });
+    expect(s.status).toBe(403);
+    expect((s.json as OpenAiError).error.message).toBe(`无权访问 secret 分组 (request id: ${s.requestId})`);
+    const r = await call(strict, 'GET', '/v1/models', { bearer: retired ?? '' });
+    expect(r.status).toBe(403);
+    expect((r.json as OpenAiError).error.message).toBe(`分组 retired 已被弃用 (request id: ${r.requestId})`);
   });
 
   it('403 insufficient_user_quota for a key with no money, Chinese on an older gateway', async () => {
@@ -218,7 +266,8 @@ describe('relay errors', () => {
     expect((await call(sim, 'POST', '/v1/messages', { bearer: DEMO_KEY, body: chatBody('gpt-5.1') })).status).toBe(200);
     expect((await call(sim, 'POST', '/v1/messages', { bearer: DEMO_KEY, body: chatBody('gemini-2.5-pro') })).status).toBe(200);
     expect((await call(sim, 'POST', '/v1/messages', { bearer: DEMO_KEY, body: chatBody('grok-4') })).status).toBe(500);
-    expect((await call(sim, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('text-embedding-3-small') })).status).toBe(500);
+    // An OpenAI channel forwards an embedding model; its provider refuses it (404, passed through).
+    expect((await call(sim, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('text-embedding-3-small') })).status).toBe(404);
   });
 });
 

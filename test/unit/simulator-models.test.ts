@@ -46,11 +46,13 @@ describe('GET /v1/models', () => {
     expect(byId.get('grok-4')?.supported_endpoint_types).toEqual(['openai', 'openai-response']);
     expect(byId.get('gemini-2.5-pro')?.supported_endpoint_types).toEqual(['gemini', 'openai']);
     expect(byId.get('gpt-image-1')?.supported_endpoint_types).toEqual(['image-generation', 'openai']);
-    expect(byId.get('text-embedding-3-small')?.supported_endpoint_types).toEqual(['embeddings']);
-    // Listed although it has no channel: the key's list and reality disagree.
-    expect(byId.has('kimi-k2')).toBe(true);
-    expect(byId.has('glm-4.6')).toBe(true);
-    expect(body.data).toHaveLength(12);
+    // An OpenAI channel marks everything `openai`, embeddings included.
+    expect(byId.get('text-embedding-3-small')?.supported_endpoint_types).toEqual(['openai']);
+    // Listed although it has no channel (so no marks): the key's list and reality disagree.
+    expect(byId.get('kimi-k2')?.supported_endpoint_types).toEqual([]);
+    // Unpriced models are left out of the list (self-use mode off), as new-api does.
+    expect(byId.has('glm-4.6')).toBe(false);
+    expect(body.data).toHaveLength(11);
   });
 
   it('shows the vip group only its models', async () => {
@@ -61,6 +63,21 @@ describe('GET /v1/models', () => {
   it('cuts the list down to the key model limits', async () => {
     const ids = (await list(LIMITED_KEY)).data.map((m) => m.id).sort();
     expect(ids).toEqual(['claude-haiku-4-5', 'deepseek-chat']);
+  });
+
+  it('lists a limited key\'s limits even where its group has no channel for them (new-api v0.10)', async () => {
+    const key = { key: `sk-${'c'.repeat(48)}`, name: 'c', group: 'vip', modelLimits: ['deepseek-chat', 'claude-haiku-4-5', 'no-such-model'] };
+    const own = await startSimulator({ keys: [key] });
+    try {
+      const body = (await call(own, 'GET', '/v1/models', { bearer: key.key })).json as ModelList;
+      expect(body.data.map((m) => [m.id, m.supported_endpoint_types])).toEqual([
+        ['claude-haiku-4-5', ['anthropic', 'openai']], ['deepseek-chat', ['openai']], ['no-such-model', []],
+      ]);
+      const call503 = await call(own, 'POST', '/v1/chat/completions', { bearer: key.key, body: { model: 'deepseek-chat', messages: [{ role: 'user', content: 'hi' }] } });
+      expect(call503.status).toBe(503);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('omits supported_endpoint_types when omitMarks is set, live', async () => {

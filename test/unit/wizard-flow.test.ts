@@ -94,9 +94,9 @@ describe('wizard: the whole walk', () => {
         const byId = new Map(q.choices!.map((c) => [c.value, c]));
         // Installed agents pre-selected, with their version, protocol and how many models suit.
         expect(byId.get('codex')?.selected).toBe(true);
-        expect(byId.get('codex')?.title).toMatch(/^Codex CLI\s+installed 1\.0\.0\s+Responses: 7 models$/);
+        expect(byId.get('codex')?.title).toMatch(/^Codex CLI\s+installed 1\.0\.0\s+Responses: 6 models$/);
         expect(byId.get('claude-code')?.selected).toBe(false);
-        expect(byId.get('claude-code')?.title).toMatch(/not installed\s+messages: 3 models$/);
+        expect(byId.get('claude-code')?.title).toMatch(/not installed\s+messages: 7 models$/);
         // Gemini CLI disabled, the reason in its title (prompts shows nothing else for it).
         expect(byId.get('gemini-cli')?.disabled).toBe(true);
         expect(byId.get('gemini-cli')?.title).toMatch(/✗ needs native Gemini, not served here$/);
@@ -106,7 +106,8 @@ describe('wizard: the whole walk', () => {
       (q) => {
         // Only the models that suit Claude Code, recommended first, marks and prices on the row.
         expect(q.message).toContain('Claude Code');
-        expect(q.choices!.map((c) => c.value)).toEqual(['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5']);
+        // Models marked openai only follow, to be probed: the gateway converts messages for them.
+        expect(q.choices!.map((c) => c.value)).toEqual(['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5', 'gpt-5.1', 'gemini-2.5-pro', 'kimi-k2', 'deepseek-chat']);
         expect(q.choices![0]!.title).toMatch(/^claude-sonnet-4-5\s+★ recommended\s+anthropic,openai\s+\$3 in\/\$15 out$/m);
         expect(q.choices![0]!.short).toBe('claude-sonnet-4-5');
         return 'claude-sonnet-4-5';
@@ -147,7 +148,7 @@ describe('wizard: the whole walk', () => {
     expect(text).not.toContain(DEMO_KEY);
     // A spinner for the models, then one per agent in each round, each settled.
     expect(progress.events).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^settle models ok: 12 models for this key$/),
+      expect.stringMatching(/^settle models ok: 11 models for this key$/),
       "settle models ok: The key's models checked again",
       'start claude-code: Claude Code: probing its model in its own protocol',
       'start codex: Codex CLI: probing its model in its own protocol',
