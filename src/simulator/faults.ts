@@ -48,6 +48,8 @@ export function faultReply(fault: Fault, pathname: string, requestId: string): R
         'bad response status code 502', 'bad_response_status_code', requestId);
     case 'panic':
       return panicBody();
+    case 'gateway-internal':
+      return relayError(pathname.includes('/v1/messages') ? 'claude' : 'openai', 500, 'database is locked', '', requestId);
     default:
       return undefined;
   }

@@ -44,6 +44,21 @@ function quotaMessage(legacyChinese: boolean): string {
   return legacyChinese ? '用户额度不足, 剩余额度: ＄0.000000' : 'user quota is not enough, remaining quota: $0.000000';
 }
 
+const QUOTA_PER_USD = 500_000;
+const RESERVED_TOKENS = 500;
+
+function promptOf(protocol: Protocol, body: Record<string, unknown>): unknown {
+  return protocol === 'responses' ? body.input : protocol === 'images' ? body.prompt : body.messages;
+}
+
+/** What new-api reserves from the key before a call, in USD. */
+function reserveUsd(model: SimModel, promptTokens: number, groupRatio: number): number {
+  const quota = model.quotaType === 1
+    ? (model.modelPrice ?? 0) * QUOTA_PER_USD * groupRatio
+    : (RESERVED_TOKENS + promptTokens) * (model.modelRatio ?? 1) * groupRatio;
+  return quota / QUOTA_PER_USD;
+}
+
 function unpricedMessage(model: string, legacyChinese: boolean): string {
   return legacyChinese
     ? `模型 ${model} 倍率或价格未配置，请联系管理员设置或开始自用模式；Model ${model} ratio or price not set, please set or start self-use mode`
@@ -132,6 +147,13 @@ export function relay(input: RelayInput): Reply {
   if (!isUnlimited(key) && (key.quotaUsd ?? 0) <= 0) {
     return relayError(format, 403, quotaMessage(input.legacyChinese), 'insufficient_user_quota', requestId);
   }
+  // Before sending, new-api reserves about 500 tokens plus the prompt at the model's price.
+  const need = reserveUsd(model, estimateTokens(promptOf(protocol, body)), input.groupRatios[key.group] ?? 1);
+  if (!isUnlimited(key) && (key.quotaUsd ?? 0) < need) {
+    return relayError(format, 403,
+      `token quota is not enough, token remain quota: ＄${(key.quotaUsd ?? 0).toFixed(6)}, need quota: ＄${need.toFixed(6)}`,
+      'pre_consume_token_quota_failed', requestId);
+  }
 
   // Channel adaptor.
   if (!channelServes(model, protocol)) {
@@ -148,11 +170,10 @@ export function relay(input: RelayInput): Reply {
       'max_output_tokens', 'integer_below_min_value');
   }
 
-  const prompt = protocol === 'responses' ? body.input : protocol === 'images' ? body.prompt : body.messages;
   return answer(protocol, {
     model: modelId,
     requestId,
-    inputTokens: estimateTokens(prompt),
+    inputTokens: estimateTokens(promptOf(protocol, body)),
     stream: body.stream === true,
   });
 }

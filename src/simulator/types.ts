@@ -64,7 +64,8 @@ export type FaultKind =
   | 'html' // answer 200 text/html (the console page)
   | 'rate-limit' // 429 (empty body), with Retry-After `retryAfter` seconds when set
   | 'redirect' // 301 to `location` (another host)
-  | 'server-error' // 502 upstream error
+  | 'server-error' // 502: the channel's provider answered 502 with nothing readable
+  | 'gateway-internal' // 500: new-api's own failure (its database), no code
   | 'panic'; // 500 new_api_panic body
 
 export interface Fault {

@@ -45,7 +45,7 @@ describe('hostile gateway, through setup', () => {
     ['a stream without its final event', { kind: 'truncate-stream' }, 'stream_broken'],
     ['429 with Retry-After', { kind: 'rate-limit', retryAfter: 7 }, 'rate_limited'],
     ['a redirect to another host', { kind: 'redirect', location: 'http://127.0.0.1:9/elsewhere' }, 'redirect'],
-    ['a 502 from upstream', { kind: 'server-error' }, 'gateway_error'],
+    ['a 502 from upstream', { kind: 'server-error' }, 'channel_failed'],
   ];
   it.each(faults)('%s: %s → %s, exit 1, nothing written', async (_name, fault, expected) => {
     sim.clearFaults();

@@ -10,7 +10,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnosis, DiagnosisCode, ProbeResult } from '../../src/core/types.js';
 import { BROKE_KEY, DEMO_KEY, DISABLED_KEY, LIMITED_KEY } from '../../src/simulator/catalog.js';
-import type { Fault, RequestLogEntry, Simulator } from '../../src/simulator/types.js';
+import type { Fault, RequestLogEntry, Simulator, SimulatorOptions } from '../../src/simulator/types.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/cli.js';
 import { CHINESE, englishLeaks } from '../helpers/lang.js';
 import { closedPort, startRecorder, startSim, stopAll } from '../helpers/sim.js';
@@ -36,6 +36,8 @@ interface Case {
   baseUrl?: (sim: Simulator) => string;
   /** Text the message must contain. */
   mentions?: string;
+  /** The simulator's world for this case (default: the built-in one). */
+  sim?: SimulatorOptions;
   /** No answer came back, so there is no request ID to show (the server did log the request). */
   noRequestId?: boolean;
 }
@@ -45,14 +47,18 @@ const CASES: Case[] = [
   { code: 'model_not_allowed', key: LIMITED_KEY, args: ['verify', '--model', 'gpt-5.1', '--protocol', 'chat', '--force'], mentions: 'gpt-5.1' },
   { code: 'model_not_in_group', args: ['verify', '--model', 'kimi-k2', '--protocol', 'chat'], mentions: '"default"' },
   { code: 'quota', key: BROKE_KEY, args: ['verify', '--model', 'deepseek-chat', '--protocol', 'chat'] },
-  { code: 'model_unpriced', args: ['verify', '--model', 'glm-4.6', '--protocol', 'chat'], mentions: 'glm-4.6' },
+  // Unpriced models are not listed (as on new-api): only --force reaches one.
+  { code: 'model_unpriced', args: ['verify', '--model', 'glm-4.6', '--protocol', 'chat', '--force'], mentions: 'glm-4.6' },
   { code: 'wrong_path', args: ['models'], baseUrl: (sim) => `${sim.root}/v1/chat` },
   { code: 'not_api', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'html', path: CHAT }] },
   { code: 'wrong_protocol', args: ['verify', '--model', 'claude-sonnet-4-5', '--protocol', 'responses'], mentions: 'claude-sonnet-4-5' },
   { code: 'rate_limited', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'rate-limit', path: CHAT, retryAfter: 7 }], mentions: '7' },
   { code: 'timeout', args: ['verify', '--protocol', 'chat', '--timeout', '1'], faults: [{ kind: 'slow-headers', path: CHAT, ms: 4000 }], noRequestId: true },
   { code: 'stream_broken', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'truncate-stream', path: CHAT }] },
-  { code: 'gateway_error', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'server-error', path: CHAT }] },
+  { code: 'channel_failed', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'server-error', path: CHAT }], mentions: '502' },
+  { code: 'channel_failed', args: ['verify', '--model', 'gpt-5.1', '--protocol', 'chat'], sim: { models: [{ id: 'gpt-5.1', channel: 'openai', upstreamKey: 'revoked' }] }, mentions: 'Incorrect API key provided.' },
+  { code: 'group_denied', args: ['models'], sim: { keys: [{ key: DEMO_KEY, name: 'demo', group: 'internal', unlimited: true }] }, mentions: '"internal"' },
+  { code: 'gateway_error', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'gateway-internal', path: CHAT }] },
 ];
 
 async function runBoth(c: Case, sim: Simulator): Promise<{ json: CliResult; text: CliResult; jsonLog: RequestLogEntry[]; textLog: RequestLogEntry[] }> {
@@ -76,7 +82,7 @@ function printedIn(output: string, log: readonly RequestLogEntry[]): RequestLogE
 
 describe('every diagnosis code through the built bin', () => {
   it.each(CASES.map((c) => [c.code, c] as const))('%s', async (_code, c) => {
-    const sim = await startSim({ faults: c.faults?.map((f) => ({ ...f })) ?? [] });
+    const sim = await startSim({ ...c.sim, faults: c.faults?.map((f) => ({ ...f })) ?? [] });
     const { json, text, jsonLog, textLog } = await runBoth(c, sim);
 
     expect(json.code).toBe(1);
@@ -108,7 +114,7 @@ describe('every diagnosis code through the built bin', () => {
   // Issue 9: the same failure for a Chinese reader. The cause and the fix are in Chinese, the code and
   // request ID are unchanged, and --json is the very same document in both languages.
   it.each(CASES.map((c) => [c.code, c] as const))('%s, in Chinese', async (_code, c) => {
-    const sim = await startSim({ faults: c.faults?.map((f) => ({ ...f })) ?? [] });
+    const sim = await startSim({ ...c.sim, faults: c.faults?.map((f) => ({ ...f })) ?? [] });
     const env = { GATEWAY_BASE_URL: c.baseUrl ? c.baseUrl(sim) : sim.root, GATEWAY_API_KEY: c.key ?? DEMO_KEY };
     const en = jsonOf(await runCli([...c.args, '--json'], { env }));
     const zhJson = jsonOf(await runCli([...c.args, '--json', '--lang', 'zh-CN'], { env }));

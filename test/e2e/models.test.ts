@@ -71,7 +71,7 @@ describe('models', () => {
     expect(out.indexOf('Messages (')).toBeLessThan(out.indexOf('claude-sonnet-4-5'));
     expect(out.indexOf('Responses (')).toBeLessThan(out.indexOf('gpt-5.1-codex'));
     expect(out).toContain('not for: Codex CLI (needs Responses)');
-    expect(out).toContain('needs a probe: Codex CLI (Responses)');
+    expect(out).toContain('needs a probe: Claude Code (messages); Codex CLI (Responses)');
     expect(out).toMatch(/Image generation[^\n]*\n {2}gpt-image-1/);
     expect(out).toContain('in $3.00 out $15.00 /1M');
     expect(out).toContain('sk-de…demo');
@@ -81,7 +81,7 @@ describe('models', () => {
     // Without --all the unusable models are named but not detailed; with --all, the reason.
     expect(out).not.toContain('not a chat model');
     const all = await runCli(['models', '--all'], { env: env(sim.root) });
-    expect(all.stdout).toContain('embeddings');
+    expect(all.stdout).toContain('an embedding model');
     expect(all.stdout).toMatch(/text-embedding-3-small[\s\S]*chat model/);
   });
 

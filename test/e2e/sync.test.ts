@@ -68,8 +68,9 @@ describe('sync', () => {
     expect((await cli(['sync', '--check'])).code).toBe(0);
   });
 
-  it('a mark changed: a Claude model no longer marked `anthropic` is replaced for Claude Code', async () => {
-    sim.setModels(DEFAULT_MODELS.map((m) => (m.id === 'claude-sonnet-4-5' ? { ...m, marks: ['openai'] } : m)));
+  it('a mark changed: a Claude model now marked for Responses only is replaced for Claude Code', async () => {
+    // (Marked `openai` only it would stay: OpenAI-type channels convert messages, a probe tells.)
+    sim.setModels(DEFAULT_MODELS.map((m) => (m.id === 'claude-sonnet-4-5' ? { ...m, marks: ['openai-response'] } : m)));
     const sync = await cli(['sync']);
     expect(sync.code, sync.stderr + sync.stdout).toBe(0);
     expect(sync.stdout).toContain('claude-sonnet-4-5 lost the mark Claude Code needs');

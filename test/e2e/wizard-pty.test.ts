@@ -60,7 +60,7 @@ describe('wizard in a terminal', () => {
       expect(agents).toContain(`Codex CLI, OpenCode, Cline CLI will get ${sim.root}/v1\n`);
       expect(agents).toContain('Key: sk-de…demo');
       expect(agents).toContain('Key "demo": unlimited quota, never expires');
-      expect(agents).toMatch(/✓ 12 models for this key/);
+      expect(agents).toMatch(/✓ 11 models for this key/);
       expect(agents).toMatch(/Gemini CLI\s+not installed\s+✗ needs native Gemini, not served here/);
       // Nothing is installed here: select Codex CLI (second row) only.
       await pty.send('Down', 'Space', 'Enter');
@@ -123,7 +123,7 @@ describe('wizard in a terminal', () => {
       expect(agents).toContain(`Claude Code 将使用 ${sim.root}\n`);
       expect(agents).toContain('密钥：sk-de…demo');
       expect(agents).toContain('密钥 "demo"：额度无限，永不过期');
-      expect(agents).toMatch(/✓ 此密钥可用 12 个模型/);
+      expect(agents).toMatch(/✓ 此密钥可用 11 个模型/);
       expect(agents).toMatch(/Gemini CLI\s+未安装\s+✗ 需要原生 Gemini 协议，此网关不提供/);
       expect(agents).toContain('空格选择/取消，回车确认');
       await pty.send('Down', 'Space', 'Enter');

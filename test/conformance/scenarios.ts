@@ -1,0 +1,133 @@
+// The conformance table: what the built bin must conclude about one world (world.ts), whichever
+// gateway serves it. test/e2e/conformance.test.ts runs it against the built-in simulator,
+// test/gateway/conformance.test.ts against the real new-api; both expect exactly these results.
+// Where the two gateways disagreed, the real one was right and the simulator or client was fixed.
+import type { DiagnosisCode } from '../../src/core/types.js';
+import { runCli, jsonOf } from '../helpers/cli.js';
+import type { KeyRole } from './world.js';
+
+export interface Scenario {
+  name: string;
+  key: KeyRole;
+  /** The command after the bin, `--json`, `--base-url` and the key variable are added. */
+  args: string[];
+  /** Appended to the gateway root for --base-url (a pasted path: a doubled /v1, a wrong prefix). */
+  path?: string;
+  exit: number;
+  /** The diagnosis code of the failed probe or model list, or `usage` for a refused command; none when it passes. */
+  code?: DiagnosisCode | 'usage';
+}
+
+const verify = (model: string, protocol: string, force = false): string[] =>
+  ['verify', '--model', model, '--protocol', protocol, ...(force ? ['--force'] : [])];
+
+export const SCENARIOS: Scenario[] = [
+  // Each protocol end to end, each stream to its final event.
+  { name: 'messages on an Anthropic channel', key: 'full', args: verify('claude-sonnet-4-5', 'messages'), exit: 0 },
+  { name: 'chat on an Anthropic channel (converted)', key: 'full', args: verify('claude-sonnet-4-5', 'chat'), exit: 0 },
+  { name: 'chat on an OpenAI channel', key: 'full', args: verify('gpt-4o-mini', 'chat'), exit: 0 },
+  { name: 'messages on an OpenAI channel (converted)', key: 'full', args: verify('gpt-4o-mini', 'messages'), exit: 0 },
+  { name: 'Responses passed through an OpenAI channel, unmarked', key: 'full', args: verify('gpt-4o-mini', 'responses'), exit: 0 },
+  { name: 'Responses for a Responses-only model', key: 'full', args: verify('o3-pro', 'responses'), exit: 0 },
+  { name: 'messages on a DeepSeek channel', key: 'full', args: verify('deepseek-chat', 'messages'), exit: 0 },
+  // Protocols a channel cannot serve.
+  { name: 'Responses on an Anthropic channel', key: 'full', args: verify('claude-sonnet-4-5', 'responses'), exit: 1, code: 'wrong_protocol' },
+  { name: 'Responses on a DeepSeek channel', key: 'full', args: verify('deepseek-chat', 'responses'), exit: 1, code: 'wrong_protocol' },
+  { name: 'chat for a Responses-only model (the provider refuses)', key: 'full', args: verify('o3-pro', 'chat'), exit: 1, code: 'wrong_protocol' },
+  // Marked `openai` like any chat model, served by no chat endpoint.
+  { name: 'an embedding model over chat', key: 'full', args: verify('text-embedding-3-small', 'chat'), exit: 1, code: 'wrong_protocol' },
+  { name: 'a speech model over messages', key: 'full', args: verify('tts-1', 'messages'), exit: 1, code: 'wrong_protocol' },
+  { name: 'a transcription model over Responses', key: 'full', args: verify('whisper-1', 'responses'), exit: 1, code: 'wrong_protocol' },
+  { name: 'an embedding model offered to no agent', key: 'full', args: ['verify', '--model', 'text-embedding-3-small'], exit: 2, code: 'usage' },
+  // The gateway's channel failing: the provider's own errors, never the user's key.
+  { name: 'the provider revoked the channel key (chat)', key: 'full', args: verify('gpt-4.1', 'chat'), exit: 1, code: 'channel_failed' },
+  { name: 'the provider revoked the channel key (messages)', key: 'full', args: verify('gpt-4.1', 'messages'), exit: 1, code: 'channel_failed' },
+  { name: 'the provider revoked the channel key (Responses)', key: 'full', args: verify('gpt-4.1', 'responses'), exit: 1, code: 'channel_failed' },
+  { name: 'the provider account is out of credit (messages)', key: 'vip', args: verify('claude-opus-4-1', 'messages'), exit: 1, code: 'channel_failed' },
+  { name: 'the provider account is out of credit (chat)', key: 'vip', args: verify('claude-opus-4-1', 'chat'), exit: 1, code: 'channel_failed' },
+  // Unpriced: not listed, and refused when called anyway.
+  { name: 'an unpriced model is not listed', key: 'full', args: verify('acme-coder-unpriced', 'chat'), exit: 2, code: 'usage' },
+  { name: 'an unpriced model over chat', key: 'full', args: verify('acme-coder-unpriced', 'chat', true), exit: 1, code: 'model_unpriced' },
+  { name: 'an unpriced model over messages (no code in Claude\'s shape)', key: 'full', args: verify('acme-coder-unpriced', 'messages', true), exit: 1, code: 'model_unpriced' },
+  // The key's limits and group.
+  { name: 'a limited key, a limit its group has no channel for', key: 'limited', args: verify('claude-sonnet-4-5', 'messages'), exit: 1, code: 'model_not_in_group' },
+  { name: 'a limited key, a model outside its limits', key: 'limited', args: verify('gpt-4o-mini', 'chat', true), exit: 1, code: 'model_not_allowed' },
+  { name: 'a limited key, a model within its limits', key: 'limited', args: verify('deepseek-chat', 'chat'), exit: 0 },
+  { name: 'a key with less quota than a call reserves (chat)', key: 'low', args: verify('gpt-4o-mini', 'chat'), exit: 1, code: 'quota' },
+  { name: 'a key with less quota than a call reserves (messages)', key: 'low', args: verify('claude-sonnet-4-5', 'messages'), exit: 1, code: 'quota' },
+  { name: 'an expired key', key: 'expired', args: ['models'], exit: 1, code: 'bad_key' },
+  { name: 'an exhausted key', key: 'exhausted', args: ['models'], exit: 1, code: 'bad_key' },
+  { name: 'a disabled key', key: 'disabled', args: ['models'], exit: 1, code: 'bad_key' },
+  { name: 'a key in a group its owner may not use', key: 'denied', args: ['models'], exit: 1, code: 'group_denied' },
+  { name: 'a key in a group the admin removed', key: 'retired', args: ['models'], exit: 1, code: 'group_denied' },
+  // Paths as users paste them.
+  { name: 'a path prefix the gateway does not have', key: 'full', args: ['models'], path: '/api/gateway', exit: 1, code: 'wrong_path' },
+  { name: 'a path outside the API (the console answers)', key: 'full', args: ['models'], path: '/console', exit: 1, code: 'not_api' },
+];
+
+const ANTHROPIC = ['anthropic', 'openai'];
+const DEFAULT_GROUP: Record<string, string[]> = {
+  'claude-haiku-4-5': ANTHROPIC,
+  'claude-sonnet-4-5': ANTHROPIC,
+  'gpt-4o-mini': ['openai'],
+  'o3-pro': ['openai-response'],
+  'text-embedding-3-small': ['openai'],
+  'tts-1': ['openai'],
+  'whisper-1': ['openai'],
+  'gpt-image-1': ['image-generation', 'openai'],
+  'deepseek-chat': ['openai'],
+  'gpt-4.1': ['openai'],
+};
+
+/**
+ * The marks `models` shows per key (sorted), as new-api v0.10.2 computes them: from the channel
+ * type, refined by the model's name; the unpriced model is not listed at all.
+ */
+export const MARKS: Partial<Record<KeyRole, Record<string, string[]>>> = {
+  full: DEFAULT_GROUP,
+  low: DEFAULT_GROUP,
+  vip: {
+    ...Object.fromEntries(Object.entries(DEFAULT_GROUP).filter(([id]) => id !== 'gpt-4.1')),
+    'claude-opus-4-1': ANTHROPIC,
+  },
+  // The limits themselves, one of them served in no channel of the key's group.
+  limited: { 'claude-sonnet-4-5': ANTHROPIC, 'deepseek-chat': ['openai'] },
+};
+
+export interface Outcome {
+  exit: number | null;
+  code?: string;
+  /** Every request id the bin printed in its JSON. */
+  requestIds: string[];
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one scenario through the built bin against `root` with `key`. */
+export async function runScenario(s: Scenario, root: string, key: string): Promise<Outcome> {
+  const r = await runCli([...s.args, '--json', '--base-url', `${root}${s.path ?? ''}`, '--api-key-env', 'CONFORMANCE_KEY'], {
+    env: { CONFORMANCE_KEY: key },
+    timeoutMs: 30_000,
+  });
+  let code: string | undefined;
+  const requestIds: string[] = [];
+  if (r.stdout.trim().startsWith('{')) {
+    const doc = jsonOf(r) as { probes?: { ok: boolean; requestId?: string; diagnosis?: { code: string; requestId?: string } }[]; error?: { code?: string; requestId?: string }; requestId?: string };
+    for (const p of doc.probes ?? []) {
+      if (p.requestId) requestIds.push(p.requestId);
+      if (!p.ok && p.diagnosis) code ??= p.diagnosis.code;
+    }
+    const top = doc.error;
+    if (top?.code) code ??= top.code;
+    if (top?.requestId) requestIds.push(top.requestId);
+    if (doc.requestId) requestIds.push(doc.requestId);
+  }
+  return { exit: r.code, ...(code ? { code } : {}), requestIds, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The marks `models --json` reports per model for a key: compared between the two gateways. */
+export async function marksOf(root: string, key: string): Promise<Record<string, string[]>> {
+  const r = await runCli(['models', '--json', '--base-url', root, '--api-key-env', 'CONFORMANCE_KEY'], { env: { CONFORMANCE_KEY: key } });
+  const doc = jsonOf(r) as { models: { id: string; marks: string[] }[] };
+  return Object.fromEntries(doc.models.map((m) => [m.id, [...m.marks].sort()]));
+}

@@ -1,0 +1,39 @@
+// The conformance table against the real new-api (built from its Go module, set up through its
+// admin API, our simulator as the provider behind its channels). The same table runs against the
+// built-in simulator in `npm test`; a row that passes there and fails here means the simulator or
+// the client is wrong, and the real gateway is right.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKS, marksOf, runScenario, SCENARIOS } from '../conformance/scenarios.js';
+import type { KeyRole } from '../conformance/world.js';
+import { startRealWorld, type RealWorld } from './world-real.js';
+
+let world: RealWorld;
+beforeAll(async () => {
+  world = await startRealWorld();
+});
+afterAll(async () => {
+  await world?.stop();
+});
+
+/** new-api writes every request's id on each log line it prints for it: the admin's way to find it. */
+function gatewayLog(): string {
+  const dir = join(world.gateway.dir, 'logs');
+  return readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n') + world.gateway.output();
+}
+
+describe(`conformance: the real new-api`, () => {
+  it.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', async (_name, s) => {
+    const out = await runScenario(s, world.gateway.root, world.keys[s.key]);
+    expect({ exit: out.exit, code: out.code }, out.stdout + out.stderr).toEqual({ exit: s.exit, code: s.code });
+    // The ids we report are new-api's own: found in full in its log.
+    const log = gatewayLog();
+    for (const id of out.requestIds) expect(log, `request id ${id} in new-api's log`).toContain(id);
+    if (s.exit === 1 && s.code !== 'not_api') expect(out.requestIds.length).toBeGreaterThan(0);
+  });
+
+  it.each(Object.entries(MARKS))('lists the marks new-api computes, key %s', async (role, expected) => {
+    expect(await marksOf(world.gateway.root, world.keys[role as KeyRole])).toEqual(expected);
+  });
+});

@@ -1,0 +1,151 @@
+// The whole job through the real new-api, with the built bin: models (marks as new-api computes
+// them), verify per protocol with new-api's own request ids (found in its log), setup for every
+// agent with read-back, doctor on a hand-doubled /v1, and sync --check after the admin changes a
+// channel and a key's model limits through the admin API.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_IDS } from '../../src/agents/registry.js';
+import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { startRealWorld, type RealWorld } from './world-real.js';
+
+let world: RealWorld;
+beforeAll(async () => {
+  world = await startRealWorld();
+});
+afterAll(async () => {
+  await world?.stop();
+});
+
+const homes: (() => void)[] = [];
+afterEach(() => homes.splice(0).forEach((remove) => remove()));
+function newHome(): string {
+  const h = tempHome();
+  homes.push(h.remove);
+  return h.dir;
+}
+
+const env = (key = world.keys.full): Record<string, string> => ({ GATEWAY_API_KEY: key });
+
+function gatewayLog(): string {
+  const dir = join(world.gateway.dir, 'logs');
+  return readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+}
+
+/** The log lines new-api wrote for one request id: the admin's own way to find a request. */
+function linesOf(id: string): string[] {
+  return gatewayLog().split('\n').filter((l) => l.includes(id));
+}
+
+describe('models and verify', () => {
+  it('models: the key\'s list with the marks new-api computed; non-chat models kept away from agents', async () => {
+    const r = await runCli(['models', '--json', '--base-url', world.gateway.root], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    const doc = jsonOf(r) as { requestId: string; models: { id: string; marks: string[]; notForAgents?: string; agents: Record<string, { ok: boolean }> }[] };
+    const byId = new Map(doc.models.map((m) => [m.id, m]));
+    expect(byId.get('claude-sonnet-4-5')?.marks).toEqual(['anthropic', 'openai']);
+    expect(byId.get('o3-pro')?.marks).toEqual(['openai-response']);
+    for (const id of ['text-embedding-3-small', 'tts-1', 'whisper-1']) {
+      expect(byId.get(id)?.marks, id).toEqual(['openai']);
+      expect(byId.get(id)?.notForAgents, id).toBeDefined();
+      expect(Object.values(byId.get(id)?.agents ?? {}).some((a) => a.ok), id).toBe(false);
+    }
+    expect(byId.get('deepseek-chat')?.agents['claude-code']?.ok).toBe(true);
+    expect(linesOf(doc.requestId).join('\n')).toContain('GET /v1/models');
+  });
+
+  it('verify: one probe per protocol, each request id new-api\'s own, forwarded to the provider', async () => {
+    const from = world.upstream.log.length;
+    const r = await runCli(['verify', '--json', '--base-url', world.gateway.root], { env: env(), timeoutMs: 60_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const doc = jsonOf(r) as { probes: { ok: boolean; protocol: string; model: string; requestId: string }[] };
+    expect(doc.probes.map((p) => p.protocol).sort()).toEqual(['chat', 'messages', 'responses']);
+    for (const p of doc.probes) {
+      expect(p.ok).toBe(true);
+      const lines = linesOf(p.requestId);
+      expect(lines.length, `new-api logged ${p.requestId}`).toBeGreaterThan(0);
+      expect(lines.some((l) => / 200 \|/.test(l) && l.includes('POST /v1/'))).toBe(true);
+    }
+    // Each probe reached the provider behind the channel, with the channel's key, not ours.
+    const upstream = world.upstream.log.slice(from);
+    expect(upstream.map((e) => e.model).sort()).toEqual(doc.probes.map((p) => p.model).sort());
+    for (const e of upstream) expect(e.auth.key).not.toBe(world.keys.full);
+  });
+});
+
+describe('setup, doctor and sync through the real gateway', () => {
+  it.each(AGENT_IDS.filter((id) => id !== 'gemini-cli'))('setup %s: written, read back from disk, verified with new-api request ids', async (id) => {
+    const home = newHome();
+    const r = await runCli(['setup', '--yes', '--json', '--base-url', `${world.gateway.root}/v1`, '--agent', id], { home, env: env(), timeoutMs: 60_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const doc = jsonOf(r) as { ok: boolean; agents: { id: string; model: string; probe?: { ok: boolean; requestId?: string }; verify?: { ok: boolean; requestId?: string; url?: string } }[] };
+    expect(doc.ok).toBe(true);
+    const agent = doc.agents.find((a) => a.id === id);
+    // The read-back: the request rebuilt from the files on disk, in the agent's own protocol.
+    expect(agent?.verify?.ok).toBe(true);
+    expect(agent?.verify?.url).not.toContain('/v1/v1');
+    for (const probe of [agent?.probe, agent?.verify]) {
+      if (!probe) continue;
+      expect(linesOf(probe.requestId ?? 'none').length, `request id ${probe.requestId} in new-api's log`).toBeGreaterThan(0);
+    }
+    // No non-chat model, no model of a failing channel, was chosen.
+    expect(['text-embedding-3-small', 'tts-1', 'whisper-1', 'gpt-image-1', 'gpt-4.1']).not.toContain(agent?.model);
+  });
+
+  it('doctor names a hand-doubled /v1 with new-api\'s request id, and --fix repairs it', async () => {
+    const home = newHome();
+    expect((await runCli(['setup', '--yes', '--base-url', world.gateway.root, '--agent', 'codex'], { home, env: env(), timeoutMs: 60_000 })).code).toBe(0);
+    const file = join(home, '.codex/config.toml');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.split(`${world.gateway.root}/v1`).join(`${world.gateway.root}/v1/v1`));
+    const doctor = await runCli(['doctor', '--json', '--agent', 'codex'], { home, env: env(), timeoutMs: 60_000 });
+    expect(doctor.code, doctor.stdout + doctor.stderr).toBe(1);
+    const d = jsonOf(doctor) as { agents: { id: string; findings: { code: string; requestId?: string; status?: number }[] }[] };
+    const finding = d.agents.find((a) => a.id === 'codex')?.findings.find((f) => f.code === 'wrong_path');
+    expect(finding?.status).toBe(404);
+    expect(linesOf(finding?.requestId ?? 'none').join('\n')).toContain('/v1/v1/responses');
+    const fix = await runCli(['doctor', '--fix', '--agent', 'codex'], { home, env: env(), timeoutMs: 60_000 });
+    expect(fix.code, fix.stdout + fix.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).not.toContain('/v1/v1');
+    expect((await runCli(['doctor', '--agent', 'codex'], { home, env: env(), timeoutMs: 60_000 })).code).toBe(0);
+  });
+
+  it('sync --check: up to date, then stale after the admin disables the channel of the chosen model', async () => {
+    const home = newHome();
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', 'qwen-code', '--model', 'qwen-code=deepseek-chat'], { home, env: env(), timeoutMs: 60_000 });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    expect((await runCli(['sync', '--check'], { home, env: env() })).code).toBe(0);
+    const channel = world.channels['gas-deepseek'];
+    if (!channel) throw new Error('no deepseek channel');
+    await world.admin.updateChannel({ id: channel.id, status: 2 });
+    try {
+      const check = await runCli(['sync', '--check', '--json'], { home, env: env() });
+      expect(check.code, check.stdout + check.stderr).toBe(1);
+      const doc = jsonOf(check) as { stale: { agent: string; reason: string }[] };
+      expect(doc.stale.map((s) => s.agent)).toEqual(['qwen-code']);
+      expect(doc.stale[0]?.reason).toContain('deepseek-chat');
+    } finally {
+      await world.admin.updateChannel({ id: channel.id, status: 1 });
+    }
+    expect((await runCli(['sync', '--check'], { home, env: env() })).code).toBe(0);
+  });
+
+  it('sync --check: stale after the admin changes the key\'s model limits', async () => {
+    const home = newHome();
+    const key = world.keys.limited;
+    const setup = await runCli(['setup', '--yes', '--base-url', world.gateway.root, '--agent', 'cline', '--model', 'cline=deepseek-chat'], { home, env: env(key), timeoutMs: 60_000 });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    expect((await runCli(['sync', '--check'], { home, env: env(key) })).code).toBe(0);
+    const token = world.tokens.limited;
+    await world.admin.updateToken({ ...token, model_limits: 'claude-sonnet-4-5' });
+    try {
+      const check = await runCli(['sync', '--check', '--json'], { home, env: env(key) });
+      expect(check.code, check.stdout + check.stderr).toBe(1);
+      const doc = jsonOf(check) as { stale: { agent: string; reason: string }[] };
+      expect(doc.stale.map((s) => s.agent)).toEqual(['cline']);
+      expect(doc.stale[0]?.reason).toContain("deepseek-chat left the key's model list");
+    } finally {
+      await world.admin.updateToken(token);
+    }
+  });
+});
