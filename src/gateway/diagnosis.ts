@@ -237,7 +237,7 @@ export function diagnoseError(ctx: DiagnoseContext, status: number | undefined, 
     }
     return makeDiagnosis('channel_failed', msg('diag.channel_upstream', { model: quoted(model), said }), msg('diag.channel_fix'), ctx);
   }
-  if (CHANNEL_CODES.has(code) || /^upstream error:|可用渠道不存在|的可用渠道失败/.test(stripRequestId(text))) {
+  if (CHANNEL_CODES.has(code) || /^upstream error:|^bad response status code \d+|可用渠道不存在|的可用渠道失败/.test(stripRequestId(text))) {
     return makeDiagnosis('channel_failed', msg('diag.channel_gateway', { model: quoted(model), said }), msg('diag.channel_fix'), ctx);
   }
   if (code === 'token_concurrency_limit_reached' || code === 'token_concurrency_unavailable') {

@@ -65,6 +65,11 @@ const FINAL_NAME: Record<Protocol, string> = {
   images: '',
 };
 
+function hasChoices(payload: unknown): boolean {
+  const choices = typeof payload === 'object' && payload !== null ? (payload as { choices?: unknown }).choices : undefined;
+  return Array.isArray(choices) && choices.length > 0;
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -86,23 +91,30 @@ async function readStream(res: HttpResponse, protocol: Protocol, model: string):
   const parser = new SseParser();
   const decoder = new TextDecoder();
   let events = 0;
-  const check = (batch: SseEvent[]): Diagnosis | 'done' | undefined => {
+  // new-api closes a chat stream with its own usage chunk and [DONE] even when its provider sent
+  // nothing usable: only a chunk with choices shows that an answer came.
+  let answered = protocol !== 'chat';
+  const check = (batch: SseEvent[]): Diagnosis | 'done' | 'empty' | undefined => {
     for (const ev of batch) {
       events++;
       const payload = ev.data.startsWith('{') ? parseJson(ev.data) : undefined;
       const error = errorInBody(ctx, payload);
       if (error) return error;
-      if (isFinal(protocol, ev, payload)) return 'done';
+      if (!answered && hasChoices(payload)) answered = true;
+      if (isFinal(protocol, ev, payload)) return answered ? 'done' : 'empty';
     }
     return undefined;
   };
+  const empty = (): Diagnosis => makeDiagnosis('stream_broken', msg('probe.stream_empty', { protocol: protocolName(protocol), model }), msg('probe.stream_fix'), ctx);
   for await (const chunk of res.chunks()) {
     const verdict = check(parser.push(decoder.decode(chunk, { stream: true })));
     if (verdict === 'done') return undefined; // leaving the loop closes the body
+    if (verdict === 'empty') return empty();
     if (verdict) return verdict;
   }
   const verdict = check(parser.push(decoder.decode()).concat(parser.end()));
   if (verdict === 'done') return undefined;
+  if (verdict === 'empty') return empty();
   if (verdict) return verdict;
   const params = { protocol: protocolName(protocol), model, events, final: FINAL_NAME[protocol] };
   return makeDiagnosis('stream_broken', msg(events === 0 ? 'probe.stream_no_events' : 'probe.stream_cut', params), msg('probe.stream_fix'), ctx);

@@ -145,6 +145,7 @@ export const en = {
   'classify.kind.rerank': 'a rerank',
   'probe.stream_no_events': 'the {protocol} stream for model "{model}" ended without a single event, before its final {final}',
   'probe.stream_cut': 'the {protocol} stream for model "{model}" ended after {events} event(s), before its final {final}',
+  'probe.stream_empty': 'the {protocol} stream for model "{model}" reached its end without an answer: the gateway closed it, but its provider sent nothing usable',
   'probe.stream_fix': 'try again; if it persists, a proxy may be cutting streams or the upstream failed — send the request id to the gateway admin',
   'probe.image_not_json': 'the image answer for model "{model}" is not JSON',
   'probe.image_no_data': 'the image answer for model "{model}" has no "data" array',

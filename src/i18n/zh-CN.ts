@@ -146,6 +146,7 @@ export const zhCN: Catalog = {
   'classify.kind.rerank': '重排序',
   'probe.stream_no_events': '模型“{model}”的 {protocol} 流在收到任何事件之前就结束了，没有收到最终的 {final}',
   'probe.stream_cut': '模型“{model}”的 {protocol} 流在 {events} 个事件后结束，没有收到最终的 {final}',
+  'probe.stream_empty': '模型“{model}”的 {protocol} 流到达结尾却没有任何回答：网关关闭了它，但其服务商没有发来可用的内容',
   'probe.stream_fix': '请重试；如果一直如此，可能是代理切断了流或上游失败——请把请求 ID 发给网关管理员',
   'probe.image_not_json': '模型“{model}”的图像响应不是 JSON',
   'probe.image_no_data': '模型“{model}”的图像响应没有 "data" 数组',

@@ -1,6 +1,6 @@
 // Injected faults: which one hits a request, and the self-clearing `times` counter.
-import { panicBody, relayError } from './errors.js';
-import type { Reply } from './reply.js';
+import { panicBody, relayError, withRequestId } from './errors.js';
+import { json, type Reply } from './reply.js';
 import type { Fault } from './types.js';
 
 export interface FaultTarget {
@@ -30,6 +30,11 @@ export function takeFault(faults: Fault[], target: FaultTarget): Fault | undefin
   return fault;
 }
 
+const EMPTY_USAGE_CHUNK = `data: ${JSON.stringify({
+  id: '', object: 'chat.completion.chunk', created: 0, model: '', choices: [],
+  usage: { prompt_tokens: 11, completion_tokens: 0, total_tokens: 11 },
+})}\n\n`;
+
 /** The answer of faults that replace the gateway's answer outright. */
 export function faultReply(fault: Fault, pathname: string, requestId: string): Reply | undefined {
   switch (fault.kind) {
@@ -43,11 +48,19 @@ export function faultReply(fault: Fault, pathname: string, requestId: string): R
     case 'redirect':
       return { kind: 'empty', status: 301, headers: { location: fault.location ?? 'https://console.example.invalid/' } };
     case 'server-error':
-      // An upstream that answered 502 without a usable body, as new-api relays it.
-      return relayError(pathname.includes('/v1/messages') ? 'claude' : 'openai', 502,
-        'bad response status code 502', 'bad_response_status_code', requestId);
+      // A provider that answered 502 with nothing readable, as new-api v0.10 relays it: its own
+      // code on chat and Responses; on messages the Go `<nil>` where the provider's code would go.
+      return pathname.includes('/v1/messages')
+        ? json(502, { type: 'error', error: { type: '<nil>', message: withRequestId('bad response status code 502', requestId) } })
+        : relayError('openai', 502, 'bad response status code 502', 'bad_response_status_code', requestId);
     case 'panic':
       return panicBody();
+    case 'upstream-down':
+      return relayError(pathname.includes('/v1/messages') ? 'claude' : 'openai', 500, 'upstream error: do request failed', 'do_request_failed', requestId);
+    case 'upstream-empty':
+      // What new-api streams when its provider answered 200 with nothing it could read: on chat its
+      // own usage chunk and [DONE], on the others no event at all.
+      return { kind: 'sse', frames: pathname.endsWith('/chat/completions') ? [EMPTY_USAGE_CHUNK, 'data: [DONE]\n\n'] : [] };
     case 'gateway-internal':
       return relayError(pathname.includes('/v1/messages') ? 'claude' : 'openai', 500, 'database is locked', '', requestId);
     default:

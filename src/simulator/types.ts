@@ -66,6 +66,8 @@ export type FaultKind =
   | 'redirect' // 301 to `location` (another host)
   | 'server-error' // 502: the channel's provider answered 502 with nothing readable
   | 'gateway-internal' // 500: new-api's own failure (its database), no code
+  | 'upstream-down' // 500 do_request_failed: new-api could not reach its provider
+  | 'upstream-empty' // 200: the provider answered nothing readable; new-api closes the stream itself
   | 'panic'; // 500 new_api_panic body
 
 export interface Fault {

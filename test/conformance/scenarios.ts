@@ -3,6 +3,7 @@
 // test/gateway/conformance.test.ts against the real new-api; both expect exactly these results.
 // Where the two gateways disagreed, the real one was right and the simulator or client was fixed.
 import type { DiagnosisCode } from '../../src/core/types.js';
+import type { Fault } from '../../src/simulator/types.js';
 import { runCli, jsonOf } from '../helpers/cli.js';
 import type { KeyRole } from './world.js';
 
@@ -14,6 +15,11 @@ export interface Scenario {
   /** Appended to the gateway root for --base-url (a pasted path: a doubled /v1, a wrong prefix). */
   path?: string;
   exit: number;
+  /**
+   * A fault at the provider behind the channel (applied to our upstream on the real gateway), and
+   * what new-api makes of it (applied to the simulator, which stands in for both).
+   */
+  fault?: { provider: Fault; simulator: Fault };
   /** The diagnosis code of the failed probe or model list, or `usage` for a refused command; none when it passes. */
   code?: DiagnosisCode | 'usage';
 }
@@ -60,6 +66,43 @@ export const SCENARIOS: Scenario[] = [
   { name: 'a disabled key', key: 'disabled', args: ['models'], exit: 1, code: 'bad_key' },
   { name: 'a key in a group its owner may not use', key: 'denied', args: ['models'], exit: 1, code: 'group_denied' },
   { name: 'a key in a group the admin removed', key: 'retired', args: ['models'], exit: 1, code: 'group_denied' },
+  // The provider failing behind a working channel, and each stream end.
+  {
+    name: 'the provider cannot be reached', key: 'full', args: verify('gpt-4o-mini', 'chat'), exit: 1, code: 'channel_failed',
+    fault: { provider: { kind: 'drop' }, simulator: { kind: 'upstream-down', path: '/v1/chat/completions' } },
+  },
+  {
+    name: 'the provider answers 502 (messages)', key: 'full', args: verify('claude-sonnet-4-5', 'messages'), exit: 1, code: 'channel_failed',
+    fault: { provider: { kind: 'server-error' }, simulator: { kind: 'server-error', path: '/v1/messages' } },
+  },
+  {
+    name: 'the provider answers 502 (chat)', key: 'full', args: verify('gpt-4o-mini', 'chat'), exit: 1, code: 'channel_failed',
+    fault: { provider: { kind: 'server-error' }, simulator: { kind: 'server-error', path: '/v1/chat/completions' } },
+  },
+  {
+    name: 'the provider rate-limits the channel', key: 'full', args: verify('gpt-4o-mini', 'responses'), exit: 1, code: 'channel_failed',
+    fault: { provider: { kind: 'rate-limit' }, simulator: { kind: 'server-error', path: '/v1/responses' } },
+  },
+  {
+    name: 'the provider sends nothing usable: chat closed by new-api without an answer', key: 'full', args: verify('gpt-4o-mini', 'chat'), exit: 1, code: 'stream_broken',
+    fault: { provider: { kind: 'html' }, simulator: { kind: 'upstream-empty', path: '/v1/chat/completions' } },
+  },
+  {
+    name: 'the provider sends nothing usable (Responses)', key: 'full', args: verify('gpt-4o-mini', 'responses'), exit: 1, code: 'stream_broken',
+    fault: { provider: { kind: 'html' }, simulator: { kind: 'upstream-empty', path: '/v1/responses' } },
+  },
+  {
+    name: 'a messages stream cut before message_stop', key: 'full', args: verify('claude-sonnet-4-5', 'messages'), exit: 1, code: 'stream_broken',
+    fault: { provider: { kind: 'truncate-stream' }, simulator: { kind: 'truncate-stream', path: '/v1/messages' } },
+  },
+  {
+    name: 'a Responses stream cut before response.completed', key: 'full', args: verify('gpt-4o-mini', 'responses'), exit: 1, code: 'stream_broken',
+    fault: { provider: { kind: 'truncate-stream' }, simulator: { kind: 'truncate-stream', path: '/v1/responses' } },
+  },
+  {
+    name: 'a stream that stalls: the timeout holds', key: 'full', args: [...verify('gpt-4o-mini', 'chat'), '--timeout', '2'], exit: 1, code: 'timeout',
+    fault: { provider: { kind: 'stall-body' }, simulator: { kind: 'stall-body', path: '/v1/chat/completions' } },
+  },
   // Paths as users paste them.
   { name: 'a path prefix the gateway does not have', key: 'full', args: ['models'], path: '/api/gateway', exit: 1, code: 'wrong_path' },
   { name: 'a path outside the API (the console answers)', key: 'full', args: ['models'], path: '/console', exit: 1, code: 'not_api' },
