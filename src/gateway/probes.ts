@@ -189,7 +189,18 @@ export async function probe(opts: ClientOptions, req: ProbeRequest): Promise<Pro
   return result;
 }
 
-/** Probes concurrently, at most `concurrency` in flight; results in the order of `reqs`. */
-export function probeMany(opts: ClientOptions, reqs: ProbeRequest[], concurrency = 4): Promise<ProbeResult[]> {
-  return mapBounded(reqs, concurrency, (r) => probe(opts, r));
+/**
+ * Probes concurrently, at most `concurrency` in flight; results in the order of `reqs`. A probe
+ * refused for the number of calls at once (a key limited to fewer than we sent, or a gateway's rate
+ * limit) is sent again alone once the others are done, so the limit we caused is not reported as
+ * the key's fault.
+ */
+export async function probeMany(opts: ClientOptions, reqs: ProbeRequest[], concurrency = 4): Promise<ProbeResult[]> {
+  const results = await mapBounded(reqs, concurrency, (r) => probe(opts, r));
+  if (concurrency <= 1 || reqs.length <= 1) return results;
+  for (let i = 0; i < results.length; i++) {
+    const req = reqs[i];
+    if (req && results[i]?.diagnosis?.code === 'rate_limited') results[i] = await probe(opts, req);
+  }
+  return results;
 }

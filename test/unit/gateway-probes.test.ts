@@ -111,7 +111,7 @@ describe('probe: passing requests', () => {
   it('chat: keep-alive comments are ignored', async () => {
     const { result } = await run((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.end(': PING\n\ndata: {"choices":[]}\n\n: PING\n\ndata: [DONE]\n\n');
+      res.end(': PING\n\ndata: {"choices":[{"delta":{"content":"OK"}}]}\n\n: PING\n\ndata: [DONE]\n\n');
     }, { protocol: 'chat', model: 'ds' });
     expect(result.ok).toBe(true);
   });
@@ -319,5 +319,54 @@ describe('probeMany', () => {
 
   it('an empty list gives an empty result', async () => {
     expect(await probeMany({ root: 'http://127.0.0.1:9', key: KEY }, [])).toEqual([]);
+  });
+});
+
+describe('what new-api does that other gateways do not', () => {
+  it('an error written as bare JSON after the stream began is read and shown, not taken for a cut stream', async () => {
+    const { result } = await run((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'x-oneapi-request-id': 'rid-bare-json' });
+      res.write('data: {"id":"c1","choices":[{"delta":{"content":"O"}}]}\n\n');
+      res.end('{"error":{"message":"upstream stream broke: context deadline exceeded","type":"new_api_error","code":"bad_response_body"}}');
+    }, { protocol: 'chat', model: 'm' });
+    expect(result.ok).toBe(false);
+    expect(result.diagnosis?.code).toBe('channel_failed');
+    expect(result.diagnosis?.message).toContain('context deadline exceeded');
+    expect(result.requestId).toBe('rid-bare-json');
+  });
+
+  it('a chat stream closed with [DONE] but no answer (new-api closing for a provider that sent nothing) fails', async () => {
+    const { result } = await run((_req, res) => sse(res, [{ data: '{"id":"","choices":[],"usage":{"total_tokens":11}}' }, { data: '[DONE]' }]), { protocol: 'chat', model: 'm' });
+    expect(result.ok).toBe(false);
+    expect(result.diagnosis?.code).toBe('stream_broken');
+    expect(result.diagnosis?.message).toContain('without an answer');
+  });
+
+  it('a key limited to one call at once: the probes refused for it are sent again alone and pass', async () => {
+    let inFlight = 0;
+    let refused = 0;
+    const s = await startServer((_req, res) => {
+      if (inFlight > 0) {
+        refused++;
+        json(res, 429, { error: { message: 'token concurrency limit reached', type: 'new_api_error', code: 'token_concurrency_limit_reached' } });
+        return;
+      }
+      inFlight++;
+      setTimeout(() => {
+        inFlight--;
+        sse(res, CHAT_OK);
+      }, 50);
+    });
+    const reqs: ProbeRequest[] = ['a', 'b', 'c'].map((model) => ({ protocol: 'chat', model }));
+    const results = await probeMany({ root: s.root, key: KEY }, reqs, 4);
+    expect(refused).toBeGreaterThan(0);
+    expect(results.map((r) => [r.model, r.ok])).toEqual([['a', true], ['b', true], ['c', true]]);
+  });
+
+  it('one refused for concurrency alone is named for what it is', async () => {
+    const { result } = await run((_req, res) => json(res, 429, { error: { message: 'token concurrency limit reached', type: 'new_api_error', code: 'token_concurrency_limit_reached' } }), { protocol: 'chat', model: 'm' });
+    expect(result.diagnosis?.code).toBe('rate_limited');
+    expect(result.diagnosis?.message).toMatch(/fewer requests at once/);
+    expect(result.diagnosis?.fix).toContain('--concurrency 1');
   });
 });
