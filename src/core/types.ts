@@ -65,7 +65,7 @@ export const DEFAULT_MARKERS: Markers = {
   responses: 'openai-response',
   chat: 'openai',
   images: 'image-generation',
-  nonAgent: ['embeddings', 'jina-rerank', 'openai-video', 'gemini'],
+  nonAgent: ['embeddings', 'jina-rerank', 'openai-video', 'gemini', 'openai-response-compact', 'openai-alpha-search'],
 };
 
 /** Stable diagnosis codes (issue 2, "Diagnosis"). JSON output and docs rely on these names. */

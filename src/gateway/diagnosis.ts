@@ -163,8 +163,12 @@ function modelIn(text: string): string | undefined {
   );
 }
 
+/** The group a no-channel error names; with the `auto` group new-api names the one it tried: `auto(vip)`. */
 function groupIn(text: string): string | undefined {
-  return /under group\s+([^\s()]+)/i.exec(text)?.[1] ?? /分组\s*([^\s，,()]+?)\s*下/.exec(text)?.[1] ?? /group[:\s]+([^\s()]+)/i.exec(text)?.[1];
+  const name = String.raw`auto\([^)\s]*\)|[^\s，,()]+?`;
+  return new RegExp(String.raw`under group\s+(${name})(?=[\s(]|$)`, 'i').exec(text)?.[1]
+    ?? new RegExp(String.raw`分组\s*(${name})\s*下`).exec(text)?.[1]
+    ?? /group[:\s]+([^\s()]+)/i.exec(text)?.[1];
 }
 
 function gatewaySaid(status: number | undefined, info: ErrorInfo | undefined): string {

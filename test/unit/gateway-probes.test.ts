@@ -370,3 +370,23 @@ describe('what new-api does that other gateways do not', () => {
     expect(result.diagnosis?.fix).toContain('--concurrency 1');
   });
 });
+
+describe('the group new-api names', () => {
+  it.each([
+    ['No available channel for model m under group vip (distributor)', '"vip"'],
+    ['分组 default 下模型 m 无可用渠道（distributor）', '"default"'],
+    ['分组 auto(vip) 下模型 m 无可用渠道（distributor）', '"auto(vip)"'],
+    ['No available channel for model m under group auto(cheap) (distributor)', '"auto(cheap)"'],
+  ])('%s → %s', async (message, group) => {
+    const { result } = await run((_req, res) => json(res, 503, { error: { message, type: 'new_api_error', code: 'model_not_found' } }), { protocol: 'chat', model: 'm' });
+    expect(result.diagnosis?.code).toBe('model_not_in_group');
+    expect(result.diagnosis?.message).toContain(`group ${group}`);
+  });
+
+  it('channels that all failed on retry are the gateway\'s channel failing, not the group', async () => {
+    const message = '分组 auto(vip) 下模型 m 的可用渠道不存在（retry）';
+    const { result } = await run((_req, res) => json(res, 500, { error: { message, type: 'new_api_error', code: 'get_channel_failed' } }), { protocol: 'chat', model: 'm' });
+    expect(result.diagnosis?.code).toBe('channel_failed');
+    expect(result.diagnosis?.message).toContain('auto(vip)');
+  });
+});
