@@ -7,10 +7,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listProcesses } from '../../src/agent-run/leftovers.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { RequestLogEntry, Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { ensureAgent, PINNED, type PinnedId } from './install.js';
 
@@ -55,23 +55,10 @@ const newHome = (): string => {
   return h.dir;
 };
 
-/** Processes whose environment gives them HOME=home: what an agent run in that home left running. */
-async function processesOfHome(home: string): Promise<{ pid: number; cmdline: string }[]> {
-  return (await listProcesses())
-    .filter((p) => p.pid !== process.pid && p.environ.split('\0').includes(`HOME=${home}`))
-    .map((p) => ({ pid: p.pid, cmdline: p.cmdline }));
-}
-
 afterEach(async () => {
   // The safety net, for a failed test too: stop by PID anything still running in its homes.
   for (const h of homes.splice(0)) {
-    for (const p of await processesOfHome(h.dir)) {
-      try {
-        process.kill(p.pid, 'SIGKILL');
-      } catch {
-        // gone
-      }
-    }
+    await stopProcessesOfHome(h.dir);
     h.remove();
   }
 });

@@ -2,12 +2,10 @@
 // upstream: setup writes each agent's config for new-api, the agent runs one-shot, new-api logs
 // the request in the agent's protocol and forwards it to the provider behind its channel.
 // Every process an agent leaves behind is stopped by PID, a failing test's too.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listProcesses } from '../../src/agent-run/leftovers.js';
 import { ensureAgent, type PinnedId } from '../agents/install.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startRealWorld, type RealWorld } from './world-real.js';
 
 interface Case {
@@ -41,27 +39,10 @@ afterAll(async () => {
 const homes: { dir: string; remove: () => void }[] = [];
 afterEach(async () => {
   for (const h of homes.splice(0)) {
-    for (const p of await processesOfHome(h.dir)) {
-      try {
-        process.kill(p.pid, 'SIGKILL');
-      } catch {
-        // gone
-      }
-    }
+    await stopProcessesOfHome(h.dir);
     h.remove();
   }
 });
-
-async function processesOfHome(home: string): Promise<{ pid: number; cmdline: string }[]> {
-  return (await listProcesses())
-    .filter((p) => p.pid !== process.pid && p.environ.split('\0').includes(`HOME=${home}`))
-    .map((p) => ({ pid: p.pid, cmdline: p.cmdline }));
-}
-
-function gatewayLog(): string {
-  const dir = join(world.gateway.dir, 'logs');
-  return readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
-}
 
 describe.each(CASES)('$id through new-api', (c) => {
   it(`answers one-shot with ${c.model}: ${c.gatewayPath} on new-api, ${c.upstreamPath} upstream`, async () => {
@@ -71,7 +52,7 @@ describe.each(CASES)('$id through new-api', (c) => {
     const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', c.id, '--model', `${c.id}=${c.model}`], { home: h.dir, env, timeoutMs: 60_000 });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
 
-    const logBefore = gatewayLog().length;
+    const logBefore = world.gateway.log().length;
     const from = world.upstream.log.length;
     const run = await runCli(['verify', '--agent-run', '--agent', c.id, '--json'], { home: h.dir, env, timeoutMs: 200_000 });
     expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -81,7 +62,7 @@ describe.each(CASES)('$id through new-api', (c) => {
     expect(run.stdout + run.stderr).not.toContain(world.keys.full);
 
     // new-api logged the agent's own request, answered 200, on the path of the agent's protocol.
-    const logged = gatewayLog().slice(logBefore).split('\n').filter((l) => l.includes(c.gatewayPath));
+    const logged = world.gateway.log().slice(logBefore).split('\n').filter((l) => l.includes(c.gatewayPath));
     expect(logged.length, `new-api logged ${c.gatewayPath}`).toBeGreaterThan(0);
     expect(logged.some((l) => / 200 \|/.test(l))).toBe(true);
     expect(logged.some((l) => l.includes('/v1/v1/'))).toBe(false);

@@ -2,8 +2,6 @@
 // admin API, our simulator as the provider behind its channels). The same table runs against the
 // built-in simulator in `npm test`; a row that passes there and fails here means the simulator or
 // the client is wrong, and the real gateway is right.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKS, marksOf, runScenario, SCENARIOS } from '../conformance/scenarios.js';
 import type { KeyRole } from '../conformance/world.js';
@@ -17,11 +15,6 @@ afterAll(async () => {
   await world?.stop();
 });
 
-/** new-api writes every request's id on each log line it prints for it: the admin's way to find it. */
-function gatewayLog(): string {
-  const dir = join(world.gateway.dir, 'logs');
-  return readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n') + world.gateway.output();
-}
 
 describe(`conformance: the real new-api`, () => {
   it.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', async (_name, s) => {
@@ -31,7 +24,7 @@ describe(`conformance: the real new-api`, () => {
     world.upstream.clearFaults();
     expect({ exit: out.exit, code: out.code }, out.stdout + out.stderr).toEqual({ exit: s.exit, code: s.code });
     // The ids we report are new-api's own: found in full in its log.
-    const log = gatewayLog();
+    const log = world.gateway.log();
     for (const id of out.requestIds) expect(log, `request id ${id} in new-api's log`).toContain(id);
     if (s.exit === 1 && s.code !== 'not_api' && s.code !== 'timeout') expect(out.requestIds.length).toBeGreaterThan(0);
   });

@@ -2,7 +2,7 @@
 // them), verify per protocol with new-api's own request ids (found in its log), setup for every
 // agent with read-back, doctor on a hand-doubled /v1, and sync --check after the admin changes a
 // channel and a key's model limits through the admin API.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_IDS } from '../../src/agents/registry.js';
@@ -27,14 +27,10 @@ function newHome(): string {
 
 const env = (key = world.keys.full): Record<string, string> => ({ GATEWAY_API_KEY: key });
 
-function gatewayLog(): string {
-  const dir = join(world.gateway.dir, 'logs');
-  return readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
-}
 
 /** The log lines new-api wrote for one request id: the admin's own way to find a request. */
 function linesOf(id: string): string[] {
-  return gatewayLog().split('\n').filter((l) => l.includes(id));
+  return world.gateway.log().split('\n').filter((l) => l.includes(id));
 }
 
 describe('models and verify', () => {

@@ -6,7 +6,7 @@
 // the build copies the module into the cache and gives it a one-page stub console. Nothing of
 // new-api's own code is changed.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,8 +108,10 @@ export interface RunningNewApi {
   port: number;
   pid: number;
   dir: string;
-  /** Everything it printed, for failure messages and request-ID look-ups. */
+  /** Everything it printed, for failure messages. */
   output: () => string;
+  /** Its log files: every line carries the request id, the admin's way to find a request. */
+  log: () => string;
   stop: () => Promise<void>;
 }
 
@@ -179,7 +181,11 @@ export async function startNewApi(binary: string, opts: { timeoutMs?: number } =
     await stop();
     throw err;
   }
-  return { root, port, pid: child.pid ?? 0, dir, output, stop };
+  const log = (): string => {
+    const logs = join(dir, 'logs');
+    return existsSync(logs) ? readdirSync(logs).map((f) => readFileSync(join(logs, f), 'utf8')).join('\n') : '';
+  };
+  return { root, port, pid: child.pid ?? 0, dir, output, log, stop };
 }
 
 /** Settings the helper's reading of new-api may add (kept in one place). */
