@@ -1,6 +1,6 @@
 // Atomic file writes: a reader (or a crash) sees the old file or the new one, never half of one.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readdir, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface WriteOptions {
@@ -39,16 +39,29 @@ const STALE_TEMP_MS = 60_000;
 /**
  * Removes the temp files a killed run left beside `target`: they may hold the key (mode 0600, but a
  * copy nobody needs). Only ours (by name) and only old ones, so a write in flight is never touched.
+ * A caller holding the lock passes `minAgeMs` 0: no other run of ours can be writing then.
  */
-async function removeStaleTemps(dir: string, base: string): Promise<void> {
+async function removeStaleTemps(dir: string, base: string, minAgeMs = STALE_TEMP_MS): Promise<number> {
   const pattern = tempName(base);
   const names = await readdir(dir).catch(() => [] as string[]);
   const now = Date.now();
+  let removed = 0;
   for (const name of names.filter((n) => pattern.test(n))) {
     const file = path.join(dir, name);
-    const info = await stat(file).catch(() => undefined);
-    if (info?.isFile() && now - info.mtimeMs > STALE_TEMP_MS) await unlink(file).catch(() => undefined);
+    const info = await lstat(file).catch(() => undefined);
+    if (info?.isFile() && now - info.mtimeMs >= minAgeMs) {
+      await unlink(file).then(() => (removed += 1), () => undefined);
+    }
   }
+  return removed;
+}
+
+/** The leftover temp files of ours beside `file` (and beside the file its symlink points to); how many went. */
+export async function removeLeftoverTemps(file: string, minAgeMs = STALE_TEMP_MS): Promise<number> {
+  const target = await resolveTarget(file);
+  let removed = await removeStaleTemps(path.dirname(target), path.basename(target), minAgeMs);
+  if (target !== file) removed += await removeStaleTemps(path.dirname(file), path.basename(file), minAgeMs);
+  return removed;
 }
 
 /**

@@ -1,10 +1,10 @@
 // Backups: before a run writes anything, every file it will change is copied into
 // <stateDir>/backups/<id>/ with a manifest, so `restore` can put the old files back exactly.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { JobError } from '../core/errors.js';
-import { writeBytesAtomic, writeFileAtomic } from './atomic.js';
+import { removeLeftoverTemps, writeBytesAtomic, writeFileAtomic } from './atomic.js';
 import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
 import { msg } from '../i18n/index.js';
 
@@ -15,6 +15,11 @@ const MANIFEST = 'manifest.json';
 /** `20261122T085000Z`: sorts by time, and is safe in a file name on every platform. */
 function stamp(now: Date): string {
   return now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+}
+
+/** The digest a manifest keeps of the bytes a run left in a file (never the bytes: they may hold the key). */
+export function digest(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 export function backupsDir(stateDir: string): string {
@@ -56,6 +61,9 @@ export async function applyPlan(
   plan: readonly PlannedFile[],
   opts: { stateDir: string; command: string; now?: Date },
 ): Promise<{ backupId?: string; files: AppliedFile[] }> {
+  // Under the lock no other run of ours is writing: a temp file of ours beside any of these files is
+  // a killed run's leftover (it may hold the key), whatever its age.
+  await Promise.all(plan.map((f) => removeLeftoverTemps(f.path, 0)));
   const changing = plan.filter((f) => f.action !== 'unchanged');
   if (changing.length === 0) return { files: plan.map((f) => ({ path: f.path, action: 'unchanged' })) };
 
@@ -77,11 +85,13 @@ export async function applyPlan(
   const entries = await Promise.all(
     changing.map(async (f, i) => {
       const bytes = originals[i];
-      if (bytes === undefined) return { path: f.path, existed: false };
+      // What this run leaves in the file: restore compares it with the file then, to see later edits.
+      const written = digest(f.after);
+      if (bytes === undefined) return { path: f.path, existed: false, written };
       const name = `${i + 1}-${path.basename(f.path)}`;
       await writeBytesAtomic(path.join(dir, name), bytes, PRIVATE_FILE);
       backupOf.set(f, path.join(dir, name));
-      return { path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE };
+      return { path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE, written };
     }),
   );
   manifest.files.push(...entries);
@@ -156,23 +166,104 @@ async function modeOf(file: string): Promise<number | undefined> {
   }
 }
 
+type ManifestEntry = BackupManifest['files'][number];
+
+/** A file restore would overwrite or remove although it changed after the run it undoes. */
+export interface RestoreConflict {
+  path: string;
+  /** 'changed': the run updated it and it changed since; 'filled': the run created it and it changed since. */
+  kind: 'changed' | 'filled';
+}
+
+/** Restore refused: files changed after the backup was made; the caller may retry with `force`. */
+export class RestoreConflictError extends JobError {
+  constructor(
+    readonly id: string,
+    readonly conflicts: readonly RestoreConflict[],
+    hint: string,
+  ) {
+    super(msg('restore.refused', { id }), hint);
+  }
+}
+
+export interface RestoreResult {
+  id: string;
+  files: AppliedFile[];
+  /** With `force`: the backup holding the files as they were just before this restore. */
+  savedId?: string;
+}
+
+/** One file of the backup: what it holds now, and what restoring puts there (undefined: remove it). */
+interface Step {
+  entry: ManifestEntry;
+  current?: Buffer;
+  target?: Buffer;
+  mode: number;
+}
+
+/**
+ * Did the file change after the run that wrote it? Only when the manifest recorded what that run
+ * wrote (older manifests did not: nothing to compare). A file deleted since holds nothing to lose,
+ * and bytes a later run of ours wrote (recorded in a newer manifest) are not the user's edit.
+ */
+function changedSince(entry: ManifestEntry, current: Buffer | undefined, ours: ReadonlySet<string>): boolean {
+  if (entry.written === undefined || current === undefined) return false;
+  const now = digest(current);
+  return now !== entry.written && !ours.has(now);
+}
+
+/** The digests later runs of ours wrote into `file` (newer manifests than `manifest`). */
+function laterWrites(backups: readonly BackupManifest[], manifest: BackupManifest, file: string): Set<string> {
+  const at = backups.indexOf(manifest);
+  const newer = backups.slice(0, Math.max(0, at));
+  return new Set(newer.flatMap((b) => b.files.filter((f) => f.path === file && typeof f.written === 'string').map((f) => f.written as string)));
+}
+
+/** Copies the current bytes of the files a forced restore changes into a new backup (command 'restore'). */
+async function saveCurrent(stateDir: string, steps: readonly Step[]): Promise<string | undefined> {
+  const changing = steps.filter((s) => !sameBytes(s.current, s.target));
+  if (changing.length === 0) return undefined;
+  const now = new Date();
+  const { id, dir } = await newBackupFolder(stateDir, now);
+  const files: ManifestEntry[] = [];
+  for (const [i, s] of changing.entries()) {
+    const written = s.target === undefined ? null : digest(s.target);
+    if (s.current === undefined) {
+      files.push({ path: s.entry.path, existed: false, written });
+      continue;
+    }
+    const name = `${i + 1}-${path.basename(s.entry.path)}`;
+    await writeBytesAtomic(path.join(dir, name), s.current, PRIVATE_FILE);
+    files.push({ path: s.entry.path, backup: name, existed: true, mode: (await modeOf(s.entry.path)) ?? PRIVATE_FILE, written });
+  }
+  const manifest: BackupManifest = { id, createdAt: now.toISOString(), command: 'restore', files };
+  await writeFileAtomic(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, PRIVATE_FILE);
+  return id;
+}
+
+function sameBytes(a: Buffer | undefined, b: Buffer | undefined): boolean {
+  return a === undefined ? b === undefined : b !== undefined && a.equals(b);
+}
+
 /**
  * Puts back the files of backup `id` (the newest when absent): each saved file atomically with its old
- * mode; a file the run created is removed.
+ * mode; a file the run created is removed. A file that changed after that run (the user's later
+ * edits) stops the whole restore with RestoreConflictError before anything is written, unless `force`:
+ * then the current files are first copied into a new backup, whose id is returned.
  */
-export async function restoreBackup(stateDir: string, id?: string): Promise<AppliedFile[]> {
+export async function restoreBackup(stateDir: string, id?: string, opts: { force?: boolean; hint?: string } = {}): Promise<RestoreResult> {
   const backups = await listBackups(stateDir);
   const manifest = id === undefined ? backups[0] : backups.find((b) => b.id === id);
   if (!manifest) {
     throw new JobError(id === undefined ? msg('cfg.no_backups', { dir: backupsDir(stateDir) }) : msg('cfg.no_backup_id', { id, dir: backupsDir(stateDir) }));
   }
   const dir = path.join(backupsDir(stateDir), manifest.id);
-  const restored: AppliedFile[] = [];
+  // Read everything first: a damaged backup or a conflict stops the restore before any write.
+  const steps: Step[] = [];
   for (const entry of manifest.files) {
+    const current = await readBytes(entry.path);
     if (!entry.existed) {
-      const present = (await readBytes(entry.path)) !== undefined;
-      if (present) await unlink(entry.path);
-      restored.push({ path: entry.path, action: present ? 'removed' : 'unchanged' });
+      steps.push({ entry, ...(current !== undefined ? { current } : {}), mode: 0 });
       continue;
     }
     // The manifest names a file inside its own folder, nothing else.
@@ -180,16 +271,32 @@ export async function restoreBackup(stateDir: string, id?: string): Promise<Appl
       throw new JobError(msg('cfg.backup_damaged', { id: manifest.id, file: entry.path }));
     }
     const copy = path.join(dir, entry.backup);
-    const bytes = await readBytes(copy);
-    if (bytes === undefined) throw new JobError(msg('cfg.backup_missing', { id: manifest.id, copy }));
-    const mode = entry.mode ?? 0o644;
-    const current = await readBytes(entry.path);
-    if (current !== undefined && current.equals(bytes) && (await modeOf(entry.path)) === mode) {
+    const target = await readBytes(copy);
+    if (target === undefined) throw new JobError(msg('cfg.backup_missing', { id: manifest.id, copy }));
+    steps.push({ entry, ...(current !== undefined ? { current } : {}), target, mode: entry.mode ?? 0o644 });
+  }
+  const conflicts: RestoreConflict[] = steps
+    .filter((s) => !sameBytes(s.current, s.target) && changedSince(s.entry, s.current, laterWrites(backups, manifest, s.entry.path)))
+    .map((s) => ({ path: s.entry.path, kind: s.entry.existed ? 'changed' : 'filled' }));
+  if (conflicts.length > 0 && opts.force !== true) throw new RestoreConflictError(manifest.id, conflicts, opts.hint ?? msg('cfg.run_again'));
+  const savedId = opts.force === true ? await saveCurrent(stateDir, steps) : undefined;
+
+  const restored: AppliedFile[] = [];
+  for (const s of steps) {
+    const { entry } = s;
+    await removeLeftoverTemps(entry.path, 0);
+    if (s.target === undefined) {
+      if (s.current !== undefined) await unlink(entry.path);
+      restored.push({ path: entry.path, action: s.current !== undefined ? 'removed' : 'unchanged' });
+      continue;
+    }
+    const copy = path.join(dir, entry.backup ?? '');
+    if (s.current !== undefined && s.current.equals(s.target) && (await modeOf(entry.path)) === s.mode) {
       restored.push({ path: entry.path, action: 'unchanged', backup: copy });
       continue;
     }
-    await writeBytesAtomic(entry.path, bytes, mode);
+    await writeBytesAtomic(entry.path, s.target, s.mode);
     restored.push({ path: entry.path, action: 'updated', backup: copy });
   }
-  return restored;
+  return { id: manifest.id, files: restored, ...(savedId !== undefined ? { savedId } : {}) };
 }

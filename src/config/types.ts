@@ -56,5 +56,15 @@ export interface BackupManifest {
   createdAt: string;
   /** The command that wrote it, e.g. "setup". */
   command: string;
-  files: { path: string; backup?: string; existed: boolean; mode?: number }[];
+  files: {
+    path: string;
+    backup?: string;
+    existed: boolean;
+    mode?: number;
+    /**
+     * SHA-256 of the bytes the run left in the file (null: it left no file), so restore can tell a
+     * later edit from its own write. Absent in manifests of older versions.
+     */
+    written?: string | null;
+  }[];
 }

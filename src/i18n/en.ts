@@ -718,4 +718,14 @@ export const en = {
   'wizard.price.in': '{in}/M in',
   'wizard.price.call': '{price}/call',
   // ── end wizard ──
+  // ── trust ────────────────────────────────────────────────────────────────────────────────────
+  'restore.changed_since': '{file}: {why}',
+  'restore.why_changed': 'changed after backup {id} was made (by you or another program); restoring would lose that change',
+  'restore.why_filled': 'created by the run of backup {id} and changed since; restoring would delete it',
+  'restore.refused': 'Nothing was restored: files changed after backup {id} was made.',
+  'restore.refused_hint': 'Keep your changes, or run `{bin} restore --force` to restore anyway: the current files are first copied into a new backup.',
+  'restore.saved_current': 'The files as they were are in backup {id} (undo with `{bin} restore --id {id}`).',
+  'help.opt.restore_force': 'Restore files changed since the backup too, after copying them into a new backup.',
+  'help.opt.yes_noop': 'Accepted for scripts; this command never asks.',
+  // ── end trust ──
 };

@@ -719,4 +719,14 @@ export const zhCN: Catalog = {
   'wizard.price.in': '入 {in}/M',
   'wizard.price.call': '{price}/次',
   // ── end wizard ──
+  // ── trust ────────────────────────────────────────────────────────────────────────────────────
+  'restore.changed_since': '{file}：{why}',
+  'restore.why_changed': '在备份 {id} 之后被修改过（你或其他程序所改）；恢复会丢失这些修改',
+  'restore.why_filled': '由备份 {id} 那次运行新建，之后又被修改过；恢复会删除它',
+  'restore.refused': '没有恢复任何文件：有文件在备份 {id} 之后被修改过。',
+  'restore.refused_hint': '保留你的修改，或运行 `{bin} restore --force` 强制恢复：当前文件会先复制到一个新备份中。',
+  'restore.saved_current': '恢复前的文件保存在备份 {id} 中（用 `{bin} restore --id {id}` 撤销）。',
+  'help.opt.restore_force': '连同备份之后被修改过的文件一起恢复，恢复前先把它们复制到一个新备份中。',
+  'help.opt.yes_noop': '为脚本而接受；此命令从不提问。',
+  // ── end trust ──
 };
