@@ -108,6 +108,7 @@ export const en = {
   'models.malformed.id': 'data[{index}].id is not a string',
   'models.dropped': 'dropped model {id}: {reason}',
   'model_id.empty': 'it is empty',
+  'model_id.dash': 'it starts with "-", so a command line would read it as a flag',
   'model_id.too_long': 'it is longer than 200 characters',
   'model_id.control': 'it contains control characters or line breaks',
   'model_id.quotes': 'it contains quotes',

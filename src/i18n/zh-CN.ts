@@ -108,6 +108,7 @@ export const zhCN: Catalog = {
   'models.malformed.item': 'data[{index}] 不是对象',
   'models.malformed.id': 'data[{index}].id 不是字符串',
   'models.dropped': '已忽略模型 {id}：{reason}',
+  'model_id.dash': '它以 "-" 开头，命令行会把它当成选项',
   'model_id.empty': '它是空的',
   'model_id.too_long': '它超过了 200 个字符',
   'model_id.control': '它包含控制字符或换行',
