@@ -7,6 +7,7 @@ import { findHome } from '../core/home.js';
 import { redact } from '../core/mask.js';
 import { ENGLISH, msg, type Lang, type Translator } from '../i18n/index.js';
 import type { OptionTable, ParsedArgs } from './args.js';
+import { forTerminal } from './output.js';
 import type { CommandHelp } from './help.js';
 
 export interface CliContext {
@@ -29,7 +30,10 @@ export interface CliContext {
   readonly lang: Lang;
   /** Messages in that language: `t(key, params)`, and `t.show(text)` for a library's message. */
   readonly t: Translator;
-  /** Write to stdout / stderr. Every known secret is masked on the way out. */
+  /**
+   * Write to stdout / stderr. Every known secret is masked on the way out, and every control or bidi
+   * character escaped but the sequences made with `control()` (output.ts).
+   */
   out(text: string): void;
   err(text: string): void;
   /**
@@ -107,8 +111,10 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
     json: opts.json === true,
     lang: opts.lang ?? 'en',
     t: opts.t ?? ENGLISH,
-    out: (text) => void proc.stdout.write(clean(text)),
-    err: (text) => void proc.stderr.write(clean(text)),
+    // The output edge: whatever a command prints, a control or bidi character from data never reaches
+    // the terminal raw (only our own marked colour and cursor sequences do).
+    out: (text) => void proc.stdout.write(forTerminal(clean(text))),
+    err: (text) => void proc.stderr.write(forTerminal(clean(text))),
     addSecret: (secret) => {
       if (secret.length > 0) secrets.add(secret);
     },
