@@ -6,6 +6,8 @@ import type { Preferences } from '../setup/rank.js';
 import { DEFAULT_PREFERENCES } from '../setup/rank.js';
 import type { SetupReport } from '../setup/run.js';
 import type { LoadedSettings, Settings } from '../settings/index.js';
+import { UsageError } from '../core/errors.js';
+import { msg } from '../i18n/index.js';
 import type { ParsedValues } from './args.js';
 import type { CliContext } from './context.js';
 import { BASE_URL_ENV } from './inputs.js';
@@ -24,6 +26,22 @@ export function withSavedDefaults(ctx: CliContext, values: ParsedValues, s: Sett
   if (out.scope === undefined && s.scope) out.scope = s.scope;
   if (out['key-storage'] === undefined && s.keyStorage) out['key-storage'] = s.keyStorage;
   return out;
+}
+
+/**
+ * A saved `keyStorage: env` (another run chose it, perhaps for another agent) takes the key out of
+ * the configs and leaves only the variable's name. When that variable is not set here (the key came
+ * from --api-key or another variable), the agents would be left without a key: refuse before
+ * anything is written. An explicit `--key-storage env` is the user's own choice and is not refused.
+ */
+export function refuseSavedEnvStorage(ctx: CliContext, flags: ParsedValues, s: Settings, sources: readonly string[], keyEnvVar: string): void {
+  if (flags['key-storage'] !== undefined || s.keyStorage !== 'env') return;
+  const value = ctx.env[keyEnvVar];
+  if (value !== undefined && value.trim() !== '') return;
+  throw new UsageError(
+    msg('saved.env_storage_unset', { files: sources.join(', '), var: keyEnvVar }),
+    msg('saved.env_storage_unset_hint', { var: keyEnvVar }),
+  );
 }
 
 /**

@@ -728,5 +728,7 @@ export const en = {
   'restore.saved_current': 'The files as they were are in backup {id} (undo with `{bin} restore --id {id}`).',
   'help.opt.restore_force': 'Restore files changed since the backup too, after copying them into a new backup.',
   'help.opt.yes_noop': 'Accepted for scripts; this command never asks.',
+  'saved.env_storage_unset': 'The saved settings ({files}) say keyStorage "env", but ${var} is not set here: the configs would be left without the key. Nothing was written.',
+  'saved.env_storage_unset_hint': 'Export {var} with the key, or pass --key-storage file (the key is written into the files), or --key-storage env to keep only the variable name anyway.',
   // ── end trust ──
 };

@@ -729,5 +729,7 @@ export const zhCN: Catalog = {
   'restore.saved_current': '恢复前的文件保存在备份 {id} 中（用 `{bin} restore --id {id}` 撤销）。',
   'help.opt.restore_force': '连同备份之后被修改过的文件一起恢复，恢复前先把它们复制到一个新备份中。',
   'help.opt.yes_noop': '为脚本而接受；此命令从不提问。',
+  'saved.env_storage_unset': '保存的设置（{files}）写着 keyStorage "env"，但这里没有设置 ${var}：配置会失去密钥。没有写入任何内容。',
+  'saved.env_storage_unset_hint': '请 export {var} 为密钥，或传入 --key-storage file（把密钥写进文件），或传入 --key-storage env 仍只保留变量名。',
   // ── end trust ──
 };

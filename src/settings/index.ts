@@ -185,7 +185,10 @@ export async function saveUserSettings(
 ): Promise<string> {
   const file = userSettingsPath(opts.home, opts.env, opts.platform);
   const before = validateSettings(await readConfig(file, 'json'), file);
-  const next = validateSettings(merge(before, settings), file);
+  // The saved list is every agent ever set up here, not the last run's: `sync` must keep checking an
+  // agent configured earlier (its model may leave the gateway too).
+  const agents = [...new Set([...(before.agents ?? []), ...(settings.agents ?? [])])];
+  const next = validateSettings({ ...merge(before, settings), ...(agents.length > 0 ? { agents } : {}) }, file);
   await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, 0o644);
   return file;
 }

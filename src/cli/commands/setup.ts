@@ -11,7 +11,7 @@ import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
 import { note, printJson, wrap } from '../output.js';
-import { loadSaved, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
+import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { msg } from '../../i18n/index.js';
 
@@ -95,6 +95,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const agentsFlag = parseAgents(values);
   const models = parseModels(values);
   const gateway = resolveGateway(ctx, values);
+  refuseSavedEnvStorage(ctx, args.values, saved.settings, saved.sources, gateway.keyEnvVar);
   const env = agentEnv(ctx);
   const agents = agentsFlag ?? (await defaultAgents(env));
   const setupOptions: SetupOptions = {

@@ -11,7 +11,7 @@ import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
 import { print, printJson, wrap } from '../output.js';
-import { loadSaved, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
+import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv } from './setup.js';
 import { msg, type Translator } from '../../i18n/index.js';
@@ -81,6 +81,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const values = withSavedDefaults(ctx, args.values, s);
   const gateway = resolveGateway(ctx, values);
   const check = flag(values, 'check');
+  if (!check) refuseSavedEnvStorage(ctx, {}, s, saved.sources, gateway.keyEnvVar);
   const upgrade = flag(values, 'upgrade');
   let models: readonly ClassifiedModel[] = [];
   const { runSetup } = await import('../../setup/run.js');
