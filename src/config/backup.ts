@@ -1,10 +1,11 @@
 // Backups: before a run writes anything, every file it will change is copied into
 // <stateDir>/backups/<id>/ with a manifest, so `restore` can put the old files back exactly.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { JobError } from '../core/errors.js';
 import { removeLeftoverTemps, writeBytesAtomic, writeFileAtomic } from './atomic.js';
+import { readRegularFile } from './read.js';
 import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
 import { msg } from '../i18n/index.js';
 
@@ -26,16 +27,8 @@ export function backupsDir(stateDir: string): string {
   return path.join(stateDir, 'backups');
 }
 
-async function readBytes(file: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(file);
-  } catch (err) {
-    // ENOTDIR: a parent is a regular file, so this path cannot exist either.
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw err;
-  }
-}
+/** A FIFO or device where a config (or a backup copy) belongs is refused by path, never read. */
+const readBytes = readRegularFile;
 
 /** A new, empty backup folder; the random suffix only keeps two runs in the same second apart. */
 async function newBackupFolder(stateDir: string, now: Date): Promise<{ id: string; dir: string }> {
@@ -149,7 +142,7 @@ export async function listBackups(stateDir: string): Promise<BackupManifest[]> {
   const manifests: BackupManifest[] = [];
   for (const name of names) {
     try {
-      const value: unknown = JSON.parse(await readFile(path.join(backupsDir(stateDir), name, MANIFEST), 'utf8'));
+      const value: unknown = JSON.parse((await readRegularFile(path.join(backupsDir(stateDir), name, MANIFEST)))?.toString('utf8') ?? '');
       if (isManifest(value) && value.id === name) manifests.push(value);
     } catch {
       // not a backup folder (or a half-written one): skip it

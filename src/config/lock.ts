@@ -2,10 +2,11 @@
 // not interleave their plans and writes. An exclusive lock file in the state directory, created
 // with O_EXCL, names its holder; a lock whose holder is gone (killed) or that is very old is stale
 // and taken over.
-import { mkdir, open, readFile, rmdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { JobError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
+import { readRegularFile } from './read.js';
 
 export interface LockOptions {
   /** How long to wait for another run to finish (default 30 s). */
@@ -25,7 +26,9 @@ function alive(pid: number): boolean {
 
 async function isStale(file: string, staleMs: number): Promise<boolean> {
   try {
-    const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+    // Never a plain read: a FIFO put where the lock belongs would block it forever.
+    const [bytes, info] = await Promise.all([readRegularFile(file), stat(file)]);
+    const text = bytes?.toString('utf8') ?? '';
     const pid = Number((JSON.parse(text) as { pid?: unknown }).pid);
     return !Number.isInteger(pid) || !alive(pid) || Date.now() - info.mtimeMs > staleMs;
   } catch {
@@ -75,7 +78,7 @@ export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: 
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       if ((await isStale(file, opts.staleMs ?? 600_000)) && (await takeOver(file, opts.staleMs ?? 600_000))) continue;
       if (Date.now() > deadline) {
-        const holder = await readFile(file, 'utf8').catch(() => '?');
+        const holder = await readRegularFile(file).then((b) => b?.toString('utf8') ?? '?', () => '?');
         throw new JobError(msg('cfg.locked', { file, holder }), msg('cfg.locked_hint'));
       }
       await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));

@@ -1,10 +1,10 @@
 // Reading config files: every format parses to plain values, and a file that does not parse is
 // reported with the 1-based line and column of its first error (ParseError), so the user can fix it.
-import { readFile } from 'node:fs/promises';
 import * as jsonc from 'jsonc-parser';
 import { parse as parseTomlText } from '@decimalturn/toml-patch';
 import { JobError, ParseError } from '../core/errors.js';
 import { parseDotenv } from './dotenv.js';
+import { readRegularFile } from './read.js';
 import { lineColumn, splitBom } from './text.js';
 import type { FileFormat } from './types.js';
 import { msg } from '../i18n/index.js';
@@ -120,15 +120,8 @@ export function decodeUtf8(bytes: Uint8Array, path: string): string {
 
 /** Reads a file's text; undefined when it does not exist. Anything else unreadable is a JobError. */
 export async function readText(path: string): Promise<string | undefined> {
-  try {
-    return decodeUtf8(await readFile(path), path);
-  } catch (err) {
-    if (err instanceof JobError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'EISDIR') throw new JobError(msg('cfg.is_dir', { file: path }));
-    throw new JobError(msg('cfg.cannot_read', { file: path, code: code ?? (err as Error).message }));
-  }
+  const bytes = await readRegularFile(path);
+  return bytes === undefined ? undefined : decodeUtf8(bytes, path);
 }
 
 /** The parsed content of a config file; undefined when absent; ParseError when unparseable. */

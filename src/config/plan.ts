@@ -1,10 +1,11 @@
 // Plan, then apply: every file is read and parsed before anything is decided, so one unparseable
 // file stops the whole run with nothing written anywhere.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { JobError } from '../core/errors.js';
 import { editText } from './edit.js';
 import { decodeUtf8, parseConfig } from './parse.js';
+import { readRegularFile } from './read.js';
 import type { FileEdit, FileFormat, KeyEdit, PlannedFile } from './types.js';
 import { msg } from '../i18n/index.js';
 
@@ -49,23 +50,9 @@ function merge(edits: readonly FileEdit[]): MergedEdit[] {
 
 /** The current text and mode of a file, or nothing when it does not exist. */
 async function readCurrent(file: string): Promise<{ text?: string; mode?: number }> {
-  let info;
-  try {
-    info = await stat(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return {};
-    throw new JobError(msg('cfg.cannot_read', { file, code: code ?? (err as Error).message }));
-  }
-  if (info.isDirectory()) throw new JobError(msg('cfg.is_dir', { file }));
-  if (!info.isFile()) throw new JobError(msg('cfg.not_regular', { file }));
-  let bytes;
-  try {
-    bytes = await readFile(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new JobError(msg('cfg.cannot_read', { file, code: code ?? (err as Error).message }));
-  }
+  const bytes = await readRegularFile(file);
+  if (bytes === undefined) return {};
+  const info = await stat(file);
   return { text: decodeUtf8(bytes, file), mode: info.mode & 0o777 };
 }
 
