@@ -7,7 +7,6 @@ import { editText } from './edit.js';
 import { decodeUtf8, parseConfig } from './parse.js';
 import { readRegularFile } from './read.js';
 import type { FileEdit, FileFormat, KeyEdit, PlannedFile } from './types.js';
-import { msg } from '../i18n/index.js';
 
 export const SECRET_MODE = 0o600;
 export const DEFAULT_MODE = 0o644;
