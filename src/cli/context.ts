@@ -43,6 +43,13 @@ export interface CliContext {
   addSecret(secret: string): void;
   /** Resolves with the first SIGINT or SIGTERM received after the call (for long-running commands). */
   waitForSignal(): Promise<NodeJS.Signals>;
+  /**
+   * Calls `listener` on every SIGINT and SIGTERM until the returned function is called; while it is
+   * registered the signals no longer end the process by themselves.
+   */
+  onSignal(listener: (signal: NodeJS.Signals) => void): () => void;
+  /** Ends the process now with `code` (an interrupted run); returns only where the process cannot exit (tests). */
+  exit(code: number): void;
 }
 
 /** The slice of `process` the context reads; tests pass a fake. */
@@ -55,6 +62,8 @@ export interface ProcessLike {
   stderr: { isTTY?: boolean; write(text: string): unknown };
   once(event: NodeJS.Signals, listener: () => void): unknown;
   off(event: NodeJS.Signals, listener: () => void): unknown;
+  on?(event: NodeJS.Signals, listener: () => void): unknown;
+  exit?(code?: number): unknown;
 }
 
 export interface ContextOptions {
@@ -130,6 +139,17 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
         proc.once('SIGINT', onInt);
         proc.once('SIGTERM', onTerm);
       }),
+    onSignal: (listener) => {
+      const onInt = (): void => listener('SIGINT');
+      const onTerm = (): void => listener('SIGTERM');
+      (proc.on ?? proc.once).call(proc, 'SIGINT', onInt);
+      (proc.on ?? proc.once).call(proc, 'SIGTERM', onTerm);
+      return () => {
+        proc.off('SIGINT', onInt);
+        proc.off('SIGTERM', onTerm);
+      };
+    },
+    exit: (code) => void proc.exit?.(code),
   };
 }
 

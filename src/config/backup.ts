@@ -52,7 +52,7 @@ async function newBackupFolder(stateDir: string, now: Date): Promise<{ id: strin
  */
 export async function applyPlan(
   plan: readonly PlannedFile[],
-  opts: { stateDir: string; command: string; now?: Date },
+  opts: { stateDir: string; command: string; now?: Date; onBackup?: (id: string) => void },
 ): Promise<{ backupId?: string; files: AppliedFile[] }> {
   // Under the lock no other run of ours is writing: a temp file of ours beside any of these files is
   // a killed run's leftover (it may hold the key), whatever its age.
@@ -89,6 +89,8 @@ export async function applyPlan(
   );
   manifest.files.push(...entries);
   await writeFileAtomic(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, PRIVATE_FILE);
+  // From here on a file may change: whoever stops the run must be able to name the backup.
+  opts.onBackup?.(id);
 
   const results = await Promise.allSettled(
     changing.map((f) => writeFileAtomic(f.path, f.after, f.mode, { dirMode: f.secret ? PRIVATE_DIR : 0o755 })),

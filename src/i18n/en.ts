@@ -731,5 +731,7 @@ export const en = {
   'saved.env_storage_unset': 'The saved settings ({files}) say keyStorage "env", but ${var} is not set here: the configs would be left without the key. Nothing was written.',
   'saved.env_storage_unset_hint': 'Export {var} with the key, or pass --key-storage file (the key is written into the files), or --key-storage env to keep only the variable name anyway.',
   'cfg.not_regular_hint': 'Move it away (or replace it with a regular file), then run the command again.',
+  'interrupt.written': 'Interrupted ({signal}) after writing files (backup {ids}); to undo them: `{bin} restore --id {id}`.',
+  'interrupt.nothing': 'Interrupted ({signal}); nothing was written.',
   // ── end trust ──
 };

@@ -732,5 +732,7 @@ export const zhCN: Catalog = {
   'saved.env_storage_unset': '保存的设置（{files}）写着 keyStorage "env"，但这里没有设置 ${var}：配置会失去密钥。没有写入任何内容。',
   'saved.env_storage_unset_hint': '请 export {var} 为密钥，或传入 --key-storage file（把密钥写进文件），或传入 --key-storage env 仍只保留变量名。',
   'cfg.not_regular_hint': '请把它移走（或换成普通文件），然后重新运行命令。',
+  'interrupt.written': '已中断（{signal}），此前已写入文件（备份 {ids}）；撤销它们：`{bin} restore --id {id}`。',
+  'interrupt.nothing': '已中断（{signal}）；没有写入任何内容。',
   // ── end trust ──
 };

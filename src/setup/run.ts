@@ -59,6 +59,10 @@ export type SetupProgress =
   | { phase: 'probe'; agents: AgentId[] }
   | { phase: 'probed'; agent: AgentId; ok: boolean }
   | { phase: 'write' }
+  /** The backup of the files about to change is complete: `restore --id backupId` undoes this run. */
+  | { phase: 'backup'; backupId: string }
+  /** Every file is written (or put back after a failed write). */
+  | { phase: 'written' }
   | { phase: 'verify'; agents: AgentId[] }
   | { phase: 'verified'; agent: AgentId; ok: boolean };
 
@@ -280,7 +284,12 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     if (opts.scope === 'project') await refuseTrackedSecrets(plan, opts.env);
     if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, [opts.key]) });
     progress({ phase: 'write' });
-    return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup' }) };
+    try {
+      const onBackup = (backupId: string): void => progress({ phase: 'backup', backupId });
+      return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup', onBackup }) };
+    } finally {
+      progress({ phase: 'written' });
+    }
   });
   const upToDate = plan.every((f) => f.action === 'unchanged');
   for (const c of writable) {

@@ -120,7 +120,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   };
   if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: agents.join(', ') })));
   const { runSetup } = await import('../../setup/run.js');
-  const report: SetupReport = await runSetup(setupOptions);
+  const { guardInterrupt } = await import('../interrupt.js');
+  const report: SetupReport = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
   await rememberSetup(ctx, report, gateway.keyEnvVar);
   const runs = str(values, 'verify') === 'agent' && report.ok && !report.dryRun
     ? await (await import('../agent-run.js')).runAgents(ctx, { agents: report.agents.map((a) => a.id), scope: setupOptions.scope, timeoutMs: gateway.timeoutMs * 4 })

@@ -75,7 +75,8 @@ function changeLine(t: Translator, c: SyncChange, moved: 'sync.change_would' | '
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const saved = await loadSaved(ctx);
   const s = saved.settings;
-  if (!s.agents || s.agents.length === 0) {
+  const agents = s.agents;
+  if (!agents || agents.length === 0) {
     throw new UsageError(msg('sync.nothing'), msg('sync.nothing_hint', { bin: BIN }));
   }
   const values = withSavedDefaults(ctx, args.values, s);
@@ -85,12 +86,14 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const upgrade = flag(values, 'upgrade');
   let models: readonly ClassifiedModel[] = [];
   const { runSetup } = await import('../../setup/run.js');
-  const report = await runSetup({
+  const { guardInterrupt } = await import('../interrupt.js');
+  const report = await guardInterrupt(ctx, (onProgress) => runSetup({
+    onProgress,
     root: gateway.root,
     v1: gateway.v1,
     key: gateway.key,
     keyEnvVar: gateway.keyEnvVar,
-    agents: s.agents,
+    agents,
     scope: s.scope ?? 'user',
     keyStorage: s.keyStorage ?? 'file',
     dryRun: check,
@@ -103,7 +106,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     concurrency: num(values, 'concurrency'),
     command: 'sync',
     onModels: (m) => (models = m),
-  });
+  }));
   const changes = explainChanges(report, s, models, upgrade);
   if (check) {
     const stale = changes.length > 0;
