@@ -1,6 +1,6 @@
 // Atomic file writes: a reader (or a crash) sees the old file or the new one, never half of one.
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, open, readdir, realpath, rename, unlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readdir, readlink, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface WriteOptions {
@@ -8,13 +8,29 @@ export interface WriteOptions {
   dirMode?: number;
 }
 
-/** The file a symlink points to: replacing the link itself would cut a dotfiles-repo link. */
-async function resolveTarget(file: string): Promise<string> {
+/** Links followed before giving up (Linux's own limit for one path). */
+const MAX_LINKS = 40;
+
+/**
+ * The file a symlink points to: replacing the link itself would cut a dotfiles-repo link. A link
+ * whose target does not exist yet (dotfiles installed before the agent) is followed too, so the
+ * write creates the target and the link stays.
+ */
+export async function resolveTarget(file: string): Promise<string> {
   try {
     return await realpath(file);
   } catch {
-    return file;
+    // Dangling (or a loop): follow the links by hand to the first path that is not one.
   }
+  let current = file;
+  for (let i = 0; i < MAX_LINKS; i++) {
+    const info = await lstat(current).catch(() => undefined);
+    if (!info?.isSymbolicLink()) return current;
+    const next = await readlink(current).catch(() => undefined);
+    if (next === undefined) return current;
+    current = path.resolve(path.dirname(current), next);
+  }
+  return file;
 }
 
 async function fsyncDir(dir: string): Promise<void> {

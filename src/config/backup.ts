@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { JobError } from '../core/errors.js';
-import { removeLeftoverTemps, writeBytesAtomic, writeFileAtomic } from './atomic.js';
+import { removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
 import { readRegularFile } from './read.js';
 import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
 import { msg } from '../i18n/index.js';
@@ -117,7 +117,7 @@ async function rollBack(changing: readonly PlannedFile[], originals: readonly (B
     const f = changing[i] as PlannedFile;
     const bytes = originals[i];
     try {
-      if (bytes === undefined) await unlink(f.path);
+      if (bytes === undefined) await unlink(await resolveTarget(f.path));
       else await writeBytesAtomic(f.path, bytes, f.beforeMode ?? f.mode);
     } catch {
       // The backup folder still holds the original; the error thrown names it.
@@ -281,7 +281,8 @@ export async function restoreBackup(stateDir: string, id?: string, opts: { force
     const { entry } = s;
     await removeLeftoverTemps(entry.path, 0);
     if (s.target === undefined) {
-      if (s.current !== undefined) await unlink(entry.path);
+      // Through a symlink the run wrote the link's target: remove that, and keep the user's link.
+      if (s.current !== undefined) await unlink(await resolveTarget(entry.path));
       restored.push({ path: entry.path, action: s.current !== undefined ? 'removed' : 'unchanged' });
       continue;
     }
