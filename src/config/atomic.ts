@@ -1,6 +1,6 @@
 // Atomic file writes: a reader (or a crash) sees the old file or the new one, never half of one.
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, open, readdir, readlink, realpath, rename, unlink } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdir, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface WriteOptions {
@@ -80,15 +80,64 @@ export async function removeLeftoverTemps(file: string, minAgeMs = STALE_TEMP_MS
   return removed;
 }
 
+interface Owner {
+  uid: number;
+  gid: number;
+}
+
+/** Who owns `p`, or its nearest existing parent folder. */
+async function ownerOf(p: string): Promise<Owner> {
+  for (let at = p; ; at = path.dirname(at)) {
+    const info = await stat(at).catch(() => undefined);
+    if (info) return { uid: info.uid, gid: info.gid };
+    if (path.dirname(at) === at) return { uid: -1, gid: -1 };
+  }
+}
+
+/**
+ * Only root can give a file away; run as root on another user's home (sudo, `--home`), everything
+ * we write must stay theirs, or they are locked out of their own config. Elsewhere a no-op.
+ */
+const actingAsRoot = (): boolean => process.getuid?.() === 0;
+
+async function giveTo(p: string, owner: Owner): Promise<void> {
+  if (owner.uid < 0) return;
+  const info = await lstat(p);
+  if (info.uid !== owner.uid || info.gid !== owner.gid) await chown(p, owner.uid, owner.gid);
+}
+
+/** As root: gives `p` to the owner of `like` (a folder we just made inside the user's). */
+export async function chownLike(p: string, like: string): Promise<void> {
+  if (actingAsRoot()) await giveTo(p, await ownerOf(like));
+}
+
+/**
+ * `mkdir -p`, and as root the folders it created belong to the owner of the folder they were made
+ * in (the home's owner), not to root.
+ */
+export async function mkdirOwned(dir: string, mode: number): Promise<string | undefined> {
+  const owner = actingAsRoot() ? await ownerOf(dir) : undefined;
+  const first = await mkdir(dir, { recursive: true, mode });
+  if (owner && first !== undefined) {
+    for (let d = dir; d.startsWith(first); d = path.dirname(d)) {
+      await giveTo(d, owner);
+      if (d === first) break;
+    }
+  }
+  return first;
+}
+
 /**
  * Writes `data` to `file` through a temp file in the same directory (random name, never derived from
  * the content): write, fsync, chmod, rename, then fsync the directory. The temp file is removed when
- * anything fails. Missing parent directories are created.
+ * anything fails. Missing parent directories are created. Run as root, the file keeps its owner and
+ * group (a new file takes its folder's).
  */
 export async function writeBytesAtomic(file: string, data: string | Uint8Array, mode: number, opts: WriteOptions = {}): Promise<void> {
   const target = await resolveTarget(file);
   const dir = path.dirname(target);
-  await mkdir(dir, { recursive: true, mode: opts.dirMode ?? 0o755 });
+  await mkdirOwned(dir, opts.dirMode ?? 0o755);
+  const owner = actingAsRoot() ? await ownerOf(target) : undefined;
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await open(temp, 'wx', mode);
@@ -100,6 +149,7 @@ export async function writeBytesAtomic(file: string, data: string | Uint8Array, 
     }
     // open()'s mode is filtered by the umask; the file must end with exactly `mode`.
     await chmod(temp, mode);
+    if (owner) await giveTo(temp, owner);
     await rename(temp, target);
   } catch (err) {
     await unlink(temp).catch(() => undefined);

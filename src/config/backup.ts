@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { JobError } from '../core/errors.js';
-import { removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
+import { chownLike, mkdirOwned, removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
 import { readRegularFile } from './read.js';
 import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
 import { msg } from '../i18n/index.js';
@@ -32,12 +32,13 @@ const readBytes = readRegularFile;
 
 /** A new, empty backup folder; the random suffix only keeps two runs in the same second apart. */
 async function newBackupFolder(stateDir: string, now: Date): Promise<{ id: string; dir: string }> {
-  await mkdir(backupsDir(stateDir), { recursive: true, mode: PRIVATE_DIR });
+  await mkdirOwned(backupsDir(stateDir), PRIVATE_DIR);
   for (;;) {
     const id = `${stamp(now)}-${randomBytes(2).toString('hex')}`;
     const dir = path.join(backupsDir(stateDir), id);
     try {
       await mkdir(dir, { mode: PRIVATE_DIR });
+      await chownLike(dir, backupsDir(stateDir));
       return { id, dir };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;

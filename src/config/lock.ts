@@ -2,10 +2,11 @@
 // not interleave their plans and writes. An exclusive lock file in the state directory, created
 // with O_EXCL, names its holder; a lock whose holder is gone (killed) or that is very old is stale
 // and taken over.
-import { mkdir, open, rmdir, stat, unlink } from 'node:fs/promises';
+import { open, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { JobError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
+import { mkdirOwned } from './atomic.js';
 import { readRegularFile } from './read.js';
 
 export interface LockOptions {
@@ -66,7 +67,7 @@ async function takeOver(file: string, staleMs: number): Promise<boolean> {
 export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
   const file = join(stateDir, 'lock');
   // The first folder this call created, if any: removed again when the run wrote nothing there.
-  const created = await mkdir(stateDir, { recursive: true, mode: 0o700 });
+  const created = await mkdirOwned(stateDir, 0o700);
   const deadline = Date.now() + (opts.waitMs ?? 30_000);
   for (;;) {
     try {

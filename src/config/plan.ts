@@ -48,11 +48,11 @@ function merge(edits: readonly FileEdit[]): MergedEdit[] {
 }
 
 /** The current text and mode of a file, or nothing when it does not exist. */
-async function readCurrent(file: string): Promise<{ text?: string; mode?: number }> {
+async function readCurrent(file: string): Promise<{ text?: string; mode?: number; links?: number }> {
   const bytes = await readRegularFile(file);
   if (bytes === undefined) return {};
   const info = await stat(file);
-  return { text: decodeUtf8(bytes, file), mode: info.mode & 0o777 };
+  return { text: decodeUtf8(bytes, file), mode: info.mode & 0o777, links: info.nlink };
 }
 
 function modeFor(secret: boolean, existing: number | undefined): number {
@@ -73,7 +73,7 @@ export async function planFiles(edits: readonly FileEdit[]): Promise<PlannedFile
     if (text !== undefined) parseConfig(text, f.format, f.path);
   });
   return files.map((f, i): PlannedFile => {
-    const { text, mode: beforeMode } = current[i] ?? {};
+    const { text, mode: beforeMode, links } = current[i] ?? {};
     const after = editText(text, f.format, f.edits, f.path, f.template);
     const mode = modeFor(f.secret, beforeMode);
     const action = text === undefined ? 'created' : after !== text || mode !== beforeMode ? 'updated' : 'unchanged';
@@ -85,6 +85,7 @@ export async function planFiles(edits: readonly FileEdit[]): Promise<PlannedFile
       action,
       mode,
       ...(beforeMode !== undefined ? { beforeMode } : {}),
+      ...(links !== undefined && links > 1 ? { links } : {}),
       secret: f.secret,
       ...(f.owner !== undefined ? { owner: f.owner } : {}),
     };

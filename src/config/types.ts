@@ -39,6 +39,11 @@ export interface PlannedFile {
   mode: number;
   /** The existing file's mode (absent when the file does not exist); differs from `mode` when tightened. */
   beforeMode?: number;
+  /**
+   * Other names of the same file (hard links), when there are: the atomic write (a new file renamed
+   * over this name) leaves them with the old content, so the user is told.
+   */
+  links?: number;
   secret: boolean;
   owner?: string;
 }

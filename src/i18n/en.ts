@@ -733,5 +733,7 @@ export const en = {
   'cfg.not_regular_hint': 'Move it away (or replace it with a regular file), then run the command again.',
   'interrupt.written': 'Interrupted ({signal}) after writing files (backup {ids}); to undo them: `{bin} restore --id {id}`.',
   'interrupt.nothing': 'Interrupted ({signal}); nothing was written.',
+  'setup.hardlink_split': '{file} has {others} other hard link(s): they keep the old content (the new file replaces this name only).',
+  'setup.readonly_replaced': '{file} was read-only; it is replaced all the same.',
   // ── end trust ──
 };

@@ -734,5 +734,7 @@ export const zhCN: Catalog = {
   'cfg.not_regular_hint': '请把它移走（或换成普通文件），然后重新运行命令。',
   'interrupt.written': '已中断（{signal}），此前已写入文件（备份 {ids}）；撤销它们：`{bin} restore --id {id}`。',
   'interrupt.nothing': '已中断（{signal}）；没有写入任何内容。',
+  'setup.hardlink_split': '{file} 还有 {others} 个其他硬链接：它们保留旧内容（新文件只替换这个名字）。',
+  'setup.readonly_replaced': '{file} 原本是只读的；它照样被替换。',
   // ── end trust ──
 };

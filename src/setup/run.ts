@@ -264,6 +264,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     );
     const files = await planFiles(planned.flat());
     if (opts.env.platform === 'win32') noteWindowsKeyFiles(writable, files, opts.env.home);
+    noteReplacedFiles(writable, files);
     return files;
   };
   const byOwner = (plan: readonly PlannedFile[], id: AgentId): PlannedFile[] => plan.filter((f) => f.owner === id);
@@ -369,6 +370,19 @@ function finish(
     ...extra,
     agents,
   };
+}
+
+/**
+ * Writing replaces the file (a new one renamed over it): a hard link to it keeps the old content, and
+ * a file the user made read-only is replaced all the same. Neither happens without a word.
+ */
+function noteReplacedFiles(agents: readonly { agent: { id: AgentId }; report: { notes: string[] } }[], plan: readonly PlannedFile[]): void {
+  for (const c of agents) {
+    for (const f of plan.filter((p) => p.owner === c.agent.id && p.action !== 'unchanged')) {
+      if (f.links !== undefined) c.report.notes.push(msg('setup.hardlink_split', { file: f.path, others: f.links - 1 }));
+      if (f.beforeMode !== undefined && (f.beforeMode & 0o222) === 0) c.report.notes.push(msg('setup.readonly_replaced', { file: f.path }));
+    }
+  }
 }
 
 /** Windows ignores the 0600 we write: say what protects the key there instead of claiming a mode. */
