@@ -18,6 +18,8 @@ export const options: OptionTable = {
   agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent2') },
   scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope2') },
   fix: { type: 'boolean', description: msg('help.opt.fix') },
+  // doctor never asks; `--yes` is accepted because people type it by habit in CI (`doctor --fix --yes`).
+  yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
   json: { type: 'boolean', description: msg('help.opt.json') },
 };
 

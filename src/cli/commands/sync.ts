@@ -21,6 +21,8 @@ export const options: OptionTable = {
   check: { type: 'boolean', description: msg('help.opt.check') },
   upgrade: { type: 'boolean', description: msg('help.opt.upgrade') },
   concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
+  // sync never asks; `--yes` is accepted because people type it by habit in CI.
+  yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
   json: { type: 'boolean', description: msg('help.opt.json') },
 };
 
