@@ -69,16 +69,27 @@ export function savedMarkers(s: Settings): Markers | undefined {
 export async function rememberSetup(ctx: CliContext, report: SetupReport, keyEnv: string): Promise<void> {
   const ok = report.agents.filter((a) => a.ok && a.model);
   if (report.dryRun || ok.length === 0) return;
-  const { saveUserSettings } = await import('../settings/index.js');
+  const [{ saveUserSettings }, { isFsError, fsReason }, { note, wrap }] = await Promise.all([
+    import('../settings/index.js'),
+    import('../config/fs-error.js'),
+    import('./output.js'),
+  ]);
   const perAgent: Settings['perAgent'] = {};
   for (const a of ok) perAgent[a.id] = { model: a.model, ...(a.smallModel ? { smallModel: a.smallModel } : {}) };
-  await saveUserSettings(ctx, {
-    baseUrl: report.baseUrl,
-    keyEnv,
-    // Every agent that got a model, so a later sync retries one whose verification failed.
-    agents: report.agents.filter((a) => a.model).map((a) => a.id),
-    scope: report.scope,
-    keyStorage: report.keyStorage,
-    perAgent,
-  });
+  try {
+    await saveUserSettings(ctx, {
+      baseUrl: report.baseUrl,
+      keyEnv,
+      // Every agent that got a model, so a later sync retries one whose verification failed.
+      agents: report.agents.filter((a) => a.model).map((a) => a.id),
+      scope: report.scope,
+      keyStorage: report.keyStorage,
+      perAgent,
+    });
+  } catch (err) {
+    // The configs are written and verified: a full disk for our own small file is a warning, not a
+    // failed run.
+    if (!isFsError(err)) throw err;
+    note(ctx, wrap(ctx.t('cli.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) })));
+  }
 }

@@ -112,12 +112,32 @@ export async function chownLike(p: string, like: string): Promise<void> {
 }
 
 /**
+ * A recursive mkdir on a read-only file system reports ENOENT; the real cause (EROFS, EACCES) comes
+ * from making the first missing folder alone.
+ */
+async function realMkdirError(dir: string, mode: number, fallback: unknown): Promise<unknown> {
+  let missing = dir;
+  while (path.dirname(missing) !== missing && (await stat(path.dirname(missing)).catch(() => undefined)) === undefined) missing = path.dirname(missing);
+  try {
+    await mkdir(missing, { mode });
+  } catch (err) {
+    return err;
+  }
+  return fallback;
+}
+
+/**
  * `mkdir -p`, and as root the folders it created belong to the owner of the folder they were made
  * in (the home's owner), not to root.
  */
 export async function mkdirOwned(dir: string, mode: number): Promise<string | undefined> {
   const owner = actingAsRoot() ? await ownerOf(dir) : undefined;
-  const first = await mkdir(dir, { recursive: true, mode });
+  let first: string | undefined;
+  try {
+    first = await mkdir(dir, { recursive: true, mode });
+  } catch (err) {
+    throw (err as NodeJS.ErrnoException).code === 'ENOENT' ? await realMkdirError(dir, mode, err) : err;
+  }
   if (owner && first !== undefined) {
     for (let d = dir; d.startsWith(first); d = path.dirname(d)) {
       await giveTo(d, owner);

@@ -1,7 +1,8 @@
 // Backups: before a run writes anything, every file it will change is copied into
 // <stateDir>/backups/<id>/ with a manifest, so `restore` can put the old files back exactly.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { fsFailure, fsReason } from './fs-error.js';
 import path from 'node:path';
 import { JobError } from '../core/errors.js';
 import { chownLike, mkdirOwned, removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
@@ -72,24 +73,41 @@ export async function applyPlan(
   });
 
   const now = opts.now ?? new Date();
-  const { id, dir } = await newBackupFolder(opts.stateDir, now);
+  let folder: { id: string; dir: string };
+  try {
+    folder = await newBackupFolder(opts.stateDir, now);
+  } catch (err) {
+    throw fsFailure(err, backupsDir(opts.stateDir));
+  }
+  const { id, dir } = folder;
   const manifest: BackupManifest = { id, createdAt: now.toISOString(), command: opts.command, files: [] };
   const backupOf = new Map<PlannedFile, string>();
-  // Copies and writes run concurrently: each is atomic on its own, and fsync waits dominate.
-  const entries = await Promise.all(
-    changing.map(async (f, i) => {
-      const bytes = originals[i];
-      // What this run leaves in the file: restore compares it with the file then, to see later edits.
-      const written = digest(f.after);
-      if (bytes === undefined) return { path: f.path, existed: false, written };
-      const name = `${i + 1}-${path.basename(f.path)}`;
-      await writeBytesAtomic(path.join(dir, name), bytes, PRIVATE_FILE);
-      backupOf.set(f, path.join(dir, name));
-      return { path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE, written };
-    }),
-  );
-  manifest.files.push(...entries);
-  await writeFileAtomic(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, PRIVATE_FILE);
+  const writeBackup = async (): Promise<void> => {
+    // Copies and writes run concurrently: each is atomic on its own, and fsync waits dominate.
+    const entries = await Promise.all(
+      changing.map(async (f, i) => {
+        const bytes = originals[i];
+        // What this run leaves in the file: restore compares it with the file then, to see later edits.
+        const written = digest(f.after);
+        if (bytes === undefined) return { path: f.path, existed: false, written };
+        const name = `${i + 1}-${path.basename(f.path)}`;
+        await writeBytesAtomic(path.join(dir, name), bytes, PRIVATE_FILE);
+        backupOf.set(f, path.join(dir, name));
+        return { path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE, written };
+      }),
+    );
+    manifest.files.push(...entries);
+    await writeFileAtomic(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, PRIVATE_FILE);
+  };
+  try {
+    await writeBackup();
+  } catch (err) {
+    // A backup that cannot be completed (disk full) is removed: no config was touched yet, and a
+    // half backup must not look like one.
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    await rmdir(backupsDir(opts.stateDir)).catch(() => undefined);
+    throw fsFailure(err, dir);
+  }
   // From here on a file may change: whoever stops the run must be able to name the backup.
   opts.onBackup?.(id);
 
@@ -99,10 +117,14 @@ export async function applyPlan(
   const failed = results.findIndex((r) => r.status === 'rejected');
   if (failed !== -1) {
     const written = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
-    await rollBack(changing, originals, written);
+    const clean = await rollBack(changing, originals, written);
     const err = (results[failed] as PromiseRejectedResult).reason as NodeJS.ErrnoException;
-    const code = err.code ?? err.message;
-    throw new JobError(msg('cfg.cannot_write', { file: changing[failed]?.path ?? '', code: String(code) }), msg('cfg.cannot_write_hint', { id }));
+    const message = msg('cfg.cannot_write', { file: changing[failed]?.path ?? '', code: fsReason(err) });
+    if (!clean) throw new JobError(message, msg('cfg.cannot_write_hint', { id }));
+    // Every file is as it was: a backup of an unchanged state is only noise (and a full disk's weight).
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    await rmdir(backupsDir(opts.stateDir)).catch(() => undefined);
+    throw new JobError(message, msg('fs.cannot_write_hint'));
   }
   return {
     backupId: id,
@@ -113,7 +135,9 @@ export async function applyPlan(
   };
 }
 
-async function rollBack(changing: readonly PlannedFile[], originals: readonly (Buffer | undefined)[], written: readonly number[]): Promise<void> {
+/** Puts the written files back; false when one could not be (the backup folder then still holds it). */
+async function rollBack(changing: readonly PlannedFile[], originals: readonly (Buffer | undefined)[], written: readonly number[]): Promise<boolean> {
+  let clean = true;
   for (const i of written) {
     const f = changing[i] as PlannedFile;
     const bytes = originals[i];
@@ -122,8 +146,10 @@ async function rollBack(changing: readonly PlannedFile[], originals: readonly (B
       else await writeBytesAtomic(f.path, bytes, f.beforeMode ?? f.mode);
     } catch {
       // The backup folder still holds the original; the error thrown names it.
+      clean = false;
     }
   }
+  return clean;
 }
 
 function isManifest(value: unknown): value is BackupManifest {

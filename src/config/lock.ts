@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { JobError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
 import { mkdirOwned } from './atomic.js';
+import { fsFailure } from './fs-error.js';
 import { readRegularFile } from './read.js';
 
 export interface LockOptions {
@@ -49,7 +50,7 @@ async function takeOver(file: string, staleMs: number): Promise<boolean> {
   try {
     await (await open(guard, 'wx', 0o600)).close();
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw fsFailure(err, guard);
     // A run killed in the middle of a takeover leaves its guard behind: void after a moment.
     const info = await stat(guard).catch(() => undefined);
     if (info !== undefined && Date.now() - info.mtimeMs > 2_000) await unlink(guard).catch(() => undefined);
@@ -67,16 +68,32 @@ async function takeOver(file: string, staleMs: number): Promise<boolean> {
 export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
   const file = join(stateDir, 'lock');
   // The first folder this call created, if any: removed again when the run wrote nothing there.
-  const created = await mkdirOwned(stateDir, 0o700);
+  let created: string | undefined;
+  try {
+    created = await mkdirOwned(stateDir, 0o700);
+  } catch (err) {
+    throw fsFailure(err, stateDir);
+  }
   const deadline = Date.now() + (opts.waitMs ?? 30_000);
   for (;;) {
+    let handle;
     try {
-      const handle = await open(file, 'wx', 0o600);
+      handle = await open(file, 'wx', 0o600);
       await handle.writeFile(JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }));
       await handle.close();
       break;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (handle !== undefined) {
+        // Created but not written (disk full): an empty lock left behind would stop the next run.
+        await handle.close().catch(() => undefined);
+        await unlink(file).catch(() => undefined);
+        if (created !== undefined) await removeEmpty(stateDir, created);
+        throw fsFailure(err, file);
+      }
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+        if (created !== undefined) await removeEmpty(stateDir, created);
+        throw fsFailure(err, file);
+      }
       if ((await isStale(file, opts.staleMs ?? 600_000)) && (await takeOver(file, opts.staleMs ?? 600_000))) continue;
       if (Date.now() > deadline) {
         const holder = await readRegularFile(file).then((b) => b?.toString('utf8') ?? '?', () => '?');
