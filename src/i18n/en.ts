@@ -749,5 +749,6 @@ export const en = {
   'fs.cannot_write_hint': 'Free some space or fix the permissions, then run the command again.',
   'fs.settings_not_saved': 'The configs are written, but the saved settings could not be: {reason}. `sync` will not know this run.',
   'fs.failed': '{file}: {reason}.',
+  'net.too_big_json_fix': 'the gateway answered with JSON, so the base URL is right: the list is too long to read safely; ask the gateway admin to limit the key to the models you use (model limits), then run the command again',
   // ── end trust ──
 };

@@ -750,5 +750,6 @@ export const zhCN: Catalog = {
   'fs.cannot_write_hint': '请释放一些空间或修正权限，然后重新运行命令。',
   'fs.settings_not_saved': '配置已写入，但保存的设置无法写入：{reason}。`sync` 将不知道这次运行。',
   'fs.failed': '{file}：{reason}。',
+  'net.too_big_json_fix': '网关返回的是 JSON，说明 base URL 没错：只是列表太长，无法安全读取；请网关管理员把这个密钥限制为你用到的模型（模型限制），然后重新运行命令',
   // ── end trust ──
 };
