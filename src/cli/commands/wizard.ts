@@ -101,8 +101,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     keyStorage: saved.keyStorage,
   };
   const seconds = num(values, 'timeout');
-  const report = await runWizard(
+  const { guardInterrupt } = await import('../interrupt.js');
+  const report = await guardInterrupt(ctx, (onSetupProgress) => runWizard(
     {
+      onSetupProgress,
       prompter: promptsPrompter({}, ctx.t),
       progress: terminalProgress({ write: ctx.out, color: ctx.color, control }),
       env,
@@ -131,7 +133,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       preferences: savedPreferences(saved, false),
     },
     defaults,
-  );
+  ));
   await rememberSetup(ctx, report, keyEnvVar);
   say('');
   printSetupReport(ctx, report);
