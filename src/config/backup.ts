@@ -29,7 +29,7 @@ export function backupsDir(stateDir: string): string {
 }
 
 /** A FIFO or device where a config (or a backup copy) belongs is refused by path, never read. */
-const readBytes = readRegularFile;
+const readBytes = (file: string): Promise<Buffer | undefined> => readRegularFile(file, { notDirIsAbsent: true });
 
 /** A new, empty backup folder; the random suffix only keeps two runs in the same second apart. */
 async function newBackupFolder(stateDir: string, now: Date): Promise<{ id: string; dir: string }> {

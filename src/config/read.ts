@@ -10,15 +10,18 @@ import { msg } from '../i18n/index.js';
 // Windows has no O_NONBLOCK (and no FIFOs in the file system): 0 leaves the flags unchanged there.
 const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
-/** The bytes of a regular file; undefined when it does not exist; JobError naming the path for anything else. */
-export async function readRegularFile(file: string): Promise<Buffer | undefined> {
+/**
+ * The bytes of a regular file; undefined when it does not exist; JobError naming the path for
+ * anything else. A parent that is a file (ENOTDIR) is an error too — a config about to be written
+ * there cannot be — unless `notDirIsAbsent` (restore: the path cannot exist, nothing to compare).
+ */
+export async function readRegularFile(file: string, opts: { notDirIsAbsent?: boolean } = {}): Promise<Buffer | undefined> {
   let handle;
   try {
     handle = await open(file, FLAGS);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    // ENOTDIR: a parent is a regular file, so this path cannot exist either.
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (code === 'ENOENT' || (code === 'ENOTDIR' && opts.notDirIsAbsent === true)) return undefined;
     if (code === 'EISDIR') throw new JobError(msg('cfg.is_dir', { file }));
     // A socket cannot be opened at all (ENXIO); neither can a FIFO on some systems.
     if (code === 'ENXIO') throw new JobError(msg('cfg.not_regular', { file }), msg('cfg.not_regular_hint'));
