@@ -265,7 +265,8 @@ export const claudeCode: Agent = {
   oneShot(model, prompt) {
     return {
       command: 'claude',
-      args: ['-p', prompt, '--model', model],
+      // commander reads `--model=ID` as the option's value, whatever ID starts with.
+      args: ['-p', prompt, `--model=${model}`],
       // 401s are retried for minutes otherwise; no update check in the middle of a test.
       env: { CLAUDE_CODE_MAX_RETRIES: '0', DISABLE_AUTOUPDATER: '1' },
     };

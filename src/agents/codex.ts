@@ -166,6 +166,7 @@ export const codex: Agent = {
   plan,
   readBack,
   oneShot(model, prompt) {
-    return { command: 'codex', args: ['exec', '--skip-git-repo-check', '-m', model, prompt] };
+    // clap reads `--model=ID` as the option's value even when ID starts with `-`; `-m ID` would not.
+    return { command: 'codex', args: ['exec', '--skip-git-repo-check', `--model=${model}`, prompt] };
   },
 };

@@ -23,6 +23,7 @@ export const geminiCli: Agent = {
   },
   readBack: () => GEMINI_UNSUPPORTED,
   oneShot(model, prompt) {
-    return { command: 'gemini', args: ['-m', model, '-p', prompt] };
+    // yargs reads `--model=ID` as the value; `-m --yolo` would turn on a flag.
+    return { command: 'gemini', args: [`--model=${model}`, '-p', prompt] };
   },
 };

@@ -235,7 +235,8 @@ export const opencode: Agent = {
     const ref = model.includes('/') ? model : `${OPENCODE_PROVIDERS.chat.id}/${model}`;
     return {
       command: 'opencode',
-      args: ['run', '-m', ref, prompt],
+      // yargs reads `--model=REF` as the value, whatever REF starts with.
+      args: ['run', `--model=${ref}`, prompt],
       // Stops a harmless attempt to download the models.dev catalogue.
       env: { OPENCODE_DISABLE_MODELS_FETCH: '1' },
     };

@@ -164,6 +164,7 @@ export const qwenCode: Agent = {
   readBack,
   oneShot(model, prompt) {
     // The positional prompt runs one-shot (`-p` is deprecated).
-    return { command: 'qwen', args: ['-m', model, prompt] };
+    // yargs reads `--model=ID` as the value: `-m --yolo` would turn on auto-approve instead.
+    return { command: 'qwen', args: [`--model=${model}`, prompt] };
   },
 };

@@ -7,6 +7,7 @@ import { findHome } from '../core/home.js';
 import { redact } from '../core/mask.js';
 import { ENGLISH, msg, type Lang, type Translator } from '../i18n/index.js';
 import type { OptionTable, ParsedArgs } from './args.js';
+import { forTerminal } from './output.js';
 import type { CommandHelp } from './help.js';
 
 export interface CliContext {
@@ -29,7 +30,10 @@ export interface CliContext {
   readonly lang: Lang;
   /** Messages in that language: `t(key, params)`, and `t.show(text)` for a library's message. */
   readonly t: Translator;
-  /** Write to stdout / stderr. Every known secret is masked on the way out. */
+  /**
+   * Write to stdout / stderr. Every known secret is masked on the way out, and every control or bidi
+   * character escaped but the sequences made with `control()` (output.ts).
+   */
   out(text: string): void;
   err(text: string): void;
   /**
@@ -39,6 +43,13 @@ export interface CliContext {
   addSecret(secret: string): void;
   /** Resolves with the first SIGINT or SIGTERM received after the call (for long-running commands). */
   waitForSignal(): Promise<NodeJS.Signals>;
+  /**
+   * Calls `listener` on every SIGINT and SIGTERM until the returned function is called; while it is
+   * registered the signals no longer end the process by themselves.
+   */
+  onSignal(listener: (signal: NodeJS.Signals) => void): () => void;
+  /** Ends the process now with `code` (an interrupted run); returns only where the process cannot exit (tests). */
+  exit(code: number): void;
 }
 
 /** The slice of `process` the context reads; tests pass a fake. */
@@ -51,6 +62,8 @@ export interface ProcessLike {
   stderr: { isTTY?: boolean; write(text: string): unknown };
   once(event: NodeJS.Signals, listener: () => void): unknown;
   off(event: NodeJS.Signals, listener: () => void): unknown;
+  on?(event: NodeJS.Signals, listener: () => void): unknown;
+  exit?(code?: number): unknown;
 }
 
 export interface ContextOptions {
@@ -107,8 +120,10 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
     json: opts.json === true,
     lang: opts.lang ?? 'en',
     t: opts.t ?? ENGLISH,
-    out: (text) => void proc.stdout.write(clean(text)),
-    err: (text) => void proc.stderr.write(clean(text)),
+    // The output edge: whatever a command prints, a control or bidi character from data never reaches
+    // the terminal raw (only our own marked colour and cursor sequences do).
+    out: (text) => void proc.stdout.write(forTerminal(clean(text))),
+    err: (text) => void proc.stderr.write(forTerminal(clean(text))),
     addSecret: (secret) => {
       if (secret.length > 0) secrets.add(secret);
     },
@@ -124,6 +139,17 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
         proc.once('SIGINT', onInt);
         proc.once('SIGTERM', onTerm);
       }),
+    onSignal: (listener) => {
+      const onInt = (): void => listener('SIGINT');
+      const onTerm = (): void => listener('SIGTERM');
+      (proc.on ?? proc.once).call(proc, 'SIGINT', onInt);
+      (proc.on ?? proc.once).call(proc, 'SIGTERM', onTerm);
+      return () => {
+        proc.off('SIGINT', onInt);
+        proc.off('SIGTERM', onTerm);
+      };
+    },
+    exit: (code) => void proc.exit?.(code),
   };
 }
 

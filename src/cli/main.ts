@@ -9,6 +9,7 @@ import { COMMAND_OPTIONS, parseCommandArgs, showArgument, str, flag, type Option
 import { createContext, type CliContext, type CommandModule, type ProcessLike } from './context.js';
 import { BIN, COMMAND_HELP, commandHelp, mainHelp } from './help.js';
 import { formatDiagnosis, note, printJson, wrap } from './output.js';
+import { fsReason, isFsError } from '../config/fs-error.js';
 
 interface CommandEntry {
   summary: string;
@@ -194,6 +195,12 @@ function report(ctx: CliContext, error: unknown, opts: { json: boolean; verbose:
     exitCode = error.exitCode;
     note(ctx, wrap(`${ctx.t('cli.error')}: ${ctx.t.show(error.message)}`));
     if (error.hint) note(ctx, wrap(ctx.t.show(error.hint), 2));
+  } else if (isFsError(error)) {
+    // The machine refused (disk full, read-only, permissions): the user's situation, named, not a bug.
+    const message = msg('fs.failed', { file: typeof error.path === 'string' ? error.path : '?', reason: fsReason(error) });
+    doc = { code: 'failed', message };
+    exitCode = EXIT.failed;
+    note(ctx, wrap(`${ctx.t('cli.error')}: ${ctx.t.show(message)}`));
   } else {
     const message = error instanceof Error ? error.message : String(error);
     doc = { code: 'internal', message: `internal error: ${message}` };

@@ -6,6 +6,8 @@ import type { Preferences } from '../setup/rank.js';
 import { DEFAULT_PREFERENCES } from '../setup/rank.js';
 import type { SetupReport } from '../setup/run.js';
 import type { LoadedSettings, Settings } from '../settings/index.js';
+import { UsageError } from '../core/errors.js';
+import { msg } from '../i18n/index.js';
 import type { ParsedValues } from './args.js';
 import type { CliContext } from './context.js';
 import { BASE_URL_ENV } from './inputs.js';
@@ -24,6 +26,22 @@ export function withSavedDefaults(ctx: CliContext, values: ParsedValues, s: Sett
   if (out.scope === undefined && s.scope) out.scope = s.scope;
   if (out['key-storage'] === undefined && s.keyStorage) out['key-storage'] = s.keyStorage;
   return out;
+}
+
+/**
+ * A saved `keyStorage: env` (another run chose it, perhaps for another agent) takes the key out of
+ * the configs and leaves only the variable's name. When that variable is not set here (the key came
+ * from --api-key or another variable), the agents would be left without a key: refuse before
+ * anything is written. An explicit `--key-storage env` is the user's own choice and is not refused.
+ */
+export function refuseSavedEnvStorage(ctx: CliContext, flags: ParsedValues, s: Settings, sources: readonly string[], keyEnvVar: string): void {
+  if (flags['key-storage'] !== undefined || s.keyStorage !== 'env') return;
+  const value = ctx.env[keyEnvVar];
+  if (value !== undefined && value.trim() !== '') return;
+  throw new UsageError(
+    msg('saved.env_storage_unset', { files: sources.join(', '), var: keyEnvVar }),
+    msg('saved.env_storage_unset_hint', { var: keyEnvVar }),
+  );
 }
 
 /**
@@ -51,16 +69,27 @@ export function savedMarkers(s: Settings): Markers | undefined {
 export async function rememberSetup(ctx: CliContext, report: SetupReport, keyEnv: string): Promise<void> {
   const ok = report.agents.filter((a) => a.ok && a.model);
   if (report.dryRun || ok.length === 0) return;
-  const { saveUserSettings } = await import('../settings/index.js');
+  const [{ saveUserSettings }, { isFsError, fsReason }, { note, wrap }] = await Promise.all([
+    import('../settings/index.js'),
+    import('../config/fs-error.js'),
+    import('./output.js'),
+  ]);
   const perAgent: Settings['perAgent'] = {};
   for (const a of ok) perAgent[a.id] = { model: a.model, ...(a.smallModel ? { smallModel: a.smallModel } : {}) };
-  await saveUserSettings(ctx, {
-    baseUrl: report.baseUrl,
-    keyEnv,
-    // Every agent that got a model, so a later sync retries one whose verification failed.
-    agents: report.agents.filter((a) => a.model).map((a) => a.id),
-    scope: report.scope,
-    keyStorage: report.keyStorage,
-    perAgent,
-  });
+  try {
+    await saveUserSettings(ctx, {
+      baseUrl: report.baseUrl,
+      keyEnv,
+      // Every agent that got a model, so a later sync retries one whose verification failed.
+      agents: report.agents.filter((a) => a.model).map((a) => a.id),
+      scope: report.scope,
+      keyStorage: report.keyStorage,
+      perAgent,
+    });
+  } catch (err) {
+    // The configs are written and verified: a full disk for our own small file is a warning, not a
+    // failed run.
+    if (!isFsError(err)) throw err;
+    note(ctx, wrap(ctx.t('cli.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) })));
+  }
 }

@@ -1,6 +1,6 @@
 // Atomic file writes: a reader (or a crash) sees the old file or the new one, never half of one.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdir, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface WriteOptions {
@@ -8,13 +8,29 @@ export interface WriteOptions {
   dirMode?: number;
 }
 
-/** The file a symlink points to: replacing the link itself would cut a dotfiles-repo link. */
-async function resolveTarget(file: string): Promise<string> {
+/** Links followed before giving up (Linux's own limit for one path). */
+const MAX_LINKS = 40;
+
+/**
+ * The file a symlink points to: replacing the link itself would cut a dotfiles-repo link. A link
+ * whose target does not exist yet (dotfiles installed before the agent) is followed too, so the
+ * write creates the target and the link stays.
+ */
+export async function resolveTarget(file: string): Promise<string> {
   try {
     return await realpath(file);
   } catch {
-    return file;
+    // Dangling (or a loop): follow the links by hand to the first path that is not one.
   }
+  let current = file;
+  for (let i = 0; i < MAX_LINKS; i++) {
+    const info = await lstat(current).catch(() => undefined);
+    if (!info?.isSymbolicLink()) return current;
+    const next = await readlink(current).catch(() => undefined);
+    if (next === undefined) return current;
+    current = path.resolve(path.dirname(current), next);
+  }
+  return file;
 }
 
 async function fsyncDir(dir: string): Promise<void> {
@@ -39,27 +55,109 @@ const STALE_TEMP_MS = 60_000;
 /**
  * Removes the temp files a killed run left beside `target`: they may hold the key (mode 0600, but a
  * copy nobody needs). Only ours (by name) and only old ones, so a write in flight is never touched.
+ * A caller holding the lock passes `minAgeMs` 0: no other run of ours can be writing then.
  */
-async function removeStaleTemps(dir: string, base: string): Promise<void> {
+async function removeStaleTemps(dir: string, base: string, minAgeMs = STALE_TEMP_MS): Promise<number> {
   const pattern = tempName(base);
   const names = await readdir(dir).catch(() => [] as string[]);
   const now = Date.now();
+  let removed = 0;
   for (const name of names.filter((n) => pattern.test(n))) {
     const file = path.join(dir, name);
-    const info = await stat(file).catch(() => undefined);
-    if (info?.isFile() && now - info.mtimeMs > STALE_TEMP_MS) await unlink(file).catch(() => undefined);
+    const info = await lstat(file).catch(() => undefined);
+    if (info?.isFile() && now - info.mtimeMs >= minAgeMs) {
+      await unlink(file).then(() => (removed += 1), () => undefined);
+    }
   }
+  return removed;
+}
+
+/** The leftover temp files of ours beside `file` (and beside the file its symlink points to); how many went. */
+export async function removeLeftoverTemps(file: string, minAgeMs = STALE_TEMP_MS): Promise<number> {
+  const target = await resolveTarget(file);
+  let removed = await removeStaleTemps(path.dirname(target), path.basename(target), minAgeMs);
+  if (target !== file) removed += await removeStaleTemps(path.dirname(file), path.basename(file), minAgeMs);
+  return removed;
+}
+
+interface Owner {
+  uid: number;
+  gid: number;
+}
+
+/** Who owns `p`, or its nearest existing parent folder. */
+async function ownerOf(p: string): Promise<Owner> {
+  for (let at = p; ; at = path.dirname(at)) {
+    const info = await stat(at).catch(() => undefined);
+    if (info) return { uid: info.uid, gid: info.gid };
+    if (path.dirname(at) === at) return { uid: -1, gid: -1 };
+  }
+}
+
+/**
+ * Only root can give a file away; run as root on another user's home (sudo, `--home`), everything
+ * we write must stay theirs, or they are locked out of their own config. Elsewhere a no-op.
+ */
+const actingAsRoot = (): boolean => process.getuid?.() === 0;
+
+async function giveTo(p: string, owner: Owner): Promise<void> {
+  if (owner.uid < 0) return;
+  const info = await lstat(p);
+  if (info.uid !== owner.uid || info.gid !== owner.gid) await chown(p, owner.uid, owner.gid);
+}
+
+/** As root: gives `p` to the owner of `like` (a folder we just made inside the user's). */
+export async function chownLike(p: string, like: string): Promise<void> {
+  if (actingAsRoot()) await giveTo(p, await ownerOf(like));
+}
+
+/**
+ * A recursive mkdir on a read-only file system reports ENOENT; the real cause (EROFS, EACCES) comes
+ * from making the first missing folder alone.
+ */
+async function realMkdirError(dir: string, mode: number, fallback: unknown): Promise<unknown> {
+  let missing = dir;
+  while (path.dirname(missing) !== missing && (await stat(path.dirname(missing)).catch(() => undefined)) === undefined) missing = path.dirname(missing);
+  try {
+    await mkdir(missing, { mode });
+  } catch (err) {
+    return err;
+  }
+  return fallback;
+}
+
+/**
+ * `mkdir -p`, and as root the folders it created belong to the owner of the folder they were made
+ * in (the home's owner), not to root.
+ */
+export async function mkdirOwned(dir: string, mode: number): Promise<string | undefined> {
+  const owner = actingAsRoot() ? await ownerOf(dir) : undefined;
+  let first: string | undefined;
+  try {
+    first = await mkdir(dir, { recursive: true, mode });
+  } catch (err) {
+    throw (err as NodeJS.ErrnoException).code === 'ENOENT' ? await realMkdirError(dir, mode, err) : err;
+  }
+  if (owner && first !== undefined) {
+    for (let d = dir; d.startsWith(first); d = path.dirname(d)) {
+      await giveTo(d, owner);
+      if (d === first) break;
+    }
+  }
+  return first;
 }
 
 /**
  * Writes `data` to `file` through a temp file in the same directory (random name, never derived from
  * the content): write, fsync, chmod, rename, then fsync the directory. The temp file is removed when
- * anything fails. Missing parent directories are created.
+ * anything fails. Missing parent directories are created. Run as root, the file keeps its owner and
+ * group (a new file takes its folder's).
  */
 export async function writeBytesAtomic(file: string, data: string | Uint8Array, mode: number, opts: WriteOptions = {}): Promise<void> {
   const target = await resolveTarget(file);
   const dir = path.dirname(target);
-  await mkdir(dir, { recursive: true, mode: opts.dirMode ?? 0o755 });
+  await mkdirOwned(dir, opts.dirMode ?? 0o755);
+  const owner = actingAsRoot() ? await ownerOf(target) : undefined;
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await open(temp, 'wx', mode);
@@ -71,6 +169,7 @@ export async function writeBytesAtomic(file: string, data: string | Uint8Array, 
     }
     // open()'s mode is filtered by the umask; the file must end with exactly `mode`.
     await chmod(temp, mode);
+    if (owner) await giveTo(temp, owner);
     await rename(temp, target);
   } catch (err) {
     await unlink(temp).catch(() => undefined);

@@ -2,10 +2,13 @@
 // not interleave their plans and writes. An exclusive lock file in the state directory, created
 // with O_EXCL, names its holder; a lock whose holder is gone (killed) or that is very old is stale
 // and taken over.
-import { mkdir, open, readFile, rmdir, stat, unlink } from 'node:fs/promises';
+import { open, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { JobError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
+import { mkdirOwned } from './atomic.js';
+import { fsFailure } from './fs-error.js';
+import { readRegularFile } from './read.js';
 
 export interface LockOptions {
   /** How long to wait for another run to finish (default 30 s). */
@@ -25,7 +28,9 @@ function alive(pid: number): boolean {
 
 async function isStale(file: string, staleMs: number): Promise<boolean> {
   try {
-    const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+    // Never a plain read: a FIFO put where the lock belongs would block it forever.
+    const [bytes, info] = await Promise.all([readRegularFile(file), stat(file)]);
+    const text = bytes?.toString('utf8') ?? '';
     const pid = Number((JSON.parse(text) as { pid?: unknown }).pid);
     return !Number.isInteger(pid) || !alive(pid) || Date.now() - info.mtimeMs > staleMs;
   } catch {
@@ -45,7 +50,7 @@ async function takeOver(file: string, staleMs: number): Promise<boolean> {
   try {
     await (await open(guard, 'wx', 0o600)).close();
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw fsFailure(err, guard);
     // A run killed in the middle of a takeover leaves its guard behind: void after a moment.
     const info = await stat(guard).catch(() => undefined);
     if (info !== undefined && Date.now() - info.mtimeMs > 2_000) await unlink(guard).catch(() => undefined);
@@ -63,19 +68,35 @@ async function takeOver(file: string, staleMs: number): Promise<boolean> {
 export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
   const file = join(stateDir, 'lock');
   // The first folder this call created, if any: removed again when the run wrote nothing there.
-  const created = await mkdir(stateDir, { recursive: true, mode: 0o700 });
+  let created: string | undefined;
+  try {
+    created = await mkdirOwned(stateDir, 0o700);
+  } catch (err) {
+    throw fsFailure(err, stateDir);
+  }
   const deadline = Date.now() + (opts.waitMs ?? 30_000);
   for (;;) {
+    let handle;
     try {
-      const handle = await open(file, 'wx', 0o600);
+      handle = await open(file, 'wx', 0o600);
       await handle.writeFile(JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }));
       await handle.close();
       break;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (handle !== undefined) {
+        // Created but not written (disk full): an empty lock left behind would stop the next run.
+        await handle.close().catch(() => undefined);
+        await unlink(file).catch(() => undefined);
+        if (created !== undefined) await removeEmpty(stateDir, created);
+        throw fsFailure(err, file);
+      }
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+        if (created !== undefined) await removeEmpty(stateDir, created);
+        throw fsFailure(err, file);
+      }
       if ((await isStale(file, opts.staleMs ?? 600_000)) && (await takeOver(file, opts.staleMs ?? 600_000))) continue;
       if (Date.now() > deadline) {
-        const holder = await readFile(file, 'utf8').catch(() => '?');
+        const holder = await readRegularFile(file).then((b) => b?.toString('utf8') ?? '?', () => '?');
         throw new JobError(msg('cfg.locked', { file, holder }), msg('cfg.locked_hint'));
       }
       await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));

@@ -1,10 +1,10 @@
 // Reading config files: every format parses to plain values, and a file that does not parse is
 // reported with the 1-based line and column of its first error (ParseError), so the user can fix it.
-import { readFile } from 'node:fs/promises';
 import * as jsonc from 'jsonc-parser';
 import { parse as parseTomlText } from '@decimalturn/toml-patch';
 import { JobError, ParseError } from '../core/errors.js';
 import { parseDotenv } from './dotenv.js';
+import { readRegularFile } from './read.js';
 import { lineColumn, splitBom } from './text.js';
 import type { FileFormat } from './types.js';
 import { msg } from '../i18n/index.js';
@@ -24,6 +24,7 @@ function parseJson(text: string, strict: boolean, file: string): unknown {
     const { line, column } = lineColumn(body, comma ?? first.offset);
     throw new ParseError(file, line, column, comma !== undefined ? msg('cfg.json.trailing_comma') : jsonErrorText(first.error));
   }
+  refuseDuplicateKeys(body, file);
   if (strict) {
     // jsonc-parser is forgiving in corners JSON.parse is not; the agent reading the file uses JSON.parse.
     try {
@@ -92,17 +93,93 @@ function tomlDetail(message: string): string {
   return lines[lines.length - 1] ?? msg('cfg.invalid_toml');
 }
 
+/** Deeper than any agent's config: past it the parsers (and the editors) would run out of stack. */
+export const MAX_DEPTH = 512;
+
+/** The end of a string that starts at `i` (the offset after it), JSON or TOML quoting. */
+function skipString(text: string, i: number, toml: boolean): number {
+  const q = text[i] ?? '"';
+  if (toml && text.startsWith(q.repeat(3), i)) {
+    const end = text.indexOf(q.repeat(3), i + 3);
+    return end === -1 ? text.length : end + 3;
+  }
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text[j];
+    if (c === '\\' && q === '"') j++;
+    else if (c === q || c === '\n') return j + 1;
+  }
+  return text.length;
+}
+
+/** The offset where brackets nest deeper than MAX_DEPTH (strings and comments skipped), if they do. */
+export function tooDeepAt(text: string, toml: boolean): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || (toml && c === "'")) {
+      i = skipString(text, i, toml) - 1;
+    } else if (toml ? c === '#' : c === '/' && text[i + 1] === '/') {
+      const nl = text.indexOf('\n', i);
+      i = nl === -1 ? text.length : nl;
+    } else if (!toml && c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 1;
+    } else if (c === '[' || c === '{') {
+      if (++depth > MAX_DEPTH) return i;
+    } else if (c === ']' || c === '}') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A key twice in one object: JSON allows it on paper, but which one an agent reads depends on its
+ * parser, and an edit of one would leave the other. Refused like any file that does not parse.
+ */
+function refuseDuplicateKeys(body: string, file: string): void {
+  const objects: Map<string, number>[] = [];
+  jsonc.visit(body, {
+    onObjectBegin: () => void objects.push(new Map()),
+    onObjectEnd: () => void objects.pop(),
+    onObjectProperty: (key, offset) => {
+      const keys = objects[objects.length - 1];
+      if (!keys) return;
+      const first = keys.get(key);
+      if (first !== undefined) {
+        const { line, column } = lineColumn(body, offset);
+        throw new ParseError(file, line, column, msg('cfg.json.duplicate', { key, line: lineColumn(body, first).line }));
+      }
+      keys.set(key, offset);
+    },
+  });
+}
+
 /** Parses a config text; throws ParseError(file, line, column, detail) when it does not parse. */
 export function parseConfig(text: string, format: FileFormat, file: string): unknown {
-  switch (format) {
-    case 'json':
-      return parseJson(text, true, file);
-    case 'jsonc':
-      return parseJson(text, false, file);
-    case 'toml':
-      return parseToml(text, file);
-    case 'dotenv':
-      return parseDotenv(text, file);
+  if (format !== 'dotenv') {
+    const { body } = splitBom(text);
+    const deep = tooDeepAt(body, format === 'toml');
+    if (deep !== undefined) {
+      const { line, column } = lineColumn(body, deep);
+      throw new ParseError(file, line, column, msg('cfg.too_deep', { max: MAX_DEPTH }));
+    }
+  }
+  try {
+    switch (format) {
+      case 'json':
+        return parseJson(text, true, file);
+      case 'jsonc':
+        return parseJson(text, false, file);
+      case 'toml':
+        return parseToml(text, file);
+      case 'dotenv':
+        return parseDotenv(text, file);
+    }
+  } catch (err) {
+    // Out of stack on some shape the depth check did not foresee: still the file's fault, named.
+    if (err instanceof RangeError) throw new ParseError(file, 1, 1, msg('cfg.too_deep', { max: MAX_DEPTH }));
+    throw err;
   }
 }
 
@@ -120,15 +197,8 @@ export function decodeUtf8(bytes: Uint8Array, path: string): string {
 
 /** Reads a file's text; undefined when it does not exist. Anything else unreadable is a JobError. */
 export async function readText(path: string): Promise<string | undefined> {
-  try {
-    return decodeUtf8(await readFile(path), path);
-  } catch (err) {
-    if (err instanceof JobError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'EISDIR') throw new JobError(msg('cfg.is_dir', { file: path }));
-    throw new JobError(msg('cfg.cannot_read', { file: path, code: code ?? (err as Error).message }));
-  }
+  const bytes = await readRegularFile(path);
+  return bytes === undefined ? undefined : decodeUtf8(bytes, path);
 }
 
 /** The parsed content of a config file; undefined when absent; ParseError when unparseable. */

@@ -1,12 +1,12 @@
 // Plan, then apply: every file is read and parsed before anything is decided, so one unparseable
 // file stops the whole run with nothing written anywhere.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { JobError } from '../core/errors.js';
 import { editText } from './edit.js';
 import { decodeUtf8, parseConfig } from './parse.js';
+import { readRegularFile } from './read.js';
 import type { FileEdit, FileFormat, KeyEdit, PlannedFile } from './types.js';
-import { msg } from '../i18n/index.js';
 
 export const SECRET_MODE = 0o600;
 export const DEFAULT_MODE = 0o644;
@@ -48,25 +48,11 @@ function merge(edits: readonly FileEdit[]): MergedEdit[] {
 }
 
 /** The current text and mode of a file, or nothing when it does not exist. */
-async function readCurrent(file: string): Promise<{ text?: string; mode?: number }> {
-  let info;
-  try {
-    info = await stat(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return {};
-    throw new JobError(msg('cfg.cannot_read', { file, code: code ?? (err as Error).message }));
-  }
-  if (info.isDirectory()) throw new JobError(msg('cfg.is_dir', { file }));
-  if (!info.isFile()) throw new JobError(msg('cfg.not_regular', { file }));
-  let bytes;
-  try {
-    bytes = await readFile(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new JobError(msg('cfg.cannot_read', { file, code: code ?? (err as Error).message }));
-  }
-  return { text: decodeUtf8(bytes, file), mode: info.mode & 0o777 };
+async function readCurrent(file: string): Promise<{ text?: string; mode?: number; links?: number }> {
+  const bytes = await readRegularFile(file);
+  if (bytes === undefined) return {};
+  const info = await stat(file);
+  return { text: decodeUtf8(bytes, file), mode: info.mode & 0o777, links: info.nlink };
 }
 
 function modeFor(secret: boolean, existing: number | undefined): number {
@@ -87,7 +73,7 @@ export async function planFiles(edits: readonly FileEdit[]): Promise<PlannedFile
     if (text !== undefined) parseConfig(text, f.format, f.path);
   });
   return files.map((f, i): PlannedFile => {
-    const { text, mode: beforeMode } = current[i] ?? {};
+    const { text, mode: beforeMode, links } = current[i] ?? {};
     const after = editText(text, f.format, f.edits, f.path, f.template);
     const mode = modeFor(f.secret, beforeMode);
     const action = text === undefined ? 'created' : after !== text || mode !== beforeMode ? 'updated' : 'unchanged';
@@ -99,6 +85,7 @@ export async function planFiles(edits: readonly FileEdit[]): Promise<PlannedFile
       action,
       mode,
       ...(beforeMode !== undefined ? { beforeMode } : {}),
+      ...(links !== undefined && links > 1 ? { links } : {}),
       secret: f.secret,
       ...(f.owner !== undefined ? { owner: f.owner } : {}),
     };

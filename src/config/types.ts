@@ -39,6 +39,11 @@ export interface PlannedFile {
   mode: number;
   /** The existing file's mode (absent when the file does not exist); differs from `mode` when tightened. */
   beforeMode?: number;
+  /**
+   * Other names of the same file (hard links), when there are: the atomic write (a new file renamed
+   * over this name) leaves them with the old content, so the user is told.
+   */
+  links?: number;
   secret: boolean;
   owner?: string;
 }
@@ -56,5 +61,15 @@ export interface BackupManifest {
   createdAt: string;
   /** The command that wrote it, e.g. "setup". */
   command: string;
-  files: { path: string; backup?: string; existed: boolean; mode?: number }[];
+  files: {
+    path: string;
+    backup?: string;
+    existed: boolean;
+    mode?: number;
+    /**
+     * SHA-256 of the bytes the run left in the file (null: it left no file), so restore can tell a
+     * later edit from its own write. Absent in manifests of older versions.
+     */
+    written?: string | null;
+  }[];
 }

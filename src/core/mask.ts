@@ -8,12 +8,24 @@ export function maskKey(key: string): string {
   return `${key.slice(0, 5)}…${key.slice(-4)}`;
 }
 
-/** Replaces every occurrence of each secret in `text` by its masked form. */
+/**
+ * Every form a key is shown in: as given, and without its `sk-` prefix (new-api stores and some
+ * upstream errors echo keys that way) — longest first, so the full form is masked as a whole.
+ */
+function formsOf(secret: string): { form: string; masked: string }[] {
+  const forms = [{ form: secret, masked: maskKey(secret) }];
+  const bare = /^sk-/i.test(secret) ? secret.slice(3) : undefined;
+  // Shown as the full key's mask without its prefix: no more of the secret than that one reveals.
+  const masked = maskKey(secret);
+  if (bare !== undefined && bare.length >= 8) forms.push({ form: bare, masked: /^sk-/i.test(masked) ? masked.slice(3) : masked });
+  return forms;
+}
+
+/** Replaces every occurrence of each secret in `text` (with or without its `sk-` prefix) by its masked form. */
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;
-  for (const secret of secrets) {
-    if (!secret || secret.length < 4) continue;
-    out = out.split(secret).join(maskKey(secret));
-  }
+  const forms = secrets.filter((s): s is string => s !== undefined && s.length >= 4).flatMap(formsOf);
+  forms.sort((a, b) => b.form.length - a.form.length);
+  for (const { form, masked } of forms) out = out.split(form).join(masked);
   return out;
 }

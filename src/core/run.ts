@@ -34,6 +34,11 @@ export interface RunResult {
 
 /** Time between the polite SIGTERM and the SIGKILL when a process tree ignores it. */
 const KILL_GRACE_MS = 2000;
+/**
+ * How long output may still arrive after the program itself exited. A descendant in a session of its
+ * own (setsid: a daemon) inherits our pipes and can hold them open for ever; execa would wait for it.
+ */
+const STREAM_GRACE_MS = 500;
 const MAX_BUFFER = 16 * 1024 * 1024;
 
 export function mergeEnv(
@@ -82,6 +87,13 @@ export async function runCommand(cmd: CommandSpec, base: RunBase): Promise<RunRe
     cleanup: !groupKill,
   });
   const pid = subprocess.pid;
+  let streamTimer: ReturnType<typeof setTimeout> | undefined;
+  subprocess.once('exit', () => {
+    streamTimer = setTimeout(() => {
+      subprocess.stdout?.destroy();
+      subprocess.stderr?.destroy();
+    }, STREAM_GRACE_MS);
+  });
 
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -122,6 +134,7 @@ export async function runCommand(cmd: CommandSpec, base: RunBase): Promise<RunRe
   } finally {
     if (timer) clearTimeout(timer);
     if (forceTimer) clearTimeout(forceTimer);
+    if (streamTimer) clearTimeout(streamTimer);
     if (groupKill) process.off('exit', onExit);
   }
 }

@@ -146,7 +146,8 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
       try {
         const to = new URL(location, url);
         sameOrigin = to.origin === url.origin;
-        target = sameOrigin ? to.pathname : to.origin;
+        // file:, data: and other non-network URLs have the origin "null": show the address itself.
+        target = sameOrigin ? to.pathname : to.origin === 'null' ? to.href.slice(0, 100) : to.origin;
       } catch {
         target = msg('net.unreadable_address');
       }
@@ -157,11 +158,13 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
       context));
   }
 
+  // A JSON answer over the cap is the gateway's own (a very long model list), not a wrong base URL.
+  const tooBigFix = /\bjson\b/i.test(header(resHeaders, 'content-type') ?? '') ? msg('net.too_big_json_fix') : msg('net.too_big_fix');
   const declared = Number(header(resHeaders, 'content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     discard();
     throw new GatewayError(makeDiagnosis('bad_response', msg('net.too_big', { host: url.host, size: mib(declared), cap: mib(maxBytes) }),
-      msg('net.too_big_fix'), context));
+      tooBigFix, context));
   }
 
   let used = false;
@@ -176,7 +179,7 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
         if (total > maxBytes) {
           discard();
           throw new GatewayError(makeDiagnosis('bad_response', msg('net.too_big_streamed', { host: url.host, cap: mib(maxBytes) }),
-            msg('net.too_big_fix'), context));
+            tooBigFix, context));
         }
         yield buf;
       }

@@ -7,6 +7,8 @@ import { msg } from '../i18n/index.js';
 export function unsafeIdReason(id: string): string | undefined {
   if (id.length === 0) return msg('model_id.empty');
   if (id.length > 200) return msg('model_id.too_long');
+  // An agent's command line would read it as a flag (`--yolo` turns on auto-approve).
+  if (id.startsWith('-')) return msg('model_id.dash');
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(id)) return msg('model_id.control');
   if (/["'`]/.test(id)) return msg('model_id.quotes');
   if (id.includes('\\')) return msg('model_id.backslash');

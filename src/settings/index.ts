@@ -3,11 +3,12 @@
 // directory: `.gateway-agent-setuprc` in JSON or YAML, `gateway-agent-setup.config.{js,mjs,cjs}`,
 // or a `gateway-agent-setup` key in package.json) and the user file `settings.json` in our state
 // directory, which setup writes. The project file wins. Never the key: only its variable's name.
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { AGENT_IDS, isAgentId } from '../agents/registry.js';
 import type { AgentId, KeyStorage, Scope } from '../agents/types.js';
 import { readConfig, stateDir, writeFileAtomic } from '../config/index.js';
-import { UsageError } from '../core/errors.js';
+import { JobError, UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
 import { msg } from '../i18n/index.js';
 
@@ -135,6 +136,23 @@ function refuseTypeScript(filepath: string): never {
   );
 }
 
+/**
+ * cosmiconfig reads what it finds with a plain read: a FIFO named like a settings file would block it
+ * forever. Every place it will look, from `cwd` up to `stopDir`, is checked first.
+ */
+async function refuseSpecialFiles(cwd: string, stopDir: string, places: readonly string[]): Promise<void> {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    for (const place of places) {
+      const file = join(dir, place);
+      const info = await stat(file).catch(() => undefined);
+      if (info && !info.isFile() && !info.isDirectory()) {
+        throw new JobError(msg('cfg.not_regular', { file }), msg('cfg.not_regular_hint'));
+      }
+    }
+    if (dir === resolve(stopDir) || dirname(dir) === dir) return;
+  }
+}
+
 /** The user file, then the project file found from `cwd` upwards (it wins). */
 export async function loadSettings(opts: {
   home: string;
@@ -149,21 +167,23 @@ export async function loadSettings(opts: {
   // cosmiconfig is CommonJS: bundled, its exports arrive on `default`; under vitest, as named exports.
   const mod = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
   const cosmiconfig = mod.default?.cosmiconfig ?? mod.cosmiconfig;
+  const searchPlaces = [
+    'package.json',
+    `.${MODULE_NAME}rc`,
+    `.${MODULE_NAME}rc.json`,
+    `.${MODULE_NAME}rc.yaml`,
+    `.${MODULE_NAME}rc.yml`,
+    `${MODULE_NAME}.config.js`,
+    `${MODULE_NAME}.config.mjs`,
+    `${MODULE_NAME}.config.cjs`,
+    // Found only to be refused with a clear message (below), rather than silently ignored.
+    ...TS_PLACES,
+  ];
+  await refuseSpecialFiles(opts.cwd, opts.home, searchPlaces);
   const explorer = cosmiconfig(MODULE_NAME, {
     stopDir: opts.home,
     searchStrategy: 'global',
-    searchPlaces: [
-      'package.json',
-      `.${MODULE_NAME}rc`,
-      `.${MODULE_NAME}rc.json`,
-      `.${MODULE_NAME}rc.yaml`,
-      `.${MODULE_NAME}rc.yml`,
-      `${MODULE_NAME}.config.js`,
-      `${MODULE_NAME}.config.mjs`,
-      `${MODULE_NAME}.config.cjs`,
-      // Found only to be refused with a clear message (below), rather than silently ignored.
-      ...TS_PLACES,
-    ],
+    searchPlaces,
     loaders: Object.fromEntries(['.ts', '.cts', '.mts'].map((ext) => [ext, refuseTypeScript])),
   });
   let found: { config: unknown; filepath: string } | null;
@@ -185,7 +205,10 @@ export async function saveUserSettings(
 ): Promise<string> {
   const file = userSettingsPath(opts.home, opts.env, opts.platform);
   const before = validateSettings(await readConfig(file, 'json'), file);
-  const next = validateSettings(merge(before, settings), file);
+  // The saved list is every agent ever set up here, not the last run's: `sync` must keep checking an
+  // agent configured earlier (its model may leave the gateway too).
+  const agents = [...new Set([...(before.agents ?? []), ...(settings.agents ?? [])])];
+  const next = validateSettings({ ...merge(before, settings), ...(agents.length > 0 ? { agents } : {}) }, file);
   await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, 0o644);
   return file;
 }

@@ -3,6 +3,7 @@
 // all of them if one file does not parse; 4. apply (backups first, atomic writes); 5. read each
 // config back from disk and send the request the agent itself would send. Rounds are concurrent
 // across agents so the wall time is the network's, not ours.
+import { dirname } from 'node:path';
 import { getAgent } from '../agents/registry.js';
 import type { Agent, AgentChoice, AgentEnv, AgentId, KeyStorage, Scope } from '../agents/types.js';
 import { applyPlan, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
@@ -59,6 +60,10 @@ export type SetupProgress =
   | { phase: 'probe'; agents: AgentId[] }
   | { phase: 'probed'; agent: AgentId; ok: boolean }
   | { phase: 'write' }
+  /** The backup of the files about to change is complete: `restore --id backupId` undoes this run. */
+  | { phase: 'backup'; backupId: string }
+  /** Every file is written (or put back after a failed write). */
+  | { phase: 'written' }
   | { phase: 'verify'; agents: AgentId[] }
   | { phase: 'verified'; agent: AgentId; ok: boolean };
 
@@ -260,6 +265,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     );
     const files = await planFiles(planned.flat());
     if (opts.env.platform === 'win32') noteWindowsKeyFiles(writable, files, opts.env.home);
+    noteReplacedFiles(writable, files);
     return files;
   };
   const byOwner = (plan: readonly PlannedFile[], id: AgentId): PlannedFile[] => plan.filter((f) => f.owner === id);
@@ -277,10 +283,15 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   const dir = stateDir(opts.env.home, opts.env.env, opts.env.platform);
   const { plan, applied } = await withLock(dir, async () => {
     const plan = await planAll();
-    if (opts.scope === 'project') await refuseTrackedSecrets(plan, opts.env);
+    await refuseTrackedSecrets(plan, opts.env, opts.scope);
     if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, [opts.key]) });
     progress({ phase: 'write' });
-    return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup' }) };
+    try {
+      const onBackup = (backupId: string): void => progress({ phase: 'backup', backupId });
+      return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup', onBackup }) };
+    } finally {
+      progress({ phase: 'written' });
+    }
   });
   const upToDate = plan.every((f) => f.action === 'unchanged');
   for (const c of writable) {
@@ -302,16 +313,24 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   return finish(opts, candidates, { dryRun: false, upToDate, backupId: applied.backupId });
 }
 
-/** A project file that would hold the key must not be one git tracks: the key would be committed. */
-async function refuseTrackedSecrets(plan: readonly PlannedFile[], env: AgentEnv): Promise<void> {
-  const secret = plan.filter((f) => f.secret && f.action !== 'unchanged' && f.path.startsWith(env.cwd));
+/**
+ * A file that would hold the key must not be one git tracks: the key would be committed. Project
+ * files, and any config that is a symlink (a dotfiles repository, user scope too): the write goes to
+ * the link's target, so that real path is what git is asked about.
+ */
+async function refuseTrackedSecrets(plan: readonly PlannedFile[], env: AgentEnv, scope: Scope): Promise<void> {
+  const { resolveTarget } = await import('../config/atomic.js');
+  const candidates = await Promise.all(
+    plan.filter((f) => f.secret && f.action !== 'unchanged').map(async (f) => ({ f, real: await resolveTarget(f.path) })),
+  );
+  const secret = candidates.filter(({ f, real }) => real !== f.path || (scope === 'project' && f.path.startsWith(env.cwd)));
   if (secret.length === 0) return;
   const { runCommand } = await import('../core/run.js');
-  for (const f of secret) {
-    const r = await runCommand({ command: 'git', args: ['ls-files', '--error-unmatch', '--', f.path], cwd: env.cwd, timeoutMs: 10_000 }, { env: env.env });
+  for (const { f, real } of secret) {
+    const r = await runCommand({ command: 'git', args: ['ls-files', '--error-unmatch', '--', real], cwd: dirname(real), timeoutMs: 10_000 }, { env: env.env });
     if (r.exitCode === 0) {
       throw new JobError(
-        msg('setup.tracked', { file: f.path }),
+        msg(real === f.path ? 'setup.tracked' : 'setup.tracked_link', { file: f.path, real }),
         msg('setup.tracked_hint'),
       );
     }
@@ -360,6 +379,19 @@ function finish(
     ...extra,
     agents,
   };
+}
+
+/**
+ * Writing replaces the file (a new one renamed over it): a hard link to it keeps the old content, and
+ * a file the user made read-only is replaced all the same. Neither happens without a word.
+ */
+function noteReplacedFiles(agents: readonly { agent: { id: AgentId }; report: { notes: string[] } }[], plan: readonly PlannedFile[]): void {
+  for (const c of agents) {
+    for (const f of plan.filter((p) => p.owner === c.agent.id && p.action !== 'unchanged')) {
+      if (f.links !== undefined) c.report.notes.push(msg('setup.hardlink_split', { file: f.path, others: f.links - 1 }));
+      if (f.beforeMode !== undefined && (f.beforeMode & 0o222) === 0) c.report.notes.push(msg('setup.readonly_replaced', { file: f.path }));
+    }
+  }
 }
 
 /** Windows ignores the 0600 we write: say what protects the key there instead of claiming a mode. */

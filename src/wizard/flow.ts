@@ -65,6 +65,8 @@ export interface WizardDeps {
   detect: (agent: Agent) => Promise<{ installed: boolean; version?: string }>;
   /** The person's language (default English). */
   t?: Translator;
+  /** Also receives setup's progress (the CLI follows backups, to name one if the run is interrupted). */
+  onSetupProgress?: (e: SetupProgress) => void;
 }
 
 const PROTOCOL_LABEL: Record<Protocol, string> = { messages: 'messages', responses: 'Responses', chat: 'chat', images: 'images' };
@@ -446,7 +448,10 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
       env: deps.env,
       http,
       command: 'wizard',
-      onProgress: tracker.onProgress,
+      onProgress: (e) => {
+        tracker.onProgress(e);
+        deps.onSetupProgress?.(e);
+      },
       beforeWrite: async ({ diff }) => {
         tracker.end(true);
         if (diff === '') return;

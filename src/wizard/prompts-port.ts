@@ -1,6 +1,7 @@
 // The Prompter port on the `prompts` package. Loaded (with `await import()`) only when the wizard
 // runs, so no other command pays for it.
 import prompts, { type PromptObject } from 'prompts';
+import { escapeControls } from '../cli/output.js';
 import { CancelledError } from '../core/errors.js';
 import { ENGLISH, type Translator } from '../i18n/index.js';
 import type { Choice, Prompter } from './port.js';
@@ -23,7 +24,7 @@ interface Rendered {
  * (longer, column-laid-out) title there so the answer line stays on one line.
  */
 function shortTitles(choices: readonly Choice<unknown>[]): ((this: Rendered) => void) | undefined {
-  const shorts = new Map(choices.filter((c) => c.short !== undefined).map((c) => [c.value, c.short!]));
+  const shorts = new Map(choices.filter((c) => c.short !== undefined).map((c) => [c.value, escapeControls(c.short!)]));
   if (shorts.size === 0) return undefined;
   return function (this: Rendered) {
     if (!this.done) return;
@@ -44,6 +45,8 @@ export function promptsPrompter(streams: PromptStreams = {}, t: Translator = ENG
       {
         ...streams,
         ...question,
+        // prompts draws on the terminal itself: a question may quote gateway text (a model id).
+        ...(typeof question.message === 'string' ? { message: escapeControls(question.message) } : {}),
         // Esc "exits" an autocomplete with the highlighted value; here Esc always means quit.
         onState: (state: { aborted?: boolean; exited?: boolean }) => {
           if (state.aborted || state.exited) cancelled = true;
@@ -60,7 +63,14 @@ export function promptsPrompter(streams: PromptStreams = {}, t: Translator = ENG
     return answer.value as T;
   };
   const toChoices = <T>(choices: readonly Choice<T>[]) =>
-    choices.map((c) => ({ title: c.title, value: c.value, description: c.description, disabled: c.disabled, selected: c.selected }));
+    // Titles and descriptions carry gateway text (model ids, pricing descriptions) straight to the terminal.
+    choices.map((c) => ({
+      title: escapeControls(c.title),
+      value: c.value,
+      description: c.description === undefined ? undefined : escapeControls(c.description),
+      disabled: c.disabled,
+      selected: c.selected,
+    }));
   const render = <T>(choices: readonly Choice<T>[]) => {
     const onRender = shortTitles(choices as readonly Choice<unknown>[]);
     return onRender ? { onRender } : {};

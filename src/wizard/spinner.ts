@@ -7,6 +7,12 @@ const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '
 
 export interface TerminalProgressOptions {
   write: (text: string) => void;
+  /**
+   * Wraps one of our control sequences (`[2K`, `[1A`, `\r`, colours) for a `write` that escapes
+   * every other control character (the CLI context's: pass `control` from src/cli/output.ts).
+   * Default: the raw sequence, for a writer that is the terminal itself.
+   */
+  control?: (sequence: string) => string;
   color: boolean;
   /** Lines are cut to this width so none wraps (a wrapped line would break the redraw). */
   columns?: number;
@@ -29,7 +35,8 @@ function cut(text: string, width: number): string {
 export function terminalProgress(opts: TerminalProgressOptions): Progress {
   const columns = opts.columns ?? 80;
   const now = opts.now ?? Date.now;
-  const paint = (code: number, text: string): string => (opts.color ? `\u001b[${code}m${text}\u001b[39m` : text);
+  const ctl = opts.control ?? ((sequence: string): string => (sequence === '\r' ? '\r' : `\u001b${sequence}`));
+  const paint = (code: number, text: string): string => (opts.color ? `${ctl(`[${code}m`)}${text}${ctl('[39m')}` : text);
   return {
     group(): ProgressGroup {
       const lines: Line[] = [];
@@ -37,13 +44,14 @@ export function terminalProgress(opts: TerminalProgressOptions): Progress {
       let frame = 0;
       let ended = false;
       const render = (final: boolean): void => {
-        let out = drawn > 0 ? `\u001b[${drawn}A\r` : '';
+        let out = drawn > 0 ? `${ctl(`[${drawn}A`)}${ctl('\r')}` : '';
         for (const l of lines) {
           const seconds = Math.floor((now() - l.started) / 1000);
           const mark =
             l.state === 'ok' ? paint(32, '✓') : l.state === 'failed' ? paint(31, '✗') : final ? ' ' : paint(36, FRAMES[frame % FRAMES.length]!);
           const elapsed = l.state === 'running' && !final && seconds >= 2 ? ` (${seconds}s)` : '';
-          out += `\u001b[2K  ${mark} ${cut(l.text + elapsed, columns - 5)}\n`;
+          // A line break or control character in the text (a model id) would break the redraw.
+          out += `${ctl('[2K')}  ${mark} ${cut(l.text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ') + elapsed, columns - 5)}\n`;
         }
         drawn = lines.length;
         if (out !== '') opts.write(out);

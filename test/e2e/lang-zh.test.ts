@@ -121,7 +121,12 @@ describe('the whole tool in Chinese', () => {
 
       const list = await runCli(['restore', '--list'], { home, env });
       expect(list.code).toBe(0);
-      const restore = await runCli(['restore'], { home, env });
+      // The hand edit of config.toml above came after the backup: restore refuses, in Chinese.
+      const refused = await runCli(['restore'], { home, env });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('之后被修改过');
+      expectChinese(refused);
+      const restore = await runCli(['restore', '--force'], { home, env });
       expect(restore.code).toBe(0);
       expect(restore.stdout).toContain('已恢复备份');
       expectChinese(restore);

@@ -252,7 +252,7 @@ describe('claude-code oneShot', () => {
   it('fails fast and never auto-updates', () => {
     expect(claudeCode.oneShot('m', 'say ok')).toEqual({
       command: 'claude',
-      args: ['-p', 'say ok', '--model', 'm'],
+      args: ['-p', 'say ok', '--model=m'],
       env: { CLAUDE_CODE_MAX_RETRIES: '0', DISABLE_AUTOUPDATER: '1' },
     });
   });

@@ -172,6 +172,6 @@ describe('codex plan → readBack over the lived-in config', () => {
 
 describe('codex oneShot', () => {
   it('exec with the model and no git check', () => {
-    expect(codex.oneShot('gpt-5.1-codex', 'say ok')).toEqual({ command: 'codex', args: ['exec', '--skip-git-repo-check', '-m', 'gpt-5.1-codex', 'say ok'] });
+    expect(codex.oneShot('gpt-5.1-codex', 'say ok')).toEqual({ command: 'codex', args: ['exec', '--skip-git-repo-check', '--model=gpt-5.1-codex', 'say ok'] });
   });
 });

@@ -201,9 +201,9 @@ describe('opencode oneShot', () => {
   it('a bare id goes to the chat provider; a full reference is kept', () => {
     expect(opencode.oneShot('deepseek-chat', 'say ok')).toEqual({
       command: 'opencode',
-      args: ['run', '-m', 'gateway/deepseek-chat', 'say ok'],
+      args: ['run', '--model=gateway/deepseek-chat', 'say ok'],
       env: { OPENCODE_DISABLE_MODELS_FETCH: '1' },
     });
-    expect(opencode.oneShot(opencodeModelRef('claude-sonnet-4-5', 'messages'), 'p').args[2]).toBe('gateway-anthropic/claude-sonnet-4-5');
+    expect(opencode.oneShot(opencodeModelRef('claude-sonnet-4-5', 'messages'), 'p').args[1]).toBe('--model=gateway-anthropic/claude-sonnet-4-5');
   });
 });

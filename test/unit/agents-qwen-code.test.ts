@@ -154,6 +154,6 @@ describe('qwen-code plan → readBack over the lived-in settings', () => {
 
 describe('qwen-code oneShot', () => {
   it('positional prompt with the model flag', () => {
-    expect(qwenCode.oneShot('m', 'say ok')).toEqual({ command: 'qwen', args: ['-m', 'm', 'say ok'] });
+    expect(qwenCode.oneShot('m', 'say ok')).toEqual({ command: 'qwen', args: ['--model=m', 'say ok'] });
   });
 });

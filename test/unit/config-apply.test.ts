@@ -165,9 +165,9 @@ describe('applyPlan, listBackups, restoreBackup', () => {
       createdAt: NOW.toISOString(),
       command: 'setup',
       files: [
-        { path: s.claude, backup: '1-settings.json', existed: true, mode: 0o644 },
-        { path: s.codex, backup: '2-config.toml', existed: true, mode: 0o640 },
-        { path: s.dotenv, existed: false },
+        { path: s.claude, backup: '1-settings.json', existed: true, mode: 0o644, written: expect.stringMatching(/^[0-9a-f]{64}$/) },
+        { path: s.codex, backup: '2-config.toml', existed: true, mode: 0o640, written: expect.stringMatching(/^[0-9a-f]{64}$/) },
+        { path: s.dotenv, existed: false, written: expect.stringMatching(/^[0-9a-f]{64}$/) },
       ],
     });
     expect(JSON.stringify(manifest)).not.toContain(KEY);
@@ -183,7 +183,7 @@ describe('applyPlan, listBackups, restoreBackup', () => {
     const listed = await listBackups(s.state);
     expect(listed.map((b) => b.id)).toEqual([result.backupId]);
 
-    const restored = await restoreBackup(s.state);
+    const restored = (await restoreBackup(s.state)).files;
     expect(restored).toEqual([
       { path: s.claude, action: 'updated', backup: path.join(folder, '1-settings.json') },
       { path: s.codex, action: 'updated', backup: path.join(folder, '2-config.toml') },
@@ -195,7 +195,7 @@ describe('applyPlan, listBackups, restoreBackup', () => {
     expect(await exists(s.dotenv)).toBe(false);
 
     // Restoring again finds everything in place.
-    expect((await restoreBackup(s.state, result.backupId)).map((f) => f.action)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect((await restoreBackup(s.state, result.backupId)).files.map((f) => f.action)).toEqual(['unchanged', 'unchanged', 'unchanged']);
   });
 
   it('writes no backup folder when nothing changes', async () => {

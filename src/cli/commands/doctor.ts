@@ -18,6 +18,8 @@ export const options: OptionTable = {
   agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent2') },
   scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope2') },
   fix: { type: 'boolean', description: msg('help.opt.fix') },
+  // doctor never asks; `--yes` is accepted because people type it by habit in CI (`doctor --fix --yes`).
+  yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
   json: { type: 'boolean', description: msg('help.opt.json') },
 };
 
@@ -166,7 +168,9 @@ async function repair(
     const ownVar = o.gatewayKey ? undefined : /^environment variable (\w+)/.exec(c.request?.keySource ?? '')?.[1];
     const keyEnvVar = ownVar ?? o.keyEnv;
     try {
-      const report = await runSetup({
+      const { guardInterrupt } = await import('../interrupt.js');
+      const report = await guardInterrupt(ctx, (onProgress) => runSetup({
+        onProgress,
         root: url.root,
         v1: url.v1,
         key,
@@ -181,7 +185,7 @@ async function repair(
         http: { timeoutMs: o.timeoutMs, env: ctx.env },
         markers: o.markers,
         command: 'doctor --fix',
-      });
+      }));
       const a = report.agents[0];
       if (a?.ok) fixed.push(c.id);
       else notFixed.push({ id: c.id, reason: a?.skipped ?? a?.verify?.diagnosis?.message ?? a?.probe?.diagnosis?.message ?? msg('doctor.setup_failed') });

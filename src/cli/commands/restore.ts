@@ -3,18 +3,21 @@ import { JobError, UsageError } from '../../core/errors.js';
 import { flag, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
-import { padTo, print, printJson } from '../output.js';
+import { note, padTo, print, printJson, wrap } from '../output.js';
 import { msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   list: { type: 'boolean', description: msg('help.opt.list') },
   id: { type: 'string', value: 'ID', description: msg('help.opt.id') },
+  force: { type: 'boolean', description: msg('help.opt.restore_force') },
+  // restore never asks; `--yes` is accepted because people type it by habit in scripts.
+  yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
   json: { type: 'boolean', description: msg('help.opt.json') },
 };
 
 export const help: CommandHelp = {
   summary: msg('help.summary.restore'),
-  usage: `${BIN} restore [--list] [--id ID] [--json]`,
+  usage: `${BIN} restore [--list] [--id ID] [--force] [--json]`,
   details: [
     msg('help.detail.restore.1'),
   ],
@@ -22,7 +25,7 @@ export const help: CommandHelp = {
 };
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const { listBackups, restoreBackup, stateDir, withLock } = await import('../../config/index.js');
+  const { listBackups, restoreBackup, RestoreConflictError, stateDir, withLock } = await import('../../config/index.js');
   const dir = stateDir(ctx.home, ctx.env, ctx.platform);
   const backups = await listBackups(dir);
   if (flag(args.values, 'list')) {
@@ -40,12 +43,29 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (id !== undefined && !backups.some((b) => b.id === id)) {
     throw new UsageError(msg('restore.no_such', { id }), msg('restore.no_such_hint', { ids: backups.map((b) => b.id).join(', '), bin: BIN }));
   }
-  const restored = await withLock(dir, () => restoreBackup(dir, id));
-  const used = id ?? backups[0]?.id;
+  let result;
+  try {
+    result = await withLock(dir, () => restoreBackup(dir, id, { force: flag(args.values, 'force'), hint: msg('restore.refused_hint', { bin: BIN }) }));
+  } catch (err) {
+    if (err instanceof RestoreConflictError) {
+      // Which files and why, before the one error line main.ts prints (and the JSON document).
+      const lines = err.conflicts.map((c) => msg('restore.changed_since', {
+        file: c.path,
+        why: msg(c.kind === 'changed' ? 'restore.why_changed' : 'restore.why_filled', { id: err.id }),
+      }));
+      if (ctx.json) {
+        printJson(ctx, { ok: false, error: { code: 'changed_since_backup', message: err.message, fix: err.hint, files: err.conflicts, details: lines } });
+      } else {
+        for (const line of lines) note(ctx, wrap(ctx.t.show(line), 2));
+      }
+    }
+    throw err;
+  }
   if (ctx.json) {
-    printJson(ctx, { ok: true, id: used, files: restored });
+    printJson(ctx, { ok: true, id: result.id, files: result.files, ...(result.savedId !== undefined ? { savedBackup: result.savedId } : {}) });
   } else {
-    print(ctx, [ctx.t('restore.done', { id: used ?? '' }), ...restored.map((f) => `    ${padTo(ctx.t(`report.action.${f.action}`), 9)} ${f.path}`)]);
+    print(ctx, [ctx.t('restore.done', { id: result.id }), ...result.files.map((f) => `    ${padTo(ctx.t(`report.action.${f.action}`), 9)} ${f.path}`)]);
+    if (result.savedId !== undefined) note(ctx, wrap(ctx.t('restore.saved_current', { id: result.savedId, bin: BIN })));
   }
   return 0;
 }

@@ -11,7 +11,7 @@ import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
 import { note, printJson, wrap } from '../output.js';
-import { loadSaved, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
+import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { msg } from '../../i18n/index.js';
 
@@ -95,6 +95,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const agentsFlag = parseAgents(values);
   const models = parseModels(values);
   const gateway = resolveGateway(ctx, values);
+  refuseSavedEnvStorage(ctx, args.values, saved.settings, saved.sources, gateway.keyEnvVar);
   const env = agentEnv(ctx);
   const agents = agentsFlag ?? (await defaultAgents(env));
   const setupOptions: SetupOptions = {
@@ -119,7 +120,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   };
   if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: agents.join(', ') })));
   const { runSetup } = await import('../../setup/run.js');
-  const report: SetupReport = await runSetup(setupOptions);
+  const { guardInterrupt } = await import('../interrupt.js');
+  const report: SetupReport = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
   await rememberSetup(ctx, report, gateway.keyEnvVar);
   const runs = str(values, 'verify') === 'agent' && report.ok && !report.dryRun
     ? await (await import('../agent-run.js')).runAgents(ctx, { agents: report.agents.map((a) => a.id), scope: setupOptions.scope, timeoutMs: gateway.timeoutMs * 4 })

@@ -11,7 +11,7 @@ import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
 import { print, printJson, wrap } from '../output.js';
-import { loadSaved, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
+import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv } from './setup.js';
 import { msg, type Translator } from '../../i18n/index.js';
@@ -21,6 +21,8 @@ export const options: OptionTable = {
   check: { type: 'boolean', description: msg('help.opt.check') },
   upgrade: { type: 'boolean', description: msg('help.opt.upgrade') },
   concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
+  // sync never asks; `--yes` is accepted because people type it by habit in CI.
+  yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
   json: { type: 'boolean', description: msg('help.opt.json') },
 };
 
@@ -75,21 +77,25 @@ function changeLine(t: Translator, c: SyncChange, moved: 'sync.change_would' | '
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const saved = await loadSaved(ctx);
   const s = saved.settings;
-  if (!s.agents || s.agents.length === 0) {
+  const agents = s.agents;
+  if (!agents || agents.length === 0) {
     throw new UsageError(msg('sync.nothing'), msg('sync.nothing_hint', { bin: BIN }));
   }
   const values = withSavedDefaults(ctx, args.values, s);
   const gateway = resolveGateway(ctx, values);
   const check = flag(values, 'check');
+  if (!check) refuseSavedEnvStorage(ctx, {}, s, saved.sources, gateway.keyEnvVar);
   const upgrade = flag(values, 'upgrade');
   let models: readonly ClassifiedModel[] = [];
   const { runSetup } = await import('../../setup/run.js');
-  const report = await runSetup({
+  const { guardInterrupt } = await import('../interrupt.js');
+  const report = await guardInterrupt(ctx, (onProgress) => runSetup({
+    onProgress,
     root: gateway.root,
     v1: gateway.v1,
     key: gateway.key,
     keyEnvVar: gateway.keyEnvVar,
-    agents: s.agents,
+    agents,
     scope: s.scope ?? 'user',
     keyStorage: s.keyStorage ?? 'file',
     dryRun: check,
@@ -102,7 +108,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     concurrency: num(values, 'concurrency'),
     command: 'sync',
     onModels: (m) => (models = m),
-  });
+  }));
   const changes = explainChanges(report, s, models, upgrade);
   if (check) {
     const stale = changes.length > 0;

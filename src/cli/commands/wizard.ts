@@ -12,7 +12,7 @@ import { flag, num, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV, DEFAULT_TIMEOUT_MS } from '../inputs.js';
-import { note, print, wrap } from '../output.js';
+import { control, note, print, wrap } from '../output.js';
 import { loadSaved, rememberSetup, savedMarkers, savedPreferences } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv, options as setupOptions, parseAgents, parseModels } from './setup.js';
@@ -101,10 +101,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     keyStorage: saved.keyStorage,
   };
   const seconds = num(values, 'timeout');
-  const report = await runWizard(
+  const { guardInterrupt } = await import('../interrupt.js');
+  const report = await guardInterrupt(ctx, (onSetupProgress) => runWizard(
     {
+      onSetupProgress,
       prompter: promptsPrompter({}, ctx.t),
-      progress: terminalProgress({ write: ctx.out, color: ctx.color }),
+      progress: terminalProgress({ write: ctx.out, color: ctx.color, control }),
       env,
       say,
       addSecret: ctx.addSecret,
@@ -131,7 +133,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       preferences: savedPreferences(saved, false),
     },
     defaults,
-  );
+  ));
   await rememberSetup(ctx, report, keyEnvVar);
   say('');
   printSetupReport(ctx, report);

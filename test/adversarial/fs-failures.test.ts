@@ -1,0 +1,146 @@
+// What the machine refuses, and files no parser survives, are the user's situation, not our bug:
+// JSON nested 100,000 levels deep, a key twice in one object, a full disk (ENOSPC, at every level
+// of free space a setup goes through) and a read-only home are each named with the cause and the
+// file, never "internal error", and nothing is written.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../../src/simulator/index.js';
+import type { Simulator } from '../../src/simulator/types.js';
+import { BIN_PATH, runCli, tempHome } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSim();
+});
+afterAll(stopAll);
+
+const env = { GATEWAY_API_KEY: DEMO_KEY };
+const FIXTURES = new URL('../fixtures/agents/', import.meta.url);
+
+describe('files no parser survives', () => {
+  it.each([
+    ['JSON arrays 100,000 deep', '.claude/settings.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`, 'claude-code'],
+    ['JSON objects 100,000 deep', '.claude/settings.json', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, 'claude-code'],
+    ['TOML inline arrays 100,000 deep', '.codex/config.toml', `x = ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`, 'codex'],
+    ['a key twice in one object', '.claude/settings.json', '{\n  "env": {"A": "1"},\n  "env": {"B": "2"}\n}\n', 'claude-code'],
+  ])('%s: exit 1, the file and the cause named, nothing written', async (name, rel, text, agent) => {
+    const { dir: home, remove } = tempHome();
+    try {
+      mkdirSync(join(home, rel, '..'), { recursive: true });
+      writeFileSync(join(home, rel), text);
+      for (const command of [['setup', '--yes', '--base-url', sim.root, '--agent', agent], ['doctor', '--base-url', sim.root, '--agent', agent]]) {
+        const r = await runCli(command, { home, env });
+        const said = (r.stdout + r.stderr).replace(/\s+/g, ' ');
+        expect(r.code, said).toBe(1);
+        expect(said).not.toMatch(/internal error|report it/i);
+        expect(said).toContain(join(home, rel));
+        expect(said).toContain(name.includes('twice') ? 'the key "env" appears twice in one object (first on line 2)' : 'nested more than 512 levels deep');
+        expect(readFileSync(join(home, rel), 'utf8')).toBe(text);
+      }
+    } finally {
+      remove();
+    }
+  });
+});
+
+/**
+ * Runs the bin in a private mount namespace where the home is a tmpfs of `kb` KiB holding a copy of
+ * `seed` (remounted read-only when asked): a real full disk, or a real read-only file system.
+ */
+function inTmpfs(seed: string, kb: number, args: string[], readOnly = false): Promise<{ code: number | null; out: string; files: Record<string, string> }> {
+  const home = mkdtempSync(join(tmpdir(), 'gas-tmpfs-'));
+  const dump = join(mkdtempSync(join(tmpdir(), 'gas-dump-')), 'files.json');
+  // After the run, every file under the home as JSON (the mount vanishes with the namespace).
+  const list = `node -e 'const fs=require("fs"),p=require("path");const o={};const w=(d)=>{for(const n of fs.readdirSync(d)){const f=p.join(d,n);const s=fs.lstatSync(f);if(s.isDirectory()){o[p.relative(process.argv[1],f)+"/"]="";w(f)}else o[p.relative(process.argv[1],f)]=fs.readFileSync(f,"utf8")}};w(process.argv[1]);fs.writeFileSync(process.argv[2],JSON.stringify(o))' "$H" "$DUMP"`;
+  const script = [
+    'set -e',
+    `mount -t tmpfs -o size=${kb}k tmpfs "$H"`,
+    'cp -a "$SEED/." "$H/"',
+    readOnly ? 'mount -o remount,ro "$H"' : 'true',
+    'set +e',
+    `"$NODE" "$BIN" ${args.map((a) => `'${a}'`).join(' ')} --home "$H"`,
+    'rc=$?',
+    list,
+    'exit $rc',
+  ].join('\n');
+  return new Promise((resolve, reject) => {
+    const child = spawn('unshare', ['-rm', 'sh', '-c', script], {
+      env: { PATH: process.env.PATH ?? '', HOME: home, H: home, SEED: seed, DUMP: dump, NODE: process.execPath, BIN: BIN_PATH, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      let files: Record<string, string> = {};
+      try {
+        files = JSON.parse(readFileSync(dump, 'utf8')) as Record<string, string>;
+      } catch {
+        // the mount itself failed: `out` says why
+      }
+      rmSync(home, { recursive: true, force: true });
+      rmSync(join(dump, '..'), { recursive: true, force: true });
+      resolve({ code, out, files });
+    });
+  });
+}
+
+describe('a full disk and a read-only home', () => {
+  let seed: string;
+  let before: Record<string, string>;
+  beforeAll(() => {
+    seed = mkdtempSync(join(tmpdir(), 'gas-seed-'));
+    mkdirSync(join(seed, '.codex'));
+    mkdirSync(join(seed, '.claude'));
+    cpSync(new URL('codex/config.lived-in.toml', FIXTURES), join(seed, '.codex/config.toml'));
+    cpSync(new URL('claude-code/settings.lived-in.json', FIXTURES), join(seed, '.claude/settings.json'));
+    cpSync(new URL('claude-code/claude.json.lived-in', FIXTURES), join(seed, '.claude.json'));
+    before = {
+      '.claude/': '',
+      '.claude.json': readFileSync(join(seed, '.claude.json'), 'utf8'),
+      '.claude/settings.json': readFileSync(join(seed, '.claude/settings.json'), 'utf8'),
+      '.codex/': '',
+      '.codex/config.toml': readFileSync(join(seed, '.codex/config.toml'), 'utf8'),
+    };
+  });
+  afterAll(() => rmSync(seed, { recursive: true, force: true }));
+
+  it('ENOSPC at every level of free space: either the whole setup, or the cause named and every file as it was', async () => {
+    const args = ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'];
+    const outcomes: string[] = [];
+    // tmpfs counts whole pages: each level is one more 4 KiB page.
+    for (let kb = 16; kb <= 64; kb += 4) {
+      const r = await inTmpfs(seed, kb, args);
+      const said = r.out.replace(/\s+/g, ' ');
+      expect(said, `${kb} KiB`).not.toMatch(/internal error|report it/i);
+      if (r.code === 0) {
+        outcomes.push(`${kb}k ok`);
+        expect(r.files['.codex/config.toml']).toContain(sim.root);
+        continue;
+      }
+      expect(r.code, `${kb} KiB: ${said}`).toBe(1);
+      expect(said, `${kb} KiB`).toContain('no space left on the device (ENOSPC)');
+      outcomes.push(`${kb}k refused`);
+      // Nothing written: the agents' files as they were, no temp file, no state left behind.
+      expect(r.files, `${kb} KiB: ${said}`).toEqual(before);
+    }
+    expect(outcomes.some((o) => o.endsWith('refused'))).toBe(true);
+    expect(outcomes.some((o) => o.endsWith('ok'))).toBe(true);
+    console.log(`disk-full levels: ${outcomes.length}; refused cleanly: ${outcomes.filter((o) => o.endsWith('refused')).length}; ${outcomes.join(', ')}`);
+  });
+
+  it('a read-only home: exit 1, "read-only (EROFS)" and the folder named', async () => {
+    const r = await inTmpfs(seed, 256, ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], true);
+    const said = r.out.replace(/\s+/g, ' ');
+    expect(r.code, said).toBe(1);
+    expect(said).toContain('the file system is read-only (EROFS)');
+    expect(said).toContain('.config/gateway-agent-setup');
+    expect(said).not.toMatch(/internal error/i);
+    expect(r.files).toEqual(before);
+  });
+});
