@@ -33,6 +33,15 @@ function linesOf(id: string): string[] {
   return world.gateway.log().split('\n').filter((l) => l.includes(id));
 }
 
+describe('the gateway as set up', () => {
+  it('serves channels whose provider is on 127.0.0.1 with its private-address protection left on', async () => {
+    // new-api v0.10 applies that protection to redirects, downloads and webhooks, not to a
+    // channel's base URL: nothing had to be switched off for the tier.
+    expect(await world.admin.optionValue('fetch_setting.enable_ssrf_protection')).toBe('true');
+    expect(world.upstream.root).toMatch(/^http:\/\/127\.0\.0\.1:/);
+  });
+});
+
 describe('models and verify', () => {
   it('models: the key\'s list with the marks new-api computed; non-chat models kept away from agents', async () => {
     const r = await runCli(['models', '--json', '--base-url', world.gateway.root], { env: env() });
