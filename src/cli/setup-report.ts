@@ -1,5 +1,6 @@
 // Prints a SetupReport for people (or as the one JSON document): per agent pass/fail with the
 // request ID and cause, the files and their backups, how to undo. Shared by setup and demo.
+import { KEEP_BACKUPS_ENV } from '../config/backup.js';
 import type { AgentReport, SetupReport, VerifyReport } from '../setup/run.js';
 import type { CliContext } from './context.js';
 import { BIN } from './help.js';
@@ -67,6 +68,9 @@ export function printSetupReport(ctx: CliContext, report: SetupReport): void {
   }
   if (report.backupId) {
     lines.push(...wrap(ctx.t('report.backups', { bin: BIN, id: report.backupId })));
+  }
+  if (report.prunedBackups && report.prunedBackups.length > 0) {
+    lines.push(...wrap(ctx.t('report.backups_pruned', { n: report.prunedBackups.length, keep: report.keepBackups ?? 0, name: KEEP_BACKUPS_ENV })));
   }
   lines.push(...wrap(report.ok ? ctx.t('report.all_ok') : ctx.t('report.some_failed', { bin: BIN })));
   print(ctx, lines);

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { fsFailure, fsReason } from './fs-error.js';
 import path from 'node:path';
-import { JobError } from '../core/errors.js';
+import { JobError, UsageError } from '../core/errors.js';
 import { chownLike, mkdirOwned, removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
 import { readRegularFile } from './read.js';
 import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
@@ -22,6 +22,37 @@ function stamp(now: Date): string {
 /** The digest a manifest keeps of the bytes a run left in a file (never the bytes: they may hold the key). */
 export function digest(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** How many backups are kept by default: each holds copies of files that may hold the key. */
+export const DEFAULT_KEEP_BACKUPS = 10;
+/** The variable that changes it (a whole number, 1 or more). */
+export const KEEP_BACKUPS_ENV = 'GATEWAY_AGENT_SETUP_KEEP_BACKUPS';
+
+/** The number of backups to keep, from the environment; a value that is no whole number ≥ 1 is refused by name. */
+export function keepBackups(env: Readonly<Record<string, string | undefined>>): number {
+  const raw = env[KEEP_BACKUPS_ENV];
+  if (raw === undefined || raw.trim() === '') return DEFAULT_KEEP_BACKUPS;
+  const n = Number(raw.trim());
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(msg('backup.keep_invalid', { name: KEEP_BACKUPS_ENV, value: raw }), msg('backup.keep_invalid_hint', { name: KEEP_BACKUPS_ENV }));
+  return n;
+}
+
+/**
+ * Removes the oldest backups beyond `keep`, never `current`. Only folders with a valid manifest
+ * are backups: anything else in the folder is left alone. The ids removed, oldest last.
+ */
+export async function pruneBackups(stateDir: string, keep: number, current?: string): Promise<string[]> {
+  const backups = await listBackups(stateDir);
+  const kept = new Set(backups.slice(0, keep).map((b) => b.id));
+  if (current !== undefined) kept.add(current);
+  const removed: string[] = [];
+  for (const b of backups) {
+    if (kept.has(b.id)) continue;
+    await rm(path.join(backupsDir(stateDir), b.id), { recursive: true, force: true });
+    removed.push(b.id);
+  }
+  return removed;
 }
 
 export function backupsDir(stateDir: string): string {
@@ -54,8 +85,8 @@ async function newBackupFolder(stateDir: string, now: Date): Promise<{ id: strin
  */
 export async function applyPlan(
   plan: readonly PlannedFile[],
-  opts: { stateDir: string; command: string; now?: Date; onBackup?: (id: string) => void },
-): Promise<{ backupId?: string; files: AppliedFile[] }> {
+  opts: { stateDir: string; command: string; now?: Date; onBackup?: (id: string) => void; keep?: number },
+): Promise<{ backupId?: string; files: AppliedFile[]; pruned?: string[] }> {
   // Under the lock no other run of ours is writing: a temp file of ours beside any of these files is
   // a killed run's leftover (it may hold the key), whatever its age.
   await Promise.all(plan.map((f) => removeLeftoverTemps(f.path, 0)));
@@ -126,8 +157,12 @@ export async function applyPlan(
     await rmdir(backupsDir(opts.stateDir)).catch(() => undefined);
     throw new JobError(message, msg('fs.cannot_write_hint'));
   }
+  // The new backup is complete and the files written: older backups beyond the limit go, so copies
+  // of an old key do not pile up. A failure here costs nothing the run promised.
+  const pruned = opts.keep === undefined ? [] : await pruneBackups(opts.stateDir, opts.keep, id).catch(() => []);
   return {
     backupId: id,
+    ...(pruned.length > 0 ? { pruned } : {}),
     files: plan.map((f) => {
       const backup = backupOf.get(f);
       return { path: f.path, action: f.action, ...(backup !== undefined ? { backup } : {}) };

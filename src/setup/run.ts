@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { getAgent } from '../agents/registry.js';
 import type { Agent, AgentChoice, AgentEnv, AgentId, KeyStorage, Scope } from '../agents/types.js';
-import { applyPlan, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
+import { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
 import { windowsKeyNotes } from '../config/key-protection.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
 import { JobError, UsageError } from '../core/errors.js';
@@ -102,6 +102,10 @@ export interface SetupReport {
   /** Every file already held what we would write. */
   upToDate: boolean;
   backupId?: string;
+  /** Older backups removed because more than the kept number existed (each held copies of files that may hold the key). */
+  prunedBackups?: string[];
+  /** How many backups are kept. */
+  keepBackups?: number;
   /** Unified diff of the plan, key masked (dry runs). */
   diff?: string;
   agents: AgentReport[];
@@ -281,6 +285,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
 
   // Read, plan and write under the lock: a second run at once waits, then plans on what this one wrote.
   const dir = stateDir(opts.env.home, opts.env.env, opts.env.platform);
+  const keep = keepBackups(opts.env.env);
   const { plan, applied } = await withLock(dir, async () => {
     const plan = await planAll();
     await refuseTrackedSecrets(plan, opts.env, opts.scope);
@@ -288,7 +293,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     progress({ phase: 'write' });
     try {
       const onBackup = (backupId: string): void => progress({ phase: 'backup', backupId });
-      return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup', onBackup }) };
+      return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup', onBackup, keep }) };
     } finally {
       progress({ phase: 'written' });
     }
@@ -310,7 +315,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     );
   }
   for (const c of writable) c.report.ok = !verify || (c.report.verify?.ok ?? false);
-  return finish(opts, candidates, { dryRun: false, upToDate, backupId: applied.backupId });
+  return finish(opts, candidates, { dryRun: false, upToDate, backupId: applied.backupId, keepBackups: keep, ...(applied.pruned ? { prunedBackups: applied.pruned } : {}) });
 }
 
 /**
@@ -368,7 +373,7 @@ async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv
 function finish(
   opts: SetupOptions,
   candidates: readonly Candidate[],
-  extra: Pick<SetupReport, 'dryRun' | 'upToDate' | 'diff' | 'backupId'>,
+  extra: Pick<SetupReport, 'dryRun' | 'upToDate' | 'diff' | 'backupId' | 'prunedBackups' | 'keepBackups'>,
 ): SetupReport {
   const agents = candidates.map((c) => c.report);
   return {

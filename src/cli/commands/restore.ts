@@ -25,16 +25,21 @@ export const help: CommandHelp = {
 };
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const { listBackups, restoreBackup, RestoreConflictError, stateDir, withLock } = await import('../../config/index.js');
+  const { KEEP_BACKUPS_ENV, keepBackups, listBackups, restoreBackup, RestoreConflictError, stateDir, withLock } = await import('../../config/index.js');
   const dir = stateDir(ctx.home, ctx.env, ctx.platform);
   const backups = await listBackups(dir);
   if (flag(args.values, 'list')) {
+    const keep = keepBackups(ctx.env);
     if (ctx.json) {
-      printJson(ctx, { ok: true, backups });
+      printJson(ctx, { ok: true, keep, backups });
     } else if (backups.length === 0) {
       print(ctx, ctx.t('restore.none', { dir }));
     } else {
-      print(ctx, backups.flatMap((b) => [`${b.id}  ${b.createdAt}  ${b.command}`, ...b.files.map((f) => `    ${ctx.t(f.existed ? 'restore.changed' : 'restore.created')} ${f.path}`)]));
+      print(ctx, [
+        ...backups.flatMap((b) => [`${b.id}  ${b.createdAt}  ${b.command}`, ...b.files.map((f) => `    ${ctx.t(f.existed ? 'restore.changed' : 'restore.created')} ${f.path}`)]),
+        '',
+        ...wrap(ctx.t('restore.kept', { n: backups.length, keep, name: KEEP_BACKUPS_ENV })),
+      ]);
     }
     return 0;
   }
