@@ -745,6 +745,7 @@ export const en = {
   'wizard.api_key_flag_warning': 'warning: --api-key puts the key in your shell history and the process list; prefer {var}=… in the environment.',
   'wizard.prompt.not_available': 'not available',
   'wizard.prompt.multiselect_hint': 'space toggles, enter confirms',
+  'wizard.prompt.min_selected': 'Select at least {min} (space toggles), then press enter.',
   'wizard.prompt.no_matches': 'no matches found',
   'wizard.storage.file_win': 'file   written where each agent reads it (your profile protects it): works anywhere',
   'wizard.price.in_out': '{in} in/{out} out',

@@ -746,6 +746,7 @@ export const zhCN: Catalog = {
   'wizard.api_key_flag_warning': '警告：--api-key 会让密钥出现在 shell 历史和进程列表中；建议在环境变量中设置 {var}=…。',
   'wizard.prompt.not_available': '不可选',
   'wizard.prompt.multiselect_hint': '空格选择/取消，回车确认',
+  'wizard.prompt.min_selected': '请至少选择 {min} 项（空格选择），然后按回车。',
   'wizard.prompt.no_matches': '没有匹配的模型',
   'wizard.storage.file_win': 'file   写到各智能体读取的位置（由用户配置文件目录保护）：随处可用',
   'wizard.price.in_out': '入 {in}/出 {out}',

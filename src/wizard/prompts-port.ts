@@ -90,18 +90,26 @@ export function promptsPrompter(streams: PromptStreams = {}, t: Translator = ENG
         warn: t('wizard.prompt.not_available'),
         ...render(q.choices),
       }),
-    multiselect: <T>(q: Parameters<Prompter['multiselect']>[0]) =>
-      ask<T[]>({
-        type: 'multiselect',
-        name: 'value',
-        message: q.message,
-        choices: toChoices(q.choices),
-        min: q.min,
-        instructions: false,
-        hint: t('wizard.prompt.multiselect_hint'),
-        warn: t('wizard.prompt.not_available'),
-        ...render(q.choices),
-      }),
+    multiselect: async <T>(q: Parameters<Prompter['multiselect']>[0]): Promise<T[]> => {
+      // prompts' own minimum check speaks English only: the minimum is checked here, in the
+      // reader's language, and the question asked again with the choices as they were left.
+      let choices = q.choices as readonly Choice<T>[];
+      for (;;) {
+        const picked = await ask<T[]>({
+          type: 'multiselect',
+          name: 'value',
+          message: q.message,
+          choices: toChoices(choices),
+          instructions: false,
+          hint: t('wizard.prompt.multiselect_hint'),
+          warn: t('wizard.prompt.not_available'),
+          ...render(choices),
+        });
+        if (q.min === undefined || picked.length >= q.min) return picked;
+        (streams.stdout ?? process.stdout).write(`${t('wizard.prompt.min_selected', { min: q.min })}\n`);
+        choices = choices.map((c) => ({ ...c, selected: picked.includes(c.value) }));
+      }
+    },
     autocomplete: <T>(q: Parameters<Prompter['autocomplete']>[0]) => {
       // Typing filters on what identifies a choice (the model ID), not on its whole row.
       const keys = new Map<unknown, string>(q.choices.map((c) => [c.value, (c.short ?? c.title).toLowerCase()]));

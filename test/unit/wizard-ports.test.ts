@@ -4,6 +4,7 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CancelledError } from '../../src/core/errors.js';
+import { loadTranslator } from '../../src/i18n/index.js';
 import { plainProgress } from '../../src/wizard/port.js';
 import { promptsPrompter } from '../../src/wizard/prompts-port.js';
 import { terminalProgress } from '../../src/wizard/spinner.js';
@@ -115,6 +116,33 @@ describe('prompts adapter', () => {
     t.keys('\r');
     expect(await answer).toEqual(['claude-code', 'codex']);
     expect(t.screen()).toMatch(/Agents › Claude Code, Codex CLI\s*$/);
+  });
+
+  it('multiselect: fewer than the minimum asks again in the reader\'s language, never prompts\' English', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    let screen = '';
+    stdout.setEncoding('utf8').on('data', (d: string) => (screen += d));
+    const zh = await loadTranslator('zh-CN');
+    const prompter = promptsPrompter({ stdin: stdin as unknown as NodeJS.ReadStream, stdout: stdout as unknown as NodeJS.WriteStream }, zh);
+    const answer = prompter.multiselect({ message: 'Agents', min: 1, choices: [
+      { title: 'Claude Code', value: 'claude-code' },
+      { title: 'Codex CLI', value: 'codex' },
+    ] });
+    const seen = async (re: RegExp): Promise<void> => {
+      const deadline = Date.now() + 5000;
+      while (!re.test(screen)) {
+        if (Date.now() > deadline) throw new Error(`never saw ${re} in ${JSON.stringify(screen)}`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    await seen(/Agents/);
+    stdin.write('\r');
+    await seen(/请至少选择 1 项/);
+    stdin.write(' ');
+    stdin.write('\r');
+    expect(await answer).toEqual(['claude-code']);
+    expect(screen).not.toContain('You must select');
   });
 
   it('password: the key typed is never drawn', async () => {
