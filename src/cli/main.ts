@@ -8,26 +8,9 @@ import { ENGLISH, LANGS, loadTranslator, msg, parseLang, pickLang, type Lang, ty
 import { COMMAND_OPTIONS, parseCommandArgs, showArgument, str, flag, type OptionTable } from './args.js';
 import { createContext, type CliContext, type CommandModule, type ProcessLike } from './context.js';
 import { BIN, COMMAND_HELP, commandHelp, mainHelp } from './help.js';
+import { COMMANDS, type CommandEntry } from './commands.js';
 import { formatDiagnosis, note, printJson, wrap } from './output.js';
 import { fsReason, isFsError } from '../config/fs-error.js';
-
-interface CommandEntry {
-  summary: string;
-  load: () => Promise<CommandModule>;
-}
-
-/** Every command: adding one is one line here plus its module under ./commands/. */
-const COMMANDS: Readonly<Record<string, CommandEntry>> = {
-  setup: { summary: msg('help.summary.setup'), load: () => import('./commands/setup.js') },
-  wizard: { summary: msg('help.summary.wizard'), load: () => import('./commands/wizard.js') },
-  sync: { summary: msg('help.summary.sync'), load: () => import('./commands/sync.js') },
-  doctor: { summary: msg('help.summary.doctor'), load: () => import('./commands/doctor.js') },
-  models: { summary: COMMAND_HELP.models?.summary ?? '', load: () => import('./commands/models.js') },
-  verify: { summary: COMMAND_HELP.verify?.summary ?? '', load: () => import('./commands/verify.js') },
-  restore: { summary: msg('help.summary.restore'), load: () => import('./commands/restore.js') },
-  demo: { summary: msg('help.summary.demo'), load: () => import('./commands/demo.js') },
-  simulate: { summary: COMMAND_HELP.simulate?.summary ?? '', load: () => import('./commands/simulate.js') },
-};
 
 function commandList(): { name: string; summary: string }[] {
   return Object.entries(COMMANDS).map(([name, entry]) => ({ name, summary: entry.summary }));

@@ -1,0 +1,23 @@
+// Every command: adding one is one line here plus its module under ./commands/. Modules load
+// only when their command runs (or its help is asked for).
+import { msg } from '../i18n/index.js';
+import type { CommandModule } from './context.js';
+import { COMMAND_HELP } from './help.js';
+
+export interface CommandEntry {
+  summary: string;
+  load: () => Promise<CommandModule>;
+}
+
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  setup: { summary: msg('help.summary.setup'), load: () => import('./commands/setup.js') },
+  wizard: { summary: msg('help.summary.wizard'), load: () => import('./commands/wizard.js') },
+  sync: { summary: msg('help.summary.sync'), load: () => import('./commands/sync.js') },
+  doctor: { summary: msg('help.summary.doctor'), load: () => import('./commands/doctor.js') },
+  models: { summary: COMMAND_HELP.models?.summary ?? '', load: () => import('./commands/models.js') },
+  verify: { summary: COMMAND_HELP.verify?.summary ?? '', load: () => import('./commands/verify.js') },
+  restore: { summary: msg('help.summary.restore'), load: () => import('./commands/restore.js') },
+  demo: { summary: msg('help.summary.demo'), load: () => import('./commands/demo.js') },
+  simulate: { summary: COMMAND_HELP.simulate?.summary ?? '', load: () => import('./commands/simulate.js') },
+  completion: { summary: msg('help.summary.completion'), load: () => import('./commands/completion.js') },
+};
