@@ -51,8 +51,19 @@ export interface SetupOptions {
   beforeWrite?: (preview: { plan: readonly PlannedFile[]; diff: string }) => Promise<void>;
   /** Receives the key's model list once it is read (sync explains its changes from it). */
   onModels?: (models: readonly ClassifiedModel[]) => void;
+  /**
+   * Called after the probe round when some agents' models failed it, before anything is planned or
+   * written (the wizard shows the causes and lets the person choose again; throwing stops the run).
+   */
+  onProbeFailed?: (failures: readonly ProbeFailure[]) => Promise<void>;
   /** Progress for spinners: each round as it starts and each agent as it finishes one. */
   onProgress?: (event: SetupProgress) => void;
+}
+
+export interface ProbeFailure {
+  agent: AgentId;
+  model: string;
+  probe: VerifyReport;
 }
 
 export type SetupProgress =
@@ -236,6 +247,11 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
         }
       }
     }
+  }
+
+  const failed = chosen.filter((c) => c.report.probe !== undefined && !c.report.probe.ok);
+  if (verify && !opts.force && failed.length > 0 && opts.onProbeFailed) {
+    await opts.onProbeFailed(failed.map((c) => ({ agent: c.agent.id, model: c.choice.model, probe: c.report.probe as VerifyReport })));
   }
 
   // Plan every agent's edits; any file that does not parse stops the whole run before a write.

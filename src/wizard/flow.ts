@@ -15,7 +15,7 @@ import { showId } from '../gateway/model-id.js';
 import { ENGLISH, msg, type Translator } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
 import { DEFAULT_PREFERENCES, type Preferences } from '../setup/rank.js';
-import { runSetup, type SetupProgress, type SetupReport } from '../setup/run.js';
+import { runSetup, type ProbeFailure, type SetupProgress, type SetupReport } from '../setup/run.js';
 import { plainProgress, type Choice, type Progress, type ProgressGroup, type Prompter } from './port.js';
 
 /** What flags (and GATEWAY_API_KEY) already answered; every field left undefined is asked. */
@@ -426,6 +426,75 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
   const agents = await askAgents(deps, models, given.agents, defaults.agents);
   const chosen = await askModels(deps, agents, models, given, defaults.models);
   const { scope, keyStorage } = await askStorage(deps, given, defaults);
+  // Models whose probe failed, per agent: not offered again when the person chooses again.
+  const failedModels = new Map<AgentId, Set<string>>();
+  for (;;) {
+    try {
+      return await writeWithChoices(deps, given, { url, key, agents, chosen, scope, keyStorage, http, models, failedModels });
+    } catch (err) {
+      if (!(err instanceof ChooseAgain)) throw err;
+      for (const id of err.agents) {
+        const others = models.filter((m) => !failedModels.get(id)?.has(m.id));
+        const explicitGone: WizardGiven = { ...given, models: new Map([...(given.models ?? [])].filter(([a]) => a !== id && a !== '*')) };
+        const again = await askModels(deps, [id], others, explicitGone);
+        for (const [a, m] of again.models) chosen.models.set(a, m);
+        for (const [a, m] of again.smallModels) chosen.smallModels.set(a, m);
+      }
+    }
+  }
+}
+
+/** The person chose to pick other models for these agents after their probes failed. */
+class ChooseAgain extends Error {
+  constructor(readonly agents: AgentId[]) {
+    super('choose again');
+  }
+}
+
+/**
+ * A failed probe, shown with its cause before anything is written; the person picks another model
+ * (ChooseAgain) or goes on without the agent. Only agents that have another suitable model are asked.
+ */
+async function whenProbesFail(deps: WizardDeps, failures: readonly ProbeFailure[], models: readonly ClassifiedModel[], failedModels: Map<AgentId, Set<string>>): Promise<void> {
+  const t = tr(deps);
+  const again: AgentId[] = [];
+  for (const f of failures) {
+    const agent = AGENTS[f.agent];
+    const tried = failedModels.get(f.agent) ?? new Set<string>();
+    tried.add(f.model);
+    failedModels.set(f.agent, tried);
+    deps.say('');
+    sayAll(deps, wrap(t('wizard.probe.failed', { agent: agent.name, model: f.model })));
+    if (f.probe.diagnosis) sayAll(deps, describe(t, { ...f.probe.diagnosis, ...(f.probe.requestId ? { requestId: f.probe.requestId } : {}) }));
+    if (suitableModels(agent, models.filter((m) => !tried.has(m.id))).length === 0) continue;
+    const next = await deps.prompter.select<'again' | 'skip'>({
+      message: t('wizard.probe.what_now', { agent: agent.name }),
+      choices: [
+        { title: t('wizard.probe.choose_again'), value: 'again', short: t('wizard.probe.choose_again_short') },
+        { title: t('wizard.probe.skip', { agent: agent.name }), value: 'skip', short: t('wizard.probe.skip_short') },
+      ],
+    });
+    if (next === 'again') again.push(f.agent);
+  }
+  if (again.length > 0) throw new ChooseAgain(again);
+}
+
+async function writeWithChoices(
+  deps: WizardDeps,
+  given: WizardGiven,
+  run: {
+    url: { root: string; v1: string };
+    key: string;
+    agents: AgentId[];
+    chosen: { models: Map<AgentId, string>; smallModels: Map<AgentId, string> };
+    scope: Scope;
+    keyStorage: KeyStorage;
+    http: { timeoutMs?: number; env: AgentEnv['env'] };
+    models: readonly ClassifiedModel[];
+    failedModels: Map<AgentId, Set<string>>;
+  },
+): Promise<SetupReport> {
+  const { url, key, agents, chosen, scope, keyStorage, http } = run;
   const tracker = progressTracker(deps);
   try {
     const report = await runSetup({
@@ -451,6 +520,10 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
       onProgress: (e) => {
         tracker.onProgress(e);
         deps.onSetupProgress?.(e);
+      },
+      onProbeFailed: async (failures) => {
+        tracker.end(false);
+        await whenProbesFail(deps, failures, run.models, run.failedModels);
       },
       beforeWrite: async ({ diff }) => {
         tracker.end(true);

@@ -214,6 +214,58 @@ describe('wizard: the whole walk', () => {
 });
 
 describe('wizard: ways out and failures', () => {
+  it('a failed probe shows its cause before anything is written, and another model can be chosen', async () => {
+    sim.addFault({ kind: 'server-error', model: 'deepseek-chat' });
+    try {
+      const p = scripted([
+        // Before the write question: the cause, then what now.
+        (q) => {
+          expect(q.kind).toBe('select');
+          expect(q.message).toBe('What now for OpenCode?');
+          expect(said.join('\n')).toContain('OpenCode: the probe of deepseek-chat failed');
+          expect(said.join('\n')).toMatch(/\[channel_failed\]/);
+          expect(said.join('\n')).toMatch(/request id: \S+/i);
+          expect(readdirSync(home)).toEqual([]);
+          return 'again';
+        },
+        // The model asked again, without the one that failed.
+        (q) => {
+          expect(q.kind).toBe('autocomplete');
+          const ids = q.choices!.map((c) => c.value);
+          expect(ids).not.toContain('deepseek-chat');
+          expect(ids).toContain('gpt-5.1');
+          return 'gpt-5.1';
+        },
+        (q) => (expect(q.kind).toBe('confirm'), true),
+      ]);
+      const report = await runWizard(
+        deps(p),
+        given({ baseUrl: sim.root, key: DEMO_KEY, keySource: 'GATEWAY_API_KEY', agents: ['opencode'], models: new Map([['opencode', 'deepseek-chat']]), smallModel: 'deepseek-chat', scope: 'user', keyStorage: 'file' }),
+      );
+      expect(report.ok).toBe(true);
+      expect(report.agents[0]?.model).toBe('gpt-5.1');
+      expect(p.asked).toHaveLength(3);
+    } finally {
+      sim.clearFaults();
+    }
+  });
+
+  it('going on without the agent whose probe failed writes nothing for it', async () => {
+    sim.addFault({ kind: 'server-error', model: 'deepseek-chat' });
+    try {
+      const p = scripted([(q) => (expect(q.message).toBe('What now for OpenCode?'), 'skip')]);
+      const report = await runWizard(
+        deps(p),
+        given({ baseUrl: sim.root, key: DEMO_KEY, keySource: 'GATEWAY_API_KEY', agents: ['opencode'], models: new Map([['opencode', 'deepseek-chat']]), smallModel: 'deepseek-chat', scope: 'user', keyStorage: 'file' }),
+      );
+      expect(report.ok).toBe(false);
+      expect(report.agents[0]?.files).toEqual([]);
+      expect(existsSync(join(home, '.config/opencode'))).toBe(false);
+    } finally {
+      sim.clearFaults();
+    }
+  });
+
   it('declining the preview writes nothing', async () => {
     const p = scripted([() => false]);
     await expect(runWizard(deps(p), allFlags())).rejects.toBeInstanceOf(CancelledError);
