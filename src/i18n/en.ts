@@ -493,6 +493,7 @@ export const en = {
   'doctor.none_here': 'No coding agent is installed or configured here.',
   'doctor.repaired': 'Repaired: {agents} (backups: `{bin} restore --list`).',
   'doctor.not_repaired': 'Not repaired: {agent}: {reason}',
+  'doctor.moved': '{agent}: moved from {from} to {to}, because {from} failed its probe ([{code}]).',
   'doctor.no_findings': 'No findings.',
   'doctor.remain_fixing': 'Findings remain. See the fixes above.',
   'doctor.remain': 'Findings remain. `{bin} doctor --fix` repairs what it can.',

@@ -35,6 +35,8 @@ export interface SetupOptions {
   dryRun?: boolean;
   /** Write even for agents whose probe failed. */
   force?: boolean;
+  /** Models not to choose for an agent (doctor --fix moving away from one whose probe failed). */
+  avoid?: ReadonlyMap<AgentId, ReadonlySet<string>>;
   /** false: no probe before writing and no read-back after. */
   verify?: boolean;
   env: AgentEnv;
@@ -204,9 +206,10 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     try {
       const c = candidates[candidates.length - 1]!;
       c.explicit = explicit !== undefined;
+      const avoided = opts.avoid?.get(id);
       c.choice = chooseModels({
         agent,
-        models: list.models,
+        models: avoided ? list.models.filter((m) => !avoided.has(m.id)) : list.models,
         model: explicit,
         smallModel: opts.smallModels?.get(id) ?? opts.smallModel,
         preferences: opts.preferences?.[id],

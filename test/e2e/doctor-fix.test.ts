@@ -209,3 +209,43 @@ describe('doctor: the small/fast model of background calls', () => {
     expect((await doctor([], env)).code).toBe(0);
   });
 });
+
+describe('doctor --fix when the model kept fails its own probe', () => {
+  it('moves to a model that passes, says from which to which and why; advice that runs, never --force', async () => {
+    const env = { GATEWAY_API_KEY: DEMO_KEY };
+    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--model', 'claude-code=claude-sonnet-4-5'], { home, env })).code).toBe(0);
+    const file = join(home, '.claude/settings.json');
+    writeFileSync(file, readFileSync(file, 'utf8').split(`"${sim.root}"`).join(`"${sim.root}/v1"`));
+    sim.addFault({ kind: 'server-error', model: 'claude-sonnet-4-5' });
+    try {
+      const r = await runCli(['doctor', '--json', '--fix', '--agent', 'claude-code'], { home, env });
+      const doc = jsonOf(r) as unknown as DoctorDoc & { moved: { id: string; from: string; to: string; code: string }[] };
+      expect(doc.fixed).toEqual(['claude-code']);
+      expect(doc.moved).toHaveLength(1);
+      expect(doc.moved[0]).toMatchObject({ id: 'claude-code', from: 'claude-sonnet-4-5', code: 'channel_failed' });
+      expect(doc.moved[0]?.to).not.toBe('claude-sonnet-4-5');
+      const settings = readFileSync(file, 'utf8');
+      expect(settings).toContain(`"ANTHROPIC_MODEL": "${doc.moved[0]?.to}"`);
+      expect(settings).not.toContain(`${sim.root}/v1`);
+    } finally {
+      sim.clearFaults();
+    }
+  });
+
+  it('when no model passes, the cause is named, not --force (which doctor does not take)', async () => {
+    const env = { GATEWAY_API_KEY: DEMO_KEY };
+    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env })).code).toBe(0);
+    const file = join(home, '.claude/settings.json');
+    writeFileSync(file, readFileSync(file, 'utf8').split(`"${sim.root}"`).join(`"${sim.root}/v1"`));
+    sim.addFault({ kind: 'server-error', path: '/v1/messages' });
+    try {
+      const r = await runCli(['doctor', '--fix', '--agent', 'claude-code'], { home, env });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/not repaired|could not/i);
+      expect(r.stdout).toContain('not the cause');
+      expect(r.stdout + r.stderr).not.toContain('--force');
+    } finally {
+      sim.clearFaults();
+    }
+  });
+});

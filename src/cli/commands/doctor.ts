@@ -98,11 +98,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   let checks = await checkAll(ctx, ids, inputs);
   let fixed: AgentId[] = [];
   let notFixed: { id: AgentId; reason: string }[] = [];
+  let moved: { id: AgentId; from: string; to: string; code: string }[] = [];
   const fixing = flag(values, 'fix');
   if (fixing) {
     const broken = checks.filter((c) => c.configured && c.findings.length > 0);
     if (broken.length > 0) {
-      ({ fixed, notFixed } = await repair(ctx, broken, { scope, gatewayKey, keyEnv, given, timeoutMs, markers: inputs.markers, keyStorage: saved.settings.keyStorage }));
+      ({ fixed, notFixed, moved } = await repair(ctx, broken, { scope, gatewayKey, keyEnv, given, timeoutMs, markers: inputs.markers, keyStorage: saved.settings.keyStorage }));
       checks = await checkAll(ctx, ids, inputs);
     }
   }
@@ -110,7 +111,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (ctx.json) {
     printJson(ctx, {
       ok,
-      ...(fixing ? { fixed, notFixed } : {}),
+      ...(fixing ? { fixed, notFixed, moved } : {}),
       agents: checks.map((c) => ({
         id: c.id,
         configured: c.configured,
@@ -125,6 +126,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   } else {
     const t = ctx.t;
     const lines = checks.length === 0 ? [t('doctor.none_here')] : checks.flatMap((c) => agentLines(ctx, c));
+    for (const m of moved) lines.push('', ...wrap(t('doctor.moved', { agent: AGENTS[m.id].name, from: m.from, to: m.to, code: m.code })));
     if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: fixed.map((id) => AGENTS[id].name).join(', '), bin: BIN })));
     for (const n of notFixed) lines.push('', ...wrap(t('doctor.not_repaired', { agent: AGENTS[n.id].name, reason: n.reason })));
     lines.push('', ...wrap(ok ? t('doctor.no_findings') : fixing ? t('doctor.remain_fixing') : t('doctor.remain', { bin: BIN })));
@@ -143,7 +145,7 @@ async function repair(
   ctx: CliContext,
   broken: AgentCheck[],
   o: { scope: Scope; gatewayKey?: string; keyEnv: string; given?: { root: string; v1: string }; timeoutMs?: number; markers: ReturnType<typeof savedMarkers>; keyStorage?: 'file' | 'env' },
-): Promise<{ fixed: AgentId[]; notFixed: { id: AgentId; reason: string }[] }> {
+): Promise<{ fixed: AgentId[]; notFixed: { id: AgentId; reason: string }[]; moved: { id: AgentId; from: string; to: string; code: string }[] }> {
   const [{ runSetup }, { normalizeBaseUrl }, { agentKeyOf }] = await Promise.all([
     import('../../setup/run.js'),
     import('../../core/base-url.js'),
@@ -151,6 +153,7 @@ async function repair(
   ]);
   const fixed: AgentId[] = [];
   const notFixed: { id: AgentId; reason: string }[] = [];
+  const moved: { id: AgentId; from: string; to: string; code: string }[] = [];
   for (const c of broken) {
     const url = o.given ?? (c.root ? normalizeBaseUrl(c.root) : undefined);
     const key = o.gatewayKey ?? agentKeyOf(c);
@@ -169,15 +172,16 @@ async function repair(
     const keyEnvVar = ownVar ?? o.keyEnv;
     try {
       const { guardInterrupt } = await import('../interrupt.js');
-      const report = await guardInterrupt(ctx, (onProgress) => runSetup({
+      const attempt = (keep: boolean) => guardInterrupt(ctx, (onProgress) => runSetup({
         onProgress,
         root: url.root,
         v1: url.v1,
         key,
         keyEnvVar,
         agents: [c.id],
-        models: c.usableModel ? new Map([[c.id, c.usableModel]]) : undefined,
-        smallModels: c.usableSmallModel ? new Map([[c.id, c.usableSmallModel]]) : undefined,
+        models: keep && c.usableModel ? new Map([[c.id, c.usableModel]]) : undefined,
+        smallModels: keep && c.usableSmallModel ? new Map([[c.id, c.usableSmallModel]]) : undefined,
+        ...(!keep && c.usableModel ? { avoid: new Map([[c.id, new Set([c.usableModel])]]) } : {}),
         scope: o.scope,
         // Env storage needs the variable set now, or the repaired config would find no key.
         keyStorage: ownVar || (o.keyStorage === 'env' && ctx.env[keyEnvVar]?.trim()) ? 'env' : 'file',
@@ -186,13 +190,27 @@ async function repair(
         markers: o.markers,
         command: 'doctor --fix',
       }));
-      const a = report.agents[0];
+      let report = await attempt(true);
+      let a = report.agents[0];
+      // The model kept fails its own probe: move to the best model that passes one, and say so.
+      const failedProbe = a?.probe && !a.probe.ok ? a.probe : undefined;
+      if (failedProbe && c.usableModel) {
+        try {
+          report = await attempt(false);
+          a = report.agents[0];
+          if (a?.ok && a.model) moved.push({ id: c.id, from: c.usableModel, to: a.model, code: failedProbe.diagnosis?.code ?? 'error' });
+        } catch (err) {
+          // No other model suits: the kept model's own failure is the reason to show.
+          if (!(err instanceof ToolError) || err instanceof CancelledError) throw err;
+        }
+      }
       if (a?.ok) fixed.push(c.id);
-      else notFixed.push({ id: c.id, reason: a?.skipped ?? a?.verify?.diagnosis?.message ?? a?.probe?.diagnosis?.message ?? msg('doctor.setup_failed') });
+      // A failed probe's own cause, not setup's advice to use --force (doctor does not take it).
+      else notFixed.push({ id: c.id, reason: a?.probe?.diagnosis?.message ?? failedProbe?.diagnosis?.message ?? a?.verify?.diagnosis?.message ?? a?.skipped ?? msg('doctor.setup_failed') });
     } catch (err) {
       if (!(err instanceof ToolError) || err instanceof CancelledError) throw err;
       notFixed.push({ id: c.id, reason: err.hint ? msg('doctor.error_hint', { message: err.message, hint: err.hint }) : err.message });
     }
   }
-  return { fixed, notFixed };
+  return { fixed, notFixed, moved };
 }
