@@ -1,6 +1,6 @@
 // `models` through the built bin against the simulator: marked and unmarked gateways, text and JSON.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_KEY, LIMITED_KEY } from '../../src/simulator/catalog.js';
+import { DEMO_KEY, LIMITED_KEY, VIP_KEY } from '../../src/simulator/catalog.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -114,5 +114,21 @@ describe('models', () => {
     expect(r.stdout).not.toContain('/1M');
     const doc = jsonOf(await runCli(['models', '--json'], { env: env(sim.root) })) as unknown as ModelsDoc;
     expect(doc.models.every((m) => m.pricing === undefined)).toBe(true);
+  });
+});
+
+describe('models --all: what the gateway sells that this key cannot use', () => {
+  it('names each such model with the groups the marketplace sells it to, and what to do', async () => {
+    const sim = await startSim();
+    const env = { GATEWAY_API_KEY: VIP_KEY, GATEWAY_BASE_URL: sim.root };
+    const doc = jsonOf(await runCli(['models', '--all', '--json'], { env })) as { models: { id: string }[]; elsewhere: { id: string; groups: string[] }[] };
+    const listed = new Set(doc.models.map((m) => m.id));
+    expect(doc.elsewhere.find((e) => e.id === 'deepseek-chat')).toEqual({ id: 'deepseek-chat', groups: ['default'] });
+    expect(doc.elsewhere.some((e) => listed.has(e.id))).toBe(false);
+    const text = await runCli(['models', '--all'], { env });
+    expect(text.stdout).toMatch(/Sold by the gateway, but not to this key[\s\S]*deepseek-chat\s+sold to groups: default/);
+    expect(text.stdout).toMatch(/create a key in one of its\s+groups/);
+    // Without --all the list stays the key's own.
+    expect(jsonOf(await runCli(['models', '--json'], { env }))).not.toHaveProperty('elsewhere');
   });
 });

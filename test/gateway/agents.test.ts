@@ -62,7 +62,12 @@ describe.each(CASES)('$id through new-api', (c) => {
     expect(run.stdout + run.stderr).not.toContain(world.keys.full);
 
     // new-api logged the agent's own request, answered 200, on the path of the agent's protocol.
-    const logged = world.gateway.log().slice(logBefore).split('\n').filter((l) => l.includes(c.gatewayPath));
+    // new-api writes the access line after the answer has gone out: give it a moment.
+    let logged: string[] = [];
+    for (let waited = 0; waited < 5_000 && !logged.some((l) => / 200 \|/.test(l)); waited += 50) {
+      logged = world.gateway.log().slice(logBefore).split('\n').filter((l) => l.includes(c.gatewayPath));
+      if (!logged.some((l) => / 200 \|/.test(l))) await new Promise((r) => setTimeout(r, 50));
+    }
     expect(logged.length, `new-api logged ${c.gatewayPath}`).toBeGreaterThan(0);
     expect(logged.some((l) => / 200 \|/.test(l))).toBe(true);
     expect(logged.some((l) => l.includes('/v1/v1/'))).toBe(false);

@@ -28,9 +28,9 @@ function newHome(): string {
 const env = (key = world.keys.full): Record<string, string> => ({ GATEWAY_API_KEY: key });
 
 
-/** The log lines new-api wrote for one request id: the admin's own way to find a request. */
-function linesOf(id: string): string[] {
-  return world.gateway.log().split('\n').filter((l) => l.includes(id));
+/** The log lines new-api wrote for one request id (its access line included): the admin's own way to find a request. */
+function linesOf(id: string): Promise<string[]> {
+  return world.gateway.linesOf(id, (lines) => lines.some((l) => l.includes('[GIN]')));
 }
 
 describe('the gateway as set up', () => {
@@ -56,7 +56,14 @@ describe('models and verify', () => {
       expect(Object.values(byId.get(id)?.agents ?? {}).some((a) => a.ok), id).toBe(false);
     }
     expect(byId.get('deepseek-chat')?.agents['claude-code']?.ok).toBe(true);
-    expect(linesOf(doc.requestId).join('\n')).toContain('GET /v1/models');
+    expect((await linesOf(doc.requestId)).join('\n')).toContain('GET /v1/models');
+  });
+
+  it('models --all: what new-api\'s marketplace sells to other groups, named with those groups', async () => {
+    const r = await runCli(['models', '--all', '--json', '--base-url', world.gateway.root], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    const doc = jsonOf(r) as { elsewhere: { id: string; groups: string[] }[] };
+    expect(doc.elsewhere.find((e) => e.id === 'claude-opus-4-1')).toEqual({ id: 'claude-opus-4-1', groups: ['vip'] });
   });
 
   it('verify: one probe per protocol, each request id new-api\'s own, forwarded to the provider', async () => {
@@ -67,7 +74,7 @@ describe('models and verify', () => {
     expect(doc.probes.map((p) => p.protocol).sort()).toEqual(['chat', 'messages', 'responses']);
     for (const p of doc.probes) {
       expect(p.ok).toBe(true);
-      const lines = linesOf(p.requestId);
+      const lines = await linesOf(p.requestId);
       expect(lines.length, `new-api logged ${p.requestId}`).toBeGreaterThan(0);
       expect(lines.some((l) => / 200 \|/.test(l) && l.includes('POST /v1/'))).toBe(true);
     }
@@ -91,7 +98,7 @@ describe('setup, doctor and sync through the real gateway', () => {
     expect(agent?.verify?.url).not.toContain('/v1/v1');
     for (const probe of [agent?.probe, agent?.verify]) {
       if (!probe) continue;
-      expect(linesOf(probe.requestId ?? 'none').length, `request id ${probe.requestId} in new-api's log`).toBeGreaterThan(0);
+      expect((await linesOf(probe.requestId ?? 'none')).length, `request id ${probe.requestId} in new-api's log`).toBeGreaterThan(0);
     }
     // No non-chat model, no model of a failing channel, was chosen.
     expect(['text-embedding-3-small', 'tts-1', 'whisper-1', 'gpt-image-1', 'gpt-4.1']).not.toContain(agent?.model);
@@ -108,7 +115,7 @@ describe('setup, doctor and sync through the real gateway', () => {
     const d = jsonOf(doctor) as { agents: { id: string; findings: { code: string; requestId?: string; status?: number }[] }[] };
     const finding = d.agents.find((a) => a.id === 'codex')?.findings.find((f) => f.code === 'wrong_path');
     expect(finding?.status).toBe(404);
-    expect(linesOf(finding?.requestId ?? 'none').join('\n')).toContain('/v1/v1/responses');
+    expect((await linesOf(finding?.requestId ?? 'none')).join('\n')).toContain('/v1/v1/responses');
     const fix = await runCli(['doctor', '--fix', '--agent', 'codex'], { home, env: env(), timeoutMs: 60_000 });
     expect(fix.code, fix.stdout + fix.stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).not.toContain('/v1/v1');

@@ -112,6 +112,11 @@ export interface RunningNewApi {
   output: () => string;
   /** Its log files: every line carries the request id, the admin's way to find a request. */
   log: () => string;
+  /**
+   * The log lines holding `text`, once `ready` holds for them: new-api writes a request's access
+   * line after the response has gone out, so a test that just read the answer waits a moment for it.
+   */
+  linesOf: (text: string, ready?: (lines: string[]) => boolean, timeoutMs?: number) => Promise<string[]>;
   stop: () => Promise<void>;
 }
 
@@ -185,7 +190,15 @@ export async function startNewApi(binary: string, opts: { timeoutMs?: number } =
     const logs = join(dir, 'logs');
     return existsSync(logs) ? readdirSync(logs).map((f) => readFileSync(join(logs, f), 'utf8')).join('\n') : '';
   };
-  return { root, port, pid: child.pid ?? 0, dir, output, log, stop };
+  const linesOf = async (text: string, ready = (lines: string[]) => lines.length > 0, timeoutMs = 5_000): Promise<string[]> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const lines = log().split('\n').filter((l) => l.includes(text));
+      if (ready(lines) || Date.now() > deadline) return lines;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { root, port, pid: child.pid ?? 0, dir, output, log, linesOf, stop };
 }
 
 /** Settings the helper's reading of new-api may add (kept in one place). */

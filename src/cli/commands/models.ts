@@ -102,6 +102,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   });
   for (const warning of list.warnings) note(ctx, ctx.t('cli.warning_line', { text: warning }));
   const masked = maskKey(gw.key);
+  // What the gateway sells that this key does not list, with the groups it is sold to: what to ask for.
+  const all = flag(args.values, 'all');
+  const listed = new Set(list.models.map((m) => m.id));
+  const elsewhere = all && pricing
+    ? [...pricing.entries()].filter(([id]) => !listed.has(id)).map(([id, p]) => ({ id, groups: p.groups ?? [] })).sort((a, b) => (a.id < b.id ? -1 : 1))
+    : undefined;
 
   if (ctx.json) {
     printJson(ctx, {
@@ -125,6 +131,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         agents: agentFits(m),
         ...(m.pricing ? { pricing: m.pricing } : {}),
       })),
+      ...(elsewhere ? { elsewhere } : {}),
     });
     return EXIT.ok;
   }
@@ -157,6 +164,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       if (flag(args.values, 'all')) lines.push(...modelBlock(t, others, paint, 'reason'));
       else lines.push(...wrap(t('models.all_for_why', { ids: others.map((m) => m.id).join(', ') }), 2));
     }
+  }
+  if (elsewhere && elsewhere.length > 0) {
+    lines.push('', paint('cyan', t('models.elsewhere')));
+    for (const e of elsewhere) {
+      lines.push(paint('bold', `  ${e.id}`), ...wrap(e.groups.length > 0 ? t('models.elsewhere_groups', { groups: e.groups.join(', ') }) : t('models.elsewhere_no_group'), 6));
+    }
+    lines.push(...wrap(t('models.elsewhere_hint')).map((l) => paint('dim', l)));
   }
   lines.push('', ...wrap(t('models.needs_probe_footer')).map((l) => paint('dim', l)));
   print(ctx, lines);
