@@ -64,6 +64,10 @@ export interface AgentRunResult {
   stopped: number[];
   /** When the agent failed: the cause found by sending its own request ourselves. */
   diagnosis?: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId' | 'status' | 'url'>;
+  /** It could not be run at all: not installed here, or (named with --agent) not configured. */
+  notRun?: 'not_installed' | 'not_configured';
+  /** What to do about it, for `notRun`. */
+  fix?: string;
 }
 
 export interface AgentRunOptions {

@@ -30,16 +30,15 @@ export async function runAgents(ctx: CliContext, opts: { agents: string[]; scope
     const agent = AGENTS[s.id];
     if (s.installed && s.configured) {
       results.push(await runAgent(agent, env, { scope: opts.scope, timeoutMs: opts.timeoutMs, http: { env: ctx.env } }));
-    } else if (opts.agents.length > 0) {
-      // Named with --agent: say why it was not run rather than leave it out.
-      const why = !s.installed ? msg('run.not_on_path', { binary: agent.binary }) : msg('run.no_config', { scope: opts.scope });
+    } else if (s.configured || opts.agents.length > 0) {
+      // Configured but not installed (or named with --agent): say why it was not run rather than
+      // leave it out; an agent not run is not proven. No gateway or config cause is involved.
+      const notRun = !s.installed ? 'not_installed' : 'not_configured';
+      const why = notRun === 'not_installed' ? msg('run.not_on_path', { binary: agent.binary }) : msg('run.no_config', { scope: opts.scope });
       results.push({
-        id: s.id, name: agent.name, ok: false, failure: msg('run.not_run_failure'), timedOut: false, durationMs: 0, command: '', output: '', stopped: [],
-        diagnosis: {
-          code: 'config_invalid',
-          message: msg('run.not_run', { why }),
-          fix: !s.installed ? msg('run.install_it', { package: agent.npmPackage }) : msg('run.run_setup'),
-        },
+        id: s.id, name: agent.name, ok: false, failure: msg('run.not_run', { why }), timedOut: false, durationMs: 0, command: '', output: '', stopped: [],
+        notRun,
+        fix: notRun === 'not_installed' ? msg('run.install_it', { package: agent.npmPackage }) : msg('run.run_setup'),
       });
     }
   }
@@ -63,6 +62,7 @@ export function printAgentRuns(ctx: CliContext, results: readonly AgentRunResult
     const failure = r.ok ? '' : `, ${t.show(r.failure ?? t('run.failed'))}`;
     lines.push(`${r.ok ? paint('green', '✓') : paint('red', '✗')} ${r.name}  ${r.model ?? ''}  (${(r.durationMs / 1000).toFixed(1)} s${failure})`);
     if (r.command !== '') lines.push(paint('dim', `    ${t('run.ran', { command: r.command })}`));
+    if (r.notRun && r.fix) lines.push(...wrap(t('cli.fix', { fix: r.fix }), 6));
     const n = r.stopped.length;
     if (n > 0) lines.push(...wrap(t(n === 1 ? 'run.stopped_one' : 'run.stopped_many', { n, pids: r.stopped.join(', ') }), 4));
     if (!r.ok && r.diagnosis) {
