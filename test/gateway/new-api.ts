@@ -15,9 +15,10 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /**
- * The newest release the Go module proxy serves whole here (v0.12.0's zip and the v0.11 tags answer
- * 403 "not available"); `sum` is the module's go.sum hash, checked after download because the
- * checksum database has no entry for this module (404), so Go cannot check it for us.
+ * The newest release Go's own client can fetch from the module proxy here (the proxy answers 403
+ * "not available" for the v0.11 tags' .info, which `go mod download` needs first, and for v0.12.0's
+ * zip); `sum` is the module's go.sum hash, checked after download because the checksum database
+ * has no entry for this module (404), so Go cannot check it for us.
  */
 export const NEW_API = {
   module: 'github.com/QuantumNous/new-api',
