@@ -304,6 +304,8 @@ export const en = {
   'agents.cline.no_model': 'providers.{id}.settings.model is not set in {file}.',
   'agents.codex.anthropic': 'marked anthropic: Anthropic channels cannot serve /v1/responses (500 convert_request_failed), and Codex speaks only Responses',
   'agents.codex.not_responses': 'not marked `openai-response` or `openai`: Codex speaks only the Responses API (/v1/responses)',
+  'agents.codex.user_table_kept': 'Your own provider [model_providers.{taken}] in {file} was left as it is; the gateway got its own table, [model_providers.{id}].',
+  'agents.codex.user_table_active': 'Your own provider [model_providers.{taken}] in {file} was left as it is; the gateway got its own table, [model_providers.{id}], and model_provider now points to it (set model_provider = "{taken}" to go back).',
   'agents.codex.no_project': 'Codex ignores model providers in a project .codex/config.toml, so the user file {file} was configured instead.',
   'agents.codex.shell_other_key': 'Your shell exports {var} with another key ({key}); Codex loads {dotenv} over the shell, so Codex uses the key written there, but other programs still see your export.',
   'agents.codex.forbidden_prefix': 'Codex does not let {dotenv} set variables starting with {prefix}, so the key was not stored there.',

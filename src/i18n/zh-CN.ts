@@ -305,6 +305,8 @@ export const zhCN: Catalog = {
   'agents.cline.no_model': '{file} 中没有设置 providers.{id}.settings.model。',
   'agents.codex.anthropic': '标记为 anthropic：Anthropic 渠道无法提供 /v1/responses（500 convert_request_failed），而 Codex 只使用 Responses',
   'agents.codex.not_responses': '未标记 `openai-response` 或 `openai`：Codex 只使用 Responses API（/v1/responses）',
+  'agents.codex.user_table_kept': '{file} 中您自己的提供方 [model_providers.{taken}] 保持原样；网关使用单独的表 [model_providers.{id}]。',
+  'agents.codex.user_table_active': '{file} 中您自己的提供方 [model_providers.{taken}] 保持原样；网关使用单独的表 [model_providers.{id}]，model_provider 现在指向它（如需改回，设置 model_provider = "{taken}"）。',
   'agents.codex.no_project': 'Codex 会忽略项目 .codex/config.toml 中的模型提供方，因此改为配置用户文件 {file}。',
   'agents.codex.shell_other_key': '你的 shell 用另一个密钥（{key}）导出了 {var}；Codex 会用 {dotenv} 覆盖 shell 中的值，因此 Codex 使用写入那里的密钥，但其他程序仍会看到你导出的值。',
   'agents.codex.forbidden_prefix': 'Codex 不允许 {dotenv} 设置以 {prefix} 开头的变量，因此密钥没有保存在那里。',
