@@ -116,7 +116,7 @@ describe('codex plan', () => {
 describe('codex plan: a table of the user\'s own is never taken over', () => {
   const userTable = { name: 'Corp', base_url: 'https://corp.example.com/v1', env_key: 'CORP_KEY' };
   const ids = (plan: ReturnType<typeof codex.plan>): string[] => [
-    ...new Set(plan.edits[0]!.edits.filter((e) => e.path[0] === 'model_providers').map((e) => e.path[1]!)),
+    ...new Set(plan.edits[0]!.edits.filter((e) => e.path[0] === 'model_providers').map((e) => String(e.path[1]))),
   ];
 
   it('a user table named gateway: ours gets a free id, theirs is not edited, the note says so', () => {
