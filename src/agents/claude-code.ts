@@ -236,18 +236,30 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   });
   // Both headers may go out; the gateway reads x-api-key first, so whatever Claude Code sends as
   // x-api-key (ANTHROPIC_API_KEY, or the apiKeyHelper's output) decides over the Bearer token.
-  const apiKey = vars.get(API_KEY);
-  if (apiKey && apiKey.value !== '') return request('x-api-key', apiKey.value, msg('agents.source_var', { source: apiKey.source, var: API_KEY }));
-  if (helper) {
-    const variable = helperVariable(helper.value);
-    if (variable !== undefined) {
-      return request('x-api-key', envValue(env.env, variable), msg('agents.cc.helper_prints', { source: helper.source, var: variable }));
+  const configured = ((): AgentRequest => {
+    if (helper) {
+      const variable = helperVariable(helper.value);
+      if (variable !== undefined) {
+        return request('x-api-key', envValue(env.env, variable), msg('agents.cc.helper_prints', { source: helper.source, var: variable }));
+      }
+      return request('x-api-key', undefined, msg('agents.cc.helper_foreign', { source: helper.source }));
     }
-    return request('x-api-key', undefined, msg('agents.cc.helper_foreign', { source: helper.source }));
+    const token = vars.get(AUTH_TOKEN);
+    if (token && token.value !== '') return request('bearer', token.value, msg('agents.source_var', { source: token.source, var: AUTH_TOKEN }));
+    return request('bearer', undefined, msg('agents.var_in', { var: AUTH_TOKEN, file: base.source }));
+  })();
+  const apiKey = vars.get(API_KEY);
+  if (apiKey && apiKey.value !== '') {
+    const sent = request('x-api-key', apiKey.value, msg('agents.source_var', { source: apiKey.source, var: API_KEY }));
+    // An export in the shell that replaces the credential the files set is worth naming: users
+    // export ANTHROPIC_API_KEY for other tools and do not expect it to reach the gateway.
+    const fromShell = envValue(env.env, API_KEY) === apiKey.value && !layers.some((l) => envBlock(l.doc)[API_KEY] === apiKey.value);
+    if (fromShell && configured.key !== undefined && configured.key !== '' && configured.key !== apiKey.value) {
+      sent.overridden = { var: API_KEY, configKey: configured.key, configAuth: configured.auth, configSource: configured.keySource };
+    }
+    return sent;
   }
-  const token = vars.get(AUTH_TOKEN);
-  if (token && token.value !== '') return request('bearer', token.value, msg('agents.source_var', { source: token.source, var: AUTH_TOKEN }));
-  return request('bearer', undefined, msg('agents.var_in', { var: AUTH_TOKEN, file: base.source }));
+  return configured;
 }
 
 export const claudeCode: Agent = {

@@ -70,6 +70,12 @@ export interface AgentRequest {
   baseUrl: string;
   /** The file it was read from. */
   file: string;
+  /**
+   * Set when a variable exported in the shell replaces the key the config sets (Claude Code sends
+   * an exported ANTHROPIC_API_KEY as x-api-key, which the gateway reads before the Bearer token).
+   * `key` is then the exported one; this holds the one the config meant.
+   */
+  overridden?: { var: string; configKey?: string; configAuth: 'bearer' | 'x-api-key'; configSource: string };
 }
 
 export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: string };

@@ -1,6 +1,6 @@
 // What a new user met in the first hour, each through the built bin against the simulator: their
 // own files kept, advice that names the real cause, output they can copy.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
@@ -62,6 +62,74 @@ notifications = true
       const again = readFileSync(path, 'utf8');
       expect(again).toBe(text);
       expect(again.match(/\[model_providers\./g)).toHaveLength(2);
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('Claude Code: an ANTHROPIC_API_KEY exported in the shell', () => {
+  const SHELL_KEY = 'sk-ant-api03-shellexport000000000000000000000000000000';
+
+  it('doctor names the export once and says to unset it (no bad_key); --fix makes the settings ignore it', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      expect(setup.code, setup.stderr + setup.stdout).toBe(0);
+
+      const env = { ANTHROPIC_API_KEY: SHELL_KEY };
+      const text = await runCli(['doctor', '--agent', 'claude-code'], { home, env });
+      expect(text.code).toBe(1);
+      const out = (text.stdout + text.stderr).replace(/\s+/g, ' ');
+      expect(out).not.toContain(SHELL_KEY);
+      expect(out).not.toContain('bad_key');
+      expect(out.match(/env_override/g)).toHaveLength(1);
+      expect(out).toContain('ANTHROPIC_API_KEY exported in your shell replaces the gateway key');
+      expect(out).toMatch(/unset ANTHROPIC_API_KEY/);
+
+      const json = await runCli(['doctor', '--json', '--agent', 'claude-code'], { home, env });
+      const doc = jsonOf(json) as { agents: { id: string; findings: { code: string }[] }[] };
+      expect(doc.agents[0]?.findings.map((f) => f.code)).toEqual(['env_override']);
+
+      const fix = await runCli(['doctor', '--fix', '--json', '--agent', 'claude-code'], { home, env });
+      expect(fix.code, fix.stdout + fix.stderr).toBe(0);
+      expect(fix.stdout).not.toContain(SHELL_KEY);
+      const settings = JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8')) as { env: Record<string, string> };
+      expect(settings.env['ANTHROPIC_API_KEY']).toBe('');
+      expect(settings.env['ANTHROPIC_AUTH_TOKEN']).toBe(DEMO_KEY);
+      const again = await runCli(['doctor', '--agent', 'claude-code'], { home, env });
+      expect(again.code, again.stdout).toBe(0);
+    } finally {
+      remove();
+    }
+  });
+
+  it('verify --agent-run names the export as the cause, not bad_key', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      expect(setup.code, setup.stderr + setup.stdout).toBe(0);
+      // A stand-in for the claude binary that fails as Claude Code does when its key is refused.
+      const bin = join(home, 'bin');
+      write(home, 'bin/claude', '#!/usr/bin/env node\nprocess.stdout.write("Invalid API key · Please run /login\\n"); process.exit(1);\n');
+      chmodSync(join(bin, 'claude'), 0o755);
+      const env = { ANTHROPIC_API_KEY: SHELL_KEY, PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}` };
+      const from = sim.log.length;
+      const r = await runCli(['verify', '--agent-run', '--agent', 'claude-code', '--json'], { home, env, timeoutMs: 60_000 });
+      expect(r.code).toBe(1);
+      expect(r.stdout + r.stderr).not.toContain(SHELL_KEY);
+      const doc = jsonOf(r) as { agents: { id: string; diagnosis?: { code: string; message: string; fix: string; requestId?: string } }[] };
+      const d = doc.agents[0]?.diagnosis;
+      expect(d?.code).toBe('env_override');
+      expect(d?.message).toContain('ANTHROPIC_API_KEY exported in your shell');
+      expect(d?.fix).toContain('unset ANTHROPIC_API_KEY');
+      // The evidence: the request Claude Code sends, refused by the gateway.
+      expect(sim.log.slice(from).map((e) => e.requestId)).toContain(d?.requestId);
+
+      const text = await runCli(['verify', '--agent-run', '--agent', 'claude-code'], { home, env, timeoutMs: 60_000 });
+      const out = text.stdout.replace(/\s+/g, ' ');
+      expect(out).not.toContain('bad_key');
+      expect(out.match(/env_override/g)).toHaveLength(1);
     } finally {
       remove();
     }

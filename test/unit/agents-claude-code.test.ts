@@ -207,6 +207,21 @@ describe('claude-code readBack', () => {
     const r = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_API_KEY: OTHER_KEY, ANTHROPIC_MODEL: 'm' } });
     expect(r).toMatchObject({ auth: 'x-api-key', key: OTHER_KEY });
   });
+  it('an ANTHROPIC_API_KEY exported in the shell replaces the token in the file: named, with the token it replaces', () => {
+    const doc = { env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm' } };
+    const r = read(doc, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }));
+    expect(r).toMatchObject({
+      auth: 'x-api-key',
+      key: OTHER_KEY,
+      overridden: { var: 'ANTHROPIC_API_KEY', configKey: KEY, configAuth: 'bearer', configSource: `${settings} ANTHROPIC_AUTH_TOKEN` },
+    });
+    // The same key exported, a blank one in the file (our setup's answer to an export), or none in the file: nothing replaced.
+    expect(read(doc, linuxEnv({ ANTHROPIC_API_KEY: KEY }))).not.toHaveProperty('overridden');
+    expect(read({ env: { ...doc.env, ANTHROPIC_API_KEY: '' } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }))).toMatchObject({ auth: 'bearer', key: KEY });
+    expect(read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'm' } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }))).not.toHaveProperty('overridden');
+    // A key the user wrote in the file is no shell override.
+    expect(read({ env: { ...doc.env, ANTHROPIC_API_KEY: OTHER_KEY } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }))).not.toHaveProperty('overridden');
+  });
   it('resolves our apiKeyHelper from the environment', () => {
     const doc = { apiKeyHelper: 'printf %s "$GATEWAY_API_KEY"', env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'm' } };
     expect(read(doc, linuxEnv({ GATEWAY_API_KEY: KEY }))).toMatchObject({ key: KEY, auth: 'x-api-key' });
