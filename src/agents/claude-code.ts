@@ -83,8 +83,8 @@ function files(env: AgentEnv, scope: Scope): AgentFile[] {
     return [{ path: paths.userSettings, format: 'json', role: 'user settings (env block)' }, state];
   }
   return [
-    { path: paths.projectSettings, format: 'json', role: 'project settings, committed (never the key)' },
-    { path: paths.projectLocal, format: 'json', role: 'personal project settings, gitignored (the key)' },
+    { path: paths.projectSettings, format: 'json', role: 'project settings, meant to be committed (never the key)' },
+    { path: paths.projectLocal, format: 'json', role: 'personal project settings, kept out of git (the key)' },
     // Read only: Claude Code merges user settings under the project ones, so a stale key there counts.
     { path: paths.userSettings, format: 'json', role: 'user settings (read: merged under the project files)' },
     state,

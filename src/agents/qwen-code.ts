@@ -32,7 +32,7 @@ function files(env: AgentEnv, scope: Scope): AgentFile[] {
   const user: AgentFile = { path: paths.user, format: 'json', role: 'user settings' };
   if (scope === 'user') return [user];
   return [
-    { path: paths.project, format: 'json', role: 'project settings, committed (never the key)' },
+    { path: paths.project, format: 'json', role: 'project settings, meant to be committed (never the key)' },
     { ...user, role: 'user settings (the key; merged under the project file)' },
   ];
 }

@@ -14,6 +14,7 @@ import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from 
 import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { chooseModels, suitableModels, type ModelChoice } from './choose.js';
+import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
 import type { Preferences } from './rank.js';
 import { msg } from '../i18n/index.js';
@@ -266,6 +267,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
 
   if (opts.dryRun) {
     const plan = await planAll();
+    if (opts.scope === 'project') noteGitIgnore(writable, await gitIgnoreStatesOf(plan, writable, opts.env), true);
     for (const c of writable) {
       c.report.files = byOwner(plan, c.agent.id).map((f) => ({ path: f.path, action: f.action }));
       c.report.ok = !verify || (c.report.probe?.ok ?? false);
@@ -278,8 +280,12 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   const { plan, applied } = await withLock(dir, async () => {
     const plan = await planAll();
     if (opts.scope === 'project') await refuseTrackedSecrets(plan, opts.env);
+    const ignore = opts.scope === 'project' ? await gitIgnoreStatesOf(plan, writable, opts.env) : [];
     if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, [opts.key]) });
     progress({ phase: 'write' });
+    // Ignored first: the key never sits in a file git would pick up, not even for a moment.
+    await applyExcludes(ignore, opts.env.platform);
+    noteGitIgnore(writable, ignore, false);
     return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup' }) };
   });
   const upToDate = plan.every((f) => f.action === 'unchanged');
@@ -315,6 +321,28 @@ async function refuseTrackedSecrets(plan: readonly PlannedFile[], env: AgentEnv)
         msg('setup.tracked_hint'),
       );
     }
+  }
+}
+
+/** The project files of the plan that hold the key (the agents' project-only files), and what git makes of each. */
+async function gitIgnoreStatesOf(plan: readonly PlannedFile[], agents: readonly Candidate[], env: AgentEnv): Promise<(GitIgnoreState & { owner: AgentId })[]> {
+  const owners = new Map<string, AgentId>();
+  for (const c of agents) {
+    const user = new Set(c.agent.files(env, 'user').map((f) => f.path));
+    for (const f of c.agent.files(env, 'project')) if (!user.has(f.path)) owners.set(f.path, c.agent.id);
+  }
+  const held = plan.filter((f) => f.secret && owners.has(f.path));
+  const states = await gitIgnoreStates(held.map((f) => f.path), env);
+  return states.map((s) => ({ ...s, owner: owners.get(s.file)! }));
+}
+
+function noteGitIgnore(agents: readonly Candidate[], states: readonly (GitIgnoreState & { owner: AgentId })[], dryRun: boolean): void {
+  for (const s of states) {
+    const report = agents.find((c) => c.agent.id === s.owner)?.report;
+    if (!report) continue;
+    if (s.state === 'ignored') report.notes.push(s.rule ? msg('setup.git_ignored_rule', { file: s.file, rule: s.rule }) : msg('setup.git_ignored', { file: s.file }));
+    else if (s.state === 'exclude') report.notes.push(msg(dryRun ? 'setup.git_would_exclude' : 'setup.git_excluded', { file: s.file, exclude: s.exclude, line: s.line }));
+    else report.notes.push(msg('setup.git_no_repo', { file: s.file }));
   }
 }
 

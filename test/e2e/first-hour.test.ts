@@ -1,6 +1,7 @@
 // What a new user met in the first hour, each through the built bin against the simulator: their
 // own files kept, advice that names the real cause, output they can copy.
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
@@ -130,6 +131,126 @@ describe('Claude Code: an ANTHROPIC_API_KEY exported in the shell', () => {
       const out = text.stdout.replace(/\s+/g, ' ');
       expect(out).not.toContain('bad_key');
       expect(out.match(/env_override/g)).toHaveLength(1);
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('project scope: every project file holding the key is ignored by git', () => {
+  const setupProject = (home: string, project: string, extra: string[] = []) =>
+    runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project', ...extra], {
+      home,
+      cwd: project,
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    });
+  const gitIn = (home: string, project: string) => (...args: string[]): string =>
+    execFileSync('git', args, { cwd: project, env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' }, encoding: 'utf8' });
+  const notes = (stdout: string): string => (jsonOf({ stdout } as Parameters<typeof jsonOf>[0]) as unknown as Report).agents.flatMap((a) => a.notes).join('\n');
+
+  it('a repository that does not ignore it: a line in .git/info/exclude, said in the report; git add -A leaves the key out', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const project = join(home, 'repo');
+      mkdirSync(project, { recursive: true });
+      const git = gitIn(home, project);
+      git('init', '-q');
+      writeFileSync(join(project, '.git/info/exclude'), '# git ls-files --others --exclude-from=.git/info/exclude\n*.swp');
+
+      const dry = await setupProject(home, project, ['--dry-run']);
+      expect(dry.code, dry.stderr + dry.stdout).toBe(0);
+      expect(notes(dry.stdout)).toContain('/.claude/settings.local.json would be added to');
+      expect(readFileSync(join(project, '.git/info/exclude'), 'utf8')).not.toContain('settings.local.json');
+
+      const r = await setupProject(home, project);
+      expect(r.code, r.stderr + r.stdout).toBe(0);
+      const said = notes(r.stdout);
+      expect(said).toContain(`added /.claude/settings.local.json to ${join(project, '.git/info/exclude')}`);
+      expect(said).not.toMatch(/\bis committed\b/);
+      // The user's lines are kept, the last one made whole.
+      expect(readFileSync(join(project, '.git/info/exclude'), 'utf8')).toBe(
+        '# git ls-files --others --exclude-from=.git/info/exclude\n*.swp\n# gateway-agent-setup: holds an API key\n/.claude/settings.local.json\n',
+      );
+      git('add', '-A');
+      const staged = git('ls-files').split('\n');
+      expect(staged).toContain('.claude/settings.json');
+      expect(staged).not.toContain('.claude/settings.local.json');
+
+      // Run again: the line is not added twice, and the report says git ignores the file.
+      const again = await setupProject(home, project);
+      expect(again.code).toBe(0);
+      expect(notes(again.stdout)).toContain('git ignores it (.git/info/exclude:4:/.claude/settings.local.json)');
+      expect(readFileSync(join(project, '.git/info/exclude'), 'utf8').match(/settings\.local\.json/g)).toHaveLength(1);
+    } finally {
+      remove();
+    }
+  });
+
+  it('already ignored by the project\'s .gitignore: the rule is named, nothing added', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const project = join(home, 'repo');
+      mkdirSync(project, { recursive: true });
+      gitIn(home, project)('init', '-q');
+      writeFileSync(join(project, '.gitignore'), 'node_modules\n**/.claude/settings.local.json\n');
+      const r = await setupProject(home, project);
+      expect(r.code, r.stderr + r.stdout).toBe(0);
+      expect(notes(r.stdout)).toContain('git ignores it (.gitignore:2:**/.claude/settings.local.json)');
+      expect(readFileSync(join(project, '.git/info/exclude'), 'utf8')).not.toContain('settings.local.json');
+    } finally {
+      remove();
+    }
+  });
+
+  it('a rule of the user\'s that keeps the file in git: refused, nothing written', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const project = join(home, 'repo');
+      mkdirSync(project, { recursive: true });
+      gitIn(home, project)('init', '-q');
+      writeFileSync(join(project, '.gitignore'), '.claude/*\n!.claude/settings.local.json\n');
+      const r = await setupProject(home, project);
+      expect(r.code).toBe(1);
+      expect(r.stderr.replace(/\s+/g, ' ')).toContain('keeps');
+      expect(r.stderr).toContain('!.claude/settings.local.json');
+      expect(existsSync(join(project, '.claude/settings.local.json'))).toBe(false);
+    } finally {
+      remove();
+    }
+  });
+
+  it('no git binary on PATH: the repository is found by its .git and the line added once', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const project = join(home, 'repo');
+      mkdirSync(join(project, 'sub'), { recursive: true });
+      gitIn(home, project)('init', '-q');
+      const run = () =>
+        runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project'], {
+          home,
+          cwd: join(project, 'sub'),
+          env: { GATEWAY_API_KEY: DEMO_KEY, PATH: join(home, 'no-bin') },
+        });
+      const r = await run();
+      expect(r.code, r.stderr + r.stdout).toBe(0);
+      expect(notes(r.stdout)).toContain('added /sub/.claude/settings.local.json to');
+      expect((await run()).code).toBe(0);
+      expect(readFileSync(join(project, '.git/info/exclude'), 'utf8').match(/^\/sub\/\.claude\/settings\.local\.json$/gm)).toHaveLength(1);
+      // Git itself agrees.
+      expect(gitIn(home, project)('check-ignore', 'sub/.claude/settings.local.json').trim()).toBe('sub/.claude/settings.local.json');
+    } finally {
+      remove();
+    }
+  });
+
+  it('not a git repository: the report says the file holds the key and to ignore it if the folder becomes one', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const project = join(home, 'plain');
+      mkdirSync(project, { recursive: true });
+      const r = await setupProject(home, project);
+      expect(r.code, r.stderr + r.stdout).toBe(0);
+      expect(notes(r.stdout)).toContain('is not in a git repository');
     } finally {
       remove();
     }
