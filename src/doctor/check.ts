@@ -8,6 +8,7 @@ import { GatewayError, ToolError } from '../core/errors.js';
 import type { ClassifiedModel, Diagnosis, DiagnosisCode, Markers } from '../core/types.js';
 import { listModels, probe } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
+import { octalMode, openKeyFiles } from './key-files.js';
 import { smallModelRequest } from './small-model.js';
 import { msg } from '../i18n/index.js';
 
@@ -17,6 +18,8 @@ export interface Finding {
   fix: string;
   requestId?: string;
   status?: number;
+  /** The file a `key_file_open` finding is about (what --fix tightens). */
+  path?: string;
 }
 
 export interface AgentCheck {
@@ -174,6 +177,14 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
         fix: msg('doctor.env_override_fix', { var: exported }),
       });
     }
+  }
+  for (const open of await openKeyFiles(agent.files(opts.env, opts.scope).map((f) => f.path), [key, sentKey, opts.gatewayKey], opts.env.platform)) {
+    check.findings.push({
+      code: 'key_file_open',
+      message: msg('doctor.key_file_open', { file: open.path, mode: octalMode(open.mode) }),
+      fix: msg('doctor.key_file_open_fix', { file: open.path }),
+      path: open.path,
+    });
   }
   if (key === undefined || key === '') {
     check.findings.push({

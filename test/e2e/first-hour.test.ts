@@ -1,7 +1,7 @@
 // What a new user met in the first hour, each through the built bin against the simulator: their
 // own files kept, advice that names the real cause, output they can copy.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
@@ -251,6 +251,47 @@ describe('project scope: every project file holding the key is ignored by git', 
       const r = await setupProject(home, project);
       expect(r.code, r.stderr + r.stdout).toBe(0);
       expect(notes(r.stdout)).toContain('is not in a git repository');
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('Qwen Code: the settings version, and key files others can read', () => {
+  it('setup writes the "$version" Qwen Code expects; a key file rewritten at 0644 is found by doctor and set to 0600 by --fix', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const env = { GATEWAY_API_KEY: DEMO_KEY };
+      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env });
+      expect(setup.code, setup.stderr + setup.stdout).toBe(0);
+      const path = join(home, '.qwen/settings.json');
+      const written = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+      expect(written['$version']).toBe(4);
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+
+      // What Qwen Code does to a file it migrates: the old one renamed to .orig, a new one written with the default mode.
+      const text = readFileSync(path, 'utf8');
+      renameSync(path, `${path}.orig`);
+      writeFileSync(path, text, { mode: 0o644 });
+      chmodSync(path, 0o644);
+
+      const doctor = await runCli(['doctor', '--agent', 'qwen-code'], { home, env });
+      expect(doctor.code).toBe(1);
+      const out = doctor.stdout.replace(/\s+/g, ' ');
+      expect(out).toContain('[key_file_open]');
+      expect(out).toContain(`${path} holds the key but its mode is 0644`);
+      expect(out).not.toContain('No findings');
+      expect(doctor.stdout + doctor.stderr).not.toContain(DEMO_KEY);
+
+      const fix = await runCli(['doctor', '--fix', '--json', '--agent', 'qwen-code'], { home, env });
+      expect(fix.code, fix.stdout + fix.stderr).toBe(0);
+      const doc = jsonOf(fix) as { fixed: string[]; tightened: string[] };
+      expect(doc.fixed).toEqual(['qwen-code']);
+      expect(doc.tightened).toEqual([path]);
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      // Only the mode changed.
+      expect(readFileSync(path, 'utf8')).toBe(text);
+      expect((await runCli(['doctor', '--agent', 'qwen-code'], { home, env })).code).toBe(0);
     } finally {
       remove();
     }
