@@ -18,6 +18,18 @@ export interface ModelChoice {
   smallNeedsProbe?: boolean;
 }
 
+/**
+ * What an agent's config uses now (its model and protocol, and its small model when it has one of
+ * its own), read back from disk. Kept when the gateway no longer marks those models: missing marks
+ * say nothing new about a model, so they are no reason to move it to another protocol or model.
+ */
+export interface KeptChoice {
+  model: string;
+  protocol: Protocol;
+  smallModel?: string;
+  smallProtocol?: Protocol;
+}
+
 export interface ChooseInput {
   agent: Agent;
   models: readonly ClassifiedModel[];
@@ -26,6 +38,7 @@ export interface ChooseInput {
   /** --small-model ID. */
   smallModel?: string;
   preferences?: Partial<Preferences>;
+  keep?: KeptChoice;
 }
 
 type Fitting = { model: ClassifiedModel; fit: Extract<ModelFit, { ok: true }> };
@@ -65,6 +78,14 @@ function validateExplicit(agent: Agent, models: readonly ClassifiedModel[], id: 
   return { model, fit };
 }
 
+/** The model in the protocol the config uses, when the gateway sends no marks for it and nothing excludes that protocol. */
+function unmarkedKeep(agent: Agent, model: ClassifiedModel, protocol: Protocol): Fitting | undefined {
+  if (model.marked || !agent.protocols.includes(protocol) || model.protocols[protocol] === 'no') return undefined;
+  const fit = agent.fit(model);
+  if (!fit.ok) return undefined;
+  return { model, fit: { ok: true, protocol, needsProbe: model.protocols[protocol] !== 'yes' } };
+}
+
 /** Chooses the models for one agent; throws UsageError for an invalid explicit choice or when nothing suits. */
 export function chooseModels(input: ChooseInput): ModelChoice {
   const { agent, models } = input;
@@ -77,6 +98,9 @@ export function chooseModels(input: ChooseInput): ModelChoice {
   } else {
     main = bestFitting(fitting, prefs.model);
   }
+  const keep = input.keep;
+  const keptMain = keep && main?.model.id === keep.model ? unmarkedKeep(agent, main.model, keep.protocol) : undefined;
+  if (keptMain) main = keptMain;
   if (!main) {
     const why = models.length === 0 ? msg('setup.no_models', { agent: agent.name }) : msg('setup.none_suits', { agent: agent.name, n: models.length });
     throw new UsageError(why, msg('setup.none_suits_hint', { agent: agent.name }));
@@ -93,8 +117,13 @@ export function chooseModels(input: ChooseInput): ModelChoice {
   if (input.smallModel !== undefined) {
     small = validateExplicit(agent, models, input.smallModel, '--small-model');
   } else {
-    // A small model the marks confirm, never one that would need its own probe round.
-    small = bestFitting(fitting.filter(confirmedFit), prefs.smallModel) ?? main;
+    const keptModel = keep?.smallModel !== undefined && keep.smallProtocol !== undefined ? models.find((m) => m.id === keep.smallModel) : undefined;
+    // A small model the marks confirm, never one that would need its own probe round; or the one
+    // the config uses, when the gateway stopped marking it.
+    small =
+      (keptModel && keep?.smallProtocol && unmarkedKeep(agent, keptModel, keep.smallProtocol)) ??
+      bestFitting(fitting.filter(confirmedFit), prefs.smallModel) ??
+      main;
   }
   choice.smallModel = small.model.id;
   choice.smallProtocol = small.fit.protocol;

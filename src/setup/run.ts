@@ -13,7 +13,8 @@ import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from '../core/types.js';
 import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
-import { chooseModels, suitableModels, type ModelChoice } from './choose.js';
+import { smallModelRequest } from '../doctor/small-model.js';
+import { chooseModels, suitableModels, type KeptChoice, type ModelChoice } from './choose.js';
 import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
 import type { Preferences } from './rank.js';
@@ -33,6 +34,11 @@ export interface SetupOptions {
   scope: Scope;
   keyStorage: KeyStorage;
   dryRun?: boolean;
+  /**
+   * Keep what each agent's config on disk uses (protocol, small model) for models the gateway no
+   * longer marks, rather than re-deciding from no marks (sync).
+   */
+  keepOnDisk?: boolean;
   /** Write even for agents whose probe failed. */
   force?: boolean;
   /** false: no probe before writing and no read-back after. */
@@ -87,6 +93,8 @@ export interface AgentReport {
   verify?: VerifyReport;
   /** Why nothing was written for this agent. */
   skipped?: string;
+  /** What the config on disk used before this run (with `keepOnDisk`), when it could be read back. */
+  before?: KeptChoice;
 }
 
 export interface SetupReport {
@@ -182,6 +190,8 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
       continue;
     }
     const explicit = opts.models?.get(id) ?? opts.models?.get('*');
+    const keep = opts.keepOnDisk ? await onDisk(agent, opts.env, opts.scope) : undefined;
+    if (keep) report.before = keep;
     try {
       const c = candidates[candidates.length - 1]!;
       c.explicit = explicit !== undefined;
@@ -191,6 +201,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
         model: explicit,
         smallModel: opts.smallModels?.get(id) ?? opts.smallModel,
         preferences: opts.preferences?.[id],
+        keep,
       });
     } catch (err) {
       // Nothing suits this agent: report it, go on with the others. A bad explicit choice stops all.
@@ -344,6 +355,28 @@ function noteGitIgnore(agents: readonly Candidate[], states: readonly (GitIgnore
     else if (s.state === 'exclude') report.notes.push(msg(dryRun ? 'setup.git_would_exclude' : 'setup.git_excluded', { file: s.file, exclude: s.exclude, line: s.line }));
     else report.notes.push(msg('setup.git_no_repo', { file: s.file }));
   }
+}
+
+/** The model, protocol and small model the agent's config uses now; undefined when it yields no request. */
+async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptChoice | undefined> {
+  let current;
+  try {
+    current = await readCurrent(agent, env, scope);
+  } catch {
+    return undefined; // a file that does not parse stops the run when it is planned
+  }
+  const request = agent.readBack(env, scope, current);
+  if (typeof request === 'string') return undefined;
+  const small = smallModelRequest(agent, env, scope, current, request);
+  const kept: KeptChoice = { model: request.model, protocol: request.protocol };
+  if (small !== undefined && typeof small !== 'string') {
+    kept.smallModel = small.request.model;
+    kept.smallProtocol = small.request.protocol;
+  } else if (small === undefined && agent.hasSmallModel) {
+    kept.smallModel = request.model;
+    kept.smallProtocol = request.protocol;
+  }
+  return kept;
 }
 
 async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv, scope: Scope): Promise<void> {

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY } from '../../src/simulator/index.js';
+import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
@@ -292,6 +292,58 @@ describe('Qwen Code: the settings version, and key files others can read', () =>
       // Only the mode changed.
       expect(readFileSync(path, 'utf8')).toBe(text);
       expect((await runCli(['doctor', '--agent', 'qwen-code'], { home, env })).code).toBe(0);
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('sync when the gateway stops, then starts again, sending protocol marks', () => {
+  it('missing marks are not a model change: nothing is rewritten, --check stays green, and the configs never flip', async () => {
+    const { dir: home, remove } = tempHome();
+    const own = await startSim();
+    try {
+      const env = { GATEWAY_API_KEY: DEMO_KEY };
+      const agents = 'claude-code,codex,opencode,qwen-code,cline';
+      const setup = await runCli(['setup', '--yes', '--json', '--base-url', own.root, '--agent', agents], { home, env });
+      expect(setup.code, setup.stderr + setup.stdout).toBe(0);
+      const files = ['.claude/settings.json', '.codex/config.toml', '.config/opencode/opencode.json', '.qwen/settings.json', '.cline/data/settings/providers.json'];
+      const snapshot = () => files.map((f) => readFileSync(join(home, f), 'utf8'));
+      const before = snapshot();
+
+      own.setModels(DEFAULT_MODELS.map((m) => ({ ...m, marks: [] })));
+      const check = await runCli(['sync', '--check', '--json'], { home, env });
+      expect(check.code, check.stdout).toBe(0);
+      const sync = await runCli(['sync', '--json'], { home, env });
+      expect(sync.code, sync.stdout + sync.stderr).toBe(0);
+      expect((jsonOf(sync) as { changes: unknown[] }).changes).toEqual([]);
+      expect(snapshot()).toEqual(before);
+
+      own.setModels(DEFAULT_MODELS);
+      expect((await runCli(['sync', '--check'], { home, env })).code).toBe(0);
+      expect((await runCli(['sync'], { home, env })).code).toBe(0);
+      expect(snapshot()).toEqual(before);
+    } finally {
+      remove();
+    }
+  });
+
+  it('a real change of marks is named as what it is, not as a config edited on disk', async () => {
+    const { dir: home, remove } = tempHome();
+    const own = await startSim();
+    try {
+      const env = { GATEWAY_API_KEY: DEMO_KEY };
+      const setup = await runCli(['setup', '--yes', '--json', '--base-url', own.root, '--agent', 'opencode'], { home, env });
+      expect(setup.code, setup.stderr + setup.stdout).toBe(0);
+      const model = (jsonOf(setup) as unknown as Report & { agents: { model: string; protocol: string }[] }).agents[0]!;
+      expect([model.model, model.protocol]).toEqual(['claude-sonnet-4-5', 'messages']);
+      // Now sold through an OpenAI-type channel only.
+      own.setModels(DEFAULT_MODELS.map((m) => (m.id === 'claude-sonnet-4-5' ? { ...m, marks: ['openai'] } : m)));
+      const check = await runCli(['sync', '--check', '--json'], { home, env });
+      expect(check.code).toBe(1);
+      const stale = (jsonOf(check) as { stale: { agent: string; reason: string }[] }).stale;
+      expect(stale.map((c) => c.agent)).toEqual(['opencode']);
+      expect(stale[0]?.reason).toBe("the gateway's marks for claude-sonnet-4-5 now call for chat instead of messages");
     } finally {
       remove();
     }

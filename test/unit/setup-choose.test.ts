@@ -88,3 +88,28 @@ describe('bestModel', () => {
     );
   });
 });
+
+describe('chooseModels keeps what the config uses when the gateway stops marking it', () => {
+  const unmarked = KEY.map((m) => model(m.id));
+  const keep = { model: 'claude-sonnet-4-5', protocol: 'messages' as const, smallModel: 'claude-haiku-4-5', smallProtocol: 'messages' as const };
+
+  it('unmarked: the protocol and the small model on disk stay', () => {
+    const choice = chooseModels({ agent: AGENTS.opencode, models: unmarked, preferences: { model: ['claude-sonnet-4-5'] }, keep });
+    expect(choice).toMatchObject({ model: 'claude-sonnet-4-5', protocol: 'messages', needsProbe: true, smallModel: 'claude-haiku-4-5', smallProtocol: 'messages' });
+    // Without what the disk says, no marks pick another protocol and no small model of its own.
+    const fresh = chooseModels({ agent: AGENTS.opencode, models: unmarked, preferences: { model: ['claude-sonnet-4-5'] } });
+    expect([fresh.protocol, fresh.smallModel]).not.toEqual(['messages', 'claude-haiku-4-5']);
+  });
+
+  it('marked: the marks decide, whatever the disk says', () => {
+    const marks = KEY.map((m) => (m.id === 'claude-sonnet-4-5' ? model(m.id, ['openai']) : m));
+    const choice = chooseModels({ agent: AGENTS.opencode, models: marks, preferences: { model: ['claude-sonnet-4-5'] }, keep });
+    expect(choice).toMatchObject({ model: 'claude-sonnet-4-5', protocol: 'chat' });
+  });
+
+  it('another model chosen (an upgrade): nothing kept for the main one', () => {
+    const choice = chooseModels({ agent: AGENTS.opencode, models: unmarked, preferences: { model: ['gpt-5.1'] }, keep });
+    expect(choice.model).toBe('gpt-5.1');
+    expect(choice.protocol).toBe(chooseModels({ agent: AGENTS.opencode, models: unmarked, preferences: { model: ['gpt-5.1'] } }).protocol);
+  });
+});
