@@ -8,6 +8,9 @@ import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
+import { visibleLength } from '../../src/cli/output.js';
+import { msg } from '../../src/i18n/index.js';
+import { maskKey } from '../../src/core/mask.js';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -347,5 +350,44 @@ describe('sync when the gateway stops, then starts again, sending protocol marks
     } finally {
       remove();
     }
+  });
+});
+
+describe('values are never cut', () => {
+  const LONG = 'claude-sonnet-4-5-20250929-extended-thinking-preview';
+
+  it('verify: the request ID and the model whole in the table, also when the row is wider than 80 columns', async () => {
+    const own = await startSim({ models: [...DEFAULT_MODELS, { id: LONG, channel: 'anthropic' }] });
+    const r = await runCli(['verify', '--model', LONG, '--protocol', 'messages'], { env: { GATEWAY_BASE_URL: own.root, GATEWAY_API_KEY: DEMO_KEY } });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('…');
+    const ids = own.log.filter((e) => e.method === 'POST').map((e) => e.requestId);
+    expect(ids).toHaveLength(1);
+    const row = r.stdout.split('\n').find((l) => l.startsWith('PASS'));
+    expect(row).toContain(LONG);
+    expect(row?.endsWith(ids[0]!)).toBe(true);
+  });
+
+  it('models: long ids and marks wrap at words, never cut', async () => {
+    const marks = ['openai', 'openai-response', 'openai-response-compact', 'alpha-search', 'anthropic'];
+    const own = await startSim({ models: [...DEFAULT_MODELS, { id: LONG, channel: 'xai', marks }] });
+    const r = await runCli(['models'], { env: { GATEWAY_BASE_URL: own.root, GATEWAY_API_KEY: DEMO_KEY } });
+    expect(r.code, r.stderr).toBe(0);
+    // The masked key is the one … on purpose.
+    expect(r.stdout.replace(maskKey(DEMO_KEY), '')).not.toContain('…');
+    expect(r.stdout).toContain(LONG);
+    const words = r.stdout.split(/[\s,]+/);
+    for (const mark of marks) expect(words).toContain(mark);
+  });
+
+  it('--help: every command summary whole, in English and Chinese; lines within 80 columns', async () => {
+    for (const lang of ['en_US.UTF-8', 'zh_CN.UTF-8']) {
+      const r = await runCli(['--help'], { env: { LANG: lang } });
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain('…');
+      for (const line of r.stdout.split('\n')) expect(visibleLength(line), line).toBeLessThanOrEqual(80);
+    }
+    const en = (await runCli(['--help'], { env: { LANG: 'en_US.UTF-8' } })).stdout.replace(/\s+/g, ' ');
+    expect(en).toContain(msg('help.summary.sync'));
   });
 });
