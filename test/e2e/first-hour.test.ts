@@ -1,12 +1,13 @@
 // What a new user met in the first hour, each through the built bin against the simulator: their
 // own files kept, advice that names the real cause, output they can copy.
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { BIN_PATH, jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { visibleLength } from '../../src/cli/output.js';
 import { msg } from '../../src/i18n/index.js';
@@ -389,5 +390,52 @@ describe('values are never cut', () => {
     }
     const en = (await runCli(['--help'], { env: { LANG: 'en_US.UTF-8' } })).stdout.replace(/\s+/g, ' ');
     expect(en).toContain(msg('help.summary.sync'));
+  });
+});
+
+describe("demo: the next step names a command that works where the user stands", () => {
+  const REPO = fileURLToPath(new URL('../..', import.meta.url));
+  const runScript = (script: string, cwd: string, home: string, env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [script, 'demo'], { cwd, env: { PATH: env['PATH'] ?? process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, ...env }, encoding: 'utf8', timeout: 60_000 });
+  const nextStep = (stdout: string): string => /Next: run `([^`]+)`/.exec(stdout.replace(/\s+/g, ' '))?.[1] ?? '';
+
+  it('in a clone: node bin/… from its root, the absolute path from elsewhere; the command runs', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const fromRoot = runScript(BIN_PATH, REPO, home);
+      expect(fromRoot.status, fromRoot.stderr).toBe(0);
+      const step = nextStep(fromRoot.stdout);
+      expect(step).toBe('node bin/gateway-agent-setup.js setup --base-url <your gateway>');
+      const [node, script] = step.split(' ');
+      expect(node).toBe('node');
+      expect(spawnSync(process.execPath, [script!, '--version'], { cwd: REPO, encoding: 'utf8' }).status).toBe(0);
+
+      const elsewhere = runScript(BIN_PATH, home, home);
+      expect(nextStep(elsewhere.stdout)).toBe(`node ${BIN_PATH} setup --base-url <your gateway>`);
+    } finally {
+      remove();
+    }
+  });
+
+  it("through npx (its cache's layout): npx gateway-agent-setup; on PATH: the bare name", async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const pkg = join(home, '.npm/_npx/0123abcd/node_modules/gateway-agent-setup');
+      mkdirSync(pkg, { recursive: true });
+      cpSync(join(REPO, 'bin'), join(pkg, 'bin'), { recursive: true });
+      cpSync(join(REPO, 'dist'), join(pkg, 'dist'), { recursive: true });
+      cpSync(join(REPO, 'package.json'), join(pkg, 'package.json'));
+      const npx = runScript(join(pkg, 'bin/gateway-agent-setup.js'), home, home);
+      expect(npx.status, npx.stderr).toBe(0);
+      expect(nextStep(npx.stdout)).toBe('npx gateway-agent-setup setup --base-url <your gateway>');
+
+      const binDir = join(home, 'bin');
+      mkdirSync(binDir);
+      symlinkSync(BIN_PATH, join(binDir, 'gateway-agent-setup'));
+      const onPath = runScript(BIN_PATH, home, home, { PATH: `${binDir}:${process.env['PATH'] ?? '/usr/bin:/bin'}` });
+      expect(nextStep(onPath.stdout)).toBe('gateway-agent-setup setup --base-url <your gateway>');
+    } finally {
+      remove();
+    }
   });
 });
