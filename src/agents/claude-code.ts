@@ -15,7 +15,8 @@ const API_KEY = 'ANTHROPIC_API_KEY';
 const MODEL = 'ANTHROPIC_MODEL';
 /** Deprecated name of the haiku variable; still read first when present, so a stale one would win. */
 const SMALL_FAST = 'ANTHROPIC_SMALL_FAST_MODEL';
-const MODEL_VARS = [MODEL, 'ANTHROPIC_DEFAULT_SONNET_MODEL', 'ANTHROPIC_DEFAULT_OPUS_MODEL', 'ANTHROPIC_DEFAULT_HAIKU_MODEL'] as const;
+const OPUS = 'ANTHROPIC_DEFAULT_OPUS_MODEL';
+const MODEL_VARS = [MODEL, 'ANTHROPIC_DEFAULT_SONNET_MODEL', OPUS, 'ANTHROPIC_DEFAULT_HAIKU_MODEL'] as const;
 
 interface ClaudePaths {
   /** ~/.claude/settings.json, or $CLAUDE_CONFIG_DIR/settings.json. */
@@ -111,9 +112,13 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
 
   main.push({ path: ['env', BASE_URL], value: choice.root });
   const small = choice.smallModel ?? choice.model;
-  for (const name of MODEL_VARS) {
-    main.push({ path: ['env', name], value: name === 'ANTHROPIC_DEFAULT_HAIKU_MODEL' ? small : choice.model });
-  }
+  const tierModel: Record<(typeof MODEL_VARS)[number], string> = {
+    ANTHROPIC_MODEL: choice.model,
+    ANTHROPIC_DEFAULT_SONNET_MODEL: choice.model,
+    ANTHROPIC_DEFAULT_OPUS_MODEL: choice.tiers?.['opus'] ?? choice.model,
+    ANTHROPIC_DEFAULT_HAIKU_MODEL: small,
+  };
+  for (const name of MODEL_VARS) main.push({ path: ['env', name], value: tierModel[name] });
 
   // An ANTHROPIC_API_KEY that reaches Claude Code from outside the files we edit (a shell export;
   // in project scope also the user settings) would go out as x-api-key, which the gateway reads
@@ -202,7 +207,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     layers.push({ file: paths.projectLocal, doc: current.get(paths.projectLocal) });
   }
   const vars = new Map<string, Resolved>();
-  for (const name of [BASE_URL, AUTH_TOKEN, API_KEY, MODEL]) {
+  for (const name of [BASE_URL, AUTH_TOKEN, API_KEY, MODEL, OPUS]) {
     const value = envValue(env.env, name);
     if (value !== undefined) vars.set(name, { value, source: msg('agents.shell_environment') });
   }
@@ -224,6 +229,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   if (!model || model.value.trim() === '') {
     return msg('agents.cc.no_model', { var: MODEL, file: base.source });
   }
+  const opus = vars.get(OPUS)?.value;
   const request = (auth: AgentRequest['auth'], key: string | undefined, keySource: string): AgentRequest => ({
     protocol: 'messages',
     url: `${trimSlash(base.value)}/v1/messages`,
@@ -233,6 +239,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     keySource,
     baseUrl: base.value,
     file: base.source,
+    ...(opus !== undefined && opus.trim() !== '' && { tiers: { opus } }),
   });
   // Both headers may go out; the gateway reads x-api-key first, so whatever Claude Code sends as
   // x-api-key (ANTHROPIC_API_KEY, or the apiKeyHelper's output) decides over the Bearer token.
@@ -270,6 +277,8 @@ export const claudeCode: Agent = {
   npmPackage: '@anthropic-ai/claude-code',
   protocols: ['messages'],
   hasSmallModel: true,
+  // `/model opus` in Claude Code asks for ANTHROPIC_DEFAULT_OPUS_MODEL: an opus the key offers.
+  tiers: [{ id: 'opus', patterns: ['claude-opus-*', '*opus*'] }],
   fit,
   files,
   plan,

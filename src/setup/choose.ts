@@ -4,7 +4,7 @@ import type { Agent, AgentId, ModelFit } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import { showId } from '../gateway/model-id.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { bestModel, DEFAULT_PREFERENCES, rankModels, type Preferences } from './rank.js';
+import { bestModel, DEFAULT_PREFERENCES, patternToRegExp, rankModels, type Preferences } from './rank.js';
 import { msg } from '../i18n/index.js';
 
 export interface ModelChoice {
@@ -16,6 +16,8 @@ export interface ModelChoice {
   smallModel?: string;
   smallProtocol?: Protocol;
   smallNeedsProbe?: boolean;
+  /** Models for the agent's tiers (Claude Code's opus), when one other than the main model suits. */
+  tiers?: Record<string, string>;
 }
 
 /**
@@ -28,6 +30,7 @@ export interface KeptChoice {
   protocol: Protocol;
   smallModel?: string;
   smallProtocol?: Protocol;
+  tiers?: Record<string, string>;
 }
 
 export interface ChooseInput {
@@ -86,6 +89,31 @@ function unmarkedKeep(agent: Agent, model: ClassifiedModel, protocol: Protocol):
   return { model, fit: { ok: true, protocol, needsProbe: model.protocols[protocol] !== 'yes' } };
 }
 
+/**
+ * Per tier: the model the config uses when the gateway stopped marking it; else the best model of
+ * the tier's patterns that the marks confirm in the main model's protocol (a tier gets no probe
+ * round of its own); else none, and the tier takes the main model.
+ */
+function chooseTiers(
+  agent: Agent,
+  models: readonly ClassifiedModel[],
+  fitting: ReturnType<typeof fittingModels>,
+  main: Fitting,
+  keep: KeptChoice | undefined,
+): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const tier of agent.tiers ?? []) {
+    const keptId = keep?.tiers?.[tier.id];
+    const kept = keptId === undefined ? undefined : models.find((m) => m.id === keptId);
+    const keptFit = kept && unmarkedKeep(agent, kept, main.fit.protocol);
+    const regexps = tier.patterns.map(patternToRegExp);
+    const candidates = fitting.filter((f) => confirmedFit(f) && f.fit.protocol === main.fit.protocol && regexps.some((r) => r.test(f.id)));
+    const best = keptFit ?? (candidates.length > 0 ? bestFitting(candidates, [...tier.patterns]) : undefined);
+    if (best && best.model.id !== main.model.id) out[tier.id] = best.model.id;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /** Chooses the models for one agent; throws UsageError for an invalid explicit choice or when nothing suits. */
 export function chooseModels(input: ChooseInput): ModelChoice {
   const { agent, models } = input;
@@ -111,6 +139,8 @@ export function chooseModels(input: ChooseInput): ModelChoice {
     protocol: main.fit.protocol,
     needsProbe: main.fit.needsProbe,
   };
+  const tiers = chooseTiers(agent, models, fitting, main, keep);
+  if (tiers) choice.tiers = tiers;
   if (!agent.hasSmallModel) return choice;
 
   let small: Fitting | undefined;

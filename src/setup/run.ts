@@ -85,6 +85,8 @@ export interface AgentReport {
   model?: string;
   smallModel?: string;
   protocol?: Protocol;
+  /** Models of the agent's tiers other than the main one (Claude Code's opus), by tier id. */
+  tiers?: Record<string, string>;
   files: AppliedFile[];
   notes: string[];
   /** The probe before writing. */
@@ -259,6 +261,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
           protocol: c.choice.protocol,
           smallModel: c.choice.smallModel,
           smallModelProtocol: c.choice.smallProtocol,
+          ...(c.choice.tiers && { tiers: c.choice.tiers }),
           scope: opts.scope,
           keyStorage: opts.keyStorage,
         };
@@ -266,6 +269,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
         c.report.model = c.choice.model;
         c.report.smallModel = c.agent.hasSmallModel ? c.choice.smallModel : undefined;
         c.report.protocol = c.choice.protocol;
+        if (c.choice.tiers) c.report.tiers = c.choice.tiers;
         c.report.notes.push(...plan.notes);
         return plan.edits.map((e): FileEdit => ({ ...e, owner: c.agent.id }));
       }),
@@ -368,7 +372,7 @@ async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptCh
   const request = agent.readBack(env, scope, current);
   if (typeof request === 'string') return undefined;
   const small = smallModelRequest(agent, env, scope, current, request);
-  const kept: KeptChoice = { model: request.model, protocol: request.protocol };
+  const kept: KeptChoice = { model: request.model, protocol: request.protocol, ...(request.tiers && { tiers: request.tiers }) };
   if (small !== undefined && typeof small !== 'string') {
     kept.smallModel = small.request.model;
     kept.smallProtocol = small.request.protocol;

@@ -5,7 +5,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, sta
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
+import { DEFAULT_MODELS, DEMO_KEY, VIP_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { BIN_PATH, jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
@@ -434,6 +434,35 @@ describe("demo: the next step names a command that works where the user stands",
       symlinkSync(BIN_PATH, join(binDir, 'gateway-agent-setup'));
       const onPath = runScript(BIN_PATH, home, home, { PATH: `${binDir}:${process.env['PATH'] ?? '/usr/bin:/bin'}` });
       expect(nextStep(onPath.stdout)).toBe('gateway-agent-setup setup --base-url <your gateway>');
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('setup: a dry run does not claim success; the opus tier gets the opus model', () => {
+  it('a dry run ends by saying nothing was written or verified, and how to do it', async () => {
+    const r = await runCli(['setup', '--yes', '--dry-run', '--base-url', sim.root, '--agent', 'claude-code,codex'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+    expect(r.code, r.stderr + r.stdout).toBe(0);
+    const out = r.stdout.replace(/\s+/g, ' ');
+    expect(out).not.toContain('Every agent is set up and verified');
+    expect(out).toContain('Every chosen model passed its probe. Run the same command without --dry-run to write the configs and verify them.');
+  });
+
+  it('with a VIP key that offers an opus model, Claude Code\'s opus tier points at it; sonnet stays the main model', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const r = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+      expect(r.code, r.stderr + r.stdout).toBe(0);
+      const report = jsonOf(r) as { agents: { model: string; tiers?: Record<string, string> }[] };
+      expect(report.agents[0]?.tiers).toEqual({ opus: 'claude-opus-4-1' });
+      const env = (JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8')) as { env: Record<string, string> }).env;
+      expect(env['ANTHROPIC_DEFAULT_OPUS_MODEL']).toBe('claude-opus-4-1');
+      expect(env['ANTHROPIC_DEFAULT_SONNET_MODEL']).toBe('claude-sonnet-4-5');
+      expect(env['ANTHROPIC_MODEL']).toBe('claude-sonnet-4-5');
+      // doctor and sync agree with it.
+      expect((await runCli(['doctor', '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: VIP_KEY } })).code).toBe(0);
+      expect((await runCli(['sync', '--check'], { home, env: { GATEWAY_API_KEY: VIP_KEY } })).code).toBe(0);
     } finally {
       remove();
     }

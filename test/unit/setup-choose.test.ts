@@ -113,3 +113,19 @@ describe('chooseModels keeps what the config uses when the gateway stops marking
     expect(choice.protocol).toBe(chooseModels({ agent: AGENTS.opencode, models: unmarked, preferences: { model: ['gpt-5.1'] } }).protocol);
   });
 });
+
+describe('chooseModels: tiers (Claude Code\'s opus)', () => {
+  it('an opus the key offers and the marks confirm goes to the opus tier; the main model stays sonnet', () => {
+    const choice = chooseModels({ agent: AGENTS['claude-code'], models: KEY });
+    expect(choice.model).toBe('claude-sonnet-4-5');
+    expect(choice.tiers).toEqual({ opus: 'claude-opus-4-1' });
+  });
+  it('no opus offered, or none the marks confirm: no tier of its own (it takes the main model)', () => {
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.filter((m) => !m.id.includes('opus')) }).tiers).toBeUndefined();
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.map((m) => model(m.id)) }).tiers).toBeUndefined();
+  });
+  it('unmarked now, the opus the config uses is kept', () => {
+    const keep = { model: 'claude-sonnet-4-5', protocol: 'messages' as const, tiers: { opus: 'claude-opus-4-1' } };
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.map((m) => model(m.id)), preferences: { model: ['claude-sonnet-4-5'] }, keep }).tiers).toEqual({ opus: 'claude-opus-4-1' });
+  });
+});
