@@ -183,6 +183,8 @@ export const qwenCode: Agent = {
   npmPackage: '@qwen-code/qwen-code',
   protocols: ['chat', 'messages'],
   hasSmallModel: false,
+  // writeWithBackupSync (packages/cli/src/utils/writeWithBackup.ts) renames the old file to `.orig`.
+  copiesOf: (file) => [`${file}.orig`],
   fit,
   files,
   plan,

@@ -103,6 +103,8 @@ export interface Agent {
    * best model of the key matching its patterns that the marks confirm, else the main model.
    */
   tiers?: readonly { id: string; patterns: readonly string[] }[];
+  /** Copies the agent itself leaves of one of its files (Qwen Code's `settings.json.orig`): they hold the key too. */
+  copiesOf?(file: string): string[];
   /** Whether this model suits the agent, in which protocol, or why not. */
   fit(model: ClassifiedModel): ModelFit;
   /** The files this agent reads for a scope (what setup edits and doctor reads). */

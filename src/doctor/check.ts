@@ -178,7 +178,8 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
       });
     }
   }
-  for (const open of await openKeyFiles(agent.files(opts.env, opts.scope).map((f) => f.path), [key, sentKey, opts.gatewayKey], opts.env.platform)) {
+  const keyFiles = agent.files(opts.env, opts.scope).flatMap((f) => [f.path, ...(agent.copiesOf?.(f.path) ?? [])]);
+  for (const open of await openKeyFiles(keyFiles, [key, sentKey, opts.gatewayKey], opts.env.platform)) {
     check.findings.push({
       code: 'key_file_open',
       message: msg('doctor.key_file_open', { file: open.path, mode: octalMode(open.mode) }),

@@ -287,12 +287,19 @@ describe('Qwen Code: the settings version, and key files others can read', () =>
       expect(out).not.toContain('No findings');
       expect(doctor.stdout + doctor.stderr).not.toContain(DEMO_KEY);
 
+      // A second migration would leave the 0644 copy as settings.json.orig: found too.
+      chmodSync(`${path}.orig`, 0o644);
+      const both = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home, env });
+      const found = (jsonOf(both) as { agents: { findings: { code: string; path?: string }[] }[] }).agents[0]?.findings;
+      expect(found?.filter((f) => f.code === 'key_file_open').map((f) => f.path)).toEqual([path, `${path}.orig`]);
+
       const fix = await runCli(['doctor', '--fix', '--json', '--agent', 'qwen-code'], { home, env });
       expect(fix.code, fix.stdout + fix.stderr).toBe(0);
       const doc = jsonOf(fix) as { fixed: string[]; tightened: string[] };
       expect(doc.fixed).toEqual(['qwen-code']);
-      expect(doc.tightened).toEqual([path]);
+      expect(doc.tightened).toEqual([path, `${path}.orig`]);
       expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(statSync(`${path}.orig`).mode & 0o777).toBe(0o600);
       // Only the mode changed.
       expect(readFileSync(path, 'utf8')).toBe(text);
       expect((await runCli(['doctor', '--agent', 'qwen-code'], { home, env })).code).toBe(0);
