@@ -162,7 +162,7 @@ export async function runAgent(agent: Agent, env: AgentEnv, opts: AgentRunOption
     result.diagnosis = { code: 'config_invalid', message: msg('run.cmd_not_on_path', { command: cmd.command }), fix: msg('run.install_it', { package: agent.npmPackage }) };
     return result;
   }
-  result.diagnosis = await nameTheCause(request, opts.http, result.failure);
+  result.diagnosis = await nameTheCause(request, opts.http, result.failure, agent.name);
   return result;
 }
 
@@ -173,7 +173,7 @@ function envKey(env: AgentEnv, request: AgentRequest): string | undefined {
 }
 
 /** Sends the agent's own request (its URL, header, key and model) to find what the agent hides. */
-async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined, failure: string): Promise<AgentRunResult['diagnosis']> {
+async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined, failure: string, agentName: string): Promise<AgentRunResult['diagnosis']> {
   if (request.key === undefined || request.key === '') {
     return { code: 'missing_key', message: msg('run.no_key', { source: request.keySource }), fix: msg('run.no_key_fix') };
   }
@@ -194,6 +194,18 @@ async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined
     };
   }
   const d = p.diagnosis;
+  const o = request.overridden;
+  if (o && d.code === 'bad_key') {
+    // The key refused is the shell's, not the config's: name the export, not a bad key.
+    return {
+      code: 'env_override',
+      message: msg('doctor.shell_override', { var: o.var, agent: agentName, source: o.configSource }),
+      fix: msg('run.shell_override_fix', { var: o.var }),
+      ...(d.requestId !== undefined && { requestId: d.requestId }),
+      ...(d.status !== undefined && { status: d.status }),
+      ...(d.url !== undefined && { url: d.url }),
+    };
+  }
   return {
     code: d.code,
     message: d.message,

@@ -15,7 +15,8 @@ const API_KEY = 'ANTHROPIC_API_KEY';
 const MODEL = 'ANTHROPIC_MODEL';
 /** Deprecated name of the haiku variable; still read first when present, so a stale one would win. */
 const SMALL_FAST = 'ANTHROPIC_SMALL_FAST_MODEL';
-const MODEL_VARS = [MODEL, 'ANTHROPIC_DEFAULT_SONNET_MODEL', 'ANTHROPIC_DEFAULT_OPUS_MODEL', 'ANTHROPIC_DEFAULT_HAIKU_MODEL'] as const;
+const OPUS = 'ANTHROPIC_DEFAULT_OPUS_MODEL';
+const MODEL_VARS = [MODEL, 'ANTHROPIC_DEFAULT_SONNET_MODEL', OPUS, 'ANTHROPIC_DEFAULT_HAIKU_MODEL'] as const;
 
 interface ClaudePaths {
   /** ~/.claude/settings.json, or $CLAUDE_CONFIG_DIR/settings.json. */
@@ -83,8 +84,8 @@ function files(env: AgentEnv, scope: Scope): AgentFile[] {
     return [{ path: paths.userSettings, format: 'json', role: 'user settings (env block)' }, state];
   }
   return [
-    { path: paths.projectSettings, format: 'json', role: 'project settings, committed (never the key)' },
-    { path: paths.projectLocal, format: 'json', role: 'personal project settings, gitignored (the key)' },
+    { path: paths.projectSettings, format: 'json', role: 'project settings, meant to be committed (never the key)' },
+    { path: paths.projectLocal, format: 'json', role: 'personal project settings, kept out of git (the key)' },
     // Read only: Claude Code merges user settings under the project ones, so a stale key there counts.
     { path: paths.userSettings, format: 'json', role: 'user settings (read: merged under the project files)' },
     state,
@@ -111,9 +112,13 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
 
   main.push({ path: ['env', BASE_URL], value: choice.root });
   const small = choice.smallModel ?? choice.model;
-  for (const name of MODEL_VARS) {
-    main.push({ path: ['env', name], value: name === 'ANTHROPIC_DEFAULT_HAIKU_MODEL' ? small : choice.model });
-  }
+  const tierModel: Record<(typeof MODEL_VARS)[number], string> = {
+    ANTHROPIC_MODEL: choice.model,
+    ANTHROPIC_DEFAULT_SONNET_MODEL: choice.model,
+    ANTHROPIC_DEFAULT_OPUS_MODEL: choice.tiers?.['opus'] ?? choice.model,
+    ANTHROPIC_DEFAULT_HAIKU_MODEL: small,
+  };
+  for (const name of MODEL_VARS) main.push({ path: ['env', name], value: tierModel[name] });
 
   // An ANTHROPIC_API_KEY that reaches Claude Code from outside the files we edit (a shell export;
   // in project scope also the user settings) would go out as x-api-key, which the gateway reads
@@ -202,7 +207,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     layers.push({ file: paths.projectLocal, doc: current.get(paths.projectLocal) });
   }
   const vars = new Map<string, Resolved>();
-  for (const name of [BASE_URL, AUTH_TOKEN, API_KEY, MODEL]) {
+  for (const name of [BASE_URL, AUTH_TOKEN, API_KEY, MODEL, OPUS]) {
     const value = envValue(env.env, name);
     if (value !== undefined) vars.set(name, { value, source: msg('agents.shell_environment') });
   }
@@ -224,6 +229,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   if (!model || model.value.trim() === '') {
     return msg('agents.cc.no_model', { var: MODEL, file: base.source });
   }
+  const opus = vars.get(OPUS)?.value;
   const request = (auth: AgentRequest['auth'], key: string | undefined, keySource: string): AgentRequest => ({
     protocol: 'messages',
     url: `${trimSlash(base.value)}/v1/messages`,
@@ -233,21 +239,34 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     keySource,
     baseUrl: base.value,
     file: base.source,
+    ...(opus !== undefined && opus.trim() !== '' && { tiers: { opus } }),
   });
   // Both headers may go out; the gateway reads x-api-key first, so whatever Claude Code sends as
   // x-api-key (ANTHROPIC_API_KEY, or the apiKeyHelper's output) decides over the Bearer token.
-  const apiKey = vars.get(API_KEY);
-  if (apiKey && apiKey.value !== '') return request('x-api-key', apiKey.value, msg('agents.source_var', { source: apiKey.source, var: API_KEY }));
-  if (helper) {
-    const variable = helperVariable(helper.value);
-    if (variable !== undefined) {
-      return request('x-api-key', envValue(env.env, variable), msg('agents.cc.helper_prints', { source: helper.source, var: variable }));
+  const configured = ((): AgentRequest => {
+    if (helper) {
+      const variable = helperVariable(helper.value);
+      if (variable !== undefined) {
+        return request('x-api-key', envValue(env.env, variable), msg('agents.cc.helper_prints', { source: helper.source, var: variable }));
+      }
+      return request('x-api-key', undefined, msg('agents.cc.helper_foreign', { source: helper.source }));
     }
-    return request('x-api-key', undefined, msg('agents.cc.helper_foreign', { source: helper.source }));
+    const token = vars.get(AUTH_TOKEN);
+    if (token && token.value !== '') return request('bearer', token.value, msg('agents.source_var', { source: token.source, var: AUTH_TOKEN }));
+    return request('bearer', undefined, msg('agents.var_in', { var: AUTH_TOKEN, file: base.source }));
+  })();
+  const apiKey = vars.get(API_KEY);
+  if (apiKey && apiKey.value !== '') {
+    const sent = request('x-api-key', apiKey.value, msg('agents.source_var', { source: apiKey.source, var: API_KEY }));
+    // An export in the shell that replaces the credential the files set is worth naming: users
+    // export ANTHROPIC_API_KEY for other tools and do not expect it to reach the gateway.
+    const fromShell = envValue(env.env, API_KEY) === apiKey.value && !layers.some((l) => envBlock(l.doc)[API_KEY] === apiKey.value);
+    if (fromShell && configured.key !== undefined && configured.key !== '' && configured.key !== apiKey.value) {
+      sent.overridden = { var: API_KEY, configKey: configured.key, configAuth: configured.auth, configSource: configured.keySource };
+    }
+    return sent;
   }
-  const token = vars.get(AUTH_TOKEN);
-  if (token && token.value !== '') return request('bearer', token.value, msg('agents.source_var', { source: token.source, var: AUTH_TOKEN }));
-  return request('bearer', undefined, msg('agents.var_in', { var: AUTH_TOKEN, file: base.source }));
+  return configured;
 }
 
 export const claudeCode: Agent = {
@@ -258,6 +277,8 @@ export const claudeCode: Agent = {
   npmPackage: '@anthropic-ai/claude-code',
   protocols: ['messages'],
   hasSmallModel: true,
+  // `/model opus` in Claude Code asks for ANTHROPIC_DEFAULT_OPUS_MODEL: an opus the key offers.
+  tiers: [{ id: 'opus', patterns: ['claude-opus-*', '*opus*'] }],
   fit,
   files,
   plan,

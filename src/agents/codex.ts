@@ -11,7 +11,13 @@ import { msg } from '../i18n/index.js';
 
 /** Our provider id: short, and never one of Codex's built-ins (those silently win over a table). */
 export const CODEX_PROVIDER_ID = 'gateway';
+/**
+ * The `name` we write in our table. It is how a later run knows which table is ours: a user's own
+ * provider may well be called `gateway` too, and we never take over a table we did not create.
+ */
 export const CODEX_PROVIDER_NAME = 'Gateway (gateway-agent-setup)';
+/** The id used when `gateway` is taken by a table of the user's (then `gateway-2`, `gateway-3`, …). */
+const FALLBACK_PROVIDER_ID = 'gateway-agent-setup';
 const BUILT_IN_PROVIDERS = new Set(['openai', 'ollama', 'lmstudio', 'amazon-bedrock', 'oss']);
 /**
  * Codex refuses to let `.env` set any variable starting with `CODEX_` (codex-rs/arg0/src/lib.rs,
@@ -53,17 +59,49 @@ function dotenvValues(doc: unknown): Record<string, unknown> {
   return asRecord(doc) ?? {};
 }
 
+/**
+ * The provider id we write: the table we created on an earlier run (known by its `name`), preferring
+ * the one Codex uses now; else the first free id. A table the user wrote is never ours, whatever its id.
+ */
+export function codexProviderId(config: unknown): { id: string; taken?: string } {
+  const doc = asRecord(config);
+  const providers = asRecord(doc?.['model_providers']) ?? {};
+  const ours = Object.keys(providers).filter((id) => asString(asRecord(providers[id])?.['name']) === CODEX_PROVIDER_NAME);
+  const active = asString(doc?.['model_provider']);
+  if (active !== undefined && ours.includes(active)) return { id: active };
+  if (ours.includes(CODEX_PROVIDER_ID)) return { id: CODEX_PROVIDER_ID };
+  const first = ours[0];
+  if (first !== undefined) return { id: first };
+  if (!(CODEX_PROVIDER_ID in providers)) return { id: CODEX_PROVIDER_ID };
+  if (!(FALLBACK_PROVIDER_ID in providers)) return { id: FALLBACK_PROVIDER_ID, taken: CODEX_PROVIDER_ID };
+  for (let n = 2; ; n++) {
+    if (!(`gateway-${n}` in providers)) return { id: `gateway-${n}`, taken: CODEX_PROVIDER_ID };
+  }
+}
+
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = codexPaths(env);
   const notes: string[] = [];
   if (choice.scope === 'project') {
     notes.push(msg('agents.codex.no_project', { file: paths.config }));
   }
-  const table = ['model_providers', CODEX_PROVIDER_ID] as const;
-  const existing = asRecord(asRecord(asRecord(current.get(paths.config))?.['model_providers'])?.[CODEX_PROVIDER_ID]) ?? {};
+  const configDoc = current.get(paths.config);
+  const provider = codexProviderId(configDoc);
+  if (provider.taken !== undefined) {
+    const active = asString(asRecord(configDoc)?.['model_provider']);
+    notes.push(
+      msg(active === provider.taken ? 'agents.codex.user_table_active' : 'agents.codex.user_table_kept', {
+        taken: provider.taken,
+        id: provider.id,
+        file: paths.config,
+      }),
+    );
+  }
+  const table = ['model_providers', provider.id] as const;
+  const existing = asRecord(asRecord(asRecord(configDoc)?.['model_providers'])?.[provider.id]) ?? {};
   const config: KeyEdit[] = [
     { path: ['model'], value: choice.model },
-    { path: ['model_provider'], value: CODEX_PROVIDER_ID },
+    { path: ['model_provider'], value: provider.id },
     { path: [...table, 'name'], value: CODEX_PROVIDER_NAME },
     { path: [...table, 'base_url'], value: choice.v1 },
     { path: [...table, 'env_key'], value: choice.keyEnvVar },

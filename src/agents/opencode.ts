@@ -84,8 +84,8 @@ function files(env: AgentEnv, scope: Scope): AgentFile[] {
   ];
   if (scope === 'user') return user;
   return [
-    { path: paths.projectJsonc, format: 'jsonc', role: 'project config, committed (edited when it exists; never the key)' },
-    { path: paths.projectJson, format: 'jsonc', role: 'project config, committed (never the key)' },
+    { path: paths.projectJsonc, format: 'jsonc', role: 'project config, meant to be committed (edited when it exists; never the key)' },
+    { path: paths.projectJson, format: 'jsonc', role: 'project config, meant to be committed (never the key)' },
     ...user.map((f) => ({ ...f, role: `${f.role} (read: merged under the project file)` })),
   ];
 }

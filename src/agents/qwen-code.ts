@@ -15,6 +15,30 @@ import { msg } from '../i18n/index.js';
 
 type QwenAuthType = 'openai' | 'anthropic';
 
+/**
+ * The settings version Qwen Code expects (`SETTINGS_VERSION` in packages/cli/src/config/settings.ts,
+ * 4 in 0.15.10). A file without it is migrated on the agent's first start and rewritten through a
+ * temp file and a rename: the key then sits in a new file with the default mode (0644), the old one
+ * kept as settings.json.orig.
+ */
+export const QWEN_SETTINGS_VERSION = 4;
+
+/**
+ * `"$version"` for a file we write, when that is safe: a new file, or one with no version whose
+ * shape is already the current one. A file with an older version, or with top-level values of the
+ * old flat shape (V1ToV2Migration's indicators are top-level scalars and arrays; V3ToV4's is a
+ * scalar `general.gitCoAuthor`), still needs Qwen Code's own migration: stamping it would skip that.
+ */
+function versionEdits(doc: unknown): KeyEdit[] {
+  if (doc === undefined) return [{ path: ['$version'], value: QWEN_SETTINGS_VERSION }];
+  const d = asRecord(doc);
+  if (!d || '$version' in d) return [];
+  const flat = Object.values(d).some((v) => v === null || typeof v !== 'object' || Array.isArray(v));
+  const coAuthor = asRecord(d['general'])?.['gitCoAuthor'];
+  const oldCoAuthor = coAuthor !== undefined && (coAuthor === null || typeof coAuthor !== 'object' || Array.isArray(coAuthor));
+  return flat || oldCoAuthor ? [] : [{ path: ['$version'], value: QWEN_SETTINGS_VERSION }];
+}
+
 export function qwenPaths(env: AgentEnv): { user: string; project: string } {
   const p = pathFor(env.platform);
   return {
@@ -32,7 +56,7 @@ function files(env: AgentEnv, scope: Scope): AgentFile[] {
   const user: AgentFile = { path: paths.user, format: 'json', role: 'user settings' };
   if (scope === 'user') return [user];
   return [
-    { path: paths.project, format: 'json', role: 'project settings, committed (never the key)' },
+    { path: paths.project, format: 'json', role: 'project settings, meant to be committed (never the key)' },
     { ...user, role: 'user settings (the key; merged under the project file)' },
   ];
 }
@@ -54,7 +78,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const type: QwenAuthType = choice.protocol === 'messages' ? 'anthropic' : 'openai';
   const baseUrl = type === 'anthropic' ? choice.root : choice.v1;
   const notes: string[] = [];
-  const edits: KeyEdit[] = [];
+  const edits: KeyEdit[] = versionEdits(current.get(target));
 
   const providers = asRecord(doc['modelProviders']);
   const list = providers?.[type];
@@ -81,7 +105,8 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   let exportVar: string | undefined;
   if (choice.keyStorage === 'file') {
     // Never in the committed project file: the user file's env block reaches every project.
-    fileEdits.push({ path: paths.user, format: 'json', edits: [{ path: ['env', choice.keyEnvVar], value: choice.key }], secret: true });
+    const version = project ? versionEdits(current.get(paths.user)) : [];
+    fileEdits.push({ path: paths.user, format: 'json', edits: [...version, { path: ['env', choice.keyEnvVar], value: choice.key }], secret: true });
     if (project) notes.push(msg('agents.qwen.key_in_user', { user: paths.user, var: choice.keyEnvVar, file: target }));
   } else {
     exportVar = choice.keyEnvVar;
@@ -158,6 +183,8 @@ export const qwenCode: Agent = {
   npmPackage: '@qwen-code/qwen-code',
   protocols: ['chat', 'messages'],
   hasSmallModel: false,
+  // writeWithBackupSync (packages/cli/src/utils/writeWithBackup.ts) renames the old file to `.orig`.
+  copiesOf: (file) => [`${file}.orig`],
   fit,
   files,
   plan,

@@ -31,6 +31,8 @@ export interface AgentChoice {
   /** Small/fast model, for agents that have one (Claude Code haiku, OpenCode small_model). */
   smallModel?: string;
   smallModelProtocol?: Protocol;
+  /** Models for the agent's tiers (Claude Code's opus), by tier id; a missing tier takes `model`. */
+  tiers?: Readonly<Record<string, string>>;
   scope: Scope;
   keyStorage: KeyStorage;
 }
@@ -70,6 +72,14 @@ export interface AgentRequest {
   baseUrl: string;
   /** The file it was read from. */
   file: string;
+  /**
+   * Set when a variable exported in the shell replaces the key the config sets (Claude Code sends
+   * an exported ANTHROPIC_API_KEY as x-api-key, which the gateway reads before the Bearer token).
+   * `key` is then the exported one; this holds the one the config meant.
+   */
+  overridden?: { var: string; configKey?: string; configAuth: 'bearer' | 'x-api-key'; configSource: string };
+  /** The models the config names for the agent's tiers, by tier id. */
+  tiers?: Record<string, string>;
 }
 
 export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: string };
@@ -88,6 +98,13 @@ export interface Agent {
   unsupported?: string;
   /** The agent has a small/fast model setting. */
   hasSmallModel: boolean;
+  /**
+   * Tiers the user switches between inside the agent (Claude Code's `/model opus`): each gets the
+   * best model of the key matching its patterns that the marks confirm, else the main model.
+   */
+  tiers?: readonly { id: string; patterns: readonly string[] }[];
+  /** Copies the agent itself leaves of one of its files (Qwen Code's `settings.json.orig`): they hold the key too. */
+  copiesOf?(file: string): string[];
   /** Whether this model suits the agent, in which protocol, or why not. */
   fit(model: ClassifiedModel): ModelFit;
   /** The files this agent reads for a scope (what setup edits and doctor reads). */

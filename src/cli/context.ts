@@ -16,6 +16,8 @@ export interface CliContext {
   /** `--home DIR`, else the home the agents find (USERPROFILE on Windows, HOME elsewhere; see core/home.ts). */
   readonly home: string;
   readonly platform: NodeJS.Platform;
+  /** The script node runs (process.argv[1]): how this tool was started, for advice that names it. */
+  readonly script?: string;
   /** stdout is a terminal. */
   readonly isTTY: boolean;
   /** ANSI colour on stdout/stderr: off under NO_COLOR, `--no-color` or without a TTY. */
@@ -57,6 +59,7 @@ export interface ProcessLike {
   env: Record<string, string | undefined>;
   cwd(): string;
   platform: NodeJS.Platform;
+  argv?: readonly string[];
   stdin: { isTTY?: boolean };
   stdout: { isTTY?: boolean; write(text: string): unknown };
   stderr: { isTTY?: boolean; write(text: string): unknown };
@@ -113,6 +116,7 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
       return opts.home !== undefined ? resolve(cwd, opts.home) : homeOf(proc);
     },
     platform: proc.platform,
+    script: proc.argv?.[1],
     isTTY,
     color: isTTY && !noColorEnv && opts.noColor !== true,
     interactive: isTTY && proc.stdin.isTTY === true && !isSet(env.CI),

@@ -1,5 +1,5 @@
-// Text helpers for the terminal: colour (only when the context allows it), a table that fits 80
-// columns, and the one JSON document `--json` prints.
+// Text helpers for the terminal: colour (only when the context allows it), a table that wraps to
+// 80 columns (never cutting a value), and the one JSON document `--json` prints.
 import { randomBytes } from 'node:crypto';
 import type { Diagnosis, Protocol } from '../core/types.js';
 import type { CliContext } from './context.js';
@@ -111,7 +111,10 @@ export function visibleLength(text: string): number {
   return width;
 }
 
-/** Cuts text to `width` columns, ending in … when cut. */
+/**
+ * Cuts text to `width` columns, ending in … when cut. Only for a line that cannot be more than one
+ * (a choice in a select prompt); tables and prose wrap instead.
+ */
 export function cut(text: string, width: number): string {
   if (visibleLength(text) <= width) return text;
   let out = '';
@@ -133,35 +136,53 @@ export interface TableOptions {
   /** Total width, indent included (default 80). */
   width?: number;
   indent?: number;
-  /** Columns (by index) that may be cut with … when the row is too wide; default: the last one. */
-  shrink?: number[];
+  /**
+   * Columns (by index) whose cells wrap onto more lines when the row is too wide; default: the last
+   * one. Nothing is ever cut: a word, a model id or a request ID wider than its column stays whole
+   * (the line is then wider than `width`, which beats a value the user cannot copy).
+   */
+  wrap?: number[];
+}
+
+/** The widest piece a cell can be broken into (a word; one character of Chinese text). */
+function longestPiece(cell: string): number {
+  let longest = 0;
+  for (const word of cell.split(/\s+/)) for (const piece of breakable(word)) longest = Math.max(longest, visibleLength(piece));
+  return longest;
 }
 
 /**
- * Lays out plain-text cells in columns two spaces apart. When the table is wider than `width`, the
- * shrinkable columns are cut down (widest first) so every line fits. Style cells after layout.
+ * Lays out plain-text cells in columns two spaces apart, one entry of lines per row. When the table
+ * is wider than `width`, the wrapping columns are narrowed (widest first, never below their longest
+ * word) and their cells wrap. Style cells after layout.
  */
-export function table(rows: readonly (readonly string[])[], opts: TableOptions = {}): string[] {
+export function tableRows(rows: readonly (readonly string[])[], opts: TableOptions = {}): string[][] {
   const width = opts.width ?? WIDTH;
   const indent = ' '.repeat(opts.indent ?? 0);
   const columns = Math.max(0, ...rows.map((r) => r.length));
   if (columns === 0) return [];
   const widths = Array.from({ length: columns }, (_, i) => Math.max(0, ...rows.map((r) => visibleLength(r[i] ?? ''))));
-  const shrink = opts.shrink ?? [columns - 1];
+  const wrapping = opts.wrap ?? [columns - 1];
+  const floor = widths.map((_, i) => Math.max(1, ...rows.map((r) => longestPiece(r[i] ?? ''))));
   const total = (): number => indent.length + widths.reduce((a, b) => a + b, 0) + 2 * (columns - 1);
   while (total() > width) {
-    const widest = shrink.filter((i) => (widths[i] ?? 0) > 8).sort((a, b) => (widths[b] ?? 0) - (widths[a] ?? 0))[0];
+    const widest = wrapping.filter((i) => (widths[i] ?? 0) > (floor[i] ?? 0)).sort((a, b) => (widths[b] ?? 0) - (widths[a] ?? 0))[0];
     if (widest === undefined) break;
-    widths[widest] = Math.max(8, (widths[widest] ?? 0) - (total() - width));
+    widths[widest] = Math.max(floor[widest] ?? 0, (widths[widest] ?? 0) - (total() - width));
   }
   return rows.map((row) => {
-    const cells = row.map((cell, i) => {
-      const w = widths[i] ?? 0;
-      const shown = cut(cell, w);
-      return i === row.length - 1 ? shown : padTo(shown, w);
+    const cells = row.map((cell, i) => (wrapping.includes(i) && visibleLength(cell) > (widths[i] ?? 0) ? wrap(cell, 0, widths[i]) : [cell]));
+    const height = Math.max(1, ...cells.map((c) => c.length));
+    return Array.from({ length: height }, (_, k) => {
+      const parts = cells.map((c, i) => (i === row.length - 1 ? (c[k] ?? '') : padTo(c[k] ?? '', widths[i] ?? 0)));
+      return (indent + parts.join('  ')).trimEnd();
     });
-    return (indent + cells.join('  ')).trimEnd();
   });
+}
+
+/** `tableRows`, flattened to lines. */
+export function table(rows: readonly (readonly string[])[], opts: TableOptions = {}): string[] {
+  return tableRows(rows, opts).flat();
 }
 
 // Chinese has no spaces between words: a line may break before any wide character, but not before

@@ -39,7 +39,8 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean): string[] 
   const mark = a.ok ? paint('green', '✓') : paint('red', '✗');
   const t = ctx.t;
   const small = a.smallModel && a.smallModel !== a.model ? `, ${t('report.small', { model: a.smallModel })}` : '';
-  const model = a.model ? `  ${a.model} (${a.protocol})${small}` : '';
+  const tiers = Object.entries(a.tiers ?? {}).map(([tier, m]) => `, ${t('report.tier', { tier, model: m })}`).join('');
+  const model = a.model ? `  ${a.model} (${a.protocol})${small}${tiers}` : '';
   const lines = [`${mark} ${a.name}${model}`];
   if (a.skipped) lines.push(...wrap(t('report.nothing_written', { reason: a.skipped }), 4));
   if (a.probe && !a.probe.ok) lines.push(...verifyLine(ctx, t('report.probe'), a.probe));
@@ -72,6 +73,14 @@ export function printSetupReport(ctx: CliContext, report: SetupReport): void {
   if (report.prunedBackups && report.prunedBackups.length > 0) {
     lines.push(...wrap(ctx.t('report.backups_pruned', { n: report.prunedBackups.length, keep: report.keepBackups ?? 0, name: KEEP_BACKUPS_ENV })));
   }
-  lines.push(...wrap(report.ok ? ctx.t('report.all_ok') : ctx.t('report.some_failed', { bin: BIN })));
+  lines.push(...wrap(closingLine(ctx, report)));
   print(ctx, lines);
+}
+
+/** The last word: a dry run wrote and verified nothing, so it never says the agents are set up. */
+function closingLine(ctx: CliContext, report: SetupReport): string {
+  if (!report.dryRun) return report.ok ? ctx.t('report.all_ok') : ctx.t('report.some_failed', { bin: BIN });
+  if (!report.ok) return ctx.t('report.dry_some_failed');
+  const probed = report.agents.some((a) => a.probe !== undefined);
+  return ctx.t(probed ? 'report.dry_ok' : 'report.dry_ok_unprobed');
 }

@@ -51,8 +51,19 @@ function blockKey(block: CstBlock): string[] | undefined {
 const isTableHeader = (line: string): boolean => /^\s*\[/.test(line);
 const isComment = (line: string): boolean => /^\s*#/.test(line);
 
-/** Offset where a new table below `parent` goes: after the last table inside `parent`, else at the end. */
-function insertionOffset(body: string, parent: Path): number {
+/** Offset of the start of a 1-based line (the end of the text past the last line). */
+function lineOffset(lines: readonly string[], line: number, total: number): number {
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) offset += (lines[i] ?? '').length + 1;
+  return Math.min(offset, total);
+}
+
+/**
+ * Where a new table below `parent` goes: after the last table inside `parent`, else at the end. The
+ * comment lines right above the next header describe that header, and the blank lines above them
+ * part it from what comes before: the new table goes above both.
+ */
+function insertionPoint(body: string, parent: Path): { offset: number; atEnd: boolean } {
   const blocks = parseDocument(body).cst as unknown as CstBlock[];
   let last: CstBlock | undefined;
   for (const block of blocks) {
@@ -61,15 +72,13 @@ function insertionOffset(body: string, parent: Path): number {
     if (key && parent.every((seg, i) => key[i] === seg)) last = block;
   }
   const lines = body.split('\n');
-  if (!last || last.loc.end.line >= lines.length) return body.length;
-  // Comment lines right above the next header describe that header: stay above them.
+  if (!last || last.loc.end.line >= lines.length) return { offset: body.length, atEnd: true };
   let endLine = last.loc.end.line; // 1-based, last line of the block
   if (isTableHeader(lines[endLine] ?? '')) {
     while (endLine > last.loc.start.line && isComment(lines[endLine - 1] ?? '')) endLine--;
   }
-  let offset = 0;
-  for (let i = 0; i < endLine; i++) offset += (lines[i] ?? '').length + 1;
-  return Math.min(offset, body.length);
+  while (endLine > last.loc.start.line && (lines[endLine - 1] ?? '').trim() === '') endLine--;
+  return { offset: lineOffset(lines, endLine + 1, body.length), atEnd: false };
 }
 
 /** The values of a new table that are written as `key = value` rows (not sub-tables). */
@@ -87,14 +96,97 @@ function withNewSections(body: string, before: unknown, target: Record<string, u
     const header = `[${table.map(tomlKey).join('.')}]`;
     const rows = rowsOf(getIn(target, table) as Record<string, unknown>);
     const rowText = Object.keys(rows).length > 0 ? stringify(rows, format).replace(/(\r?\n)*$/, eol) : '';
-    const offset = insertionOffset(out, table.slice(0, -1));
-    const lead = offset < out.length ? eol : out === '' ? '' : out.endsWith('\n') ? eol : eol + eol;
-    out = out.slice(0, offset) + lead + header + eol + rowText + out.slice(offset);
+    const { offset, atEnd } = insertionPoint(out, table.slice(0, -1));
+    const lead = !atEnd ? eol : out === '' ? '' : out.endsWith('\n') ? eol : eol + eol;
+    const rest = out.slice(offset);
+    // Keep a blank line between the new table and what follows it, as between the user's tables.
+    const trail = rest !== '' && !/^\r?\n/.test(rest) ? eol : '';
+    out = out.slice(0, offset) + lead + header + eol + rowText + trail + rest;
     try {
       if (!deepEqual(getIn(parse(out), table), rows)) return undefined;
     } catch {
       return undefined; // e.g. the parent is an inline table, which cannot gain a [section]
     }
+  }
+  return out;
+}
+
+interface CstItem {
+  type: string;
+  loc: { start: { line: number }; end: { line: number } };
+}
+
+/** New plain rows (`key = value`) the edit adds to a table that exists already ([] for the root). */
+function newRows(before: unknown, target: Record<string, unknown>, path: Path, out: Path[]): Path[] {
+  if (!isPlainObject(before)) return out;
+  for (const [key, value] of Object.entries(target)) {
+    const old = before[key];
+    if (isPlainObject(value)) {
+      if (isPlainObject(old)) newRows(old, value, [...path, key], out);
+    } else if (old === undefined && !(Array.isArray(value) && value.some(isPlainObject))) {
+      out.push([...path, key]);
+    }
+  }
+  return out;
+}
+
+/**
+ * The line after which a new row of the table at `table` ([] for the root) goes: its last row, or
+ * for a root without rows the line above the comments that head the first table. Undefined when
+ * the table is not written as a section (toml-patch places those rows).
+ */
+function lastRowLine(body: string, table: Path): { line: number; blankAfter: boolean } | undefined {
+  const blocks = parseDocument(body).cst as unknown as (CstBlock & { items?: CstItem[] })[];
+  if (table.length === 0) {
+    let line: number | undefined;
+    for (const block of blocks) {
+      if (block.type === 'Table' || block.type === 'TableArray') {
+        if (line !== undefined) break;
+        const lines = body.split('\n');
+        let above = block.loc.start.line - 1;
+        while (above > 0 && isComment(lines[above - 1] ?? '')) above--;
+        return { line: above, blankAfter: true };
+      }
+      if (block.type === 'KeyValue') line = block.loc.end.line;
+    }
+    return line === undefined ? undefined : { line, blankAfter: false };
+  }
+  let found: (CstBlock & { items?: CstItem[] }) | undefined;
+  for (const block of blocks) {
+    const key = block.type === 'Table' ? blockKey(block) : undefined;
+    if (key && key.length === table.length && table.every((seg, i) => key[i] === seg)) found = block;
+  }
+  if (!found) return undefined;
+  let line = found.key ? (found as unknown as { key: CstItem }).key.loc.end.line : found.loc.start.line;
+  for (const item of found.items ?? []) if (item.type === 'KeyValue') line = item.loc.end.line;
+  return { line, blankAfter: false };
+}
+
+/**
+ * The text with each new row of an existing table written right after that table's last row. Left
+ * to toml-patch, a new row lands after the comments that close the table (those describe the next
+ * table, or are the user's notes at its end). Undefined when that would not parse as intended.
+ */
+function withNewRows(body: string, before: unknown, target: Record<string, unknown>): string {
+  const eol = detectEol(body);
+  const format = Object.assign(TomlFormat.default(), { newLine: eol, trailingNewline: 1 });
+  let out = body;
+  for (const row of newRows(before, target, [], [])) {
+    const table = row.slice(0, -1);
+    const at = lastRowLine(out, table);
+    if (at === undefined) continue; // not a [section] of its own (or dotted keys): toml-patch places it
+    const key = row[row.length - 1]!;
+    const rowText = stringify({ [key]: getIn(target, row) }, format).replace(/(\r?\n)*$/, eol);
+    const lines = out.split('\n');
+    const offset = lineOffset(lines, at.line + 1, out.length);
+    const next = offset >= out.length && !out.endsWith('\n') ? eol : '';
+    const candidate = out.slice(0, offset) + next + rowText + (at.blankAfter ? eol : '') + out.slice(offset);
+    try {
+      if (!deepEqual(getIn(parse(candidate), row), getIn(target, row))) continue;
+    } catch {
+      continue;
+    }
+    out = candidate;
   }
   return out;
 }
@@ -138,7 +230,7 @@ export function editToml(text: string, edits: readonly KeyEdit[], file: string):
   if (deepEqual(before, target)) return text;
 
   const { bom, body } = splitBom(text);
-  const withSections = withNewSections(body, before, target);
+  const withSections = withNewSections(withNewRows(body, before, target), before, target);
   const patched = (withSections !== undefined ? patchTo(withSections, target) : undefined) ?? patchTo(body, target);
   const out = patched === undefined ? undefined : restoreSpacing(body, patched, target);
   if (out === undefined) {

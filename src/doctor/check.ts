@@ -8,6 +8,7 @@ import { GatewayError, ToolError } from '../core/errors.js';
 import type { ClassifiedModel, Diagnosis, DiagnosisCode, Markers } from '../core/types.js';
 import { listModels, probe } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
+import { octalMode, openKeyFiles } from './key-files.js';
 import { smallModelRequest } from './small-model.js';
 import { msg } from '../i18n/index.js';
 
@@ -17,6 +18,8 @@ export interface Finding {
   fix: string;
   requestId?: string;
   status?: number;
+  /** The file a `key_file_open` finding is about (what --fix tightens). */
+  path?: string;
 }
 
 export interface AgentCheck {
@@ -143,7 +146,17 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
     else check.notGateway = request;
     return check;
   }
-  const { key, ...shown } = request;
+  const { key: sentKey, overridden, ...shown } = request;
+  // A shell export that replaces the config's key is named once, as itself; everything else is then
+  // checked with the key the config sets, which is what the agent sends once the export is gone.
+  const key = overridden ? overridden.configKey : sentKey;
+  if (overridden) {
+    check.findings.push({
+      code: 'env_override',
+      message: msg('doctor.shell_override', { var: overridden.var, agent: agent.name, source: overridden.configSource }),
+      fix: msg('doctor.shell_override_fix', { var: overridden.var }),
+    });
+  }
   if (key) agentKeys.set(check, key);
   check.request = shown;
   check.file = request.file;
@@ -164,6 +177,15 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
         fix: msg('doctor.env_override_fix', { var: exported }),
       });
     }
+  }
+  const keyFiles = agent.files(opts.env, opts.scope).flatMap((f) => [f.path, ...(agent.copiesOf?.(f.path) ?? [])]);
+  for (const open of await openKeyFiles(keyFiles, [key, sentKey, opts.gatewayKey], opts.env.platform)) {
+    check.findings.push({
+      code: 'key_file_open',
+      message: msg('doctor.key_file_open', { file: open.path, mode: octalMode(open.mode) }),
+      fix: msg('doctor.key_file_open_fix', { file: open.path }),
+      path: open.path,
+    });
   }
   if (key === undefined || key === '') {
     check.findings.push({
@@ -188,7 +210,7 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
   const smallFinding = small && smallLabel && listed ? judgeModel(agent, small.request, listed, smallLabel) : undefined;
   if (small && listed && !smallFinding) check.usableSmallModel = small.request.model;
   if (key !== undefined && key !== '') {
-    const result = await send(opts, check.root, request, key);
+    const result = await send(opts, check.root, asConfigured(request), key);
     if (result.ok) check.passedRequestId = result.requestId;
     if (!result.ok && result.diagnosis) {
       // When the model is the cause, the request's failure is its evidence, not a second finding.
@@ -198,7 +220,8 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
     // The background request too, once the main one passed (else it fails for the same reason) or
     // as the evidence for a finding about the small model.
     if (small && smallLabel && (result.ok || smallFinding)) {
-      const smallResult = await send(opts, check.root, small.request, small.request.key ?? key);
+      const smallRequest = asConfigured(small.request);
+      const smallResult = await send(opts, check.root, smallRequest, smallRequest.key ?? key);
       if (!smallResult.ok && smallResult.diagnosis) {
         if (smallFinding) smallFinding.requestId ??= smallResult.requestId;
         else check.findings.push({ ...fromDiagnosis(smallResult.diagnosis), message: msg('doctor.labelled', { label: smallLabel, message: smallResult.diagnosis.message }) });
@@ -235,6 +258,12 @@ function judgeModel(agent: Agent, request: Omit<AgentRequest, 'key'>, list: read
     };
   }
   return undefined;
+}
+
+/** The request as the config makes it, without a shell export that replaces its key. */
+function asConfigured(request: AgentRequest): AgentRequest {
+  const o = request.overridden;
+  return o ? { ...request, key: o.configKey, auth: o.configAuth, keySource: o.configSource, overridden: undefined } : request;
 }
 
 /** The minimal request, sent exactly as the agent would send it. */

@@ -4,7 +4,7 @@ import type { Agent, AgentId, ModelFit } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import { showId } from '../gateway/model-id.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { bestModel, DEFAULT_PREFERENCES, rankModels, type Preferences } from './rank.js';
+import { bestModel, DEFAULT_PREFERENCES, patternToRegExp, rankModels, type Preferences } from './rank.js';
 import { msg } from '../i18n/index.js';
 
 export interface ModelChoice {
@@ -16,6 +16,21 @@ export interface ModelChoice {
   smallModel?: string;
   smallProtocol?: Protocol;
   smallNeedsProbe?: boolean;
+  /** Models for the agent's tiers (Claude Code's opus), when one other than the main model suits. */
+  tiers?: Record<string, string>;
+}
+
+/**
+ * What an agent's config uses now (its model and protocol, and its small model when it has one of
+ * its own), read back from disk. Kept when the gateway no longer marks those models: missing marks
+ * say nothing new about a model, so they are no reason to move it to another protocol or model.
+ */
+export interface KeptChoice {
+  model: string;
+  protocol: Protocol;
+  smallModel?: string;
+  smallProtocol?: Protocol;
+  tiers?: Record<string, string>;
 }
 
 export interface ChooseInput {
@@ -26,6 +41,7 @@ export interface ChooseInput {
   /** --small-model ID. */
   smallModel?: string;
   preferences?: Partial<Preferences>;
+  keep?: KeptChoice;
 }
 
 type Fitting = { model: ClassifiedModel; fit: Extract<ModelFit, { ok: true }> };
@@ -65,6 +81,39 @@ function validateExplicit(agent: Agent, models: readonly ClassifiedModel[], id: 
   return { model, fit };
 }
 
+/** The model in the protocol the config uses, when the gateway sends no marks for it and nothing excludes that protocol. */
+function unmarkedKeep(agent: Agent, model: ClassifiedModel, protocol: Protocol): Fitting | undefined {
+  if (model.marked || !agent.protocols.includes(protocol) || model.protocols[protocol] === 'no') return undefined;
+  const fit = agent.fit(model);
+  if (!fit.ok) return undefined;
+  return { model, fit: { ok: true, protocol, needsProbe: model.protocols[protocol] !== 'yes' } };
+}
+
+/**
+ * Per tier: the model the config uses when the gateway stopped marking it; else the best model of
+ * the tier's patterns that the marks confirm in the main model's protocol (a tier gets no probe
+ * round of its own); else none, and the tier takes the main model.
+ */
+function chooseTiers(
+  agent: Agent,
+  models: readonly ClassifiedModel[],
+  fitting: ReturnType<typeof fittingModels>,
+  main: Fitting,
+  keep: KeptChoice | undefined,
+): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const tier of agent.tiers ?? []) {
+    const keptId = keep?.tiers?.[tier.id];
+    const kept = keptId === undefined ? undefined : models.find((m) => m.id === keptId);
+    const keptFit = kept && unmarkedKeep(agent, kept, main.fit.protocol);
+    const regexps = tier.patterns.map(patternToRegExp);
+    const candidates = fitting.filter((f) => confirmedFit(f) && f.fit.protocol === main.fit.protocol && regexps.some((r) => r.test(f.id)));
+    const best = keptFit ?? (candidates.length > 0 ? bestFitting(candidates, [...tier.patterns]) : undefined);
+    if (best && best.model.id !== main.model.id) out[tier.id] = best.model.id;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /** Chooses the models for one agent; throws UsageError for an invalid explicit choice or when nothing suits. */
 export function chooseModels(input: ChooseInput): ModelChoice {
   const { agent, models } = input;
@@ -77,6 +126,9 @@ export function chooseModels(input: ChooseInput): ModelChoice {
   } else {
     main = bestFitting(fitting, prefs.model);
   }
+  const keep = input.keep;
+  const keptMain = keep && main?.model.id === keep.model ? unmarkedKeep(agent, main.model, keep.protocol) : undefined;
+  if (keptMain) main = keptMain;
   if (!main) {
     const why = models.length === 0 ? msg('setup.no_models', { agent: agent.name }) : msg('setup.none_suits', { agent: agent.name, n: models.length });
     throw new UsageError(why, msg('setup.none_suits_hint', { agent: agent.name }));
@@ -87,14 +139,21 @@ export function chooseModels(input: ChooseInput): ModelChoice {
     protocol: main.fit.protocol,
     needsProbe: main.fit.needsProbe,
   };
+  const tiers = chooseTiers(agent, models, fitting, main, keep);
+  if (tiers) choice.tiers = tiers;
   if (!agent.hasSmallModel) return choice;
 
   let small: Fitting | undefined;
   if (input.smallModel !== undefined) {
     small = validateExplicit(agent, models, input.smallModel, '--small-model');
   } else {
-    // A small model the marks confirm, never one that would need its own probe round.
-    small = bestFitting(fitting.filter(confirmedFit), prefs.smallModel) ?? main;
+    const keptModel = keep?.smallModel !== undefined && keep.smallProtocol !== undefined ? models.find((m) => m.id === keep.smallModel) : undefined;
+    // A small model the marks confirm, never one that would need its own probe round; or the one
+    // the config uses, when the gateway stopped marking it.
+    small =
+      (keptModel && keep?.smallProtocol && unmarkedKeep(agent, keptModel, keep.smallProtocol)) ??
+      bestFitting(fitting.filter(confirmedFit), prefs.smallModel) ??
+      main;
   }
   choice.smallModel = small.model.id;
   choice.smallProtocol = small.fit.protocol;

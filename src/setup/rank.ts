@@ -35,7 +35,7 @@ export const DEFAULT_PREFERENCES: Record<AgentId, Preferences> = {
   'gemini-cli': { model: [], smallModel: [] },
 };
 
-function patternToRegExp(pattern: string): RegExp {
+export function patternToRegExp(pattern: string): RegExp {
   const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
   return new RegExp(`^${escaped}$`, 'i');
 }

@@ -14,7 +14,9 @@ import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from '../core/types.js';
 import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
-import { chooseModels, suitableModels, type ModelChoice } from './choose.js';
+import { smallModelRequest } from '../doctor/small-model.js';
+import { chooseModels, suitableModels, type KeptChoice, type ModelChoice } from './choose.js';
+import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
 import type { Preferences } from './rank.js';
 import { msg } from '../i18n/index.js';
@@ -33,6 +35,11 @@ export interface SetupOptions {
   scope: Scope;
   keyStorage: KeyStorage;
   dryRun?: boolean;
+  /**
+   * Keep what each agent's config on disk uses (protocol, small model) for models the gateway no
+   * longer marks, rather than re-deciding from no marks (sync).
+   */
+  keepOnDisk?: boolean;
   /** Write even for agents whose probe failed. */
   force?: boolean;
   /** Models not to choose for an agent (doctor --fix moving away from one whose probe failed). */
@@ -96,6 +103,8 @@ export interface AgentReport {
   model?: string;
   smallModel?: string;
   protocol?: Protocol;
+  /** Models of the agent's tiers other than the main one (Claude Code's opus), by tier id. */
+  tiers?: Record<string, string>;
   files: AppliedFile[];
   notes: string[];
   /** The probe before writing. */
@@ -104,6 +113,8 @@ export interface AgentReport {
   verify?: VerifyReport;
   /** Why nothing was written for this agent. */
   skipped?: string;
+  /** What the config on disk used before this run (with `keepOnDisk`), when it could be read back. */
+  before?: KeptChoice;
 }
 
 export interface SetupReport {
@@ -203,6 +214,8 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
       continue;
     }
     const explicit = opts.models?.get(id) ?? opts.models?.get('*');
+    const keep = opts.keepOnDisk ? await onDisk(agent, opts.env, opts.scope) : undefined;
+    if (keep) report.before = keep;
     try {
       const c = candidates[candidates.length - 1]!;
       c.explicit = explicit !== undefined;
@@ -213,6 +226,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
         model: explicit,
         smallModel: opts.smallModels?.get(id) ?? opts.smallModel,
         preferences: opts.preferences?.[id],
+        keep,
       });
     } catch (err) {
       // Nothing suits this agent: report it, go on with the others. A bad explicit choice stops all.
@@ -275,6 +289,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
           protocol: c.choice.protocol,
           smallModel: c.choice.smallModel,
           smallModelProtocol: c.choice.smallProtocol,
+          ...(c.choice.tiers && { tiers: c.choice.tiers }),
           scope: opts.scope,
           keyStorage: opts.keyStorage,
         };
@@ -282,6 +297,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
         c.report.model = c.choice.model;
         c.report.smallModel = c.agent.hasSmallModel ? c.choice.smallModel : undefined;
         c.report.protocol = c.choice.protocol;
+        if (c.choice.tiers) c.report.tiers = c.choice.tiers;
         c.report.notes.push(...plan.notes);
         return plan.edits.map((e): FileEdit => ({ ...e, owner: c.agent.id }));
       }),
@@ -295,6 +311,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
 
   if (opts.dryRun) {
     const plan = await planAll();
+    if (opts.scope === 'project') noteGitIgnore(writable, await gitIgnoreStatesOf(plan, writable, opts.env), true);
     for (const c of writable) {
       c.report.files = byOwner(plan, c.agent.id).map((f) => ({ path: f.path, action: f.action }));
       c.report.ok = !verify || (c.report.probe?.ok ?? false);
@@ -308,8 +325,12 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   const { plan, applied } = await withLock(dir, async () => {
     const plan = await planAll();
     await refuseTrackedSecrets(plan, opts.env, opts.scope);
+    const ignore = opts.scope === 'project' ? await gitIgnoreStatesOf(plan, writable, opts.env) : [];
     if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, [opts.key]) });
     progress({ phase: 'write' });
+    // Ignored first: the key never sits in a file git would pick up, not even for a moment.
+    await applyExcludes(ignore, opts.env.platform);
+    noteGitIgnore(writable, ignore, false);
     try {
       const onBackup = (backupId: string): void => progress({ phase: 'backup', backupId });
       return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup', onBackup, keep }) };
@@ -359,6 +380,50 @@ async function refuseTrackedSecrets(plan: readonly PlannedFile[], env: AgentEnv,
       );
     }
   }
+}
+
+/** The project files of the plan that hold the key (the agents' project-only files), and what git makes of each. */
+async function gitIgnoreStatesOf(plan: readonly PlannedFile[], agents: readonly Candidate[], env: AgentEnv): Promise<(GitIgnoreState & { owner: AgentId })[]> {
+  const owners = new Map<string, AgentId>();
+  for (const c of agents) {
+    const user = new Set(c.agent.files(env, 'user').map((f) => f.path));
+    for (const f of c.agent.files(env, 'project')) if (!user.has(f.path)) owners.set(f.path, c.agent.id);
+  }
+  const held = plan.filter((f) => f.secret && owners.has(f.path));
+  const states = await gitIgnoreStates(held.map((f) => f.path), env);
+  return states.map((s) => ({ ...s, owner: owners.get(s.file)! }));
+}
+
+function noteGitIgnore(agents: readonly Candidate[], states: readonly (GitIgnoreState & { owner: AgentId })[], dryRun: boolean): void {
+  for (const s of states) {
+    const report = agents.find((c) => c.agent.id === s.owner)?.report;
+    if (!report) continue;
+    if (s.state === 'ignored') report.notes.push(s.rule ? msg('setup.git_ignored_rule', { file: s.file, rule: s.rule }) : msg('setup.git_ignored', { file: s.file }));
+    else if (s.state === 'exclude') report.notes.push(msg(dryRun ? 'setup.git_would_exclude' : 'setup.git_excluded', { file: s.file, exclude: s.exclude, line: s.line }));
+    else report.notes.push(msg('setup.git_no_repo', { file: s.file }));
+  }
+}
+
+/** The model, protocol and small model the agent's config uses now; undefined when it yields no request. */
+async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptChoice | undefined> {
+  let current;
+  try {
+    current = await readCurrent(agent, env, scope);
+  } catch {
+    return undefined; // a file that does not parse stops the run when it is planned
+  }
+  const request = agent.readBack(env, scope, current);
+  if (typeof request === 'string') return undefined;
+  const small = smallModelRequest(agent, env, scope, current, request);
+  const kept: KeptChoice = { model: request.model, protocol: request.protocol, ...(request.tiers && { tiers: request.tiers }) };
+  if (small !== undefined && typeof small !== 'string') {
+    kept.smallModel = small.request.model;
+    kept.smallProtocol = small.request.protocol;
+  } else if (small === undefined && agent.hasSmallModel) {
+    kept.smallModel = request.model;
+    kept.smallProtocol = request.protocol;
+  }
+  return kept;
 }
 
 async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv, scope: Scope): Promise<void> {

@@ -4,7 +4,7 @@
 // hand-written doubled /v1 is named wrong_path by `verify --agent-run` and by `doctor`.
 // Every process an agent leaves behind (Cline's hub daemon) is found by its temp HOME afterwards:
 // the run must have stopped it already, and the test stops it by PID if not (and fails).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
@@ -116,6 +116,12 @@ describe.each(CASES)('$id, the real agent', (c) => {
     expect(doc.agents[0]?.command).not.toContain(DEMO_KEY);
     expect(run.stdout + run.stderr).not.toContain(DEMO_KEY);
     if (c.id === 'cline') expect(doc.agents[0]?.stopped.length, 'Cline leaves its hub daemon: it must be found and stopped').toBeGreaterThan(0);
+    if (c.id === 'qwen-code') {
+      // The settings version Qwen Code expects is written: its first start has nothing to migrate,
+      // so it does not rewrite the file (the key inside) with the default mode.
+      expect(statSync(join(home, c.file)).mode & 0o777).toBe(0o600);
+      expect(existsSync(join(home, `${c.file}.orig`))).toBe(false);
+    }
     await expectNothingLeftIn(home);
   });
 

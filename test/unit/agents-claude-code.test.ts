@@ -92,9 +92,16 @@ describe('claude-code plan', () => {
     expect(plan.exportVar).toBeUndefined();
   });
 
-  it('haiku falls back to the main model', () => {
+  it('haiku and opus fall back to the main model', () => {
     const plan = claudeCode.plan(env, choice(), files());
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_DEFAULT_HAIKU_MODEL'], value: 'claude-sonnet-4-5' });
+    expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_DEFAULT_OPUS_MODEL'], value: 'claude-sonnet-4-5' });
+  });
+
+  it('the opus tier gets its own model when one was chosen', () => {
+    const plan = claudeCode.plan(env, choice({ tiers: { opus: 'claude-opus-4-1' } }), files());
+    expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_DEFAULT_OPUS_MODEL'], value: 'claude-opus-4-1' });
+    expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_DEFAULT_SONNET_MODEL'], value: 'claude-sonnet-4-5' });
   });
 
   it('removes a stale ANTHROPIC_API_KEY and ANTHROPIC_SMALL_FAST_MODEL, naming the key only masked', () => {
@@ -206,6 +213,25 @@ describe('claude-code readBack', () => {
   it('x-api-key wins when both are set', () => {
     const r = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_API_KEY: OTHER_KEY, ANTHROPIC_MODEL: 'm' } });
     expect(r).toMatchObject({ auth: 'x-api-key', key: OTHER_KEY });
+  });
+  it('an ANTHROPIC_API_KEY exported in the shell replaces the token in the file: named, with the token it replaces', () => {
+    const doc = { env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm' } };
+    const r = read(doc, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }));
+    expect(r).toMatchObject({
+      auth: 'x-api-key',
+      key: OTHER_KEY,
+      overridden: { var: 'ANTHROPIC_API_KEY', configKey: KEY, configAuth: 'bearer', configSource: `${settings} ANTHROPIC_AUTH_TOKEN` },
+    });
+    // The same key exported, a blank one in the file (our setup's answer to an export), or none in the file: nothing replaced.
+    expect(read(doc, linuxEnv({ ANTHROPIC_API_KEY: KEY }))).not.toHaveProperty('overridden');
+    expect(read({ env: { ...doc.env, ANTHROPIC_API_KEY: '' } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }))).toMatchObject({ auth: 'bearer', key: KEY });
+    expect(read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'm' } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }))).not.toHaveProperty('overridden');
+    // A key the user wrote in the file is no shell override.
+    expect(read({ env: { ...doc.env, ANTHROPIC_API_KEY: OTHER_KEY } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }))).not.toHaveProperty('overridden');
+  });
+  it('reads the opus tier back', () => {
+    const r = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm', ANTHROPIC_DEFAULT_OPUS_MODEL: 'claude-opus-4-1' } });
+    expect(r).toMatchObject({ model: 'm', tiers: { opus: 'claude-opus-4-1' } });
   });
   it('resolves our apiKeyHelper from the environment', () => {
     const doc = { apiKeyHelper: 'printf %s "$GATEWAY_API_KEY"', env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'm' } };

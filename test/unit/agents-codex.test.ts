@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from '@decimalturn/toml-patch';
 import { describe, expect, it } from 'vitest';
-import { CODEX_PROVIDER_ID, codex } from '../../src/agents/codex.js';
+import { CODEX_PROVIDER_ID, CODEX_PROVIDER_NAME, codex } from '../../src/agents/codex.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { maskKey } from '../../src/core/mask.js';
 import { CHANNELS, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
@@ -101,7 +101,7 @@ describe('codex plan', () => {
   });
 
   it('removes a literal bearer token from our table', () => {
-    const current = files({ [CONFIG]: { model_providers: { gateway: { experimental_bearer_token: 'sk-x' } } } });
+    const current = files({ [CONFIG]: { model_providers: { gateway: { name: CODEX_PROVIDER_NAME, experimental_bearer_token: 'sk-x' } } } });
     const plan = codex.plan(linuxEnv(), codexChoice(), current);
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['model_providers', 'gateway', 'experimental_bearer_token'], value: undefined });
   });
@@ -110,6 +110,49 @@ describe('codex plan', () => {
     const plan = codex.plan(linuxEnv(), codexChoice({ keyEnvVar: 'CODEX_GW_KEY' }), files());
     expect(plan.edits.map((f) => f.path)).toEqual([CONFIG]);
     expect(plan.exportVar).toBe('CODEX_GW_KEY');
+  });
+});
+
+describe('codex plan: a table of the user\'s own is never taken over', () => {
+  const userTable = { name: 'Corp', base_url: 'https://corp.example.com/v1', env_key: 'CORP_KEY' };
+  const ids = (plan: ReturnType<typeof codex.plan>): string[] => [
+    ...new Set(plan.edits[0]!.edits.filter((e) => e.path[0] === 'model_providers').map((e) => String(e.path[1]))),
+  ];
+
+  it('a user table named gateway: ours gets a free id, theirs is not edited, the note says so', () => {
+    const current = files({ [CONFIG]: { model: 'o3', model_provider: 'gateway', model_providers: { gateway: userTable } } });
+    const plan = codex.plan(linuxEnv(), codexChoice(), current);
+    expect(ids(plan)).toEqual(['gateway-agent-setup']);
+    expect(plan.edits[0]!.edits).toContainEqual({ path: ['model_provider'], value: 'gateway-agent-setup' });
+    const after = applyPlan(current, plan).get(CONFIG) as { model_providers: Record<string, unknown> };
+    expect(after.model_providers['gateway']).toEqual(userTable);
+    const note = plan.notes.join('\n');
+    expect(note).toContain('[model_providers.gateway]');
+    expect(note).toContain('[model_providers.gateway-agent-setup]');
+    expect(note).toContain('model_provider = "gateway"');
+  });
+
+  it('both gateway and gateway-agent-setup taken by the user: gateway-2', () => {
+    const current = files({ [CONFIG]: { model_providers: { gateway: userTable, 'gateway-agent-setup': userTable } } });
+    const plan = codex.plan(linuxEnv(), codexChoice(), current);
+    expect(ids(plan)).toEqual(['gateway-2']);
+    expect(plan.notes.join('\n')).not.toContain('model_provider = "gateway"');
+  });
+
+  it('the table we created under another id is found again on the next run, with no note', () => {
+    const first = files({ [CONFIG]: { model_providers: { gateway: userTable } } });
+    const once = applyPlan(first, codex.plan(linuxEnv(), codexChoice(), first));
+    const again = codex.plan(linuxEnv(), codexChoice({ model: 'gpt-5' }), once);
+    expect(ids(again)).toEqual(['gateway-agent-setup']);
+    expect(again.notes.join('\n')).not.toContain('[model_providers.gateway]');
+    expect(codex.readBack(linuxEnv(), 'user', applyPlan(once, again))).toMatchObject({ model: 'gpt-5', url: `${ROOT}/v1/responses` });
+  });
+
+  it('a table we wrote as gateway stays ours (configs from earlier versions)', () => {
+    const current = files({ [CONFIG]: { model_providers: { gateway: { name: CODEX_PROVIDER_NAME, base_url: 'https://old/v1' } } } });
+    const plan = codex.plan(linuxEnv(), codexChoice(), current);
+    expect(ids(plan)).toEqual(['gateway']);
+    expect(plan.notes).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { qwenCode } from '../../src/agents/qwen-code.js';
+import { QWEN_SETTINGS_VERSION, qwenCode } from '../../src/agents/qwen-code.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { maskKey } from '../../src/core/mask.js';
 import { itFits, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type FitRow } from './agents-helpers.js';
@@ -62,13 +62,14 @@ describe('qwen-code plan', () => {
   it('an entry on a host that merely starts with the root is not ours', () => {
     const doc = { modelProviders: { openai: [{ id: 'deepseek-chat', baseUrl: `${ROOT}.evil/v1` }] } };
     const plan = qwenCode.plan(linuxEnv(), qChoice(), files({ [USER]: doc }));
-    expect(plan.edits[0]!.edits[0]!.path).toEqual(['modelProviders', 'openai', 1, 'id']);
+    expect(plan.edits[0]!.edits.find((e) => e.path[0] === 'modelProviders')!.path).toEqual(['modelProviders', 'openai', 1, 'id']);
     expect(plan.notes.join('\n')).toContain('another "deepseek-chat"');
   });
 
   it('messages models go to the anthropic list with the root URL', () => {
     const plan = qwenCode.plan(linuxEnv(), qChoice({ model: 'claude-sonnet-4-5', protocol: 'messages' }), files());
     expect(plan.edits[0]!.edits).toEqual([
+      { path: ['$version'], value: 4 },
       { path: ['modelProviders', 'anthropic'], value: [{ id: 'claude-sonnet-4-5', name: 'claude-sonnet-4-5 (gateway)', baseUrl: ROOT, envKey: 'GATEWAY_API_KEY' }] },
       { path: ['security', 'auth', 'selectedType'], value: 'anthropic' },
       { path: ['model', 'name'], value: 'claude-sonnet-4-5' },
@@ -87,8 +88,24 @@ describe('qwen-code plan', () => {
     const committed = plan.edits.find((e) => e.path === PROJECT)!;
     expect(strings(committed.edits.map((e) => e.value))).not.toContain(KEY);
     expect(committed.secret).toBeFalsy();
-    expect(plan.edits.find((e) => e.path === USER)!.edits).toEqual([{ path: ['env', 'GATEWAY_API_KEY'], value: KEY }]);
+    expect(plan.edits.find((e) => e.path === USER)!.edits).toEqual([{ path: ['$version'], value: 4 }, { path: ['env', 'GATEWAY_API_KEY'], value: KEY }]);
     expect(plan.notes.join('\n')).toContain('replaces the user one');
+  });
+
+  it('stamps the settings version Qwen Code expects, so its first start does not rewrite the file (and the key) at 0644', () => {
+    const version = (doc: unknown): unknown => {
+      const plan = qwenCode.plan(linuxEnv(), qChoice(), files({ [USER]: doc }));
+      return plan.edits.flatMap((f) => f.edits).find((e) => e.path[0] === '$version')?.value;
+    };
+    expect(QWEN_SETTINGS_VERSION).toBe(4);
+    expect(version(undefined)).toBe(4);
+    expect(version({ ui: { theme: 'dark' }, mcpServers: {} })).toBe(4);
+    // Already versioned: left as it is (an older version is Qwen Code's to migrate).
+    expect(version({ $version: 4, ui: {} })).toBeUndefined();
+    expect(version({ $version: 2, general: { disableAutoUpdate: true } })).toBeUndefined();
+    // The old flat shape still needs Qwen Code's own migration: no stamp that would skip it.
+    expect(version({ theme: 'dark' })).toBeUndefined();
+    expect(version({ general: { gitCoAuthor: true } })).toBeUndefined();
   });
 
   it('notes a shell export that would override the key, masked', () => {

@@ -7,11 +7,25 @@ describe('table', () => {
     expect(table([['a', 'bb', 'c'], ['ddd', 'e', 'f']])).toEqual(['a    bb  c', 'ddd  e   f']);
   });
 
-  it('cuts the shrinkable column so every line fits 80 columns', () => {
-    const long = 'x'.repeat(120);
-    const lines = table([['model-id', long], ['m2', 'short']], { indent: 2 });
+  it('wraps the wrapping column at words so every line fits 80 columns; nothing is cut', () => {
+    const marks = 'openai, anthropic, openai-response, openai-response-compact, image-generation, embeddings, jina-rerank';
+    const lines = table([['model-id', marks], ['m2', 'short']], { indent: 2 });
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
-    expect(lines[0]?.endsWith('…')).toBe(true);
+    expect(lines.join(' ')).not.toContain('…');
+    // Every mark whole, the continuation aligned under its column.
+    const column = lines[0]!.indexOf('openai');
+    const cells = lines.slice(0, -1).map((l) => l.slice(column)).join(' ').split(/\s+/);
+    expect(cells.join(' ')).toBe(marks);
+    expect(lines[1]!.slice(0, column).trim()).toBe('');
+    expect(lines.at(-1)).toBe('  m2        short');
+  });
+
+  it('a value wider than the room left (a request ID, a model id) stays whole: the line runs long', () => {
+    const id = `20261123112233${'4'.repeat(60)}AbCdEfGh`;
+    const lines = table([['PASS', 'messages', 'claude-sonnet-4-5-20250929-extended-thinking', '200', id]], { wrap: [] });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.endsWith(id)).toBe(true);
+    expect(lines[0]).toContain('claude-sonnet-4-5-20250929-extended-thinking');
   });
 });
 

@@ -21,6 +21,48 @@ const tomlKeys = (...keys: string[]) => (line: string) => keys.some((k) => new R
 
 const parse = (text: string): Doc => parseConfig(text, 'toml', FILE);
 
+describe('comments stay where the user put them', () => {
+  const userGateway = `# my settings
+model = "o3"  # my model
+
+# my corporate gateway
+[model_providers.gateway]
+name = "Corp"  # corp
+base_url = "https://corp.example.com/v1"
+# key comes from the shell
+env_key = "CORP_KEY"
+
+# ui settings
+[tui]
+notifications = true
+`;
+  const ours = (id: string): KeyEdit[] => gateway.map((e) => ({ ...e, path: e.path.map((seg) => (seg === 'gateway' ? id : seg)), value: e.path[0] === 'model_provider' ? id : e.value }));
+
+  it('a new root row goes after the last root row, not under the comment that heads the first table', () => {
+    const after = editText(userGateway, 'toml', ours('gateway-agent-setup'), FILE);
+    expect(after).toContain('model = "gpt-5.1-codex"  # my model\nmodel_provider = "gateway-agent-setup"\n\n# my corporate gateway\n[model_providers.gateway]\n');
+  });
+
+  it('a new table goes above the blank line and the comment that head the next table', () => {
+    const after = editText(userGateway, 'toml', ours('gateway-agent-setup'), FILE);
+    expect(after).toContain('env_key = "CORP_KEY"\n\n[model_providers.gateway-agent-setup]\n');
+    expect(after).toContain('wire_api = "responses"\n\n# ui settings\n[tui]\n');
+    expectKeptLines(userGateway, after, tomlKeys('model'));
+  });
+
+  it('a new row in an existing table goes after its last row, above the comment that heads the next table', () => {
+    const after = editText(userGateway, 'toml', [{ path: ['model_providers', 'gateway', 'wire_api'], value: 'responses' }], FILE);
+    expect(after).toContain('env_key = "CORP_KEY"\nwire_api = "responses"\n\n# ui settings\n[tui]\n');
+  });
+
+  it('a root without rows gets them above the comment that heads the first table', () => {
+    const text = '# only tables here\n\n# corp\n[model_providers.corp]\nname = "Corp"\n';
+    const after = editText(text, 'toml', ours('gateway'), FILE);
+    expect(after.startsWith('# only tables here\n\nmodel = "gpt-5.1-codex"\nmodel_provider = "gateway"\n\n# corp\n[model_providers.corp]\n')).toBe(true);
+    expect(parse(after).model_providers.gateway.wire_api).toBe('responses');
+  });
+});
+
 describe('Codex config.toml, lived in', () => {
   const after = editText(lived, 'toml', gateway, FILE);
 

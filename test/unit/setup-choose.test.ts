@@ -88,3 +88,44 @@ describe('bestModel', () => {
     );
   });
 });
+
+describe('chooseModels keeps what the config uses when the gateway stops marking it', () => {
+  const unmarked = KEY.map((m) => model(m.id));
+  const keep = { model: 'claude-sonnet-4-5', protocol: 'messages' as const, smallModel: 'claude-haiku-4-5', smallProtocol: 'messages' as const };
+
+  it('unmarked: the protocol and the small model on disk stay', () => {
+    const choice = chooseModels({ agent: AGENTS.opencode, models: unmarked, preferences: { model: ['claude-sonnet-4-5'] }, keep });
+    expect(choice).toMatchObject({ model: 'claude-sonnet-4-5', protocol: 'messages', needsProbe: true, smallModel: 'claude-haiku-4-5', smallProtocol: 'messages' });
+    // Without what the disk says, no marks pick another protocol and no small model of its own.
+    const fresh = chooseModels({ agent: AGENTS.opencode, models: unmarked, preferences: { model: ['claude-sonnet-4-5'] } });
+    expect([fresh.protocol, fresh.smallModel]).not.toEqual(['messages', 'claude-haiku-4-5']);
+  });
+
+  it('marked: the marks decide, whatever the disk says', () => {
+    const marks = KEY.map((m) => (m.id === 'claude-sonnet-4-5' ? model(m.id, ['openai']) : m));
+    const choice = chooseModels({ agent: AGENTS.opencode, models: marks, preferences: { model: ['claude-sonnet-4-5'] }, keep });
+    expect(choice).toMatchObject({ model: 'claude-sonnet-4-5', protocol: 'chat' });
+  });
+
+  it('another model chosen (an upgrade): nothing kept for the main one', () => {
+    const choice = chooseModels({ agent: AGENTS.opencode, models: unmarked, preferences: { model: ['gpt-5.1'] }, keep });
+    expect(choice.model).toBe('gpt-5.1');
+    expect(choice.protocol).toBe(chooseModels({ agent: AGENTS.opencode, models: unmarked, preferences: { model: ['gpt-5.1'] } }).protocol);
+  });
+});
+
+describe('chooseModels: tiers (Claude Code\'s opus)', () => {
+  it('an opus the key offers and the marks confirm goes to the opus tier; the main model stays sonnet', () => {
+    const choice = chooseModels({ agent: AGENTS['claude-code'], models: KEY });
+    expect(choice.model).toBe('claude-sonnet-4-5');
+    expect(choice.tiers).toEqual({ opus: 'claude-opus-4-1' });
+  });
+  it('no opus offered, or none the marks confirm: no tier of its own (it takes the main model)', () => {
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.filter((m) => !m.id.includes('opus')) }).tiers).toBeUndefined();
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.map((m) => model(m.id)) }).tiers).toBeUndefined();
+  });
+  it('unmarked now, the opus the config uses is kept', () => {
+    const keep = { model: 'claude-sonnet-4-5', protocol: 'messages' as const, tiers: { opus: 'claude-opus-4-1' } };
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.map((m) => model(m.id)), preferences: { model: ['claude-sonnet-4-5'] }, keep }).tiers).toEqual({ opus: 'claude-opus-4-1' });
+  });
+});

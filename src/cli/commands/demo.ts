@@ -63,11 +63,18 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       }
       print(ctx, ['', ...wrap(ctx.t('demo.requests')),
         ...sim.log.flatMap((e) => wrap(ctx.t('demo.request', { method: e.method, path: e.path, model: e.model ? ` (${e.model})` : '', status: e.status, id: e.requestId }), 4))]);
-      print(ctx, ['', ...wrap(keep ? ctx.t('demo.kept', { home }) : ctx.t('demo.removed', { bin: BIN }))]);
+      print(ctx, ['', ...wrap(keep ? ctx.t('demo.kept', { home }) : ctx.t('demo.removed', { bin: await invocationHere(ctx) }))]);
     }
     return report.ok ? 0 : 1;
   } finally {
     await sim.stop();
     if (!keep) await rm(home, { recursive: true, force: true });
   }
+}
+
+/** The command that starts this tool from where the user stands (see invocation.ts). */
+async function invocationHere(ctx: CliContext): Promise<string> {
+  const [{ findOnPath }, { invocation }] = await Promise.all([import('../../agents/detect.js'), import('../invocation.js')]);
+  const onPath = (await findOnPath(BIN, { home: ctx.home, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform })) !== undefined;
+  return invocation({ script: ctx.script, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform, onPath });
 }

@@ -99,19 +99,29 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   let fixed: AgentId[] = [];
   let notFixed: { id: AgentId; reason: string }[] = [];
   let moved: { id: AgentId; from: string; to: string; code: string }[] = [];
+  const tightened: string[] = [];
   const fixing = flag(values, 'fix');
   if (fixing) {
-    const broken = checks.filter((c) => c.configured && c.findings.length > 0);
+    // A key file others may read is fixed by its mode alone: nothing to rewrite for it.
+    const open = checks.flatMap((c) => c.findings.filter((f) => f.code === 'key_file_open' && f.path !== undefined).map((f) => f.path!));
+    if (open.length > 0) {
+      const { tightenKeyFiles } = await import('../../doctor/key-files.js');
+      await tightenKeyFiles(open);
+      tightened.push(...new Set(open));
+    }
+    const modeOnly = checks.filter((c) => c.findings.length > 0 && c.findings.every((f) => f.code === 'key_file_open'));
+    const broken = checks.filter((c) => c.configured && c.findings.some((f) => f.code !== 'key_file_open'));
     if (broken.length > 0) {
       ({ fixed, notFixed, moved } = await repair(ctx, broken, { scope, gatewayKey, keyEnv, given, timeoutMs, markers: inputs.markers, keyStorage: saved.settings.keyStorage }));
-      checks = await checkAll(ctx, ids, inputs);
     }
+    fixed = [...modeOnly.map((c) => c.id), ...fixed];
+    if (broken.length > 0 || modeOnly.length > 0) checks = await checkAll(ctx, ids, inputs);
   }
   const ok = checks.every((c) => c.findings.length === 0);
   if (ctx.json) {
     printJson(ctx, {
       ok,
-      ...(fixing ? { fixed, notFixed, moved } : {}),
+      ...(fixing ? { fixed, notFixed, moved, tightened } : {}),
       agents: checks.map((c) => ({
         id: c.id,
         configured: c.configured,
@@ -127,6 +137,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const t = ctx.t;
     const lines = checks.length === 0 ? [t('doctor.none_here')] : checks.flatMap((c) => agentLines(ctx, c));
     for (const m of moved) lines.push('', ...wrap(t('doctor.moved', { agent: AGENTS[m.id].name, from: m.from, to: m.to, code: m.code })));
+    for (const file of tightened) lines.push('', ...wrap(t('doctor.tightened', { file })));
     if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: fixed.map((id) => AGENTS[id].name).join(', '), bin: BIN })));
     for (const n of notFixed) lines.push('', ...wrap(t('doctor.not_repaired', { agent: AGENTS[n.id].name, reason: n.reason })));
     lines.push('', ...wrap(ok ? t('doctor.no_findings') : fixing ? t('doctor.remain_fixing') : t('doctor.remain', { bin: BIN })));

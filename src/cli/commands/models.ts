@@ -10,7 +10,7 @@ import type { Translator } from '../../i18n/index.js';
 import { flag, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { resolveGateway } from '../inputs.js';
-import { formatUsd, painter, print, note, printJson, PROTOCOL_NAMES, table, wrap, type Paint } from '../output.js';
+import { formatUsd, painter, print, note, printJson, PROTOCOL_NAMES, table, tableRows, wrap, type Paint } from '../output.js';
 
 const ORDER: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
 
@@ -75,10 +75,11 @@ function agentLines(t: Translator, model: ClassifiedModel, paint: Paint): string
 
 function modelBlock(t: Translator, models: readonly ClassifiedModel[], paint: Paint, detail: 'agents' | 'reason'): string[] {
   const rows = models.map((m) => [m.id, m.marked ? (m.marks ?? []).join(', ') || '-' : t('models.unmarked'), priceText(t, m.pricing)]);
-  const head = table(rows, { indent: 2, shrink: [1, 0] });
+  // Marks and prices wrap; a model id is never cut (it is what the user copies into --model).
+  const head = tableRows(rows, { indent: 2, wrap: [1, 2] });
   const lines: string[] = [];
   models.forEach((m, i) => {
-    lines.push(paint('bold', head[i] ?? m.id));
+    lines.push(...(head[i] ?? [m.id]).map((l) => paint('bold', l)));
     if (detail === 'agents') lines.push(...agentLines(t, m, paint));
     else lines.push(...wrap(t.show(notForCoding(m) ?? ''), 6));
     if (m.pricing?.description) lines.push(...wrap(paint('dim', m.pricing.description), 6));

@@ -62,7 +62,12 @@ export function explainChanges(
     else if (from !== undefined && from !== a.model && model && !AGENTS[a.id].fit(model).ok) reason = msg('sync.lost_mark', { model: from, agent: AGENTS[a.id].name });
     else if (from !== undefined && from !== a.model && upgrade) reason = msg('sync.newer');
     else if (saved.baseUrl !== undefined && saved.baseUrl !== report.baseUrl) reason = msg('sync.base_url_changed', { from: saved.baseUrl, to: report.baseUrl });
-    else reason = msg('sync.differs');
+    else if (a.before && a.before.model !== a.model) reason = msg('sync.model_on_disk', { from: a.before.model, to: a.model ?? '' });
+    else if (a.before && a.protocol !== undefined && a.before.protocol !== a.protocol) {
+      reason = msg('sync.protocol_changed', { model: a.model ?? '', from: a.before.protocol, to: a.protocol });
+    } else if (a.before && a.smallModel !== undefined && a.before.smallModel !== a.smallModel) {
+      reason = msg('sync.small_changed', { from: a.before.smallModel ?? '-', to: a.smallModel });
+    } else reason = msg('sync.differs');
     changes.push({ agent: a.id, from, to: a.model, reason, files });
   }
   return changes;
@@ -107,6 +112,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     preferences: savedPreferences(s, !upgrade),
     concurrency: num(values, 'concurrency'),
     command: 'sync',
+    // A gateway that stops sending marks has not changed its models: keep what the configs use.
+    keepOnDisk: true,
     onModels: (m) => (models = m),
   }));
   const changes = explainChanges(report, s, models, upgrade);

@@ -7,7 +7,7 @@ import { notForCoding } from '../../agents/fit.js';
 import { flag, list as listFlag, num, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { resolveGateway } from '../inputs.js';
-import { note, painter, print, printJson, PROTOCOL_NAMES, table, wrap } from '../output.js';
+import { note, painter, print, printJson, PROTOCOL_NAMES, tableRows, wrap } from '../output.js';
 
 /** The protocols coding agents speak. Images costs money per call: probed only when asked for. */
 const AGENT_PROTOCOLS: readonly Protocol[] = ['messages', 'responses', 'chat'];
@@ -131,11 +131,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     return ok ? EXIT.ok : EXIT.failed;
   }
   const paint = painter(ctx);
-  const [head = '', ...rows] = table(resultRows(ctx.t, results), { shrink: [2, 5] });
-  const lines: string[] = [paint('dim', head)];
+  // Nothing wraps or is cut: a model id and a request ID are values to copy whole, even when the
+  // line then runs past 80 columns.
+  const [head = [], ...rows] = tableRows(resultRows(ctx.t, results), { wrap: [] });
+  const lines: string[] = head.map((l) => paint('dim', l));
   results.forEach((r, i) => {
-    const row = rows[i] ?? '';
-    lines.push(r.ok ? paint('green', row) : paint('red', row));
+    for (const row of rows[i] ?? []) lines.push(r.ok ? paint('green', row) : paint('red', row));
     if (!r.ok && r.diagnosis) lines.push(...wrap(oneLine(ctx.t, r.diagnosis), 6));
   });
   const passed = results.filter((r) => r.ok).length;
