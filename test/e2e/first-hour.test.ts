@@ -475,3 +475,21 @@ describe('setup: a dry run does not claim success; the opus tier gets the opus m
     }
   });
 });
+
+describe('doctor without GATEWAY_API_KEY', () => {
+  it('finds the key in Qwen Code\'s own settings (its env block) and checks with it', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      const from = sim.log.length;
+      const r = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      const doc = jsonOf(r) as { agents: { id: string; findings: unknown[]; requestId?: string }[] };
+      expect(doc.agents[0]?.findings).toEqual([]);
+      // The check really went out, with the key from the file.
+      expect(sim.log.slice(from).some((e) => e.auth.key === DEMO_KEY && e.status === 200)).toBe(true);
+    } finally {
+      remove();
+    }
+  });
+});
