@@ -194,7 +194,9 @@ export async function checkAgent(agent: Agent, opts: CheckOptions, models: Retur
       fix: msg('doctor.missing_key_fix', { fix: fixHint() }),
     });
   }
-  const listKey = opts.gatewayKey ?? key;
+  // The key this agent really sends decides what its model list is; another agent's key (the one
+  // in GATEWAY_API_KEY now) may see another group's models.
+  const listKey = key || opts.gatewayKey;
   const list = listKey ? await models(check.root, listKey, opts) : undefined;
   if (list && !Array.isArray(list) && list.code !== 'wrong_path' && list.code !== 'not_api') {
     // A wrong base URL shows again in the agent's own request below; other list failures are news.

@@ -516,6 +516,8 @@ export const en = {
   'doctor.none_here': 'No coding agent is installed or configured here.',
   'doctor.repaired': 'Repaired: {agents} (backups: `{bin} restore --list`).',
   'doctor.not_repaired': 'Not repaired: {agent}: {reason}',
+  'doctor.key_replaced': '{agent}: its own key {from} was refused or unusable, so the key from {var} ({to}) was written in its place.',
+  'doctor.key_given': '{agent}: it had no key of its own, so the key from {var} ({to}) was written.',
   'doctor.moved': '{agent}: moved from {from} to {to}, because {from} failed its probe ([{code}]).',
   'doctor.no_findings': 'No findings.',
   'doctor.remain_fixing': 'Findings remain. See the fixes above.',

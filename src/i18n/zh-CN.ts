@@ -517,6 +517,8 @@ export const zhCN: Catalog = {
   'doctor.none_here': '这里没有安装或配置任何编程智能体。',
   'doctor.repaired': '已修复：{agents}（备份：`{bin} restore --list`）。',
   'doctor.not_repaired': '未修复：{agent}：{reason}',
+  'doctor.key_replaced': '{agent}：它自己的密钥 {from} 被拒绝或不可用，因此改为写入 {var} 中的密钥（{to}）。',
+  'doctor.key_given': '{agent}：它没有自己的密钥，因此写入了 {var} 中的密钥（{to}）。',
   'doctor.moved': '{agent}：已从 {from} 换到 {to}，因为 {from} 的探测失败（[{code}]）。',
   'doctor.no_findings': '没有发现问题。',
   'doctor.remain_fixing': '仍有问题。请查看上面的解决办法。',

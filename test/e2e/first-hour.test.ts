@@ -493,3 +493,43 @@ describe('doctor without GATEWAY_API_KEY', () => {
     }
   });
 });
+
+describe('doctor with two agents set up with two keys', () => {
+  it('checks each agent with the key it uses, and --fix keeps each agent\'s key and model', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=deepseek-chat'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: VIP_KEY } })).code).toBe(0);
+      // deepseek-chat is sold to the default group only: VIP's list would call it missing.
+      const doctor = await runCli(['doctor', '--json'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+      expect(doctor.code, doctor.stdout).toBe(0);
+      const file = join(home, '.config/opencode/opencode.json');
+      writeFileSync(file, readFileSync(file, 'utf8').split(`${sim.root}/v1`).join(`${sim.root}/v1/v1`));
+      const fix = await runCli(['doctor', '--fix', '--json'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+      expect(fix.code, fix.stdout + fix.stderr).toBe(0);
+      expect((jsonOf(fix) as { keysReplaced: unknown[] }).keysReplaced).toEqual([]);
+      const after = readFileSync(file, 'utf8');
+      expect(after).toContain(DEMO_KEY);
+      expect(after).not.toContain(VIP_KEY);
+      expect(after).toContain('"model": "gateway/deepseek-chat"');
+    } finally {
+      remove();
+    }
+  });
+
+  it('a refused own key is replaced by the given one only with a word about it', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=deepseek-chat'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      const file = join(home, '.config/opencode/opencode.json');
+      const disabled = `sk-${'disabled'.repeat(6)}`;
+      writeFileSync(file, readFileSync(file, 'utf8').split(DEMO_KEY).join(disabled));
+      const fix = await runCli(['doctor', '--fix'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      expect(fix.code, fix.stdout + fix.stderr).toBe(0);
+      expect(fix.stdout).toMatch(/OpenCode: its own key sk-di…bled was refused or unusable, so the key from\s+GATEWAY_API_KEY \(sk-de…demo\) was written in its place/);
+      expect(readFileSync(file, 'utf8')).toContain(DEMO_KEY);
+    } finally {
+      remove();
+    }
+  });
+});

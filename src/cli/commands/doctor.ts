@@ -3,6 +3,7 @@
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
 import type { AgentId, Scope } from '../../agents/types.js';
 import { CancelledError, ToolError, UsageError } from '../../core/errors.js';
+import { maskKey } from '../../core/mask.js';
 import { msg } from '../../i18n/index.js';
 import type { AgentCheck, CheckOptions } from '../../doctor/check.js';
 import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } from '../args.js';
@@ -35,6 +36,15 @@ export const help: CommandHelp = {
 };
 
 type CheckInputs = Omit<CheckOptions, 'env' | 'http'> & { timeoutMs?: number };
+
+/** A key doctor --fix wrote into an agent in place of its own (missing or refused): always said. */
+interface KeyReplaced {
+  id: AgentId;
+  /** The agent's own key, masked; undefined when it had none. */
+  from?: string;
+  to: string;
+  var: string;
+}
 
 async function checkAll(ctx: CliContext, ids: readonly AgentId[], inputs: CheckInputs): Promise<AgentCheck[]> {
   const [{ checkAgent, modelListCache }, { detectAgent }] = await Promise.all([import('../../doctor/check.js'), import('../../agents/detect.js')]);
@@ -99,6 +109,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   let fixed: AgentId[] = [];
   let notFixed: { id: AgentId; reason: string }[] = [];
   let moved: { id: AgentId; from: string; to: string; code: string }[] = [];
+  let keys: KeyReplaced[] = [];
   const tightened: string[] = [];
   const fixing = flag(values, 'fix');
   if (fixing) {
@@ -112,7 +123,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const modeOnly = checks.filter((c) => c.findings.length > 0 && c.findings.every((f) => f.code === 'key_file_open'));
     const broken = checks.filter((c) => c.configured && c.findings.some((f) => f.code !== 'key_file_open'));
     if (broken.length > 0) {
-      ({ fixed, notFixed, moved } = await repair(ctx, broken, { scope, gatewayKey, keyEnv, given, timeoutMs, markers: inputs.markers, keyStorage: saved.settings.keyStorage }));
+      ({ fixed, notFixed, moved, keys } = await repair(ctx, broken, { scope, gatewayKey, keyEnv, given, timeoutMs, markers: inputs.markers, keyStorage: saved.settings.keyStorage }));
     }
     fixed = [...modeOnly.map((c) => c.id), ...fixed];
     if (broken.length > 0 || modeOnly.length > 0) checks = await checkAll(ctx, ids, inputs);
@@ -121,7 +132,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (ctx.json) {
     printJson(ctx, {
       ok,
-      ...(fixing ? { fixed, notFixed, moved, tightened } : {}),
+      ...(fixing ? { fixed, notFixed, moved, keysReplaced: keys, tightened } : {}),
       agents: checks.map((c) => ({
         id: c.id,
         configured: c.configured,
@@ -136,6 +147,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   } else {
     const t = ctx.t;
     const lines = checks.length === 0 ? [t('doctor.none_here')] : checks.flatMap((c) => agentLines(ctx, c));
+    for (const k of keys) lines.push('', ...wrap(t(k.from ? 'doctor.key_replaced' : 'doctor.key_given', { agent: AGENTS[k.id].name, from: k.from ?? '', to: k.to, var: k.var })));
     for (const m of moved) lines.push('', ...wrap(t('doctor.moved', { agent: AGENTS[m.id].name, from: m.from, to: m.to, code: m.code })));
     for (const file of tightened) lines.push('', ...wrap(t('doctor.tightened', { file })));
     if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: fixed.map((id) => AGENTS[id].name).join(', '), bin: BIN })));
@@ -156,7 +168,7 @@ async function repair(
   ctx: CliContext,
   broken: AgentCheck[],
   o: { scope: Scope; gatewayKey?: string; keyEnv: string; given?: { root: string; v1: string }; timeoutMs?: number; markers: ReturnType<typeof savedMarkers>; keyStorage?: 'file' | 'env' },
-): Promise<{ fixed: AgentId[]; notFixed: { id: AgentId; reason: string }[]; moved: { id: AgentId; from: string; to: string; code: string }[] }> {
+): Promise<{ fixed: AgentId[]; notFixed: { id: AgentId; reason: string }[]; moved: { id: AgentId; from: string; to: string; code: string }[]; keys: KeyReplaced[] }> {
   const [{ runSetup }, { normalizeBaseUrl }, { agentKeyOf }] = await Promise.all([
     import('../../setup/run.js'),
     import('../../core/base-url.js'),
@@ -165,9 +177,15 @@ async function repair(
   const fixed: AgentId[] = [];
   const notFixed: { id: AgentId; reason: string }[] = [];
   const moved: { id: AgentId; from: string; to: string; code: string }[] = [];
+  const keys: KeyReplaced[] = [];
   for (const c of broken) {
     const url = o.given ?? (c.root ? normalizeBaseUrl(c.root) : undefined);
-    const key = o.gatewayKey ?? agentKeyOf(c);
+    // The agent keeps the key it uses: GATEWAY_API_KEY may belong to another agent's group. Only a
+    // key that is missing or refused is replaced by the given one, and the report says so.
+    const own = agentKeyOf(c) || undefined;
+    const ownBroken = own === undefined || c.findings.some((f) => f.code === 'bad_key' || f.code === 'missing_key');
+    const replaceKey = o.gatewayKey !== undefined && ownBroken && own !== o.gatewayKey;
+    const key = replaceKey ? o.gatewayKey : own ?? o.gatewayKey;
     if (!url) {
       notFixed.push({ id: c.id, reason: msg('doctor.no_base_url') });
       continue;
@@ -179,7 +197,7 @@ async function repair(
     ctx.addSecret(key);
     // Without a gateway key, the agent's own key is written back where the agent found it: a
     // variable the user exports stays the reference (env storage), anything else is stored.
-    const ownVar = o.gatewayKey ? undefined : /^environment variable (\w+)/.exec(c.request?.keySource ?? '')?.[1];
+    const ownVar = replaceKey ? undefined : /^environment variable (\w+)/.exec(c.request?.keySource ?? '')?.[1];
     const keyEnvVar = ownVar ?? o.keyEnv;
     try {
       const { guardInterrupt } = await import('../interrupt.js');
@@ -215,6 +233,7 @@ async function repair(
           if (!(err instanceof ToolError) || err instanceof CancelledError) throw err;
         }
       }
+      if (a?.ok && replaceKey) keys.push({ id: c.id, from: own === undefined ? undefined : maskKey(own), to: maskKey(key), var: o.keyEnv });
       if (a?.ok) fixed.push(c.id);
       // A failed probe's own cause, not setup's advice to use --force (doctor does not take it).
       else notFixed.push({ id: c.id, reason: a?.probe?.diagnosis?.message ?? failedProbe?.diagnosis?.message ?? a?.verify?.diagnosis?.message ?? a?.skipped ?? msg('doctor.setup_failed') });
@@ -223,5 +242,5 @@ async function repair(
       notFixed.push({ id: c.id, reason: err.hint ? msg('doctor.error_hint', { message: err.message, hint: err.hint }) : err.message });
     }
   }
-  return { fixed, notFixed, moved };
+  return { fixed, notFixed, moved, keys };
 }
