@@ -1,4 +1,4 @@
-// Proves a config through the agent itself (issue 6): its one-shot mode with a tiny prompt, in a
+// Proves a config through the agent itself: its one-shot mode with a tiny prompt, in a
 // scratch directory, bounded by a timeout, with its fast-fail and offline switches. The run is
 // judged by its exit code AND its output. When it fails, the request the agent would send is
 // rebuilt from its config (agent.readBack) and sent by us, so the real cause is named (Claude Code

@@ -1,6 +1,6 @@
 // Claude Code (`@anthropic-ai/claude-code`): speaks messages only, reads its settings `env` block
 // like process env (the block wins over shell exports), and appends `/v1/messages` to the root.
-// Facts: /work/shared/docs/agents.md ("Claude Code"), seen with 2.1.197.
+// Facts seen running Claude Code against a recording gateway, version 2.1.197.
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
@@ -122,8 +122,8 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
 
   // An ANTHROPIC_API_KEY that reaches Claude Code from outside the files we edit (a shell export;
   // in project scope also the user settings) would go out as x-api-key, which the gateway reads
-  // before our Bearer token. The env block wins over inherited values, so an empty one hides it
-  // (agents.md: "remove or blank a stale ANTHROPIC_API_KEY"); the gateway ignores an empty header.
+  // before our Bearer token. The env block wins over inherited values, so an empty one hides it;
+  // the gateway ignores an empty header.
   const inherited: string[] = [];
   const shellKey = envValue(env.env, API_KEY);
   if (shellKey !== undefined) inherited.push(msg('agents.cc.shell_exports_one', { key: maskKey(shellKey) }));

@@ -1,6 +1,6 @@
 // Cline CLI (`cline`): one providers.json with an entry per provider and the one in use named by
 // `lastUsedProvider`. Both entries we write take root + `/v1`. Cline reads only a literal key.
-// Facts: /work/shared/docs/agents.md ("Cline CLI"), seen with 3.0.65. The settings directory
+// Facts seen running Cline CLI against a recording gateway, version 3.0.65. The settings directory
 // follows CLINE_DATA_DIR (<dir>/settings), then CLINE_DIR (<dir>/data/settings), then
 // ~/.cline/data/settings (checked: cline/cline storage tests, "CLINE_DATA_DIR > CLINE_DIR + /data >
 // ~/.cline/data", and third-party tools mirroring it). One-shot: `cline [prompt]` runs headless

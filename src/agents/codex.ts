@@ -1,6 +1,6 @@
 // Codex CLI (`@openai/codex`): speaks only the Responses API. Its provider table names the key's
 // variable (`env_key`); the value can live in `$CODEX_HOME/.env`, which Codex loads at start.
-// Facts: /work/shared/docs/agents.md ("Codex CLI"), seen with 0.169.0.
+// Facts seen running Codex CLI against a recording gateway, version 0.169.0.
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';

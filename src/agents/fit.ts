@@ -6,7 +6,7 @@ import { msg } from '../i18n/index.js';
 
 /**
  * Why a model is not for a coding agent, or undefined. Image models arrive marked
- * `image-generation` plus `openai` (gateway.md, "Marks"), yet serve only images/generations, so
+ * `image-generation` plus `openai`, yet serve only images/generations, so
  * the `openai` mark alone must not make them look like chat models.
  */
 export function notForCoding(model: ClassifiedModel): string | undefined {

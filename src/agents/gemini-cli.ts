@@ -1,5 +1,5 @@
 // Gemini CLI (`@google/gemini-cli`): speaks only the native Gemini protocol, which the gateway does
-// not offer publicly (gateway.md, "The service contract"). Named so users learn why, never written.
+// not offer publicly (new-api's public service contract). Named so users learn why, never written.
 import { JobError } from '../core/errors.js';
 import type { Agent } from './types.js';
 import { msg } from '../i18n/index.js';

@@ -1,6 +1,6 @@
 // OpenCode (`opencode-ai`): one provider entry speaks one protocol, chosen by its AI SDK package,
 // so each protocol gets its own provider id. All three packages take root + `/v1`.
-// Facts: /work/shared/docs/agents.md ("OpenCode"), seen with 1.18.33; the global config directory is
+// Facts seen running OpenCode against a recording gateway, version 1.18.33; the global config directory is
 // xdg-basedir's `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode` on every platform
 // (checked: anomalyco/opencode packages/opencode/src/global/index.ts).
 import type { FileEdit, KeyEdit } from '../config/types.js';

@@ -1,7 +1,7 @@
 // Qwen Code (`@qwen-code/qwen-code`): a Gemini CLI fork with model provider lists per auth type.
 // `openai` entries take root + `/v1` (the SDK appends /chat/completions); `anthropic` entries take
 // the root (the SDK appends /v1/messages). Shell env beats the settings `env` block.
-// Facts: /work/shared/docs/agents.md ("Qwen Code"), seen with 0.15.10. Checked in QwenLM/qwen-code:
+// Facts seen running Qwen Code against a recording gateway, version 0.15.10. Checked in QwenLM/qwen-code:
 // `-m/--model` and the positional one-shot prompt (packages/cli/src/config/config.ts), and the
 // QWEN_HOME override of ~/.qwen (getGlobalQwenDir), which expands a leading `~` and resolves a
 // relative value against cwd (Storage's resolver).

@@ -113,6 +113,6 @@ export interface Agent {
   plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan;
   /** Rebuild, from the files on disk, the request the agent would send; a string says why it cannot. */
   readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string;
-  /** The one-shot command that exercises the agent (issue 6): data, run through one execa wrapper. */
+  /** The one-shot command that exercises the agent: data, run through one execa wrapper. */
   oneShot(model: string, prompt: string): { command: string; args: string[]; env?: Record<string, string> };
 }

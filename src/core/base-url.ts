@@ -1,6 +1,6 @@
 // The one place a pasted gateway address becomes the gateway root. Users paste whatever their
 // previous tool showed them (a root, root + /v1, a full endpoint, sometimes a doubled /v1); every
-// agent needs either the root or root + /v1 (agents.md, "Rule of thumb"), and none of them repairs a
+// agent needs either the root or root + /v1, and none of them repairs a
 // doubled /v1. So we keep one root and tell the user, in plain words, each thing we changed.
 //
 // Error messages may quote the input, but never a part of it that could be the key: user info,

@@ -1,6 +1,6 @@
 // Domain types shared by the gateway client, the simulator, the agents and the CLI.
 
-/** The wire protocols the gateway serves publicly (gateway.md, "The service contract"). */
+/** The wire protocols the gateway serves publicly (new-api's public service contract). */
 export type Protocol = 'messages' | 'responses' | 'chat' | 'images';
 export const PROTOCOLS: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
 
@@ -68,7 +68,7 @@ export const DEFAULT_MARKERS: Markers = {
   nonAgent: ['embeddings', 'jina-rerank', 'openai-video', 'gemini', 'openai-response-compact', 'openai-alpha-search'],
 };
 
-/** Stable diagnosis codes (issue 2, "Diagnosis"). JSON output and docs rely on these names. */
+/** Stable diagnosis codes. JSON output and docs rely on these names. */
 export type DiagnosisCode =
   | 'bad_key'
   | 'model_not_allowed'

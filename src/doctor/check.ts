@@ -1,4 +1,4 @@
-// The self-check (issue 5), run on what is on this machine now, including configs written by hand
+// The self-check, run on what is on this machine now, including configs written by hand
 // or by other tools: per agent, its config read back as the agent reads it, then the key, the
 // model against the key's list and marks, and a minimal request sent exactly as the agent would.
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';

@@ -1,4 +1,4 @@
-// What a model can serve, read from its protocol marks (gateway.md, "Marks"). Marks say what the
+// What a model can serve, read from its protocol marks. Marks say what the
 // serving channel is; the gateway checks nothing before picking it, so a wrong pairing fails only
 // after the call. `probe` marks the cases only a live request can settle.
 import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel, type Markers, type Protocol, type Suitability } from '../core/types.js';

@@ -1,6 +1,7 @@
 // Turns what the gateway answered (or failed to answer) into a Diagnosis: a stable code, the cause
 // in plain words naming the key, group, model, path or protocol, and what to do. The texts and codes
-// matched here are new-api's (gateway.md, "Errors"), including the Chinese ones of older versions.
+// matched here are new-api's, read from its source and seen from a running one, including the
+// Chinese ones of older versions.
 import { redact } from '../core/mask.js';
 import type { Diagnosis, DiagnosisCode, Protocol } from '../core/types.js';
 import { msg } from '../i18n/index.js';

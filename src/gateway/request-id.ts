@@ -1,5 +1,5 @@
-// The gateway's request ID is what support asks for; every response carries one (gateway.md,
-// "Request ID"). It is opaque: we never parse its format, only find it.
+// The gateway's request ID is what support asks for; every response carries one. It is opaque:
+// we never parse its format, only find it.
 
 const HEADER = 'x-oneapi-request-id';
 const IN_MESSAGE = /\(request id: ([^)\s]+)\)\s*$/;

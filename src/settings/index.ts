@@ -1,4 +1,4 @@
-// Saved settings (issue 5): what setup and the wizard chose, so that `sync` and later runs can
+// Saved settings: what setup and the wizard chose, so that `sync` and later runs can
 // repeat it. Two sources: a project file a team commits (found with cosmiconfig from the working
 // directory: `.gateway-agent-setuprc` in JSON or YAML, `gateway-agent-setup.config.{js,mjs,cjs}`,
 // or a `gateway-agent-setup` key in package.json) and the user file `settings.json` in our state

@@ -1,4 +1,4 @@
-// The whole job of `setup`, as a library: verify, write, verify again (issue 3).
+// The whole job of `setup`, as a library: verify, write, verify again.
 // 1. the key's models; 2. one probe round for every agent at once; 3. plan every file edit, refuse
 // all of them if one file does not parse; 4. apply (backups first, atomic writes); 5. read each
 // config back from disk and send the request the agent itself would send. Rounds are concurrent

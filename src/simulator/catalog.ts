@@ -1,5 +1,5 @@
 // The default world of the simulator: a handful of keys and models that between them hit every row
-// of gateway.md's error table and every channel type. The `demo` command and most tests use it.
+// of new-api's error table and every channel type. The `demo` command and most tests use it.
 import type { SimKey, SimModel } from './types.js';
 
 /** `sk-` + 48 lowercase letters built from one word: deterministic and obviously not a real key. */

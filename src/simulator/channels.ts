@@ -1,4 +1,4 @@
-// What each channel type advertises (its marks) and what it really serves (gateway.md's table).
+// What each channel type advertises (its marks) and what it really serves.
 // The two differ on purpose: OpenAI channels pass Responses through unmarked, Anthropic channels
 // are marked `openai` but fail Responses, and the gateway checks neither before picking a channel.
 import type { Protocol } from '../core/types.js';

@@ -1,4 +1,4 @@
-// The error bodies of new-api, byte for byte where gateway.md gives them. Three families:
+// The error bodies of new-api, byte for byte as new-api writes them. Three families:
 // - routing errors (auth and distributor middleware): always the OpenAI shape, type new_api_error,
 //   no `param`, even on /v1/messages;
 // - relay errors (raised by the relay controller after routing): OpenAI shape with `param`, or the

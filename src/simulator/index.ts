@@ -1,4 +1,4 @@
-// The gateway simulator: a faithful stand-in for a new-api gateway (../shared/docs/gateway.md),
+// The gateway simulator: a faithful stand-in for a new-api gateway,
 // used by the `demo` and `simulate` commands and by every test that needs a gateway.
 export { startSimulator } from './server.js';
 export {

@@ -1,9 +1,9 @@
 // The contract of the gateway simulator (src/simulator/). Tests, `simulate` and `demo` use it.
-// It reproduces ../shared/docs/gateway.md: keys with groups and model limits, channels that decide
-// which protocols really work, the exact error bodies, request IDs, the three stream formats.
+// It reproduces new-api as read from its source and run: keys with groups and model limits,
+// channels that decide which protocols really work, the exact error bodies, request IDs, the three stream formats.
 import type { UpstreamKeyState, UpstreamKind, UpstreamOptions } from './upstream.js';
 
-/** The channel type serving a model decides its marks and what really works (gateway.md table). */
+/** The channel type serving a model decides its marks and what really works. */
 export type ChannelKind =
   | 'anthropic' // marks anthropic+openai: messages, chat; Responses fails (500 convert_request_failed)
   | 'openai' // marks openai: chat, messages (converted), Responses passes through although unmarked

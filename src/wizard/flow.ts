@@ -1,4 +1,4 @@
-// The interactive wizard (issue 4): eight steps, each plain data in and plain data out, asking
+// The interactive wizard: eight steps, each plain data in and plain data out, asking
 // through the injected Prompter and only when no flag answered the question already. Saved
 // settings and the environment are defaults here (pre-filled, pre-selected), never answers: a
 // person running the wizard again sees every question with last time's answer ready.

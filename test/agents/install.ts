@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Versions seen working in /work/shared/docs/agents.md; bump them together with that page. */
+/** Versions seen working against a recording gateway; bump them only after running them again. */
 export const PINNED = {
   'claude-code': { pkg: '@anthropic-ai/claude-code', version: '2.1.197', bin: 'claude' },
   codex: { pkg: '@openai/codex', version: '0.169.0', bin: 'codex' },

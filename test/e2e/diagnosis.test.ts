@@ -111,7 +111,7 @@ describe('every diagnosis code through the built bin', () => {
     }
   });
 
-  // Issue 9: the same failure for a Chinese reader. The cause and the fix are in Chinese, the code and
+  // The same failure for a Chinese reader. The cause and the fix are in Chinese, the code and
   // request ID are unchanged, and --json is the very same document in both languages.
   it.each(CASES.map((c) => [c.code, c] as const))('%s, in Chinese', async (_code, c) => {
     const sim = await startSim({ ...c.sim, faults: c.faults?.map((f) => ({ ...f })) ?? [] });

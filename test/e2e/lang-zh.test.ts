@@ -1,4 +1,4 @@
-// Issue 9, the language half, through the built bin against the simulator: every command a person
+// The language half of platform support, through the built bin against the simulator: every command a person
 // runs, in Simplified Chinese. Each run must speak Chinese, print no sentence of the English
 // catalog (a message that missed translation), fit every line in 80 terminal columns (a Chinese
 // character takes two), and leave --json byte-for-byte what it is in English.

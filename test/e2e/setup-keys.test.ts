@@ -1,4 +1,4 @@
-// Where the key goes (issue 3, "Keys"): `--key-storage env` writes only a variable name, and
+// Where the key goes: `--key-storage env` writes only a variable name, and
 // `--scope project` never puts the key into a file a team commits. Through the built bin.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Every agent × fixture through the built bin against the simulator (issue 3, "Done when"):
+// Every agent × fixture through the built bin against the simulator:
 // no file yet, a lived-in file, a file that does not parse, a file already up to date.
 // Asserts the exact resulting files, the untouched bytes, modes, backups, idempotence and the report.
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -105,7 +105,7 @@ describe('wizard in a terminal', () => {
     }
   });
 
-  // Issue 9: the same walk for a reader of Chinese, chosen by the locale alone (LANG), as on a
+  // The same walk for a reader of Chinese, chosen by the locale alone (LANG), as on a
   // Chinese system. Every question, answer line, spinner line and summary is in Chinese, nothing
   // from the English catalog shows, and the lines still fit 80 columns of a terminal.
   it('in Chinese (LANG=zh_CN.UTF-8): the same walk, every line Chinese and within 80 columns', async () => {

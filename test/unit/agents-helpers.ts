@@ -5,7 +5,7 @@ import type { Agent, AgentChoice, AgentEnv, AgentPlan, CurrentFiles } from '../.
 import type { KeyEdit } from '../../src/config/types.js';
 import type { ClassifiedModel, Protocol, Suitability } from '../../src/core/types.js';
 
-/** The classification rule (gateway.md "Marks"), written out by hand for the tests. */
+/** The classification rule, written out by hand for the tests. */
 export function model(id: string, marks: string[] | undefined): ClassifiedModel {
   if (!marks) {
     return { id, marked: false, protocols: { messages: 'probe', responses: 'probe', chat: 'probe', images: 'probe' } };

@@ -1,5 +1,5 @@
-// Where each agent keeps its user config, per platform, with and without its override variable
-// (issue 9): one table for every agent × {linux, darwin, win32} × {default, override}, as each
+// Where each agent keeps its user config, per platform, with and without its override variable:
+// one table for every agent × {linux, darwin, win32} × {default, override}, as each
 // agent resolves it itself. Windows paths are computed with path.win32 on this Linux machine.
 // The home has a non-ASCII user name, as many Windows accounts do.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 9: every agent × fixture again for Windows and macOS, on this Linux machine. The platform is
+// Every agent × fixture again for Windows and macOS, on this Linux machine. The platform is
 // an input of the agent modules (path.win32 for Windows), so the same plan is computed for a home
 // like C:\Users\李雷 and applied with the real editors. The files land where each agent looks on
 // that platform, and their contents are the very same as on Linux: CRLF files keep CRLF, a BOM

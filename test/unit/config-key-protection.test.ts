@@ -1,4 +1,4 @@
-// Windows key files (issue 9): the note must be true where the file is. Inside the profile its ACL
+// Windows key files: the note must be true where the file is. Inside the profile its ACL
 // protects the key; outside it (CODEX_HOME on another drive, a project on D:\) the folder decides.
 import { describe, expect, it } from 'vitest';
 import { insideWin32, windowsKeyNotes } from '../../src/config/key-protection.js';

@@ -1,5 +1,5 @@
 // Windows paths and other backslash-laden values inside TOML, JSON, JSONC and dotenv strings
-// (issue 9; zcf #114 wrote `C:\Users\…` unescaped into TOML, which then failed to parse or read
+// (zcf #114 wrote `C:\Users\…` unescaped into TOML, which then failed to parse or read
 // `\U` as an escape). Every value written is parsed back by the format's own reader and must be
 // exactly what was written, in a file that keeps CRLF and its comments.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// The home directory without assuming HOME (issue 9; claude-code-router #82 "HOME undefined").
+// The home directory without assuming HOME (claude-code-router #82 "HOME undefined").
 import { describe, expect, it } from 'vitest';
 import { createContext, type ProcessLike } from '../../src/cli/context.js';
 import { UsageError } from '../../src/core/errors.js';

@@ -1,4 +1,4 @@
-// Classification by protocol marks (gateway.md, "Marks"), as a table.
+// Classification by protocol marks, as a table.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MARKERS, type Markers, type Suitability } from '../../src/core/types.js';
 import { classifyModel } from '../../src/gateway/classify.js';

@@ -1,4 +1,4 @@
-// Windows shims (issue 9; claude-code-router #82, #164 "spawn ENOENT"): npm installs an agent on
+// Windows shims (claude-code-router #82, #164 "spawn ENOENT"): npm installs an agent on
 // Windows as `claude.cmd` and `claude.ps1` beside an extensionless sh script Windows cannot run.
 // Detection must find the shim, and the one-shot run must start it the way it needs. The Windows
 // file system is injected (this is Linux); the launch is data, so it is checked as data.

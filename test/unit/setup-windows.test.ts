@@ -1,4 +1,4 @@
-// On Windows the 0600 we write means nothing (issue 9): setup says what protects the key there
+// On Windows the 0600 we write means nothing: setup says what protects the key there
 // instead. A dry run plans for a Windows home against the real simulator; nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEnv } from '../../src/agents/types.js';

@@ -1,4 +1,4 @@
-// Every error row of gateway.md's table, with the exact status and body shape, plus the auth rules.
+// Every error row of new-api's error table, with the exact status and body shape, plus the auth rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BROKE_KEY, DEMO_KEY, DISABLED_KEY, LIMITED_KEY, VIP_KEY, defaultKeys, startSimulator, type Simulator,

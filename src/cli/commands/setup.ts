@@ -1,4 +1,4 @@
-// `setup`: choose models, probe, write every agent's config, read back and verify (issue 3).
+// `setup`: choose models, probe, write every agent's config, read back and verify.
 // The job itself is src/setup/run.ts; this module turns flags into its options and its report
 // into text or one JSON document.
 import { AGENT_IDS, AGENTS, isAgentId, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
