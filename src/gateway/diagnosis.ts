@@ -198,7 +198,7 @@ export function fromUpstream(info: ErrorInfo | undefined): boolean {
 const NOT_THIS_ENDPOINT = /not a chat model|only supported in v1\/responses|not supported in the v1\/[a-z/]+ endpoint|does not support (chat|messages|responses)/i;
 
 /** Failures of the gateway's own channel: it could not reach, read or find a working upstream. */
-const CHANNEL_CODES = new Set(['do_request_failed', 'bad_response_status_code', 'bad_response_body', 'bad_response', 'get_channel_failed', 'read_response_body_failed', 'channel:response_time_exceeded']);
+const CHANNEL_CODES = new Set(['do_request_failed', 'bad_response_status_code', 'bad_response_body', 'get_channel_failed', 'read_response_body_failed']);
 
 /** The 401's reason, from new-api's texts in English or Chinese. */
 function keyReason(text: string): 'expired' | 'exhausted' | 'disabled' | 'ip' | 'banned' | undefined {
@@ -276,15 +276,16 @@ export function diagnoseError(ctx: DiagnoseContext, status: number | undefined, 
     return makeDiagnosis('model_unpriced', msg('diag.model_unpriced', { model: quoted(model), said }),
       msg('diag.model_unpriced_fix', { model: quoted(model), command: MODELS_COMMAND }), ctx);
   }
+  // Before "not implemented" below: new-api's 501 says "API not implemented" of a whole endpoint.
+  if (status === 501 || code === 'api_not_implemented') {
+    return makeDiagnosis('wrong_path', msg('diag.not_offered', { where: `${ctx.method} ${pathOf(ctx.url)}`, said }), msg('diag.wrong_path.other_fix'), ctx);
+  }
   if (code === 'convert_request_failed' || info?.type === 'new_api_panic' || /not implemented|endpoint not supported|panic detected/i.test(stripRequestId(text))) {
     const over = proto ? protocolName(proto) : pathOf(ctx.url);
     return makeDiagnosis('wrong_protocol', msg('diag.wrong_protocol', { model: quoted(model), protocol: over, said }),
       proto === 'responses'
         ? msg('diag.wrong_protocol_responses_fix', { command: MODELS_COMMAND, model: quoted(model) })
         : msg('diag.wrong_protocol_fix', { command: MODELS_COMMAND }), ctx);
-  }
-  if (status === 501 || code === 'api_not_implemented') {
-    return makeDiagnosis('wrong_path', msg('diag.not_offered', { where: `${ctx.method} ${pathOf(ctx.url)}`, said }), msg('diag.wrong_path.other_fix'), ctx);
   }
   const reason = keyReason(text);
   if (status === 401 || /^invalid token/i.test(stripRequestId(text)) || /无效的令牌|未提供令牌/.test(text) || (status === 403 && (reason === 'ip' || reason === 'banned'))) {

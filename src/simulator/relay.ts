@@ -86,7 +86,7 @@ export function keyRefusal(
  * speak messages; OpenAI-type channels turn messages into chat, except DeepSeek, which has an
  * Anthropic endpoint of its own.
  */
-function upstreamProtocol(model: SimModel, protocol: Protocol): Protocol {
+function providerCallOf(model: SimModel, protocol: Protocol): Protocol {
   if (model.channel === 'anthropic') return protocol === 'images' ? protocol : 'messages';
   if (protocol === 'messages' && model.channel !== 'deepseek') return 'chat';
   return protocol;
@@ -148,7 +148,8 @@ export function relay(input: RelayInput): Reply {
     return relayError(format, 403, quotaMessage(input.legacyChinese), 'insufficient_user_quota', requestId);
   }
   // Before sending, new-api reserves about 500 tokens plus the prompt at the model's price.
-  const need = reserveUsd(model, estimateTokens(promptOf(protocol, body)), input.groupRatios[key.group] ?? 1);
+  const inputTokens = estimateTokens(promptOf(protocol, body));
+  const need = reserveUsd(model, inputTokens, input.groupRatios[key.group] ?? 1);
   if (!isUnlimited(key) && (key.quotaUsd ?? 0) < need) {
     return relayError(format, 403,
       `token quota is not enough, token remain quota: ＄${(key.quotaUsd ?? 0).toFixed(6)}, need quota: ＄${need.toFixed(6)}`,
@@ -161,7 +162,7 @@ export function relay(input: RelayInput): Reply {
   }
   // The provider behind the channel: its refusals come back as it sent them.
   if (model.upstreamKey === 'down') return relayError(format, 500, 'upstream error: do request failed', 'do_request_failed', requestId);
-  const providerSaid = providerRefusal(upstreamProtocol(model, protocol), model.upstreamKey ?? 'ok', upstreamKindOf(model));
+  const providerSaid = providerRefusal(providerCallOf(model, protocol), model.upstreamKey ?? 'ok', upstreamKindOf(model));
   if (providerSaid) return passedThrough(format, providerSaid, requestId);
   const maxOutput = body.max_output_tokens;
   if (protocol === 'responses' && typeof maxOutput === 'number' && maxOutput < MIN_OUTPUT_TOKENS) {
@@ -173,7 +174,7 @@ export function relay(input: RelayInput): Reply {
   return answer(protocol, {
     model: modelId,
     requestId,
-    inputTokens: estimateTokens(promptOf(protocol, body)),
+    inputTokens,
     stream: body.stream === true,
   });
 }

@@ -68,7 +68,8 @@ export const MODELS: WorldModel[] = [
   { id: 'claude-opus-4-1', channel: 'gas-anthropic-broke', kind: 'chat', ratio: 7.5 },
 ];
 
-const PAST = 1_000_000_000;
+/** An expiry time long past (unix seconds). */
+export const PAST = 1_000_000_000;
 
 export const KEYS: WorldKey[] = [
   { role: 'full', group: 'default', unlimited: true },

@@ -2,10 +2,10 @@
 // called a config problem; each named with why it was not run and what to do. Through the built bin.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -13,8 +13,7 @@ beforeAll(async () => {
   sim = await startSim();
 });
 afterAll(stopAll);
-const homes: (() => void)[] = [];
-afterEach(() => homes.splice(0).forEach((r) => r()));
+const newHome = tempHomes();
 
 interface RunDoc {
   ok: boolean;
@@ -23,12 +22,11 @@ interface RunDoc {
 
 describe('verify --agent-run, agents not installed', () => {
   it('a configured agent that is not on PATH is reported as not run (not installed), and the run is not a pass', async () => {
-    const h = tempHome();
-    homes.push(h.remove);
+    const home = newHome();
     // PATH holds node and the system tools only: none of the agents.
     const env = { GATEWAY_API_KEY: DEMO_KEY, PATH: '/usr/bin:/bin' };
-    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], { home: h.dir, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
-    const r = await runCli(['verify', '--agent-run', '--json'], { home: h.dir, env });
+    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], { home: home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+    const r = await runCli(['verify', '--agent-run', '--json'], { home: home, env });
     expect(r.code).toBe(1);
     const doc = jsonOf(r) as unknown as RunDoc;
     expect(doc.agents.map((a) => [a.id, a.ok, a.notRun])).toEqual([['claude-code', false, 'not_installed'], ['codex', false, 'not_installed']]);
@@ -36,20 +34,19 @@ describe('verify --agent-run, agents not installed', () => {
       expect(a.diagnosis).toBeUndefined();
       expect(a.fix).toMatch(/npm install -g/);
     }
-    const text = await runCli(['verify', '--agent-run'], { home: h.dir, env });
+    const text = await runCli(['verify', '--agent-run'], { home: home, env });
     expect(text.stdout).toMatch(/Claude Code[^\n]*not run: `claude` is not on PATH/);
     expect(text.stdout).not.toContain('config_invalid');
   });
 
   it('an agent named with --agent, installed but not set up here, is reported as not configured', async () => {
-    const h = tempHome();
-    homes.push(h.remove);
+    const home = newHome();
     // An installed `cline` (a stand-in that only knows its version): nothing to run it on.
-    const bin = join(h.dir, 'bin');
+    const bin = join(home, 'bin');
     mkdirSync(bin);
     writeFileSync(join(bin, 'cline'), '#!/bin/sh\necho 3.0.65\n');
     chmodSync(join(bin, 'cline'), 0o755);
-    const r = await runCli(['verify', '--agent-run', '--agent', 'cline', '--json'], { home: h.dir, env: { GATEWAY_API_KEY: DEMO_KEY, PATH: `${bin}:/usr/bin:/bin` } });
+    const r = await runCli(['verify', '--agent-run', '--agent', 'cline', '--json'], { home: home, env: { GATEWAY_API_KEY: DEMO_KEY, PATH: `${bin}:/usr/bin:/bin` } });
     expect(r.code).toBe(1);
     const doc = jsonOf(r) as unknown as RunDoc;
     expect(doc.agents[0]).toMatchObject({ id: 'cline', ok: false, notRun: 'not_configured' });

@@ -3,10 +3,10 @@
 // `restore --list` says how many are kept. Through the built bin, against the simulator.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -14,14 +14,7 @@ beforeAll(async () => {
   sim = await startSim();
 });
 afterAll(stopAll);
-const homes: (() => void)[] = [];
-afterEach(() => homes.splice(0).forEach((r) => r()));
-
-function home(): string {
-  const h = tempHome();
-  homes.push(h.remove);
-  return h.dir;
-}
+const home = tempHomes();
 
 const MODELS = ['claude-sonnet-4-5', 'claude-opus-4-1'];
 

@@ -4,9 +4,9 @@
 // channel and a key's model limits through the admin API.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_IDS } from '../../src/agents/registry.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
 import { startRealWorld, type RealWorld } from './world-real.js';
 
 let world: RealWorld;
@@ -17,13 +17,7 @@ afterAll(async () => {
   await world?.stop();
 });
 
-const homes: (() => void)[] = [];
-afterEach(() => homes.splice(0).forEach((remove) => remove()));
-function newHome(): string {
-  const h = tempHome();
-  homes.push(h.remove);
-  return h.dir;
-}
+const newHome = tempHomes();
 
 const env = (key = world.keys.full): Record<string, string> => ({ GATEWAY_API_KEY: key });
 

@@ -7,10 +7,10 @@
 // new-api's own code is changed.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { closedPort } from '../helpers/sim.js';
 
 const run = promisify(execFile);
 
@@ -91,19 +91,6 @@ export async function ensureNewApi(): Promise<string> {
   return BINARY;
 }
 
-/** A free TCP port on loopback (released before use: new-api must bind it itself). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface RunningNewApi {
   root: string;
   port: number;
@@ -147,7 +134,8 @@ async function waitReady(root: string, child: ChildProcess, output: () => string
 /** Starts the binary with a fresh SQLite database; resolves once /api/status answers. */
 export async function startNewApi(binary: string, opts: { timeoutMs?: number } = {}): Promise<RunningNewApi> {
   const dir = mkdtempSync(join(tmpdir(), 'gas-new-api-'));
-  const port = await freePort();
+  // Released before use: new-api must bind it itself.
+  const port = await closedPort();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env['PATH'] ?? '/usr/bin:/bin',
     HOME: dir,
@@ -161,7 +149,6 @@ export async function startNewApi(binary: string, opts: { timeoutMs?: number } =
     GLOBAL_API_RATE_LIMIT: '100000',
     GLOBAL_WEB_RATE_LIMIT: '100000',
     CRITICAL_RATE_LIMIT: '100000',
-    ...EXTRA_ENV,
   };
   const child = spawn(binary, ['--log-dir', join(dir, 'logs')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
@@ -201,6 +188,3 @@ export async function startNewApi(binary: string, opts: { timeoutMs?: number } =
   };
   return { root, port, pid: child.pid ?? 0, dir, output, log, linesOf, stop };
 }
-
-/** Settings the helper's reading of new-api may add (kept in one place). */
-const EXTRA_ENV: Record<string, string> = {};

@@ -3,7 +3,7 @@
 // provider, model prices (one model left unpriced) and one token per key role.
 import { startSimulator } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { CHANNELS, GROUP_RATIOS, KEYS, MODELS, USABLE_GROUPS, upstreamWorld, type KeyRole } from '../conformance/world.js';
+import { CHANNELS, GROUP_RATIOS, KEYS, MODELS, PAST, USABLE_GROUPS, upstreamWorld, type KeyRole } from '../conformance/world.js';
 import { Admin, CHANNEL_TYPE, type Channel, type Token } from './admin.js';
 import { ensureNewApi, startNewApi, type RunningNewApi } from './new-api.js';
 
@@ -18,7 +18,6 @@ export interface RealWorld {
   stop: () => Promise<void>;
 }
 
-const PAST = 1_000_000_000;
 
 /** Everything started so far is stopped if a later step fails, and the step is named. */
 export async function startRealWorld(): Promise<RealWorld> {

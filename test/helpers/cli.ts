@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 
 export const BIN_PATH = fileURLToPath(new URL('../../bin/gateway-agent-setup.js', import.meta.url));
 
@@ -28,6 +29,17 @@ export interface CliOptions {
 
 function cleanEnv(home: string, extra: Record<string, string> | undefined): Record<string, string> {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...extra };
+}
+
+/** Temp homes for a test file: `newHome()` makes one, removed after the test that made it. */
+export function tempHomes(): () => string {
+  const made: (() => void)[] = [];
+  afterEach(() => made.splice(0).forEach((remove) => remove()));
+  return () => {
+    const h = tempHome();
+    made.push(h.remove);
+    return h.dir;
+  };
 }
 
 /** A temp directory removed by the returned function. */

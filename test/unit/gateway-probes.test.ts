@@ -390,3 +390,24 @@ describe('the group new-api names', () => {
     expect(result.diagnosis?.message).toContain('auto(vip)');
   });
 });
+
+describe('the key refused, for its own reason', () => {
+  it.each([
+    [401, '该令牌已过期', /the key has expired/, /extend its expiry/],
+    [401, '[sk-abc***xyz] 该令牌额度已用尽 !token.UnlimitedQuota && token.RemainQuota = 0', /quota is used up/, /raise the key's quota/],
+    [401, '该令牌状态不可用', /the key is disabled/, /enable it/],
+    [403, '您的 IP 不在令牌允许访问的列表中', /from this IP address/, /IP allow-list/],
+    [403, '用户已被封禁', /account that owns the key is banned/, /administrator/],
+  ] as const)('%i "%s"', async (status, text, message, fix) => {
+    const { result } = await run((_req, res) => json(res, status, { error: { message: `${text} (request id: rid-1)`, type: 'new_api_error', code: '' } }), { protocol: 'chat', model: 'm' });
+    expect(result.diagnosis?.code).toBe('bad_key');
+    expect(result.diagnosis?.message).toMatch(message);
+    expect(result.diagnosis?.fix).toMatch(fix);
+  });
+
+  it('an endpoint new-api does not implement (501) is named as such', async () => {
+    const { result } = await run((_req, res) => json(res, 501, { error: { message: 'API not implemented', type: 'new_api_error', param: '', code: 'api_not_implemented' } }), { protocol: 'images', model: 'm' });
+    expect(result.diagnosis?.code).toBe('wrong_path');
+    expect(result.diagnosis?.message).toContain('does not implement POST /v1/images/generations');
+  });
+});
