@@ -4,8 +4,8 @@
 // config back from disk and send the request the agent itself would send. Rounds are concurrent
 // across agents so the wall time is the network's, not ours.
 import { dirname } from 'node:path';
-import { getAgent } from '../agents/registry.js';
-import type { Agent, AgentChoice, AgentEnv, AgentId, KeyStorage, Scope } from '../agents/types.js';
+import { getAgent, type AgentId } from '../agents/registry.js';
+import type { Agent, AgentChoice, AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
 import { windowsKeyNotes } from '../config/key-protection.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
@@ -18,7 +18,7 @@ import { smallModelRequest } from '../doctor/small-model.js';
 import { chooseModels, suitableModels, type KeptChoice, type ModelChoice } from './choose.js';
 import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
-import type { Preferences } from './rank.js';
+import type { Preferences } from '../agents/types.js';
 import { msg } from '../i18n/index.js';
 
 export interface SetupOptions {
@@ -162,7 +162,7 @@ async function probePairs(
 }
 
 interface Candidate {
-  agent: Agent;
+  agent: Agent<AgentId>;
   report: AgentReport;
   choice?: ModelChoice;
   explicit: boolean;
@@ -295,7 +295,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
         };
         const plan = c.agent.plan(opts.env, choice, current);
         c.report.model = c.choice.model;
-        c.report.smallModel = c.agent.hasSmallModel ? c.choice.smallModel : undefined;
+        c.report.smallModel = c.agent.smallModel !== undefined ? c.choice.smallModel : undefined;
         c.report.protocol = c.choice.protocol;
         if (c.choice.tiers) c.report.tiers = c.choice.tiers;
         c.report.notes.push(...plan.notes);
@@ -419,7 +419,7 @@ async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptCh
   if (small !== undefined && typeof small !== 'string') {
     kept.smallModel = small.request.model;
     kept.smallProtocol = small.request.protocol;
-  } else if (small === undefined && agent.hasSmallModel) {
+  } else if (small === undefined && agent.smallModel !== undefined) {
     kept.smallModel = request.model;
     kept.smallProtocol = request.protocol;
   }

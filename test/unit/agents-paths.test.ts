@@ -3,8 +3,8 @@
 // agent resolves it itself. Windows paths are computed with path.win32 on this Linux machine.
 // The home has a non-ASCII user name, as many Windows accounts do.
 import { describe, expect, it } from 'vitest';
-import { AGENTS } from '../../src/agents/registry.js';
-import type { AgentEnv, AgentId } from '../../src/agents/types.js';
+import { AGENTS, type AgentId } from '../../src/agents/registry.js';
+import type { AgentEnv } from '../../src/agents/types.js';
 
 type Platform = 'linux' | 'darwin' | 'win32';
 

@@ -1,7 +1,7 @@
 // `doctor`: check every agent configured or installed on this machine, whoever wrote its config;
 // `doctor --fix` repairs through the same safe writer as setup (backups, atomic writes).
-import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
-import type { AgentId, Scope } from '../../agents/types.js';
+import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
+import type { Scope } from '../../agents/types.js';
 import { CancelledError, ToolError, UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import { msg } from '../../i18n/index.js';

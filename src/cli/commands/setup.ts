@@ -1,8 +1,8 @@
 // `setup`: choose models, probe, write every agent's config, read back and verify.
 // The job itself is src/setup/run.ts; this module turns flags into its options and its report
 // into text or one JSON document.
-import { AGENT_IDS, AGENTS, isAgentId, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
-import type { AgentEnv, AgentId, KeyStorage, Scope } from '../../agents/types.js';
+import { AGENT_IDS, AGENTS, DEFAULT_AGENT_IDS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
+import type { AgentEnv, KeyStorage, Scope } from '../../agents/types.js';
 import { UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import type { SetupOptions, SetupReport } from '../../setup/run.js';
@@ -17,7 +17,7 @@ import { msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
-  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent3') },
+  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent3', { agents: SUPPORTED_AGENT_IDS.join(', '), defaults: DEFAULT_AGENT_IDS.join(',') }) },
   model: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.model2') },
   'small-model': { type: 'string', value: 'ID', description: msg('help.opt.small-model') },
   scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope3') },
@@ -77,12 +77,12 @@ export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
   return models;
 }
 
-/** The agents installed on this machine; claude-code and codex when none is. */
+/** The agents installed on this machine; the registry's defaults when none is. */
 async function defaultAgents(env: AgentEnv): Promise<AgentId[]> {
   const { detectAgent } = await import('../../agents/detect.js');
   const found = await Promise.all(SUPPORTED_AGENT_IDS.map(async (id) => ((await detectAgent(AGENTS[id], env)).installed ? id : undefined)));
   const installed = found.filter((id): id is AgentId => id !== undefined);
-  return installed.length > 0 ? installed : ['claude-code', 'codex'];
+  return installed.length > 0 ? installed : [...DEFAULT_AGENT_IDS];
 }
 
 export function agentEnv(ctx: CliContext): AgentEnv {

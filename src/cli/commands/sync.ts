@@ -1,8 +1,7 @@
 // `sync`: after the gateway's models change, rewrite the agent configs that must change: the
 // chosen model left the key's list or lost the mark its agent needs, or the base URL changed.
 // `sync --check` changes nothing and fails (exit 1) when a sync would write: for CI.
-import { AGENTS } from '../../agents/registry.js';
-import type { AgentId } from '../../agents/types.js';
+import { AGENTS, type AgentId } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import type { SetupReport } from '../../setup/run.js';

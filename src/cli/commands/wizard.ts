@@ -2,8 +2,8 @@
 // flag answers its question, so a person is asked only what they did not say. GATEWAY_BASE_URL
 // and the saved settings only pre-fill the answers.
 import { join } from 'node:path';
-import { AGENTS } from '../../agents/registry.js';
-import type { AgentId, KeyStorage, Scope } from '../../agents/types.js';
+import { AGENTS, type AgentId } from '../../agents/registry.js';
+import type { KeyStorage, Scope } from '../../agents/types.js';
 import { UsageError } from '../../core/errors.js';
 import { msg } from '../../i18n/index.js';
 import type { SetupReport } from '../../setup/run.js';
