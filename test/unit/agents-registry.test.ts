@@ -51,13 +51,14 @@ describe('registry', () => {
 });
 
 describe('fixtures and docs follow the registry', () => {
-  it.each(SUPPORTED_AGENT_IDS)('%s has a fixture folder with a lived-in config', (id) => {
+  it.each(SUPPORTED_AGENT_IDS)('%s has a fixture folder with its description and a lived-in config', (id) => {
     const dir = join(FIXTURES, id);
-    expect(existsSync(dir), `test/fixtures/agents/${id} is missing`).toBe(true);
+    expect(existsSync(join(dir, 'fixture.ts')), `test/fixtures/agents/${id}/fixture.ts is missing`).toBe(true);
     expect(readdirSync(dir).some((f) => f.includes('lived-in'))).toBe(true);
   });
   it('every fixture folder belongs to a registered agent', () => {
-    for (const dir of readdirSync(FIXTURES)) expect(SUPPORTED_AGENT_IDS as readonly string[]).toContain(dir);
+    const folders = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders.sort()).toEqual([...SUPPORTED_AGENT_IDS].sort());
   });
   it.each(SUPPORTED_AGENT_IDS)("README names %s and its verified version", (id) => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');

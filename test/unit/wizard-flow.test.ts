@@ -11,7 +11,7 @@ import type { Simulator } from '../../src/simulator/types.js';
 import type { Choice, Progress, Prompter } from '../../src/wizard/port.js';
 import { modelChoices, runWizard, type WizardDefaults, type WizardGiven } from '../../src/wizard/flow.js';
 import { suitableModels } from '../../src/setup/choose.js';
-import { AGENTS } from '../../src/agents/registry.js';
+import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import { listModels, attachPricing, fetchPricing } from '../../src/gateway/client.js';
 import { closedPort, startSim, stopAll } from '../helpers/sim.js';
 
@@ -378,7 +378,7 @@ describe('wizard: model rows', () => {
   it('every line within 74 columns; the marketplace description under the model', async () => {
     const client = { root: sim.root, key: DEMO_KEY };
     const models = attachPricing((await listModels(client)).models, await fetchPricing(client));
-    for (const id of ['claude-code', 'codex', 'opencode', 'qwen-code', 'cline'] as const) {
+    for (const id of SUPPORTED_AGENT_IDS) {
       const rows = modelChoices(suitableModels(AGENTS[id], models));
       expect(rows.length).toBeGreaterThan(0);
       for (const r of rows) {
