@@ -116,10 +116,7 @@ export const cline = defineAgent({
   versionArgs: ['--version'],
   install: { from: 'npm', package: 'cline', verified: '3.0.65' },
   protocols: ['chat'],
-  preferences: {
-    model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', '*'],
-    smallModel: [],
-  },
+  preferences: { model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', '*'] },
   baseUrl: { form: 'v1' },
   fit,
   files,

@@ -198,10 +198,7 @@ export const codex = defineAgent({
   versionArgs: ['--version'],
   install: { from: 'npm', package: '@openai/codex', verified: '0.169.0' },
   protocols: ['responses'],
-  preferences: {
-    model: ['gpt-*-codex*', 'gpt-5*', 'grok-*', 'o4*', 'o3*', '*'],
-    smallModel: [],
-  },
+  preferences: { model: ['gpt-*-codex*', 'gpt-5*', 'grok-*', 'o4*', 'o3*', '*'] },
   baseUrl: { form: 'v1' },
   fit,
   files,

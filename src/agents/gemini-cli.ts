@@ -15,7 +15,7 @@ export const geminiCli = defineAgent({
   install: { from: 'npm', package: '@google/gemini-cli' },
   protocols: [],
   unsupported: GEMINI_UNSUPPORTED,
-  preferences: { model: [], smallModel: [] },
+  preferences: { model: [] },
   fit: () => ({ ok: false, reason: GEMINI_UNSUPPORTED }),
   files: () => [],
   plan() {

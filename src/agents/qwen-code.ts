@@ -182,10 +182,7 @@ export const qwenCode = defineAgent({
   versionArgs: ['--version'],
   install: { from: 'npm', package: '@qwen-code/qwen-code', verified: '0.15.10' },
   protocols: ['chat', 'messages'],
-  preferences: {
-    model: ['qwen3-coder*', 'qwen*', 'deepseek-*', 'claude-sonnet-*', 'gpt-5*', '*'],
-    smallModel: [],
-  },
+  preferences: { model: ['qwen3-coder*', 'qwen*', 'deepseek-*', 'claude-sonnet-*', 'gpt-5*', '*'] },
   baseUrl: { form: 'v1', note: msg('agents.qwen.url_note') },
   // writeWithBackupSync (packages/cli/src/utils/writeWithBackup.ts) renames the old file to `.orig`.
   copiesOf: (file) => [`${file}.orig`],

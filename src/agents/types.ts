@@ -130,8 +130,8 @@ export interface Agent<Id extends string = string> {
   protocols: readonly Protocol[];
   /** Set when the gateway cannot serve this agent at all: the explanation. */
   unsupported?: string;
-  /** How its models are ranked by default. */
-  preferences: Preferences;
+  /** How its models are ranked by default (no small-model patterns without a small-model setting). */
+  preferences: { model: readonly string[]; smallModel?: readonly string[] };
   /** Its small/fast model setting, when it has one. */
   smallModel?: SmallModelSetting;
   /**

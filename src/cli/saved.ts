@@ -54,7 +54,7 @@ export function savedPreferences(s: Settings, pinSaved: boolean): Partial<Record
     const defaults = AGENTS[id].preferences;
     out[id] = {
       model: [...(pinSaved && a.model ? [a.model] : []), ...(a.preferences ?? []), ...defaults.model],
-      smallModel: [...(pinSaved && a.smallModel ? [a.smallModel] : []), ...(a.smallPreferences ?? []), ...defaults.smallModel],
+      smallModel: [...(pinSaved && a.smallModel ? [a.smallModel] : []), ...(a.smallPreferences ?? []), ...(defaults.smallModel ?? [])],
     };
   }
   return out;

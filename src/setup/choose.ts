@@ -118,7 +118,7 @@ function chooseTiers(
 /** Chooses the models for one agent; throws UsageError for an invalid explicit choice or when nothing suits. */
 export function chooseModels(input: ChooseInput): ModelChoice {
   const { agent, models } = input;
-  const prefs: Preferences = { ...agent.preferences, ...input.preferences };
+  const prefs: Preferences = { model: agent.preferences.model, smallModel: agent.preferences.smallModel ?? [], ...input.preferences };
   // The agent's verdict on each model once; only the best is needed, so no full sort (5,000 models).
   const fitting = fittingModels(agent, models);
   let main: Fitting | undefined;

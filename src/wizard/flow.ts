@@ -337,7 +337,7 @@ export async function askModels(
       // Only models the marks confirm: a background model must not need its own probe.
       const confirmed = fitting.filter((f) => !f.fit.needsProbe);
       if (confirmed.length > 0) {
-        const ranked = suitableModels(agent, confirmed.map((f) => f.model), prefs?.smallModel ?? agent.preferences.smallModel);
+        const ranked = suitableModels(agent, confirmed.map((f) => f.model), prefs?.smallModel ?? agent.preferences.smallModel ?? []);
         small.set(id, await deps.prompter.autocomplete({
           message: t('wizard.model.small_question', { agent: agent.name }),
           choices: modelChoices(ranked, t),

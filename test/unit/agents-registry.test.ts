@@ -38,7 +38,7 @@ describe('registry', () => {
   });
   it.each(AGENT_IDS)('%s ranks small models exactly when it has a small-model setting', (id) => {
     const a = AGENTS[id];
-    expect(a.preferences.smallModel.length > 0).toBe(a.smallModel !== undefined);
+    expect((a.preferences.smallModel ?? []).length > 0).toBe(a.smallModel !== undefined);
   });
   it("every fit's protocol is one the agent speaks", () => {
     for (const id of SUPPORTED_AGENT_IDS) {
