@@ -1,6 +1,8 @@
 // Claude Code (`@anthropic-ai/claude-code`): speaks messages only, reads its settings `env` block
 // like process env (the block wins over shell exports), and appends `/v1/messages` to the root.
-// Facts seen running Claude Code against a recording gateway, version 2.1.197.
+// Facts seen running Claude Code against a recording gateway, versions 2.1.197 and 2.1.330 (clean
+// HOME, `env -i`): the env block keys, apiKeyHelper, hasCompletedOnboarding, both paths, `POST
+// /v1/messages?beta=true`; 2.1.330 first sends `HEAD {root}/api/hello` (the gateway's 404 is harmless).
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
@@ -16,7 +18,19 @@ const MODEL = 'ANTHROPIC_MODEL';
 /** Deprecated name of the haiku variable; still read first when present, so a stale one would win. */
 const SMALL_FAST = 'ANTHROPIC_SMALL_FAST_MODEL';
 const OPUS = 'ANTHROPIC_DEFAULT_OPUS_MODEL';
-const MODEL_VARS = [MODEL, 'ANTHROPIC_DEFAULT_SONNET_MODEL', OPUS, 'ANTHROPIC_DEFAULT_HAIKU_MODEL'] as const;
+/**
+ * The fifth tier (2.1.330: `/model fable`, the family above opus). Unset, Claude Code asks for its
+ * own default, `claude-fable-5-2` (its model table's `fable52`; seen: a 503 from a gateway without it).
+ */
+const FABLE = 'ANTHROPIC_DEFAULT_FABLE_MODEL';
+const MODEL_VARS = [MODEL, 'ANTHROPIC_DEFAULT_SONNET_MODEL', OPUS, FABLE, 'ANTHROPIC_DEFAULT_HAIKU_MODEL'] as const;
+/**
+ * With it, 2.1.330 lists the gateway's own models in `/model`: `GET {root}/v1/models?limit=1000`
+ * with the same credential as its requests (Bearer, or x-api-key from apiKeyHelper) and
+ * `anthropic-version`; it takes `data[].id` (both list shapes new-api answers with pass), keeps ids
+ * matching claude|anthropic, and caches them in `<config dir>/cache/gateway-models.json`.
+ */
+const DISCOVERY = 'CLAUDE_CODE_ENABLE_GATEWAY_MODEL_DISCOVERY';
 
 interface ClaudePaths {
   /** ~/.claude/settings.json, or $CLAUDE_CONFIG_DIR/settings.json. */
@@ -116,9 +130,12 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     ANTHROPIC_MODEL: choice.model,
     ANTHROPIC_DEFAULT_SONNET_MODEL: choice.model,
     ANTHROPIC_DEFAULT_OPUS_MODEL: choice.tiers?.['opus'] ?? choice.model,
+    // No fable on the key: the strongest model it has stands in (opus, else the main model).
+    ANTHROPIC_DEFAULT_FABLE_MODEL: choice.tiers?.['fable'] ?? choice.tiers?.['opus'] ?? choice.model,
     ANTHROPIC_DEFAULT_HAIKU_MODEL: small,
   };
   for (const name of MODEL_VARS) main.push({ path: ['env', name], value: tierModel[name] });
+  main.push({ path: ['env', DISCOVERY], value: '1' });
 
   // An ANTHROPIC_API_KEY that reaches Claude Code from outside the files we edit (a shell export;
   // in project scope also the user settings) would go out as x-api-key, which the gateway reads
@@ -207,7 +224,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     layers.push({ file: paths.projectLocal, doc: current.get(paths.projectLocal) });
   }
   const vars = new Map<string, Resolved>();
-  for (const name of [BASE_URL, AUTH_TOKEN, API_KEY, MODEL, OPUS]) {
+  for (const name of [BASE_URL, AUTH_TOKEN, API_KEY, MODEL, OPUS, FABLE]) {
     const value = envValue(env.env, name);
     if (value !== undefined) vars.set(name, { value, source: msg('agents.shell_environment') });
   }
@@ -229,7 +246,11 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   if (!model || model.value.trim() === '') {
     return msg('agents.cc.no_model', { var: MODEL, file: base.source });
   }
-  const opus = vars.get(OPUS)?.value;
+  const tiers: Record<string, string> = {};
+  for (const [tier, name] of [['opus', OPUS], ['fable', FABLE]] as const) {
+    const value = vars.get(name)?.value;
+    if (value !== undefined && value.trim() !== '') tiers[tier] = value;
+  }
   const request = (auth: AgentRequest['auth'], key: string | undefined, keySource: string): AgentRequest => ({
     protocol: 'messages',
     url: `${trimSlash(base.value)}/v1/messages`,
@@ -239,7 +260,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     keySource,
     baseUrl: base.value,
     file: base.source,
-    ...(opus !== undefined && opus.trim() !== '' && { tiers: { opus } }),
+    ...(Object.keys(tiers).length > 0 && { tiers }),
   });
   // Both headers may go out; the gateway reads x-api-key first, so whatever Claude Code sends as
   // x-api-key (ANTHROPIC_API_KEY, or the apiKeyHelper's output) decides over the Bearer token.
@@ -307,7 +328,7 @@ export const claudeCode = defineAgent({
   name: 'Claude Code',
   binary: 'claude',
   versionArgs: ['--version'],
-  install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.197' },
+  install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.330' },
   protocols: ['messages'],
   preferences: {
     model: ['claude-sonnet-*', 'claude-opus-*', 'claude-*', '*'],
@@ -315,8 +336,12 @@ export const claudeCode = defineAgent({
   },
   smallModel,
   baseUrl: { form: 'root' },
-  // `/model opus` in Claude Code asks for ANTHROPIC_DEFAULT_OPUS_MODEL: an opus the key offers.
-  tiers: [{ id: 'opus', patterns: ['claude-opus-*', '*opus*'] }],
+  // `/model opus` in Claude Code asks for ANTHROPIC_DEFAULT_OPUS_MODEL, `/model fable` (2.1.330) for
+  // ANTHROPIC_DEFAULT_FABLE_MODEL: each a model of that family the key offers.
+  tiers: [
+    { id: 'opus', patterns: ['claude-opus-*', '*opus*'] },
+    { id: 'fable', patterns: ['claude-fable-*', '*fable*'] },
+  ],
   fit,
   files,
   plan,
