@@ -123,7 +123,6 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     edits.push({ path: ['modelProviders', old], value: kept.length > 0 ? kept : undefined });
     notes.push(msg('agents.qwen.moved_old', { file: target, type: old, id }));
   }
-  edits.push({ path: ['providerProtocol', id], value: type });
   if (Array.isArray(list)) {
     const index = list.findIndex((e) => isOurs(e, choice.model, choice.root));
     const at = index >= 0 ? index : list.length;
@@ -133,6 +132,8 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   } else {
     edits.push({ path: ['modelProviders', id], value: [entry] });
   }
+  // Without its mapping Qwen Code skips a custom provider id (with a warning).
+  edits.push({ path: ['providerProtocol', id], value: type });
   const userList = providers?.[type];
   const foreign = Array.isArray(userList) && userList.some((e) => asRecord(e)?.['id'] === choice.model && !isOldOurs(e, choice.root, choice.keyEnvVar));
   if (foreign) notes.push(msg('agents.qwen.duplicate', { file: target, model: choice.model, type }));

@@ -44,8 +44,8 @@ describe('qwen-code plan', () => {
     const main = plan.edits[0]!;
     expect(main.path).toBe(USER);
     expect(main.edits).toEqual([
-      { path: ['providerProtocol', 'gateway'], value: 'openai' },
       { path: ['modelProviders', 'gateway'], value: [{ id: 'deepseek-chat', name: 'deepseek-chat (gateway)', baseUrl: `${ROOT}/v1`, envKey: 'GATEWAY_API_KEY' }] },
+      { path: ['providerProtocol', 'gateway'], value: 'openai' },
       { path: ['security', 'auth', 'selectedType'], value: 'openai' },
       { path: ['model', 'name'], value: 'deepseek-chat' },
     ]);
@@ -98,8 +98,8 @@ describe('qwen-code plan', () => {
     const plan = qwenCode.plan(linuxEnv(), qChoice({ model: 'claude-sonnet-4-5', protocol: 'messages' }), files());
     expect(plan.edits[0]!.edits).toEqual([
       { path: ['$version'], value: 4 },
-      { path: ['providerProtocol', 'gateway-anthropic'], value: 'anthropic' },
       { path: ['modelProviders', 'gateway-anthropic'], value: [{ id: 'claude-sonnet-4-5', name: 'claude-sonnet-4-5 (gateway)', baseUrl: ROOT, envKey: 'GATEWAY_API_KEY' }] },
+      { path: ['providerProtocol', 'gateway-anthropic'], value: 'anthropic' },
       { path: ['security', 'auth', 'selectedType'], value: 'anthropic' },
       { path: ['model', 'name'], value: 'claude-sonnet-4-5' },
     ]);
