@@ -7,7 +7,7 @@ import { findHome } from '../core/home.js';
 import { redact } from '../core/mask.js';
 import { ENGLISH, msg, type Lang, type Translator } from '../i18n/index.js';
 import type { OptionTable, ParsedArgs } from './args.js';
-import { forTerminal } from './output.js';
+import { forTerminal } from '../core/terminal.js';
 import type { CommandHelp } from './help.js';
 
 export interface CliContext {
@@ -34,7 +34,7 @@ export interface CliContext {
   readonly t: Translator;
   /**
    * Write to stdout / stderr. Every known secret is masked on the way out, and every control or bidi
-   * character escaped but the sequences made with `control()` (output.ts).
+   * character escaped but the sequences made with `control()` (core/terminal.ts).
    */
   out(text: string): void;
   err(text: string): void;

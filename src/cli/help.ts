@@ -1,6 +1,6 @@
 // Help text, built from the same option tables the parser uses, so help and behaviour agree.
 import { COMMON_OPTIONS, type OptionTable } from './args.js';
-import { padTo, table, visibleLength, wrap } from './output.js';
+import { padTo, table, visibleLength, wrap } from '../core/layout.js';
 import { ENGLISH, msg, type Translator } from '../i18n/index.js';
 
 export const BIN = 'gateway-agent-setup';

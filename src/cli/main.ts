@@ -9,7 +9,8 @@ import { COMMAND_OPTIONS, parseCommandArgs, showArgument, str, flag, type Option
 import { createContext, type CliContext, type CommandModule, type ProcessLike } from './context.js';
 import { BIN, COMMAND_HELP, commandHelp, mainHelp } from './help.js';
 import { COMMANDS, type CommandEntry } from './commands.js';
-import { formatDiagnosis, note, printJson, wrap } from './output.js';
+import { formatDiagnosis, note, printJson } from './output.js';
+import { wrap } from '../core/layout.js';
 import { fsReason, isFsError } from '../config/fs-error.js';
 
 function commandList(): { name: string; summary: string }[] {

@@ -5,7 +5,7 @@
 import { orList } from '../agents/paths.js';
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../agents/registry.js';
 import type { Agent, AgentEnv, AgentId, KeyStorage, Scope } from '../agents/types.js';
-import { cut, padTo, visibleLength, wrap } from '../cli/output.js';
+import { cut, padTo, visibleLength, wrap } from '../core/layout.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { CancelledError, GatewayError, JobError, ToolError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';

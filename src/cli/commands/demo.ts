@@ -9,7 +9,8 @@ import { maskKey } from '../../core/mask.js';
 import { flag, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
-import { note, print, printJson, wrap } from '../output.js';
+import { note, print, printJson } from '../output.js';
+import { wrap } from '../../core/layout.js';
 import { printSetupReport } from '../setup-report.js';
 import { msg } from '../../i18n/index.js';
 

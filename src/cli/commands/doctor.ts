@@ -10,7 +10,9 @@ import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } f
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV, resolveBaseUrl } from '../inputs.js';
-import { painter, print, printJson, wrap } from '../output.js';
+import { print, printJson } from '../output.js';
+import { wrap } from '../../core/layout.js';
+import { painter } from '../../core/terminal.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../saved.js';
 import { agentEnv } from './setup.js';
 

@@ -10,7 +10,8 @@ import { flag, GATEWAY_OPTIONS, list, num, showArgument, str, type OptionTable, 
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
-import { note, printJson, wrap } from '../output.js';
+import { note, printJson } from '../output.js';
+import { wrap } from '../../core/layout.js';
 import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { msg } from '../../i18n/index.js';

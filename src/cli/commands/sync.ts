@@ -10,7 +10,8 @@ import { flag, GATEWAY_OPTIONS, num, type OptionTable, type ParsedArgs } from '.
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
-import { print, printJson, wrap } from '../output.js';
+import { print, printJson } from '../output.js';
+import { wrap } from '../../core/layout.js';
 import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv } from './setup.js';
