@@ -2,7 +2,7 @@
 // are re-exported so callers import one module.
 import { GatewayError } from '../core/errors.js';
 import { redact } from '../core/mask.js';
-import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel, type Markers } from '../core/types.js';
+import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel } from '../core/types.js';
 import { msg } from '../i18n/index.js';
 import { classifyModel } from './classify.js';
 import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
