@@ -1,7 +1,7 @@
 // Every command: adding one is one line here plus its module under ./commands/. Modules load
 // only when their command runs (or its help is asked for).
 import { msg } from '../i18n/index.js';
-import type { CommandModule } from './context.js';
+import type { CommandModule } from './command-types.js';
 import { COMMAND_HELP } from './help.js';
 
 export interface CommandEntry {

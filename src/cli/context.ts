@@ -6,9 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { findHome } from '../core/home.js';
 import { redact } from '../core/mask.js';
 import { ENGLISH, msg, type Lang, type Translator } from '../i18n/index.js';
-import type { OptionTable, ParsedArgs } from './args.js';
 import { forTerminal } from '../core/terminal.js';
-import type { CommandHelp } from './help.js';
 
 export interface CliContext {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -155,18 +153,4 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
     },
     exit: (code) => void proc.exit?.(code),
   };
-}
-
-/**
- * What a command module under src/cli/commands/ exports. main.ts loads it with `await import()`
- * only when that command runs, so each command's heavy dependencies stay out of start-up.
- */
-export interface CommandModule {
-  run(ctx: CliContext, args: ParsedArgs): Promise<number>;
-  /** The command's flags, when its table is not in args.ts COMMAND_OPTIONS (common flags are added). */
-  options?: OptionTable;
-  /** Help text, when it is not in help.ts COMMAND_HELP. */
-  help?: CommandHelp;
-  /** The command takes positional arguments (default: none allowed). */
-  positionals?: boolean;
 }

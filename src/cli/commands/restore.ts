@@ -2,7 +2,8 @@
 import { JobError, UsageError } from '../../core/errors.js';
 import { flag, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
 import { note, print, printJson } from '../output.js';
 import { padTo, wrap } from '../../core/layout.js';
 import { msg } from '../../i18n/index.js';
