@@ -7,7 +7,7 @@ import { maskKey } from '../../core/mask.js';
 import { msg } from '../../i18n/index.js';
 import type { AgentCheck, CheckOptions } from '../../doctor/check.js';
 import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } from '../args.js';
-import type { CliContext } from '../context.js';
+import { agentEnv, type CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV, resolveBaseUrl } from '../inputs.js';
@@ -15,7 +15,6 @@ import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { painter } from '../../core/terminal.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../saved.js';
-import { agentEnv } from './setup.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,

@@ -7,7 +7,7 @@ import { UsageError } from '../../core/errors.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import type { SetupReport } from '../../setup/run.js';
 import { flag, GATEWAY_OPTIONS, num, type OptionTable, type ParsedArgs } from '../args.js';
-import type { CliContext } from '../context.js';
+import { agentEnv, type CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
 import { resolveGateway } from '../inputs.js';
@@ -15,7 +15,6 @@ import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv } from './setup.js';
 import { msg, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {

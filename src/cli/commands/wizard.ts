@@ -9,7 +9,7 @@ import { msg } from '../../i18n/index.js';
 import type { SetupReport } from '../../setup/run.js';
 import type { WizardDefaults } from '../../wizard/flow.js';
 import { flag, num, str, type ParsedArgs } from '../args.js';
-import type { CliContext } from '../context.js';
+import { agentEnv, type CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV, DEFAULT_TIMEOUT_MS } from '../inputs.js';
@@ -18,7 +18,7 @@ import { wrap } from '../../core/layout.js';
 import { control } from '../../core/terminal.js';
 import { loadSaved, rememberSetup, savedMarkers, savedPreferences } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv, options as setupOptions, parseAgents, parseModels } from './setup.js';
+import { options as setupOptions, parseAgents, parseModels } from '../setup-flags.js';
 
 export const options = setupOptions;
 
@@ -58,7 +58,7 @@ async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const values = args.values;
   // `--yes` (ask nothing) and `--json` (one JSON document on stdout) are setup's job, as without a command.
-  if (flag(values, 'yes') || flag(values, 'json')) return (await import('./setup.js')).run(ctx, args);
+  if (flag(values, 'yes') || flag(values, 'json')) return (await import('../setup-flags.js')).setupFromFlags(ctx, args);
   const saved = (await loadSaved(ctx)).settings;
   const keyEnvVar = str(values, 'api-key-env') ?? saved.keyEnv ?? DEFAULT_KEY_ENV;
   if (!ENV_NAME.test(keyEnvVar)) {
