@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapBounded } from '../../src/gateway/concurrency.js';
 import { describeDiagnosis, diagnoseAnswer, diagnoseError, safeUrl, v1Problem, type DiagnoseContext } from '../../src/gateway/diagnosis.js';
-import { bypassesProxy, isLoopbackHost, proxyFor } from '../../src/gateway/proxy.js';
+import { bypassesProxy, isLocalHostname, proxyFor } from '../../src/gateway/proxy.js';
 import { requestIdFrom, requestIdInMessage, stripRequestId } from '../../src/gateway/request-id.js';
 import { SseParser } from '../../src/gateway/sse.js';
 import { diagnoseTransportError, type TransportFailure } from '../../src/gateway/transport-errors.js';
@@ -83,11 +83,11 @@ describe('proxy selection', () => {
   const u = (s: string): URL => new URL(s);
 
   it.each(['localhost', 'api.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '[::ffff:127.0.0.1]'])('%s is loopback', (host) => {
-    expect(isLoopbackHost(u(`http://${host}:4000`).hostname)).toBe(true);
+    expect(isLocalHostname(u(`http://${host}:4000`).hostname)).toBe(true);
   });
 
   it.each(['10.0.0.1', 'gateway.example', '128.0.0.1', 'localhost.example.com'])('%s is not loopback', (host) => {
-    expect(isLoopbackHost(host)).toBe(false);
+    expect(isLocalHostname(host)).toBe(false);
   });
 
   it('never proxies loopback', () => {
