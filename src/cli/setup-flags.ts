@@ -15,7 +15,7 @@ import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPre
 import { printSetupReport } from './setup-report.js';
 import { msg } from '../i18n/index.js';
 
-export const options: OptionTable = {
+export const SETUP_OPTIONS: OptionTable = {
   ...GATEWAY_OPTIONS,
   agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent3') },
   model: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.model2') },

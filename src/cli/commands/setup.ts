@@ -4,7 +4,7 @@ import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
 import { msg } from '../../i18n/index.js';
 
-export { options, setupFromFlags as run } from '../setup-flags.js';
+export { SETUP_OPTIONS as options, setupFromFlags as run } from '../setup-flags.js';
 
 export const help: CommandHelp = {
   summary: msg('help.summary.setup2'),

@@ -18,9 +18,9 @@ import { wrap } from '../../core/layout.js';
 import { control } from '../../core/terminal.js';
 import { loadSaved, rememberSetup, savedMarkers, savedPreferences } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { options as setupOptions, parseAgents, parseModels } from '../setup-flags.js';
+import { parseAgents, parseModels, SETUP_OPTIONS } from '../setup-flags.js';
 
-export const options = setupOptions;
+export const options = SETUP_OPTIONS;
 
 export const help: CommandHelp = {
   summary: msg('help.summary.wizard2'),
