@@ -55,3 +55,11 @@ export function asString(value: unknown): string | undefined {
 export function orList(items: readonly string[]): string {
   return items.reduce((a, b) => (a === '' ? b : msg('agents.or', { a, b })), '');
 }
+
+/** Copies of each parsed file with `move(doc)` applied to a shallow clone of every object document. */
+export function mapDocs(current: ReadonlyMap<string, unknown>, move: (doc: Record<string, unknown>) => Record<string, unknown>): Map<string, unknown> {
+  return new Map([...current].map(([path, doc]) => {
+    const record = asRecord(doc);
+    return [path, record === undefined ? doc : move({ ...record })];
+  }));
+}

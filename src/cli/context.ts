@@ -3,7 +3,6 @@
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import type { AgentEnv } from '../agents/types.js';
 import { findHome } from '../core/home.js';
 import { redact } from '../core/mask.js';
 import { ENGLISH, msg, type Lang, type Translator } from '../i18n/index.js';
@@ -154,9 +153,4 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
     },
     exit: (code) => void proc.exit?.(code),
   };
-}
-
-/** Where the agents' files are, as the agents themselves find them. */
-export function agentEnv(ctx: CliContext): AgentEnv {
-  return { home: ctx.home, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform };
 }

@@ -14,6 +14,7 @@ import { note, print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { printSetupReport } from '../setup-report.js';
 import { msg } from '../../i18n/index.js';
+import { nothingGiven, setupOptionsFrom } from '../setup-inputs.js';
 
 export const options: OptionTable = {
   keep: { type: 'boolean', description: msg('help.opt.keep') },
@@ -41,18 +42,15 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     ctx.addSecret(DEMO_KEY);
     const env: AgentEnv = { home, cwd: home, platform: ctx.platform, env: { HOME: home, GATEWAY_API_KEY: DEMO_KEY } };
     if (!ctx.json) note(ctx, wrap(ctx.t('demo.start', { root: sim.root, key: maskKey(DEMO_KEY), home })));
-    const report = await runSetup({
-      root: sim.root,
-      v1: `${sim.root}/v1`,
-      key: DEMO_KEY,
-      keyEnvVar: 'GATEWAY_API_KEY',
+    const gateway = { root: sim.root, v1: `${sim.root}/v1`, key: DEMO_KEY, keyEnvVar: 'GATEWAY_API_KEY' };
+    const report = await runSetup(setupOptionsFrom(ctx, nothingGiven(), gateway, {
       agents: SUPPORTED_AGENT_IDS,
-      scope: 'user',
-      keyStorage: 'file',
+      command: 'demo',
+      pinSaved: false,
+      // The throwaway home, and no variable of the user's reaches the simulator's run.
       env,
       http: { timeoutMs: 10_000, env: {} },
-      command: 'demo',
-    });
+    }));
     if (ctx.json) {
       printJson(ctx, report);
     } else {

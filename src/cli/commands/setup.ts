@@ -1,10 +1,21 @@
 // `setup`: choose models, probe, write every agent's config, read back and verify.
-// Its flags and its run are in ../setup-flags.ts, shared with `wizard --yes`.
+// The job itself is src/setup/run.ts and its inputs come from src/cli/setup-inputs.ts; this module
+// turns its report into text or one JSON document.
+import { maskKey } from '../../core/mask.js';
+import type { SetupReport } from '../../setup/run.js';
+import type { ParsedArgs } from '../args.js';
+import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
+import { resolveGateway } from '../inputs.js';
+import { note, printJson } from '../output.js';
+import { wrap } from '../../core/layout.js';
+import { refuseSavedEnvStorage, rememberSetup } from '../saved.js';
+import { printSetupReport } from '../setup-report.js';
+import { agentEnv, installedAgents, SETUP_OPTIONS, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
 import { msg } from '../../i18n/index.js';
 
-export { SETUP_OPTIONS as options, setupFromFlags as run } from '../setup-flags.js';
+export const options = SETUP_OPTIONS;
 
 export const help: CommandHelp = {
   summary: msg('help.summary.setup2'),
@@ -20,3 +31,28 @@ export const help: CommandHelp = {
     `${BIN} setup --yes --agent codex --key-storage env --json   # in CI`,
   ],
 };
+
+
+export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const inputs = await setupInputs(ctx, args.values);
+  const gateway = resolveGateway(ctx, inputs.values);
+  refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
+  const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
+  const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: 'setup', pinSaved: true });
+  if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: agents.join(', ') })));
+  const { runSetup } = await import('../../setup/run.js');
+  const { guardInterrupt } = await import('../interrupt.js');
+  const report: SetupReport = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
+  await rememberSetup(ctx, report, gateway.keyEnvVar);
+  const runs = inputs.verifyByAgent && report.ok && !report.dryRun
+    ? await (await import('../agent-run.js')).runAgents(ctx, { agents: report.agents.map((a) => a.id), scope: setupOptions.scope, timeoutMs: gateway.timeoutMs * 4 })
+    : undefined;
+  if (ctx.json) {
+    printJson(ctx, runs ? { ...report, ok: report.ok && runs.every((r) => r.ok), agentRuns: runs } : report);
+  } else {
+    printSetupReport(ctx, report);
+    if (runs) (await import('../agent-run.js')).printAgentRuns(ctx, runs);
+  }
+  if (runs) return runs.length > 0 && runs.every((r) => r.ok) ? 0 : 1;
+  return report.ok ? 0 : 1;
+}
