@@ -6,8 +6,8 @@
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, orList, pathFor, trimSlash } from './paths.js';
-import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { asRecord, asString, dirFromEnv, envValue, orList, pathFor, trimSlash, underRoot } from './paths.js';
+import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, AgentUnplan, CurrentFiles, GatewayRef, ModelFit, Scope } from './types.js';
 import { msg } from '../i18n/index.js';
 
 /** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
@@ -137,6 +137,48 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits: [edit], notes, exportVar };
 }
 
+/**
+ * What `remove` takes out of the scope's files: each of our provider entries (ids OpenCode's
+ * catalogue does not have) whose baseURL is still the gateway's, whole, models added by hand under
+ * it included (without our URL they cannot be reached); and `model`/`small_model` when they name one.
+ */
+function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const paths = opencodePaths(env);
+  const targets = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
+  const notes: string[] = [];
+  const secrets: string[] = [];
+  const fileEdits: FileEdit[] = [];
+  for (const file of targets) {
+    const doc = asRecord(current.get(file));
+    if (!doc) continue;
+    const edits: KeyEdit[] = [];
+    const removed: string[] = [];
+    for (const spec of Object.values(OPENCODE_PROVIDERS)) {
+      const entry = asRecord(asRecord(doc['provider'])?.[spec.id]);
+      const options = asRecord(entry?.['options']);
+      if (!entry || options?.['baseURL'] === undefined) continue;
+      if (!underRoot(substitute(String(options['baseURL']), env.env), gateway.root)) {
+        notes.push(msg('agents.unplan.not_gateway', { file, key: `provider.${spec.id}.options.baseURL`, value: String(options['baseURL']), root: gateway.root }));
+        continue;
+      }
+      const key = asString(options['apiKey']);
+      if (key && !ENV_REF.test(key.trim())) secrets.push(key);
+      edits.push({ path: ['provider', spec.id], value: undefined });
+      removed.push(spec.id);
+    }
+    // A `provider` left empty goes too (a file setup created then holds only its schema line).
+    if (removed.length > 0 && Object.keys(asRecord(doc['provider']) ?? {}).length === removed.length) edits.push({ path: ['provider'], value: undefined });
+    for (const name of ['model', 'small_model']) {
+      const ref = asString(doc[name]);
+      if (ref !== undefined && removed.some((id) => ref.startsWith(`${id}/`))) edits.push({ path: [name], value: undefined });
+    }
+    if (edits.length === 0) continue;
+    if (edits.some((e) => e.path[0] === 'model')) notes.push(msg('agents.unplan.opencode_after', { file }));
+    fileEdits.push({ path: file, format: 'jsonc', edits });
+  }
+  return { edits: fileEdits, notes, secrets };
+}
+
 function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
   for (const [k, v] of Object.entries(from)) {
     const a = asRecord(into[k]);
@@ -226,6 +268,7 @@ export const opencode: Agent = {
   fit,
   files,
   plan,
+  unplan,
   readBack,
   /**
    * `model` may be a full `provider/model` reference (use opencodeModelRef when the protocol is

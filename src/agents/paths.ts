@@ -55,3 +55,11 @@ export function asString(value: unknown): string | undefined {
 export function orList(items: readonly string[]): string {
   return items.reduce((a, b) => (a === '' ? b : msg('agents.or', { a, b })), '');
 }
+
+/** Whether a base URL is the gateway's: the root itself or a path under it (`/v1`). */
+export function underRoot(url: unknown, root: string): boolean {
+  if (typeof url !== 'string') return false;
+  const base = trimSlash(url.trim());
+  const top = trimSlash(root);
+  return base === top || base.startsWith(`${top}/`);
+}

@@ -82,6 +82,20 @@ export interface AgentRequest {
   tiers?: Record<string, string>;
 }
 
+/** The gateway whose settings `remove` takes out: root (no /v1) and root + '/v1'. */
+export interface GatewayRef {
+  root: string;
+  v1: string;
+}
+
+/** What `remove` takes out of one agent's files: edits that only delete, and what the user must know. */
+export interface AgentUnplan {
+  edits: FileEdit[];
+  notes: string[];
+  /** Values being removed that are keys: masked in every diff and message. */
+  secrets: string[];
+}
+
 export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: string };
 
 export interface Agent {
@@ -111,6 +125,12 @@ export interface Agent {
   files(env: AgentEnv, scope: Scope): AgentFile[];
   /** The key edits for a choice. `current` holds the parsed current content of `files()`. */
   plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan;
+  /**
+   * The edits that take out what `plan` wrote, and only while it still points at `gateway`: a value
+   * the user has since changed is theirs and stays (a note says so). Deletes only; no edit for a
+   * file that does not exist.
+   */
+  unplan?(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan;
   /** Rebuild, from the files on disk, the request the agent would send; a string says why it cannot. */
   readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string;
   /** The one-shot command that exercises the agent: data, run through one execa wrapper. */

@@ -355,6 +355,13 @@ export const en = {
   'agents.qwen.no_env_key': 'modelProviders.{type} entry "{model}" has no envKey (Qwen Code requires one)',
   'agents.qwen.env_in_settings': 'env.{var} in the settings (or the environment)',
   'agents.cline.key_in_file_win': 'Cline cannot reference an environment variable: the key is stored in {file}, inside your user profile.',
+  'agents.unplan.not_gateway': '{file}: {key} is {value}, not the gateway {root}: left as it is, with the settings beside it.',
+  'agents.unplan.cc_after': 'Claude Code has no gateway settings now: it uses its own login again (run `claude` and sign in, or set ANTHROPIC_API_KEY).',
+  'agents.unplan.codex_after': 'model_provider and model were removed from {file}: Codex CLI uses OpenAI with its own login again (or set model_provider to one of yours).',
+  'agents.unplan.dotenv_kept': '{vars} removed from {file}; the file is kept, even if it is empty now.',
+  'agents.unplan.cline_after': 'lastUsedProvider was removed from {file}: Cline has no provider in use now (run `cline auth`).',
+  'agents.unplan.qwen_after': 'model.name was removed from {file}: choose a model in Qwen Code (`/model`, or `/auth` for a provider).',
+  'agents.unplan.opencode_after': 'The default model was removed from {file}: OpenCode uses its own default now (choose one with `/models`).',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────
@@ -588,6 +595,13 @@ export const en = {
   'run.cause_id': 'cause [{code}]: {message}{status}, request ID {id}',
   'run.agent_said': 'agent said: {text}',
   'setup.banner': 'Gateway {root}, key {key} (from {source}); agents: {agents}',
+  'remove.banner': 'Removing the settings of gateway {root} from: {agents}.',
+  'remove.nothing': 'Nothing to remove: no agent config here holds settings of gateway {root}.',
+  'remove.would': 'Dry run: nothing was written. This is what remove would change:',
+  'remove.done': 'Removed the settings of gateway {root}:',
+  'remove.agent_none': '{agent}: nothing of ours here.',
+  'remove.backup': 'Backup of the changed files: undo with `{bin} restore --id {id}`.',
+  'remove.saved_kept': 'Your saved settings (base URL, agents) are kept: `{bin} sync` would write the gateway settings back.',
   // ── end commands ──
 
   // ── help ─────────────────────────────────────────────────────────────────────────────────────
@@ -694,6 +708,11 @@ export const en = {
   'args.a_value': 'a value',
   'args.needs_value': '{command}: {flag} needs a value.',
   'args.give': 'Give {flag} {what}.',
+  'help.summary.remove': 'Take the gateway settings out of the agents\' configs (only what setup wrote; backed up first).',
+  'help.detail.remove.1': 'Removes exactly what setup wrote — base URL, key, models, our provider entries, the key line of an env file — and only while it still points at the gateway: a value you changed since is yours and stays. Comments, other providers and unknown keys stay. Files are backed up first: `{bin} restore` brings them back.',
+  'help.opt.agent_remove': 'Only these agents (repeatable or comma-separated; default: every agent whose config holds our settings).',
+  'help.opt.scope_remove': "user: your own config files (default). project: this directory's files.",
+  'help.opt.dry-run_remove': 'Print what would be removed as a diff (key masked); write nothing.',
   // ── end help ──
 
   // ── wizard ───────────────────────────────────────────────────────────────────────────────────

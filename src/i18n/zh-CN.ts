@@ -356,6 +356,13 @@ export const zhCN: Catalog = {
   'agents.qwen.no_env_key': 'modelProviders.{type} 的条目 "{model}" 没有 envKey（Qwen Code 要求必须有）',
   'agents.qwen.env_in_settings': '设置中的 env.{var}（或环境变量）',
   'agents.cline.key_in_file_win': 'Cline 无法引用环境变量：密钥保存在 {file} 中，位于你的用户配置文件目录内。',
+  'agents.unplan.not_gateway': '{file}：{key} 是 {value}，不是网关 {root}：保持不动，旁边的设置也不动。',
+  'agents.unplan.cc_after': 'Claude Code 现在没有网关设置：它重新使用自己的登录（运行 `claude` 登录，或设置 ANTHROPIC_API_KEY）。',
+  'agents.unplan.codex_after': '已从 {file} 删除 model_provider 和 model：Codex CLI 重新使用 OpenAI 及其自己的登录（或把 model_provider 设为你自己的提供方）。',
+  'agents.unplan.dotenv_kept': '已从 {file} 删除 {vars}；文件保留，即使现在是空的。',
+  'agents.unplan.cline_after': '已从 {file} 删除 lastUsedProvider：Cline 现在没有在用的提供方（运行 `cline auth`）。',
+  'agents.unplan.qwen_after': '已从 {file} 删除 model.name：请在 Qwen Code 中选择模型（`/model`，或用 `/auth` 选择提供方）。',
+  'agents.unplan.opencode_after': '已从 {file} 删除默认模型：OpenCode 现在使用它自己的默认值（用 `/models` 选择）。',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────
@@ -589,6 +596,13 @@ export const zhCN: Catalog = {
   'run.cause_id': '原因 [{code}]：{message}{status}，请求 ID {id}',
   'run.agent_said': '智能体输出：{text}',
   'setup.banner': '网关 {root}，密钥 {key}（来自 {source}）；智能体：{agents}',
+  'remove.banner': '从以下智能体删除网关 {root} 的设置：{agents}。',
+  'remove.nothing': '无可删除：这里没有任何智能体配置包含网关 {root} 的设置。',
+  'remove.would': '演练：未写入任何内容。remove 将做如下改动：',
+  'remove.done': '已删除网关 {root} 的设置：',
+  'remove.agent_none': '{agent}：这里没有我们写入的设置。',
+  'remove.backup': '改动文件的备份：用 `{bin} restore --id {id}` 撤销。',
+  'remove.saved_kept': '你保存的设置（base URL、智能体）保留不变：`{bin} sync` 会把网关设置写回去。',
   // ── end commands ──
 
   // ── help ─────────────────────────────────────────────────────────────────────────────────────
@@ -695,6 +709,11 @@ export const zhCN: Catalog = {
   'args.a_value': '一个值',
   'args.needs_value': '{command}：{flag} 需要一个值。',
   'args.give': '请给 {flag} 提供{what}。',
+  'help.summary.remove': '从智能体配置中删除网关设置（只删 setup 写入的内容；先备份）。',
+  'help.detail.remove.1': '只删除 setup 写入的内容——base URL、密钥、模型、我们的提供方条目、环境文件中的密钥行——并且仅当它仍指向网关时才删：你之后改过的值属于你，保持不动。注释、其他提供方和未知键都保留。文件会先备份：`{bin} restore` 可以恢复。',
+  'help.opt.agent_remove': '只处理这些智能体（可重复或用逗号分隔；默认：配置中含有我们设置的所有智能体）。',
+  'help.opt.scope_remove': 'user：你自己的配置文件（默认）。project：当前目录的文件。',
+  'help.opt.dry-run_remove': '以 diff 形式显示将删除的内容（密钥已遮盖）；不写入任何内容。',
   // ── end help ──
 
   // ── wizard ───────────────────────────────────────────────────────────────────────────────────
