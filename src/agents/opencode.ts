@@ -90,6 +90,30 @@ function files(env: AgentEnv, scope: Scope): AgentFile[] {
   ];
 }
 
+/** `"deepseek-chat": { "name": "deepseek-chat" }`: exactly what plan() writes for a model. */
+function isOurModelEntry(id: string, entry: unknown): boolean {
+  const e = asRecord(entry);
+  return e !== undefined && Object.keys(e).length === 1 && e['name'] === id;
+}
+
+/** The file plan() edits for a scope: the `.jsonc` the user keeps, else `opencode.json`. */
+function targetFile(env: AgentEnv, scope: Scope, current: CurrentFiles): string {
+  const paths = opencodePaths(env);
+  const [jsonc, json] = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
+  return current.get(jsonc) !== undefined ? jsonc : json;
+}
+
+/** The models listed, in the shape we write, under our providers of the scope's file. */
+function listedModels(env: AgentEnv, scope: Scope, current: CurrentFiles): string[] {
+  const doc = asRecord(current.get(targetFile(env, scope, current)));
+  const out: string[] = [];
+  for (const spec of Object.values(OPENCODE_PROVIDERS)) {
+    const models = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
+    for (const [id, entry] of Object.entries(models)) if (isOurModelEntry(id, entry) && !out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = opencodePaths(env);
   const project = choice.scope === 'project';
@@ -112,8 +136,17 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   if (choice.smallModel !== undefined) {
     edits.push({ path: ['small_model'], value: want(choice.smallModelProtocol ?? choice.protocol, choice.smallModel) });
   }
+  // Every model chosen to switch between (`/models` in OpenCode), after the default and small one.
+  for (const m of choice.models ?? []) want(m.protocol, m.model);
+  const doc = asRecord(current.get(target));
   for (const { spec, models } of entries.values()) {
     const base = ['provider', spec.id] as const;
+    // A model entry of the shape we write that is no longer chosen goes (the gateway dropped it, or
+    // the user chose fewer); one the user wrote by hand (any other shape) stays.
+    const listed = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
+    for (const id of Object.keys(listed)) {
+      if (!models.includes(id) && isOurModelEntry(id, listed[id])) edits.push({ path: [...base, 'models', id], value: undefined });
+    }
     edits.push(
       { path: [...base, 'npm'], value: spec.npm },
       { path: [...base, 'name'], value: spec.name },
@@ -265,6 +298,8 @@ export const opencode: Agent = {
   npmPackage: 'opencode-ai',
   protocols: ['messages', 'chat', 'responses'],
   hasSmallModel: true,
+  listsModels: true,
+  listedModels,
   fit,
   files,
   plan,

@@ -35,6 +35,11 @@ export interface AgentChoice {
   tiers?: Readonly<Record<string, string>>;
   scope: Scope;
   keyStorage: KeyStorage;
+  /**
+   * For agents that keep a list of models to switch between (`listsModels`): every model to list,
+   * each in the protocol it is served in; `model` and `smallModel` are listed whether here or not.
+   */
+  models?: readonly { model: string; protocol: Protocol }[];
 }
 
 /** A config file the agent reads, with its format. */
@@ -117,6 +122,13 @@ export interface Agent {
    * best model of the key matching its patterns that the marks confirm, else the main model.
    */
   tiers?: readonly { id: string; patterns: readonly string[] }[];
+  /**
+   * The agent's config holds a list of models the user switches between inside it (OpenCode): setup
+   * lists every suitable model the key offers, not only the default one.
+   */
+  listsModels?: boolean;
+  /** The models a config written by us lists now (the ones `plan` wrote), for `sync` to keep. */
+  listedModels?(env: AgentEnv, scope: Scope, current: CurrentFiles): string[];
   /** Copies the agent itself leaves of one of its files (Qwen Code's `settings.json.orig`): they hold the key too. */
   copiesOf?(file: string): string[];
   /** Whether this model suits the agent, in which protocol, or why not. */

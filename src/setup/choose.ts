@@ -160,3 +160,31 @@ export function chooseModels(input: ChooseInput): ModelChoice {
   choice.smallNeedsProbe = small.fit.needsProbe;
   return choice;
 }
+
+export interface ListInput {
+  agent: Agent;
+  models: readonly ClassifiedModel[];
+  /** The models named for the agent's list (`--model opencode=ID` given more than once, or the wizard). */
+  explicit?: readonly string[];
+  /** One model named for the agent (`--model ID`, `--model AGENT=ID`): it alone is listed. */
+  single: boolean;
+  /** The models a config of ours lists now (sync): kept while the key still offers them, none added. */
+  kept?: readonly string[];
+}
+
+/**
+ * The models to list for an agent that keeps a list (OpenCode), each in its protocol: the ones
+ * named; else, on sync, the ones listed now that the key still offers; else every model that suits
+ * the agent and that the marks confirm (a model only a probe could confirm is listed only when named:
+ * one probe round per setup checks the default, not a whole list).
+ */
+export function chooseList(input: ListInput): { model: string; protocol: Protocol }[] {
+  const { agent, models } = input;
+  if (input.explicit !== undefined) {
+    return input.explicit.map((id) => ({ model: id, protocol: validateExplicit(agent, models, id, '--model').fit.protocol }));
+  }
+  const fitting = suitableModels(agent, models);
+  if (input.kept !== undefined) return fitting.filter((f) => input.kept!.includes(f.model.id)).map((f) => ({ model: f.model.id, protocol: f.fit.protocol }));
+  if (input.single) return [];
+  return fitting.filter(confirmedFit).map((f) => ({ model: f.model.id, protocol: f.fit.protocol }));
+}

@@ -77,6 +77,25 @@ export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
   return models;
 }
 
+/**
+ * `--model opencode=ID` given more than once, for an agent that keeps a list of models: every ID is
+ * listed and the first is the default. Given once, it stays the one model, as for every agent.
+ */
+export function parseModelLists(values: ParsedValues): Map<AgentId, string[]> {
+  const lists = new Map<AgentId, string[]>();
+  const given = values.model;
+  for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {
+    const eq = one.indexOf('=');
+    const agent = one.slice(0, eq);
+    if (eq === -1 || !isAgentId(agent) || !AGENTS[agent].listsModels) continue;
+    const ids = lists.get(agent) ?? [];
+    if (!ids.includes(one.slice(eq + 1))) ids.push(one.slice(eq + 1));
+    lists.set(agent, ids);
+  }
+  for (const [agent, ids] of lists) if (ids.length < 2) lists.delete(agent);
+  return lists;
+}
+
 /** The agents installed on this machine; claude-code and codex when none is. */
 async function defaultAgents(env: AgentEnv): Promise<AgentId[]> {
   const { detectAgent } = await import('../../agents/detect.js');
@@ -94,6 +113,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const values = withSavedDefaults(ctx, args.values, saved.settings);
   const agentsFlag = parseAgents(values);
   const models = parseModels(values);
+  const modelLists = parseModelLists(values);
+  for (const [agent, ids] of modelLists) models.set(agent, ids[0]!);
   const gateway = resolveGateway(ctx, values);
   refuseSavedEnvStorage(ctx, args.values, saved.settings, saved.sources, gateway.keyEnvVar);
   const env = agentEnv(ctx);
@@ -105,6 +126,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     keyEnvVar: gateway.keyEnvVar,
     agents,
     models,
+    ...(modelLists.size > 0 && { modelLists }),
     smallModel: str(values, 'small-model'),
     scope: (str(values, 'scope') ?? 'user') as Scope,
     keyStorage: (str(values, 'key-storage') ?? 'file') as KeyStorage,

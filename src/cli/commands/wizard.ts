@@ -15,7 +15,7 @@ import { BASE_URL_ENV, DEFAULT_KEY_ENV, DEFAULT_TIMEOUT_MS } from '../inputs.js'
 import { control, note, print, wrap } from '../output.js';
 import { loadSaved, rememberSetup, savedMarkers, savedPreferences } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv, options as setupOptions, parseAgents, parseModels } from './setup.js';
+import { agentEnv, options as setupOptions, parseAgents, parseModelLists, parseModels } from './setup.js';
 
 export const options = setupOptions;
 
@@ -66,6 +66,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (key) ctx.addSecret(key.trim());
   const agents = parseAgents(values);
   const models = parseModels(values);
+  const modelLists = parseModelLists(values);
 
   if (!ctx.interactive) {
     // Never wait for input that cannot come: name what `setup` would need instead.
@@ -120,6 +121,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       keyEnvVar,
       agents: agents as AgentId[] | undefined,
       models,
+      ...(modelLists.size > 0 && { modelLists }),
       smallModel: str(values, 'small-model'),
       scope: str(values, 'scope') as Scope | undefined,
       keyStorage: str(values, 'key-storage') as KeyStorage | undefined,
