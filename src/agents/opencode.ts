@@ -104,12 +104,12 @@ function targetFile(env: AgentEnv, scope: Scope, current: CurrentFiles): string 
 }
 
 /** The models listed, in the shape we write, under our providers of the scope's file. */
-function listedModels(env: AgentEnv, scope: Scope, current: CurrentFiles): string[] {
+function listedModels(env: AgentEnv, scope: Scope, current: CurrentFiles): { model: string; protocol: Protocol }[] {
   const doc = asRecord(current.get(targetFile(env, scope, current)));
-  const out: string[] = [];
-  for (const spec of Object.values(OPENCODE_PROVIDERS)) {
+  const out: { model: string; protocol: Protocol }[] = [];
+  for (const [protocol, spec] of Object.entries(OPENCODE_PROVIDERS) as [OpenCodeProtocol, ProviderSpec][]) {
     const models = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
-    for (const [id, entry] of Object.entries(models)) if (isOurModelEntry(id, entry) && !out.includes(id)) out.push(id);
+    for (const [id, entry] of Object.entries(models)) if (isOurModelEntry(id, entry) && !out.some((m) => m.model === id)) out.push({ model: id, protocol });
   }
   return out;
 }

@@ -128,7 +128,7 @@ export interface Agent {
    */
   listsModels?: boolean;
   /** The models a config written by us lists now (the ones `plan` wrote), for `sync` to keep. */
-  listedModels?(env: AgentEnv, scope: Scope, current: CurrentFiles): string[];
+  listedModels?(env: AgentEnv, scope: Scope, current: CurrentFiles): { model: string; protocol: Protocol }[];
   /** Copies the agent itself leaves of one of its files (Qwen Code's `settings.json.orig`): they hold the key too. */
   copiesOf?(file: string): string[];
   /** Whether this model suits the agent, in which protocol, or why not. */

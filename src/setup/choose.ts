@@ -169,7 +169,7 @@ export interface ListInput {
   /** One model named for the agent (`--model ID`, `--model AGENT=ID`): it alone is listed. */
   single: boolean;
   /** The models a config of ours lists now (sync): kept while the key still offers them, none added. */
-  kept?: readonly string[];
+  kept?: readonly { model: string; protocol: Protocol }[];
 }
 
 /**
@@ -184,7 +184,14 @@ export function chooseList(input: ListInput): { model: string; protocol: Protoco
     return input.explicit.map((id) => ({ model: id, protocol: validateExplicit(agent, models, id, '--model').fit.protocol }));
   }
   const fitting = suitableModels(agent, models);
-  if (input.kept !== undefined) return fitting.filter((f) => input.kept!.includes(f.model.id)).map((f) => ({ model: f.model.id, protocol: f.fit.protocol }));
+  if (input.kept !== undefined) {
+    // A model the gateway stopped marking keeps the protocol it is listed in (as the default does).
+    return input.kept.flatMap((k) => {
+      const f = fitting.find((x) => x.model.id === k.model);
+      if (!f) return [];
+      return [{ model: k.model, protocol: f.model.marked ? f.fit.protocol : (unmarkedKeep(agent, f.model, k.protocol)?.fit.protocol ?? f.fit.protocol) }];
+    });
+  }
   if (input.single) return [];
   return fitting.filter(confirmedFit).map((f) => ({ model: f.model.id, protocol: f.fit.protocol }));
 }

@@ -428,7 +428,7 @@ function noteGitIgnore(agents: readonly Candidate[], states: readonly (GitIgnore
 }
 
 /** The models a config of ours lists now (agents that keep a list); undefined when unreadable. */
-async function listedOnDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<string[] | undefined> {
+async function listedOnDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ model: string; protocol: Protocol }[] | undefined> {
   if (!agent.listedModels) return undefined;
   try {
     return agent.listedModels(env, scope, await readCurrent(agent, env, scope));

@@ -232,7 +232,12 @@ describe('opencode plan: several models', () => {
     expect(Object.keys(doc['provider']['gateway']['models'])).toEqual(['deepseek-chat', 'gpt-5.1-mini', 'kimi-k2']);
     expect(doc['provider']['gateway-anthropic']['models']).toEqual({ 'claude-sonnet-4-5': { name: 'claude-sonnet-4-5' } });
     expect(doc['provider']['gateway-anthropic']['options']['baseURL']).toBe(`${ROOT}/v1`);
-    expect(opencode.listedModels!(linuxEnv(), 'user', files({ [USER_JSON]: doc }))).toEqual(['deepseek-chat', 'gpt-5.1-mini', 'kimi-k2', 'claude-sonnet-4-5']);
+    expect(opencode.listedModels!(linuxEnv(), 'user', files({ [USER_JSON]: doc }))).toEqual([
+      { model: 'deepseek-chat', protocol: 'chat' },
+      { model: 'gpt-5.1-mini', protocol: 'chat' },
+      { model: 'kimi-k2', protocol: 'chat' },
+      { model: 'claude-sonnet-4-5', protocol: 'messages' },
+    ]);
   });
 
   it('a model of ours no longer chosen is removed; one the user added by hand under our provider stays', () => {
