@@ -148,6 +148,28 @@ describe('remove', () => {
     expect(again.removed).toBe(false);
   });
 
+  it('--scope project: the project files lose our settings too, the user files are not touched', async () => {
+    const home = newHome();
+    const cwd = join(home, 'app');
+    mkdirSync(cwd);
+    const userSettings = join(home, '.claude/settings.json');
+    place(userSettings, '{ "theme": "dark" }\n');
+    const set = await runCli(['setup', '--json', '--base-url', sim.root, '--agent', 'claude-code,qwen-code', '--scope', 'project'], { home, env, cwd });
+    expect(set.code, set.stdout + set.stderr).toBe(0);
+    expect(readFileSync(join(cwd, '.claude/settings.json'), 'utf8')).toContain(sim.root);
+    const userBefore = readFileSync(userSettings, 'utf8');
+    const result = await runCli(['remove', '--json', '--base-url', sim.root, '--scope', 'project', '--agent', 'claude-code,qwen-code'], { home, env, cwd });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).not.toContain(DEMO_KEY);
+    for (const file of [join(cwd, '.claude/settings.json'), join(cwd, '.claude/settings.local.json'), join(cwd, '.qwen/settings.json'), join(home, '.qwen/settings.json')]) {
+      if (!existsSync(file)) continue;
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toContain(DEMO_KEY);
+      expect(text, file).not.toContain(sim.root);
+    }
+    expect(readFileSync(userSettings, 'utf8')).toBe(userBefore);
+  });
+
   it('a file that does not parse: exit 1 naming the file and where, nothing written', async () => {
     const home = newHome();
     const path = join(home, '.claude/settings.json');
