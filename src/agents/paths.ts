@@ -63,3 +63,11 @@ export function underRoot(url: unknown, root: string): boolean {
   const top = trimSlash(root);
   return base === top || base.startsWith(`${top}/`);
 }
+
+/** Copies of each parsed file with `move(doc)` applied to a shallow clone of every object document. */
+export function mapDocs(current: ReadonlyMap<string, unknown>, move: (doc: Record<string, unknown>) => Record<string, unknown>): Map<string, unknown> {
+  return new Map([...current].map(([path, doc]) => {
+    const record = asRecord(doc);
+    return [path, record === undefined ? doc : move({ ...record })];
+  }));
+}

@@ -2,8 +2,8 @@
 // tools. Each agent module says what it owns (`unplan`); this runs the same pipeline as setup:
 // plan every file (one that does not parse stops everything), back up, write atomically under the
 // lock, modes kept. It never asks, like `setup` with flags: the backup is the way back.
-import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
-import type { AgentId, Scope } from '../../agents/types.js';
+import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
+import type { Scope } from '../../agents/types.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../../config/types.js';
 import { flag, GATEWAY_OPTIONS, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
@@ -11,7 +11,7 @@ import { BIN, type CommandHelp } from '../help.js';
 import { resolveBaseUrl } from '../inputs.js';
 import { note, padTo, print, printJson, wrap } from '../output.js';
 import { loadSaved } from '../saved.js';
-import { agentEnv, parseAgents } from './setup.js';
+import { agentEnv, parseAgents } from '../setup-inputs.js';
 import { msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {

@@ -1,35 +1,19 @@
 // `setup`: choose models, probe, write every agent's config, read back and verify.
-// The job itself is src/setup/run.ts; this module turns flags into its options and its report
-// into text or one JSON document.
-import { AGENT_IDS, AGENTS, isAgentId, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
-import type { AgentEnv, AgentId, KeyStorage, Scope } from '../../agents/types.js';
-import { UsageError } from '../../core/errors.js';
+// The job itself is src/setup/run.ts and its inputs come from src/cli/setup-inputs.ts; this module
+// turns its report into text or one JSON document.
 import { maskKey } from '../../core/mask.js';
-import type { SetupOptions, SetupReport } from '../../setup/run.js';
-import { flag, GATEWAY_OPTIONS, list, num, showArgument, str, type OptionTable, type ParsedArgs, type ParsedValues } from '../args.js';
+import type { SetupReport } from '../../setup/run.js';
+import type { ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
 import { note, printJson, wrap } from '../output.js';
-import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
+import { refuseSavedEnvStorage, rememberSetup } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
+import { agentEnv, installedAgents, SETUP_OPTIONS, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
 import { msg } from '../../i18n/index.js';
 
-export const options: OptionTable = {
-  ...GATEWAY_OPTIONS,
-  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent3') },
-  model: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.model2') },
-  'small-model': { type: 'string', value: 'ID', description: msg('help.opt.small-model') },
-  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope3') },
-  'key-storage': { type: 'string', value: 'file|env', choices: ['file', 'env'], description: msg('help.opt.key-storage') },
-  yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes') },
-  'dry-run': { type: 'boolean', description: msg('help.opt.dry-run') },
-  force: { type: 'boolean', description: msg('help.opt.force2') },
-  'no-verify': { type: 'boolean', description: msg('help.opt.no-verify') },
-  verify: { type: 'string', value: 'agent', choices: ['agent'], description: msg('help.opt.verify') },
-  concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
-  json: { type: 'boolean', description: msg('help.opt.json3') },
-};
+export const options = SETUP_OPTIONS;
 
 export const help: CommandHelp = {
   summary: msg('help.summary.setup2'),
@@ -47,105 +31,18 @@ export const help: CommandHelp = {
 };
 
 
-export function parseAgents(values: ParsedValues): AgentId[] | undefined {
-  const ids = list(values, 'agent');
-  if (ids.length === 0) return undefined;
-  for (const id of ids) {
-    if (!isAgentId(id)) {
-      throw new UsageError(`--agent ${showArgument(id)}: unknown agent.`, `Agents: ${AGENT_IDS.join(', ')}.`);
-    }
-  }
-  return [...new Set(ids as AgentId[])];
-}
-
-/** `--model ID` applies to every agent; `--model AGENT=ID` to one. */
-export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
-  const models = new Map<AgentId | '*', string>();
-  const given = values.model;
-  for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {
-    const eq = one.indexOf('=');
-    if (eq === -1) {
-      models.set('*', one);
-      continue;
-    }
-    const agent = one.slice(0, eq);
-    if (!isAgentId(agent)) {
-      throw new UsageError(`--model ${showArgument(one)}: unknown agent ${JSON.stringify(showArgument(agent))}.`, `Agents: ${AGENT_IDS.join(', ')}.`);
-    }
-    models.set(agent as AgentId, one.slice(eq + 1));
-  }
-  return models;
-}
-
-/**
- * `--model opencode=ID` given more than once, for an agent that keeps a list of models: every ID is
- * listed and the first is the default. Given once, it stays the one model, as for every agent.
- */
-export function parseModelLists(values: ParsedValues): Map<AgentId, string[]> {
-  const lists = new Map<AgentId, string[]>();
-  const given = values.model;
-  for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {
-    const eq = one.indexOf('=');
-    const agent = one.slice(0, eq);
-    if (eq === -1 || !isAgentId(agent) || !AGENTS[agent].listsModels) continue;
-    const ids = lists.get(agent) ?? [];
-    if (!ids.includes(one.slice(eq + 1))) ids.push(one.slice(eq + 1));
-    lists.set(agent, ids);
-  }
-  for (const [agent, ids] of lists) if (ids.length < 2) lists.delete(agent);
-  return lists;
-}
-
-/** The agents installed on this machine; claude-code and codex when none is. */
-async function defaultAgents(env: AgentEnv): Promise<AgentId[]> {
-  const { detectAgent } = await import('../../agents/detect.js');
-  const found = await Promise.all(SUPPORTED_AGENT_IDS.map(async (id) => ((await detectAgent(AGENTS[id], env)).installed ? id : undefined)));
-  const installed = found.filter((id): id is AgentId => id !== undefined);
-  return installed.length > 0 ? installed : ['claude-code', 'codex'];
-}
-
-export function agentEnv(ctx: CliContext): AgentEnv {
-  return { home: ctx.home, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform };
-}
-
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const saved = await loadSaved(ctx);
-  const values = withSavedDefaults(ctx, args.values, saved.settings);
-  const agentsFlag = parseAgents(values);
-  const models = parseModels(values);
-  const modelLists = parseModelLists(values);
-  for (const [agent, ids] of modelLists) models.set(agent, ids[0]!);
-  const gateway = resolveGateway(ctx, values);
-  refuseSavedEnvStorage(ctx, args.values, saved.settings, saved.sources, gateway.keyEnvVar);
-  const env = agentEnv(ctx);
-  const agents = agentsFlag ?? (await defaultAgents(env));
-  const setupOptions: SetupOptions = {
-    root: gateway.root,
-    v1: gateway.v1,
-    key: gateway.key,
-    keyEnvVar: gateway.keyEnvVar,
-    agents,
-    models,
-    ...(modelLists.size > 0 && { modelLists }),
-    smallModel: str(values, 'small-model'),
-    scope: (str(values, 'scope') ?? 'user') as Scope,
-    keyStorage: (str(values, 'key-storage') ?? 'file') as KeyStorage,
-    dryRun: flag(values, 'dry-run'),
-    force: flag(values, 'force'),
-    verify: !flag(values, 'no-verify'),
-    env,
-    http: { timeoutMs: gateway.timeoutMs, env: ctx.env },
-    concurrency: num(values, 'concurrency'),
-    markers: savedMarkers(saved.settings),
-    preferences: savedPreferences(saved.settings, true),
-    command: 'setup',
-  };
+  const inputs = await setupInputs(ctx, args.values);
+  const gateway = resolveGateway(ctx, inputs.values);
+  refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
+  const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
+  const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: 'setup', pinSaved: true });
   if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: agents.join(', ') })));
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const report: SetupReport = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
   await rememberSetup(ctx, report, gateway.keyEnvVar);
-  const runs = str(values, 'verify') === 'agent' && report.ok && !report.dryRun
+  const runs = inputs.verifyByAgent && report.ok && !report.dryRun
     ? await (await import('../agent-run.js')).runAgents(ctx, { agents: report.agents.map((a) => a.id), scope: setupOptions.scope, timeoutMs: gateway.timeoutMs * 4 })
     : undefined;
   if (ctx.json) {
