@@ -16,6 +16,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   doctor: { summary: msg('help.summary.doctor'), load: () => import('./commands/doctor.js') },
   models: { summary: COMMAND_HELP.models?.summary ?? '', load: () => import('./commands/models.js') },
   verify: { summary: COMMAND_HELP.verify?.summary ?? '', load: () => import('./commands/verify.js') },
+  remove: { summary: msg('help.summary.remove'), load: () => import('./commands/remove.js') },
   restore: { summary: msg('help.summary.restore'), load: () => import('./commands/restore.js') },
   demo: { summary: msg('help.summary.demo'), load: () => import('./commands/demo.js') },
   simulate: { summary: COMMAND_HELP.simulate?.summary ?? '', load: () => import('./commands/simulate.js') },

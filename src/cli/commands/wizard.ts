@@ -119,6 +119,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       keyEnvVar,
       agents: inputs.agents,
       models: inputs.models,
+      ...(inputs.modelLists.size > 0 && { modelLists: inputs.modelLists }),
       smallModel: inputs.smallModel,
       scope: inputs.scope,
       keyStorage: inputs.keyStorage,
