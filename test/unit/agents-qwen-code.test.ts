@@ -218,3 +218,20 @@ describe('qwen-code oneShot', () => {
     expect(qwenCode.oneShot('m', 'say ok')).toEqual({ command: 'qwen', args: ['--model=m', 'say ok'] });
   });
 });
+
+describe('qwen-code unplan over the new layout', () => {
+  it('takes out our provider ids and their providerProtocol mappings; the user\'s lists and mappings stay', () => {
+    const user = { ...(lived as Record<string, unknown>), providerProtocol: { idealab: 'openai' } };
+    const before = files({ [USER]: user });
+    const afterSetup = applyPlan(before, qwenCode.plan(linuxEnv(), qChoice({ model: 'gpt-5.1-codex', protocol: 'responses' }), before));
+    const un = qwenCode.unplan!(linuxEnv(), 'user', afterSetup, { root: ROOT, v1: `${ROOT}/v1` });
+    const after = applyPlan(afterSetup, { edits: un.edits, notes: [] }).get(USER) as Record<string, unknown>;
+    expect(after['modelProviders']).toEqual((lived as Record<string, unknown>)['modelProviders']);
+    expect(after['providerProtocol']).toEqual({ idealab: 'openai' });
+    expect(strings(after)).not.toContain(KEY);
+    // Only our mapping there: the whole object goes.
+    const alone = applyPlan(files(), qwenCode.plan(linuxEnv(), qChoice(), files()));
+    const un2 = qwenCode.unplan!(linuxEnv(), 'user', alone, { root: ROOT, v1: `${ROOT}/v1` });
+    expect(applyPlan(alone, { edits: un2.edits, notes: [] }).get(USER)).not.toHaveProperty('providerProtocol');
+  });
+});
