@@ -7,7 +7,7 @@ import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 /** Our provider id: short, and never one of Codex's built-ins (those silently win over a table). */
 export const CODEX_PROVIDER_ID = 'gateway';
@@ -81,7 +81,7 @@ export function codexProviderId(config: unknown): { id: string; taken?: string }
 
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = codexPaths(env);
-  const notes: string[] = [];
+  const notes: Message[] = [];
   if (choice.scope === 'project') {
     notes.push(msg('agents.codex.no_project', { file: paths.config }));
   }
@@ -143,7 +143,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits, notes, exportVar };
 }
 
-function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const paths = codexPaths(env);
   const doc = asRecord(current.get(paths.config));
   if (!doc) return msg('agents.codex.no_file', { file: paths.config });
@@ -162,7 +162,8 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   if (model === undefined || model.trim() === '') return msg('agents.codex.no_model', { file: paths.config });
 
   let key: string | undefined;
-  let keySource: string;
+  let keySource: Message;
+  let keyVar: AgentRequest['keyVar'];
   const token = asString(provider['experimental_bearer_token']);
   const envKey = asString(provider['env_key']);
   if (token !== undefined) {
@@ -177,7 +178,9 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
       : asString(dotenvValues(current.get(paths.dotenv))[envKey]);
     const fromShell = envValue(env.env, envKey);
     key = fromFile !== undefined && fromFile !== '' ? fromFile : fromShell;
-    keySource = fromFile !== undefined && fromFile !== '' ? msg('agents.file_field', { file: paths.dotenv, field: envKey }) : msg('agents.env_var', { var: envKey });
+    const inFile = fromFile !== undefined && fromFile !== '';
+    keySource = inFile ? msg('agents.file_field', { file: paths.dotenv, field: envKey }) : msg('agents.env_var', { var: envKey });
+    keyVar = { name: envKey, via: inFile ? 'named' : 'export' };
   }
   return {
     protocol: 'responses',
@@ -186,6 +189,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     auth: 'bearer',
     key,
     keySource,
+    ...(keyVar !== undefined && { keyVar }),
     baseUrl,
     file: paths.config,
   };

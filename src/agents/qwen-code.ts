@@ -11,7 +11,7 @@ import type { ClassifiedModel } from '../core/types.js';
 import { fitChatOrMessages } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 type QwenAuthType = 'openai' | 'anthropic';
 
@@ -77,7 +77,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const doc = asRecord(current.get(target)) ?? {};
   const type: QwenAuthType = choice.protocol === 'messages' ? 'anthropic' : 'openai';
   const baseUrl = type === 'anthropic' ? choice.root : choice.v1;
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const edits: KeyEdit[] = versionEdits(current.get(target));
 
   const providers = asRecord(doc['modelProviders']);
@@ -128,7 +128,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits: fileEdits, notes, exportVar };
 }
 
-function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const paths = qwenPaths(env);
   const user = asRecord(current.get(paths.user)) ?? {};
   const proj = scope === 'project' ? asRecord(current.get(paths.project)) ?? {} : {};
@@ -153,7 +153,8 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
 
   const envKey = asString(entry['envKey']);
   let key: string | undefined;
-  let keySource: string;
+  let keySource: Message;
+  let keyVar: AgentRequest['keyVar'];
   if (envKey === undefined) {
     keySource = msg('agents.qwen.no_env_key', { type, model });
   } else {
@@ -162,6 +163,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     const fromSettings = asString(settingsEnv[envKey]);
     key = fromShell ?? (fromSettings || undefined);
     keySource = fromShell !== undefined ? msg('agents.env_var', { var: envKey }) : msg('agents.qwen.env_in_settings', { var: envKey });
+    keyVar = { name: envKey, via: fromShell !== undefined ? 'export' : 'named' };
   }
   return {
     protocol: type === 'anthropic' ? 'messages' : 'chat',
@@ -170,6 +172,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     auth: type === 'anthropic' ? 'x-api-key' : 'bearer',
     key,
     keySource,
+    ...(keyVar !== undefined && { keyVar }),
     baseUrl,
     file,
   };

@@ -3,6 +3,7 @@
 // and return data; src/config/ applies the edits and src/setup/ runs the probes.
 import type { FileEdit, FileFormat } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
+import type { Message } from '../i18n/text.js';
 
 export type AgentId = 'claude-code' | 'codex' | 'opencode' | 'qwen-code' | 'cline' | 'gemini-cli';
 
@@ -51,7 +52,7 @@ export type CurrentFiles = ReadonlyMap<string, unknown>;
 export interface AgentPlan {
   edits: FileEdit[];
   /** Things the user must know: a stale key removed, an export to set, a shell export that overrides. */
-  notes: string[];
+  notes: Message[];
   /** For key storage `env`: the variable the user must export. */
   exportVar?: string;
 }
@@ -67,22 +68,29 @@ export interface AgentRequest {
   /** The key as the agent would resolve it; undefined when it would find none. */
   key?: string;
   /** Where the key comes from, for messages ("~/.codex/.env GATEWAY_API_KEY"). */
-  keySource: string;
+  keySource: Message;
+  /**
+   * The variable the key is read by, as data (never read back out of `keySource`): `export` when
+   * the agent takes it from the environment itself, `reference` when its file points at an exported
+   * variable that is set (OpenCode's `{env:NAME}`), `named` when the variable is only where the key
+   * is kept (a .env file, a settings env block, a helper's output).
+   */
+  keyVar?: { name: string; via: 'export' | 'reference' | 'named' };
   /** The base URL as written in the file. */
   baseUrl: string;
-  /** The file it was read from. */
-  file: string;
+  /** The file it was read from (Claude Code: the shell environment, when the address is exported). */
+  file: string | Message;
   /**
    * Set when a variable exported in the shell replaces the key the config sets (Claude Code sends
    * an exported ANTHROPIC_API_KEY as x-api-key, which the gateway reads before the Bearer token).
    * `key` is then the exported one; this holds the one the config meant.
    */
-  overridden?: { var: string; configKey?: string; configAuth: 'bearer' | 'x-api-key'; configSource: string };
+  overridden?: { var: string; configKey?: string; configAuth: 'bearer' | 'x-api-key'; configSource: Message };
   /** The models the config names for the agent's tiers, by tier id. */
   tiers?: Record<string, string>;
 }
 
-export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: string };
+export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: Message };
 
 export interface Agent {
   id: AgentId;
@@ -95,7 +103,7 @@ export interface Agent {
   /** Protocols it can speak, in order of preference. Empty for gemini-cli. */
   protocols: readonly Protocol[];
   /** Set when the gateway cannot serve this agent at all (gemini-cli): the explanation. */
-  unsupported?: string;
+  unsupported?: Message;
   /** The agent has a small/fast model setting. */
   hasSmallModel: boolean;
   /**
@@ -111,8 +119,8 @@ export interface Agent {
   files(env: AgentEnv, scope: Scope): AgentFile[];
   /** The key edits for a choice. `current` holds the parsed current content of `files()`. */
   plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan;
-  /** Rebuild, from the files on disk, the request the agent would send; a string says why it cannot. */
-  readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string;
+  /** Rebuild, from the files on disk, the request the agent would send; a message says why it cannot. */
+  readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message;
   /** The one-shot command that exercises the agent: data, run through one execa wrapper. */
   oneShot(model: string, prompt: string): { command: string; args: string[]; env?: Record<string, string> };
 }
