@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Diagnosis, Protocol } from '../core/types.js';
 import type { CliContext } from './context.js';
+import { english, isMessage } from '../i18n/index.js';
 
 export const WIDTH = 80;
 
@@ -245,10 +246,15 @@ export function note(ctx: Pick<CliContext, 'err'>, lines: string | readonly stri
 const jsonWritten = new WeakSet<object>();
 
 /** The one JSON document of a `--json` run. Returns false (and writes nothing) if one was already written. */
+/** A JSON document speaks English: every message in it is rendered so, at exactly its place. */
+function inEnglish(_key: string, value: unknown): unknown {
+  return isMessage(value) ? english(value) : value;
+}
+
 export function printJson(ctx: Pick<CliContext, 'out'>, doc: unknown): boolean {
   if (jsonWritten.has(ctx)) return false;
   jsonWritten.add(ctx);
-  ctx.out(`${JSON.stringify(doc, null, 2)}\n`);
+  ctx.out(`${JSON.stringify(doc, inEnglish, 2)}\n`);
   return true;
 }
 
@@ -267,8 +273,8 @@ export function formatDiagnosis(ctx: Pick<CliContext, 'color' | 't'>, d: Diagnos
   const paint = painter(ctx);
   const pad = ' '.repeat(indent);
   // The client's messages usually quote the status already.
-  const status = d.status !== undefined && !d.message.includes(String(d.status)) ? ` (HTTP ${d.status})` : '';
-  const lines = wrap(`${paint('red', `${label ?? ctx.t('cli.error')}:`)} ${ctx.t.show(d.message)}${status} [${d.code}]`, indent);
+  const status = d.status !== undefined && !english(d.message).includes(String(d.status)) ? ` (HTTP ${d.status})` : '';
+  const lines = wrap(`${paint('red', `${label ?? ctx.t('cli.error')}:`)} ${ctx.t(d.message)}${status} [${d.code}]`, indent);
   lines.push(...wrap(ctx.t('cli.fix', { fix: d.fix }), indent + 2));
   if (d.requestId) lines.push(...wrap(ctx.t('cli.request_id', { id: d.requestId }), indent + 2));
   if (d.url) lines.push(`${pad}  ${ctx.t('cli.url', { url: d.url })}`);

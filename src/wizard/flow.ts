@@ -2,7 +2,6 @@
 // through the injected Prompter and only when no flag answered the question already. Saved
 // settings and the environment are defaults here (pre-filled, pre-selected), never answers: a
 // person running the wizard again sees every question with last time's answer ready.
-import { orList } from '../agents/paths.js';
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../agents/registry.js';
 import type { Agent, AgentEnv, AgentId, KeyStorage, Scope } from '../agents/types.js';
 import { cut, padTo, visibleLength, wrap } from '../cli/output.js';
@@ -12,7 +11,7 @@ import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, KeyInfo, Markers, Protocol } from '../core/types.js';
 import { attachPricing, fetchKeyInfo, fetchPricing, listModels, type ClientOptions } from '../gateway/client.js';
 import { showId } from '../gateway/model-id.js';
-import { ENGLISH, msg, type Translator } from '../i18n/index.js';
+import { ENGLISH, msg, or, type Translator } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
 import { DEFAULT_PREFERENCES, type Preferences } from '../setup/rank.js';
 import { runSetup, type ProbeFailure, type SetupProgress, type SetupReport } from '../setup/run.js';
@@ -89,7 +88,7 @@ function columns(rows: readonly (readonly string[])[], caps: readonly number[]):
 
 function describe(t: Translator, d: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId'>): string[] {
   return [
-    ...wrap(`✗ [${d.code}] ${t.show(d.message)}`, 2),
+    ...wrap(`✗ [${d.code}] ${t(d.message)}`, 2),
     ...wrap(t('cli.fix', { fix: d.fix }), 4),
     ...(d.requestId ? wrap(t('wizard.request_id', { id: d.requestId }), 4) : []),
   ];
@@ -106,7 +105,7 @@ export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: str
       normalizeBaseUrl(value);
       return true;
     } catch (err) {
-      return err instanceof ToolError ? t.show(err.message) : String(err);
+      return err instanceof ToolError ? t(err.text) : String(err);
     }
   };
   const answer = given !== undefined && check(given) === true
@@ -219,7 +218,7 @@ export async function askAgents(
     const reason = agent.unsupported
       ? t('wizard.agents.gemini')
       : count === 0
-        ? t('wizard.agents.no_model', { protocols: t.show(orList(agent.protocols.map((p) => PROTOCOL_LABEL[p]))) })
+        ? t('wizard.agents.no_model', { protocols: or(agent.protocols.map((p) => PROTOCOL_LABEL[p])) })
         : undefined;
     return { id, agent, detected, count, reason };
   });

@@ -36,7 +36,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const table = { ...(COMMAND_OPTIONS[name] ?? (await entry.load()).options ?? {}), ...COMMON_OPTIONS };
     commands.push({
       name,
-      summary: ctx.t.show(entry.summary),
+      summary: ctx.t(entry.summary),
       flags: Object.entries(table).map(([flag, spec]) => {
         const values = valuesOf(flag, spec.choices);
         return {
@@ -44,7 +44,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
           ...(spec.short ? { short: spec.short } : {}),
           takesValue: spec.type === 'string',
           ...(values ? { values } : {}),
-          description: ctx.t.show(spec.description),
+          description: ctx.t(spec.description),
         };
       }),
     });

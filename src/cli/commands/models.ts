@@ -81,7 +81,10 @@ function modelBlock(t: Translator, models: readonly ClassifiedModel[], paint: Pa
   models.forEach((m, i) => {
     lines.push(...(head[i] ?? [m.id]).map((l) => paint('bold', l)));
     if (detail === 'agents') lines.push(...agentLines(t, m, paint));
-    else lines.push(...wrap(t.show(notForCoding(m) ?? ''), 6));
+    else {
+      const why = notForCoding(m);
+      lines.push(...wrap(why ? t(why) : '', 6));
+    }
     if (m.pricing?.description) lines.push(...wrap(paint('dim', m.pricing.description), 6));
   });
   return lines;

@@ -13,7 +13,7 @@ import { resolveGateway } from '../inputs.js';
 import { note, printJson, wrap } from '../output.js';
 import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { msg } from '../../i18n/index.js';
+import { commas, msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -52,7 +52,7 @@ export function parseAgents(values: ParsedValues): AgentId[] | undefined {
   if (ids.length === 0) return undefined;
   for (const id of ids) {
     if (!isAgentId(id)) {
-      throw new UsageError(`--agent ${showArgument(id)}: unknown agent.`, `Agents: ${AGENT_IDS.join(', ')}.`);
+      throw new UsageError(msg('setup.unknown_agent_flag', { arg: showArgument(id) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
     }
   }
   return [...new Set(ids as AgentId[])];
@@ -70,7 +70,7 @@ export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
     }
     const agent = one.slice(0, eq);
     if (!isAgentId(agent)) {
-      throw new UsageError(`--model ${showArgument(one)}: unknown agent ${JSON.stringify(showArgument(agent))}.`, `Agents: ${AGENT_IDS.join(', ')}.`);
+      throw new UsageError(msg('setup.unknown_model_agent', { arg: showArgument(one), agent: JSON.stringify(showArgument(agent)) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
     }
     models.set(agent as AgentId, one.slice(eq + 1));
   }

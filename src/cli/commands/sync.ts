@@ -14,7 +14,7 @@ import { print, printJson, wrap } from '../output.js';
 import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv } from './setup.js';
-import { msg, type Translator } from '../../i18n/index.js';
+import { msg, type Message, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -40,7 +40,7 @@ export interface SyncChange {
   agent: AgentId;
   from?: string;
   to?: string;
-  reason: string;
+  reason: Message;
   files: string[];
 }
 
@@ -56,7 +56,7 @@ export function explainChanges(
     const files = a.files.filter((f) => f.action !== 'unchanged').map((f) => f.path);
     if (files.length === 0) continue;
     const from = saved.perAgent?.[a.id]?.model;
-    let reason: string;
+    let reason: Message;
     const model = models.find((m) => m.id === from);
     if (from !== undefined && from !== a.model && !model) reason = msg('sync.left_list', { model: from });
     else if (from !== undefined && from !== a.model && model && !AGENTS[a.id].fit(model).ok) reason = msg('sync.lost_mark', { model: from, agent: AGENTS[a.id].name });
