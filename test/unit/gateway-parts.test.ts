@@ -7,6 +7,8 @@ import { bypassesProxy, isLoopbackHost, proxyFor } from '../../src/gateway/proxy
 import { requestIdFrom, requestIdInMessage, stripRequestId } from '../../src/gateway/request-id.js';
 import { SseParser } from '../../src/gateway/sse.js';
 import { diagnoseTransportError, type TransportFailure } from '../../src/gateway/transport-errors.js';
+import { inEnglish } from '../helpers/english.js';
+import { msg } from '../../src/i18n/index.js';
 
 describe('SseParser', () => {
   it('parses event/data pairs, multi-line data, comments and CRLF, across any split', () => {
@@ -150,7 +152,7 @@ describe('transport errors', () => {
     ['UND_ERR_SOCKET', 'unreachable', /without answering/],
     ['EWHATEVER', 'unreachable', /failed: boom \(EWHATEVER\)/],
   ])('%s → %s', (code, diag, pattern) => {
-    const d = diagnoseTransportError(err(code), f);
+    const d = inEnglish(diagnoseTransportError(err(code), f));
     expect(d.code).toBe(diag);
     expect(d.message).toMatch(pattern);
     expect(d.url).toBe('http://gw.example:4000/v1/models');
@@ -158,15 +160,15 @@ describe('transport errors', () => {
 
   it('finds codes in causes and aggregate errors', () => {
     const wrapped = Object.assign(new Error('fetch failed'), { cause: new AggregateError([err('ECONNREFUSED'), err('ECONNREFUSED')]) });
-    expect(diagnoseTransportError(wrapped, f).message).toMatch(/ECONNREFUSED/);
+    expect(inEnglish(diagnoseTransportError(wrapped, f)).message).toMatch(/ECONNREFUSED/);
   });
 
   it('a cut in the body is stream_broken', () => {
-    expect(diagnoseTransportError(err('ECONNRESET'), { ...f, phase: 'body' }).code).toBe('stream_broken');
+    expect(inEnglish(diagnoseTransportError(err('ECONNRESET'), { ...f, phase: 'body' })).code).toBe('stream_broken');
   });
 
   it('names the proxy', () => {
-    const d = diagnoseTransportError(err('ECONNREFUSED'), { ...f, proxy: { uri: 'http://u:secret@proxy.corp:3128', variable: 'HTTPS_PROXY' } });
+    const d = inEnglish(diagnoseTransportError(err('ECONNREFUSED'), { ...f, proxy: { uri: 'http://u:secret@proxy.corp:3128', variable: 'HTTPS_PROXY' } }));
     expect(d.message).toContain('the proxy http://proxy.corp:3128 (from HTTPS_PROXY)');
     expect(d.message).not.toContain('secret');
     expect(d.fix).toContain('NO_PROXY');
@@ -184,7 +186,8 @@ describe('diagnoses', () => {
   });
 
   it('describeDiagnosis without a request id', () => {
-    expect(describeDiagnosis({ code: 'timeout', message: 'slow', fix: 'wait' })).toBe('[timeout] slow — wait');
+    const d = { code: 'timeout' as const, message: msg('net.body_timeout', { host: 'gw', seconds: '5 s' }), fix: msg('net.headers_timeout_fix') };
+    expect(describeDiagnosis(d)).toBe('[timeout] gw stopped sending its answer for 5 s (body timeout) — try again; if the gateway is just slow, allow more time with --timeout SECONDS');
   });
 
   it.each([
@@ -198,26 +201,26 @@ describe('diagnoses', () => {
     ['Invalid token', '', undefined, 'bad_key'],
     ['forbidden', '', 403, 'gateway_error'],
   ] as const)('%s (%s, %s) → %s', (message, code, status, expected) => {
-    expect(diagnoseError(ctx, status, { message, code, type: '' }).code).toBe(expected);
+    expect(inEnglish(diagnoseError(ctx, status, { message, code, type: '' })).code).toBe(expected);
   });
 
   it('names the group from Chinese texts', () => {
-    expect(diagnoseError(ctx, 503, { message: '当前分组 vip 下对于模型 claude-x 无可用渠道', code: '', type: '' }).message).toContain('"vip"');
+    expect(inEnglish(diagnoseError(ctx, 503, { message: '当前分组 vip 下对于模型 claude-x 无可用渠道', code: '', type: '' })).message).toContain('"vip"');
   });
 
   it('takes the model from the text when the context has none', () => {
-    const d = diagnoseError({ url: 'http://gw/v1/chat/completions', method: 'POST' }, 403, { message: 'This token has no access to model gpt-9', code: '', type: '' });
+    const d = inEnglish(diagnoseError({ url: 'http://gw/v1/chat/completions', method: 'POST' }, 403, { message: 'This token has no access to model gpt-9', code: '', type: '' }));
     expect(d.message).toContain('"gpt-9"');
   });
 
   it('HTML answers other than 200 blame something in front of the gateway', () => {
-    const d = diagnoseAnswer({ url: 'https://gw/v1/models', method: 'GET' }, { status: 403, contentType: 'text/html', body: '<html>Access denied</html>' });
+    const d = inEnglish(diagnoseAnswer({ url: 'https://gw/v1/models', method: 'GET' }, { status: 403, contentType: 'text/html', body: '<html>Access denied</html>' }));
     expect(d.code).toBe('not_api');
     expect(d.message).toMatch(/WAF/);
   });
 
   it('a 404 without JSON is still wrong_path, with /v1 missing named', () => {
-    const d = diagnoseAnswer({ url: 'http://gw/models', method: 'GET' }, { status: 404, contentType: 'text/plain', body: '404 page not found' });
+    const d = inEnglish(diagnoseAnswer({ url: 'http://gw/models', method: 'GET' }, { status: 404, contentType: 'text/plain', body: '404 page not found' }));
     expect(d.code).toBe('wrong_path');
     expect(d.message).toMatch(/\/v1 is missing/);
   });
@@ -235,7 +238,7 @@ describe('diagnoses', () => {
 
   it('scrubs the key from gateway text', () => {
     const key = 'sk-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL';
-    const d = diagnoseError({ url: 'http://gw/v1/models', method: 'GET', key }, 401, { message: `Invalid token ${key}`, code: '', type: '' });
+    const d = inEnglish(diagnoseError({ url: 'http://gw/v1/models', method: 'GET', key }, 401, { message: `Invalid token ${key}`, code: '', type: '' }));
     expect(JSON.stringify(d)).not.toContain(key);
   });
 });
