@@ -19,9 +19,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary: msg('help.summary.models'),
     usage: `${BIN} models [--json] [--all]`,
     details: [
-      msg('help.detail.models.1'),
-      msg('help.detail.models.2'),
-      msg('help.detail.models.3'),
+      msg('help.detail.models.sources'),
+      msg('help.detail.models.needs_probe'),
+      msg('help.detail.models.json'),
     ],
     examples: [`export GATEWAY_BASE_URL=https://gw.example.com GATEWAY_API_KEY=sk-…`, `${BIN} models`],
   },
@@ -29,16 +29,16 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary: msg('help.summary.verify'),
     usage: `${BIN} verify [--model ID] [--protocol NAME] [--json] [flags]`,
     details: [
-      msg('help.detail.verify.1'),
-      msg('help.detail.verify.2'),
-      msg('help.detail.verify.3'),
+      msg('help.detail.verify.which'),
+      msg('help.detail.verify.causes'),
+      msg('help.detail.verify.exit'),
     ],
     examples: [`${BIN} verify`, `${BIN} verify --model gpt-5.1 --protocol responses`],
   },
   simulate: {
     summary: msg('help.summary.simulate'),
     usage: `${BIN} simulate [--port N]`,
-    details: [msg('help.detail.simulate.1')],
+    details: [msg('help.detail.simulate.local')],
   },
 };
 

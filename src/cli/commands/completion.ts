@@ -15,7 +15,7 @@ export const options: OptionTable = {};
 export const help: CommandHelp = {
   summary: msg('help.summary.completion'),
   usage: `${BIN} completion bash|zsh|fish|powershell`,
-  details: [msg('help.detail.completion.1')],
+  details: [msg('help.detail.completion.load')],
   examples: [`eval "$(${BIN} completion bash)"`, `${BIN} completion fish > ~/.config/fish/completions/${BIN}.fish`],
 };
 

@@ -16,8 +16,8 @@ import { agentEnv } from './setup.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
-  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent2') },
-  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope2') },
+  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent_check') },
+  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope_check') },
   fix: { type: 'boolean', description: msg('help.opt.fix') },
   // doctor never asks; `--yes` is accepted because people type it by habit in CI (`doctor --fix --yes`).
   yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
@@ -28,9 +28,9 @@ export const help: CommandHelp = {
   summary: msg('help.summary.doctor'),
   usage: `${BIN} doctor [--fix] [--agent ID…] [--json]`,
   details: [
-    msg('help.detail.doctor.1'),
-    msg('help.detail.doctor.2'),
-    msg('help.detail.doctor.3'),
+    msg('help.detail.doctor.checks'),
+    msg('help.detail.doctor.not_gateway'),
+    msg('help.detail.doctor.output'),
   ],
   examples: [`${BIN} doctor`, `${BIN} doctor --fix`],
 };

@@ -19,7 +19,7 @@ export const help: CommandHelp = {
   summary: msg('help.summary.restore'),
   usage: `${BIN} restore [--list] [--id ID] [--force] [--json]`,
   details: [
-    msg('help.detail.restore.1'),
+    msg('help.detail.restore.backups'),
   ],
   examples: [`${BIN} restore --list`, `${BIN} restore --id 20261122T090000Z-1a2b`],
 };

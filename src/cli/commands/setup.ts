@@ -17,27 +17,27 @@ import { commas, msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
-  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent3') },
-  model: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.model2') },
+  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent_configure') },
+  model: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.model_write') },
   'small-model': { type: 'string', value: 'ID', description: msg('help.opt.small-model') },
-  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope3') },
+  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope_write') },
   'key-storage': { type: 'string', value: 'file|env', choices: ['file', 'env'], description: msg('help.opt.key-storage') },
   yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes') },
   'dry-run': { type: 'boolean', description: msg('help.opt.dry-run') },
-  force: { type: 'boolean', description: msg('help.opt.force2') },
+  force: { type: 'boolean', description: msg('help.opt.force_write') },
   'no-verify': { type: 'boolean', description: msg('help.opt.no-verify') },
   verify: { type: 'string', value: 'agent', choices: ['agent'], description: msg('help.opt.verify') },
   concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
-  json: { type: 'boolean', description: msg('help.opt.json3') },
+  json: { type: 'boolean', description: msg('help.opt.json_report') },
 };
 
 export const help: CommandHelp = {
-  summary: msg('help.summary.setup2'),
+  summary: msg('help.summary.setup_long'),
   usage: `${BIN} setup --base-url URL [--agent ID…] [--model [AGENT=]ID…] [--dry-run] [--json]`,
   details: [
-    msg('help.detail.setup.1'),
-    msg('help.detail.setup.2'),
-    msg('help.detail.setup.3', { bin: BIN }),
+    msg('help.detail.setup.steps'),
+    msg('help.detail.setup.safety'),
+    msg('help.detail.setup.undo', { bin: BIN }),
   ],
   examples: [
     `GATEWAY_API_KEY=sk-… ${BIN} setup --base-url https://gw.example.com --agent claude-code,codex`,

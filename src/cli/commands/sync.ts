@@ -30,8 +30,8 @@ export const help: CommandHelp = {
   summary: msg('help.summary.sync'),
   usage: `${BIN} sync [--check] [--upgrade] [--json]`,
   details: [
-    msg('help.detail.sync.1'),
-    msg('help.detail.sync.2'),
+    msg('help.detail.sync.when'),
+    msg('help.detail.sync.check'),
   ],
   examples: [`${BIN} sync`, `${BIN} sync --check --json   # in CI`],
 };

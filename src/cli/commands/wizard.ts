@@ -20,12 +20,12 @@ import { agentEnv, options as setupOptions, parseAgents, parseModels } from './s
 export const options = setupOptions;
 
 export const help: CommandHelp = {
-  summary: msg('help.summary.wizard2'),
+  summary: msg('help.summary.wizard_long'),
   usage: `${BIN} [wizard] [setup flags…]`,
   details: [
-    msg('help.detail.wizard.1'),
-    msg('help.detail.wizard.2'),
-    msg('help.detail.wizard.3'),
+    msg('help.detail.wizard.steps'),
+    msg('help.detail.wizard.flags'),
+    msg('help.detail.wizard.cancel'),
   ],
 };
 
