@@ -7,7 +7,7 @@ import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
-import { and, msg, or, type Message } from '../i18n/index.js';
+import { and, commas, msg, or, type Message } from '../i18n/index.js';
 
 const BASE_URL = 'ANTHROPIC_BASE_URL';
 const AUTH_TOKEN = 'ANTHROPIC_AUTH_TOKEN';
@@ -158,7 +158,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     const shadows = [BASE_URL, ...MODEL_VARS].filter((name) => name in authEnv);
     for (const name of shadows) auth.push({ path: ['env', name], value: undefined });
     if (shadows.length > 0) {
-      notes.push(msg('agents.cc.removed_shadows', { vars: shadows.join(', '), auth: authPath, main: mainPath }));
+      notes.push(msg('agents.cc.removed_shadows', { vars: commas(shadows), auth: authPath, main: mainPath }));
     }
   }
 

@@ -8,7 +8,7 @@ import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
 import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
-import { msg, or, type Message } from '../i18n/index.js';
+import { commas, msg, or, type Message } from '../i18n/index.js';
 
 /** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
 export const OPENCODE_TEMPLATE = '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
@@ -184,7 +184,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   if (!entry) return msg('agents.opencode.no_provider', { ref, id: providerId, file });
   const npm = asString(entry['npm']);
   const protocol = npm === undefined ? undefined : NPM_PROTOCOL[npm];
-  if (protocol === undefined) return msg('agents.opencode.bad_npm', { id: providerId, npm: npm ?? msg('agents.opencode.none'), known: Object.keys(NPM_PROTOCOL).join(', ') });
+  if (protocol === undefined) return msg('agents.opencode.bad_npm', { id: providerId, npm: npm ?? msg('agents.opencode.none'), known: commas(Object.keys(NPM_PROTOCOL)) });
   if (!asRecord(asRecord(entry['models'])?.[model])) {
     return msg('agents.opencode.model_missing', { model, id: providerId, file });
   }

@@ -2,7 +2,7 @@
 // command table and every command's flags (agent ids and fixed choices complete as values).
 import { AGENT_IDS } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
-import { msg } from '../../i18n/index.js';
+import { commas, msg } from '../../i18n/index.js';
 import { COMMAND_OPTIONS, COMMON_OPTIONS, type OptionTable, type ParsedArgs } from '../args.js';
 import { COMMANDS } from '../commands.js';
 import { completionScript, SHELLS, type CompletionCommand, type Shell } from '../completion.js';
@@ -29,7 +29,7 @@ function valuesOf(name: string, choices: readonly string[] | undefined): readonl
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const [shell, ...extra] = args.positionals;
   if (shell === undefined || !SHELLS.includes(shell as Shell) || extra.length > 0) {
-    throw new UsageError(msg('completion.which_shell', { shells: SHELLS.join(', ') }), msg('completion.which_shell_hint', { bin: BIN }));
+    throw new UsageError(msg('completion.which_shell', { shells: commas(SHELLS) }), msg('completion.which_shell_hint', { bin: BIN }));
   }
   const commands: CompletionCommand[] = [];
   for (const [name, entry] of Object.entries(COMMANDS)) {

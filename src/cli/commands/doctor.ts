@@ -151,7 +151,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     for (const k of keys) lines.push('', ...wrap(t(k.from ? 'doctor.key_replaced' : 'doctor.key_given', { agent: AGENTS[k.id].name, from: k.from ?? '', to: k.to, var: k.var })));
     for (const m of moved) lines.push('', ...wrap(t('doctor.moved', { agent: AGENTS[m.id].name, from: m.from, to: m.to, code: m.code })));
     for (const file of tightened) lines.push('', ...wrap(t('doctor.tightened', { file })));
-    if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: fixed.map((id) => AGENTS[id].name).join(', '), bin: BIN })));
+    if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: commas(fixed.map((id) => AGENTS[id].name)), bin: BIN })));
     for (const n of notFixed) lines.push('', ...wrap(t('doctor.not_repaired', { agent: AGENTS[n.id].name, reason: n.reason })));
     lines.push('', ...wrap(ok ? t('doctor.no_findings') : fixing ? t('doctor.remain_fixing') : t('doctor.remain', { bin: BIN })));
     print(ctx, lines);

@@ -118,7 +118,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     preferences: savedPreferences(saved.settings, true),
     command: 'setup',
   };
-  if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: agents.join(', ') })));
+  if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: commas(agents) })));
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const report: SetupReport = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));

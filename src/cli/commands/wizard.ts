@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { AGENTS } from '../../agents/registry.js';
 import type { AgentId, KeyStorage, Scope } from '../../agents/types.js';
 import { UsageError } from '../../core/errors.js';
-import { msg } from '../../i18n/index.js';
+import { commas, msg } from '../../i18n/index.js';
 import type { SetupReport } from '../../setup/run.js';
 import type { WizardDefaults } from '../../wizard/flow.js';
 import { flag, num, str, type ParsedArgs } from '../args.js';
@@ -47,7 +47,7 @@ async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string
   if (report.keyStorage === 'env' && !env[keyEnvVar]) {
     lines.push(...wrap(ctx.t('wizard.next.export', { var: keyEnvVar })));
   }
-  const commands = ok.map((a) => `\`${AGENTS[a.id].binary}\``).join(', ');
+  const commands = commas(ok.map((a) => `\`${AGENTS[a.id].binary}\``));
   lines.push(...wrap(ctx.t(ok.length === 1 ? 'wizard.next.one' : 'wizard.next.many', { commands, bin: BIN })));
   return lines;
 }
