@@ -1,6 +1,6 @@
-// The English catalog: every message a person reads, by key. Library code renders these with
-// `msg()` (English is also what `--json` prints); the CLI shows them in the user's language. `{name}`
-// marks a parameter. Keep each area's keys between its markers (helpers merge sections separately).
+// The English catalog: every message a person reads, by key, named by what it says (never numbered).
+// Library code names a message with `msg(key, params)`; the edge renders it: in English for `--json`,
+// in the user's language on screen. `{name}` marks a parameter. Keep each area's keys between its markers (helpers merge sections separately).
 export const en = {
   // ── cli ──────────────────────────────────────────────────────────────────────────────────────
   'cli.error': 'error',
