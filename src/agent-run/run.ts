@@ -4,11 +4,11 @@
 // rebuilt from its config (agent.readBack) and sent by us, so the real cause is named (Claude Code
 // blames "the selected model" for what is a 404 on a doubled /v1). Processes the agent leaves
 // behind (Cline's hub daemon) are stopped. Library code: env and home come in as arguments.
+import type { AgentId } from '../agents/registry.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { opencodeModelRef } from '../agents/opencode.js';
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { errorText } from '../core/errors.js';
@@ -48,7 +48,7 @@ export const QUIET_AGENT_ENV: Readonly<Record<string, string>> = {
 };
 
 export interface AgentRunResult {
-  id: Agent['id'];
+  id: AgentId;
   name: string;
   ok: boolean;
   /** How the run failed, in a few words ("exit code 1", "no answer within 120 s", …). */
@@ -98,16 +98,7 @@ export function judgeRun(run: Pick<RunResult, 'exitCode' | 'stdout' | 'timedOut'
   return { ok: true };
 }
 
-/** OpenCode is run with the provider/model reference its config names (any provider id). */
-function opencodeRef(current: CurrentFiles, request: AgentRequest): string {
-  for (const doc of current.values()) {
-    const ref = doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)['model'] : undefined;
-    if (typeof ref === 'string' && ref.endsWith(`/${request.model}`)) return ref;
-  }
-  return opencodeModelRef(request.model, request.protocol);
-}
-
-export async function runAgent(agent: Agent, env: AgentEnv, opts: AgentRunOptions = {}): Promise<AgentRunResult> {
+export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: AgentRunOptions = {}): Promise<AgentRunResult> {
   const scope = opts.scope ?? 'user';
   const timeoutMs = opts.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS;
   const result: AgentRunResult = { id: agent.id, name: agent.name, ok: false, timedOut: false, durationMs: 0, command: '', output: '', stopped: [] };
@@ -126,7 +117,7 @@ export async function runAgent(agent: Agent, env: AgentEnv, opts: AgentRunOption
     return result;
   }
   result.model = request.model;
-  const model = agent.id === 'opencode' ? opencodeRef(current, request) : request.model;
+  const model = agent.modelArg?.(current, request) ?? request.model;
   const cmd = agent.oneShot(model, opts.prompt ?? AGENT_PROMPT);
   result.command = [cmd.command, ...cmd.args.map((a) => (/^[\w./=:@-]+$/.test(a) ? a : JSON.stringify(a)))].join(' ');
   const scratch = await mkdtemp(join(tmpdir(), `gas-agent-run-${agent.id}-`));
@@ -160,7 +151,7 @@ export async function runAgent(agent: Agent, env: AgentEnv, opts: AgentRunOption
   }
   result.failure = verdict.failure;
   if (run.notFound) {
-    result.diagnosis = { code: 'config_invalid', message: msg('run.cmd_not_on_path', { command: cmd.command }), fix: msg('run.install_it', { package: agent.npmPackage }) };
+    result.diagnosis = { code: 'config_invalid', message: msg('run.cmd_not_on_path', { command: cmd.command }), fix: msg('run.install_it', { package: agent.install.package }) };
     return result;
   }
   result.diagnosis = await nameTheCause(request, opts.http, result.failure, agent.name);

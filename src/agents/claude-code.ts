@@ -5,8 +5,8 @@ import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash } from './paths.js';
+import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
 import { and, commas, msg, or, type Message } from '../i18n/index.js';
 
 const BASE_URL = 'ANTHROPIC_BASE_URL';
@@ -270,14 +270,52 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   return configured;
 }
 
-export const claudeCode: Agent = {
+const HAIKU = 'ANTHROPIC_DEFAULT_HAIKU_MODEL';
+
+function hasVar(current: CurrentFiles, env: AgentEnv, name: string): boolean {
+  return [...current.values()].some((doc) => typeof envBlock(doc)[name] === 'string') || env.env[name] !== undefined;
+}
+
+/** Claude Code reads the deprecated name first whenever it is set anywhere (shell or any settings layer). */
+function smallName(current: CurrentFiles, env: AgentEnv): string {
+  return hasVar(current, env, SMALL_FAST) ? SMALL_FAST : HAIKU;
+}
+
+/** Background calls go to the haiku model (or the deprecated small/fast one when it is set). */
+const smallModel: SmallModelSetting = {
+  name: smallName,
+  isSet: (current, env) => hasVar(current, env, smallName(current, env)),
+  swap(current, env) {
+    const name = smallName(current, env);
+    const swapIn = (vars: Record<string, unknown>): Record<string, unknown> => {
+      const out = { ...vars };
+      delete out[MODEL];
+      if (vars[name] !== undefined) out[MODEL] = vars[name];
+      return out;
+    };
+    return {
+      current: mapDocs(current, (doc) => {
+        const block = asRecord(doc['env']);
+        return block === undefined ? doc : { ...doc, env: swapIn(block) };
+      }),
+      env: { ...env, env: swapIn(env.env) as Record<string, string | undefined> },
+    };
+  },
+};
+
+export const claudeCode = defineAgent({
   id: 'claude-code',
   name: 'Claude Code',
   binary: 'claude',
   versionArgs: ['--version'],
-  npmPackage: '@anthropic-ai/claude-code',
+  install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.197' },
   protocols: ['messages'],
-  hasSmallModel: true,
+  preferences: {
+    model: ['claude-sonnet-*', 'claude-opus-*', 'claude-*', '*'],
+    smallModel: ['claude-haiku-*', 'claude-*-haiku*', '*haiku*', '*'],
+  },
+  smallModel,
+  baseUrl: { form: 'root' },
   // `/model opus` in Claude Code asks for ANTHROPIC_DEFAULT_OPUS_MODEL: an opus the key offers.
   tiers: [{ id: 'opus', patterns: ['claude-opus-*', '*opus*'] }],
   fit,
@@ -293,4 +331,4 @@ export const claudeCode: Agent = {
       env: { CLAUDE_CODE_MAX_RETRIES: '0', DISABLE_AUTOUPDATER: '1' },
     };
   },
-};
+});

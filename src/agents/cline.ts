@@ -9,7 +9,7 @@ import type { KeyEdit } from '../config/types.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
 import { msg, type Message } from '../i18n/index.js';
 
 type ClineProvider = 'openai-compatible' | 'anthropic';
@@ -109,14 +109,15 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   };
 }
 
-export const cline: Agent = {
+export const cline = defineAgent({
   id: 'cline',
   name: 'Cline CLI',
   binary: 'cline',
   versionArgs: ['--version'],
-  npmPackage: 'cline',
+  install: { from: 'npm', package: 'cline', verified: '3.0.65' },
   protocols: ['chat'],
-  hasSmallModel: false,
+  preferences: { model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', '*'] },
+  baseUrl: { form: 'v1' },
   fit,
   files,
   plan,
@@ -128,4 +129,4 @@ export const cline: Agent = {
   oneShot(_model, prompt) {
     return { command: 'cline', args: [prompt] };
   },
-};
+});

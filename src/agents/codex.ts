@@ -6,7 +6,7 @@ import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
 import { msg, type Message } from '../i18n/index.js';
 
 /** Our provider id: short, and never one of Codex's built-ins (those silently win over a table). */
@@ -195,14 +195,15 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   };
 }
 
-export const codex: Agent = {
+export const codex = defineAgent({
   id: 'codex',
   name: 'Codex CLI',
   binary: 'codex',
   versionArgs: ['--version'],
-  npmPackage: '@openai/codex',
+  install: { from: 'npm', package: '@openai/codex', verified: '0.169.0' },
   protocols: ['responses'],
-  hasSmallModel: false,
+  preferences: { model: ['gpt-*-codex*', 'gpt-5*', 'grok-*', 'o4*', 'o3*', '*'] },
+  baseUrl: { form: 'v1' },
   fit,
   files,
   plan,
@@ -211,4 +212,4 @@ export const codex: Agent = {
     // clap reads `--model=ID` as the option's value even when ID starts with `-`; `-m ID` would not.
     return { command: 'codex', args: ['exec', '--skip-git-repo-check', `--model=${model}`, prompt] };
   },
-};
+});

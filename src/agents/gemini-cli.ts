@@ -1,21 +1,21 @@
 // Gemini CLI (`@google/gemini-cli`): speaks only the native Gemini protocol, which the gateway does
 // not offer publicly (new-api's public service contract). Named so users learn why, never written.
 import { JobError } from '../core/errors.js';
-import type { Agent } from './types.js';
+import { defineAgent } from './types.js';
 import { msg } from '../i18n/index.js';
 
 export const GEMINI_UNSUPPORTED =
   msg('agents.gemini.unsupported');
 
-export const geminiCli: Agent = {
+export const geminiCli = defineAgent({
   id: 'gemini-cli',
   name: 'Gemini CLI',
   binary: 'gemini',
   versionArgs: ['--version'],
-  npmPackage: '@google/gemini-cli',
+  install: { from: 'npm', package: '@google/gemini-cli' },
   protocols: [],
   unsupported: GEMINI_UNSUPPORTED,
-  hasSmallModel: false,
+  preferences: { model: [] },
   fit: () => ({ ok: false, reason: GEMINI_UNSUPPORTED }),
   files: () => [],
   plan() {
@@ -26,4 +26,4 @@ export const geminiCli: Agent = {
     // yargs reads `--model=ID` as the value; `-m --yolo` would turn on a flag.
     return { command: 'gemini', args: [`--model=${model}`, '-p', prompt] };
   },
-};
+});

@@ -6,8 +6,8 @@
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash } from './paths.js';
+import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
 import { commas, msg, or, type Message } from '../i18n/index.js';
 
 /** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
@@ -217,14 +217,44 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   return { protocol, url: `${trimSlash(baseUrl)}${spec.path}`, model, auth: spec.auth, key, keySource, ...(keyVar !== undefined && { keyVar }), baseUrl, file };
 }
 
-export const opencode: Agent = {
+/** Background calls go to `small_model`, a `provider/model` reference like `model`. */
+const smallModel: SmallModelSetting = {
+  name: () => 'small_model',
+  isSet: (current) => [...current.values()].some((doc) => asRecord(doc)?.['small_model'] !== undefined),
+  swap(current, env) {
+    return {
+      current: mapDocs(current, (doc) => {
+        const { model: _main, small_model: small, ...rest } = doc;
+        return small === undefined ? rest : { ...rest, model: small };
+      }),
+      env,
+    };
+  },
+};
+
+/** OpenCode is run with the provider/model reference its config names (any provider id). */
+function modelArg(current: CurrentFiles, request: AgentRequest): string {
+  for (const doc of current.values()) {
+    const ref = asRecord(doc)?.['model'];
+    if (typeof ref === 'string' && ref.endsWith(`/${request.model}`)) return ref;
+  }
+  return opencodeModelRef(request.model, request.protocol);
+}
+
+export const opencode = defineAgent({
   id: 'opencode',
   name: 'OpenCode',
   binary: 'opencode',
   versionArgs: ['--version'],
-  npmPackage: 'opencode-ai',
+  install: { from: 'npm', package: 'opencode-ai', verified: '1.18.33' },
   protocols: ['messages', 'chat', 'responses'],
-  hasSmallModel: true,
+  preferences: {
+    model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', 'kimi-*', 'glm-*', '*'],
+    smallModel: ['claude-haiku-*', '*-mini*', '*-flash*', 'deepseek-chat', '*'],
+  },
+  smallModel,
+  baseUrl: { form: 'v1' },
+  modelArg,
   fit,
   files,
   plan,
@@ -243,4 +273,4 @@ export const opencode: Agent = {
       env: { OPENCODE_DISABLE_MODELS_FETCH: '1' },
     };
   },
-};
+});

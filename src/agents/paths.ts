@@ -50,3 +50,10 @@ export function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** Copies of each parsed file with `move(doc)` applied to a shallow clone of every object document. */
+export function mapDocs(current: ReadonlyMap<string, unknown>, move: (doc: Record<string, unknown>) => Record<string, unknown>): Map<string, unknown> {
+  return new Map([...current].map(([path, doc]) => {
+    const record = asRecord(doc);
+    return [path, record === undefined ? doc : move({ ...record })];
+  }));
+}

@@ -10,7 +10,7 @@ import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { fitChatOrMessages } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import type { Agent, AgentChoice, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
 import { msg, type Message } from '../i18n/index.js';
 
 type QwenAuthType = 'openai' | 'anthropic';
@@ -178,14 +178,15 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   };
 }
 
-export const qwenCode: Agent = {
+export const qwenCode = defineAgent({
   id: 'qwen-code',
   name: 'Qwen Code',
   binary: 'qwen',
   versionArgs: ['--version'],
-  npmPackage: '@qwen-code/qwen-code',
+  install: { from: 'npm', package: '@qwen-code/qwen-code', verified: '0.15.10' },
   protocols: ['chat', 'messages'],
-  hasSmallModel: false,
+  preferences: { model: ['qwen3-coder*', 'qwen*', 'deepseek-*', 'claude-sonnet-*', 'gpt-5*', '*'] },
+  baseUrl: { form: 'v1', note: msg('agents.qwen.url_note') },
   // writeWithBackupSync (packages/cli/src/utils/writeWithBackup.ts) renames the old file to `.orig`.
   copiesOf: (file) => [`${file}.orig`],
   fit,
@@ -197,4 +198,4 @@ export const qwenCode: Agent = {
     // yargs reads `--model=ID` as the value: `-m --yolo` would turn on auto-approve instead.
     return { command: 'qwen', args: [`--model=${model}`, prompt] };
   },
-};
+});

@@ -1,32 +1,33 @@
-// Every agent, by id. Adding an agent is one module plus one line here (see README.md).
+// Every agent, in the order users see them. Adding an agent is one module plus one line here (see
+// README.md); everything else (ids, help texts, lists, test matrices) is derived from this list.
 import { claudeCode } from './claude-code.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { geminiCli } from './gemini-cli.js';
 import { opencode } from './opencode.js';
 import { qwenCode } from './qwen-code.js';
-import type { Agent, AgentId } from './types.js';
+import type { Agent } from './types.js';
 
-export const AGENTS: Record<AgentId, Agent> = {
-  'claude-code': claudeCode,
-  codex,
-  opencode,
-  'qwen-code': qwenCode,
-  cline,
-  'gemini-cli': geminiCli,
-};
+const LIST = [claudeCode, codex, opencode, qwenCode, cline, geminiCli] as const;
 
-/** All agent ids, in the order they are listed to users. */
-export const AGENT_IDS = Object.keys(AGENTS) as AgentId[];
+export type AgentId = (typeof LIST)[number]['id'];
+
+export const AGENTS = Object.fromEntries(LIST.map((a) => [a.id, a])) as Readonly<Record<AgentId, Agent<AgentId>>>;
+
+/** All agent ids, in the order they are listed to users: the ones the gateway serves first. */
+export const AGENT_IDS: readonly AgentId[] = [...LIST.filter((a) => a.unsupported === undefined), ...LIST.filter((a) => a.unsupported !== undefined)].map((a) => a.id);
 
 /** The agents the gateway can serve (everything but the unsupported ones). */
-export const SUPPORTED_AGENT_IDS: AgentId[] = AGENT_IDS.filter((id) => AGENTS[id].unsupported === undefined);
+export const SUPPORTED_AGENT_IDS: readonly AgentId[] = AGENT_IDS.filter((id) => AGENTS[id].unsupported === undefined);
+
+/** What `setup` configures on a machine where no agent is installed yet. */
+export const DEFAULT_AGENT_IDS: readonly AgentId[] = ['claude-code', 'codex'];
 
 export function isAgentId(id: string): id is AgentId {
   return Object.prototype.hasOwnProperty.call(AGENTS, id);
 }
 
 /** The agent for an id typed by a user; undefined when there is none. */
-export function getAgent(id: string): Agent | undefined {
+export function getAgent(id: string): Agent<AgentId> | undefined {
   return isAgentId(id) ? AGENTS[id] : undefined;
 }

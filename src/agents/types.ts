@@ -5,7 +5,6 @@ import type { FileEdit, FileFormat } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import type { Message } from '../i18n/text.js';
 
-export type AgentId = 'claude-code' | 'codex' | 'opencode' | 'qwen-code' | 'cline' | 'gemini-cli';
 
 /** The facts of the machine an agent module may use. Nothing reads process.env or os.homedir() directly. */
 export interface AgentEnv {
@@ -90,22 +89,65 @@ export interface AgentRequest {
   tiers?: Record<string, string>;
 }
 
+/**
+ * The agent's model ranking: ordered patterns (`*` matches any run of characters), best first; within
+ * one pattern the newest version wins (src/setup/rank.ts). Users override them in saved settings.
+ */
+export interface Preferences {
+  /** Patterns for the main model. */
+  model: readonly string[];
+  /** Patterns for the small/fast model, for agents that have one. */
+  smallModel: readonly string[];
+}
+
+/**
+ * The small/fast model setting an agent sends its background calls to (Claude Code's haiku model,
+ * OpenCode's `small_model`). The doctor checks it by reusing the agent's own readBack on a copy of
+ * the files in which this setting stands in for the main one.
+ */
+export interface SmallModelSetting {
+  /** The setting's name, for messages. */
+  name(current: CurrentFiles, env: AgentEnv): string;
+  /** Whether the setting is set anywhere the agent reads it. */
+  isSet(current: CurrentFiles, env: AgentEnv): boolean;
+  /** The files and environment with the small-model setting moved into the main one. */
+  swap(current: CurrentFiles, env: AgentEnv): { current: CurrentFiles; env: AgentEnv };
+}
+
+/**
+ * Where the agent is installed from, and the version this tool was last proven against by running
+ * it (the agents test tier installs exactly that one). No `verified`: never run by the tier.
+ */
+export interface AgentInstall {
+  from: 'npm';
+  package: string;
+  verified?: string;
+}
+
 export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: Message };
 
-export interface Agent {
-  id: AgentId;
+/** One agent. `Id` is its literal id, so the registry can derive `AgentId` from its modules. */
+export interface Agent<Id extends string = string> {
+  id: Id;
   name: string;
   /** The command on PATH, and how to get its version. */
   binary: string;
   versionArgs: string[];
-  /** npm package, for docs and the agents test tier. */
-  npmPackage: string;
-  /** Protocols it can speak, in order of preference. Empty for gemini-cli. */
+  install: AgentInstall;
+  /** Protocols it can speak, in order of preference. Empty when the gateway cannot serve it. */
   protocols: readonly Protocol[];
-  /** Set when the gateway cannot serve this agent at all (gemini-cli): the explanation. */
+  /** Set when the gateway cannot serve this agent at all: the explanation. */
   unsupported?: Message;
-  /** The agent has a small/fast model setting. */
-  hasSmallModel: boolean;
+  /** How its models are ranked by default (no small-model patterns without a small-model setting). */
+  preferences: { model: readonly string[]; smallModel?: readonly string[] };
+  /** Its small/fast model setting, when it has one. */
+  smallModel?: SmallModelSetting;
+  /**
+   * The base URL form the agent is given (shown in the wizard): the bare root (a client that
+   * appends /v1 itself) or root + /v1, with a note where it depends on the protocol. Absent for an
+   * agent the gateway cannot serve.
+   */
+  baseUrl?: { form: 'root' | 'v1'; note?: Message };
   /**
    * Tiers the user switches between inside the agent (Claude Code's `/model opus`): each gets the
    * best model of the key matching its patterns that the marks confirm, else the main model.
@@ -121,6 +163,16 @@ export interface Agent {
   plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan;
   /** Rebuild, from the files on disk, the request the agent would send; a message says why it cannot. */
   readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message;
+  /**
+   * How the agent names the configured model on its command line, when that is not the bare model
+   * id (OpenCode's `provider/model` reference). `current` holds the files readBack read.
+   */
+  modelArg?(current: CurrentFiles, request: AgentRequest): string;
   /** The one-shot command that exercises the agent: data, run through one execa wrapper. */
   oneShot(model: string, prompt: string): { command: string; args: string[]; env?: Record<string, string> };
+}
+
+/** An agent module's object with its literal id kept, so the registry can derive `AgentId`. */
+export function defineAgent<const Id extends string>(agent: Agent<Id>): Agent<Id> {
+  return agent;
 }

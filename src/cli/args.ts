@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { PROTOCOLS } from '../core/types.js';
-import { commas, msg, type Message } from '../i18n/index.js';
+import { commas, msg, type ListParam, type Message } from '../i18n/index.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -72,8 +72,8 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-function flagList(table: OptionTable): string {
-  return Object.keys(table).map((name) => `--${name}`).join(', ');
+function flagList(table: OptionTable): ListParam {
+  return commas(Object.keys(table).map((name) => `--${name}`));
 }
 
 /** A stray argument may be a key pasted in the wrong place: never echo a long one. */

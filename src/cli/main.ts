@@ -103,6 +103,8 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       proc.stdout.write(await helpFor(topic, entry, t));
       return EXIT.ok;
     }
+    // `wizard --yes` (ask nothing) and `wizard --json` (one JSON document on stdout) are setup's job.
+    if (first === 'wizard' && (early.includes('--yes') || early.includes('-y') || json)) return await main(['setup', ...rest], proc);
     const entry = COMMANDS[first];
     if (!entry) throw unknownCommand(first);
 

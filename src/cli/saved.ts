@@ -1,9 +1,8 @@
 // Saved settings as defaults for flags (flag > environment > project file > user file), and the
 // user file updated after a setup that worked, so `sync` can repeat it later.
-import type { AgentId } from '../agents/types.js';
+import { AGENTS, type AgentId } from '../agents/registry.js';
+import type { Preferences } from '../agents/types.js';
 import { DEFAULT_MARKERS, type Markers } from '../core/types.js';
-import type { Preferences } from '../setup/rank.js';
-import { DEFAULT_PREFERENCES } from '../setup/rank.js';
 import type { SetupReport } from '../setup/run.js';
 import type { LoadedSettings, Settings } from '../settings/index.js';
 import { UsageError } from '../core/errors.js';
@@ -52,10 +51,10 @@ export function savedPreferences(s: Settings, pinSaved: boolean): Partial<Record
   const out: Partial<Record<AgentId, Partial<Preferences>>> = {};
   for (const [id, a] of Object.entries(s.perAgent ?? {}) as [AgentId, NonNullable<Settings['perAgent']>[AgentId]][]) {
     if (!a) continue;
-    const defaults = DEFAULT_PREFERENCES[id];
+    const defaults = AGENTS[id].preferences;
     out[id] = {
       model: [...(pinSaved && a.model ? [a.model] : []), ...(a.preferences ?? []), ...defaults.model],
-      smallModel: [...(pinSaved && a.smallModel ? [a.smallModel] : []), ...(a.smallPreferences ?? []), ...defaults.smallModel],
+      smallModel: [...(pinSaved && a.smallModel ? [a.smallModel] : []), ...(a.smallPreferences ?? []), ...(defaults.smallModel ?? [])],
     };
   }
   return out;

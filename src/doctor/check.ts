@@ -1,6 +1,7 @@
 // The self-check, run on what is on this machine now, including configs written by hand
 // or by other tools: per agent, its config read back as the agent reads it, then the key, the
 // model against the key's list and marks, and a minimal request sent exactly as the agent would.
+import type { AgentId } from '../agents/registry.js';
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
 import { readConfig } from '../config/index.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
@@ -23,7 +24,7 @@ export interface Finding {
 }
 
 export interface AgentCheck {
-  id: Agent['id'];
+  id: AgentId;
   name: string;
   /** The agent has a config of its own on this machine. */
   configured: boolean;
@@ -56,7 +57,7 @@ export interface CheckOptions {
   /** The key for the model list (GATEWAY_API_KEY); else the agent's own key is used. */
   gatewayKey?: string;
   /** Agents the user set up for the gateway (saved settings) or asked about (--agent). */
-  intended?: ReadonlySet<Agent['id']>;
+  intended?: ReadonlySet<AgentId>;
   /** The gateway's host, when known: a config that names it is meant for the gateway. */
   gatewayHost?: string;
 }
@@ -136,7 +137,7 @@ export function modelListCache(): (root: string, key: string, opts: CheckOptions
   };
 }
 
-export async function checkAgent(agent: Agent, opts: CheckOptions, models: ReturnType<typeof modelListCache>): Promise<AgentCheck> {
+export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, models: ReturnType<typeof modelListCache>): Promise<AgentCheck> {
   const check: AgentCheck = { id: agent.id, name: agent.name, configured: false, findings: [] };
   const files = await readFiles(agent, opts.env, opts.scope);
   if ('code' in files) {

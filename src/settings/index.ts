@@ -5,8 +5,8 @@
 // directory, which setup writes. The project file wins. Never the key: only its variable's name.
 import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { AGENT_IDS, isAgentId } from '../agents/registry.js';
-import type { AgentId, KeyStorage, Scope } from '../agents/types.js';
+import { AGENT_IDS, isAgentId, type AgentId } from '../agents/registry.js';
+import type { KeyStorage, Scope } from '../agents/types.js';
 import { readConfig, stateDir, writeFileAtomic } from '../config/index.js';
 import { errorText, JobError, UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';

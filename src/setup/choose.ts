@@ -1,10 +1,11 @@
 // Picks, per agent, the model (and small/fast model) to write: an explicit choice is validated
 // against the key's list and the agent's protocol; otherwise the ranking decides.
-import type { Agent, AgentId, ModelFit } from '../agents/types.js';
+import type { AgentId } from '../agents/registry.js';
+import type { Agent, ModelFit, Preferences } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import { showId } from '../gateway/model-id.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { bestModel, DEFAULT_PREFERENCES, patternToRegExp, rankModels, type Preferences } from './rank.js';
+import { bestModel, patternToRegExp, rankModels } from './rank.js';
 import { commas, msg } from '../i18n/index.js';
 
 export interface ModelChoice {
@@ -34,7 +35,7 @@ export interface KeptChoice {
 }
 
 export interface ChooseInput {
-  agent: Agent;
+  agent: Agent<AgentId>;
   models: readonly ClassifiedModel[];
   /** --model ID or --model AGENT=ID for this agent. */
   model?: string;
@@ -66,7 +67,7 @@ function bestFitting(fitting: ReturnType<typeof fittingModels>, patterns: readon
 
 /** The models of the key that suit the agent, best first. */
 export function suitableModels(agent: Agent, models: readonly ClassifiedModel[], patterns?: readonly string[]): Fitting[] {
-  const ranked = rankModels(fittingModels(agent, models), patterns ?? DEFAULT_PREFERENCES[agent.id].model, confirmedFit);
+  const ranked = rankModels(fittingModels(agent, models), patterns ?? agent.preferences.model, confirmedFit);
   return ranked.map(({ model, fit }) => ({ model, fit }));
 }
 
@@ -117,7 +118,7 @@ function chooseTiers(
 /** Chooses the models for one agent; throws UsageError for an invalid explicit choice or when nothing suits. */
 export function chooseModels(input: ChooseInput): ModelChoice {
   const { agent, models } = input;
-  const prefs: Preferences = { ...DEFAULT_PREFERENCES[agent.id], ...input.preferences };
+  const prefs: Preferences = { model: agent.preferences.model, smallModel: agent.preferences.smallModel ?? [], ...input.preferences };
   // The agent's verdict on each model once; only the best is needed, so no full sort (5,000 models).
   const fitting = fittingModels(agent, models);
   let main: Fitting | undefined;
@@ -141,7 +142,7 @@ export function chooseModels(input: ChooseInput): ModelChoice {
   };
   const tiers = chooseTiers(agent, models, fitting, main, keep);
   if (tiers) choice.tiers = tiers;
-  if (!agent.hasSmallModel) return choice;
+  if (agent.smallModel === undefined) return choice;
 
   let small: Fitting | undefined;
   if (input.smallModel !== undefined) {

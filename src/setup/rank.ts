@@ -1,39 +1,8 @@
 // The documented model ranking (README, "How models are chosen"): per agent, an ordered list of
-// preference patterns; within one pattern the newest version wins. Users override the patterns in
-// their saved settings, so the defaults only need to be sensible, not clever.
-import type { AgentId } from '../agents/types.js';
+// preference patterns (each agent's module holds its defaults); within one pattern the newest
+// version wins. Users override the patterns in their saved settings, so the defaults only need to
+// be sensible, not clever.
 import type { ClassifiedModel } from '../core/types.js';
-
-export interface Preferences {
-  /** Patterns for the main model, best first. `*` matches any run of characters. */
-  model: string[];
-  /** Patterns for the small/fast model, for agents that have one. */
-  smallModel: string[];
-}
-
-export const DEFAULT_PREFERENCES: Record<AgentId, Preferences> = {
-  'claude-code': {
-    model: ['claude-sonnet-*', 'claude-opus-*', 'claude-*', '*'],
-    smallModel: ['claude-haiku-*', 'claude-*-haiku*', '*haiku*', '*'],
-  },
-  codex: {
-    model: ['gpt-*-codex*', 'gpt-5*', 'grok-*', 'o4*', 'o3*', '*'],
-    smallModel: [],
-  },
-  opencode: {
-    model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', 'kimi-*', 'glm-*', '*'],
-    smallModel: ['claude-haiku-*', '*-mini*', '*-flash*', 'deepseek-chat', '*'],
-  },
-  'qwen-code': {
-    model: ['qwen3-coder*', 'qwen*', 'deepseek-*', 'claude-sonnet-*', 'gpt-5*', '*'],
-    smallModel: [],
-  },
-  cline: {
-    model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', '*'],
-    smallModel: [],
-  },
-  'gemini-cli': { model: [], smallModel: [] },
-};
 
 export function patternToRegExp(pattern: string): RegExp {
   const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');

@@ -1,11 +1,12 @@
-// The whole job of `setup`, as a library: verify, write, verify again.
-// 1. the key's models; 2. one probe round for every agent at once; 3. plan every file edit, refuse
-// all of them if one file does not parse; 4. apply (backups first, atomic writes); 5. read each
+// The whole job of `setup`, as a library: verify, write, verify again. After the key's models, in
+// documented phases, each its own function returning its result: 1. choose each agent's models;
+// 2. probe them, one round for every agent at once; 3. plan every file edit, refusing all of them
+// if one file does not parse; 4. apply under the lock (backups first, atomic writes); 5. read each
 // config back from disk and send the request the agent itself would send. Rounds are concurrent
 // across agents so the wall time is the network's, not ours.
 import { dirname } from 'node:path';
-import { getAgent } from '../agents/registry.js';
-import type { Agent, AgentChoice, AgentEnv, AgentId, KeyStorage, Scope } from '../agents/types.js';
+import { getAgent, type AgentId } from '../agents/registry.js';
+import type { Agent, AgentChoice, AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
 import { windowsKeyNotes } from '../config/key-protection.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
@@ -18,7 +19,7 @@ import { smallModelRequest } from '../doctor/small-model.js';
 import { chooseModels, suitableModels, type KeptChoice, type ModelChoice } from './choose.js';
 import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
-import type { Preferences } from './rank.js';
+import type { Preferences } from '../agents/types.js';
 import { isMessage, msg, type Message } from '../i18n/index.js';
 
 export interface SetupOptions {
@@ -161,12 +162,19 @@ async function probePairs(
   return new Map(requests.map((r, i) => [probeKey(r.protocol, r.model), results[i]!]));
 }
 
-interface Candidate {
-  agent: Agent;
+/** One agent in a run: its report (filled phase by phase) and the models chosen for it. */
+export interface Candidate {
+  agent: Agent<AgentId>;
   report: AgentReport;
   choice?: ModelChoice;
+  /** The model was named by the user (no fallback to another). */
   explicit: boolean;
 }
+
+/** A candidate with its models chosen. */
+export type Chosen = Candidate & { choice: ModelChoice };
+
+export const isChosen = (c: Candidate): c is Chosen => c.choice !== undefined;
 
 /**
  * A model that only a probe can confirm (marked `openai` only, or unmarked) failed: try the agent's
@@ -192,23 +200,24 @@ async function replaceUnconfirmed(
   c.choice.protocol = winner.protocol;
 }
 
+/** The gateway client of a run. */
+export function clientOf(opts: Pick<SetupOptions, 'http' | 'root' | 'key' | 'markers'>): ClientOptions {
+  return { ...opts.http, root: opts.root, key: opts.key, markers: opts.markers };
+}
 
-export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
-  const concurrency = opts.concurrency ?? 4;
-  const verify = opts.verify !== false;
-  const client: ClientOptions = { ...opts.http, root: opts.root, key: opts.key, markers: opts.markers };
-  const progress = opts.onProgress ?? (() => undefined);
-  progress({ phase: 'models' });
-  const list = await listModels(client);
-  opts.onModels?.(list.models);
-
-  // Choose models. An invalid explicit choice is a usage error for the whole run (exit 2).
+/**
+ * Phase 1, choose: each agent's models from the key's list (an explicit one, what the config on
+ * disk keeps with `keepOnDisk`, else the ranking). An agent nothing suits is skipped with the reason;
+ * an invalid explicit choice is a usage error for the whole run (exit 2).
+ */
+export async function choosePhase(opts: SetupOptions, models: readonly ClassifiedModel[]): Promise<Candidate[]> {
   const candidates: Candidate[] = [];
   for (const id of opts.agents) {
     const agent = getAgent(id);
     if (!agent) throw new UsageError(msg('setup.unknown_agent', { id }));
     const report: AgentReport = { id: agent.id, name: agent.name, ok: false, files: [], notes: [] };
-    candidates.push({ agent, report, explicit: false });
+    const c: Candidate = { agent, report, explicit: false };
+    candidates.push(c);
     if (agent.unsupported) {
       report.skipped = agent.unsupported;
       continue;
@@ -217,12 +226,11 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     const keep = opts.keepOnDisk ? await onDisk(agent, opts.env, opts.scope) : undefined;
     if (keep) report.before = keep;
     try {
-      const c = candidates[candidates.length - 1]!;
       c.explicit = explicit !== undefined;
       const avoided = opts.avoid?.get(id);
       c.choice = chooseModels({
         agent,
-        models: avoided ? list.models.filter((m) => !avoided.has(m.id)) : list.models,
+        models: avoided ? models.filter((m) => !avoided.has(m.id)) : models,
         model: explicit,
         smallModel: opts.smallModels?.get(id) ?? opts.smallModel,
         preferences: opts.preferences?.[id],
@@ -234,83 +242,160 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
       report.skipped = errorText(err);
     }
   }
-  const chosen = candidates.filter((c): c is Candidate & { choice: ModelChoice } => c.choice !== undefined);
+  return candidates;
+}
 
-  // Probe round: every chosen model in its agent's protocol, all agents at once.
-  if (verify && chosen.length > 0) {
-    const pairs = chosen.flatMap((c) => [
-      { protocol: c.choice.protocol, model: c.choice.model },
-      ...(c.choice.smallModel && c.choice.smallProtocol ? [{ protocol: c.choice.smallProtocol, model: c.choice.smallModel }] : []),
-    ]);
-    progress({ phase: 'probe', agents: chosen.map((c) => c.agent.id) });
-    const results = await probePairs(client, pairs, concurrency);
-    await Promise.all(
-      chosen
-        .filter((c) => !c.explicit && c.choice.needsProbe && !results.get(probeKey(c.choice.protocol, c.choice.model))?.ok)
-        .map((c) => replaceUnconfirmed(client, c, list.models, results, concurrency)),
-    );
-    for (const c of chosen) {
-      const main = results.get(probeKey(c.choice.protocol, c.choice.model));
-      if (main) c.report.probe = toVerify(main);
-      progress({ phase: 'probed', agent: c.agent.id, ok: main?.ok ?? false });
-      if (c.choice.smallModel && c.choice.smallProtocol && c.choice.smallModel !== c.choice.model) {
-        const small = results.get(probeKey(c.choice.smallProtocol, c.choice.smallModel));
-        if (small && !small.ok) {
-          c.report.notes.push(
-            msg('setup.small_failed', { small: c.choice.smallModel ?? '', code: small.diagnosis?.code ?? 'error', model: c.choice.model }),
-          );
-          c.choice.smallModel = c.choice.model;
-          c.choice.smallProtocol = c.choice.protocol;
-        }
+/**
+ * Phase 2, probe: every chosen model in its agent's protocol, all agents at once. A model only a
+ * probe could confirm that fails gives way to the agent's next one that passes; a failing small
+ * model gives way to the main model (both said in the agent's notes). Each agent's `report.probe`
+ * holds the result; returns the agents whose main model still fails.
+ */
+export async function probePhase(opts: SetupOptions, chosen: readonly Chosen[], models: readonly ClassifiedModel[]): Promise<Chosen[]> {
+  if (chosen.length === 0) return [];
+  const client = clientOf(opts);
+  const concurrency = opts.concurrency ?? 4;
+  const pairs = chosen.flatMap((c) => [
+    { protocol: c.choice.protocol, model: c.choice.model },
+    ...(c.choice.smallModel && c.choice.smallProtocol ? [{ protocol: c.choice.smallProtocol, model: c.choice.smallModel }] : []),
+  ]);
+  opts.onProgress?.({ phase: 'probe', agents: chosen.map((c) => c.agent.id) });
+  const results = await probePairs(client, pairs, concurrency);
+  await Promise.all(
+    chosen
+      .filter((c) => !c.explicit && c.choice.needsProbe && !results.get(probeKey(c.choice.protocol, c.choice.model))?.ok)
+      .map((c) => replaceUnconfirmed(client, c, models, results, concurrency)),
+  );
+  for (const c of chosen) {
+    const main = results.get(probeKey(c.choice.protocol, c.choice.model));
+    if (main) c.report.probe = toVerify(main);
+    opts.onProgress?.({ phase: 'probed', agent: c.agent.id, ok: main?.ok ?? false });
+    if (c.choice.smallModel && c.choice.smallProtocol && c.choice.smallModel !== c.choice.model) {
+      const small = results.get(probeKey(c.choice.smallProtocol, c.choice.smallModel));
+      if (small && !small.ok) {
+        c.report.notes.push(
+          msg('setup.small_failed', { small: c.choice.smallModel ?? '', code: small.diagnosis?.code ?? 'error', model: c.choice.model }),
+        );
+        c.choice.smallModel = c.choice.model;
+        c.choice.smallProtocol = c.choice.protocol;
       }
     }
   }
+  return chosen.filter((c) => c.report.probe !== undefined && !c.report.probe.ok);
+}
 
-  const failed = chosen.filter((c) => c.report.probe !== undefined && !c.report.probe.ok);
-  if (verify && !opts.force && failed.length > 0 && opts.onProbeFailed) {
-    await opts.onProbeFailed(failed.map((c) => ({ agent: c.agent.id, model: c.choice.model, probe: c.report.probe as VerifyReport })));
+/**
+ * Phase 3, plan: every writable agent's edits on its files as they are now, as planned files
+ * (owner, action, new text). A file that does not parse throws before anything is written.
+ */
+export async function planPhase(opts: SetupOptions, writable: readonly Chosen[]): Promise<PlannedFile[]> {
+  const planned = await Promise.all(
+    writable.map(async (c) => {
+      const current = await readCurrent(c.agent, opts.env, opts.scope);
+      const choice: AgentChoice = {
+        root: opts.root,
+        v1: opts.v1,
+        key: opts.key,
+        keyEnvVar: opts.keyEnvVar,
+        model: c.choice.model,
+        protocol: c.choice.protocol,
+        smallModel: c.choice.smallModel,
+        smallModelProtocol: c.choice.smallProtocol,
+        ...(c.choice.tiers && { tiers: c.choice.tiers }),
+        scope: opts.scope,
+        keyStorage: opts.keyStorage,
+      };
+      const plan = c.agent.plan(opts.env, choice, current);
+      c.report.model = c.choice.model;
+      c.report.smallModel = c.agent.smallModel !== undefined ? c.choice.smallModel : undefined;
+      c.report.protocol = c.choice.protocol;
+      if (c.choice.tiers) c.report.tiers = c.choice.tiers;
+      c.report.notes.push(...plan.notes);
+      return plan.edits.map((e): FileEdit => ({ ...e, owner: c.agent.id }));
+    }),
+  );
+  const files = await planFiles(planned.flat());
+  if (opts.env.platform === 'win32') noteWindowsKeyFiles(writable, files, opts.env.home);
+  noteReplacedFiles(writable, files);
+  return files;
+}
+
+const byOwner = (plan: readonly PlannedFile[], id: AgentId): PlannedFile[] => plan.filter((f) => f.owner === id);
+
+/**
+ * Phase 4, apply under the lock: plan again on what is on disk now (a second run waits, then plans
+ * on what this one wrote), refuse a key file git tracks, make project key files ignored, back up,
+ * write atomically. Each agent's `report.files` says what happened to its files.
+ */
+export async function applyPhase(opts: SetupOptions, writable: readonly Chosen[]): Promise<{ plan: PlannedFile[]; applied: Awaited<ReturnType<typeof applyPlan>>; keep: number }> {
+  const dir = stateDir(opts.env.home, opts.env.env, opts.env.platform);
+  const keep = keepBackups(opts.env.env);
+  const { plan, applied } = await withLock(dir, async () => {
+    const plan = await planPhase(opts, writable);
+    await refuseTrackedSecrets(plan, opts.env, opts.scope);
+    const ignore = opts.scope === 'project' ? await gitIgnoreStatesOf(plan, writable, opts.env) : [];
+    if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, [opts.key]) });
+    opts.onProgress?.({ phase: 'write' });
+    // Ignored first: the key never sits in a file git would pick up, not even for a moment.
+    await applyExcludes(ignore, opts.env.platform);
+    noteGitIgnore(writable, ignore, false);
+    try {
+      const onBackup = (backupId: string): void => opts.onProgress?.({ phase: 'backup', backupId });
+      return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup', onBackup, keep }) };
+    } finally {
+      opts.onProgress?.({ phase: 'written' });
+    }
+  });
+  for (const c of writable) {
+    const paths = new Set(byOwner(plan, c.agent.id).map((f) => f.path));
+    c.report.files = applied.files.filter((f) => paths.has(f.path));
+  }
+  return { plan, applied, keep };
+}
+
+/**
+ * Phase 5, read back: each agent's config rebuilt from the files now on disk by the agent's own
+ * rules, and the request it would send sent; the result is in each agent's `report.verify`.
+ */
+export async function readBackPhase(opts: SetupOptions, writable: readonly Chosen[]): Promise<void> {
+  const client = clientOf(opts);
+  opts.onProgress?.({ phase: 'verify', agents: writable.map((c) => c.agent.id) });
+  await Promise.all(
+    writable.map(async (c) => {
+      await verifyFromDisk(client, c, opts.env, opts.scope);
+      opts.onProgress?.({ phase: 'verified', agent: c.agent.id, ok: c.report.verify?.ok ?? false });
+    }),
+  );
+}
+
+/**
+ * The whole run: the key's models, then the phases in order. Without `verify` there is no probe
+ * and no read-back; a dry run stops after the plan with its diff; an agent whose probe failed is not
+ * written unless `force`.
+ */
+export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
+  const verify = opts.verify !== false;
+  opts.onProgress?.({ phase: 'models' });
+  const list = await listModels(clientOf(opts));
+  opts.onModels?.(list.models);
+
+  const candidates = await choosePhase(opts, list.models);
+  const chosen = candidates.filter(isChosen);
+
+  if (verify) {
+    const failed = await probePhase(opts, chosen, list.models);
+    if (!opts.force && failed.length > 0 && opts.onProbeFailed) {
+      await opts.onProbeFailed(failed.map((c) => ({ agent: c.agent.id, model: c.choice.model, probe: c.report.probe as VerifyReport })));
+    }
   }
 
-  // Plan every agent's edits; any file that does not parse stops the whole run before a write.
   const writable = chosen.filter((c) => !verify || c.report.probe?.ok || opts.force);
   for (const c of chosen) {
     if (!writable.includes(c)) c.report.skipped = msg('setup.probe_failed_skip');
   }
-  const planAll = async (): Promise<PlannedFile[]> => {
-    const planned = await Promise.all(
-      writable.map(async (c) => {
-        const current = await readCurrent(c.agent, opts.env, opts.scope);
-        const choice: AgentChoice = {
-          root: opts.root,
-          v1: opts.v1,
-          key: opts.key,
-          keyEnvVar: opts.keyEnvVar,
-          model: c.choice.model,
-          protocol: c.choice.protocol,
-          smallModel: c.choice.smallModel,
-          smallModelProtocol: c.choice.smallProtocol,
-          ...(c.choice.tiers && { tiers: c.choice.tiers }),
-          scope: opts.scope,
-          keyStorage: opts.keyStorage,
-        };
-        const plan = c.agent.plan(opts.env, choice, current);
-        c.report.model = c.choice.model;
-        c.report.smallModel = c.agent.hasSmallModel ? c.choice.smallModel : undefined;
-        c.report.protocol = c.choice.protocol;
-        if (c.choice.tiers) c.report.tiers = c.choice.tiers;
-        c.report.notes.push(...plan.notes);
-        return plan.edits.map((e): FileEdit => ({ ...e, owner: c.agent.id }));
-      }),
-    );
-    const files = await planFiles(planned.flat());
-    if (opts.env.platform === 'win32') noteWindowsKeyFiles(writable, files, opts.env.home);
-    noteReplacedFiles(writable, files);
-    return files;
-  };
-  const byOwner = (plan: readonly PlannedFile[], id: AgentId): PlannedFile[] => plan.filter((f) => f.owner === id);
 
   if (opts.dryRun) {
-    const plan = await planAll();
+    const plan = await planPhase(opts, writable);
     if (opts.scope === 'project') noteGitIgnore(writable, await gitIgnoreStatesOf(plan, writable, opts.env), true);
     for (const c of writable) {
       c.report.files = byOwner(plan, c.agent.id).map((f) => ({ path: f.path, action: f.action }));
@@ -319,42 +404,10 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     return finish(opts, candidates, { dryRun: true, upToDate: plan.every((f) => f.action === 'unchanged'), diff: renderDiff(plan, [opts.key]) });
   }
 
-  // Read, plan and write under the lock: a second run at once waits, then plans on what this one wrote.
-  const dir = stateDir(opts.env.home, opts.env.env, opts.env.platform);
-  const keep = keepBackups(opts.env.env);
-  const { plan, applied } = await withLock(dir, async () => {
-    const plan = await planAll();
-    await refuseTrackedSecrets(plan, opts.env, opts.scope);
-    const ignore = opts.scope === 'project' ? await gitIgnoreStatesOf(plan, writable, opts.env) : [];
-    if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, [opts.key]) });
-    progress({ phase: 'write' });
-    // Ignored first: the key never sits in a file git would pick up, not even for a moment.
-    await applyExcludes(ignore, opts.env.platform);
-    noteGitIgnore(writable, ignore, false);
-    try {
-      const onBackup = (backupId: string): void => progress({ phase: 'backup', backupId });
-      return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup', onBackup, keep }) };
-    } finally {
-      progress({ phase: 'written' });
-    }
-  });
-  const upToDate = plan.every((f) => f.action === 'unchanged');
-  for (const c of writable) {
-    const paths = new Set(byOwner(plan, c.agent.id).map((f) => f.path));
-    c.report.files = applied.files.filter((f) => paths.has(f.path));
-  }
-
-  // Read-back round: what each agent would send, rebuilt from the files now on disk.
-  if (verify) {
-    progress({ phase: 'verify', agents: writable.map((c) => c.agent.id) });
-    await Promise.all(
-      writable.map(async (c) => {
-        await verifyFromDisk(client, c, opts.env, opts.scope);
-        progress({ phase: 'verified', agent: c.agent.id, ok: c.report.verify?.ok ?? false });
-      }),
-    );
-  }
+  const { plan, applied, keep } = await applyPhase(opts, writable);
+  if (verify) await readBackPhase(opts, writable);
   for (const c of writable) c.report.ok = !verify || (c.report.verify?.ok ?? false);
+  const upToDate = plan.every((f) => f.action === 'unchanged');
   return finish(opts, candidates, { dryRun: false, upToDate, backupId: applied.backupId, keepBackups: keep, ...(applied.pruned ? { prunedBackups: applied.pruned } : {}) });
 }
 
@@ -419,7 +472,7 @@ async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptCh
   if (small !== undefined && !isMessage(small)) {
     kept.smallModel = small.request.model;
     kept.smallProtocol = small.request.protocol;
-  } else if (small === undefined && agent.hasSmallModel) {
+  } else if (small === undefined && agent.smallModel !== undefined) {
     kept.smallModel = request.model;
     kept.smallProtocol = request.protocol;
   }

@@ -2,8 +2,8 @@
 // through the injected Prompter and only when no flag answered the question already. Saved
 // settings and the environment are defaults here (pre-filled, pre-selected), never answers: a
 // person running the wizard again sees every question with last time's answer ready.
-import { AGENTS, SUPPORTED_AGENT_IDS } from '../agents/registry.js';
-import type { Agent, AgentEnv, AgentId, KeyStorage, Scope } from '../agents/types.js';
+import { AGENT_IDS, AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
+import type { Agent, AgentEnv, KeyStorage, Preferences, Scope } from '../agents/types.js';
 import { cut, padTo, visibleLength, wrap } from '../cli/output.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { CancelledError, GatewayError, JobError, ToolError } from '../core/errors.js';
@@ -11,9 +11,8 @@ import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, KeyInfo, Markers, Protocol } from '../core/types.js';
 import { attachPricing, fetchKeyInfo, fetchPricing, listModels, type ClientOptions } from '../gateway/client.js';
 import { showId } from '../gateway/model-id.js';
-import { ENGLISH, msg, or, type Translator } from '../i18n/index.js';
+import { commas, ENGLISH, msg, or, type Translator } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
-import { DEFAULT_PREFERENCES, type Preferences } from '../setup/rank.js';
 import { runSetup, type ProbeFailure, type SetupProgress, type SetupReport } from '../setup/run.js';
 import { plainProgress, type Choice, type Progress, type ProgressGroup, type Prompter } from './port.js';
 
@@ -96,6 +95,25 @@ function describe(t: Translator, d: Pick<Diagnosis, 'code' | 'message' | 'fix' |
 
 // ── Step 1 ──────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * What each agent will be given, from its module: the agents given the same form share a line (the
+ * bare root first), an agent whose form depends on the protocol gets a line with its note.
+ */
+function urlLines(url: { root: string; v1: string }, t: Translator): string[] {
+  const lines: string[] = [];
+  for (const form of ['root', 'v1'] as const) {
+    const agents = SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]).filter((a) => a.baseUrl?.form === form);
+    const plain = agents.filter((a) => a.baseUrl?.note === undefined).map((a) => a.name);
+    const given = form === 'root' ? url.root : url.v1;
+    if (plain.length > 0) lines.push(t('wizard.url.given', { agents: commas(plain), url: given }));
+    for (const a of agents) {
+      const note = a.baseUrl?.note;
+      if (note !== undefined) lines.push(t('wizard.url.given_note', { agents: a.name, url: given, note }));
+    }
+  }
+  return lines;
+}
+
 /** Step 1: the base URL, normalized on the spot, with what each agent will be given. */
 export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: string): Promise<{ root: string; v1: string }> {
   const t = tr(deps);
@@ -115,9 +133,7 @@ export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: str
   if (given !== undefined && answer === given) deps.say(`  ${t('wizard.url.from_flag', { url: url.root })}`);
   for (const change of url.changes) sayAll(deps, wrap(t('cli.note', { text: change }), 2));
   for (const warning of url.warnings) sayAll(deps, wrap(t('cli.warning_line', { text: warning }), 2));
-  sayAll(deps, wrap(t('wizard.url.claude', { url: url.root }), 2));
-  sayAll(deps, wrap(t('wizard.url.v1', { url: url.v1 }), 2));
-  sayAll(deps, wrap(t('wizard.url.qwen', { url: url.v1 }), 2));
+  for (const line of urlLines(url, t)) sayAll(deps, wrap(line, 2));
   return { root: url.root, v1: url.v1 };
 }
 
@@ -209,7 +225,7 @@ export async function askAgents(
 ): Promise<AgentId[]> {
   if (given) return [...given];
   const t = tr(deps);
-  const ids: AgentId[] = [...SUPPORTED_AGENT_IDS, 'gemini-cli'];
+  const ids = AGENT_IDS;
   const found = await Promise.all(ids.map((id) => deps.detect(AGENTS[id])));
   const facts = ids.map((id, i) => {
     const agent = AGENTS[id];
@@ -316,11 +332,11 @@ export async function askModels(
       initial: indexOf(fitting, previous[id]?.model),
     }));
     chosen.set(id, model);
-    if (agent.hasSmallModel && given.smallModel === undefined) {
+    if (agent.smallModel !== undefined && given.smallModel === undefined) {
       // Only models the marks confirm: a background model must not need its own probe.
       const confirmed = fitting.filter((f) => !f.fit.needsProbe);
       if (confirmed.length > 0) {
-        const ranked = suitableModels(agent, confirmed.map((f) => f.model), prefs?.smallModel ?? DEFAULT_PREFERENCES[id].smallModel);
+        const ranked = suitableModels(agent, confirmed.map((f) => f.model), prefs?.smallModel ?? agent.preferences.smallModel ?? []);
         small.set(id, await deps.prompter.autocomplete({
           message: t('wizard.model.small_question', { agent: agent.name }),
           choices: modelChoices(ranked, t),

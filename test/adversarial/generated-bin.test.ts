@@ -12,6 +12,7 @@ import type { Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { renderJson, type Layout } from '../helpers/json-render.js';
 import { startSim, stopAll } from '../helpers/sim.js';
+import { SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 
 const HOMES = 4;
 const SEED = 20261122;
@@ -53,7 +54,7 @@ describe(`generated homes through the built bin (${HOMES} homes, seed ${SEED})`,
           writeFileSync(join(dir, rel), text);
           return { rel, doc, comments };
         });
-        const args = ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code,codex,opencode,qwen-code,cline'];
+        const args = ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', SUPPORTED_AGENT_IDS.join(',')];
         const first = await runCli(args, { home: dir, env: { GATEWAY_API_KEY: DEMO_KEY } });
         expect(first.code, first.stdout + first.stderr).toBe(0);
         const after = new Map(written.map(({ rel }) => [rel, readFileSync(join(dir, rel), 'utf8')]));

@@ -10,8 +10,8 @@
 // Bounded: RUNS per agent with a fixed seed (fast-check prints seed and path on failure).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AGENTS } from '../../src/agents/registry.js';
-import type { Agent, AgentChoice, AgentEnv, AgentId } from '../../src/agents/types.js';
+import { AGENTS, type AgentId } from '../../src/agents/registry.js';
+import type { Agent, AgentChoice, AgentEnv } from '../../src/agents/types.js';
 import { editText, parseConfig } from '../../src/config/index.js';
 import type { FileEdit, FileFormat, KeyPath } from '../../src/config/types.js';
 import { getIn } from '../../src/config/values.js';

@@ -2,26 +2,20 @@
 // run killed with SIGKILL at random moments of its writes leaves every file entirely old or
 // entirely new; `restore` brings the old state back.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withLock } from '../../src/config/lock.js';
 import { JobError } from '../../src/core/errors.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
+import { FIXTURES } from '../fixtures/agents/index.js';
 import { BIN_PATH, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
-const FIXTURES = new URL('../fixtures/agents/', import.meta.url);
-const FILES: [string, string][] = [
-  ['claude-code/settings.lived-in.json', '.claude/settings.json'],
-  ['claude-code/claude.json.lived-in', '.claude.json'],
-  ['codex/config.lived-in.toml', '.codex/config.toml'],
-  ['opencode/opencode.lived-in.jsonc', '.config/opencode/opencode.jsonc'],
-  ['qwen-code/settings.lived-in.json', '.qwen/settings.json'],
-  ['cline/providers.lived-in.json', '.cline/data/settings/providers.json'],
-];
-const ARGS = (root: string) => ['setup', '--yes', '--base-url', root, '--agent', 'claude-code,codex,opencode,qwen-code,cline'];
+// Every agent's lived-in files (test/fixtures/agents/<id>/), at their home-relative paths.
+const FILES: [string, string][] = FIXTURES.flatMap((f) => Object.entries(f.texts));
+const ARGS = (root: string) => ['setup', '--yes', '--base-url', root, '--agent', FIXTURES.map((f) => f.id).join(',')];
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -31,15 +25,15 @@ afterAll(stopAll);
 
 function livedInHome(): { dir: string; remove: () => void } {
   const home = tempHome();
-  for (const [from, to] of FILES) {
+  for (const [to, text] of FILES) {
     mkdirSync(join(home.dir, to, '..'), { recursive: true });
-    cpSync(new URL(from, FIXTURES), join(home.dir, to));
+    writeFileSync(join(home.dir, to), text);
   }
   return home;
 }
 
 const snapshot = (home: string): Map<string, string | undefined> =>
-  new Map(FILES.map(([, rel]) => [rel, existsSync(join(home, rel)) ? readFileSync(join(home, rel), 'utf8') : undefined]));
+  new Map(FILES.map(([rel]) => [rel, existsSync(join(home, rel)) ? readFileSync(join(home, rel), 'utf8') : undefined]));
 
 describe('the lock', () => {
   it('a live holder makes a second writer wait, then give up with a clear message', async () => {
@@ -136,7 +130,7 @@ describe('SIGKILL in the middle of a multi-file write', () => {
         clearTimeout(timer);
         const now = snapshot(home);
         let changed = 0;
-        for (const [, rel] of FILES) {
+        for (const [rel] of FILES) {
           const text = now.get(rel);
           expect([old.get(rel), fresh.get(rel)], `${rel} after a kill at ${delay.toFixed(0)} ms`).toContain(text);
           if (text !== old.get(rel)) changed++;
@@ -149,9 +143,9 @@ describe('SIGKILL in the middle of a multi-file write', () => {
           const r = await runCli(['restore'], { home });
           expect(r.code, r.stderr).toBe(0);
           const back = snapshot(home);
-          for (const [, rel] of FILES) expect(back.get(rel), rel).toBe(old.get(rel));
+          for (const [rel] of FILES) expect(back.get(rel), rel).toBe(old.get(rel));
         } else {
-          for (const [, rel] of FILES) expect(now.get(rel), rel).toBe(old.get(rel));
+          for (const [rel] of FILES) expect(now.get(rel), rel).toBe(old.get(rel));
         }
       } finally {
         remove();

@@ -5,34 +5,35 @@
 // Every process an agent leaves behind (Cline's hub daemon) is found by its temp HOME afterwards:
 // the run must have stopped it already, and the test stops it by PID if not (and fails).
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AGENTS } from '../../src/agents/registry.js';
+import type { AgentRequest } from '../../src/agents/types.js';
+import { readCurrent } from '../../src/setup/read-current.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { RequestLogEntry, Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { ensureAgent, PINNED, type PinnedId } from './install.js';
+import { english, isMessage } from '../../src/i18n/index.js';
 
-interface Case {
-  id: PinnedId;
-  /** The file setup writes (relative to HOME) that holds the base URL. */
-  file: string;
-  /** The exact path (and query) the agent must request. */
-  path: string;
-  auth: 'bearer' | 'x-api-key';
-  model: string;
-  /** Other models the agent may use for background calls (its small/fast model). */
-  alsoModels?: string[];
+/** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
+const IDS = Object.keys(PINNED) as PinnedId[];
+
+/**
+ * The request the agent should send, rebuilt by its own module from the files setup wrote: the real
+ * agent must send exactly that (path, header, key, model), which is what proves the module right.
+ */
+async function expected(id: PinnedId, home: string): Promise<AgentRequest & { file: string }> {
+  const env = { home, env: { GATEWAY_API_KEY: DEMO_KEY }, cwd: home, platform: process.platform };
+  const request = AGENTS[id].readBack(env, 'user', await readCurrent(AGENTS[id], env, 'user'));
+  if (isMessage(request)) throw new Error(english(request));
+  const { file } = request;
+  if (typeof file !== 'string') throw new Error(`${id}: the request was read from ${english(file)}, not a file`);
+  return { ...request, file };
 }
 
-const CASES: Case[] = [
-  { id: 'claude-code', file: '.claude/settings.json', path: '/v1/messages?beta=true', auth: 'bearer', model: 'claude-sonnet-4-5' },
-  { id: 'codex', file: '.codex/config.toml', path: '/v1/responses', auth: 'bearer', model: 'gpt-5.1-codex' },
-  { id: 'opencode', file: '.config/opencode/opencode.json', path: '/v1/messages', auth: 'x-api-key', model: 'claude-sonnet-4-5' },
-  { id: 'qwen-code', file: '.qwen/settings.json', path: '/v1/chat/completions', auth: 'bearer', model: 'deepseek-chat' },
-  { id: 'cline', file: '.cline/data/settings/providers.json', path: '/v1/chat/completions', auth: 'bearer', model: 'deepseek-chat' },
-];
+const pathOf = (url: string): string => new URL(url).pathname;
 
 interface RunDoc {
   ok: boolean;
@@ -78,58 +79,61 @@ const envFor = (id: PinnedId): Record<string, string> => ({
 const agentRequests = (from: number): RequestLogEntry[] =>
   sim.log.slice(from).filter((e) => e.method === 'POST' && !(e.headers['user-agent'] ?? '').startsWith('gateway-agent-setup/'));
 
-describe.each(CASES)('$id, the real agent', (c) => {
-  it(`runs one-shot on the config setup wrote: ${c.path}, model, header and key`, async () => {
+describe.each(IDS)('%s, the real agent', (id) => {
+  it('runs one-shot on the config setup wrote: the path, model, header and key its module expects', async () => {
     const home = newHome();
-    const env = envFor(c.id);
+    const env = envFor(id);
     // A /v1 pasted by the user: setup must still give each agent the form it needs.
-    const setup = await runCli(['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', c.id, '--model', `${c.id}=${c.model}`], { home, env, timeoutMs: 60_000 });
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', id], { home, env, timeoutMs: 60_000 });
     expect(setup.code, setup.stderr + setup.stdout).toBe(0);
     const report = jsonOf(setup) as { agents: { id: string; model: string; smallModel: string | null }[] };
-    const written = report.agents.find((a) => a.id === c.id);
-    expect(written?.model).toBe(c.model);
-    const models = new Set([c.model, ...(written?.smallModel ? [written.smallModel] : [])]);
+    const written = report.agents.find((a) => a.id === id);
+    const want = await expected(id, home);
+    expect(written?.model).toBe(want.model);
+    expect(pathOf(want.url)).not.toContain('/v1/v1');
+    const models = new Set([want.model, ...(written?.smallModel ? [written.smallModel] : [])]);
 
     const from = sim.log.length;
-    const run = await runCli(['verify', '--agent-run', '--agent', c.id, '--json'], { home, env, timeoutMs: 200_000 });
+    const run = await runCli(['verify', '--agent-run', '--agent', id, '--json'], { home, env, timeoutMs: 200_000 });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const doc = jsonOf(run) as unknown as RunDoc;
     expect(doc.ok).toBe(true);
-    expect(doc.agents.map((a) => [a.id, a.ok, a.model])).toEqual([[c.id, true, c.model]]);
-    expect(doc.agents[0]?.command.startsWith(`${PINNED[c.id].bin} `)).toBe(true);
+    expect(doc.agents.map((a) => [a.id, a.ok, a.model])).toEqual([[id, true, want.model]]);
+    expect(doc.agents[0]?.command.startsWith(`${PINNED[id].bin} `)).toBe(true);
 
     // What the agent sent, from the simulator's log.
     const sent = agentRequests(from);
     expect(sent.length, 'the agent sent no request to the gateway').toBeGreaterThan(0);
     for (const e of sent) {
       expect(e.path).not.toContain('/v1/v1');
-      expect(e.path).toBe(c.path);
-      expect(e.auth.scheme).toBe(c.auth);
+      // The agent may add a query of its own (Claude Code's `?beta=true`); the path is the module's.
+      expect(e.path.split('?')[0]).toBe(pathOf(want.url));
+      expect(e.auth.scheme).toBe(want.auth);
       expect(e.auth.key).toBe(DEMO_KEY);
       expect(models.has(e.model ?? ''), `model ${e.model}`).toBe(true);
       expect(e.status).toBe(200);
     }
-    expect(sent.map((e) => e.model)).toContain(c.model);
+    expect(sent.map((e) => e.model)).toContain(want.model);
     // No probe of ours: the agent passed, so nothing needed naming.
     expect(sim.log.slice(from).filter((e) => e.method === 'POST').length).toBe(sent.length);
     // The key: in the environment only, never printed.
     expect(doc.agents[0]?.command).not.toContain(DEMO_KEY);
     expect(run.stdout + run.stderr).not.toContain(DEMO_KEY);
-    if (c.id === 'cline') expect(doc.agents[0]?.stopped.length, 'Cline leaves its hub daemon: it must be found and stopped').toBeGreaterThan(0);
-    if (c.id === 'qwen-code') {
+    if (id === 'cline') expect(doc.agents[0]?.stopped.length, 'Cline leaves its hub daemon: it must be found and stopped').toBeGreaterThan(0);
+    if (id === 'qwen-code') {
       // The settings version Qwen Code expects is written: its first start has nothing to migrate,
       // so it does not rewrite the file (the key inside) with the default mode.
-      expect(statSync(join(home, c.file)).mode & 0o777).toBe(0o600);
-      expect(existsSync(join(home, `${c.file}.orig`))).toBe(false);
+      expect(statSync(want.file).mode & 0o777).toBe(0o600);
+      expect(existsSync(`${want.file}.orig`)).toBe(false);
     }
     await expectNothingLeftIn(home);
   });
 
   it('a hand-written doubled /v1 is named wrong_path by verify --agent-run and by doctor', async () => {
     const home = newHome();
-    const env = envFor(c.id);
-    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', c.id, '--model', `${c.id}=${c.model}`], { home, env, timeoutMs: 60_000 })).code).toBe(0);
-    const path = join(home, c.file);
+    const env = envFor(id);
+    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', id], { home, env, timeoutMs: 60_000 })).code).toBe(0);
+    const path = (await expected(id, home)).file;
     const text = readFileSync(path, 'utf8');
     // By hand: the root (Claude Code, which appends /v1 itself) or root/v1 gets one /v1 more.
     const doubled = text.includes(`${sim.root}/v1`) ? text.split(`${sim.root}/v1`).join(`${sim.root}/v1/v1`) : text.split(`"${sim.root}"`).join(`"${sim.root}/v1"`);
@@ -137,7 +141,7 @@ describe.each(CASES)('$id, the real agent', (c) => {
     writeFileSync(path, doubled);
 
     const from = sim.log.length;
-    const run = await runCli(['verify', '--agent-run', '--agent', c.id, '--json'], { home, env, timeoutMs: 200_000 });
+    const run = await runCli(['verify', '--agent-run', '--agent', id, '--json'], { home, env, timeoutMs: 200_000 });
     expect(run.code, run.stdout + run.stderr).toBe(1);
     const doc = jsonOf(run) as unknown as RunDoc;
     const r = doc.agents[0];
@@ -152,10 +156,10 @@ describe.each(CASES)('$id, the real agent', (c) => {
     expect(sim.log.slice(from).map((e) => e.requestId)).toContain(r?.diagnosis?.requestId);
     expect(run.stdout + run.stderr).not.toContain(DEMO_KEY);
 
-    const doctor = await runCli(['doctor', '--json', '--agent', c.id], { home, env, timeoutMs: 60_000 });
+    const doctor = await runCli(['doctor', '--json', '--agent', id], { home, env, timeoutMs: 60_000 });
     expect(doctor.code, doctor.stdout + doctor.stderr).toBe(1);
     const d = jsonOf(doctor) as { agents: { id: string; findings: { code: string }[] }[] };
-    expect(d.agents.find((a) => a.id === c.id)?.findings.map((f) => f.code)).toContain('wrong_path');
+    expect(d.agents.find((a) => a.id === id)?.findings.map((f) => f.code)).toContain('wrong_path');
     await expectNothingLeftIn(home);
   });
 });

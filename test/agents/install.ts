@@ -6,18 +6,21 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/registry.js';
 
 const run = promisify(execFile);
 
-/** Versions seen working against a recording gateway; bump them only after running them again. */
-export const PINNED = {
-  'claude-code': { pkg: '@anthropic-ai/claude-code', version: '2.1.197', bin: 'claude' },
-  codex: { pkg: '@openai/codex', version: '0.169.0', bin: 'codex' },
-  opencode: { pkg: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
-  'qwen-code': { pkg: '@qwen-code/qwen-code', version: '0.15.10', bin: 'qwen' },
-  cline: { pkg: 'cline', version: '3.0.65', bin: 'cline' },
-} as const;
-export type PinnedId = keyof typeof PINNED;
+/**
+ * Every agent with a verified version in its module, at that version: the agents tier runs exactly
+ * what the modules were proven against. Bump a module's `install.verified` only after running it.
+ */
+export const PINNED = Object.fromEntries(
+  SUPPORTED_AGENT_IDS.flatMap((id) => {
+    const { install, binary } = AGENTS[id];
+    return install.verified === undefined ? [] : [[id, { pkg: install.package, version: install.verified, bin: binary }]];
+  }),
+) as Readonly<Record<AgentId, { pkg: string; version: string; bin: string }>>;
+export type PinnedId = AgentId;
 
 export const CACHE = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-agents');
 

@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 
 const demoDirs = (): string[] => readdirSync(tmpdir()).filter((d) => d.startsWith('gateway-agent-setup-demo-'));
 
@@ -32,6 +33,6 @@ describe('demo', () => {
     expect(result.code, result.stderr).toBe(0);
     const report = jsonOf(result) as { ok: boolean; agents: { id: string; ok: boolean }[] };
     expect(report.ok).toBe(true);
-    expect(report.agents.map((a) => a.id)).toEqual(['claude-code', 'codex', 'opencode', 'qwen-code', 'cline']);
+    expect(report.agents.map((a) => a.id)).toEqual(SUPPORTED_AGENT_IDS);
   });
 });

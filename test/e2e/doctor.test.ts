@@ -3,8 +3,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENTS as REGISTRY } from '../../src/agents/registry.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
+import { FIXTURES } from '../fixtures/agents/index.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -20,15 +22,18 @@ interface Agent {
   /** Appends /v1 itself (Claude Code): a root + /v1 base URL is the doubled case, there is no missing case. */
   appendsV1: boolean;
   wrongModel: string;
+  /** Reads only a literal key (Cline): the missing key is a key taken out of its file. */
+  literalKeyOnly: boolean;
 }
 
-const AGENTS: Agent[] = [
-  { id: 'claude-code', file: '.claude/settings.json', appendsV1: true, wrongModel: 'gpt-5.1-codex' },
-  { id: 'codex', file: '.codex/config.toml', appendsV1: false, wrongModel: 'claude-sonnet-4-5' },
-  { id: 'opencode', file: '.config/opencode/opencode.json', appendsV1: false, wrongModel: 'gpt-5.1-codex' },
-  { id: 'qwen-code', file: '.qwen/settings.json', appendsV1: false, wrongModel: 'gpt-5.1-codex' },
-  { id: 'cline', file: '.cline/data/settings/providers.json', appendsV1: false, wrongModel: 'gpt-5.1-codex' },
-];
+// Every agent with its fixtures (test/fixtures/agents/<id>/), its URL form from its module.
+const AGENTS: Agent[] = FIXTURES.map((f) => ({
+  id: f.id,
+  file: f.createdAs ?? f.main,
+  appendsV1: REGISTRY[f.id].baseUrl?.form === 'root',
+  wrongModel: f.wrongModel,
+  literalKeyOnly: f.envReference === undefined,
+}));
 
 type Case = { name: string; code: string; env?: boolean; break: (text: string, a: Agent, model: string) => string };
 
@@ -42,7 +47,7 @@ const CASES: Case[] = [
   { name: 'HTML endpoint', code: 'not_api', break: (t) => t.replaceAll(sim.root, `${sim.root}/console`) },
   { name: 'unknown model', code: 'model_not_listed', break: (t, _a, m) => t.replaceAll(`"${m}"`, '"no-such-model"').replaceAll(`/${m}"`, '/no-such-model"') },
   { name: 'wrong-protocol model', code: 'wrong_protocol', break: (t, a, m) => t.replaceAll(m, a.wrongModel) },
-  { name: 'missing key variable', code: 'missing_key', env: true, break: (t, a) => (a.id === 'cline' ? t.replace(DEMO_KEY, '') : t) },
+  { name: 'missing key variable', code: 'missing_key', env: true, break: (t, a) => (a.literalKeyOnly ? t.replace(DEMO_KEY, '') : t) },
 ];
 
 const doctor = (home: string, args: string[] = []) => runCli(['doctor', '--json', ...args], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
@@ -58,7 +63,7 @@ describe.each(AGENTS)('doctor $id', (agent) => {
     const { dir: home, remove } = tempHome();
     try {
       // A correct setup first (env key storage under another variable for the missing-key case).
-      const envCase = c.env && agent.id !== 'cline';
+      const envCase = c.env && !agent.literalKeyOnly;
       const setup = await runCli(
         ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent.id, ...(envCase ? ['--key-storage', 'env', '--api-key-env', 'AGENT_GW_KEY'] : [])],
         { home, env: envCase ? { AGENT_GW_KEY: DEMO_KEY } : { GATEWAY_API_KEY: DEMO_KEY } },

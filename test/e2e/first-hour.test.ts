@@ -12,6 +12,7 @@ import { startSim, stopAll } from '../helpers/sim.js';
 import { visibleLength } from '../../src/cli/output.js';
 import { msg } from '../../src/i18n/index.js';
 import { maskKey } from '../../src/core/mask.js';
+import { FIXTURES } from '../fixtures/agents/index.js';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -315,10 +316,10 @@ describe('sync when the gateway stops, then starts again, sending protocol marks
     const own = await startSim();
     try {
       const env = { GATEWAY_API_KEY: DEMO_KEY };
-      const agents = 'claude-code,codex,opencode,qwen-code,cline';
+      const agents = FIXTURES.map((f) => f.id).join(',');
       const setup = await runCli(['setup', '--yes', '--json', '--base-url', own.root, '--agent', agents], { home, env });
       expect(setup.code, setup.stderr + setup.stdout).toBe(0);
-      const files = ['.claude/settings.json', '.codex/config.toml', '.config/opencode/opencode.json', '.qwen/settings.json', '.cline/data/settings/providers.json'];
+      const files = FIXTURES.map((f) => f.createdAs ?? f.main);
       const snapshot = () => files.map((f) => readFileSync(join(home, f), 'utf8'));
       const before = snapshot();
 

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
+import { FIXTURES } from '../fixtures/agents/index.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -15,16 +16,11 @@ beforeAll(async () => {
 });
 afterAll(stopAll);
 
-const fixture = (rel: string): string => readFileSync(new URL(`../fixtures/agents/${rel}`, import.meta.url), 'utf8');
 const windows = (text: string, bom: boolean): string => `${bom ? '\ufeff' : ''}${text.replace(/\r?\n/g, '\r\n')}`;
 
-const CASES: { agent: string; files: Record<string, string> }[] = [
-  { agent: 'claude-code', files: { '.claude/settings.json': fixture('claude-code/settings.lived-in.json') } },
-  { agent: 'codex', files: { '.codex/config.toml': fixture('codex/config.lived-in.toml'), '.codex/.env': '# my keys\nOPENAI_API_KEY=sk-not-ours-000000000000\n' } },
-  { agent: 'opencode', files: { '.config/opencode/opencode.jsonc': fixture('opencode/opencode.lived-in.jsonc') } },
-  { agent: 'qwen-code', files: { '.qwen/settings.json': fixture('qwen-code/settings.lived-in.json') } },
-  { agent: 'cline', files: { '.cline/data/settings/providers.json': fixture('cline/providers.lived-in.json') } },
-];
+// Every agent with its fixtures (test/fixtures/agents/<id>/): its main file and the files users
+// keep beside it (Codex's .env).
+const CASES: { agent: string; files: Record<string, string> }[] = FIXTURES.map((f) => ({ agent: f.id, files: { [f.main]: f.mainText, ...f.companions } }));
 
 const MATRIX = CASES.flatMap((c) => [true, false].map((bom) => ({ ...c, bom })));
 

@@ -8,6 +8,10 @@ import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
+import { FIXTURES } from '../fixtures/agents/index.js';
+
+/** The agents that can take the key by variable name (their fixtures say how they name it). */
+const BY_VARIABLE = FIXTURES.filter((f) => f.envReference !== undefined);
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -36,22 +40,14 @@ describe('--key-storage env', () => {
     const { dir: home, remove } = tempHome();
     try {
       const result = await runCli(
-        ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code,codex,opencode,qwen-code', '--key-storage', 'env'],
+        ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', BY_VARIABLE.map((f) => f.id).join(','), '--key-storage', 'env'],
         { home, env: { GATEWAY_API_KEY: DEMO_KEY } },
       );
       expect(result.code, result.stderr + result.stdout).toBe(0);
       const report = jsonOf(result) as unknown as Report;
-      expect(report.agents.map((a) => [a.id, a.verify?.ok])).toEqual([
-        ['claude-code', true],
-        ['codex', true],
-        ['opencode', true],
-        ['qwen-code', true],
-      ]);
+      expect(report.agents.map((a) => [a.id, a.verify?.ok])).toEqual(BY_VARIABLE.map((f) => [f.id, true]));
       expect(filesHolding(home, DEMO_KEY)).toEqual([]);
-      expect(readFileSync(join(home, '.codex/config.toml'), 'utf8')).toContain('env_key = "GATEWAY_API_KEY"');
-      expect(readFileSync(join(home, '.config/opencode/opencode.json'), 'utf8')).toContain('{env:GATEWAY_API_KEY}');
-      expect(readFileSync(join(home, '.claude/settings.json'), 'utf8')).toContain('apiKeyHelper');
-      expect(readFileSync(join(home, '.qwen/settings.json'), 'utf8')).toContain('"envKey": "GATEWAY_API_KEY"');
+      for (const f of BY_VARIABLE) expect(readFileSync(join(home, f.envReference!.file), 'utf8'), f.id).toContain(f.envReference!.text);
     } finally {
       remove();
     }

@@ -6,12 +6,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
+import { FIXTURES } from '../fixtures/agents/index.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-
-// Copies of ../shared/fixtures (the lived-in and broken files users really have), kept in the repo.
-const SHARED = new URL('../fixtures/agents/', import.meta.url);
-const fixture = (base: URL, rel: string): string => readFileSync(new URL(rel, base), 'utf8');
 
 interface AgentCase {
   id: string;
@@ -22,67 +19,27 @@ interface AgentCase {
   /** The file created when none exists (default: `file`). */
   createdAs?: string;
   /** Tokens on lines we own: every other line of the lived-in file must survive. */
-  owned: string[];
+  owned: readonly string[];
   /** Files that hold the key (mode 0600). */
-  secretFiles: string[];
+  secretFiles: readonly string[];
   /** Other files setup writes for this agent. */
-  extra: string[];
+  extra: readonly string[];
   model: string;
 }
 
-const CASES: AgentCase[] = [
-  {
-    id: 'claude-code',
-    file: '.claude/settings.json',
-    livedIn: fixture(SHARED, 'claude-code/settings.lived-in.json'),
-    broken: fixture(SHARED, 'claude-code/settings.lived-in.json').replace('"model": "sonnet",', '"model": "sonnet"'),
-    owned: ['ANTHROPIC_'],
-    secretFiles: ['.claude/settings.json'],
-    extra: ['.claude.json'],
-    model: 'claude-sonnet-4-5',
-  },
-  {
-    id: 'codex',
-    file: '.codex/config.toml',
-    livedIn: fixture(SHARED, 'codex/config.lived-in.toml'),
-    broken: fixture(SHARED, 'codex/config.broken.toml'),
-    owned: ['model =', 'model_provider'],
-    secretFiles: ['.codex/.env'],
-    extra: ['.codex/.env'],
-    model: 'gpt-5.1-codex',
-  },
-  {
-    id: 'opencode',
-    file: '.config/opencode/opencode.jsonc',
-    createdAs: '.config/opencode/opencode.json',
-    livedIn: fixture(SHARED, 'opencode/opencode.lived-in.jsonc'),
-    broken: fixture(SHARED, 'opencode/opencode.lived-in.jsonc').replace('"theme": "tokyonight",', '"theme": "tokyonight"'),
-    owned: ['"model"', '"small_model"'],
-    secretFiles: ['.config/opencode/opencode.jsonc', '.config/opencode/opencode.json'],
-    extra: [],
-    model: 'claude-sonnet-4-5',
-  },
-  {
-    id: 'qwen-code',
-    file: '.qwen/settings.json',
-    livedIn: fixture(SHARED, 'qwen-code/settings.lived-in.json'),
-    broken: fixture(SHARED, 'qwen-code/settings.lived-in.json').replace('"$version": 4,', '"$version": 4'),
-    owned: ['"selectedType"', '"model"'],
-    secretFiles: ['.qwen/settings.json'],
-    extra: [],
-    model: 'deepseek-chat',
-  },
-  {
-    id: 'cline',
-    file: '.cline/data/settings/providers.json',
-    livedIn: fixture(SHARED, 'cline/providers.lived-in.json'),
-    broken: fixture(SHARED, 'cline/providers.lived-in.json').replace('"version": 1,', '"version": 1'),
-    owned: ['"lastUsedProvider"'],
-    secretFiles: ['.cline/data/settings/providers.json'],
-    extra: [],
-    model: 'deepseek-chat',
-  },
-];
+// Every agent with its fixtures (test/fixtures/agents/<id>/: the lived-in and broken files users
+// really have).
+const CASES: AgentCase[] = FIXTURES.map((f) => ({
+  id: f.id,
+  file: f.main,
+  livedIn: f.mainText,
+  broken: f.brokenText,
+  ...(f.createdAs !== undefined && { createdAs: f.createdAs }),
+  owned: f.owned,
+  secretFiles: f.secretFiles,
+  extra: f.extra,
+  model: f.model,
+}));
 
 let sim: Simulator;
 beforeAll(async () => {

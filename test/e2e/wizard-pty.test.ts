@@ -11,6 +11,7 @@ import { runCli, tempHome } from '../helpers/cli.js';
 import { CHINESE, englishLeaks } from '../helpers/lang.js';
 import { startPty } from '../helpers/pty.js';
 import { startSim, stopAll } from '../helpers/sim.js';
+import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -57,7 +58,8 @@ describe('wizard in a terminal', () => {
       await pty.send('Enter');
       const agents = await pty.waitFor(/Which agents[\s\S]*Gemini CLI.*not served here/);
       expect(agents).toContain(`Claude Code will get ${sim.root}\n`);
-      expect(agents).toContain(`Codex CLI, OpenCode, Cline CLI will get ${sim.root}/v1\n`);
+      const v1Line = agents.split('\n').find((l) => l.endsWith(`will get ${sim.root}/v1`)) ?? '';
+      for (const id of SUPPORTED_AGENT_IDS) if (AGENTS[id].baseUrl?.form === 'v1' && AGENTS[id].baseUrl?.note === undefined) expect(v1Line).toContain(AGENTS[id].name);
       expect(agents).toContain('Key: sk-de…demo');
       expect(agents).toContain('Key "demo": unlimited quota, never expires');
       expect(agents).toMatch(/✓ 11 models for this key/);

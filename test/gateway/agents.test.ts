@@ -3,33 +3,33 @@
 // the request in the agent's protocol and forwards it to the provider behind its channel.
 // Every process an agent leaves behind is stopped by PID, a failing test's too.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgent, type PinnedId } from '../agents/install.js';
+import { AGENTS } from '../../src/agents/registry.js';
+import type { AgentRequest } from '../../src/agents/types.js';
+import { readCurrent } from '../../src/setup/read-current.js';
+import { ensureAgent, PINNED, type PinnedId } from '../agents/install.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startRealWorld, type RealWorld } from './world-real.js';
+import { english, isMessage } from '../../src/i18n/index.js';
 
-interface Case {
-  id: PinnedId;
-  model: string;
-  /** The path the agent calls on new-api, as new-api logs it. */
-  gatewayPath: string;
-  /** The path new-api's channel calls on the provider. */
-  upstreamPath: string;
+/** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
+const IDS = Object.keys(PINNED) as PinnedId[];
+
+/** The request the agent should send, rebuilt by its own module from the files setup wrote. */
+async function expected(id: PinnedId, home: string): Promise<AgentRequest & { file: string }> {
+  const env = { home, env: {}, cwd: home, platform: process.platform };
+  const request = AGENTS[id].readBack(env, 'user', await readCurrent(AGENTS[id], env, 'user'));
+  if (isMessage(request)) throw new Error(english(request));
+  const { file } = request;
+  if (typeof file !== 'string') throw new Error(`${id}: the request was read from ${english(file)}, not a file`);
+  return { ...request, file };
 }
-
-const CASES: Case[] = [
-  { id: 'claude-code', model: 'claude-sonnet-4-5', gatewayPath: 'POST /v1/messages', upstreamPath: '/v1/messages' },
-  { id: 'codex', model: 'o3-pro', gatewayPath: 'POST /v1/responses', upstreamPath: '/v1/responses' },
-  { id: 'opencode', model: 'claude-sonnet-4-5', gatewayPath: 'POST /v1/messages', upstreamPath: '/v1/messages' },
-  { id: 'qwen-code', model: 'deepseek-chat', gatewayPath: 'POST /v1/chat/completions', upstreamPath: '/v1/chat/completions' },
-  { id: 'cline', model: 'deepseek-chat', gatewayPath: 'POST /v1/chat/completions', upstreamPath: '/v1/chat/completions' },
-];
 
 let world: RealWorld;
 const bins = new Map<PinnedId, string>();
 beforeAll(async () => {
   // Installed by test/gateway/prepare.ts before the tier went offline: this only finds them.
-  for (const c of CASES) bins.set(c.id, await ensureAgent(c.id));
+  for (const id of IDS) bins.set(id, await ensureAgent(id));
   world = await startRealWorld();
 });
 afterAll(async () => {
@@ -44,20 +44,23 @@ afterEach(async () => {
   }
 });
 
-describe.each(CASES)('$id through new-api', (c) => {
-  it(`answers one-shot with ${c.model}: ${c.gatewayPath} on new-api, ${c.upstreamPath} upstream`, async () => {
+describe.each(IDS)('%s through new-api', (id) => {
+  it("answers one-shot with the model setup chose: its protocol's path on new-api and upstream", async () => {
     const h = tempHome();
     homes.push(h);
-    const env = { PATH: `${bins.get(c.id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: world.keys.full };
-    const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', c.id, '--model', `${c.id}=${c.model}`], { home: h.dir, env, timeoutMs: 60_000 });
+    const env = { PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: world.keys.full };
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id], { home: h.dir, env, timeoutMs: 60_000 });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    const want = await expected(id, h.dir);
+    // new-api forwards a request to a channel of the same protocol on the same path.
+    const c = { model: want.model, gatewayPath: `POST ${new URL(want.url).pathname}`, upstreamPath: new URL(want.url).pathname };
 
     const logBefore = world.gateway.log().length;
     const from = world.upstream.log.length;
-    const run = await runCli(['verify', '--agent-run', '--agent', c.id, '--json'], { home: h.dir, env, timeoutMs: 200_000 });
+    const run = await runCli(['verify', '--agent-run', '--agent', id, '--json'], { home: h.dir, env, timeoutMs: 200_000 });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const doc = jsonOf(run) as { ok: boolean; agents: { id: string; ok: boolean; model?: string; command: string }[] };
-    expect(doc.agents.map((a) => [a.id, a.ok, a.model])).toEqual([[c.id, true, c.model]]);
+    expect(doc.agents.map((a) => [a.id, a.ok, a.model])).toEqual([[id, true, c.model]]);
     expect(doc.agents[0]?.command).not.toContain(world.keys.full);
     expect(run.stdout + run.stderr).not.toContain(world.keys.full);
 

@@ -34,16 +34,16 @@ const DISPATCH = `const c = JSON.parse(require("node:fs").readFileSync(require("
   eval((${JSON.stringify(SCRIPTS)})[c.do] ?? "process.exit(9)")`;
 
 /** A stand-in agent: config `~/fake.json` = {url, key, model, do}; one-shot = `node -e DISPATCH`. */
-function fakeAgent(command = process.execPath): Agent {
+function fakeAgent(command = process.execPath): Agent<'qwen-code'> {
   const file = (env: AgentEnv): string => join(env.home, 'fake.json');
   return {
     id: 'qwen-code',
     name: 'Fake Agent',
     binary: 'fake',
     versionArgs: ['--version'],
-    npmPackage: 'fake-agent',
+    install: { from: 'npm', package: 'fake-agent' },
     protocols: ['chat'],
-    hasSmallModel: false,
+    preferences: { model: ['*'], smallModel: [] },
     fit: () => ({ ok: true, protocol: 'chat', needsProbe: false }),
     files: (env) => [{ path: file(env), format: 'json', role: 'config' }],
     plan: () => ({ edits: [], notes: [] }),

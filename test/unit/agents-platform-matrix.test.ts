@@ -3,19 +3,17 @@
 // like C:\Users\李雷 and applied with the real editors. The files land where each agent looks on
 // that platform, and their contents are the very same as on Linux: CRLF files keep CRLF, a BOM
 // is kept, and a second run changes nothing.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiKeyHelperCommand } from '../../src/agents/claude-code.js';
-import { AGENTS } from '../../src/agents/registry.js';
-import type { AgentEnv, AgentId, KeyStorage } from '../../src/agents/types.js';
+import { AGENTS, type AgentId } from '../../src/agents/registry.js';
+import type { AgentEnv, KeyStorage } from '../../src/agents/types.js';
 import { editText, parseConfig } from '../../src/config/index.js';
 import type { FileFormat } from '../../src/config/types.js';
 import { PROTOCOL_PATHS, type Protocol } from '../../src/core/types.js';
+import { FIXTURES } from '../fixtures/agents/index.js';
 import { KEY, ROOT, choice } from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';
-
-const fixture = (name: string): string => readFileSync(new URL(`../fixtures/agents/${name}`, import.meta.url), 'utf8');
 
 const PLATFORMS: Record<'linux' | 'darwin' | 'win32', AgentEnv> = {
   linux: { home: '/home/李雷', env: {}, cwd: '/home/李雷/app', platform: 'linux' },
@@ -24,27 +22,17 @@ const PLATFORMS: Record<'linux' | 'darwin' | 'win32', AgentEnv> = {
 };
 
 interface Case {
-  agent: Exclude<AgentId, 'gemini-cli'>;
+  agent: AgentId;
   protocol: Protocol;
   model: string;
-  /** The lived-in file, relative to the home (forward slashes), and its text. */
-  lived: Record<string, string>;
+  /** The lived-in files, relative to the home (forward slashes), and their texts. */
+  lived: Readonly<Record<string, string>>;
   /** Where the agent reads its main config, relative to the home. */
   main: string;
 }
 
-const CASES: Case[] = [
-  { agent: 'claude-code', protocol: 'messages', model: 'claude-sonnet-4-5', main: '.claude/settings.json',
-    lived: { '.claude/settings.json': fixture('claude-code/settings.lived-in.json'), '.claude.json': fixture('claude-code/claude.json.lived-in') } },
-  { agent: 'codex', protocol: 'responses', model: 'gpt-5.1-codex', main: '.codex/config.toml',
-    lived: { '.codex/config.toml': fixture('codex/config.lived-in.toml') } },
-  { agent: 'opencode', protocol: 'chat', model: 'deepseek-chat', main: '.config/opencode/opencode.jsonc',
-    lived: { '.config/opencode/opencode.jsonc': fixture('opencode/opencode.lived-in.jsonc') } },
-  { agent: 'qwen-code', protocol: 'chat', model: 'deepseek-chat', main: '.qwen/settings.json',
-    lived: { '.qwen/settings.json': fixture('qwen-code/settings.lived-in.json') } },
-  { agent: 'cline', protocol: 'chat', model: 'deepseek-chat', main: '.cline/data/settings/providers.json',
-    lived: { '.cline/data/settings/providers.json': fixture('cline/providers.lived-in.json') } },
-];
+// Every agent with its fixtures (test/fixtures/agents/<id>/), in the first protocol it is tried in.
+const CASES: Case[] = FIXTURES.map((f) => ({ agent: f.id, protocol: f.protocols[0] ?? 'chat', model: f.model, lived: f.texts, main: f.main }));
 
 /** Home-relative path (always with /) → absolute path on the platform. */
 const on = (env: AgentEnv, rel: string): string =>

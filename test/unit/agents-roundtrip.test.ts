@@ -4,82 +4,43 @@
 // must still be in the text.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { posix } from 'node:path';
 import { claudePaths } from '../../src/agents/claude-code.js';
-import { codexPaths } from '../../src/agents/codex.js';
-import { opencodePaths } from '../../src/agents/opencode.js';
-import { qwenPaths } from '../../src/agents/qwen-code.js';
-import { clinePaths } from '../../src/agents/cline.js';
-import { AGENTS } from '../../src/agents/registry.js';
-import type { AgentEnv, AgentId, KeyStorage, Scope } from '../../src/agents/types.js';
+import { AGENTS, type AgentId } from '../../src/agents/registry.js';
+import type { AgentEnv, KeyStorage, Scope } from '../../src/agents/types.js';
 import { editText, parseConfig } from '../../src/config/index.js';
 import { PROTOCOL_PATHS, type Protocol } from '../../src/core/types.js';
+import { FIXTURES } from '../fixtures/agents/index.js';
 import { KEY, ROOT, choice, linuxEnv } from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/agents/${name}`, import.meta.url), 'utf8');
 
 interface Case {
-  agent: Exclude<AgentId, 'gemini-cli'>;
+  agent: AgentId;
   protocol: Protocol;
   model: string;
   /** The lived-in files at their agent paths, and strings that must survive the edit. */
   lived: (env: AgentEnv) => Record<string, string>;
-  keep: string[];
+  keep: readonly string[];
   /** Files a team commits in project scope: never the key. */
   committed: (env: AgentEnv) => string[];
+  /** The agent reads only a literal key, so the key is in a file whatever the storage asked. */
+  literalKeyOnly: boolean;
 }
 
-const CASES: Case[] = [
-  {
-    agent: 'claude-code',
-    protocol: 'messages',
-    model: 'claude-sonnet-4-5',
-    lived: (env) => ({
-      [claudePaths(env).userSettings]: fixture('claude-code/settings.lived-in.json'),
-      [claudePaths(env).state]: fixture('claude-code/claude.json.lived-in'),
-    }),
-    keep: ['notify-send', '"BASH_DEFAULT_TIMEOUT_MS": "120000"', '"numStartups": 42', 'code-review@claude-plugins-official'],
-    committed: (env) => [claudePaths(env).projectSettings],
-  },
-  {
-    agent: 'codex',
-    protocol: 'responses',
-    model: 'gpt-5.1-codex',
-    lived: (env) => ({ [codexPaths(env).config]: fixture('codex/config.lived-in.toml') }),
-    keep: ['# Codex settings — hand-tuned, please keep my comments', "writable_roots = ['C:\\Users\\dev\\scratch']", '[mcp_servers.docs]', 'OPENROUTER_API_KEY'],
-    committed: () => [],
-  },
-  ...(['chat', 'messages', 'responses'] as const).map(
-    (protocol): Case => ({
-      agent: 'opencode',
-      protocol,
-      model: 'deepseek-chat',
-      lived: (env) => ({ [opencodePaths(env).userJsonc]: fixture('opencode/opencode.lived-in.jsonc') }),
-      keep: ['// my OpenCode setup', '// switch back here when offline', '"qwen2.5-coder:7b"', '"leader": "ctrl+x"'],
-      committed: (env) => [opencodePaths(env).projectJson, opencodePaths(env).projectJsonc],
-    }),
-  ),
-  ...(['chat', 'messages'] as const).map(
-    (protocol): Case => ({
-      agent: 'qwen-code',
-      protocol,
-      model: 'deepseek-chat',
-      lived: (env) => ({ [qwenPaths(env).user]: fixture('qwen-code/settings.lived-in.json') }),
-      keep: ['"vimMode": true', 'mcp-server-fetch', 'DASHSCOPE_API_KEY'],
-      committed: (env) => [qwenPaths(env).project],
-    }),
-  ),
-  ...(['chat', 'messages'] as const).map(
-    (protocol): Case => ({
-      agent: 'cline',
-      protocol,
-      model: 'deepseek-chat',
-      lived: (env) => ({ [clinePaths(env).providers]: fixture('cline/providers.lived-in.json') }),
-      keep: ['sk-or-v1-0000', '"updatedAt": "2026-10-01T09:00:00.000Z"'],
-      committed: () => [],
-    }),
-  ),
-];
+// Every agent with its fixtures (test/fixtures/agents/<id>/), in every protocol it is tried in.
+const CASES: Case[] = FIXTURES.flatMap((f) =>
+  f.protocols.map((protocol) => ({
+    agent: f.id,
+    protocol,
+    model: f.model,
+    lived: (env: AgentEnv) => Object.fromEntries(Object.entries(f.texts).map(([rel, text]) => [posix.join(env.home, rel), text])),
+    keep: f.keep,
+    committed: f.committed,
+    literalKeyOnly: f.envReference === undefined,
+  })),
+);
 
 const matrix = CASES.flatMap((c) =>
   (['lived-in', 'fresh'] as const).flatMap((start) =>
@@ -114,7 +75,7 @@ describe.each(matrix)('$c.agent $c.protocol, $start, $scope scope, $keyStorage s
     expect(request.key).toBe(KEY);
 
     for (const path of c.committed(env)) expect(texts.get(path) ?? '').not.toContain(KEY);
-    if (keyStorage === 'env' && c.agent !== 'cline') {
+    if (keyStorage === 'env' && !c.literalKeyOnly) {
       for (const [path, text] of texts) expect(text ?? '', path).not.toContain(KEY);
     }
     if (start === 'lived-in') {

@@ -11,7 +11,7 @@ import type { Simulator } from '../../src/simulator/types.js';
 import type { Choice, Progress, Prompter } from '../../src/wizard/port.js';
 import { modelChoices, runWizard, type WizardDefaults, type WizardGiven } from '../../src/wizard/flow.js';
 import { suitableModels } from '../../src/setup/choose.js';
-import { AGENTS } from '../../src/agents/registry.js';
+import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import { listModels, attachPricing, fetchPricing } from '../../src/gateway/client.js';
 import { closedPort, startSim, stopAll } from '../helpers/sim.js';
 
@@ -141,8 +141,13 @@ describe('wizard: the whole walk', () => {
     expect(JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8')).env.ANTHROPIC_BASE_URL).toBe(sim.root);
     expect(readFileSync(join(home, '.codex/config.toml'), 'utf8')).toContain(`base_url = "${sim.root}/v1"`);
     const text = said.join('\n');
+    // Each agent is told the form its module gives it: the bare root or root + /v1.
+    for (const id of SUPPORTED_AGENT_IDS) {
+      const agent = AGENTS[id];
+      const given = `will get ${agent.baseUrl?.form === 'root' ? sim.root : `${sim.root}/v1`}`;
+      expect(text.split('\n').some((l) => l.includes(agent.name) && (l.endsWith(given) || l.includes(`${given} (`))), agent.name).toBe(true);
+    }
     expect(text).toContain(`Claude Code will get ${sim.root}\n`);
-    expect(text).toContain(`Codex CLI, OpenCode, Cline CLI will get ${sim.root}/v1\n`);
     expect(text).toContain('Key: sk-de…demo');
     expect(text).toContain('Key "demo": unlimited quota, never expires');
     expect(text).not.toContain(DEMO_KEY);
@@ -378,7 +383,7 @@ describe('wizard: model rows', () => {
   it('every line within 74 columns; the marketplace description under the model', async () => {
     const client = { root: sim.root, key: DEMO_KEY };
     const models = attachPricing((await listModels(client)).models, await fetchPricing(client));
-    for (const id of ['claude-code', 'codex', 'opencode', 'qwen-code', 'cline'] as const) {
+    for (const id of SUPPORTED_AGENT_IDS) {
       const rows = modelChoices(suitableModels(AGENTS[id], models));
       expect(rows.length).toBeGreaterThan(0);
       for (const r of rows) {

@@ -12,6 +12,7 @@ import { BIN, type CommandHelp } from '../help.js';
 import { note, print, printJson, wrap } from '../output.js';
 import { printSetupReport } from '../setup-report.js';
 import { msg } from '../../i18n/index.js';
+import { nothingGiven, setupOptionsFrom } from '../setup-inputs.js';
 
 export const options: OptionTable = {
   keep: { type: 'boolean', description: msg('help.opt.keep') },
@@ -39,18 +40,15 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     ctx.addSecret(DEMO_KEY);
     const env: AgentEnv = { home, cwd: home, platform: ctx.platform, env: { HOME: home, GATEWAY_API_KEY: DEMO_KEY } };
     if (!ctx.json) note(ctx, wrap(ctx.t('demo.start', { root: sim.root, key: maskKey(DEMO_KEY), home })));
-    const report = await runSetup({
-      root: sim.root,
-      v1: `${sim.root}/v1`,
-      key: DEMO_KEY,
-      keyEnvVar: 'GATEWAY_API_KEY',
+    const gateway = { root: sim.root, v1: `${sim.root}/v1`, key: DEMO_KEY, keyEnvVar: 'GATEWAY_API_KEY' };
+    const report = await runSetup(setupOptionsFrom(ctx, nothingGiven(), gateway, {
       agents: SUPPORTED_AGENT_IDS,
-      scope: 'user',
-      keyStorage: 'file',
+      command: 'demo',
+      pinSaved: false,
+      // The throwaway home, and no variable of the user's reaches the simulator's run.
       env,
       http: { timeoutMs: 10_000, env: {} },
-      command: 'demo',
-    });
+    }));
     if (ctx.json) {
       printJson(ctx, report);
     } else {

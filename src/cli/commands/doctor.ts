@@ -1,7 +1,7 @@
 // `doctor`: check every agent configured or installed on this machine, whoever wrote its config;
 // `doctor --fix` repairs through the same safe writer as setup (backups, atomic writes).
-import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
-import type { AgentId, Scope } from '../../agents/types.js';
+import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
+import type { Scope } from '../../agents/types.js';
 import { CancelledError, ToolError, UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import { commas, msg, type Message } from '../../i18n/index.js';
@@ -12,7 +12,7 @@ import { BIN, type CommandHelp } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV, resolveBaseUrl } from '../inputs.js';
 import { painter, print, printJson, wrap } from '../output.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../saved.js';
-import { agentEnv } from './setup.js';
+import { agentEnv, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -124,7 +124,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const modeOnly = checks.filter((c) => c.findings.length > 0 && c.findings.every((f) => f.code === 'key_file_open'));
     const broken = checks.filter((c) => c.configured && c.findings.some((f) => f.code !== 'key_file_open'));
     if (broken.length > 0) {
-      ({ fixed, notFixed, moved, keys } = await repair(ctx, broken, { scope, gatewayKey, keyEnv, given, timeoutMs, markers: inputs.markers, keyStorage: saved.settings.keyStorage }));
+      const setup = await setupInputs(ctx, args.values);
+      ({ fixed, notFixed, moved, keys } = await repair(ctx, broken, { setup, scope, gatewayKey, keyEnv, given, timeoutMs, keyStorage: saved.settings.keyStorage }));
     }
     fixed = [...modeOnly.map((c) => c.id), ...fixed];
     if (broken.length > 0 || modeOnly.length > 0) checks = await checkAll(ctx, ids, inputs);
@@ -168,7 +169,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
 async function repair(
   ctx: CliContext,
   broken: AgentCheck[],
-  o: { scope: Scope; gatewayKey?: string; keyEnv: string; given?: { root: string; v1: string }; timeoutMs?: number; markers: ReturnType<typeof savedMarkers>; keyStorage?: 'file' | 'env' },
+  o: { setup: SetupInputs; scope: Scope; gatewayKey?: string; keyEnv: string; given?: { root: string; v1: string }; timeoutMs?: number; keyStorage?: 'file' | 'env' },
 ): Promise<{ fixed: AgentId[]; notFixed: { id: AgentId; reason: Message }[]; moved: { id: AgentId; from: string; to: string; code: string }[]; keys: KeyReplaced[] }> {
   const [{ runSetup }, { normalizeBaseUrl }, { agentKeyOf, agentKeyVarOf }] = await Promise.all([
     import('../../setup/run.js'),
@@ -203,24 +204,18 @@ async function repair(
     const keyEnvVar = ownVar ?? o.keyEnv;
     try {
       const { guardInterrupt } = await import('../interrupt.js');
-      const attempt = (keep: boolean) => guardInterrupt(ctx, (onProgress) => runSetup({
+      const attempt = (keep: boolean) => guardInterrupt(ctx, (onProgress) => runSetup(setupOptionsFrom(ctx, o.setup, { root: url.root, v1: url.v1, key, keyEnvVar, timeoutMs: o.timeoutMs }, {
         onProgress,
-        root: url.root,
-        v1: url.v1,
-        key,
-        keyEnvVar,
         agents: [c.id],
+        command: 'doctor --fix',
+        pinSaved: false,
         models: keep && c.usableModel ? new Map([[c.id, c.usableModel]]) : undefined,
         smallModels: keep && c.usableSmallModel ? new Map([[c.id, c.usableSmallModel]]) : undefined,
         ...(!keep && c.usableModel ? { avoid: new Map([[c.id, new Set([c.usableModel])]]) } : {}),
         scope: o.scope,
         // Env storage needs the variable set now, or the repaired config would find no key.
         keyStorage: ownVar || (o.keyStorage === 'env' && ctx.env[keyEnvVar]?.trim()) ? 'env' : 'file',
-        env: agentEnv(ctx),
-        http: { timeoutMs: o.timeoutMs, env: ctx.env },
-        markers: o.markers,
-        command: 'doctor --fix',
-      }));
+      })));
       let report = await attempt(true);
       let a = report.agents[0];
       // The model kept fails its own probe: move to the best model that passes one, and say so.

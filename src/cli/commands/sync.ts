@@ -1,19 +1,18 @@
 // `sync`: after the gateway's models change, rewrite the agent configs that must change: the
 // chosen model left the key's list or lost the mark its agent needs, or the base URL changed.
 // `sync --check` changes nothing and fails (exit 1) when a sync would write: for CI.
-import { AGENTS } from '../../agents/registry.js';
-import type { AgentId } from '../../agents/types.js';
+import { AGENTS, type AgentId } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import type { SetupReport } from '../../setup/run.js';
-import { flag, GATEWAY_OPTIONS, num, type OptionTable, type ParsedArgs } from '../args.js';
+import { flag, GATEWAY_OPTIONS, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
 import { resolveGateway } from '../inputs.js';
 import { print, printJson, wrap } from '../output.js';
-import { loadSaved, refuseSavedEnvStorage, rememberSetup, savedMarkers, savedPreferences, withSavedDefaults } from '../saved.js';
+import { refuseSavedEnvStorage, rememberSetup } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv } from './setup.js';
+import { setupInputs, setupOptionsFrom } from '../setup-inputs.js';
 import { msg, type Message, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {
@@ -80,46 +79,36 @@ function changeLine(t: Translator, c: SyncChange, moved: 'sync.change_would' | '
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const saved = await loadSaved(ctx);
-  const s = saved.settings;
+  const inputs = await setupInputs(ctx, args.values);
+  const s = inputs.saved.settings;
   const agents = s.agents;
   if (!agents || agents.length === 0) {
     throw new UsageError(msg('sync.nothing'), msg('sync.nothing_hint', { bin: BIN }));
   }
-  const values = withSavedDefaults(ctx, args.values, s);
-  const gateway = resolveGateway(ctx, values);
-  const check = flag(values, 'check');
-  if (!check) refuseSavedEnvStorage(ctx, {}, s, saved.sources, gateway.keyEnvVar);
-  const upgrade = flag(values, 'upgrade');
+  const gateway = resolveGateway(ctx, inputs.values);
+  const check = flag(inputs.values, 'check');
+  if (!check) refuseSavedEnvStorage(ctx, {}, s, inputs.saved.sources, gateway.keyEnvVar);
+  const upgrade = flag(inputs.values, 'upgrade');
   let models: readonly ClassifiedModel[] = [];
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
-  const report = await guardInterrupt(ctx, (onProgress) => runSetup({
+  const report = await guardInterrupt(ctx, (onProgress) => runSetup(setupOptionsFrom(ctx, inputs, gateway, {
     onProgress,
-    root: gateway.root,
-    v1: gateway.v1,
-    key: gateway.key,
-    keyEnvVar: gateway.keyEnvVar,
     agents,
-    scope: s.scope ?? 'user',
-    keyStorage: s.keyStorage ?? 'file',
+    command: 'sync',
+    // The saved models lead unless the user asks for the newest ones.
+    pinSaved: !upgrade,
     dryRun: check,
     // A check changes nothing and sends no probe; a sync verifies before and after writing.
     verify: !check,
-    env: agentEnv(ctx),
-    http: { timeoutMs: gateway.timeoutMs, env: ctx.env },
-    markers: savedMarkers(s),
-    preferences: savedPreferences(s, !upgrade),
-    concurrency: num(values, 'concurrency'),
-    command: 'sync',
     // A gateway that stops sending marks has not changed its models: keep what the configs use.
     keepOnDisk: true,
     onModels: (m) => (models = m),
-  }));
+  })));
   const changes = explainChanges(report, s, models, upgrade);
   if (check) {
     const stale = changes.length > 0;
-    if (ctx.json) printJson(ctx, { ok: !stale, stale: changes, sources: saved.sources });
+    if (ctx.json) printJson(ctx, { ok: !stale, stale: changes, sources: inputs.saved.sources });
     else if (!stale) print(ctx, ctx.t('sync.up_to_date'));
     else {
       print(ctx, [ctx.t('sync.stale_title', { bin: BIN }), ...changes.flatMap((c) => [

@@ -3,21 +3,20 @@
 // and the saved settings only pre-fill the answers.
 import { join } from 'node:path';
 import { AGENTS } from '../../agents/registry.js';
-import type { AgentId, KeyStorage, Scope } from '../../agents/types.js';
 import { UsageError } from '../../core/errors.js';
 import { commas, msg } from '../../i18n/index.js';
 import type { SetupReport } from '../../setup/run.js';
 import type { WizardDefaults } from '../../wizard/flow.js';
-import { flag, num, str, type ParsedArgs } from '../args.js';
+import { str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN, type CommandHelp } from '../help.js';
-import { BASE_URL_ENV, DEFAULT_KEY_ENV, DEFAULT_TIMEOUT_MS } from '../inputs.js';
+import { BASE_URL_ENV, DEFAULT_KEY_ENV } from '../inputs.js';
 import { control, note, print, wrap } from '../output.js';
-import { loadSaved, rememberSetup, savedMarkers, savedPreferences } from '../saved.js';
+import { rememberSetup, savedPreferences } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv, options as setupOptions, parseAgents, parseModels } from './setup.js';
+import { agentEnv, SETUP_OPTIONS, setupInputs } from '../setup-inputs.js';
 
-export const options = setupOptions;
+export const options = SETUP_OPTIONS;
 
 export const help: CommandHelp = {
   summary: msg('help.summary.wizard_long'),
@@ -54,9 +53,9 @@ async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const values = args.values;
-  // `--yes` (ask nothing) and `--json` (one JSON document on stdout) are setup's job, as without a command.
-  if (flag(values, 'yes') || flag(values, 'json')) return (await import('./setup.js')).run(ctx, args);
-  const saved = (await loadSaved(ctx)).settings;
+  // The saved settings pre-fill the answers; only flags answer them.
+  const inputs = await setupInputs(ctx, values, false);
+  const saved = inputs.saved.settings;
   const keyEnvVar = str(values, 'api-key-env') ?? saved.keyEnv ?? DEFAULT_KEY_ENV;
   if (!ENV_NAME.test(keyEnvVar)) {
     throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
@@ -64,8 +63,6 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const flagKey = str(values, 'api-key');
   const key = flagKey ?? ctx.env[keyEnvVar];
   if (key) ctx.addSecret(key.trim());
-  const agents = parseAgents(values);
-  const models = parseModels(values);
 
   if (!ctx.interactive) {
     // Never wait for input that cannot come: name what `setup` would need instead.
@@ -100,7 +97,6 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     scope: saved.scope,
     keyStorage: saved.keyStorage,
   };
-  const seconds = num(values, 'timeout');
   const { guardInterrupt } = await import('../interrupt.js');
   const report = await guardInterrupt(ctx, (onSetupProgress) => runWizard(
     {
@@ -118,17 +114,17 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       key,
       keySource: flagKey !== undefined ? '--api-key' : keyEnvVar,
       keyEnvVar,
-      agents: agents as AgentId[] | undefined,
-      models,
-      smallModel: str(values, 'small-model'),
-      scope: str(values, 'scope') as Scope | undefined,
-      keyStorage: str(values, 'key-storage') as KeyStorage | undefined,
-      timeoutMs: seconds !== undefined ? Math.round(seconds * 1000) : DEFAULT_TIMEOUT_MS,
-      force: flag(values, 'force'),
-      dryRun: flag(values, 'dry-run'),
-      verify: !flag(values, 'no-verify'),
-      concurrency: num(values, 'concurrency'),
-      markers: savedMarkers(saved),
+      agents: inputs.agents,
+      models: inputs.models,
+      smallModel: inputs.smallModel,
+      scope: inputs.scope,
+      keyStorage: inputs.keyStorage,
+      timeoutMs: inputs.timeoutMs,
+      force: inputs.force,
+      dryRun: inputs.dryRun,
+      verify: inputs.verify,
+      concurrency: inputs.concurrency,
+      markers: inputs.markers,
       // The team's patterns order the lists; last time's models are pre-selected, not pinned.
       preferences: savedPreferences(saved, false),
     },
@@ -137,11 +133,11 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   await rememberSetup(ctx, report, keyEnvVar);
   say('');
   printSetupReport(ctx, report);
-  const runs = str(values, 'verify') === 'agent' && report.ok && !report.dryRun
+  const runs = inputs.verifyByAgent && report.ok && !report.dryRun
     ? await (await import('../agent-run.js')).runAgents(ctx, {
       agents: report.agents.map((a) => a.id),
       scope: report.scope,
-      timeoutMs: (seconds !== undefined ? seconds * 1000 : DEFAULT_TIMEOUT_MS) * 4,
+      timeoutMs: inputs.timeoutMs * 4,
     })
     : undefined;
   if (runs) (await import('../agent-run.js')).printAgentRuns(ctx, runs);

@@ -1,0 +1,171 @@
+// The inputs of a setup run — gateway, key, agents, models, scope, key storage, verify mode — from
+// the flags, the saved settings and the environment, resolved in one place (flag > environment >
+// project settings > user settings > default). `setup`, the wizard, `sync`, `doctor --fix` and
+// `demo` all build their run from here and state only what their own command decides differently
+// (`sync --check` is a dry run, `doctor --fix` repairs one agent with its own key). A new setup
+// flag is its line in SETUP_OPTIONS and its line in `setupInputs`.
+import { AGENT_IDS, AGENTS, DEFAULT_AGENT_IDS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
+import type { AgentEnv, KeyStorage, Scope } from '../agents/types.js';
+import { UsageError } from '../core/errors.js';
+import type { Markers } from '../core/types.js';
+import { commas, msg } from '../i18n/index.js';
+import type { LoadedSettings } from '../settings/index.js';
+import type { SetupOptions } from '../setup/run.js';
+import { flag, GATEWAY_OPTIONS, list, num, showArgument, str, type OptionTable, type ParsedValues } from './args.js';
+import type { CliContext } from './context.js';
+import { DEFAULT_TIMEOUT_MS, type GatewayInputs } from './inputs.js';
+import { loadSaved, savedMarkers, savedPreferences, withSavedDefaults } from './saved.js';
+
+/** The flags of a setup run: `setup` and the wizard take them all. */
+export const SETUP_OPTIONS: OptionTable = {
+  ...GATEWAY_OPTIONS,
+  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent_configure', { agents: commas(SUPPORTED_AGENT_IDS), defaults: DEFAULT_AGENT_IDS.join(',') }) },
+  model: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.model_write') },
+  'small-model': { type: 'string', value: 'ID', description: msg('help.opt.small-model') },
+  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope_write') },
+  'key-storage': { type: 'string', value: 'file|env', choices: ['file', 'env'], description: msg('help.opt.key-storage') },
+  yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes') },
+  'dry-run': { type: 'boolean', description: msg('help.opt.dry-run') },
+  force: { type: 'boolean', description: msg('help.opt.force_write') },
+  'no-verify': { type: 'boolean', description: msg('help.opt.no-verify') },
+  verify: { type: 'string', value: 'agent', choices: ['agent'], description: msg('help.opt.verify') },
+  concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
+  json: { type: 'boolean', description: msg('help.opt.json_report') },
+};
+
+/** Everything the flags, saved settings and environment say of a setup run; undefined where none did. */
+export interface SetupInputs {
+  /** The flags completed from the saved settings. */
+  values: ParsedValues;
+  saved: LoadedSettings;
+  agents?: AgentId[];
+  models: ReadonlyMap<AgentId | '*', string>;
+  smallModel?: string;
+  scope?: Scope;
+  keyStorage?: KeyStorage;
+  dryRun: boolean;
+  force: boolean;
+  /** false under --no-verify: no probe before writing, no read-back after. */
+  verify: boolean;
+  /** `--verify agent`: run each installed agent one-shot after writing. */
+  verifyByAgent: boolean;
+  concurrency?: number;
+  timeoutMs: number;
+  markers?: Markers;
+}
+
+/**
+ * Reads the saved settings and resolves every setup input from them and the flags. The wizard
+ * takes the saved settings as pre-filled answers, not as given ones (`savedAreGiven: false`).
+ */
+export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAreGiven = true): Promise<SetupInputs> {
+  const saved = await loadSaved(ctx);
+  const values = savedAreGiven ? withSavedDefaults(ctx, flags, saved.settings) : flags;
+  const seconds = num(values, 'timeout');
+  return {
+    values,
+    saved,
+    agents: parseAgents(values),
+    models: parseModels(values),
+    smallModel: str(values, 'small-model'),
+    scope: str(values, 'scope') as Scope | undefined,
+    keyStorage: str(values, 'key-storage') as KeyStorage | undefined,
+    dryRun: flag(values, 'dry-run'),
+    force: flag(values, 'force'),
+    verify: !flag(values, 'no-verify'),
+    verifyByAgent: str(values, 'verify') === 'agent',
+    concurrency: num(values, 'concurrency'),
+    timeoutMs: seconds === undefined ? DEFAULT_TIMEOUT_MS : Math.round(seconds * 1000),
+    markers: savedMarkers(saved.settings),
+  };
+}
+
+/** The inputs when nothing is given or saved: the demo's sandbox, which must not read the user's settings. */
+export function nothingGiven(): SetupInputs {
+  return {
+    values: {},
+    saved: { settings: {}, sources: [] },
+    models: new Map(),
+    dryRun: false,
+    force: false,
+    verify: true,
+    verifyByAgent: false,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+  };
+}
+
+/**
+ * The options of a run from the resolved inputs and the gateway; `over` is what the command itself
+ * decides. Saved models lead the ranking when `pinSaved` (a re-run keeps them while the key still
+ * offers them); otherwise only the saved patterns do.
+ */
+export function setupOptionsFrom(
+  ctx: CliContext,
+  inputs: SetupInputs,
+  gateway: Pick<GatewayInputs, 'root' | 'v1' | 'key' | 'keyEnvVar'> & { timeoutMs?: number },
+  over: Partial<SetupOptions> & { agents: readonly AgentId[]; command: string; pinSaved: boolean },
+): SetupOptions {
+  const { pinSaved, ...rest } = over;
+  return {
+    root: gateway.root,
+    v1: gateway.v1,
+    key: gateway.key,
+    keyEnvVar: gateway.keyEnvVar,
+    models: inputs.models,
+    smallModel: inputs.smallModel,
+    scope: inputs.scope ?? 'user',
+    keyStorage: inputs.keyStorage ?? 'file',
+    dryRun: inputs.dryRun,
+    force: inputs.force,
+    verify: inputs.verify,
+    env: agentEnv(ctx),
+    http: { timeoutMs: gateway.timeoutMs ?? inputs.timeoutMs, env: ctx.env },
+    concurrency: inputs.concurrency,
+    markers: inputs.markers,
+    preferences: savedPreferences(inputs.saved.settings, pinSaved),
+    ...rest,
+  };
+}
+
+/** The machine's facts as the agent modules take them. */
+export function agentEnv(ctx: Pick<CliContext, 'home' | 'env' | 'cwd' | 'platform'>): AgentEnv {
+  return { home: ctx.home, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform };
+}
+
+/** The agents installed on this machine; the registry's defaults when none is. */
+export async function installedAgents(env: AgentEnv): Promise<AgentId[]> {
+  const { detectAgent } = await import('../agents/detect.js');
+  const found = await Promise.all(SUPPORTED_AGENT_IDS.map(async (id) => ((await detectAgent(AGENTS[id], env)).installed ? id : undefined)));
+  const installed = found.filter((id): id is AgentId => id !== undefined);
+  return installed.length > 0 ? installed : [...DEFAULT_AGENT_IDS];
+}
+
+export function parseAgents(values: ParsedValues): AgentId[] | undefined {
+  const ids = list(values, 'agent');
+  if (ids.length === 0) return undefined;
+  for (const id of ids) {
+    if (!isAgentId(id)) {
+      throw new UsageError(msg('setup.unknown_agent_flag', { arg: showArgument(id) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
+    }
+  }
+  return [...new Set(ids as AgentId[])];
+}
+
+/** `--model ID` applies to every agent; `--model AGENT=ID` to one. */
+export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
+  const models = new Map<AgentId | '*', string>();
+  const given = values.model;
+  for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {
+    const eq = one.indexOf('=');
+    if (eq === -1) {
+      models.set('*', one);
+      continue;
+    }
+    const agent = one.slice(0, eq);
+    if (!isAgentId(agent)) {
+      throw new UsageError(msg('setup.unknown_model_agent', { arg: showArgument(one), agent: JSON.stringify(showArgument(agent)) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
+    }
+    models.set(agent as AgentId, one.slice(eq + 1));
+  }
+  return models;
+}
