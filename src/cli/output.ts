@@ -245,12 +245,12 @@ export function note(ctx: Pick<CliContext, 'err'>, lines: string | readonly stri
 /** Stdout's JSON document has been written; a second one would break `--json` consumers. */
 const jsonWritten = new WeakSet<object>();
 
-/** The one JSON document of a `--json` run. Returns false (and writes nothing) if one was already written. */
 /** A JSON document speaks English: every message in it is rendered so, at exactly its place. */
 function inEnglish(_key: string, value: unknown): unknown {
   return isMessage(value) ? english(value) : value;
 }
 
+/** The one JSON document of a `--json` run. Returns false (and writes nothing) if one was already written. */
 export function printJson(ctx: Pick<CliContext, 'out'>, doc: unknown): boolean {
   if (jsonWritten.has(ctx)) return false;
   jsonWritten.add(ctx);
@@ -272,7 +272,8 @@ export function formatUsd(usd: number): string {
 export function formatDiagnosis(ctx: Pick<CliContext, 'color' | 't'>, d: Diagnosis, label?: string, indent = 0): string {
   const paint = painter(ctx);
   const pad = ' '.repeat(indent);
-  // The client's messages usually quote the status already.
+  // The client's messages usually quote the status already (the same in every language: the
+  // status is a parameter or part of the template in both catalogs).
   const status = d.status !== undefined && !english(d.message).includes(String(d.status)) ? ` (HTTP ${d.status})` : '';
   const lines = wrap(`${paint('red', `${label ?? ctx.t('cli.error')}:`)} ${ctx.t(d.message)}${status} [${d.code}]`, indent);
   lines.push(...wrap(ctx.t('cli.fix', { fix: d.fix }), indent + 2));
