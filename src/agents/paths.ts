@@ -50,6 +50,14 @@ export function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** Whether a base URL is the gateway's: the root itself or a path under it (`/v1`). */
+export function underRoot(url: unknown, root: string): boolean {
+  if (typeof url !== 'string') return false;
+  const base = trimSlash(url.trim());
+  const top = trimSlash(root);
+  return base === top || base.startsWith(`${top}/`);
+}
+
 /** Copies of each parsed file with `move(doc)` applied to a shallow clone of every object document. */
 export function mapDocs(current: ReadonlyMap<string, unknown>, move: (doc: Record<string, unknown>) => Record<string, unknown>): Map<string, unknown> {
   return new Map([...current].map(([path, doc]) => {
