@@ -286,6 +286,6 @@ describe('opencode unplan', () => {
     const doc = { model: 'gateway/x', provider: { gateway: { npm: '@ai-sdk/openai-compatible', options: { baseURL: 'https://other.example.com/v1' }, models: { x: { name: 'x' } } } } };
     const u = opencode.unplan!(linuxEnv(), 'user', files({ [USER_JSON]: doc }), { root: ROOT, v1: `${ROOT}/v1` });
     expect(u.edits).toEqual([]);
-    expect(u.notes.join('\n')).toContain('https://other.example.com/v1');
+    expect(inEnglish(u.notes).join('\n')).toContain('https://other.example.com/v1');
   });
 });
