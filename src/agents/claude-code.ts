@@ -7,9 +7,9 @@ import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, mapDocs, orList, pathFor, trimSlash, underRoot } from './paths.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from './paths.js';
 import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { and, commas, msg, or, type Message } from '../i18n/index.js';
 
 const BASE_URL = 'ANTHROPIC_BASE_URL';
 const AUTH_TOKEN = 'ANTHROPIC_AUTH_TOKEN';
@@ -112,7 +112,7 @@ function envBlock(doc: unknown): Record<string, unknown> {
 
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = claudePaths(env);
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const project = choice.scope === 'project';
   // Where the URL and models go, and where the key (or the helper that names its variable) goes.
   const mainPath = project ? paths.projectSettings : paths.userSettings;
@@ -141,7 +141,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   // in project scope also the user settings) would go out as x-api-key, which the gateway reads
   // before our Bearer token. The env block wins over inherited values, so an empty one hides it;
   // the gateway ignores an empty header.
-  const inherited: string[] = [];
+  const inherited: Message[] = [];
   const shellKey = envValue(env.env, API_KEY);
   if (shellKey !== undefined) inherited.push(msg('agents.cc.shell_exports_one', { key: maskKey(shellKey) }));
   const userKey = project ? asString(envBlock(current.get(paths.userSettings))[API_KEY]) : undefined;
@@ -153,7 +153,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     if (blank) {
       edits.push({ path: ['env', API_KEY], value: '' });
       notes.push(
-        msg('agents.cc.blanked', { var: API_KEY, file, inherited: inherited.length === 2 ? msg('agents.cc.and', { a: inherited[0] ?? '', b: inherited[1] ?? '' }) : inherited.join('') }),
+        msg('agents.cc.blanked', { var: API_KEY, file, inherited: and(inherited) }),
       );
     } else if (API_KEY in block) {
       edits.push({ path: ['env', API_KEY], value: undefined });
@@ -175,7 +175,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     const shadows = [BASE_URL, ...MODEL_VARS].filter((name) => name in authEnv);
     for (const name of shadows) auth.push({ path: ['env', name], value: undefined });
     if (shadows.length > 0) {
-      notes.push(msg('agents.cc.removed_shadows', { vars: shadows.join(', '), auth: authPath, main: mainPath }));
+      notes.push(msg('agents.cc.removed_shadows', { vars: commas(shadows), auth: authPath, main: mainPath }));
     }
   }
 
@@ -220,7 +220,7 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
   const project = scope === 'project';
   const mainPath = project ? paths.projectSettings : paths.userSettings;
   const authPath = project ? paths.projectLocal : paths.userSettings;
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const secrets: string[] = [];
   const mainEnv = envBlock(current.get(mainPath));
   const base = mainEnv[BASE_URL];
@@ -253,10 +253,10 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
 
 interface Resolved {
   value: string;
-  source: string;
+  source: string | Message;
 }
 
-function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const paths = claudePaths(env);
   // Claude Code's order, lowest first: shell env, user settings, project settings, local settings.
   const layers: { file: string; doc: unknown }[] = [{ file: paths.userSettings, doc: current.get(paths.userSettings) }];
@@ -281,7 +281,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
 
   const base = vars.get(BASE_URL);
   if (!base || base.value.trim() === '') {
-    return msg('agents.cc.no_base_url', { var: BASE_URL, files: orList(layers.map((l) => l.file)) });
+    return msg('agents.cc.no_base_url', { var: BASE_URL, files: or(layers.map((l) => l.file)) });
   }
   const model = vars.get(MODEL);
   if (!model || model.value.trim() === '') {
@@ -292,13 +292,14 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     const value = vars.get(name)?.value;
     if (value !== undefined && value.trim() !== '') tiers[tier] = value;
   }
-  const request = (auth: AgentRequest['auth'], key: string | undefined, keySource: string): AgentRequest => ({
+  const request = (auth: AgentRequest['auth'], key: string | undefined, keySource: Message, keyVar?: string): AgentRequest => ({
     protocol: 'messages',
     url: `${trimSlash(base.value)}/v1/messages`,
     model: model.value,
     auth,
     key,
     keySource,
+    ...(keyVar !== undefined && { keyVar: { name: keyVar, via: 'named' as const } }),
     baseUrl: base.value,
     file: base.source,
     ...(Object.keys(tiers).length > 0 && { tiers }),
@@ -309,17 +310,17 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     if (helper) {
       const variable = helperVariable(helper.value);
       if (variable !== undefined) {
-        return request('x-api-key', envValue(env.env, variable), msg('agents.cc.helper_prints', { source: helper.source, var: variable }));
+        return request('x-api-key', envValue(env.env, variable), msg('agents.cc.helper_prints', { source: helper.source, var: variable }), variable);
       }
       return request('x-api-key', undefined, msg('agents.cc.helper_foreign', { source: helper.source }));
     }
     const token = vars.get(AUTH_TOKEN);
-    if (token && token.value !== '') return request('bearer', token.value, msg('agents.source_var', { source: token.source, var: AUTH_TOKEN }));
-    return request('bearer', undefined, msg('agents.var_in', { var: AUTH_TOKEN, file: base.source }));
+    if (token && token.value !== '') return request('bearer', token.value, msg('agents.source_var', { source: token.source, var: AUTH_TOKEN }), AUTH_TOKEN);
+    return request('bearer', undefined, msg('agents.var_in', { var: AUTH_TOKEN, file: base.source }), AUTH_TOKEN);
   })();
   const apiKey = vars.get(API_KEY);
   if (apiKey && apiKey.value !== '') {
-    const sent = request('x-api-key', apiKey.value, msg('agents.source_var', { source: apiKey.source, var: API_KEY }));
+    const sent = request('x-api-key', apiKey.value, msg('agents.source_var', { source: apiKey.source, var: API_KEY }), API_KEY);
     // An export in the shell that replaces the credential the files set is worth naming: users
     // export ANTHROPIC_API_KEY for other tools and do not expect it to reach the gateway.
     const fromShell = envValue(env.env, API_KEY) === apiKey.value && !layers.some((l) => envBlock(l.doc)[API_KEY] === apiKey.value);

@@ -15,7 +15,7 @@ import type { ClassifiedModel } from '../core/types.js';
 import { fitChatOrMessages, notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 type QwenAuthType = 'openai' | 'anthropic';
 
@@ -106,7 +106,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const doc = asRecord(current.get(target)) ?? {};
   const type: QwenAuthType = choice.protocol === 'messages' ? 'anthropic' : 'openai';
   const baseUrl = type === 'anthropic' ? choice.root : choice.v1;
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const edits: KeyEdit[] = versionEdits(current.get(target));
 
   const providers = asRecord(doc['modelProviders']);
@@ -186,7 +186,7 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
   const paths = qwenPaths(env);
   const target = scope === 'project' ? paths.project : paths.user;
   const doc = asRecord(current.get(target));
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const secrets: string[] = [];
   const edits: KeyEdit[] = [];
   const removedIds = new Set<string>();
@@ -256,7 +256,7 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
   return { edits: fileEdits, notes, secrets };
 }
 
-function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const paths = qwenPaths(env);
   const user = asRecord(current.get(paths.user)) ?? {};
   const proj = scope === 'project' ? asRecord(current.get(paths.project)) ?? {} : {};
@@ -290,7 +290,8 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
 
   const envKey = asString(entry['envKey']);
   let key: string | undefined;
-  let keySource: string;
+  let keySource: Message;
+  let keyVar: AgentRequest['keyVar'];
   if (envKey === undefined) {
     keySource = msg('agents.qwen.no_env_key', { type, model });
   } else {
@@ -299,6 +300,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     const fromSettings = asString(settingsEnv[envKey]);
     key = fromShell ?? (fromSettings || undefined);
     keySource = fromShell !== undefined ? msg('agents.env_var', { var: envKey }) : msg('agents.qwen.env_in_settings', { var: envKey });
+    keyVar = { name: envKey, via: fromShell !== undefined ? 'export' : 'named' };
   }
   return {
     protocol: type === 'anthropic' ? 'messages' : responses ? 'responses' : 'chat',
@@ -308,6 +310,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     auth: 'bearer',
     key,
     keySource,
+    ...(keyVar !== undefined && { keyVar }),
     baseUrl,
     file,
   };

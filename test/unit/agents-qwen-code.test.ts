@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { QWEN_SETTINGS_VERSION, qwenCode } from '../../src/agents/qwen-code.js';
-import type { AgentRequest } from '../../src/agents/types.js';
 import { maskKey } from '../../src/core/mask.js';
 import { itFits, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type FitRow } from './agents-helpers.js';
+import { inEnglish } from '../helpers/english.js';
 
 const lived: unknown = JSON.parse(readFileSync(new URL('../fixtures/agents/qwen-code/settings.lived-in.json', import.meta.url), 'utf8'));
 const USER = '/home/dev/.qwen/settings.json';
@@ -68,7 +68,7 @@ describe('qwen-code plan', () => {
   it('the same id in the user\'s own openai list is named (Qwen Code takes the first)', () => {
     const doc = { modelProviders: { openai: [{ id: 'deepseek-chat', baseUrl: 'https://api.deepseek.com/v1', envKey: 'DEEPSEEK_API_KEY' }] } };
     const plan = qwenCode.plan(linuxEnv(), qChoice(), files({ [USER]: doc }));
-    expect(plan.notes.join('\n')).toContain('another "deepseek-chat"');
+    expect(inEnglish(plan.notes).join('\n')).toContain('another "deepseek-chat"');
     expect(plan.edits[0]!.edits.some((e) => e.path[1] === 'openai')).toBe(false);
   });
 
@@ -90,7 +90,7 @@ describe('qwen-code plan', () => {
     const plan = qwenCode.plan(linuxEnv(), qChoice(), before);
     const after = applyPlan(before, plan).get(USER) as { modelProviders: Record<string, unknown> };
     expect(after.modelProviders).toEqual({ openai: [user], gateway: [old] });
-    expect(plan.notes.join('\n')).toContain('older setup');
+    expect(inEnglish(plan.notes).join('\n')).toContain('older setup');
     expect(qwenCode.readBack(linuxEnv(), 'user', applyPlan(before, plan))).toMatchObject({ url: `${ROOT}/v1/chat/completions`, model: 'deepseek-chat' });
   });
 
@@ -118,7 +118,7 @@ describe('qwen-code plan', () => {
     expect(strings(committed.edits.map((e) => e.value))).not.toContain(KEY);
     expect(committed.secret).toBeFalsy();
     expect(plan.edits.find((e) => e.path === USER)!.edits).toEqual([{ path: ['$version'], value: 4 }, { path: ['env', 'GATEWAY_API_KEY'], value: KEY }]);
-    expect(plan.notes.join('\n')).toContain('replaces the user one');
+    expect(inEnglish(plan.notes).join('\n')).toContain('replaces the user one');
   });
 
   it('stamps the settings version Qwen Code expects, so its first start does not rewrite the file (and the key) at 0644', () => {
@@ -139,7 +139,7 @@ describe('qwen-code plan', () => {
 
   it('notes a shell export that would override the key, masked', () => {
     const plan = qwenCode.plan(linuxEnv({ GATEWAY_API_KEY: OTHER_KEY }), qChoice(), files());
-    const all = plan.notes.join('\n');
+    const all = inEnglish(plan.notes).join('\n');
     expect(all).toContain(maskKey(OTHER_KEY));
     expect(all).toContain('overrides');
     expect(all).not.toContain(OTHER_KEY);
@@ -154,7 +154,7 @@ describe('qwen-code readBack', () => {
     env: { GATEWAY_API_KEY: KEY },
     ...extra,
   });
-  const read = (doc: unknown, env = linuxEnv()): AgentRequest | string => qwenCode.readBack(env, 'user', files({ [USER]: doc }));
+  const read = (doc: unknown, env = linuxEnv()) => inEnglish(qwenCode.readBack(env, 'user', files({ [USER]: doc })));
 
   it('openai: baseUrl + /chat/completions, bearer; anthropic: root + /v1/messages, bearer too (0.24.4)', () => {
     expect(read(settings('openai', `${ROOT}/v1/`))).toMatchObject({ protocol: 'chat', url: `${ROOT}/v1/chat/completions`, auth: 'bearer', key: KEY, model: 'm' });
@@ -207,7 +207,7 @@ describe('qwen-code plan → readBack over the lived-in settings', () => {
     const before = files({ [USER]: lived });
     const after = applyPlan(before, qwenCode.plan(env, qChoice({ keyStorage, protocol, scope }), before));
     const path = { chat: '/v1/chat/completions', messages: '/v1/messages', responses: '/v1/responses' }[protocol];
-    expect(qwenCode.readBack(env, scope, after)).toMatchObject({ url: `${ROOT}${path}`, model: 'deepseek-chat', key: KEY });
+    expect(inEnglish(qwenCode.readBack(env, scope, after))).toMatchObject({ url: `${ROOT}${path}`, model: 'deepseek-chat', key: KEY });
     const doc = after.get(USER) as Record<string, unknown>;
     expect(doc['mcpServers']).toEqual((lived as Record<string, unknown>)['mcpServers']);
   });

@@ -6,6 +6,7 @@ import { UsageError } from '../../src/core/errors.js';
 import { classifyModel } from '../../src/gateway/classify.js';
 import { chooseModels, suitableModels } from '../../src/setup/choose.js';
 import { bestModel, rankModels } from '../../src/setup/rank.js';
+import { hintOf } from '../helpers/english.js';
 
 const model = (id: string, marks?: string[]) => classifyModel({ id, marks });
 const KEY = [
@@ -55,7 +56,7 @@ describe('chooseModels', () => {
       chooseModels({ agent: AGENTS.codex, models: KEY, model: 'nope' });
     } catch (err) {
       expect((err as UsageError).message).toContain('cannot see');
-      expect((err as UsageError).hint).toContain('gpt-5.1-codex');
+      expect(hintOf((err as UsageError))).toContain('gpt-5.1-codex');
     }
   });
 
