@@ -1,0 +1,245 @@
+// The config format OpenCode and its fork Kilo CLI share: one JSONC file per layer, a `provider`
+// map whose entries each speak one protocol (chosen by the AI SDK package), `"model":
+// "provider/id"`, `{env:VAR}` references. Facts seen running OpenCode 1.18.33 and Kilo CLI 7.7.7
+// against a recording gateway: all three packages take root + `/v1` in both (Kilo's anthropic
+// entry at the root sends `POST /messages`).
+import type { FileEdit, KeyEdit } from '../config/types.js';
+import type { ClassifiedModel, Protocol } from '../core/types.js';
+import { notForCoding } from './fit.js';
+import { asRecord, asString, envValue, mapDocs, orList, trimSlash } from './paths.js';
+import type { Agent, AgentChoice, SmallModelSetting, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import { msg, type MessageKey } from '../i18n/index.js';
+
+/** What differs between the agents of the family: where the files are and the sentences naming the agent. */
+export interface OpenCodeFamily {
+  paths(env: AgentEnv): OpenCodePaths;
+  /** The text a new config file starts from. */
+  template: string;
+  messages: { notMarked: MessageKey; committedEnv: MessageKey; exportEnv: MessageKey; modelMissing: MessageKey; envRefUnset: MessageKey };
+}
+
+type OpenCodeProtocol = Extract<Protocol, 'messages' | 'chat' | 'responses'>;
+
+interface ProviderSpec {
+  id: string;
+  npm: string;
+  name: string;
+  /** What the SDK appends to baseURL. */
+  path: string;
+  auth: AgentRequest['auth'];
+}
+
+/** Ids that are not in OpenCode's catalogue (a catalogue id would pull in its defaults). */
+export const OPENCODE_PROVIDERS: Record<OpenCodeProtocol, ProviderSpec> = {
+  chat: { id: 'gateway', npm: '@ai-sdk/openai-compatible', name: 'Gateway (chat)', path: '/chat/completions', auth: 'bearer' },
+  messages: { id: 'gateway-anthropic', npm: '@ai-sdk/anthropic', name: 'Gateway (messages)', path: '/messages', auth: 'x-api-key' },
+  responses: { id: 'gateway-responses', npm: '@ai-sdk/openai', name: 'Gateway (responses)', path: '/responses', auth: 'bearer' },
+};
+
+function specFor(protocol: Protocol): ProviderSpec {
+  if (protocol === 'images') throw new Error('OpenCode has no provider for the images protocol');
+  return OPENCODE_PROVIDERS[protocol];
+}
+
+/** `gateway/deepseek-chat`: how OpenCode names a model (provider id, slash, model id). */
+export function opencodeModelRef(model: string, protocol: Protocol): string {
+  return `${specFor(protocol).id}/${model}`;
+}
+
+function fitWith(notMarked: MessageKey, model: ClassifiedModel): ModelFit {
+  const excluded = notForCoding(model);
+  if (excluded !== undefined) return { ok: false, reason: excluded };
+  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
+  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
+  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
+  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  return { ok: false, reason: msg(notMarked) };
+}
+
+export interface OpenCodePaths {
+  userJson: string;
+  userJsonc: string;
+  projectJson: string;
+  projectJsonc: string;
+}
+
+/** Files in the order OpenCode merges them (later wins). Both names are JSONC to OpenCode. */
+function layers(paths: OpenCodePaths, scope: Scope): string[] {
+  const user = [paths.userJson, paths.userJsonc];
+  return scope === 'user' ? user : [...user, paths.projectJson, paths.projectJsonc];
+}
+
+function filesOf(paths: OpenCodePaths, scope: Scope): AgentFile[] {
+  const user: AgentFile[] = [
+    { path: paths.userJsonc, format: 'jsonc', role: 'user config (edited when it exists)' },
+    { path: paths.userJson, format: 'jsonc', role: 'user config' },
+  ];
+  if (scope === 'user') return user;
+  return [
+    { path: paths.projectJsonc, format: 'jsonc', role: 'project config, meant to be committed (edited when it exists; never the key)' },
+    { path: paths.projectJson, format: 'jsonc', role: 'project config, meant to be committed (never the key)' },
+    ...user.map((f) => ({ ...f, role: `${f.role} (read: merged under the project file)` })),
+  ];
+}
+
+function planWith(f: OpenCodeFamily, env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
+  const paths = f.paths(env);
+  const project = choice.scope === 'project';
+  const [jsonc, json] = project ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
+  // OpenCode reads both names; edit the one the user already keeps, else create opencode.json.
+  const target = current.get(jsonc) !== undefined ? jsonc : json;
+  const literal = choice.keyStorage === 'file' && !project;
+  const apiKey = literal ? choice.key : `{env:${choice.keyEnvVar}}`;
+  const notes: string[] = [];
+
+  const entries = new Map<string, { spec: ProviderSpec; models: string[] }>();
+  const want = (protocol: Protocol, model: string): string => {
+    const spec = specFor(protocol);
+    const entry = entries.get(spec.id) ?? { spec, models: [] };
+    if (!entry.models.includes(model)) entry.models.push(model);
+    entries.set(spec.id, entry);
+    return `${spec.id}/${model}`;
+  };
+  const edits: KeyEdit[] = [{ path: ['model'], value: want(choice.protocol, choice.model) }];
+  if (choice.smallModel !== undefined) {
+    edits.push({ path: ['small_model'], value: want(choice.smallModelProtocol ?? choice.protocol, choice.smallModel) });
+  }
+  for (const { spec, models } of entries.values()) {
+    const base = ['provider', spec.id] as const;
+    edits.push(
+      { path: [...base, 'npm'], value: spec.npm },
+      { path: [...base, 'name'], value: spec.name },
+      { path: [...base, 'options', 'baseURL'], value: choice.v1 },
+      { path: [...base, 'options', 'apiKey'], value: apiKey },
+    );
+    // A model missing from `models` fails with an opaque error, so every model we name is listed.
+    for (const model of models) edits.push({ path: [...base, 'models', model, 'name'], value: model });
+  }
+
+  let exportVar: string | undefined;
+  if (!literal) {
+    exportVar = choice.keyEnvVar;
+    notes.push(
+      project
+        ? msg(f.messages.committedEnv, { file: target, ref: `{env:${choice.keyEnvVar}}`, var: choice.keyEnvVar })
+        : msg(f.messages.exportEnv, { ref: `{env:${choice.keyEnvVar}}`, var: choice.keyEnvVar }),
+    );
+  }
+  const edit: FileEdit = { path: target, format: 'jsonc', edits, secret: literal, template: f.template };
+  return { edits: [edit], notes, exportVar };
+}
+
+function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
+  for (const [k, v] of Object.entries(from)) {
+    const a = asRecord(into[k]);
+    const b = asRecord(v);
+    into[k] = a && b ? deepMerge({ ...a }, b) : v;
+  }
+  return into;
+}
+
+const ENV_REF = /^\{env:([^}]+)\}$/;
+
+/** OpenCode substitutes `{env:VAR}` in the config text before parsing; an unset VAR becomes ''. */
+function substitute(value: string, env: AgentEnv['env']): string {
+  return value.replace(/\{env:([^}]+)\}/g, (_m, name: string) => env[name.trim()] ?? '');
+}
+
+const NPM_PROTOCOL: Record<string, OpenCodeProtocol> = {
+  '@ai-sdk/openai-compatible': 'chat',
+  '@ai-sdk/anthropic': 'messages',
+  '@ai-sdk/openai': 'responses',
+};
+
+function readBackWith(f: OpenCodeFamily, env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
+  const order = layers(f.paths(env), scope);
+  const merged: Record<string, unknown> = {};
+  for (const file of order) {
+    const doc = asRecord(current.get(file));
+    if (doc) deepMerge(merged, doc);
+  }
+  // The last file that defines the value is the one to name in messages.
+  const sourceOf = (pick: (doc: Record<string, unknown>) => unknown): string =>
+    [...order].reverse().find((f) => {
+      const doc = asRecord(current.get(f));
+      return doc !== undefined && pick(doc) !== undefined;
+    }) ?? order[order.length - 1]!;
+
+  const ref = asString(merged['model']);
+  if (ref === undefined || ref.trim() === '') return msg('agents.opencode.no_model', { files: orList(order) });
+  const slash = ref.indexOf('/');
+  if (slash <= 0) return msg('agents.opencode.bad_ref', { ref });
+  const providerId = ref.slice(0, slash);
+  const model = ref.slice(slash + 1);
+  const file = sourceOf((d) => asRecord(asRecord(d['provider'])?.[providerId]));
+  const entry = asRecord(asRecord(merged['provider'])?.[providerId]);
+  if (!entry) return msg('agents.opencode.no_provider', { ref, id: providerId, file });
+  const npm = asString(entry['npm']);
+  const protocol = npm === undefined ? undefined : NPM_PROTOCOL[npm];
+  if (protocol === undefined) return msg('agents.opencode.bad_npm', { id: providerId, npm: npm ?? msg('agents.opencode.none'), known: Object.keys(NPM_PROTOCOL).join(', ') });
+  if (!asRecord(asRecord(entry['models'])?.[model])) {
+    return msg(f.messages.modelMissing, { model, id: providerId, file });
+  }
+  const options = asRecord(entry['options']) ?? {};
+  const rawBase = asString(options['baseURL']);
+  if (rawBase === undefined || rawBase.trim() === '') return msg('agents.opencode.no_base_url', { id: providerId, file });
+  const baseUrl = substitute(rawBase, env.env);
+
+  const rawKey = asString(options['apiKey']);
+  let key: string | undefined;
+  let keySource: string;
+  const envRef = rawKey === undefined ? null : ENV_REF.exec(rawKey.trim());
+  if (rawKey === undefined) {
+    keySource = msg('agents.opencode.no_api_key', { id: providerId, file });
+  } else if (envRef) {
+    const name = envRef[1]!.trim();
+    key = envValue(env.env, name);
+    keySource = key === undefined
+      ? msg(f.messages.envRefUnset, { ref: `{env:${name}}`, file, var: name })
+      : msg('agents.opencode.env_ref', { var: name, ref: `{env:${name}}`, file });
+  } else if (rawKey.includes('{file:')) {
+    keySource = msg('agents.opencode.file_ref', { file });
+  } else {
+    key = substitute(rawKey, env.env) || undefined;
+    keySource = msg('agents.opencode.api_key_in', { id: providerId, file });
+  }
+  const spec = OPENCODE_PROVIDERS[protocol];
+  return { protocol, url: `${trimSlash(baseUrl)}${spec.path}`, model, auth: spec.auth, key, keySource, baseUrl, file };
+}
+
+/** Background calls go to `small_model`, a `provider/model` reference like `model`. */
+export const openCodeSmallModel: SmallModelSetting = {
+  name: () => 'small_model',
+  isSet: (current) => [...current.values()].some((doc) => asRecord(doc)?.['small_model'] !== undefined),
+  swap(current, env) {
+    return {
+      current: mapDocs(current, (doc) => {
+        const { model: _main, small_model: small, ...rest } = doc;
+        return small === undefined ? rest : { ...rest, model: small };
+      }),
+      env,
+    };
+  },
+};
+
+/** The agent is run with the provider/model reference its config names (any provider id). */
+export function openCodeModelArg(current: CurrentFiles, request: AgentRequest): string {
+  for (const doc of current.values()) {
+    const ref = asRecord(doc)?.['model'];
+    if (typeof ref === 'string' && ref.endsWith(`/${request.model}`)) return ref;
+  }
+  return opencodeModelRef(request.model, request.protocol);
+}
+
+
+/** The members of an agent of the family that read and write its config. */
+export function openCodeFormat(f: OpenCodeFamily): Pick<Agent, 'fit' | 'files' | 'plan' | 'readBack' | 'smallModel' | 'modelArg'> {
+  return {
+    fit: (model) => fitWith(f.messages.notMarked, model),
+    files: (env, scope) => filesOf(f.paths(env), scope),
+    plan: (env, choice, current) => planWith(f, env, choice, current),
+    readBack: (env, scope, current) => readBackWith(f, env, scope, current),
+    smallModel: openCodeSmallModel,
+    modelArg: openCodeModelArg,
+  };
+}
