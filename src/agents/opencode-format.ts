@@ -15,6 +15,8 @@ export interface OpenCodeFamily {
   paths(env: AgentEnv): OpenCodePaths;
   /** The text a new config file starts from. */
   template: string;
+  /** Which name a new user or project file gets when neither exists. */
+  create: 'json' | 'jsonc';
   messages: { notMarked: MessageKey; committedEnv: MessageKey; exportEnv: MessageKey; modelMissing: MessageKey; envRefUnset: MessageKey };
 }
 
@@ -86,8 +88,8 @@ function planWith(f: OpenCodeFamily, env: AgentEnv, choice: AgentChoice, current
   const paths = f.paths(env);
   const project = choice.scope === 'project';
   const [jsonc, json] = project ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
-  // OpenCode reads both names; edit the one the user already keeps, else create opencode.json.
-  const target = current.get(jsonc) !== undefined ? jsonc : json;
+  // Both names are read; edit the one the user already keeps, else create the family's usual name.
+  const target = current.get(jsonc) !== undefined || (f.create === 'jsonc' && current.get(json) === undefined) ? jsonc : json;
   const literal = choice.keyStorage === 'file' && !project;
   const apiKey = literal ? choice.key : `{env:${choice.keyEnvVar}}`;
   const notes: string[] = [];

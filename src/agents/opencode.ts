@@ -26,6 +26,7 @@ export function opencodePaths(env: AgentEnv): OpenCodePaths {
 const format = openCodeFormat({
   paths: opencodePaths,
   template: OPENCODE_TEMPLATE,
+  create: 'json',
   messages: {
     notMarked: 'agents.opencode.not_marked',
     committedEnv: 'agents.opencode.committed_env',
