@@ -170,6 +170,6 @@ export const pi = defineAgent({
    */
   oneShot(model, prompt) {
     const ref = model.includes('/') ? model : `${PI_PROVIDERS.chat.id}/${model}`;
-    return { command: 'pi', args: ['-p', '--model', ref, prompt] };
+    return { command: 'pi', args: ['--model', ref, '-p', prompt] };
   },
 });
