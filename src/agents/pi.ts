@@ -115,8 +115,8 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   const api = asString(entry['api']);
   const known = api === undefined ? undefined : BY_API.get(api);
   if (known === undefined) return msg('agents.pi.bad_api', { id: providerId, api: api ?? '-', known: [...BY_API.keys()].join(', ') });
-  const models = Array.isArray(entry['models']) ? (entry['models'] as unknown[]) : [];
-  if (!models.some((m) => asRecord(m)?.['id'] === model)) return msg('agents.pi.model_missing', { model, id: providerId, file });
+  // A model missing from the entry's list is still sent: pi builds a fallback model from the
+  // provider's api and baseUrl (dist/core/model-resolver.js buildFallbackModel), so the gateway answers.
   const baseUrl = asString(entry['baseUrl']);
   if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.pi.no_base_url', { id: providerId, file });
   const raw = asString(entry['apiKey']);
@@ -157,7 +157,7 @@ export const pi = defineAgent({
   install: { from: 'npm', package: '@mariozechner/pi-coding-agent', verified: '0.73.1' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: { model: ['claude-sonnet-*', 'claude-opus-*', 'gpt-5*', 'qwen3-coder*', 'deepseek-*', 'kimi-*', 'glm-*', '*'] },
-  baseUrl: { form: 'v1', note: msg('agents.pi.base_note') },
+  baseUrl: { form: 'root', note: msg('agents.pi.base_note') },
   modelArg,
   fit,
   files,
