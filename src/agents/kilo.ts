@@ -10,7 +10,7 @@
 // found upward from the working directory (and inside `.kilo/`); the config dir follows
 // XDG_CONFIG_HOME as OpenCode's does. We edit the `kilo.*` pair only.
 import { dirFromEnv, pathFor } from './paths.js';
-import { openCodeFormat, OPENCODE_PROVIDERS, type OpenCodePaths } from './opencode-format.js';
+import { openCodeFormat, openCodeRun, type OpenCodePaths } from './opencode-format.js';
 import { defineAgent, type AgentEnv } from './types.js';
 
 /** The text a new config file starts from. */
@@ -54,15 +54,6 @@ export const kilo = defineAgent({
   },
   baseUrl: { form: 'v1' },
   ...format,
-  /** Like OpenCode's: a `provider/model` reference, a bare id taken as on the chat provider. */
-  oneShot(model, prompt) {
-    const ref = model.includes('/') ? model : `${OPENCODE_PROVIDERS.chat.id}/${model}`;
-    return {
-      command: 'kilo',
-      // yargs reads `--model=REF` as the value, whatever REF starts with.
-      args: ['run', `--model=${ref}`, prompt],
-      // Without them it tries models.dev and PostHog first (does not block, about 10 s).
-      env: { KILO_DISABLE_MODELS_FETCH: '1', KILO_DISABLE_AUTOUPDATE: '1' },
-    };
-  },
+  // Without them it tries models.dev and PostHog first (does not block, about 10 s).
+  oneShot: openCodeRun('kilo', { KILO_DISABLE_MODELS_FETCH: '1', KILO_DISABLE_AUTOUPDATE: '1' }),
 });

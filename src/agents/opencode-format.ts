@@ -4,10 +4,10 @@
 // against a recording gateway: all three packages take root + `/v1` in both (Kilo's anthropic
 // entry at the root sends `POST /messages`).
 import type { FileEdit, KeyEdit } from '../config/types.js';
-import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { notForCoding } from './fit.js';
+import type { Protocol } from '../core/types.js';
+import { fitMessagesChatResponses } from './fit.js';
 import { asRecord, asString, envValue, mapDocs, orList, trimSlash } from './paths.js';
-import type { Agent, AgentChoice, SmallModelSetting, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, ModelFit, Scope } from './types.js';
+import type { Agent, AgentChoice, SmallModelSetting, AgentEnv, AgentFile, AgentPlan, AgentRequest, CurrentFiles, Scope } from './types.js';
 import { msg, type MessageKey } from '../i18n/index.js';
 
 /** What differs between the agents of the family: where the files are and the sentences naming the agent. */
@@ -46,16 +46,6 @@ function specFor(protocol: Protocol): ProviderSpec {
 /** `gateway/deepseek-chat`: how OpenCode names a model (provider id, slash, model id). */
 export function opencodeModelRef(model: string, protocol: Protocol): string {
   return `${specFor(protocol).id}/${model}`;
-}
-
-function fitWith(notMarked: MessageKey, model: ClassifiedModel): ModelFit {
-  const excluded = notForCoding(model);
-  if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: msg(notMarked) };
 }
 
 export interface OpenCodePaths {
@@ -237,11 +227,23 @@ export function openCodeModelArg(current: CurrentFiles, request: AgentRequest): 
 /** The members of an agent of the family that read and write its config. */
 export function openCodeFormat(f: OpenCodeFamily): Pick<Agent, 'fit' | 'files' | 'plan' | 'readBack' | 'smallModel' | 'modelArg'> {
   return {
-    fit: (model) => fitWith(f.messages.notMarked, model),
+    fit: (model) => fitMessagesChatResponses(model, f.messages.notMarked),
     files: (env, scope) => filesOf(f.paths(env), scope),
     plan: (env, choice, current) => planWith(f, env, choice, current),
     readBack: (env, scope, current) => readBackWith(f, env, scope, current),
     smallModel: openCodeSmallModel,
     modelArg: openCodeModelArg,
+  };
+}
+
+/**
+ * The one-shot of the family: `<command> run --model=REF PROMPT` (their yargs parser reads
+ * `--model=REF` as the value, whatever REF starts with). `model` may be a full `provider/model`
+ * reference (opencodeModelRef when the protocol is known); a bare id is taken as on the chat provider.
+ */
+export function openCodeRun(command: string, env: Record<string, string>): Agent['oneShot'] {
+  return (model, prompt) => {
+    const ref = model.includes('/') ? model : `${OPENCODE_PROVIDERS.chat.id}/${model}`;
+    return { command, args: ['run', `--model=${ref}`, prompt], env };
   };
 }

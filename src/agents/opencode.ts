@@ -4,7 +4,7 @@
 // xdg-basedir's `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode` on every platform
 // (checked: anomalyco/opencode packages/opencode/src/global/index.ts).
 import { dirFromEnv, pathFor } from './paths.js';
-import { openCodeFormat, OPENCODE_PROVIDERS, type OpenCodePaths } from './opencode-format.js';
+import { openCodeFormat, openCodeRun, type OpenCodePaths } from './opencode-format.js';
 import { defineAgent, type AgentEnv } from './types.js';
 
 export { OPENCODE_PROVIDERS, opencodeModelRef } from './opencode-format.js';
@@ -49,18 +49,6 @@ export const opencode = defineAgent({
   },
   baseUrl: { form: 'v1' },
   ...format,
-  /**
-   * `model` may be a full `provider/model` reference (use opencodeModelRef when the protocol is
-   * known); a bare id is assumed to be on the chat provider `gateway`.
-   */
-  oneShot(model, prompt) {
-    const ref = model.includes('/') ? model : `${OPENCODE_PROVIDERS.chat.id}/${model}`;
-    return {
-      command: 'opencode',
-      // yargs reads `--model=REF` as the value, whatever REF starts with.
-      args: ['run', `--model=${ref}`, prompt],
-      // Stops a harmless attempt to download the models.dev catalogue.
-      env: { OPENCODE_DISABLE_MODELS_FETCH: '1' },
-    };
-  },
+  // Stops a harmless attempt to download the models.dev catalogue.
+  oneShot: openCodeRun('opencode', { OPENCODE_DISABLE_MODELS_FETCH: '1' }),
 });

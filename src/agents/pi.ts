@@ -14,10 +14,10 @@
 //   model (an unknown flag: dist/cli/args.js); `--model provider/id` picks the provider by the
 //   prefix (dist/core/model-resolver.js).
 import type { FileEdit, KeyEdit } from '../config/types.js';
-import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { notForCoding } from './fit.js';
+import type { Protocol } from '../core/types.js';
+import { fitMessagesChatResponses } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type Scope } from './types.js';
 import { msg } from '../i18n/index.js';
 
 type PiProtocol = Extract<Protocol, 'messages' | 'chat' | 'responses'>;
@@ -50,17 +50,6 @@ export function piPaths(env: AgentEnv): { models: string; settings: string } {
   const p = pathFor(env.platform);
   const dir = dirFromEnv(env, 'PI_CODING_AGENT_DIR', p.join(env.home, '.pi', 'agent'), { tilde: true });
   return { models: p.join(dir, 'models.json'), settings: p.join(dir, 'settings.json') };
-}
-
-/** Anthropic's own protocol first (no conversion), then chat, then Responses. */
-function fit(model: ClassifiedModel): ModelFit {
-  const excluded = notForCoding(model);
-  if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: msg('agents.pi.not_marked') };
 }
 
 function files(env: AgentEnv, _scope: Scope): AgentFile[] {
@@ -159,7 +148,7 @@ export const pi = defineAgent({
   preferences: { model: ['claude-sonnet-*', 'claude-opus-*', 'gpt-5*', 'qwen3-coder*', 'deepseek-*', 'kimi-*', 'glm-*', '*'] },
   baseUrl: { form: 'root', note: msg('agents.pi.base_note') },
   modelArg,
-  fit,
+  fit: (model) => fitMessagesChatResponses(model, 'agents.pi.not_marked'),
   files,
   plan,
   readBack,
