@@ -38,6 +38,7 @@ const format = openCodeFormat({
     exportEnv: 'agents.kilo.export_env',
     modelMissing: 'agents.kilo.model_missing',
     envRefUnset: 'agents.kilo.env_ref_unset',
+    unplanAfter: 'agents.unplan.kilo_after',
   },
 });
 

@@ -33,6 +33,7 @@ const format = openCodeFormat({
     exportEnv: 'agents.opencode.export_env',
     modelMissing: 'agents.opencode.model_missing',
     envRefUnset: 'agents.opencode.env_ref_unset',
+    unplanAfter: 'agents.unplan.opencode_after',
   },
 });
 

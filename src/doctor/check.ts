@@ -233,6 +233,16 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
   }
   if (smallFinding) check.findings.push(smallFinding);
   if (modelFinding) check.findings.push(modelFinding);
+  // The tiers switched inside the agent (Claude Code's opus and fable): one naming a model the key
+  // lacks fails only when the user switches to it, so it is named now. A model judged above, or by
+  // an earlier tier (fable standing in as opus), is not judged twice.
+  const judged = new Set([request.model, ...(small ? [small.request.model] : [])]);
+  for (const [tier, model] of Object.entries(request.tiers ?? {})) {
+    if (!listed || judged.has(model)) continue;
+    judged.add(model);
+    const finding = judgeModel(agent, { ...request, model }, listed, msg('doctor.tier_label', { tier, model, file: request.file }));
+    if (finding) check.findings.push(finding);
+  }
   return check;
 }
 

@@ -85,7 +85,9 @@ describe('claude-code plan', () => {
       { path: ['env', 'ANTHROPIC_MODEL'], value: 'claude-sonnet-4-5' },
       { path: ['env', 'ANTHROPIC_DEFAULT_SONNET_MODEL'], value: 'claude-sonnet-4-5' },
       { path: ['env', 'ANTHROPIC_DEFAULT_OPUS_MODEL'], value: 'claude-sonnet-4-5' },
+      { path: ['env', 'ANTHROPIC_DEFAULT_FABLE_MODEL'], value: 'claude-sonnet-4-5' },
       { path: ['env', 'ANTHROPIC_DEFAULT_HAIKU_MODEL'], value: 'claude-haiku-4-5' },
+      { path: ['env', 'CLAUDE_CODE_ENABLE_GATEWAY_MODEL_DISCOVERY'], value: '1' },
       { path: ['env', 'ANTHROPIC_AUTH_TOKEN'], value: KEY },
     ]);
     expect(plan.edits.find((e) => e.path === state)!.edits).toEqual([{ path: ['hasCompletedOnboarding'], value: true }]);
@@ -96,6 +98,14 @@ describe('claude-code plan', () => {
     const plan = claudeCode.plan(env, choice(), files());
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_DEFAULT_HAIKU_MODEL'], value: 'claude-sonnet-4-5' });
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_DEFAULT_OPUS_MODEL'], value: 'claude-sonnet-4-5' });
+  });
+
+  it('the fable tier (2.1.330) gets a fable the key offers, else the opus stand-in, else the main model', () => {
+    const fable = (tiers?: Record<string, string>) =>
+      claudeCode.plan(env, choice(tiers && { tiers }), files()).edits[0]!.edits.find((e) => e.path[1] === 'ANTHROPIC_DEFAULT_FABLE_MODEL')?.value;
+    expect(fable({ opus: 'claude-opus-4-1', fable: 'claude-fable-5' })).toBe('claude-fable-5');
+    expect(fable({ opus: 'claude-opus-4-1' })).toBe('claude-opus-4-1');
+    expect(fable()).toBe('claude-sonnet-4-5');
   });
 
   it('the opus tier gets its own model when one was chosen', () => {
@@ -232,6 +242,11 @@ describe('claude-code readBack', () => {
   it('reads the opus tier back', () => {
     const r = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm', ANTHROPIC_DEFAULT_OPUS_MODEL: 'claude-opus-4-1' } });
     expect(r).toMatchObject({ model: 'm', tiers: { opus: 'claude-opus-4-1' } });
+  });
+  it('reads the fable tier back, from the settings or the shell', () => {
+    const base = { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm' };
+    expect(read({ env: { ...base, ANTHROPIC_DEFAULT_OPUS_MODEL: 'o', ANTHROPIC_DEFAULT_FABLE_MODEL: 'f' } })).toMatchObject({ tiers: { opus: 'o', fable: 'f' } });
+    expect(read({ env: base }, linuxEnv({ ANTHROPIC_DEFAULT_FABLE_MODEL: 'f' }))).toMatchObject({ tiers: { fable: 'f' } });
   });
   it('resolves our apiKeyHelper from the environment', () => {
     const doc = { apiKeyHelper: 'printf %s "$GATEWAY_API_KEY"', env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'm' } };

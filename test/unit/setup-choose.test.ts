@@ -124,6 +124,11 @@ describe('chooseModels: tiers (Claude Code\'s opus)', () => {
     expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.filter((m) => !m.id.includes('opus')) }).tiers).toBeUndefined();
     expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.map((m) => model(m.id)) }).tiers).toBeUndefined();
   });
+  it('a fable the key offers goes to the fable tier (2.1.330); none: no fable tier, the plan gives it the opus', () => {
+    const withFable = [...KEY, model('claude-fable-5', ['anthropic'])];
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: withFable }).tiers).toEqual({ opus: 'claude-opus-4-1', fable: 'claude-fable-5' });
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY }).tiers).not.toHaveProperty('fable');
+  });
   it('unmarked now, the opus the config uses is kept', () => {
     const keep = { model: 'claude-sonnet-4-5', protocol: 'messages' as const, tiers: { opus: 'claude-opus-4-1' } };
     expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.map((m) => model(m.id)), preferences: { model: ['claude-sonnet-4-5'] }, keep }).tiers).toEqual({ opus: 'claude-opus-4-1' });
