@@ -16,8 +16,8 @@
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import type { Protocol } from '../core/types.js';
 import { fitMessagesChatResponses } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type Scope } from './types.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type Scope } from './types.js';
 import { msg } from '../i18n/index.js';
 
 type PiProtocol = Extract<Protocol, 'messages' | 'chat' | 'responses'>;
@@ -90,7 +90,37 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits, notes, exportVar: literal ? undefined : choice.keyEnvVar };
 }
 
+/** What pi would take for an environment variable's name (a gateway key never looks like one). */
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Takes out our provider entries still at the gateway, and the default that names one of them. */
+function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const paths = piPaths(env);
+  const providers = asRecord(asRecord(current.get(paths.models))?.['providers']);
+  const settings = asRecord(current.get(paths.settings));
+  const notes: string[] = [];
+  const secrets: string[] = [];
+  const removed: string[] = [];
+  for (const { id } of Object.values(PI_PROVIDERS)) {
+    const entry = asRecord(providers?.[id]);
+    if (!entry || entry['baseUrl'] === undefined) continue;
+    if (!underRoot(entry['baseUrl'], gateway.root)) {
+      notes.push(msg('agents.unplan.not_gateway', { file: paths.models, key: `providers.${id}.baseUrl`, value: String(entry['baseUrl']), root: gateway.root }));
+      continue;
+    }
+    const key = asString(entry['apiKey']);
+    if (key && !VAR_NAME.test(key)) secrets.push(key);
+    removed.push(id);
+  }
+  const edits: FileEdit[] = [];
+  if (removed.length > 0) edits.push({ path: paths.models, format: 'json', edits: removed.map((id) => ({ path: ['providers', id], value: undefined })) });
+  const provider = asString(settings?.['defaultProvider']);
+  if (provider !== undefined && removed.includes(provider)) {
+    edits.push({ path: paths.settings, format: 'json', edits: [{ path: ['defaultProvider'], value: undefined }, { path: ['defaultModel'], value: undefined }] });
+    notes.push(msg('agents.unplan.pi_after', { file: paths.settings }));
+  }
+  return { edits, notes, secrets };
+}
 
 function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
   const paths = piPaths(env);
@@ -151,6 +181,7 @@ export const pi = defineAgent({
   fit: (model) => fitMessagesChatResponses(model, 'agents.pi.not_marked'),
   files,
   plan,
+  unplan,
   readBack,
   /**
    * `model` may be a `provider/model` reference (modelArg); a bare id is on the chat provider.

@@ -384,6 +384,7 @@ export const en = {
   'agents.unplan.qwen_after': 'model.name was removed from {file}: choose a model in Qwen Code (`/model`, or `/auth` for a provider).',
   'agents.unplan.opencode_after': 'The default model was removed from {file}: OpenCode uses its own default now (choose one with `/models`).',
   'agents.unplan.kilo_after': 'The default model was removed from {file}: Kilo CLI uses its own default now (choose one with `/models`).',
+  'agents.unplan.pi_after': 'defaultProvider and defaultModel were removed from {file}: Pi uses its own default again (choose one with `/model`).',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────

@@ -385,6 +385,7 @@ export const zhCN: Catalog = {
   'agents.unplan.qwen_after': '已从 {file} 删除 model.name：请在 Qwen Code 中选择模型（`/model`，或用 `/auth` 选择提供方）。',
   'agents.unplan.opencode_after': '已从 {file} 删除默认模型：OpenCode 现在使用它自己的默认值（用 `/models` 选择）。',
   'agents.unplan.kilo_after': '已从 {file} 删除默认模型：Kilo CLI 现在使用它自己的默认值（用 `/models` 选择）。',
+  'agents.unplan.pi_after': '已从 {file} 删除 defaultProvider 和 defaultModel：Pi 重新使用它自己的默认值（用 `/model` 选择）。',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────

@@ -102,3 +102,19 @@ describe('pi oneShot', () => {
     expect(pi.oneShot('--yolo', 'hi').args).toEqual(['--model', 'gateway/--yolo', '-p', 'hi']);
   });
 });
+
+describe('pi unplan', () => {
+  it('takes out our entries at the gateway and the default naming one; the user providers and an entry elsewhere stay', () => {
+    const before = files({ [MODELS]: livedModels, [SETTINGS]: livedSettings });
+    const after = applyPlan(before, pi.plan(linuxEnv(), choice({ protocol: 'chat', model: 'm-1' }), before));
+    const un = pi.unplan!(linuxEnv(), 'user', after, { root: ROOT, v1: `${ROOT}/v1` });
+    expect(un.secrets).toEqual([KEY]);
+    expect(un.edits).toEqual([
+      { path: MODELS, format: 'json', edits: [{ path: ['providers', 'gateway'], value: undefined }] },
+      { path: SETTINGS, format: 'json', edits: [{ path: ['defaultProvider'], value: undefined }, { path: ['defaultModel'], value: undefined }] },
+    ]);
+    const elsewhere = pi.unplan!(linuxEnv(), 'user', after, { root: 'https://other.example', v1: 'https://other.example/v1' });
+    expect(elsewhere.edits).toEqual([]);
+    expect(elsewhere.notes.join(' ')).toContain('providers.gateway.baseUrl');
+  });
+});
