@@ -2,7 +2,7 @@
 // protocol marks say.
 import type { ClassifiedModel } from '../core/types.js';
 import type { ModelFit } from './types.js';
-import { msg, type Message } from '../i18n/index.js';
+import { msg, type Message, type MessageKey } from '../i18n/index.js';
 
 /**
  * Why a model is not for a coding agent, or undefined. Image models arrive marked
@@ -27,4 +27,19 @@ export function fitChatOrMessages(model: ClassifiedModel, agentName: string): Mo
   if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
   if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
   return { ok: false, reason: msg('agents.fit.chat_or_messages', { agent: agentName }) };
+}
+
+/**
+ * The fit of agents with a provider per protocol (OpenCode, Kilo CLI, Pi): messages when marked
+ * `anthropic` (no conversion), else chat, else Responses; an unmarked model is tried over chat.
+ * `notMarked` is the agent's own sentence for a model marked only for other protocols.
+ */
+export function fitMessagesChatResponses(model: ClassifiedModel, notMarked: MessageKey): ModelFit {
+  const excluded = notForCoding(model);
+  if (excluded !== undefined) return { ok: false, reason: excluded };
+  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
+  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
+  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
+  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  return { ok: false, reason: msg(notMarked) };
 }

@@ -3,60 +3,14 @@
 // Facts seen running OpenCode against a recording gateway, version 1.18.33; the global config directory is
 // xdg-basedir's `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode` on every platform
 // (checked: anomalyco/opencode packages/opencode/src/global/index.ts).
-import type { FileEdit, KeyEdit } from '../config/types.js';
-import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from './paths.js';
-import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { commas, msg, or, type Message } from '../i18n/index.js';
+import { dirFromEnv, pathFor } from './paths.js';
+import { openCodeFormat, openCodeRun, type OpenCodePaths } from './opencode-format.js';
+import { defineAgent, type AgentEnv } from './types.js';
+
+export { OPENCODE_PROVIDERS, opencodeModelRef } from './opencode-format.js';
 
 /** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
 export const OPENCODE_TEMPLATE = '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
-
-type OpenCodeProtocol = Extract<Protocol, 'messages' | 'chat' | 'responses'>;
-
-interface ProviderSpec {
-  id: string;
-  npm: string;
-  name: string;
-  /** What the SDK appends to baseURL. */
-  path: string;
-  auth: AgentRequest['auth'];
-}
-
-/** Ids that are not in OpenCode's catalogue (a catalogue id would pull in its defaults). */
-export const OPENCODE_PROVIDERS: Record<OpenCodeProtocol, ProviderSpec> = {
-  chat: { id: 'gateway', npm: '@ai-sdk/openai-compatible', name: 'Gateway (chat)', path: '/chat/completions', auth: 'bearer' },
-  messages: { id: 'gateway-anthropic', npm: '@ai-sdk/anthropic', name: 'Gateway (messages)', path: '/messages', auth: 'x-api-key' },
-  responses: { id: 'gateway-responses', npm: '@ai-sdk/openai', name: 'Gateway (responses)', path: '/responses', auth: 'bearer' },
-};
-
-function specFor(protocol: Protocol): ProviderSpec {
-  if (protocol === 'images') throw new Error('OpenCode has no provider for the images protocol');
-  return OPENCODE_PROVIDERS[protocol];
-}
-
-/** `gateway/deepseek-chat`: how OpenCode names a model (provider id, slash, model id). */
-export function opencodeModelRef(model: string, protocol: Protocol): string {
-  return `${specFor(protocol).id}/${model}`;
-}
-
-function fit(model: ClassifiedModel): ModelFit {
-  const excluded = notForCoding(model);
-  if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: msg('agents.opencode.not_marked') };
-}
-
-interface OpenCodePaths {
-  userJson: string;
-  userJsonc: string;
-  projectJson: string;
-  projectJsonc: string;
-}
 
 export function opencodePaths(env: AgentEnv): OpenCodePaths {
   const p = pathFor(env.platform);
@@ -69,252 +23,19 @@ export function opencodePaths(env: AgentEnv): OpenCodePaths {
   };
 }
 
-/** Files in the order OpenCode merges them (later wins). Both names are JSONC to OpenCode. */
-function layers(env: AgentEnv, scope: Scope): string[] {
-  const paths = opencodePaths(env);
-  const user = [paths.userJson, paths.userJsonc];
-  return scope === 'user' ? user : [...user, paths.projectJson, paths.projectJsonc];
-}
-
-function files(env: AgentEnv, scope: Scope): AgentFile[] {
-  const paths = opencodePaths(env);
-  const user: AgentFile[] = [
-    { path: paths.userJsonc, format: 'jsonc', role: 'user config (edited when it exists)' },
-    { path: paths.userJson, format: 'jsonc', role: 'user config' },
-  ];
-  if (scope === 'user') return user;
-  return [
-    { path: paths.projectJsonc, format: 'jsonc', role: 'project config, meant to be committed (edited when it exists; never the key)' },
-    { path: paths.projectJson, format: 'jsonc', role: 'project config, meant to be committed (never the key)' },
-    ...user.map((f) => ({ ...f, role: `${f.role} (read: merged under the project file)` })),
-  ];
-}
-
-/** `"deepseek-chat": { "name": "deepseek-chat" }`: exactly what plan() writes for a model. */
-function isOurModelEntry(id: string, entry: unknown): boolean {
-  const e = asRecord(entry);
-  return e !== undefined && Object.keys(e).length === 1 && e['name'] === id;
-}
-
-/** The file plan() edits for a scope: the `.jsonc` the user keeps, else `opencode.json`. */
-function targetFile(env: AgentEnv, scope: Scope, current: CurrentFiles): string {
-  const paths = opencodePaths(env);
-  const [jsonc, json] = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
-  return current.get(jsonc) !== undefined ? jsonc : json;
-}
-
-/** The models listed, in the shape we write, under our providers of the scope's file. */
-function listedModels(env: AgentEnv, scope: Scope, current: CurrentFiles): { model: string; protocol: Protocol }[] {
-  const doc = asRecord(current.get(targetFile(env, scope, current)));
-  const out: { model: string; protocol: Protocol }[] = [];
-  for (const [protocol, spec] of Object.entries(OPENCODE_PROVIDERS) as [OpenCodeProtocol, ProviderSpec][]) {
-    const models = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
-    for (const [id, entry] of Object.entries(models)) if (isOurModelEntry(id, entry) && !out.some((m) => m.model === id)) out.push({ model: id, protocol });
-  }
-  return out;
-}
-
-function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
-  const paths = opencodePaths(env);
-  const project = choice.scope === 'project';
-  const [jsonc, json] = project ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
-  // OpenCode reads both names; edit the one the user already keeps, else create opencode.json.
-  const target = current.get(jsonc) !== undefined ? jsonc : json;
-  const literal = choice.keyStorage === 'file' && !project;
-  const apiKey = literal ? choice.key : `{env:${choice.keyEnvVar}}`;
-  const notes: Message[] = [];
-
-  const entries = new Map<string, { spec: ProviderSpec; models: string[] }>();
-  const want = (protocol: Protocol, model: string): string => {
-    const spec = specFor(protocol);
-    const entry = entries.get(spec.id) ?? { spec, models: [] };
-    if (!entry.models.includes(model)) entry.models.push(model);
-    entries.set(spec.id, entry);
-    return `${spec.id}/${model}`;
-  };
-  const edits: KeyEdit[] = [{ path: ['model'], value: want(choice.protocol, choice.model) }];
-  if (choice.smallModel !== undefined) {
-    edits.push({ path: ['small_model'], value: want(choice.smallModelProtocol ?? choice.protocol, choice.smallModel) });
-  }
-  // Every model chosen to switch between (`/models` in OpenCode), after the default and small one.
-  for (const m of choice.models ?? []) want(m.protocol, m.model);
-  const doc = asRecord(current.get(target));
-  for (const { spec, models } of entries.values()) {
-    const base = ['provider', spec.id] as const;
-    // A model entry of the shape we write that is no longer chosen goes (the gateway dropped it, or
-    // the user chose fewer); one the user wrote by hand (any other shape) stays.
-    const listed = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
-    for (const id of Object.keys(listed)) {
-      if (!models.includes(id) && isOurModelEntry(id, listed[id])) edits.push({ path: [...base, 'models', id], value: undefined });
-    }
-    edits.push(
-      { path: [...base, 'npm'], value: spec.npm },
-      { path: [...base, 'name'], value: spec.name },
-      { path: [...base, 'options', 'baseURL'], value: choice.v1 },
-      { path: [...base, 'options', 'apiKey'], value: apiKey },
-    );
-    // A model missing from `models` fails with an opaque error, so every model we name is listed.
-    for (const model of models) edits.push({ path: [...base, 'models', model, 'name'], value: model });
-  }
-
-  let exportVar: string | undefined;
-  if (!literal) {
-    exportVar = choice.keyEnvVar;
-    notes.push(
-      project
-        ? msg('agents.opencode.committed_env', { file: target, ref: `{env:${choice.keyEnvVar}}`, var: choice.keyEnvVar })
-        : msg('agents.opencode.export_env', { ref: `{env:${choice.keyEnvVar}}`, var: choice.keyEnvVar }),
-    );
-  }
-  const edit: FileEdit = { path: target, format: 'jsonc', edits, secret: literal, template: OPENCODE_TEMPLATE };
-  return { edits: [edit], notes, exportVar };
-}
-
-/**
- * What `remove` takes out of the scope's files: each of our provider entries (ids OpenCode's
- * catalogue does not have) whose baseURL is still the gateway's, whole, models added by hand under
- * it included (without our URL they cannot be reached); and `model`/`small_model` when they name one.
- */
-function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
-  const paths = opencodePaths(env);
-  const targets = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
-  const notes: Message[] = [];
-  const secrets: string[] = [];
-  const fileEdits: FileEdit[] = [];
-  for (const file of targets) {
-    const doc = asRecord(current.get(file));
-    if (!doc) continue;
-    const edits: KeyEdit[] = [];
-    const removed: string[] = [];
-    for (const spec of Object.values(OPENCODE_PROVIDERS)) {
-      const entry = asRecord(asRecord(doc['provider'])?.[spec.id]);
-      const options = asRecord(entry?.['options']);
-      if (!entry || options?.['baseURL'] === undefined) continue;
-      if (!underRoot(substitute(String(options['baseURL']), env.env), gateway.root)) {
-        notes.push(msg('agents.unplan.not_gateway', { file, key: `provider.${spec.id}.options.baseURL`, value: String(options['baseURL']), root: gateway.root }));
-        continue;
-      }
-      const key = asString(options['apiKey']);
-      if (key && !ENV_REF.test(key.trim())) secrets.push(key);
-      edits.push({ path: ['provider', spec.id], value: undefined });
-      removed.push(spec.id);
-    }
-    // A `provider` left empty goes too (a file setup created then holds only its schema line).
-    if (removed.length > 0 && Object.keys(asRecord(doc['provider']) ?? {}).length === removed.length) edits.push({ path: ['provider'], value: undefined });
-    for (const name of ['model', 'small_model']) {
-      const ref = asString(doc[name]);
-      if (ref !== undefined && removed.some((id) => ref.startsWith(`${id}/`))) edits.push({ path: [name], value: undefined });
-    }
-    if (edits.length === 0) continue;
-    if (edits.some((e) => e.path[0] === 'model')) notes.push(msg('agents.unplan.opencode_after', { file }));
-    fileEdits.push({ path: file, format: 'jsonc', edits });
-  }
-  return { edits: fileEdits, notes, secrets };
-}
-
-function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
-  for (const [k, v] of Object.entries(from)) {
-    const a = asRecord(into[k]);
-    const b = asRecord(v);
-    into[k] = a && b ? deepMerge({ ...a }, b) : v;
-  }
-  return into;
-}
-
-const ENV_REF = /^\{env:([^}]+)\}$/;
-
-/** OpenCode substitutes `{env:VAR}` in the config text before parsing; an unset VAR becomes ''. */
-function substitute(value: string, env: AgentEnv['env']): string {
-  return value.replace(/\{env:([^}]+)\}/g, (_m, name: string) => env[name.trim()] ?? '');
-}
-
-const NPM_PROTOCOL: Record<string, OpenCodeProtocol> = {
-  '@ai-sdk/openai-compatible': 'chat',
-  '@ai-sdk/anthropic': 'messages',
-  '@ai-sdk/openai': 'responses',
-};
-
-function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
-  const order = layers(env, scope);
-  const merged: Record<string, unknown> = {};
-  for (const file of order) {
-    const doc = asRecord(current.get(file));
-    if (doc) deepMerge(merged, doc);
-  }
-  // The last file that defines the value is the one to name in messages.
-  const sourceOf = (pick: (doc: Record<string, unknown>) => unknown): string =>
-    [...order].reverse().find((f) => {
-      const doc = asRecord(current.get(f));
-      return doc !== undefined && pick(doc) !== undefined;
-    }) ?? order[order.length - 1]!;
-
-  const ref = asString(merged['model']);
-  if (ref === undefined || ref.trim() === '') return msg('agents.opencode.no_model', { files: or(order) });
-  const slash = ref.indexOf('/');
-  if (slash <= 0) return msg('agents.opencode.bad_ref', { ref });
-  const providerId = ref.slice(0, slash);
-  const model = ref.slice(slash + 1);
-  const file = sourceOf((d) => asRecord(asRecord(d['provider'])?.[providerId]));
-  const entry = asRecord(asRecord(merged['provider'])?.[providerId]);
-  if (!entry) return msg('agents.opencode.no_provider', { ref, id: providerId, file });
-  const npm = asString(entry['npm']);
-  const protocol = npm === undefined ? undefined : NPM_PROTOCOL[npm];
-  if (protocol === undefined) return msg('agents.opencode.bad_npm', { id: providerId, npm: npm ?? msg('agents.opencode.none'), known: commas(Object.keys(NPM_PROTOCOL)) });
-  if (!asRecord(asRecord(entry['models'])?.[model])) {
-    return msg('agents.opencode.model_missing', { model, id: providerId, file });
-  }
-  const options = asRecord(entry['options']) ?? {};
-  const rawBase = asString(options['baseURL']);
-  if (rawBase === undefined || rawBase.trim() === '') return msg('agents.opencode.no_base_url', { id: providerId, file });
-  const baseUrl = substitute(rawBase, env.env);
-
-  const rawKey = asString(options['apiKey']);
-  let key: string | undefined;
-  let keySource: Message;
-  let keyVar: AgentRequest['keyVar'];
-  const envRef = rawKey === undefined ? null : ENV_REF.exec(rawKey.trim());
-  if (rawKey === undefined) {
-    keySource = msg('agents.opencode.no_api_key', { id: providerId, file });
-  } else if (envRef) {
-    const name = envRef[1]!.trim();
-    key = envValue(env.env, name);
-    keySource = key === undefined
-      ? msg('agents.opencode.env_ref_unset', { ref: `{env:${name}}`, file, var: name })
-      : msg('agents.opencode.env_ref', { var: name, ref: `{env:${name}}`, file });
-    keyVar = { name, via: key === undefined ? 'named' : 'reference' };
-  } else if (rawKey.includes('{file:')) {
-    keySource = msg('agents.opencode.file_ref', { file });
-  } else {
-    key = substitute(rawKey, env.env) || undefined;
-    keySource = msg('agents.opencode.api_key_in', { id: providerId, file });
-  }
-  const spec = OPENCODE_PROVIDERS[protocol];
-  return { protocol, url: `${trimSlash(baseUrl)}${spec.path}`, model, auth: spec.auth, key, keySource, ...(keyVar !== undefined && { keyVar }), baseUrl, file };
-}
-
-/** Background calls go to `small_model`, a `provider/model` reference like `model`. */
-const smallModel: SmallModelSetting = {
-  name: () => 'small_model',
-  isSet: (current) => [...current.values()].some((doc) => asRecord(doc)?.['small_model'] !== undefined),
-  swap(current, env) {
-    return {
-      current: mapDocs(current, (doc) => {
-        const { model: _main, small_model: small, ...rest } = doc;
-        return small === undefined ? rest : { ...rest, model: small };
-      }),
-      env,
-    };
+const format = openCodeFormat({
+  paths: opencodePaths,
+  template: OPENCODE_TEMPLATE,
+  create: 'json',
+  messages: {
+    notMarked: 'agents.opencode.not_marked',
+    committedEnv: 'agents.opencode.committed_env',
+    exportEnv: 'agents.opencode.export_env',
+    modelMissing: 'agents.opencode.model_missing',
+    envRefUnset: 'agents.opencode.env_ref_unset',
+    unplanAfter: 'agents.unplan.opencode_after',
   },
-};
-
-/** OpenCode is run with the provider/model reference its config names (any provider id). */
-function modelArg(current: CurrentFiles, request: AgentRequest): string {
-  for (const doc of current.values()) {
-    const ref = asRecord(doc)?.['model'];
-    if (typeof ref === 'string' && ref.endsWith(`/${request.model}`)) return ref;
-  }
-  return opencodeModelRef(request.model, request.protocol);
-}
+});
 
 export const opencode = defineAgent({
   id: 'opencode',
@@ -323,32 +44,12 @@ export const opencode = defineAgent({
   versionArgs: ['--version'],
   install: { from: 'npm', package: 'opencode-ai', verified: '1.18.33' },
   protocols: ['messages', 'chat', 'responses'],
-  listsModels: true,
-  listedModels,
   preferences: {
     model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', 'kimi-*', 'glm-*', '*'],
     smallModel: ['claude-haiku-*', '*-mini*', '*-flash*', 'deepseek-chat', '*'],
   },
-  smallModel,
   baseUrl: { form: 'v1' },
-  modelArg,
-  fit,
-  files,
-  plan,
-  unplan,
-  readBack,
-  /**
-   * `model` may be a full `provider/model` reference (use opencodeModelRef when the protocol is
-   * known); a bare id is assumed to be on the chat provider `gateway`.
-   */
-  oneShot(model, prompt) {
-    const ref = model.includes('/') ? model : `${OPENCODE_PROVIDERS.chat.id}/${model}`;
-    return {
-      command: 'opencode',
-      // yargs reads `--model=REF` as the value, whatever REF starts with.
-      args: ['run', `--model=${ref}`, prompt],
-      // Stops a harmless attempt to download the models.dev catalogue.
-      env: { OPENCODE_DISABLE_MODELS_FETCH: '1' },
-    };
-  },
+  ...format,
+  // Stops a harmless attempt to download the models.dev catalogue.
+  oneShot: openCodeRun('opencode', { OPENCODE_DISABLE_MODELS_FETCH: '1' }),
 });

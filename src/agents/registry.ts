@@ -4,11 +4,13 @@ import { claudeCode } from './claude-code.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { geminiCli } from './gemini-cli.js';
+import { kilo } from './kilo.js';
 import { opencode } from './opencode.js';
+import { pi } from './pi.js';
 import { qwenCode } from './qwen-code.js';
 import type { Agent } from './types.js';
 
-const LIST = [claudeCode, codex, opencode, qwenCode, cline, geminiCli] as const;
+const LIST = [claudeCode, codex, opencode, qwenCode, cline, pi, kilo, geminiCli] as const;
 
 export type AgentId = (typeof LIST)[number]['id'];
 

@@ -54,13 +54,21 @@ describe('a model id that starts with "-"', () => {
       const { args } = agent.oneShot(model, 'Reply with the single word OK.');
       // No argument is the bare id, and none but one `--model=…` carries it.
       expect(args).not.toContain(model);
-      const carrying = args.filter((a) => a.includes(model));
+      // A bare `--model` flag is not a carrier (it contains "-m").
+      const carrying = args.filter((a) => a.includes(model) && a !== '--model');
       if (agent.id === 'cline') {
         expect(carrying).toEqual([]);
         continue;
       }
       expect(carrying).toHaveLength(1);
-      expect(carrying[0]).toMatch(/^--model=/);
+      if (agent.id === 'pi') {
+        // Pi reads no `--model=ID`; its `--model` takes the next argument whatever it is, and the
+        // `provider/` prefix keeps that argument from starting with "-".
+        expect(args[args.indexOf(carrying[0]!) - 1]).toBe('--model');
+        expect(carrying[0]).toMatch(/^[a-z][a-z-]*\//);
+      } else {
+        expect(carrying[0]).toMatch(/^--model=/);
+      }
       const { values } = parseArgs({
         args: args.filter((a) => a !== 'exec' && a !== 'run'),
         options: { model: { type: 'string', short: 'm' }, yolo: { type: 'boolean', short: 'y' }, p: { type: 'string' } },

@@ -1,6 +1,6 @@
 // `doctor` on a matrix of broken configs for every agent: each cause named, `--fix` repairs it,
 // and a second `doctor` is clean. Through the built bin against the simulator.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS as REGISTRY } from '../../src/agents/registry.js';
@@ -24,6 +24,8 @@ interface Agent {
   wrongModel: string;
   /** Reads only a literal key (Cline): the missing key is a key taken out of its file. */
   literalKeyOnly: boolean;
+  /** The other files setup writes: broken alike (Pi names its default model in settings.json). */
+  extra: readonly string[];
 }
 
 // Every agent with its fixtures (test/fixtures/agents/<id>/), its URL form from its module.
@@ -33,6 +35,7 @@ const AGENTS: Agent[] = FIXTURES.map((f) => ({
   appendsV1: REGISTRY[f.id].baseUrl?.form === 'root',
   wrongModel: f.wrongModel,
   literalKeyOnly: f.envReference === undefined,
+  extra: f.extra,
 }));
 
 type Case = { name: string; code: string; env?: boolean; break: (text: string, a: Agent, model: string) => string };
@@ -75,6 +78,10 @@ describe.each(AGENTS)('doctor $id', (agent) => {
       const broken = c.break(good, agent, model);
       expect(broken === good && !envCase).toBe(false);
       writeFileSync(path, broken);
+      for (const rel of agent.extra) {
+        const other = join(home, rel);
+        if (existsSync(other)) writeFileSync(other, c.break(readFileSync(other, 'utf8'), agent, model));
+      }
 
       const first = await doctor(home);
       expect(first.code, first.stdout + first.stderr).toBe(1);
