@@ -249,6 +249,8 @@ export const en = {
   'cfg.json.symbol': 'an unexpected character',
   'cfg.json.string': 'a string is not closed',
   'cfg.invalid_toml': 'invalid TOML',
+  'cfg.invalid_yaml': 'invalid YAML',
+  'cfg.yaml.not_mapping': 'the file is not a YAML mapping (key: value lines) at its top level',
   'cfg.not_utf8': '{file} is not valid UTF-8; it was not touched.',
   'cfg.not_utf8_hint': 'Save it as UTF-8, then run the command again.',
   'cfg.is_dir': '{file} is a directory, not a config file; nothing was written.',

@@ -250,6 +250,8 @@ export const zhCN: Catalog = {
   'cfg.json.symbol': '意外的字符',
   'cfg.json.string': '字符串没有闭合',
   'cfg.invalid_toml': '无效的 TOML',
+  'cfg.invalid_yaml': '无效的 YAML',
+  'cfg.yaml.not_mapping': '该文件的顶层不是 YAML 映射（key: value 形式的行）',
   'cfg.not_utf8': '{file} 不是有效的 UTF-8；文件没有被改动。',
   'cfg.not_utf8_hint': '请把它保存为 UTF-8，然后重新运行命令。',
   'cfg.is_dir': '{file} 是目录而不是配置文件；没有写入任何内容。',
