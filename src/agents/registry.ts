@@ -1,5 +1,6 @@
 // Every agent, in the order users see them. Adding an agent is one module plus one line here (see
 // README.md); everything else (ids, help texts, lists, test matrices) is derived from this list.
+import { aider } from './aider.js';
 import { claudeCode } from './claude-code.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
@@ -8,7 +9,7 @@ import { opencode } from './opencode.js';
 import { qwenCode } from './qwen-code.js';
 import type { Agent } from './types.js';
 
-const LIST = [claudeCode, codex, opencode, qwenCode, cline, geminiCli] as const;
+const LIST = [claudeCode, codex, opencode, qwenCode, cline, aider, geminiCli] as const;
 
 export type AgentId = (typeof LIST)[number]['id'];
 
