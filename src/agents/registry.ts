@@ -4,12 +4,13 @@ import { aider } from './aider.js';
 import { claudeCode } from './claude-code.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
+import { crush } from './crush.js';
 import { geminiCli } from './gemini-cli.js';
 import { opencode } from './opencode.js';
 import { qwenCode } from './qwen-code.js';
 import type { Agent } from './types.js';
 
-const LIST = [claudeCode, codex, opencode, qwenCode, cline, aider, geminiCli] as const;
+const LIST = [claudeCode, codex, opencode, qwenCode, cline, crush, aider, geminiCli] as const;
 
 export type AgentId = (typeof LIST)[number]['id'];
 
