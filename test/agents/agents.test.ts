@@ -4,8 +4,7 @@
 // hand-written doubled /v1 is named wrong_path by `verify --agent-run` and by `doctor`.
 // Every process an agent leaves behind (Cline's hub daemon) is found by its temp HOME afterwards:
 // the run must have stopped it already, and the test stops it by PID if not (and fails).
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import type { AgentRequest } from '../../src/agents/types.js';
@@ -15,8 +14,8 @@ import type { RequestLogEntry, Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { FIXTURES } from '../fixtures/agents/index.js';
 import { ensureAgent, PINNED, type PinnedId } from './install.js';
+import { seedHome } from './seed.js';
 
 /** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
 const IDS = Object.keys(PINNED) as PinnedId[];
@@ -66,14 +65,6 @@ afterEach(async () => {
 /** Asserts that nothing an agent started in `home` is still running (afterEach stops it if it is). */
 async function expectNothingLeftIn(home: string): Promise<void> {
   expect(await processesOfHome(home), `processes left running in ${home}`).toEqual([]);
-}
-
-/** What an online machine would have in the home already (the tier is offline): see `offlineSeed`. */
-function seedHome(id: PinnedId, home: string): void {
-  for (const [rel, text] of Object.entries(FIXTURES.find((f) => f.id === id)?.offlineSeed ?? {})) {
-    mkdirSync(dirname(join(home, rel)), { recursive: true });
-    writeFileSync(join(home, rel), text);
-  }
 }
 
 const envFor = (id: PinnedId): Record<string, string> => ({

@@ -108,3 +108,4 @@ export async function ensureAgent(id: PinnedId): Promise<string> {
   if (installed !== p.version) throw new Error(`${dir} holds ${p.pkg}@${installed}, not the pinned ${p.version}`);
   return binDir;
 }
+

@@ -1,4 +1,4 @@
-// The real agents (pinned, from npm, the agents tier's cache) through the real new-api to our
+// The real agents (pinned, from npm and PyPI, the agents tier's cache) through the real new-api to our
 // upstream: setup writes each agent's config for new-api, the agent runs one-shot, new-api logs
 // the request in the agent's protocol and forwards it to the provider behind its channel.
 // Every process an agent leaves behind is stopped by PID, a failing test's too.
@@ -7,6 +7,7 @@ import { AGENTS } from '../../src/agents/registry.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { readCurrent } from '../../src/setup/read-current.js';
 import { ensureAgent, PINNED, type PinnedId } from '../agents/install.js';
+import { seedHome } from '../agents/seed.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startRealWorld, type RealWorld } from './world-real.js';
@@ -48,6 +49,7 @@ describe.each(IDS)('%s through new-api', (id) => {
     const env = { PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: world.keys.full };
     const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id], { home: h.dir, env, timeoutMs: 60_000 });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    seedHome(id, h.dir);
     const want = await expected(id, h.dir);
     // new-api forwards a request to a channel of the same protocol on the same path.
     const c = { model: want.model, gatewayPath: `POST ${new URL(want.url).pathname}`, upstreamPath: new URL(want.url).pathname };
