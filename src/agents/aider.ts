@@ -65,13 +65,11 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   const path = aiderPaths(env).config;
   const doc = asRecord(current.get(path));
   if (!doc) return msg('agents.aider.no_file', { file: path });
-  const fileBase = asString(doc['openai-api-base']);
-  const baseVar = envValue(env.env, 'AIDER_OPENAI_API_BASE');
-  const baseUrl = baseVar ?? fileBase ?? envValue(env.env, 'OPENAI_API_BASE');
-  if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.aider.no_base_url', { file: path });
   const named = envValue(env.env, 'AIDER_MODEL') ?? asString(doc['model']);
   if (named === undefined || named.trim() === '') return msg('agents.aider.no_model', { file: path });
   if (!named.startsWith(PREFIX)) return msg('agents.aider.not_openai_model', { model: named, file: path });
+  const baseUrl = envValue(env.env, 'AIDER_OPENAI_API_BASE') ?? asString(doc['openai-api-base']) ?? envValue(env.env, 'OPENAI_API_BASE');
+  if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.aider.no_base_url', { file: path });
   const fileKey = asString(doc['openai-api-key']);
   const keyVar = envValue(env.env, 'AIDER_OPENAI_API_KEY');
   const configured = fileKey !== undefined && fileKey !== '' ? { key: fileKey, source: `${path} openai-api-key` } : { key: envValue(env.env, 'OPENAI_API_KEY'), source: 'OPENAI_API_KEY' };

@@ -123,8 +123,8 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   const model = asString(large?.['model']);
   const providerId = asString(large?.['provider']);
   if (model === undefined || model === '' || providerId === undefined) return msg('agents.crush.no_model', { file: config });
-  const provider = asRecord(asRecord(doc['providers'])?.[providerId]);
-  if (!provider) return msg('agents.crush.other_provider', { id: providerId, file: config });
+  const provider = providerId === CRUSH_PROVIDER ? asRecord(asRecord(doc['providers'])?.[providerId]) : undefined;
+  if (!provider) return msg('agents.crush.other_provider', { id: providerId, ours: CRUSH_PROVIDER, file: config });
   const type = asString(provider['type']) ?? 'openai-compat';
   const baseRaw = asString(provider['base_url']);
   if (baseRaw === undefined || baseRaw.trim() === '') return msg('agents.crush.no_base_url', { id: providerId, file: config });

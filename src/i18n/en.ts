@@ -310,7 +310,7 @@ export const en = {
   'agents.crush.data_model': 'Crush keeps the model it last picked in {file}, which wins over its config: that choice now names the gateway model too.',
   'agents.crush.no_file': '{file} does not exist: Crush has no gateway configured.',
   'agents.crush.no_model': 'models.large (model and provider) is not set in {file} nor in Crush\'s data file.',
-  'agents.crush.other_provider': 'models.large names the provider "{id}", which {file} does not define: Crush would not use the gateway.',
+  'agents.crush.other_provider': 'models.large names the provider "{id}", not "{ours}" defined in {file}: Crush would not use the gateway.',
   'agents.crush.no_base_url': 'providers.{id}.base_url is not set in {file}.',
   'agents.crush.other_type': 'providers.{id}.type is "{type}" in {file}: not a type the gateway serves (openai-compat, openai, anthropic).',
   'agents.cline.not_openai': 'not marked `openai`: Cline is set up over chat completions (it drops the base URL of an `anthropic` provider entry)',

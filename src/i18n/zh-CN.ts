@@ -311,7 +311,7 @@ export const zhCN: Catalog = {
   'agents.crush.data_model': 'Crush 把上次选择的模型保存在 {file} 中，并且它优先于配置文件：现在该选择也指向网关模型。',
   'agents.crush.no_file': '{file} 不存在：Crush 没有配置网关。',
   'agents.crush.no_model': '{file} 和 Crush 的数据文件中都没有设置 models.large（model 与 provider）。',
-  'agents.crush.other_provider': 'models.large 指向提供方 "{id}"，但 {file} 中没有定义它：Crush 不会使用网关。',
+  'agents.crush.other_provider': 'models.large 指向提供方 "{id}"，而不是 {file} 中定义的 "{ours}"：Crush 不会使用网关。',
   'agents.crush.no_base_url': '{file} 中没有设置 providers.{id}.base_url。',
   'agents.crush.other_type': '{file} 中 providers.{id}.type 为 "{type}"：网关不提供这种类型（openai-compat、openai、anthropic）。',
   'agents.cline.not_openai': '未标记 `openai`：Cline 通过 chat completions 配置（它会丢弃 `anthropic` 提供方条目的 Base URL）',
