@@ -157,7 +157,8 @@ export const crush = defineAgent({
   install: { from: 'go', module: 'github.com/charmbracelet/crush' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: { model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', '*'] },
-  baseUrl: { form: 'v1', note: msg('agents.crush.url_note') },
+  // The root for its first protocol (messages, the `anthropic` type appends /v1/messages itself).
+  baseUrl: { form: 'root', note: msg('agents.crush.url_note') },
   fit,
   files,
   plan,

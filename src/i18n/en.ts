@@ -304,7 +304,7 @@ export const en = {
   'agents.aider.no_base_url': 'openai-api-base is not set in {file}.',
   'agents.aider.no_model': 'model is not set in {file}.',
   'agents.aider.not_openai_model': 'model is "{model}" in {file}: without the openai/ prefix Aider would not send it to openai-api-base.',
-  'agents.crush.url_note': 'chat and Responses; the root over messages',
+  'agents.crush.url_note': 'messages; root + /v1 over chat and Responses',
   'agents.crush.no_protocol': 'Crush speaks messages, chat completions, or Responses for gpt-4/gpt-5 ids only: this model is marked for none of them',
   'agents.crush.no_project': 'A project crush.json is committed and the model Crush picked last (its data file) wins over it, so the user file {file} was configured instead.',
   'agents.crush.data_model': 'Crush keeps the model it last picked in {file}, which wins over its config: that choice now names the gateway model too.',

@@ -305,7 +305,7 @@ export const zhCN: Catalog = {
   'agents.aider.no_base_url': '{file} 中没有设置 openai-api-base。',
   'agents.aider.no_model': '{file} 中没有设置 model。',
   'agents.aider.not_openai_model': '{file} 中 model 为 "{model}"：没有 openai/ 前缀时，Aider 不会把请求发往 openai-api-base。',
-  'agents.crush.url_note': 'chat 与 Responses；走 messages 时用根地址',
+  'agents.crush.url_note': 'messages；走 chat 与 Responses 时用根地址 + /v1',
   'agents.crush.no_protocol': 'Crush 只支持 messages、chat completions，以及名称含 gpt-4/gpt-5 的模型走 Responses：该模型没有标记其中任何一种',
   'agents.crush.no_project': '项目级 crush.json 会被提交到仓库，而且 Crush 上次选择的模型（它的数据文件）优先于它，因此改为配置用户文件 {file}。',
   'agents.crush.data_model': 'Crush 把上次选择的模型保存在 {file} 中，并且它优先于配置文件：现在该选择也指向网关模型。',
