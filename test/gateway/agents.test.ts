@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS } from '../../src/agents/registry.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { readCurrent } from '../../src/setup/read-current.js';
+import { CHANNELS, MODELS } from '../conformance/world.js';
 import { ensureAgent, PINNED, type PinnedId } from '../agents/install.js';
 import { seedHome } from '../agents/seed.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
@@ -51,8 +52,12 @@ describe.each(IDS)('%s through new-api', (id) => {
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     seedHome(id, h.dir);
     const want = await expected(id, h.dir);
-    // new-api forwards a request to a channel of the same protocol on the same path.
-    const c = { model: want.model, gatewayPath: `POST ${new URL(want.url).pathname}`, upstreamPath: new URL(want.url).pathname };
+    // new-api forwards a request to a channel of the same protocol on the same path; chat
+    // completions sent to a model of an Anthropic channel (a chat-only agent such as Aider) it
+    // converts to the channel's own messages.
+    const path = new URL(want.url).pathname;
+    const anthropicChannel = CHANNELS.find((ch) => ch.name === MODELS.find((m) => m.id === want.model)?.channel)?.type === 'anthropic';
+    const c = { model: want.model, gatewayPath: `POST ${path}`, upstreamPath: anthropicChannel && path.endsWith('/chat/completions') ? '/v1/messages' : path };
 
     const logBefore = world.gateway.log().length;
     const from = world.upstream.log.length;
