@@ -3,7 +3,7 @@
 // the request in the agent's protocol and forwards it to the provider behind its channel.
 // Every process an agent leaves behind is stopped by PID, a failing test's too.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AGENTS } from '../../src/agents/registry.js';
+import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { readCurrent } from '../../src/setup/read-current.js';
 import { CHANNELS, MODELS } from '../conformance/world.js';
@@ -85,5 +85,33 @@ describe.each(IDS)('%s through new-api', (id) => {
     expect(forwarded.every((e) => e.auth.key !== world.keys.full)).toBe(true);
 
     expect(await processesOfHome(h.dir), 'processes left running').toEqual([]);
+  });
+});
+
+/**
+ * Agents that cannot be installed here (no verified version; the README says why): the request
+ * rebuilt from the config setup wrote for new-api, sent by `doctor`, is what new-api logs and answers.
+ */
+const NOT_RUN = SUPPORTED_AGENT_IDS.filter((id) => AGENTS[id].install.verified === undefined);
+
+describe.each(NOT_RUN)('%s through new-api, not installable here: the request rebuilt from its config', (id) => {
+  it('doctor sends it; new-api logs it on the path of the protocol the module chose, 200', async () => {
+    const h = tempHome();
+    homes.push(h);
+    const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', GATEWAY_API_KEY: world.keys.full };
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id], { home: h.dir, env, timeoutMs: 60_000 });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    const want = await expected(id, h.dir);
+    const gatewayPath = `POST ${new URL(want.url).pathname}`;
+    const logBefore = world.gateway.log().length;
+    const doctor = await runCli(['doctor', '--json', '--agent', id], { home: h.dir, env, timeoutMs: 60_000 });
+    expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
+    let logged: string[] = [];
+    for (let waited = 0; waited < 5_000 && !logged.some((l) => / 200 \|/.test(l)); waited += 50) {
+      logged = world.gateway.log().slice(logBefore).split('\n').filter((l) => l.includes(gatewayPath));
+      if (!logged.some((l) => / 200 \|/.test(l))) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(logged.some((l) => / 200 \|/.test(l)), `new-api logged ${gatewayPath} 200`).toBe(true);
+    expect(doctor.stdout + doctor.stderr).not.toContain(world.keys.full);
   });
 });
