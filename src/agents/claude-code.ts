@@ -5,8 +5,8 @@ import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, mapDocs, orList, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, orList, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
 import { msg } from '../i18n/index.js';
 
 const BASE_URL = 'ANTHROPIC_BASE_URL';
@@ -193,6 +193,47 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits, notes, exportVar };
 }
 
+/**
+ * What `remove` takes out: the URL and model variables plan() wrote, while the URL is the gateway's,
+ * and with them the key (the token, our apiKeyHelper, the empty ANTHROPIC_API_KEY that hid an
+ * inherited one). The onboarding flag stays: it is Claude Code's state now, not a gateway setting.
+ */
+function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const paths = claudePaths(env);
+  const project = scope === 'project';
+  const mainPath = project ? paths.projectSettings : paths.userSettings;
+  const authPath = project ? paths.projectLocal : paths.userSettings;
+  const notes: string[] = [];
+  const secrets: string[] = [];
+  const mainEnv = envBlock(current.get(mainPath));
+  const base = mainEnv[BASE_URL];
+  if (base === undefined) return { edits: [], notes, secrets };
+  if (!underRoot(base, gateway.root)) {
+    notes.push(msg('agents.unplan.not_gateway', { file: mainPath, key: `env.${BASE_URL}`, value: String(base), root: gateway.root }));
+    return { edits: [], notes, secrets };
+  }
+  const main: KeyEdit[] = [BASE_URL, ...MODEL_VARS].filter((name) => name in mainEnv).map((name) => ({ path: ['env', name], value: undefined }));
+  const auth: KeyEdit[] = mainPath === authPath ? main : [];
+  const authDoc = current.get(authPath);
+  const authEnv = envBlock(authDoc);
+  const token = asString(authEnv[AUTH_TOKEN]);
+  if (AUTH_TOKEN in authEnv) auth.push({ path: ['env', AUTH_TOKEN], value: undefined });
+  if (token !== undefined && token !== '') secrets.push(token);
+  if (authEnv[API_KEY] === '') auth.push({ path: ['env', API_KEY], value: undefined });
+  if (helperVariable(asRecord(authDoc)?.['apiKeyHelper']) !== undefined) auth.push({ path: ['apiKeyHelper'], value: undefined });
+  // An `env` block left empty goes too.
+  const emptied = (block: Record<string, unknown>, edits: KeyEdit[]): void => {
+    const gone = new Set(edits.filter((e) => e.path[0] === 'env').map((e) => e.path[1]));
+    if (gone.size > 0 && Object.keys(block).every((k) => gone.has(k))) edits.push({ path: ['env'], value: undefined });
+  };
+  emptied(mainEnv, main);
+  if (auth !== main) emptied(authEnv, auth);
+  const edits: FileEdit[] = [{ path: mainPath, format: 'json', edits: main }];
+  if (auth !== main && auth.length > 0 && authDoc !== undefined) edits.push({ path: authPath, format: 'json', edits: auth });
+  notes.push(msg('agents.unplan.cc_after'));
+  return { edits, notes, secrets };
+}
+
 interface Resolved {
   value: string;
   source: string;
@@ -320,6 +361,7 @@ export const claudeCode = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   oneShot(model, prompt) {
     return {

@@ -8,8 +8,8 @@
 import type { KeyEdit } from '../config/types.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
 import { msg } from '../i18n/index.js';
 
 type ClineProvider = 'openai-compatible' | 'anthropic';
@@ -80,6 +80,35 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits: [{ path, format: 'json', edits, secret: true }], notes };
 }
 
+/**
+ * What `remove` takes out: each of our two provider entries whose baseUrl is still the gateway's,
+ * whole (a half entry without key or URL fails Cline's schema and it would reset the file), and
+ * `lastUsedProvider` when it names one. Other providers stay.
+ */
+function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const path = clinePaths(env).providers;
+  const doc = asRecord(current.get(path));
+  const notes: string[] = [];
+  const secrets: string[] = [];
+  const edits: KeyEdit[] = [];
+  for (const id of Object.keys(PROVIDER_PATH)) {
+    const settings = asRecord(asRecord(asRecord(doc?.['providers'])?.[id])?.['settings']);
+    if (!settings || settings['baseUrl'] === undefined) continue;
+    if (!underRoot(settings['baseUrl'], gateway.root)) {
+      notes.push(msg('agents.unplan.not_gateway', { file: path, key: `providers.${id}.settings.baseUrl`, value: String(settings['baseUrl']), root: gateway.root }));
+      continue;
+    }
+    const key = asString(settings['apiKey']);
+    if (key) secrets.push(key);
+    edits.push({ path: ['providers', id], value: undefined });
+    if (doc?.['lastUsedProvider'] === id) {
+      edits.push({ path: ['lastUsedProvider'], value: undefined });
+      notes.push(msg('agents.unplan.cline_after', { file: path }));
+    }
+  }
+  return { edits: edits.length > 0 ? [{ path, format: 'json', edits }] : [], notes, secrets };
+}
+
 function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
   const path = clinePaths(env).providers;
   const doc = asRecord(current.get(path));
@@ -121,6 +150,7 @@ export const cline = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   // No `-m`, seen by running cline 3.0.65 against the simulator: `-m M` alone selects the provider
   // `cline` (its own service, unreachable here), and `-P openai-compatible -m M` saved that entry

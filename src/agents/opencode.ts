@@ -6,8 +6,8 @@
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, mapDocs, orList, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, orList, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
 import { msg } from '../i18n/index.js';
 
 /** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
@@ -90,6 +90,30 @@ function files(env: AgentEnv, scope: Scope): AgentFile[] {
   ];
 }
 
+/** `"deepseek-chat": { "name": "deepseek-chat" }`: exactly what plan() writes for a model. */
+function isOurModelEntry(id: string, entry: unknown): boolean {
+  const e = asRecord(entry);
+  return e !== undefined && Object.keys(e).length === 1 && e['name'] === id;
+}
+
+/** The file plan() edits for a scope: the `.jsonc` the user keeps, else `opencode.json`. */
+function targetFile(env: AgentEnv, scope: Scope, current: CurrentFiles): string {
+  const paths = opencodePaths(env);
+  const [jsonc, json] = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
+  return current.get(jsonc) !== undefined ? jsonc : json;
+}
+
+/** The models listed, in the shape we write, under our providers of the scope's file. */
+function listedModels(env: AgentEnv, scope: Scope, current: CurrentFiles): { model: string; protocol: Protocol }[] {
+  const doc = asRecord(current.get(targetFile(env, scope, current)));
+  const out: { model: string; protocol: Protocol }[] = [];
+  for (const [protocol, spec] of Object.entries(OPENCODE_PROVIDERS) as [OpenCodeProtocol, ProviderSpec][]) {
+    const models = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
+    for (const [id, entry] of Object.entries(models)) if (isOurModelEntry(id, entry) && !out.some((m) => m.model === id)) out.push({ model: id, protocol });
+  }
+  return out;
+}
+
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = opencodePaths(env);
   const project = choice.scope === 'project';
@@ -112,8 +136,17 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   if (choice.smallModel !== undefined) {
     edits.push({ path: ['small_model'], value: want(choice.smallModelProtocol ?? choice.protocol, choice.smallModel) });
   }
+  // Every model chosen to switch between (`/models` in OpenCode), after the default and small one.
+  for (const m of choice.models ?? []) want(m.protocol, m.model);
+  const doc = asRecord(current.get(target));
   for (const { spec, models } of entries.values()) {
     const base = ['provider', spec.id] as const;
+    // A model entry of the shape we write that is no longer chosen goes (the gateway dropped it, or
+    // the user chose fewer); one the user wrote by hand (any other shape) stays.
+    const listed = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
+    for (const id of Object.keys(listed)) {
+      if (!models.includes(id) && isOurModelEntry(id, listed[id])) edits.push({ path: [...base, 'models', id], value: undefined });
+    }
     edits.push(
       { path: [...base, 'npm'], value: spec.npm },
       { path: [...base, 'name'], value: spec.name },
@@ -135,6 +168,48 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   }
   const edit: FileEdit = { path: target, format: 'jsonc', edits, secret: literal, template: OPENCODE_TEMPLATE };
   return { edits: [edit], notes, exportVar };
+}
+
+/**
+ * What `remove` takes out of the scope's files: each of our provider entries (ids OpenCode's
+ * catalogue does not have) whose baseURL is still the gateway's, whole, models added by hand under
+ * it included (without our URL they cannot be reached); and `model`/`small_model` when they name one.
+ */
+function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const paths = opencodePaths(env);
+  const targets = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
+  const notes: string[] = [];
+  const secrets: string[] = [];
+  const fileEdits: FileEdit[] = [];
+  for (const file of targets) {
+    const doc = asRecord(current.get(file));
+    if (!doc) continue;
+    const edits: KeyEdit[] = [];
+    const removed: string[] = [];
+    for (const spec of Object.values(OPENCODE_PROVIDERS)) {
+      const entry = asRecord(asRecord(doc['provider'])?.[spec.id]);
+      const options = asRecord(entry?.['options']);
+      if (!entry || options?.['baseURL'] === undefined) continue;
+      if (!underRoot(substitute(String(options['baseURL']), env.env), gateway.root)) {
+        notes.push(msg('agents.unplan.not_gateway', { file, key: `provider.${spec.id}.options.baseURL`, value: String(options['baseURL']), root: gateway.root }));
+        continue;
+      }
+      const key = asString(options['apiKey']);
+      if (key && !ENV_REF.test(key.trim())) secrets.push(key);
+      edits.push({ path: ['provider', spec.id], value: undefined });
+      removed.push(spec.id);
+    }
+    // A `provider` left empty goes too (a file setup created then holds only its schema line).
+    if (removed.length > 0 && Object.keys(asRecord(doc['provider']) ?? {}).length === removed.length) edits.push({ path: ['provider'], value: undefined });
+    for (const name of ['model', 'small_model']) {
+      const ref = asString(doc[name]);
+      if (ref !== undefined && removed.some((id) => ref.startsWith(`${id}/`))) edits.push({ path: [name], value: undefined });
+    }
+    if (edits.length === 0) continue;
+    if (edits.some((e) => e.path[0] === 'model')) notes.push(msg('agents.unplan.opencode_after', { file }));
+    fileEdits.push({ path: file, format: 'jsonc', edits });
+  }
+  return { edits: fileEdits, notes, secrets };
 }
 
 function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
@@ -246,6 +321,8 @@ export const opencode = defineAgent({
   versionArgs: ['--version'],
   install: { from: 'npm', package: 'opencode-ai', verified: '1.18.33' },
   protocols: ['messages', 'chat', 'responses'],
+  listsModels: true,
+  listedModels,
   preferences: {
     model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', 'kimi-*', 'glm-*', '*'],
     smallModel: ['claude-haiku-*', '*-mini*', '*-flash*', 'deepseek-chat', '*'],
@@ -256,6 +333,7 @@ export const opencode = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   /**
    * `model` may be a full `provider/model` reference (use opencodeModelRef when the protocol is

@@ -56,6 +56,14 @@ export function orList(items: readonly string[]): string {
   return items.reduce((a, b) => (a === '' ? b : msg('agents.or', { a, b })), '');
 }
 
+/** Whether a base URL is the gateway's: the root itself or a path under it (`/v1`). */
+export function underRoot(url: unknown, root: string): boolean {
+  if (typeof url !== 'string') return false;
+  const base = trimSlash(url.trim());
+  const top = trimSlash(root);
+  return base === top || base.startsWith(`${top}/`);
+}
+
 /** Copies of each parsed file with `move(doc)` applied to a shallow clone of every object document. */
 export function mapDocs(current: ReadonlyMap<string, unknown>, move: (doc: Record<string, unknown>) => Record<string, unknown>): Map<string, unknown> {
   return new Map([...current].map(([path, doc]) => {

@@ -9,8 +9,8 @@ import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { fitChatOrMessages } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
 import { msg } from '../i18n/index.js';
 
 type QwenAuthType = 'openai' | 'anthropic';
@@ -128,6 +128,71 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits: fileEdits, notes, exportVar };
 }
 
+/**
+ * What `remove` takes out: the provider entries we write (`name` ending " (gateway)") whose baseUrl
+ * is still under the gateway, `model.name` when it names one of them and no other entry, and the
+ * key variable they referenced from the user file's env block when no entry left uses it.
+ * `security.auth.selectedType` stays: it names an auth type, not the gateway.
+ */
+function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const paths = qwenPaths(env);
+  const target = scope === 'project' ? paths.project : paths.user;
+  const doc = asRecord(current.get(target));
+  const notes: string[] = [];
+  const secrets: string[] = [];
+  const edits: KeyEdit[] = [];
+  const removedIds = new Set<string>();
+  const removedVars = new Set<string>();
+  const keptIds = new Set<string>();
+  const keptVars = new Set<string>();
+  const providers = asRecord(doc?.['modelProviders']) ?? {};
+  for (const type of ['openai', 'anthropic'] as const) {
+    const list = providers[type];
+    if (!Array.isArray(list)) continue;
+    // Highest index first: each deletion leaves the lower indexes where they were.
+    for (let i = list.length - 1; i >= 0; i--) {
+      const e = asRecord(list[i]);
+      const id = asString(e?.['id']);
+      const mine = id !== undefined && e?.['name'] === `${id} (gateway)`;
+      if (mine && underRoot(e?.['baseUrl'], gateway.root)) {
+        edits.push({ path: ['modelProviders', type, i], value: undefined });
+        removedIds.add(id);
+        const v = asString(e?.['envKey']);
+        if (v !== undefined) removedVars.add(v);
+        continue;
+      }
+      if (mine && e?.['baseUrl'] !== undefined) {
+        notes.push(msg('agents.unplan.not_gateway', { file: target, key: `modelProviders.${type}[${i}].baseUrl`, value: String(e['baseUrl']), root: gateway.root }));
+      }
+      if (id !== undefined) keptIds.add(id);
+      const v = asString(e?.['envKey']);
+      if (v !== undefined) keptVars.add(v);
+    }
+  }
+  if (edits.length === 0) return { edits: [], notes, secrets };
+  const model = asString(asRecord(doc?.['model'])?.['name']);
+  if (model !== undefined && removedIds.has(model) && !keptIds.has(model)) {
+    edits.push({ path: ['model', 'name'], value: undefined });
+    notes.push(msg('agents.unplan.qwen_after', { file: target }));
+  }
+  const fileEdits: FileEdit[] = [{ path: target, format: 'json', edits }];
+  const vars = [...removedVars].filter((v) => !keptVars.has(v));
+  for (const file of scope === 'project' ? [paths.project, paths.user] : [paths.user]) {
+    const block = asRecord(asRecord(current.get(file))?.['env']) ?? {};
+    const here = vars.filter((v) => v in block);
+    if (here.length === 0) continue;
+    for (const v of here) {
+      const value = asString(block[v]);
+      if (value) secrets.push(value);
+    }
+    const own = here.map((v): KeyEdit => ({ path: ['env', v], value: undefined }));
+    const same = fileEdits.find((f) => f.path === file);
+    if (same) same.edits.push(...own);
+    else fileEdits.push({ path: file, format: 'json', edits: own });
+  }
+  return { edits: fileEdits, notes, secrets };
+}
+
 function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
   const paths = qwenPaths(env);
   const user = asRecord(current.get(paths.user)) ?? {};
@@ -189,6 +254,7 @@ export const qwenCode = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   oneShot(model, prompt) {
     // The positional prompt runs one-shot (`-p` is deprecated).

@@ -34,6 +34,11 @@ export interface AgentChoice {
   tiers?: Readonly<Record<string, string>>;
   scope: Scope;
   keyStorage: KeyStorage;
+  /**
+   * For agents that keep a list of models to switch between (`listsModels`): every model to list,
+   * each in the protocol it is served in; `model` and `smallModel` are listed whether here or not.
+   */
+  models?: readonly { model: string; protocol: Protocol }[];
 }
 
 /** A config file the agent reads, with its format. */
@@ -79,6 +84,20 @@ export interface AgentRequest {
   overridden?: { var: string; configKey?: string; configAuth: 'bearer' | 'x-api-key'; configSource: string };
   /** The models the config names for the agent's tiers, by tier id. */
   tiers?: Record<string, string>;
+}
+
+/** The gateway whose settings `remove` takes out: root (no /v1) and root + '/v1'. */
+export interface GatewayRef {
+  root: string;
+  v1: string;
+}
+
+/** What `remove` takes out of one agent's files: edits that only delete, and what the user must know. */
+export interface AgentUnplan {
+  edits: FileEdit[];
+  notes: string[];
+  /** Values being removed that are keys: masked in every diff and message. */
+  secrets: string[];
 }
 
 /**
@@ -147,6 +166,13 @@ export interface Agent<Id extends string = string> {
    * best model of the key matching its patterns that the marks confirm, else the main model.
    */
   tiers?: readonly { id: string; patterns: readonly string[] }[];
+  /**
+   * The agent's config holds a list of models the user switches between inside it (OpenCode): setup
+   * lists every suitable model the key offers, not only the default one.
+   */
+  listsModels?: boolean;
+  /** The models a config written by us lists now (the ones `plan` wrote), for `sync` to keep. */
+  listedModels?(env: AgentEnv, scope: Scope, current: CurrentFiles): { model: string; protocol: Protocol }[];
   /** Copies the agent itself leaves of one of its files (Qwen Code's `settings.json.orig`): they hold the key too. */
   copiesOf?(file: string): string[];
   /** Whether this model suits the agent, in which protocol, or why not. */
@@ -155,6 +181,12 @@ export interface Agent<Id extends string = string> {
   files(env: AgentEnv, scope: Scope): AgentFile[];
   /** The key edits for a choice. `current` holds the parsed current content of `files()`. */
   plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan;
+  /**
+   * The edits that take out what `plan` wrote, and only while it still points at `gateway`: a value
+   * the user has since changed is theirs and stays (a note says so). Deletes only; no edit for a
+   * file that does not exist.
+   */
+  unplan?(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan;
   /** Rebuild, from the files on disk, the request the agent would send; a string says why it cannot. */
   readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string;
   /**

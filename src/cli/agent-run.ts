@@ -7,7 +7,9 @@ import type { AgentRunResult } from '../agent-run/run.js';
 import { UsageError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
 import type { CliContext } from './context.js';
-import { painter, print, printJson, wrap } from './output.js';
+import { print, printJson } from './output.js';
+import { wrap } from '../core/layout.js';
+import { painter } from '../core/terminal.js';
 
 export async function runAgents(ctx: CliContext, opts: { agents: string[]; scope: Scope; timeoutMs?: number; print?: boolean }): Promise<AgentRunResult[]> {
   for (const id of opts.agents) if (!isAgentId(id) || AGENTS[id].unsupported) throw new UsageError(msg('run.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: SUPPORTED_AGENT_IDS.join(', ') }));

@@ -1,7 +1,7 @@
 // Every command: adding one is one line here plus its module under ./commands/. Modules load
 // only when their command runs (or its help is asked for).
 import { msg } from '../i18n/index.js';
-import type { CommandModule } from './context.js';
+import type { CommandModule } from './command-types.js';
 import { COMMAND_HELP } from './help.js';
 
 export interface CommandEntry {
@@ -16,6 +16,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   doctor: { summary: msg('help.summary.doctor'), load: () => import('./commands/doctor.js') },
   models: { summary: COMMAND_HELP.models?.summary ?? '', load: () => import('./commands/models.js') },
   verify: { summary: COMMAND_HELP.verify?.summary ?? '', load: () => import('./commands/verify.js') },
+  remove: { summary: msg('help.summary.remove'), load: () => import('./commands/remove.js') },
   restore: { summary: msg('help.summary.restore'), load: () => import('./commands/restore.js') },
   demo: { summary: msg('help.summary.demo'), load: () => import('./commands/demo.js') },
   simulate: { summary: COMMAND_HELP.simulate?.summary ?? '', load: () => import('./commands/simulate.js') },

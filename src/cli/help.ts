@@ -1,17 +1,10 @@
 // Help text, built from the same option tables the parser uses, so help and behaviour agree.
 import { COMMON_OPTIONS, type OptionTable } from './args.js';
-import { padTo, table, visibleLength, wrap } from './output.js';
+import type { CommandHelp } from './command-types.js';
+import { padTo, table, visibleLength, wrap } from '../core/layout.js';
 import { ENGLISH, msg, type Translator } from '../i18n/index.js';
 
 export const BIN = 'gateway-agent-setup';
-
-export interface CommandHelp {
-  summary: string;
-  usage?: string;
-  /** Paragraphs printed after the flags. */
-  details?: readonly string[];
-  examples?: readonly string[];
-}
 
 /** Help for the commands of this file's owner; other commands export `help` from their module. */
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {

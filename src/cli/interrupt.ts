@@ -5,7 +5,8 @@
 import type { SetupProgress } from '../setup/run.js';
 import { BIN } from './help.js';
 import type { CliContext } from './context.js';
-import { note, printJson, wrap } from './output.js';
+import { note, printJson } from './output.js';
+import { wrap } from '../core/layout.js';
 import { msg } from '../i18n/index.js';
 
 /** How long a signal waits for a write phase in flight (atomic writes: milliseconds, normally). */

@@ -6,10 +6,12 @@ import type { Diagnosis } from '../core/types.js';
 import { VERSION } from '../core/version.js';
 import { ENGLISH, LANGS, loadTranslator, msg, parseLang, pickLang, type Lang, type Translator } from '../i18n/index.js';
 import { COMMAND_OPTIONS, parseCommandArgs, showArgument, str, flag, type OptionTable } from './args.js';
-import { createContext, type CliContext, type CommandModule, type ProcessLike } from './context.js';
+import type { CommandModule } from './command-types.js';
+import { createContext, type CliContext, type ProcessLike } from './context.js';
 import { BIN, COMMAND_HELP, commandHelp, mainHelp } from './help.js';
 import { COMMANDS, type CommandEntry } from './commands.js';
-import { formatDiagnosis, note, printJson, wrap } from './output.js';
+import { formatDiagnosis, note, printJson } from './output.js';
+import { wrap } from '../core/layout.js';
 import { fsReason, isFsError } from '../config/fs-error.js';
 
 function commandList(): { name: string; summary: string }[] {

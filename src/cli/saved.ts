@@ -68,10 +68,11 @@ export function savedMarkers(s: Settings): Markers | undefined {
 export async function rememberSetup(ctx: CliContext, report: SetupReport, keyEnv: string): Promise<void> {
   const ok = report.agents.filter((a) => a.ok && a.model);
   if (report.dryRun || ok.length === 0) return;
-  const [{ saveUserSettings }, { isFsError, fsReason }, { note, wrap }] = await Promise.all([
+  const [{ saveUserSettings }, { isFsError, fsReason }, { note }, { wrap }] = await Promise.all([
     import('../settings/index.js'),
     import('../config/fs-error.js'),
     import('./output.js'),
+    import('../core/layout.js'),
   ]);
   const perAgent: Settings['perAgent'] = {};
   for (const a of ok) perAgent[a.id] = { model: a.model, ...(a.smallModel ? { smallModel: a.smallModel } : {}) };

@@ -40,6 +40,8 @@ export interface SetupInputs {
   saved: LoadedSettings;
   agents?: AgentId[];
   models: ReadonlyMap<AgentId | '*', string>;
+  /** `--model opencode=ID` given more than once, for an agent that keeps a list of models. */
+  modelLists: ReadonlyMap<AgentId, readonly string[]>;
   smallModel?: string;
   scope?: Scope;
   keyStorage?: KeyStorage;
@@ -62,11 +64,15 @@ export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAre
   const saved = await loadSaved(ctx);
   const values = savedAreGiven ? withSavedDefaults(ctx, flags, saved.settings) : flags;
   const seconds = num(values, 'timeout');
+  const models = parseModels(values);
+  const modelLists = parseModelLists(values);
+  for (const [agent, ids] of modelLists) models.set(agent, ids[0]!);
   return {
     values,
     saved,
     agents: parseAgents(values),
-    models: parseModels(values),
+    models,
+    modelLists,
     smallModel: str(values, 'small-model'),
     scope: str(values, 'scope') as Scope | undefined,
     keyStorage: str(values, 'key-storage') as KeyStorage | undefined,
@@ -86,6 +92,7 @@ export function nothingGiven(): SetupInputs {
     values: {},
     saved: { settings: {}, sources: [] },
     models: new Map(),
+    modelLists: new Map(),
     dryRun: false,
     force: false,
     verify: true,
@@ -112,6 +119,7 @@ export function setupOptionsFrom(
     key: gateway.key,
     keyEnvVar: gateway.keyEnvVar,
     models: inputs.models,
+    ...(inputs.modelLists.size > 0 && { modelLists: inputs.modelLists }),
     smallModel: inputs.smallModel,
     scope: inputs.scope ?? 'user',
     keyStorage: inputs.keyStorage ?? 'file',
@@ -168,4 +176,23 @@ export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
     models.set(agent as AgentId, one.slice(eq + 1));
   }
   return models;
+}
+
+/**
+ * `--model opencode=ID` given more than once, for an agent that keeps a list of models: every ID is
+ * listed and the first is the default. Given once, it stays the one model, as for every agent.
+ */
+export function parseModelLists(values: ParsedValues): Map<AgentId, string[]> {
+  const lists = new Map<AgentId, string[]>();
+  const given = values.model;
+  for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {
+    const eq = one.indexOf('=');
+    const agent = one.slice(0, eq);
+    if (eq === -1 || !isAgentId(agent) || !AGENTS[agent].listsModels) continue;
+    const ids = lists.get(agent) ?? [];
+    if (!ids.includes(one.slice(eq + 1))) ids.push(one.slice(eq + 1));
+    lists.set(agent, ids);
+  }
+  for (const [agent, ids] of lists) if (ids.length < 2) lists.delete(agent);
+  return lists;
 }

@@ -7,7 +7,7 @@ import { GatewayError } from '../core/errors.js';
 import { redact } from '../core/mask.js';
 import { PROTOCOL_PATHS, type Diagnosis, type Protocol, type ProbeResult } from '../core/types.js';
 import { msg } from '../i18n/index.js';
-import type { ClientOptions } from './client.js';
+import type { ClientOptions } from './types.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { mapBounded } from './concurrency.js';
 import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, protocolName, safeUrl, type DiagnoseContext } from './diagnosis.js';

@@ -374,6 +374,13 @@ export const en = {
   'agents.qwen.no_env_key': 'modelProviders.{type} entry "{model}" has no envKey (Qwen Code requires one)',
   'agents.qwen.env_in_settings': 'env.{var} in the settings (or the environment)',
   'agents.cline.key_in_file_win': 'Cline cannot reference an environment variable: the key is stored in {file}, inside your user profile.',
+  'agents.unplan.not_gateway': '{file}: {key} is {value}, not the gateway {root}: left as it is, with the settings beside it.',
+  'agents.unplan.cc_after': 'Claude Code has no gateway settings now: it uses its own login again (run `claude` and sign in, or set ANTHROPIC_API_KEY).',
+  'agents.unplan.codex_after': 'model_provider and model were removed from {file}: Codex CLI uses OpenAI with its own login again (or set model_provider to one of yours).',
+  'agents.unplan.dotenv_kept': '{vars} removed from {file}; the file is kept, even if it is empty now.',
+  'agents.unplan.cline_after': 'lastUsedProvider was removed from {file}: Cline has no provider in use now (run `cline auth`).',
+  'agents.unplan.qwen_after': 'model.name was removed from {file}: choose a model in Qwen Code (`/model`, or `/auth` for a provider).',
+  'agents.unplan.opencode_after': 'The default model was removed from {file}: OpenCode uses its own default now (choose one with `/models`).',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────
@@ -609,6 +616,13 @@ export const en = {
   'run.cause_id': 'cause [{code}]: {message}{status}, request ID {id}',
   'run.agent_said': 'agent said: {text}',
   'setup.banner': 'Gateway {root}, key {key} (from {source}); agents: {agents}',
+  'remove.banner': 'Removing the settings of gateway {root} from: {agents}.',
+  'remove.nothing': 'Nothing to remove: no agent config here holds settings of gateway {root}.',
+  'remove.would': 'Dry run: nothing was written. This is what remove would change:',
+  'remove.done': 'Removed the settings of gateway {root}:',
+  'remove.agent_none': '{agent}: nothing of ours here.',
+  'remove.backup': 'Backup of the changed files: undo with `{bin} restore --id {id}`.',
+  'remove.saved_kept': 'Your saved settings (base URL, agents) are kept: `{bin} sync` would write the gateway settings back.',
   // ── end commands ──
 
   // ── help ─────────────────────────────────────────────────────────────────────────────────────
@@ -666,7 +680,7 @@ export const en = {
   'help.opt.id': 'The backup to restore (default: the newest).',
   'help.detail.restore.1': 'Every run that changes files first copies them into a backup folder with a manifest. restore writes them back atomically, with their old modes; files that the run created are removed.',
   'help.opt.agent3': 'Agent to configure: {agents} (repeatable or comma-separated; default: the agents installed here, else {defaults}).',
-  'help.opt.model2': 'The model to write, for every agent (ID) or one (AGENT=ID); repeatable. Default: the best suitable model.',
+  'help.opt.model2': 'The model to write, for every agent (ID) or one (AGENT=ID); repeatable. Default: the best suitable model. OpenCode lists every suitable model the marks confirm; `opencode=ID` given more than once lists exactly those (the first is the default).',
   'help.opt.small-model': 'The small/fast model (Claude Code haiku, OpenCode small_model).',
   'help.opt.scope3': "user: your own config files (default). project: this directory's files; never a key in a file a team commits.",
   'help.opt.key-storage': 'file: the key where the agent reads it, mode 0600 (default). env: only the variable name is written.',
@@ -715,6 +729,11 @@ export const en = {
   'args.a_value': 'a value',
   'args.needs_value': '{command}: {flag} needs a value.',
   'args.give': 'Give {flag} {what}.',
+  'help.summary.remove': 'Take the gateway settings out of the agents\' configs (only what setup wrote; backed up first).',
+  'help.detail.remove.1': 'Removes exactly what setup wrote — base URL, key, models, our provider entries, the key line of an env file — and only while it still points at the gateway: a value you changed since is yours and stays. Comments, other providers and unknown keys stay. Files are backed up first: `{bin} restore` brings them back.',
+  'help.opt.agent_remove': 'Only these agents (repeatable or comma-separated; default: every agent whose config holds our settings).',
+  'help.opt.scope_remove': "user: your own config files (default). project: this directory's files.",
+  'help.opt.dry-run_remove': 'Print what would be removed as a diff (key masked); write nothing.',
   // ── end help ──
 
   // ── wizard ───────────────────────────────────────────────────────────────────────────────────
@@ -763,6 +782,8 @@ export const en = {
   'wizard.model.needs_probe': 'needs a probe',
   'wizard.model.unmarked': 'unmarked',
   'wizard.model.question': 'Model for {agent} (type to filter)',
+  'wizard.model.list_question': 'Models to offer in {agent} (space toggles; the ones the marks confirm are selected)',
+  'wizard.model.default_question': 'Default model for {agent}',
   'wizard.model.small_question': "Small/fast model for {agent}'s background calls",
   'wizard.scope.question': 'Where should the configs go?',
   'wizard.scope.user': 'user      your own config files: every project on this machine',

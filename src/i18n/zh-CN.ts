@@ -375,6 +375,13 @@ export const zhCN: Catalog = {
   'agents.qwen.no_env_key': 'modelProviders.{type} 的条目 "{model}" 没有 envKey（Qwen Code 要求必须有）',
   'agents.qwen.env_in_settings': '设置中的 env.{var}（或环境变量）',
   'agents.cline.key_in_file_win': 'Cline 无法引用环境变量：密钥保存在 {file} 中，位于你的用户配置文件目录内。',
+  'agents.unplan.not_gateway': '{file}：{key} 是 {value}，不是网关 {root}：保持不动，旁边的设置也不动。',
+  'agents.unplan.cc_after': 'Claude Code 现在没有网关设置：它重新使用自己的登录（运行 `claude` 登录，或设置 ANTHROPIC_API_KEY）。',
+  'agents.unplan.codex_after': '已从 {file} 删除 model_provider 和 model：Codex CLI 重新使用 OpenAI 及其自己的登录（或把 model_provider 设为你自己的提供方）。',
+  'agents.unplan.dotenv_kept': '已从 {file} 删除 {vars}；文件保留，即使现在是空的。',
+  'agents.unplan.cline_after': '已从 {file} 删除 lastUsedProvider：Cline 现在没有在用的提供方（运行 `cline auth`）。',
+  'agents.unplan.qwen_after': '已从 {file} 删除 model.name：请在 Qwen Code 中选择模型（`/model`，或用 `/auth` 选择提供方）。',
+  'agents.unplan.opencode_after': '已从 {file} 删除默认模型：OpenCode 现在使用它自己的默认值（用 `/models` 选择）。',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────
@@ -610,6 +617,13 @@ export const zhCN: Catalog = {
   'run.cause_id': '原因 [{code}]：{message}{status}，请求 ID {id}',
   'run.agent_said': '智能体输出：{text}',
   'setup.banner': '网关 {root}，密钥 {key}（来自 {source}）；智能体：{agents}',
+  'remove.banner': '从以下智能体删除网关 {root} 的设置：{agents}。',
+  'remove.nothing': '无可删除：这里没有任何智能体配置包含网关 {root} 的设置。',
+  'remove.would': '演练：未写入任何内容。remove 将做如下改动：',
+  'remove.done': '已删除网关 {root} 的设置：',
+  'remove.agent_none': '{agent}：这里没有我们写入的设置。',
+  'remove.backup': '改动文件的备份：用 `{bin} restore --id {id}` 撤销。',
+  'remove.saved_kept': '你保存的设置（base URL、智能体）保留不变：`{bin} sync` 会把网关设置写回去。',
   // ── end commands ──
 
   // ── help ─────────────────────────────────────────────────────────────────────────────────────
@@ -667,7 +681,7 @@ export const zhCN: Catalog = {
   'help.opt.id': '要恢复的备份（默认：最新的）。',
   'help.detail.restore.1': '每次改动文件的运行都会先把它们连同清单复制到备份目录。restore 以原子方式写回，并恢复原来的权限；那次运行新建的文件会被删除。',
   'help.opt.agent3': '要配置的智能体：{agents}（可重复或用逗号分隔；默认：这里已安装的智能体，否则为 {defaults}）。',
-  'help.opt.model2': '要写入的模型，对所有智能体（ID）或某一个（AGENT=ID）；可重复。默认：最合适的模型。',
+  'help.opt.model2': '要写入的模型，对所有智能体（ID）或某一个（AGENT=ID）；可重复。默认：最合适的模型。OpenCode 会列出所有经标记确认的合适模型；`opencode=ID` 给出多次时只列出这些（第一个为默认）。',
   'help.opt.small-model': '小/快模型（Claude Code 的 haiku，OpenCode 的 small_model）。',
   'help.opt.scope3': 'user：你自己的配置文件（默认）。project：当前目录的文件；绝不把密钥写进团队会提交的文件。',
   'help.opt.key-storage': 'file：把密钥写到智能体读取的位置，权限 0600（默认）。env：只写入变量名。',
@@ -716,6 +730,11 @@ export const zhCN: Catalog = {
   'args.a_value': '一个值',
   'args.needs_value': '{command}：{flag} 需要一个值。',
   'args.give': '请给 {flag} 提供{what}。',
+  'help.summary.remove': '从智能体配置中删除网关设置（只删 setup 写入的内容；先备份）。',
+  'help.detail.remove.1': '只删除 setup 写入的内容——base URL、密钥、模型、我们的提供方条目、环境文件中的密钥行——并且仅当它仍指向网关时才删：你之后改过的值属于你，保持不动。注释、其他提供方和未知键都保留。文件会先备份：`{bin} restore` 可以恢复。',
+  'help.opt.agent_remove': '只处理这些智能体（可重复或用逗号分隔；默认：配置中含有我们设置的所有智能体）。',
+  'help.opt.scope_remove': 'user：你自己的配置文件（默认）。project：当前目录的文件。',
+  'help.opt.dry-run_remove': '以 diff 形式显示将删除的内容（密钥已遮盖）；不写入任何内容。',
   // ── end help ──
 
   // ── wizard ───────────────────────────────────────────────────────────────────────────────────
@@ -764,6 +783,8 @@ export const zhCN: Catalog = {
   'wizard.model.needs_probe': '需要探测',
   'wizard.model.unmarked': '无标记',
   'wizard.model.question': '{agent} 使用的模型（输入文字可筛选）',
+  'wizard.model.list_question': '{agent} 中提供的模型（空格切换；已按标记确认的模型预先选中）',
+  'wizard.model.default_question': '{agent} 的默认模型',
   'wizard.model.small_question': '{agent} 后台调用使用的小/快模型',
   'wizard.scope.question': '配置写到哪里？',
   'wizard.scope.user': 'user      你自己的配置文件：本机所有项目生效',

@@ -16,7 +16,7 @@ import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from 
 import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { smallModelRequest } from '../doctor/small-model.js';
-import { chooseModels, suitableModels, type KeptChoice, type ModelChoice } from './choose.js';
+import { chooseList, chooseModels, suitableModels, type KeptChoice, type ModelChoice } from './choose.js';
 import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
 import type { Preferences } from '../agents/types.js';
@@ -31,6 +31,11 @@ export interface SetupOptions {
   /** Explicit models: per agent, or '*' for every agent. */
   models?: ReadonlyMap<AgentId | '*', string>;
   smallModel?: string;
+  /**
+   * For agents that keep a list of models (OpenCode): the models to list, named by the user; without
+   * it every suitable model the marks confirm is listed (one explicit model alone: only it).
+   */
+  modelLists?: ReadonlyMap<AgentId, readonly string[]>;
   /** Per-agent small/fast models (the wizard asks per agent); wins over `smallModel`. */
   smallModels?: ReadonlyMap<AgentId, string>;
   scope: Scope;
@@ -106,6 +111,8 @@ export interface AgentReport {
   protocol?: Protocol;
   /** Models of the agent's tiers other than the main one (Claude Code's opus), by tier id. */
   tiers?: Record<string, string>;
+  /** Every model listed in the agent's config, for agents that keep a list (OpenCode). */
+  models?: string[];
   files: AppliedFile[];
   notes: string[];
   /** The probe before writing. */
@@ -169,6 +176,8 @@ export interface Candidate {
   choice?: ModelChoice;
   /** The model was named by the user (no fallback to another). */
   explicit: boolean;
+  /** The models to list beside the default one (agents with `listsModels`). */
+  list?: { model: string; protocol: Protocol }[];
 }
 
 /** A candidate with its models chosen. */
@@ -241,6 +250,17 @@ export async function choosePhase(opts: SetupOptions, models: readonly Classifie
       if (explicit !== undefined || opts.smallModel !== undefined || opts.smallModels?.has(id)) throw err;
       report.skipped = err instanceof Error ? err.message : String(err);
     }
+    if (agent.listsModels && c.choice) {
+      const avoided = opts.avoid?.get(id);
+      const listed = opts.keepOnDisk ? await listedOnDisk(agent, opts.env, opts.scope) : undefined;
+      c.list = chooseList({
+        agent,
+        models: avoided ? models.filter((m) => !avoided.has(m.id)) : models,
+        explicit: opts.modelLists?.get(id),
+        single: explicit !== undefined,
+        kept: listed !== undefined && listed.length > 0 ? listed : undefined,
+      });
+    }
   }
   return candidates;
 }
@@ -302,6 +322,7 @@ export async function planPhase(opts: SetupOptions, writable: readonly Chosen[])
         smallModel: c.choice.smallModel,
         smallModelProtocol: c.choice.smallProtocol,
         ...(c.choice.tiers && { tiers: c.choice.tiers }),
+        ...(c.list && { models: c.list }),
         scope: opts.scope,
         keyStorage: opts.keyStorage,
       };
@@ -310,6 +331,7 @@ export async function planPhase(opts: SetupOptions, writable: readonly Chosen[])
       c.report.smallModel = c.agent.smallModel !== undefined ? c.choice.smallModel : undefined;
       c.report.protocol = c.choice.protocol;
       if (c.choice.tiers) c.report.tiers = c.choice.tiers;
+      if (c.list) c.report.models = [...new Set([c.choice.model, ...(c.choice.smallModel !== undefined ? [c.choice.smallModel] : []), ...c.list.map((m) => m.model)])];
       c.report.notes.push(...plan.notes);
       return plan.edits.map((e): FileEdit => ({ ...e, owner: c.agent.id }));
     }),
@@ -454,6 +476,16 @@ function noteGitIgnore(agents: readonly Candidate[], states: readonly (GitIgnore
     if (s.state === 'ignored') report.notes.push(s.rule ? msg('setup.git_ignored_rule', { file: s.file, rule: s.rule }) : msg('setup.git_ignored', { file: s.file }));
     else if (s.state === 'exclude') report.notes.push(msg(dryRun ? 'setup.git_would_exclude' : 'setup.git_excluded', { file: s.file, exclude: s.exclude, line: s.line }));
     else report.notes.push(msg('setup.git_no_repo', { file: s.file }));
+  }
+}
+
+/** The models a config of ours lists now (agents that keep a list); undefined when unreadable. */
+async function listedOnDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ model: string; protocol: Protocol }[] | undefined> {
+  if (!agent.listedModels) return undefined;
+  try {
+    return agent.listedModels(env, scope, await readCurrent(agent, env, scope));
+  } catch {
+    return undefined; // a file that does not parse stops the run when it is planned
   }
 }
 

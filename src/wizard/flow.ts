@@ -5,7 +5,7 @@
 import { orList } from '../agents/paths.js';
 import { AGENT_IDS, AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
 import type { Agent, AgentEnv, KeyStorage, Preferences, Scope } from '../agents/types.js';
-import { cut, padTo, visibleLength, wrap } from '../cli/output.js';
+import { cut, padTo, visibleLength, wrap } from '../core/layout.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { CancelledError, GatewayError, JobError, ToolError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
@@ -26,6 +26,8 @@ export interface WizardGiven {
   keyEnvVar: string;
   agents?: AgentId[];
   models?: ReadonlyMap<AgentId | '*', string>;
+  /** `--model opencode=ID` given more than once: the list, the first the default (nothing asked). */
+  modelLists?: ReadonlyMap<AgentId, readonly string[]>;
   smallModel?: string;
   scope?: Scope;
   keyStorage?: KeyStorage;
@@ -311,10 +313,13 @@ export async function askModels(
   models: readonly ClassifiedModel[],
   given: WizardGiven,
   previous: WizardDefaults['models'] = {},
-): Promise<{ models: Map<AgentId, string>; smallModels: Map<AgentId, string> }> {
+  /** Only the default model is asked again (after its probe failed): the list chosen stays. */
+  defaultOnly = false,
+): Promise<ChosenModels> {
   const t = tr(deps);
   const chosen = new Map<AgentId, string>();
   const small = new Map<AgentId, string>();
+  const lists = new Map<AgentId, string[]>();
   const indexOf = (list: readonly Fitting[], id?: string): number | undefined => {
     const i = id === undefined ? -1 : list.findIndex((f) => f.model.id === id);
     return i === -1 ? undefined : i;
@@ -326,8 +331,23 @@ export async function askModels(
     const fitting = suitableModels(agent, models, prefs?.model);
     // Nothing suits: setup reports it for this agent and goes on with the others.
     if (fitting.length === 0) continue;
-    const explicit = given.models?.get(id) ?? given.models?.get('*');
-    const model = explicit ?? (await deps.prompter.autocomplete({
+    const explicit = given.modelLists?.get(id)?.[0] ?? given.models?.get(id) ?? given.models?.get('*');
+    if (agent.listsModels && !defaultOnly && explicit === undefined && !given.modelLists?.has(id)) {
+      // Several models to switch between inside the agent: the ones the marks confirm pre-selected.
+      const picked = await deps.prompter.multiselect({
+        message: t('wizard.model.list_question', { agent: agent.name }),
+        choices: modelChoices(fitting, t).map((c, i) => ({ ...c, selected: !fitting[i]!.fit.needsProbe })),
+        min: 1,
+      });
+      lists.set(id, picked);
+      const ranked = fitting.filter((f) => picked.includes(f.model.id));
+      chosen.set(id, ranked.length === 1 ? ranked[0]!.model.id : await deps.prompter.select({
+        message: t('wizard.model.default_question', { agent: agent.name }),
+        choices: modelChoices(ranked, t),
+        initial: indexOf(ranked, previous[id]?.model) ?? 0,
+      }));
+    }
+    const model = chosen.get(id) ?? explicit ?? (await deps.prompter.autocomplete({
       message: t('wizard.model.question', { agent: agent.name }),
       choices: modelChoices(fitting, t),
       initial: indexOf(fitting, previous[id]?.model),
@@ -346,7 +366,14 @@ export async function askModels(
       }
     }
   }
-  return { models: chosen, smallModels: small };
+  return { models: chosen, smallModels: small, modelLists: lists };
+}
+
+/** What step 5 chose: a model per agent, small models, and the lists of agents that keep one. */
+export interface ChosenModels {
+  models: Map<AgentId, string>;
+  smallModels: Map<AgentId, string>;
+  modelLists: Map<AgentId, string[]>;
 }
 
 // ── Step 6 ──────────────────────────────────────────────────────────────────────────────────
@@ -451,10 +478,17 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
       if (!(err instanceof ChooseAgain)) throw err;
       for (const id of err.agents) {
         const others = models.filter((m) => !failedModels.get(id)?.has(m.id));
-        const explicitGone: WizardGiven = { ...given, models: new Map([...(given.models ?? [])].filter(([a]) => a !== id && a !== '*')) };
-        const again = await askModels(deps, [id], others, explicitGone);
+        const explicitGone: WizardGiven = {
+          ...given,
+          models: new Map([...(given.models ?? [])].filter(([a]) => a !== id && a !== '*')),
+          modelLists: new Map([...(given.modelLists ?? [])].filter(([a]) => a !== id)),
+        };
+        const again = await askModels(deps, [id], others, explicitGone, {}, true);
+        const list = chosen.modelLists.get(id) ?? given.modelLists?.get(id);
+        if (list) chosen.modelLists.set(id, list.filter((m) => !failedModels.get(id)?.has(m)));
         for (const [a, m] of again.models) chosen.models.set(a, m);
         for (const [a, m] of again.smallModels) chosen.smallModels.set(a, m);
+        for (const [a, m] of again.modelLists) chosen.modelLists.set(a, m);
       }
     }
   }
@@ -502,7 +536,7 @@ async function writeWithChoices(
     url: { root: string; v1: string };
     key: string;
     agents: AgentId[];
-    chosen: { models: Map<AgentId, string>; smallModels: Map<AgentId, string> };
+    chosen: ChosenModels;
     scope: Scope;
     keyStorage: KeyStorage;
     http: { timeoutMs?: number; env: AgentEnv['env'] };
@@ -519,7 +553,8 @@ async function writeWithChoices(
       key,
       keyEnvVar: given.keyEnvVar,
       agents,
-      models: new Map([...(given.models ?? []), ...chosen.models]),
+      models: new Map([...(given.models ?? []), ...[...(given.modelLists ?? [])].map(([a, ids]) => [a, ids[0]!] as const), ...chosen.models]),
+      modelLists: new Map([...(given.modelLists ?? []), ...chosen.modelLists]),
       smallModel: given.smallModel,
       smallModels: chosen.smallModels,
       scope,

@@ -9,7 +9,7 @@ import { DEFAULT_MODELS, DEMO_KEY, VIP_KEY } from '../../src/simulator/index.js'
 import type { Simulator } from '../../src/simulator/types.js';
 import { BIN_PATH, jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { visibleLength } from '../../src/cli/output.js';
+import { visibleLength } from '../../src/core/layout.js';
 import { msg } from '../../src/i18n/index.js';
 import { maskKey } from '../../src/core/mask.js';
 import { FIXTURES } from '../fixtures/agents/index.js';

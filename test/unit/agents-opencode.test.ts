@@ -207,3 +207,85 @@ describe('opencode oneShot', () => {
     expect(opencode.oneShot(opencodeModelRef('claude-sonnet-4-5', 'messages'), 'p').args[1]).toBe('--model=gateway-anthropic/claude-sonnet-4-5');
   });
 });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed config, indexed freely in assertions
+type OcDoc = Record<string, any>;
+
+describe('opencode plan: several models', () => {
+  it('lists every chosen model under the provider of its protocol; model and small_model stay the chosen ones', () => {
+    const plan = opencode.plan(
+      linuxEnv(),
+      ocChoice({
+        smallModel: 'gpt-5.1-mini',
+        smallModelProtocol: 'chat',
+        models: [
+          { model: 'deepseek-chat', protocol: 'chat' },
+          { model: 'kimi-k2', protocol: 'chat' },
+          { model: 'claude-sonnet-4-5', protocol: 'messages' },
+        ],
+      }),
+      files(),
+    );
+    const doc = applyPlan(files(), plan).get(USER_JSON) as OcDoc;
+    expect(doc['model']).toBe('gateway/deepseek-chat');
+    expect(doc['small_model']).toBe('gateway/gpt-5.1-mini');
+    expect(Object.keys(doc['provider']['gateway']['models'])).toEqual(['deepseek-chat', 'gpt-5.1-mini', 'kimi-k2']);
+    expect(doc['provider']['gateway-anthropic']['models']).toEqual({ 'claude-sonnet-4-5': { name: 'claude-sonnet-4-5' } });
+    expect(doc['provider']['gateway-anthropic']['options']['baseURL']).toBe(`${ROOT}/v1`);
+    expect(opencode.listedModels!(linuxEnv(), 'user', files({ [USER_JSON]: doc }))).toEqual([
+      { model: 'deepseek-chat', protocol: 'chat' },
+      { model: 'gpt-5.1-mini', protocol: 'chat' },
+      { model: 'kimi-k2', protocol: 'chat' },
+      { model: 'claude-sonnet-4-5', protocol: 'messages' },
+    ]);
+  });
+
+  it('a model of ours no longer chosen is removed; one the user added by hand under our provider stays', () => {
+    const before = {
+      model: 'gateway/deepseek-chat',
+      provider: {
+        gateway: {
+          npm: '@ai-sdk/openai-compatible',
+          options: { baseURL: `${ROOT}/v1`, apiKey: KEY },
+          models: {
+            'deepseek-chat': { name: 'deepseek-chat' },
+            'gone-model': { name: 'gone-model' },
+            'my-own': { name: 'My own', limit: { context: 8000 } },
+          },
+        },
+      },
+    };
+    const plan = opencode.plan(linuxEnv(), ocChoice({ models: [{ model: 'deepseek-chat', protocol: 'chat' }] }), files({ [USER_JSON]: before }));
+    const doc = applyPlan(files({ [USER_JSON]: before }), plan).get(USER_JSON) as OcDoc;
+    expect(Object.keys(doc['provider']['gateway']['models'])).toEqual(['deepseek-chat', 'my-own']);
+    expect(doc['provider']['gateway']['models']['my-own']).toEqual({ name: 'My own', limit: { context: 8000 } });
+  });
+
+  it('readBack still checks the default model among several', () => {
+    const plan = opencode.plan(linuxEnv(), ocChoice({ models: [{ model: 'kimi-k2', protocol: 'chat' }] }), files());
+    const request = opencode.readBack(linuxEnv(), 'user', applyPlan(files(), plan)) as AgentRequest;
+    expect(request.model).toBe('deepseek-chat');
+    expect(request.url).toBe(`${ROOT}/v1/chat/completions`);
+  });
+});
+
+describe('opencode unplan', () => {
+  it('takes out our providers and the model refs naming them; other providers and keys stay', () => {
+    const plan = opencode.plan(linuxEnv(), ocChoice({ models: [{ model: 'claude-sonnet-4-5', protocol: 'messages' }] }), files({ [USER_JSONC]: lived }));
+    const after = applyPlan(files({ [USER_JSONC]: lived }), plan);
+    const u = opencode.unplan!(linuxEnv(), 'user', after, { root: ROOT, v1: `${ROOT}/v1` });
+    expect(u.secrets).toEqual([KEY, KEY]);
+    const back = applyPlan(after, { edits: u.edits, notes: [] }).get(USER_JSONC) as OcDoc;
+    expect(strings(back).join('\n')).not.toContain(ROOT);
+    expect(Object.keys(back['provider'] ?? {})).toEqual(Object.keys((lived as OcDoc)['provider'] ?? {}));
+    expect(back['theme']).toBe((lived as OcDoc)['theme']);
+    expect(back['model']).toBeUndefined();
+  });
+
+  it('a provider of ours pointing elsewhere now is left, and said so', () => {
+    const doc = { model: 'gateway/x', provider: { gateway: { npm: '@ai-sdk/openai-compatible', options: { baseURL: 'https://other.example.com/v1' }, models: { x: { name: 'x' } } } } };
+    const u = opencode.unplan!(linuxEnv(), 'user', files({ [USER_JSON]: doc }), { root: ROOT, v1: `${ROOT}/v1` });
+    expect(u.edits).toEqual([]);
+    expect(u.notes.join('\n')).toContain('https://other.example.com/v1');
+  });
+});

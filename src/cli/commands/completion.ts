@@ -7,7 +7,8 @@ import { COMMAND_OPTIONS, COMMON_OPTIONS, type OptionTable, type ParsedArgs } fr
 import { COMMANDS } from '../commands.js';
 import { completionScript, SHELLS, type CompletionCommand, type Shell } from '../completion.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
 
 export const positionals = true;
 export const options: OptionTable = {};

@@ -8,9 +8,12 @@ import { msg } from '../../i18n/index.js';
 import type { AgentCheck, CheckOptions } from '../../doctor/check.js';
 import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV, resolveBaseUrl } from '../inputs.js';
-import { painter, print, printJson, wrap } from '../output.js';
+import { print, printJson } from '../output.js';
+import { wrap } from '../../core/layout.js';
+import { painter } from '../../core/terminal.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../saved.js';
 import { agentEnv, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
 

@@ -10,7 +10,9 @@ import type { Translator } from '../../i18n/index.js';
 import { flag, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { resolveGateway } from '../inputs.js';
-import { formatUsd, painter, print, note, printJson, PROTOCOL_NAMES, table, tableRows, wrap, type Paint } from '../output.js';
+import { formatUsd, print, note, printJson, PROTOCOL_NAMES } from '../output.js';
+import { table, tableRows, wrap } from '../../core/layout.js';
+import { painter, type Paint } from '../../core/terminal.js';
 
 const ORDER: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
 

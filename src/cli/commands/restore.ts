@@ -2,8 +2,10 @@
 import { JobError, UsageError } from '../../core/errors.js';
 import { flag, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
-import { note, padTo, print, printJson, wrap } from '../output.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
+import { note, print, printJson } from '../output.js';
+import { padTo, wrap } from '../../core/layout.js';
 import { msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {

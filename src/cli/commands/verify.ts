@@ -7,7 +7,9 @@ import { notForCoding } from '../../agents/fit.js';
 import { flag, list as listFlag, num, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { resolveGateway } from '../inputs.js';
-import { note, painter, print, printJson, PROTOCOL_NAMES, tableRows, wrap } from '../output.js';
+import { note, print, printJson, PROTOCOL_NAMES } from '../output.js';
+import { tableRows, wrap } from '../../core/layout.js';
+import { painter } from '../../core/terminal.js';
 
 /** The protocols coding agents speak. Images costs money per call: probed only when asked for. */
 const AGENT_PROTOCOLS: readonly Protocol[] = ['messages', 'responses', 'chat'];

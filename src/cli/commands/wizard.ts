@@ -9,9 +9,12 @@ import type { SetupReport } from '../../setup/run.js';
 import type { WizardDefaults } from '../../wizard/flow.js';
 import { str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV } from '../inputs.js';
-import { control, note, print, wrap } from '../output.js';
+import { note, print } from '../output.js';
+import { wrap } from '../../core/layout.js';
+import { control } from '../../core/terminal.js';
 import { rememberSetup, savedPreferences } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv, SETUP_OPTIONS, setupInputs } from '../setup-inputs.js';
@@ -116,6 +119,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       keyEnvVar,
       agents: inputs.agents,
       models: inputs.models,
+      ...(inputs.modelLists.size > 0 && { modelLists: inputs.modelLists }),
       smallModel: inputs.smallModel,
       scope: inputs.scope,
       keyStorage: inputs.keyStorage,
