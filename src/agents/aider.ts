@@ -20,8 +20,8 @@
 import type { KeyEdit } from '../config/types.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, envValue, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
+import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
 import { msg } from '../i18n/index.js';
 
 /** litellm's provider prefix that routes a model to the OpenAI-compatible base URL. */
@@ -59,6 +59,28 @@ function plan(env: AgentEnv, choice: AgentChoice, _current: CurrentFiles): Agent
   if (choice.scope === 'project') notes.push(msg('agents.aider.no_project', { file: path }));
   if (choice.keyStorage === 'env') notes.push(msg('agents.aider.key_in_file', { file: path }));
   return { edits: [{ path, format: 'yaml', edits, secret: true }], notes };
+}
+
+/**
+ * What `remove` takes out: the four keys `plan` wrote, while `openai-api-base` is still the
+ * gateway's; a `model` or `weak-model` without the `openai/` prefix is the user's since, and stays.
+ */
+function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const path = aiderPaths(env).config;
+  const doc = asRecord(current.get(path));
+  const base = doc?.['openai-api-base'];
+  if (!doc || base === undefined) return { edits: [], notes: [], secrets: [] };
+  if (!underRoot(base, gateway.root)) {
+    return { edits: [], notes: [msg('agents.unplan.not_gateway', { file: path, key: 'openai-api-base', value: String(base), root: gateway.root })], secrets: [] };
+  }
+  const key = asString(doc['openai-api-key']);
+  const edits: KeyEdit[] = [
+    { path: ['openai-api-base'], value: undefined },
+    ...(key !== undefined ? [{ path: ['openai-api-key'], value: undefined }] : []),
+    ...(['model', 'weak-model'] as const).filter((k) => asString(doc[k])?.startsWith(PREFIX)).map((k) => ({ path: [k], value: undefined })),
+  ];
+  const notes = edits.some((e) => e.path[0] === 'model') ? [msg('agents.unplan.aider_after', { file: path })] : [];
+  return { edits: [{ path, format: 'yaml', edits }], notes, secrets: key ? [key] : [] };
 }
 
 function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
@@ -102,6 +124,7 @@ export const aider = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   // Aider names the model with litellm's provider prefix: the configured `openai/<id>`.
   modelArg(_current, request) {

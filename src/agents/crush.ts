@@ -26,8 +26,8 @@
 import type { KeyEdit } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
 import { msg } from '../i18n/index.js';
 
 /** The provider id we own in `providers`. */
@@ -107,6 +107,31 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits: out, notes, ...(choice.keyStorage === 'env' && { exportVar: choice.keyEnvVar }) };
 }
 
+/**
+ * What `remove` takes out: our `gateway` provider while its base_url is still the gateway's, and
+ * each `models.large` / `models.small` (config and data file) that names it. Other providers stay.
+ */
+function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const { config, data } = crushPaths(env);
+  const doc = asRecord(current.get(config));
+  const provider = asRecord(asRecord(doc?.['providers'])?.[CRUSH_PROVIDER]);
+  if (!provider || provider['base_url'] === undefined) return { edits: [], notes: [], secrets: [] };
+  if (!underRoot(provider['base_url'], gateway.root)) {
+    return { edits: [], notes: [msg('agents.unplan.not_gateway', { file: config, key: `providers.${CRUSH_PROVIDER}.base_url`, value: String(provider['base_url']), root: gateway.root })], secrets: [] };
+  }
+  const key = asString(provider['api_key']);
+  const selections = (file: string): KeyEdit[] =>
+    (['large', 'small'] as const)
+      .filter((t) => asRecord(asRecord(asRecord(current.get(file))?.['models'])?.[t])?.['provider'] === CRUSH_PROVIDER)
+      .map((t) => ({ path: ['models', t], value: undefined }));
+  const edits: AgentUnplan['edits'] = [{ path: config, format: 'json', edits: [{ path: ['providers', CRUSH_PROVIDER], value: undefined }, ...selections(config)] }];
+  const dataEdits = selections(data);
+  if (dataEdits.length > 0) edits.push({ path: data, format: 'json', edits: dataEdits });
+  const notes = edits.flatMap((e) => e.edits).some((e) => e.path[0] === 'models') ? [msg('agents.unplan.crush_after', { file: config })] : [];
+  // A `$VAR` reference is no secret; a literal key is.
+  return { edits, notes, secrets: key !== undefined && !key.startsWith('$') ? [key] : [] };
+}
+
 /** Crush's resolver for the forms we write or users commonly write: `$VAR`, `${VAR}`. */
 function resolveValue(value: string, env: AgentEnv['env']): { value?: string; source?: string } {
   const m = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/.exec(value.trim());
@@ -162,6 +187,7 @@ export const crush = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   oneShot(_model, prompt) {
     return { command: 'crush', args: ['run', '--quiet', '--', prompt], env: { CRUSH_DISABLE_PROVIDER_AUTO_UPDATE: '1', CRUSH_DISABLE_METRICS: '1' } };

@@ -381,6 +381,8 @@ export const en = {
   'agents.unplan.cline_after': 'lastUsedProvider was removed from {file}: Cline has no provider in use now (run `cline auth`).',
   'agents.unplan.qwen_after': 'model.name was removed from {file}: choose a model in Qwen Code (`/model`, or `/auth` for a provider).',
   'agents.unplan.opencode_after': 'The default model was removed from {file}: OpenCode uses its own default now (choose one with `/models`).',
+  'agents.unplan.aider_after': 'model was removed from {file}: Aider uses its own default model again (or set model to one of yours).',
+  'agents.unplan.crush_after': 'The model choice naming the gateway was removed from {file}: Crush asks for a model on its next start (or picks its default).',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────

@@ -382,6 +382,8 @@ export const zhCN: Catalog = {
   'agents.unplan.cline_after': '已从 {file} 删除 lastUsedProvider：Cline 现在没有在用的提供方（运行 `cline auth`）。',
   'agents.unplan.qwen_after': '已从 {file} 删除 model.name：请在 Qwen Code 中选择模型（`/model`，或用 `/auth` 选择提供方）。',
   'agents.unplan.opencode_after': '已从 {file} 删除默认模型：OpenCode 现在使用它自己的默认值（用 `/models` 选择）。',
+  'agents.unplan.aider_after': '已从 {file} 中删除 model：Aider 重新使用它自己的默认模型（或把 model 设为你自己的模型）。',
+  'agents.unplan.crush_after': '已从 {file} 中删除指向网关的模型选择：Crush 下次启动时会让你选择模型（或使用它的默认模型）。',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────

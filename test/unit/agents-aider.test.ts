@@ -124,3 +124,24 @@ describe('aider oneShot and modelArg', () => {
     expect(cmd.env).toEqual({ LITELLM_LOCAL_MODEL_COST_MAP: 'True' });
   });
 });
+
+describe('aider unplan', () => {
+  const gw = { root: ROOT, v1: `${ROOT}/v1` };
+  it('takes out the four keys while the base is the gateway; the key is a secret; the rest stays', () => {
+    const before = files({ [FILE]: lived });
+    const after = applyPlan(before, aider.plan(linuxEnv(), aChoice(), before));
+    const u = aider.unplan!(linuxEnv(), 'user', after, gw);
+    expect(u.edits[0]!.edits.map((e) => e.path.join('.'))).toEqual(['openai-api-base', 'openai-api-key', 'model', 'weak-model']);
+    expect(u.secrets).toEqual([KEY]);
+    expect(u.notes.join('\n')).toContain('default model');
+    const removed = applyPlan(after, { edits: u.edits, notes: [] }).get(FILE) as Record<string, unknown>;
+    expect(removed['anthropic-api-key']).toBe((lived as Record<string, unknown>)['anthropic-api-key']);
+    expect(removed['openai-api-base']).toBeUndefined();
+  });
+  it('another base URL, or a model of the user\'s since, is left as it is', () => {
+    expect(aider.unplan!(linuxEnv(), 'user', files({ [FILE]: { 'openai-api-base': 'https://other.example/v1', model: 'openai/x' } }), gw)).toMatchObject({ edits: [], secrets: [] });
+    const u = aider.unplan!(linuxEnv(), 'user', files({ [FILE]: { 'openai-api-base': `${ROOT}/v1`, model: 'sonnet' } }), gw);
+    expect(u.edits[0]!.edits.map((e) => e.path.join('.'))).toEqual(['openai-api-base']);
+    expect(aider.unplan!(linuxEnv(), 'user', files(), gw).edits).toEqual([]);
+  });
+});

@@ -142,3 +142,28 @@ describe('crush oneShot', () => {
     expect(crush.oneShot('m', '-say ok')).toEqual({ command: 'crush', args: ['run', '--quiet', '--', '-say ok'], env: { CRUSH_DISABLE_PROVIDER_AUTO_UPDATE: '1', CRUSH_DISABLE_METRICS: '1' } });
   });
 });
+
+describe('crush unplan', () => {
+  const gw = { root: ROOT, v1: `${ROOT}/v1` };
+  it('our provider and the model choices naming it, in the config and the data file; other providers stay', () => {
+    const before = files({ [FILE]: lived, [DATA]: { models: { large: { model: 'gpt-4o', provider: 'openai' } } } });
+    const after = applyPlan(before, crush.plan(linuxEnv(), choice(), before));
+    const u = crush.unplan!(linuxEnv(), 'user', after, gw);
+    expect(u.edits.map((e) => [e.path, e.edits.map((k) => k.path.join('.'))])).toEqual([
+      [FILE, ['providers.gateway', 'models.large']],
+      [DATA, ['models.large']],
+    ]);
+    expect(u.secrets).toEqual([KEY]);
+    const removed = applyPlan(after, { edits: u.edits, notes: [] }).get(FILE) as { providers: Record<string, unknown>; models: Record<string, unknown> };
+    expect(Object.keys(removed.providers)).toEqual(['deepseek', 'ollama']);
+    expect(removed.models['small']).toEqual((lived as typeof removed).models['small']);
+  });
+  it('a $VAR key is no secret; another base URL is left with a note; no file, no edit', () => {
+    const env = applyPlan(files(), crush.plan(linuxEnv(), choice({ keyStorage: 'env' }), files()));
+    expect(crush.unplan!(linuxEnv(), 'user', env, gw).secrets).toEqual([]);
+    const other = files({ [FILE]: { providers: { gateway: { base_url: 'https://elsewhere.example' } } } });
+    expect(crush.unplan!(linuxEnv(), 'user', other, gw)).toMatchObject({ edits: [], secrets: [] });
+    expect(crush.unplan!(linuxEnv(), 'user', other, gw).notes.join('')).toContain('elsewhere');
+    expect(crush.unplan!(linuxEnv(), 'user', files(), gw).edits).toEqual([]);
+  });
+});
