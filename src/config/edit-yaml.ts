@@ -2,7 +2,7 @@
 // anchors and unknown keys through an edit. What it would normalise when printing (indentation,
 // line folding) is pinned to the file's own: its indent unit, no folding of long lines, and its
 // line ending and BOM put back. A file whose edits change nothing is returned as it was, byte for byte.
-import { isMap, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isScalar, parseDocument, type Document } from 'yaml';
 import { ParseError } from '../core/errors.js';
 import { detectEol, detectIndent, keepFinalNewline, splitBom } from './text.js';
 import type { KeyEdit } from './types.js';
@@ -29,6 +29,33 @@ export function parseYaml(text: string, file: string): unknown {
   return value ?? {};
 }
 
+/**
+ * Deletes a key; the comment lines above it (the yaml package hangs them on the key) move to the
+ * key below it, or below the mapping when it was the last: a deleted setting takes its own line and
+ * its line comment with it, never the user's comment block that happened to sit above it.
+ */
+function deleteKeepingComments(doc: Document.Parsed, path: KeyEdit['path']): void {
+  const last = path[path.length - 1];
+  const parent: unknown = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
+  if (!isMap(parent)) {
+    doc.deleteIn(path);
+    return;
+  }
+  const index = parent.items.findIndex((pair) => (isScalar(pair.key) ? pair.key.value : pair.key) === last);
+  const key = parent.items[index]?.key;
+  const above = isNode(key) ? key.commentBefore : undefined;
+  if (above) {
+    const next = parent.items[index + 1]?.key;
+    if (isNode(next)) {
+      next.commentBefore = next.commentBefore ? `${above}\n${next.commentBefore}` : above;
+      next.spaceBefore = next.spaceBefore === true || (isNode(key) && key.spaceBefore === true);
+    } else {
+      parent.comment = parent.comment ? `${above}\n${parent.comment}` : above;
+    }
+  }
+  doc.deleteIn(path);
+}
+
 /** Applies key edits to a YAML text; keeps everything it does not touch. */
 export function editYaml(text: string, edits: readonly KeyEdit[], file: string): string {
   const eol = detectEol(text);
@@ -43,7 +70,7 @@ export function editYaml(text: string, edits: readonly KeyEdit[], file: string):
     const plain = current !== null && typeof current === 'object' && 'toJSON' in current ? (current as { toJSON(): unknown }).toJSON() : current;
     if (edit.value === undefined) {
       if (doc.hasIn(edit.path)) {
-        doc.deleteIn(edit.path);
+        deleteKeepingComments(doc, edit.path);
         changed = true;
       }
     } else if (!doc.hasIn(edit.path) || !deepEqual(plain, edit.value)) {

@@ -78,3 +78,18 @@ describe('yaml: edit, never regenerate', () => {
     expect(at('- a\n- b\n')).toEqual([1, 1]);
   });
 });
+
+describe('yaml: deleting a key keeps the comments above it', () => {
+  it('the comment block moves to the key below; under the last key, below the mapping', () => {
+    const text = '# header\n\n## the model\nmodel: x  # mine\n\n## dark mode\ndark-mode: true\n## last one\nlast: 1\n';
+    const first = editText(text, 'yaml', [{ path: ['model'], value: undefined }], FILE);
+    expect(first).toContain('# header');
+    expect(first).toContain('## the model');
+    expect(first).not.toContain('model: x');
+    expect(first).toContain('## dark mode\ndark-mode: true');
+    const lastGone = editText(text, 'yaml', [{ path: ['last'], value: undefined }], FILE);
+    expect(lastGone).toContain('## last one');
+    expect(lastGone).not.toContain('last: 1');
+    expect(parseConfig(lastGone, 'yaml', FILE)).toEqual({ model: 'x', 'dark-mode': true });
+  });
+});
