@@ -22,7 +22,7 @@ import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from './paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 /** litellm's provider prefix that routes a model to the OpenAI-compatible base URL. */
 const PREFIX = 'openai/';
@@ -55,7 +55,7 @@ function plan(env: AgentEnv, choice: AgentChoice, _current: CurrentFiles): Agent
     { path: ['model'], value: model },
     { path: ['weak-model'], value: model },
   ];
-  const notes: string[] = [];
+  const notes: Message[] = [];
   if (choice.scope === 'project') notes.push(msg('agents.aider.no_project', { file: path }));
   if (choice.keyStorage === 'env') notes.push(msg('agents.aider.key_in_file', { file: path }));
   return { edits: [{ path, format: 'yaml', edits, secret: true }], notes };
@@ -83,7 +83,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   return { edits: [{ path, format: 'yaml', edits }], notes, secrets: key ? [key] : [] };
 }
 
-function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const path = aiderPaths(env).config;
   const doc = asRecord(current.get(path));
   if (!doc) return msg('agents.aider.no_file', { file: path });
@@ -94,14 +94,18 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.aider.no_base_url', { file: path });
   const fileKey = asString(doc['openai-api-key']);
   const keyVar = envValue(env.env, 'AIDER_OPENAI_API_KEY');
-  const configured = fileKey !== undefined && fileKey !== '' ? { key: fileKey, source: `${path} openai-api-key` } : { key: envValue(env.env, 'OPENAI_API_KEY'), source: 'OPENAI_API_KEY' };
+  const configured: { key: string | undefined; source: Message; var?: string } =
+    fileKey !== undefined && fileKey !== ''
+      ? { key: fileKey, source: msg('agents.file_field', { file: path, field: 'openai-api-key' }) }
+      : { key: envValue(env.env, 'OPENAI_API_KEY'), source: msg('agents.env_var', { var: 'OPENAI_API_KEY' }), var: 'OPENAI_API_KEY' };
   const request: AgentRequest = {
     protocol: 'chat',
     url: `${trimSlash(baseUrl)}/chat/completions`,
     model: named.slice(PREFIX.length),
     auth: 'bearer',
     key: keyVar ?? configured.key,
-    keySource: keyVar !== undefined ? 'AIDER_OPENAI_API_KEY' : configured.source,
+    keySource: keyVar !== undefined ? msg('agents.env_var', { var: 'AIDER_OPENAI_API_KEY' }) : configured.source,
+    ...(keyVar !== undefined ? { keyVar: { name: 'AIDER_OPENAI_API_KEY', via: 'export' as const } } : configured.var !== undefined && { keyVar: { name: configured.var, via: 'export' as const } }),
     baseUrl,
     file: path,
   };

@@ -10,7 +10,7 @@ import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 type ClineProvider = 'openai-compatible' | 'anthropic';
 
@@ -72,7 +72,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   // run); written only where it is missing, so a second run stays "up to date".
   const entry = asRecord(asRecord(doc?.['providers'])?.[id]);
   if (asString(entry?.['updatedAt']) === undefined) edits.push({ path: ['providers', id, 'updatedAt'], value: CLINE_UPDATED_AT });
-  const notes: string[] = [];
+  const notes: Message[] = [];
   if (choice.scope === 'project') notes.push(msg('agents.cline.no_project', { file: path }));
   if (choice.keyStorage === 'env') {
     notes.push(msg(env.platform === 'win32' ? 'agents.cline.key_in_file_win' : 'agents.cline.key_in_file', { file: path }));
@@ -88,7 +88,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
 function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
   const path = clinePaths(env).providers;
   const doc = asRecord(current.get(path));
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const secrets: string[] = [];
   const edits: KeyEdit[] = [];
   for (const id of Object.keys(PROVIDER_PATH)) {
@@ -109,7 +109,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   return { edits: edits.length > 0 ? [{ path, format: 'json', edits }] : [], notes, secrets };
 }
 
-function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const path = clinePaths(env).providers;
   const doc = asRecord(current.get(path));
   if (!doc) return msg('agents.cline.no_file', { file: path });
@@ -132,7 +132,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     model,
     auth: spec.auth,
     key: key === '' ? undefined : key,
-    keySource: `${path} providers.${id}.settings.apiKey`,
+    keySource: msg('agents.file_field', { file: path, field: `providers.${id}.settings.apiKey` }),
     baseUrl,
     file: path,
   };

@@ -7,7 +7,7 @@ import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { commas, msg, type Message } from '../i18n/index.js';
 
 /** Our provider id: short, and never one of Codex's built-ins (those silently win over a table). */
 export const CODEX_PROVIDER_ID = 'gateway';
@@ -81,7 +81,7 @@ export function codexProviderId(config: unknown): { id: string; taken?: string }
 
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = codexPaths(env);
-  const notes: string[] = [];
+  const notes: Message[] = [];
   if (choice.scope === 'project') {
     notes.push(msg('agents.codex.no_project', { file: paths.config }));
   }
@@ -151,7 +151,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
  */
 function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
   const paths = codexPaths(env);
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const secrets: string[] = [];
   const doc = asRecord(current.get(paths.config));
   const providers = asRecord(doc?.['model_providers']) ?? {};
@@ -187,12 +187,12 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
       if (value) secrets.push(value);
     }
     edits.push({ path: paths.dotenv, format: 'dotenv', edits: remove.map((v) => ({ path: [v], value: undefined })) });
-    notes.push(msg('agents.unplan.dotenv_kept', { vars: remove.join(', '), file: paths.dotenv }));
+    notes.push(msg('agents.unplan.dotenv_kept', { vars: commas(remove), file: paths.dotenv }));
   }
   return { edits, notes, secrets };
 }
 
-function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const paths = codexPaths(env);
   const doc = asRecord(current.get(paths.config));
   if (!doc) return msg('agents.codex.no_file', { file: paths.config });
@@ -211,7 +211,8 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   if (model === undefined || model.trim() === '') return msg('agents.codex.no_model', { file: paths.config });
 
   let key: string | undefined;
-  let keySource: string;
+  let keySource: Message;
+  let keyVar: AgentRequest['keyVar'];
   const token = asString(provider['experimental_bearer_token']);
   const envKey = asString(provider['env_key']);
   if (token !== undefined) {
@@ -226,7 +227,9 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
       : asString(dotenvValues(current.get(paths.dotenv))[envKey]);
     const fromShell = envValue(env.env, envKey);
     key = fromFile !== undefined && fromFile !== '' ? fromFile : fromShell;
-    keySource = fromFile !== undefined && fromFile !== '' ? msg('agents.file_field', { file: paths.dotenv, field: envKey }) : msg('agents.env_var', { var: envKey });
+    const inFile = fromFile !== undefined && fromFile !== '';
+    keySource = inFile ? msg('agents.file_field', { file: paths.dotenv, field: envKey }) : msg('agents.env_var', { var: envKey });
+    keyVar = { name: envKey, via: inFile ? 'named' : 'export' };
   }
   return {
     protocol: 'responses',
@@ -235,6 +238,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     auth: 'bearer',
     key,
     keySource,
+    ...(keyVar !== undefined && { keyVar }),
     baseUrl,
     file: paths.config,
   };

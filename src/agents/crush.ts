@@ -28,7 +28,7 @@ import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 /** The provider id we own in `providers`. */
 export const CRUSH_PROVIDER = 'gateway';
@@ -101,7 +101,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
       ],
     });
   }
-  const notes: string[] = [];
+  const notes: Message[] = [];
   if (choice.scope === 'project') notes.push(msg('agents.crush.no_project', { file: config }));
   if (dataLarge !== undefined) notes.push(msg('agents.crush.data_model', { file: data }));
   return { edits: out, notes, ...(choice.keyStorage === 'env' && { exportVar: choice.keyEnvVar }) };
@@ -140,7 +140,7 @@ function resolveValue(value: string, env: AgentEnv['env']): { value?: string; so
   return { value: env[name], source: name };
 }
 
-function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const { config, data } = crushPaths(env);
   const doc = asRecord(current.get(config));
   if (!doc) return msg('agents.crush.no_file', { file: config });
@@ -168,7 +168,8 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     model,
     auth: type === 'anthropic' && !(key.value ?? '').startsWith('Bearer ') ? 'x-api-key' : 'bearer',
     key: key.value === '' ? undefined : key.value,
-    keySource: key.source !== undefined ? key.source : `${config} providers.${providerId}.api_key`,
+    keySource: key.source !== undefined ? msg('agents.var_in', { var: key.source, file: config }) : msg('agents.file_field', { file: config, field: `providers.${providerId}.api_key` }),
+    ...(key.source !== undefined && { keyVar: { name: key.source, via: key.value === undefined ? ('named' as const) : ('reference' as const) } }),
     baseUrl,
     file: config,
   };

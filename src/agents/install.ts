@@ -1,5 +1,5 @@
 // How a person installs an agent that is not on PATH: the command differs per kind of source.
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 import type { AgentInstall } from './types.js';
 
 /** The package or module name an agent is installed by. */
@@ -8,7 +8,7 @@ export function installName(install: AgentInstall): string {
 }
 
 /** The advice "install it: …" with the command for the agent's kind of source. */
-export function installAdvice(install: AgentInstall): string {
+export function installAdvice(install: AgentInstall): Message {
   switch (install.from) {
     case 'npm':
       return msg('run.install_it', { package: install.package });

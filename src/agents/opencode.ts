@@ -6,9 +6,9 @@
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, mapDocs, orList, pathFor, trimSlash, underRoot } from './paths.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from './paths.js';
 import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { commas, msg, or, type Message } from '../i18n/index.js';
 
 /** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
 export const OPENCODE_TEMPLATE = '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
@@ -122,7 +122,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const target = current.get(jsonc) !== undefined ? jsonc : json;
   const literal = choice.keyStorage === 'file' && !project;
   const apiKey = literal ? choice.key : `{env:${choice.keyEnvVar}}`;
-  const notes: string[] = [];
+  const notes: Message[] = [];
 
   const entries = new Map<string, { spec: ProviderSpec; models: string[] }>();
   const want = (protocol: Protocol, model: string): string => {
@@ -178,7 +178,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
 function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
   const paths = opencodePaths(env);
   const targets = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const secrets: string[] = [];
   const fileEdits: FileEdit[] = [];
   for (const file of targets) {
@@ -234,7 +234,7 @@ const NPM_PROTOCOL: Record<string, OpenCodeProtocol> = {
   '@ai-sdk/openai': 'responses',
 };
 
-function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const order = layers(env, scope);
   const merged: Record<string, unknown> = {};
   for (const file of order) {
@@ -249,7 +249,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     }) ?? order[order.length - 1]!;
 
   const ref = asString(merged['model']);
-  if (ref === undefined || ref.trim() === '') return msg('agents.opencode.no_model', { files: orList(order) });
+  if (ref === undefined || ref.trim() === '') return msg('agents.opencode.no_model', { files: or(order) });
   const slash = ref.indexOf('/');
   if (slash <= 0) return msg('agents.opencode.bad_ref', { ref });
   const providerId = ref.slice(0, slash);
@@ -259,7 +259,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   if (!entry) return msg('agents.opencode.no_provider', { ref, id: providerId, file });
   const npm = asString(entry['npm']);
   const protocol = npm === undefined ? undefined : NPM_PROTOCOL[npm];
-  if (protocol === undefined) return msg('agents.opencode.bad_npm', { id: providerId, npm: npm ?? msg('agents.opencode.none'), known: Object.keys(NPM_PROTOCOL).join(', ') });
+  if (protocol === undefined) return msg('agents.opencode.bad_npm', { id: providerId, npm: npm ?? msg('agents.opencode.none'), known: commas(Object.keys(NPM_PROTOCOL)) });
   if (!asRecord(asRecord(entry['models'])?.[model])) {
     return msg('agents.opencode.model_missing', { model, id: providerId, file });
   }
@@ -270,7 +270,8 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
 
   const rawKey = asString(options['apiKey']);
   let key: string | undefined;
-  let keySource: string;
+  let keySource: Message;
+  let keyVar: AgentRequest['keyVar'];
   const envRef = rawKey === undefined ? null : ENV_REF.exec(rawKey.trim());
   if (rawKey === undefined) {
     keySource = msg('agents.opencode.no_api_key', { id: providerId, file });
@@ -280,6 +281,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     keySource = key === undefined
       ? msg('agents.opencode.env_ref_unset', { ref: `{env:${name}}`, file, var: name })
       : msg('agents.opencode.env_ref', { var: name, ref: `{env:${name}}`, file });
+    keyVar = { name, via: key === undefined ? 'named' : 'reference' };
   } else if (rawKey.includes('{file:')) {
     keySource = msg('agents.opencode.file_ref', { file });
   } else {
@@ -287,7 +289,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     keySource = msg('agents.opencode.api_key_in', { id: providerId, file });
   }
   const spec = OPENCODE_PROVIDERS[protocol];
-  return { protocol, url: `${trimSlash(baseUrl)}${spec.path}`, model, auth: spec.auth, key, keySource, baseUrl, file };
+  return { protocol, url: `${trimSlash(baseUrl)}${spec.path}`, model, auth: spec.auth, key, keySource, ...(keyVar !== undefined && { keyVar }), baseUrl, file };
 }
 
 /** Background calls go to `small_model`, a `provider/model` reference like `model`. */

@@ -1,12 +1,13 @@
 // What a command is: the module main.ts loads for it, and its help text.
 import type { OptionTable, ParsedArgs } from './args.js';
 import type { CliContext } from './context.js';
+import type { Message } from '../i18n/index.js';
 
 export interface CommandHelp {
-  summary: string;
+  summary: Message;
   usage?: string;
   /** Paragraphs printed after the flags. */
-  details?: readonly string[];
+  details?: readonly Message[];
   examples?: readonly string[];
 }
 

@@ -28,7 +28,7 @@ export interface CliContext {
   readonly json: boolean;
   /** The language people read (`--lang`, else the locale); `--json` documents never change with it. */
   readonly lang: Lang;
-  /** Messages in that language: `t(key, params)`, and `t.show(text)` for a library's message. */
+  /** Messages in that language: `t(key, params)`, or `t(message)` for a message library code returned. */
   readonly t: Translator;
   /**
    * Write to stdout / stderr. Every known secret is masked on the way out, and every control or bidi

@@ -4,6 +4,7 @@ import type { Diagnosis, Protocol } from '../core/types.js';
 import { wrap } from '../core/layout.js';
 import { painter } from '../core/terminal.js';
 import type { CliContext } from './context.js';
+import { english, isMessage } from '../i18n/index.js';
 
 /** Protocol names as users know them. */
 export const PROTOCOL_NAMES: Record<Protocol, string> = {
@@ -28,11 +29,16 @@ export function note(ctx: Pick<CliContext, 'err'>, lines: string | readonly stri
 /** Stdout's JSON document has been written; a second one would break `--json` consumers. */
 const jsonWritten = new WeakSet<object>();
 
+/** A JSON document speaks English: every message in it is rendered so, at exactly its place. */
+function inEnglish(_key: string, value: unknown): unknown {
+  return isMessage(value) ? english(value) : value;
+}
+
 /** The one JSON document of a `--json` run. Returns false (and writes nothing) if one was already written. */
 export function printJson(ctx: Pick<CliContext, 'out'>, doc: unknown): boolean {
   if (jsonWritten.has(ctx)) return false;
   jsonWritten.add(ctx);
-  ctx.out(`${JSON.stringify(doc, null, 2)}\n`);
+  ctx.out(`${JSON.stringify(doc, inEnglish, 2)}\n`);
   return true;
 }
 
@@ -50,9 +56,10 @@ export function formatUsd(usd: number): string {
 export function formatDiagnosis(ctx: Pick<CliContext, 'color' | 't'>, d: Diagnosis, label?: string, indent = 0): string {
   const paint = painter(ctx);
   const pad = ' '.repeat(indent);
-  // The client's messages usually quote the status already.
-  const status = d.status !== undefined && !d.message.includes(String(d.status)) ? ` (HTTP ${d.status})` : '';
-  const lines = wrap(`${paint('red', `${label ?? ctx.t('cli.error')}:`)} ${ctx.t.show(d.message)}${status} [${d.code}]`, indent);
+  // The client's messages usually quote the status already (the same in every language: the
+  // status is a parameter or part of the template in both catalogs).
+  const status = d.status !== undefined && !english(d.message).includes(String(d.status)) ? ` (HTTP ${d.status})` : '';
+  const lines = wrap(`${paint('red', `${label ?? ctx.t('cli.error')}:`)} ${ctx.t(d.message)}${status} [${d.code}]`, indent);
   lines.push(...wrap(ctx.t('cli.fix', { fix: d.fix }), indent + 2));
   if (d.requestId) lines.push(...wrap(ctx.t('cli.request_id', { id: d.requestId }), indent + 2));
   if (d.url) lines.push(`${pad}  ${ctx.t('cli.url', { url: d.url })}`);

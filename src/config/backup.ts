@@ -7,7 +7,7 @@ import { JobError, UsageError } from '../core/errors.js';
 import { chownLike, mkdirOwned, removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
 import { readRegularFile } from './read.js';
 import type { AppliedFile, BackupManifest } from './types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 export const PRIVATE_DIR = 0o700;
 export const PRIVATE_FILE = 0o600;
@@ -127,7 +127,7 @@ export class RestoreConflictError extends JobError {
   constructor(
     readonly id: string,
     readonly conflicts: readonly RestoreConflict[],
-    hint: string,
+    hint: Message,
   ) {
     super(msg('restore.refused', { id }), hint);
   }
@@ -198,7 +198,7 @@ function sameBytes(a: Buffer | undefined, b: Buffer | undefined): boolean {
  * edits) stops the whole restore with RestoreConflictError before anything is written, unless `force`:
  * then the current files are first copied into a new backup, whose id is returned.
  */
-export async function restoreBackup(stateDir: string, id?: string, opts: { force?: boolean; hint?: string } = {}): Promise<RestoreResult> {
+export async function restoreBackup(stateDir: string, id?: string, opts: { force?: boolean; hint?: Message } = {}): Promise<RestoreResult> {
   const backups = await listBackups(stateDir);
   const manifest = id === undefined ? backups[0] : backups.find((b) => b.id === id);
   if (!manifest) {

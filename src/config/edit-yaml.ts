@@ -15,8 +15,8 @@ function parseDoc(body: string, file: string): Document.Parsed {
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0];
-    const detail = first.message.split('\n')[0] ?? msg('cfg.invalid_yaml');
-    throw new ParseError(file, pos?.line ?? 1, pos?.col ?? 1, detail.replace(/ at line \d+, column \d+:?$/, ''));
+    const detail = first.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '');
+    throw new ParseError(file, pos?.line ?? 1, pos?.col ?? 1, detail || msg('cfg.invalid_yaml'));
   }
   return doc;
 }

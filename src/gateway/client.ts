@@ -3,7 +3,7 @@
 import { GatewayError } from '../core/errors.js';
 import { redact } from '../core/mask.js';
 import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel } from '../core/types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 import { classifyModel } from './classify.js';
 import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
@@ -11,7 +11,7 @@ import { send } from './http.js';
 import { showId, unsafeIdReason } from './model-id.js';
 import type { ClientOptions, ModelList } from './types.js';
 
-function malformed(ctx: DiagnoseContext, what: string): GatewayError {
+function malformed(ctx: DiagnoseContext, what: Message): GatewayError {
   return new GatewayError(makeDiagnosis('bad_response', msg('models.malformed', { url: ctx.url, what }), msg('models.malformed_fix'), ctx));
 }
 
@@ -42,10 +42,10 @@ export async function listModels(opts: ClientOptions): Promise<ModelList> {
   // Some gateways answer 200 with an error body.
   const err = payload.success === false || payload.data === undefined ? errorInfo(payload) : undefined;
   if (err) throw new GatewayError(diagnoseError(ctx, undefined, err));
-  if (!Array.isArray(payload.data)) throw malformed(ctx, '"data" is not an array');
+  if (!Array.isArray(payload.data)) throw malformed(ctx, msg('models.malformed.data'));
 
   const markers = opts.markers ?? DEFAULT_MARKERS;
-  const warnings: string[] = [];
+  const warnings: Message[] = [];
   const seen = new Set<string>();
   const models: ClassifiedModel[] = [];
   payload.data.forEach((item: unknown, i: number) => {

@@ -2,7 +2,7 @@
 // with the usual HTTP(S)_PROXY / NO_PROXY rules, and loopback is never proxied: a local gateway
 // sent through a corporate proxy is a classic failure (landscape.md, complaint 9).
 import { isIP } from 'node:net';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
 
@@ -88,7 +88,7 @@ export function proxyFor(url: URL, env: ProxyEnv | undefined): ProxyChoice | und
 }
 
 /** A proxy URL fit for messages: no credentials. */
-export function displayProxy(uri: string): string {
+export function displayProxy(uri: string): string | Message {
   try {
     const u = new URL(uri);
     return `${u.protocol}//${u.host}`;

@@ -1,6 +1,7 @@
 // The gateway client's types: how to reach the gateway with a key, and the key's model list.
 import type { ClassifiedModel, Markers } from '../core/types.js';
 import type { HttpOptions } from './http.js';
+import type { Message } from '../i18n/index.js';
 
 export interface ClientOptions extends HttpOptions {
   /** Normalized gateway root, e.g. http://127.0.0.1:4000 (no /v1). */
@@ -19,5 +20,5 @@ export interface ModelList {
   marked: boolean;
   requestId?: string;
   /** Models dropped from the list and why. */
-  warnings: string[];
+  warnings: Message[];
 }

@@ -6,7 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { showId } from '../gateway/model-id.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { bestModel, patternToRegExp, rankModels } from './rank.js';
-import { msg } from '../i18n/index.js';
+import { commas, msg } from '../i18n/index.js';
 
 export interface ModelChoice {
   agent: AgentId;
@@ -74,7 +74,7 @@ export function suitableModels(agent: Agent, models: readonly ClassifiedModel[],
 function validateExplicit(agent: Agent, models: readonly ClassifiedModel[], id: string, flag: string): Fitting {
   const model = models.find((m) => m.id === id);
   const valid = suitableModels(agent, models).map((f) => f.model.id);
-  const list = valid.length > 0 ? valid.join(', ') : msg('setup.suit_none');
+  const list = valid.length > 0 ? commas(valid) : msg('setup.suit_none');
   const hint = msg('setup.suit_list', { agent: agent.name, list });
   if (!model) throw new UsageError(msg('setup.cannot_see', { flag, id: showId(id) }), hint);
   const fit = agent.fit(model);

@@ -10,7 +10,7 @@ import type { Agent, AgentChoice, AgentEnv, KeyStorage, Scope } from '../agents/
 import { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
 import { windowsKeyNotes } from '../config/key-protection.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
-import { JobError, UsageError } from '../core/errors.js';
+import { errorText, JobError, UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from '../core/types.js';
 import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
@@ -20,7 +20,7 @@ import { chooseList, chooseModels, suitableModels, type KeptChoice, type ModelCh
 import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
 import type { Preferences } from '../agents/types.js';
-import { msg } from '../i18n/index.js';
+import { isMessage, msg, type Message } from '../i18n/index.js';
 
 export interface SetupOptions {
   root: string;
@@ -114,13 +114,13 @@ export interface AgentReport {
   /** Every model listed in the agent's config, for agents that keep a list (OpenCode). */
   models?: string[];
   files: AppliedFile[];
-  notes: string[];
+  notes: Message[];
   /** The probe before writing. */
   probe?: VerifyReport;
   /** The request rebuilt from the files on disk, after writing. */
   verify?: VerifyReport;
   /** Why nothing was written for this agent. */
-  skipped?: string;
+  skipped?: Message;
   /** What the config on disk used before this run (with `keepOnDisk`), when it could be read back. */
   before?: KeptChoice;
 }
@@ -248,7 +248,7 @@ export async function choosePhase(opts: SetupOptions, models: readonly Classifie
     } catch (err) {
       // Nothing suits this agent: report it, go on with the others. A bad explicit choice stops all.
       if (explicit !== undefined || opts.smallModel !== undefined || opts.smallModels?.has(id)) throw err;
-      report.skipped = err instanceof Error ? err.message : String(err);
+      report.skipped = errorText(err);
     }
     if (agent.listsModels && c.choice) {
       const avoided = opts.avoid?.get(id);
@@ -498,10 +498,10 @@ async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptCh
     return undefined; // a file that does not parse stops the run when it is planned
   }
   const request = agent.readBack(env, scope, current);
-  if (typeof request === 'string') return undefined;
+  if (isMessage(request)) return undefined;
   const small = smallModelRequest(agent, env, scope, current, request);
   const kept: KeptChoice = { model: request.model, protocol: request.protocol, ...(request.tiers && { tiers: request.tiers }) };
-  if (small !== undefined && typeof small !== 'string') {
+  if (small !== undefined && !isMessage(small)) {
     kept.smallModel = small.request.model;
     kept.smallProtocol = small.request.protocol;
   } else if (small === undefined && agent.smallModel !== undefined) {
@@ -514,7 +514,7 @@ async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptCh
 async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv, scope: Scope): Promise<void> {
   const current = await readCurrent(c.agent, env, scope);
   const request = c.agent.readBack(env, scope, current);
-  if (typeof request === 'string') {
+  if (isMessage(request)) {
     c.report.verify = { ok: false, diagnosis: { code: 'config_invalid', message: request, fix: msg('setup.run_again') } };
     return;
   }
@@ -559,7 +559,7 @@ function finish(
  * Writing replaces the file (a new one renamed over it): a hard link to it keeps the old content, and
  * a file the user made read-only is replaced all the same. Neither happens without a word.
  */
-function noteReplacedFiles(agents: readonly { agent: { id: AgentId }; report: { notes: string[] } }[], plan: readonly PlannedFile[]): void {
+function noteReplacedFiles(agents: readonly { agent: { id: AgentId }; report: { notes: Message[] } }[], plan: readonly PlannedFile[]): void {
   for (const c of agents) {
     for (const f of plan.filter((p) => p.owner === c.agent.id && p.action !== 'unchanged')) {
       if (f.links !== undefined) c.report.notes.push(msg('setup.hardlink_split', { file: f.path, others: f.links - 1 }));
@@ -569,7 +569,7 @@ function noteReplacedFiles(agents: readonly { agent: { id: AgentId }; report: { 
 }
 
 /** Windows ignores the 0600 we write: say what protects the key there instead of claiming a mode. */
-function noteWindowsKeyFiles(agents: readonly { agent: { id: AgentId }; report: { notes: string[] } }[], plan: readonly PlannedFile[], home: string): void {
+function noteWindowsKeyFiles(agents: readonly { agent: { id: AgentId }; report: { notes: Message[] } }[], plan: readonly PlannedFile[], home: string): void {
   for (const c of agents) {
     const files = plan.filter((f) => f.owner === c.agent.id && f.secret && f.action !== 'unchanged').map((f) => f.path);
     c.report.notes.push(...windowsKeyNotes(home, files));

@@ -2,7 +2,6 @@
 // through the injected Prompter and only when no flag answered the question already. Saved
 // settings and the environment are defaults here (pre-filled, pre-selected), never answers: a
 // person running the wizard again sees every question with last time's answer ready.
-import { orList } from '../agents/paths.js';
 import { AGENT_IDS, AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
 import type { Agent, AgentEnv, KeyStorage, Preferences, Scope } from '../agents/types.js';
 import { cut, padTo, visibleLength, wrap } from '../core/layout.js';
@@ -12,7 +11,7 @@ import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, KeyInfo, Markers, Protocol } from '../core/types.js';
 import { attachPricing, fetchKeyInfo, fetchPricing, listModels, type ClientOptions } from '../gateway/client.js';
 import { showId } from '../gateway/model-id.js';
-import { ENGLISH, msg, type Translator } from '../i18n/index.js';
+import { commas, ENGLISH, msg, or, type Translator } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
 import { runSetup, type ProbeFailure, type SetupProgress, type SetupReport } from '../setup/run.js';
 import { plainProgress, type Choice, type Progress, type ProgressGroup, type Prompter } from './port.js';
@@ -90,7 +89,7 @@ function columns(rows: readonly (readonly string[])[], caps: readonly number[]):
 
 function describe(t: Translator, d: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId'>): string[] {
   return [
-    ...wrap(`✗ [${d.code}] ${t.show(d.message)}`, 2),
+    ...wrap(`✗ [${d.code}] ${t(d.message)}`, 2),
     ...wrap(t('cli.fix', { fix: d.fix }), 4),
     ...(d.requestId ? wrap(t('wizard.request_id', { id: d.requestId }), 4) : []),
   ];
@@ -108,7 +107,7 @@ function urlLines(url: { root: string; v1: string }, t: Translator): string[] {
     const agents = SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]).filter((a) => a.baseUrl?.form === form);
     const plain = agents.filter((a) => a.baseUrl?.note === undefined).map((a) => a.name);
     const given = form === 'root' ? url.root : url.v1;
-    if (plain.length > 0) lines.push(t('wizard.url.given', { agents: plain.join(t('wizard.url.agent_sep')), url: given }));
+    if (plain.length > 0) lines.push(t('wizard.url.given', { agents: commas(plain), url: given }));
     for (const a of agents) {
       const note = a.baseUrl?.note;
       if (note !== undefined) lines.push(t('wizard.url.given_note', { agents: a.name, url: given, note }));
@@ -126,7 +125,7 @@ export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: str
       normalizeBaseUrl(value);
       return true;
     } catch (err) {
-      return err instanceof ToolError ? t.show(err.message) : String(err);
+      return err instanceof ToolError ? t(err.text) : String(err);
     }
   };
   const answer = given !== undefined && check(given) === true
@@ -237,7 +236,7 @@ export async function askAgents(
     const reason = agent.unsupported
       ? t('wizard.agents.gemini')
       : count === 0
-        ? t('wizard.agents.no_model', { protocols: t.show(orList(agent.protocols.map((p) => PROTOCOL_LABEL[p]))) })
+        ? t('wizard.agents.no_model', { protocols: or(agent.protocols.map((p) => PROTOCOL_LABEL[p])) })
         : undefined;
     return { id, agent, detected, count, reason };
   });

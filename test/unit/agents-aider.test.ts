@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../helpers/english.js';
+import { isMessage } from '../../src/i18n/index.js';
 import { aider } from '../../src/agents/aider.js';
 import { parseConfig } from '../../src/config/index.js';
 import { itFits, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
@@ -48,20 +50,20 @@ describe('aider plan', () => {
         ],
       },
     ]);
-    expect(plan.notes).toEqual([]);
+    expect(inEnglish(plan.notes)).toEqual([]);
   });
   it('env storage and project scope: the key stays in the user file, and the notes say why (never the key)', () => {
     const plan = aider.plan(linuxEnv(), aChoice({ keyStorage: 'env', scope: 'project' }), files());
     expect(plan.edits[0]!.path).toBe(FILE);
     expect(plan.edits[0]!.secret).toBe(true);
-    expect(plan.notes.join('\n')).toContain('cannot reference an environment variable');
-    expect(plan.notes.join('\n')).toContain('committed');
-    expect(plan.notes.join('\n')).not.toContain(KEY);
+    expect(inEnglish(plan.notes).join('\n')).toContain('cannot reference an environment variable');
+    expect(inEnglish(plan.notes).join('\n')).toContain('committed');
+    expect(inEnglish(plan.notes).join('\n')).not.toContain(KEY);
   });
 });
 
 describe('aider readBack', () => {
-  const read = (doc: unknown, env: Record<string, string> = {}) => aider.readBack(linuxEnv(env), 'user', files({ [FILE]: doc }));
+  const read = (doc: unknown, env: Record<string, string> = {}) => inEnglish(aider.readBack(linuxEnv(env), 'user', files({ [FILE]: doc })));
   const doc = (base: string, model = 'openai/m') => ({ 'openai-api-base': base, 'openai-api-key': KEY, model });
   it('the chat completions URL joined to the base as litellm joins it, Bearer, the bare model id', () => {
     expect(read(doc(`${ROOT}/v1/`))).toEqual({
@@ -83,10 +85,11 @@ describe('aider readBack', () => {
     expect(read(doc(`${ROOT}/v1`), { AIDER_MODEL: 'openai/other', AIDER_OPENAI_API_BASE: 'http://x/v1' })).toMatchObject({ model: 'other', url: 'http://x/v1/chat/completions' });
     expect(read(doc(`${ROOT}/v1`), { AIDER_OPENAI_API_KEY: OTHER_KEY })).toMatchObject({
       key: OTHER_KEY,
-      keySource: 'AIDER_OPENAI_API_KEY',
+      keySource: 'environment variable AIDER_OPENAI_API_KEY',
+      keyVar: { name: 'AIDER_OPENAI_API_KEY', via: 'export' },
       overridden: { var: 'AIDER_OPENAI_API_KEY', configKey: KEY, configAuth: 'bearer', configSource: `${FILE} openai-api-key` },
     });
-    expect(read({ 'openai-api-base': `${ROOT}/v1`, model: 'openai/m' }, { OPENAI_API_KEY: OTHER_KEY })).toMatchObject({ key: OTHER_KEY, keySource: 'OPENAI_API_KEY' });
+    expect(read({ 'openai-api-base': `${ROOT}/v1`, model: 'openai/m' }, { OPENAI_API_KEY: OTHER_KEY })).toMatchObject({ key: OTHER_KEY, keySource: 'environment variable OPENAI_API_KEY' });
     expect(read({ 'openai-api-base': `${ROOT}/v1`, model: 'openai/m' })).toMatchObject({ key: undefined });
   });
   it('string reasons: no file, no base, no model, a model litellm would route elsewhere', () => {
@@ -101,7 +104,7 @@ describe('aider plan → readBack over the lived-in file', () => {
   it('chat, the user\'s other keys kept', () => {
     const before = files({ [FILE]: lived });
     const after = applyPlan(before, aider.plan(linuxEnv(), aChoice(), before));
-    expect(aider.readBack(linuxEnv(), 'user', after)).toMatchObject({ url: `${ROOT}/v1/chat/completions`, model: 'deepseek-chat', key: KEY });
+    expect(inEnglish(aider.readBack(linuxEnv(), 'user', after))).toMatchObject({ url: `${ROOT}/v1/chat/completions`, model: 'deepseek-chat', key: KEY });
     const doc = after.get(FILE) as Record<string, unknown>;
     expect(doc['anthropic-api-key']).toBe((lived as Record<string, unknown>)['anthropic-api-key']);
     expect(doc['read']).toEqual(['CONVENTIONS.md', '~/notes/李雷-style.md']);
@@ -111,7 +114,7 @@ describe('aider plan → readBack over the lived-in file', () => {
 describe('aider oneShot and modelArg', () => {
   it('the model as one --model=openai/<id> argument, the prompt as one --message= argument; no git, no prompts, no update check, no analytics', () => {
     const request = aider.readBack(linuxEnv(), 'user', files({ [FILE]: { 'openai-api-base': `${ROOT}/v1`, 'openai-api-key': KEY, model: 'openai/-m' } }));
-    if (typeof request === 'string') throw new Error(request);
+    if (isMessage(request)) throw new Error(request.key);
     const arg = aider.modelArg!(files(), request);
     expect(arg).toBe('openai/-m');
     const cmd = aider.oneShot(arg, '-say ok');
@@ -133,7 +136,7 @@ describe('aider unplan', () => {
     const u = aider.unplan!(linuxEnv(), 'user', after, gw);
     expect(u.edits[0]!.edits.map((e) => e.path.join('.'))).toEqual(['openai-api-base', 'openai-api-key', 'model', 'weak-model']);
     expect(u.secrets).toEqual([KEY]);
-    expect(u.notes.join('\n')).toContain('default model');
+    expect(inEnglish(u.notes).join('\n')).toContain('default model');
     const removed = applyPlan(after, { edits: u.edits, notes: [] }).get(FILE) as Record<string, unknown>;
     expect(removed['anthropic-api-key']).toBe((lived as Record<string, unknown>)['anthropic-api-key']);
     expect(removed['openai-api-base']).toBeUndefined();

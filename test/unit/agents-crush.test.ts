@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../helpers/english.js';
+import { isMessage } from '../../src/i18n/index.js';
 import { crush } from '../../src/agents/crush.js';
 import { itFits, KEY, ROOT, applyPlan, choice, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
 import { model } from './agents-helpers.js';
@@ -53,7 +55,7 @@ describe('crush plan', () => {
         ],
       },
     ]);
-    expect(plan.notes).toEqual([]);
+    expect(inEnglish(plan.notes)).toEqual([]);
   });
   it('chat and Responses take root + /v1; env storage writes $GATEWAY_API_KEY and asks for the export', () => {
     const chat = crush.plan(linuxEnv(), choice({ protocol: 'chat', model: 'deepseek-chat', keyStorage: 'env' }), files());
@@ -83,13 +85,13 @@ describe('crush plan', () => {
         { path: ['models', 'large', 'provider'], value: 'gateway' },
       ],
     });
-    expect(plan.notes.join('\n')).toContain(DATA);
+    expect(inEnglish(plan.notes).join('\n')).toContain(DATA);
   });
 });
 
 describe('crush readBack', () => {
   const doc = (type: string, base: string, apiKey = KEY) => ({ providers: { gateway: { type, base_url: base, api_key: apiKey, models: [{ id: 'm' }] } }, models: { large: { model: 'm', provider: 'gateway' } } });
-  const read = (d: unknown, env: Record<string, string> = {}, data?: unknown) => crush.readBack(linuxEnv(env), 'user', files({ [FILE]: d, ...(data !== undefined && { [DATA]: data }) }));
+  const read = (d: unknown, env: Record<string, string> = {}, data?: unknown) => inEnglish(crush.readBack(linuxEnv(env), 'user', files({ [FILE]: d, ...(data !== undefined && { [DATA]: data }) })));
   it('per provider type: the path joined as Crush joins it, the header, the key', () => {
     expect(read(doc('anthropic', ROOT))).toEqual({
       protocol: 'messages',
@@ -110,8 +112,8 @@ describe('crush readBack', () => {
     expect(read(doc('openai-compat', ROOT))).toMatchObject({ url: `${ROOT}/chat/completions` });
   });
   it('$VAR and ${VAR} keys resolve from the environment, named as the source', () => {
-    expect(read(doc('anthropic', ROOT, '$GATEWAY_API_KEY'), { GATEWAY_API_KEY: KEY })).toMatchObject({ key: KEY, keySource: 'GATEWAY_API_KEY' });
-    expect(read(doc('anthropic', ROOT, '${GATEWAY_API_KEY}'), {})).toMatchObject({ key: undefined, keySource: 'GATEWAY_API_KEY' });
+    expect(read(doc('anthropic', ROOT, '$GATEWAY_API_KEY'), { GATEWAY_API_KEY: KEY })).toMatchObject({ key: KEY, keySource: `GATEWAY_API_KEY in ${FILE}`, keyVar: { name: 'GATEWAY_API_KEY', via: 'reference' } });
+    expect(read(doc('anthropic', ROOT, '${GATEWAY_API_KEY}'), {})).toMatchObject({ key: undefined, keyVar: { name: 'GATEWAY_API_KEY', via: 'named' } });
   });
   it("the data file's models.large wins over the config's", () => {
     expect(read(doc('anthropic', ROOT), {}, { models: { large: { model: 'gpt-4o', provider: 'openai' } } })).toContain('"openai"');
@@ -129,7 +131,7 @@ describe('crush plan → readBack over the lived-in config', () => {
     const before = files({ [FILE]: lived });
     const after = applyPlan(before, crush.plan(linuxEnv(), choice({ protocol }), before));
     const path = protocol === 'messages' ? '/v1/messages' : '/v1/chat/completions';
-    expect(crush.readBack(linuxEnv(), 'user', after)).toMatchObject({ url: `${ROOT}${path}`, model: 'claude-sonnet-4-5', key: KEY });
+    expect(inEnglish(crush.readBack(linuxEnv(), 'user', after))).toMatchObject({ url: `${ROOT}${path}`, model: 'claude-sonnet-4-5', key: KEY });
     const doc = after.get(FILE) as { providers: Record<string, unknown>; models: Record<string, unknown> };
     const old = lived as typeof doc;
     expect(doc.providers['deepseek']).toEqual(old.providers['deepseek']);
@@ -163,7 +165,7 @@ describe('crush unplan', () => {
     expect(crush.unplan!(linuxEnv(), 'user', env, gw).secrets).toEqual([]);
     const other = files({ [FILE]: { providers: { gateway: { base_url: 'https://elsewhere.example' } } } });
     expect(crush.unplan!(linuxEnv(), 'user', other, gw)).toMatchObject({ edits: [], secrets: [] });
-    expect(crush.unplan!(linuxEnv(), 'user', other, gw).notes.join('')).toContain('elsewhere');
+    expect(inEnglish(crush.unplan!(linuxEnv(), 'user', other, gw).notes).join('')).toContain('elsewhere');
     expect(crush.unplan!(linuxEnv(), 'user', files(), gw).edits).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { OPENCODE_TEMPLATE, opencode, opencodeModelRef } from '../../src/agents/opencode.js';
-import type { AgentRequest } from '../../src/agents/types.js';
 import { itFits, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type FitRow } from './agents-helpers.js';
+import { inEnglish } from '../helpers/english.js';
 
 const lived: unknown = parseJsonc(readFileSync(new URL('../fixtures/agents/opencode/opencode.lived-in.jsonc', import.meta.url), 'utf8'));
 const USER_JSON = '/home/dev/.config/opencode/opencode.json';
@@ -128,7 +128,7 @@ describe('opencode readBack', () => {
     models: { 'deepseek-chat': { name: 'deepseek-chat' } },
     ...over,
   });
-  const read = (doc: unknown, env = linuxEnv()): AgentRequest | string => opencode.readBack(env, 'user', files({ [USER_JSON]: doc }));
+  const read = (doc: unknown, env = linuxEnv()) => inEnglish(opencode.readBack(env, 'user', files({ [USER_JSON]: doc })));
 
   it('chat: baseURL + /chat/completions, bearer', () => {
     expect(read({ model: 'gateway/deepseek-chat', provider: { gateway: entry() } })).toEqual({
@@ -190,7 +190,7 @@ describe('opencode plan → readBack over the lived-in config', () => {
     const before = files({ [USER_JSONC]: lived });
     const after = applyPlan(before, opencode.plan(env, ocChoice({ keyStorage, protocol }), before));
     const path = { chat: '/chat/completions', messages: '/messages', responses: '/responses' }[protocol];
-    expect(opencode.readBack(env, 'user', after)).toMatchObject({ url: `${ROOT}/v1${path}`, model: 'deepseek-chat', key: KEY, protocol });
+    expect(inEnglish(opencode.readBack(env, 'user', after))).toMatchObject({ url: `${ROOT}/v1${path}`, model: 'deepseek-chat', key: KEY, protocol });
     const doc = after.get(USER_JSONC) as Record<string, Record<string, unknown>>;
     expect(doc['provider']!['ollama']).toEqual((lived as Record<string, Record<string, unknown>>)['provider']!['ollama']);
     expect(doc['theme']).toBe('tokyonight');
@@ -263,7 +263,7 @@ describe('opencode plan: several models', () => {
 
   it('readBack still checks the default model among several', () => {
     const plan = opencode.plan(linuxEnv(), ocChoice({ models: [{ model: 'kimi-k2', protocol: 'chat' }] }), files());
-    const request = opencode.readBack(linuxEnv(), 'user', applyPlan(files(), plan)) as AgentRequest;
+    const request = opencode.readBack(linuxEnv(), 'user', applyPlan(files(), plan)) as Exclude<ReturnType<typeof opencode.readBack>, { key: string; params: unknown }>;
     expect(request.model).toBe('deepseek-chat');
     expect(request.url).toBe(`${ROOT}/v1/chat/completions`);
   });
@@ -286,6 +286,6 @@ describe('opencode unplan', () => {
     const doc = { model: 'gateway/x', provider: { gateway: { npm: '@ai-sdk/openai-compatible', options: { baseURL: 'https://other.example.com/v1' }, models: { x: { name: 'x' } } } } };
     const u = opencode.unplan!(linuxEnv(), 'user', files({ [USER_JSON]: doc }), { root: ROOT, v1: `${ROOT}/v1` });
     expect(u.edits).toEqual([]);
-    expect(u.notes.join('\n')).toContain('https://other.example.com/v1');
+    expect(inEnglish(u.notes).join('\n')).toContain('https://other.example.com/v1');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiagnosis, formatUsd, printJson } from '../../src/cli/output.js';
 import { visibleLength } from '../../src/core/layout.js';
-import { ENGLISH, loadTranslator, msg } from '../../src/i18n/index.js';
+import { english, ENGLISH, loadTranslator, msg } from '../../src/i18n/index.js';
 
 describe('printJson', () => {
   it('writes one document per context, never two', () => {
@@ -16,19 +16,19 @@ describe('printJson', () => {
 describe('formatDiagnosis', () => {
   it('shows the code, the fix and the request ID', () => {
     const text = formatDiagnosis({ color: false, t: ENGLISH }, {
-      code: 'bad_key', message: 'The gateway rejected the key.', fix: 'Check GATEWAY_API_KEY.', status: 401, requestId: 'req-1',
+      code: 'bad_key', message: msg('diag.bad_key', { said: '401' }), fix: msg('err.verbatim', { text: 'Check GATEWAY_API_KEY.' }), status: 401, requestId: 'req-1',
     });
     expect(text).toContain('[bad_key]');
     expect(text).toContain('Check GATEWAY_API_KEY.');
     expect(text).toContain('request ID: req-1');
   });
 
-  it('speaks Chinese when asked, from the English message the library made, code unchanged', async () => {
+  it('speaks Chinese when asked, from the message the library made, code unchanged', async () => {
     const zh = await loadTranslator('zh-CN');
     const message = msg('diag.bad_key', { said: '401 "Invalid token"' });
     const fix = msg('diag.bad_key_fix');
     const text = formatDiagnosis({ color: false, t: zh }, { code: 'bad_key', message, fix, status: 401, requestId: 'req-2' });
-    expect(message).toContain('the gateway rejected the key');
+    expect(english(message)).toContain('the gateway rejected the key');
     expect(text).toContain('网关拒绝了此密钥（401 "Invalid token"）');
     expect(text).toContain('[bad_key]');
     expect(text).toContain('请求 ID：req-2');

@@ -1,6 +1,7 @@
 // Transport errors mapped to diagnoses: codes found in causes, a cut body, the proxy named.
 import { describe, expect, it } from 'vitest';
 import { diagnoseTransportError, type TransportFailure } from '../../src/gateway/transport-errors.js';
+import { inEnglish } from '../helpers/english.js';
 
 describe('transport errors', () => {
   const f: TransportFailure = { ctx: { url: 'http://gw.example:4000/v1/models', method: 'GET' }, phase: 'request', connectTimeoutMs: 10_000, timeoutMs: 30_000 };
@@ -19,7 +20,7 @@ describe('transport errors', () => {
     ['UND_ERR_SOCKET', 'unreachable', /without answering/],
     ['EWHATEVER', 'unreachable', /failed: boom \(EWHATEVER\)/],
   ])('%s → %s', (code, diag, pattern) => {
-    const d = diagnoseTransportError(err(code), f);
+    const d = inEnglish(diagnoseTransportError(err(code), f));
     expect(d.code).toBe(diag);
     expect(d.message).toMatch(pattern);
     expect(d.url).toBe('http://gw.example:4000/v1/models');
@@ -27,15 +28,15 @@ describe('transport errors', () => {
 
   it('finds codes in causes and aggregate errors', () => {
     const wrapped = Object.assign(new Error('fetch failed'), { cause: new AggregateError([err('ECONNREFUSED'), err('ECONNREFUSED')]) });
-    expect(diagnoseTransportError(wrapped, f).message).toMatch(/ECONNREFUSED/);
+    expect(inEnglish(diagnoseTransportError(wrapped, f)).message).toMatch(/ECONNREFUSED/);
   });
 
   it('a cut in the body is stream_broken', () => {
-    expect(diagnoseTransportError(err('ECONNRESET'), { ...f, phase: 'body' }).code).toBe('stream_broken');
+    expect(inEnglish(diagnoseTransportError(err('ECONNRESET'), { ...f, phase: 'body' })).code).toBe('stream_broken');
   });
 
   it('names the proxy', () => {
-    const d = diagnoseTransportError(err('ECONNREFUSED'), { ...f, proxy: { uri: 'http://u:secret@proxy.corp:3128', variable: 'HTTPS_PROXY' } });
+    const d = inEnglish(diagnoseTransportError(err('ECONNREFUSED'), { ...f, proxy: { uri: 'http://u:secret@proxy.corp:3128', variable: 'HTTPS_PROXY' } }));
     expect(d.message).toContain('the proxy http://proxy.corp:3128 (from HTTPS_PROXY)');
     expect(d.message).not.toContain('secret');
     expect(d.fix).toContain('NO_PROXY');

@@ -18,14 +18,14 @@ import { nothingGiven, setupOptionsFrom } from '../setup-inputs.js';
 
 export const options: OptionTable = {
   keep: { type: 'boolean', description: msg('help.opt.keep') },
-  json: { type: 'boolean', description: msg('help.opt.json2') },
+  json: { type: 'boolean', description: msg('help.opt.json_setup_report') },
 };
 
 export const help: CommandHelp = {
-  summary: msg('help.summary.demo2'),
+  summary: msg('help.summary.demo_long'),
   usage: `${BIN} demo [--keep] [--json]`,
   details: [
-    msg('help.detail.demo.1'),
+    msg('help.detail.demo.steps'),
   ],
 };
 

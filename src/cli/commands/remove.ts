@@ -14,7 +14,7 @@ import { note, print, printJson } from '../output.js';
 import { padTo, wrap } from '../../core/layout.js';
 import { loadSaved } from '../saved.js';
 import { agentEnv, parseAgents } from '../setup-inputs.js';
-import { msg } from '../../i18n/index.js';
+import { msg, type Message } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   'base-url': GATEWAY_OPTIONS['base-url']!,
@@ -36,7 +36,7 @@ interface RemoveAgentReport {
   id: AgentId;
   name: string;
   files: AppliedFile[];
-  notes: string[];
+  notes: Message[];
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { AGENTS } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
-import { msg } from '../../i18n/index.js';
+import { commas, msg } from '../../i18n/index.js';
 import type { SetupReport } from '../../setup/run.js';
 import type { WizardDefaults } from '../../wizard/flow.js';
 import { str, type ParsedArgs } from '../args.js';
@@ -22,12 +22,12 @@ import { agentEnv, SETUP_OPTIONS, setupInputs } from '../setup-inputs.js';
 export const options = SETUP_OPTIONS;
 
 export const help: CommandHelp = {
-  summary: msg('help.summary.wizard2'),
+  summary: msg('help.summary.wizard_long'),
   usage: `${BIN} [wizard] [setup flags…]`,
   details: [
-    msg('help.detail.wizard.1'),
-    msg('help.detail.wizard.2'),
-    msg('help.detail.wizard.3'),
+    msg('help.detail.wizard.steps'),
+    msg('help.detail.wizard.flags'),
+    msg('help.detail.wizard.cancel'),
   ],
 };
 
@@ -49,7 +49,7 @@ async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string
   if (report.keyStorage === 'env' && !env[keyEnvVar]) {
     lines.push(...wrap(ctx.t('wizard.next.export', { var: keyEnvVar })));
   }
-  const commands = ok.map((a) => `\`${AGENTS[a.id].binary}\``).join(', ');
+  const commands = commas(ok.map((a) => `\`${AGENTS[a.id].binary}\``));
   lines.push(...wrap(ctx.t(ok.length === 1 ? 'wizard.next.one' : 'wizard.next.many', { commands, bin: BIN })));
   return lines;
 }
