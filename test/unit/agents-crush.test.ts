@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inEnglish } from '../helpers/english.js';
-import { isMessage } from '../../src/i18n/index.js';
 import { crush } from '../../src/agents/crush.js';
 import { itFits, KEY, ROOT, applyPlan, choice, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
 import { model } from './agents-helpers.js';
