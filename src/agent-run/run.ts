@@ -16,6 +16,7 @@ import { redact } from '../core/mask.js';
 import { launchFor } from '../core/launch.js';
 import { runCommand, type RunResult } from '../core/run.js';
 import { findOnPath } from '../agents/detect.js';
+import { installAdvice } from '../agents/install.js';
 import type { Diagnosis } from '../core/types.js';
 import { probe } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
@@ -81,10 +82,11 @@ export interface AgentRunOptions {
 
 /**
  * Error texts agents print on stdout while exiting 0 (or before exiting 1): a run whose answer holds
- * one of them did not get an answer from the model.
+ * one of them did not get an answer from the model. Agents built on litellm print its errors
+ * (`litellm.BadRequestError: …`) or "Empty response received from LLM" and exit 0.
  */
 const FAILURE_TEXT =
-  /\b(api error|error:|failed to|not logged in|invalid (api key|token|url)|unauthori[sz]ed|issue with the selected model|missing (api key|environment variable)|please run \/login)/i;
+  /\b(api error|error:|failed to|not logged in|invalid (api key|token|url)|unauthori[sz]ed|issue with the selected model|missing (api key|environment variable)|please run \/login|empty response received|litellm\.\w*error)/i;
 
 /** Judges one run by exit code and output. Pure: exported for unit tests. */
 export function judgeRun(run: Pick<RunResult, 'exitCode' | 'stdout' | 'timedOut' | 'notFound'>, timeoutMs: number): { ok: true } | { ok: false; failure: Message } {
@@ -151,7 +153,7 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
   }
   result.failure = verdict.failure;
   if (run.notFound) {
-    result.diagnosis = { code: 'config_invalid', message: msg('run.cmd_not_on_path', { command: cmd.command }), fix: msg('run.install_it', { package: agent.install.package }) };
+    result.diagnosis = { code: 'config_invalid', message: msg('run.cmd_not_on_path', { command: cmd.command }), fix: installAdvice(agent.install) };
     return result;
   }
   result.diagnosis = await nameTheCause(request, opts.http, result.failure, agent.name);

@@ -1,8 +1,10 @@
 // Every agent, in the order users see them. Adding an agent is one module plus one line here (see
 // README.md); everything else (ids, help texts, lists, test matrices) is derived from this list.
+import { aider } from './aider.js';
 import { claudeCode } from './claude-code.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
+import { crush } from './crush.js';
 import { geminiCli } from './gemini-cli.js';
 import { kilo } from './kilo.js';
 import { opencode } from './opencode.js';
@@ -10,7 +12,7 @@ import { pi } from './pi.js';
 import { qwenCode } from './qwen-code.js';
 import type { Agent } from './types.js';
 
-const LIST = [claudeCode, codex, opencode, qwenCode, cline, pi, kilo, geminiCli] as const;
+const LIST = [claudeCode, codex, opencode, qwenCode, cline, pi, kilo, crush, aider, geminiCli] as const;
 
 export type AgentId = (typeof LIST)[number]['id'];
 

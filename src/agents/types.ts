@@ -136,12 +136,14 @@ export interface SmallModelSetting {
 /**
  * Where the agent is installed from, and the version this tool was last proven against by running
  * it (the agents test tier installs exactly that one). No `verified`: never run by the tier.
+ * - `npm`: an npm package (`npm install -g package`);
+ * - `go`: a Go module whose main package is the agent (`go install module@version`);
+ * - `pip`: a PyPI package, installed into a virtual environment of its own (`pip install package`).
  */
-export interface AgentInstall {
-  from: 'npm';
-  package: string;
-  verified?: string;
-}
+export type AgentInstall =
+  | { from: 'npm'; package: string; verified?: string }
+  | { from: 'go'; module: string; verified?: string }
+  | { from: 'pip'; package: string; verified?: string };
 
 export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: Message };
 

@@ -2,6 +2,7 @@
 // reported with the real cause when it fails.
 import { AGENTS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
 import type { Scope } from '../agents/types.js';
+import { installAdvice } from '../agents/install.js';
 import type { AgentRunResult } from '../agent-run/run.js';
 import { UsageError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
@@ -40,7 +41,7 @@ export async function runAgents(ctx: CliContext, opts: { agents: string[]; scope
       results.push({
         id: s.id, name: agent.name, ok: false, failure: msg('run.not_run', { why }), timedOut: false, durationMs: 0, command: '', output: '', stopped: [],
         notRun,
-        fix: notRun === 'not_installed' ? msg('run.install_it', { package: agent.install.package }) : msg('run.run_setup'),
+        fix: notRun === 'not_installed' ? installAdvice(agent.install) : msg('run.run_setup'),
       });
     }
   }

@@ -2,6 +2,7 @@
 import { editDotenv } from './dotenv.js';
 import { editJson } from './edit-json.js';
 import { editToml } from './edit-toml.js';
+import { editYaml } from './edit-yaml.js';
 import { detectEol } from './text.js';
 import type { FileFormat, KeyEdit } from './types.js';
 
@@ -15,6 +16,8 @@ function editExisting(text: string, format: FileFormat, edits: readonly KeyEdit[
       return editToml(text, edits, file);
     case 'dotenv':
       return editDotenv(text, edits, file);
+    case 'yaml':
+      return editYaml(text, edits, file);
   }
 }
 

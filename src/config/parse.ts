@@ -4,6 +4,7 @@ import * as jsonc from 'jsonc-parser';
 import { parse as parseTomlText } from '@decimalturn/toml-patch';
 import { JobError, ParseError } from '../core/errors.js';
 import { parseDotenv } from './dotenv.js';
+import { parseYaml } from './edit-yaml.js';
 import { readRegularFile } from './read.js';
 import { lineColumn, splitBom } from './text.js';
 import type { FileFormat } from './types.js';
@@ -159,7 +160,8 @@ function refuseDuplicateKeys(body: string, file: string): void {
 export function parseConfig(text: string, format: FileFormat, file: string): unknown {
   if (format !== 'dotenv') {
     const { body } = splitBom(text);
-    const deep = tooDeepAt(body, format === 'toml');
+    // YAML shares TOML's `#` comments and single-quoted strings, which is all the depth scan needs.
+    const deep = tooDeepAt(body, format === 'toml' || format === 'yaml');
     if (deep !== undefined) {
       const { line, column } = lineColumn(body, deep);
       throw new ParseError(file, line, column, msg('cfg.too_deep', { max: MAX_DEPTH }));
@@ -175,6 +177,8 @@ export function parseConfig(text: string, format: FileFormat, file: string): unk
         return parseToml(text, file);
       case 'dotenv':
         return parseDotenv(text, file);
+      case 'yaml':
+        return parseYaml(text, file);
     }
   } catch (err) {
     // Out of stack on some shape the depth check did not foresee: still the file's fault, named.

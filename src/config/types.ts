@@ -1,7 +1,7 @@
 // The contract of the file layer (src/config/): agents describe key edits, one executor plans and
 // applies them. Plan, then apply: --dry-run, diffs and "already up to date" come from the plan.
 
-export type FileFormat = 'json' | 'jsonc' | 'toml' | 'dotenv';
+export type FileFormat = 'json' | 'jsonc' | 'toml' | 'dotenv' | 'yaml';
 
 /** A path of object keys (and array indexes) inside a document. dotenv: [VARIABLE]. */
 export type KeyPath = readonly (string | number)[];

@@ -157,6 +157,8 @@ const GENERATORS: Partial<Record<FileFormat, (doc: Record<string, unknown>) => s
   jsonc: (doc) => `// mine\n${JSON.stringify(doc, null, 2)}\n`,
   toml: (doc) => `# mine\n${Object.entries(doc).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join('\n')}\n`,
   dotenv: (doc) => `# mine\n${Object.entries(doc).map(([k, v]) => `${k.toUpperCase()}=${String(v).replace(/[^\w./:-]/g, '')}`).join('\n')}\n`,
+  // Keys quoted: `null`, `true` or `on` bare would not be string keys.
+  yaml: (doc) => `# mine\n${Object.entries(doc).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}  # keep ${k}`).join('\n')}\n`,
 };
 const flatScalar = fc.oneof(fc.stringMatching(/^[ -~]{0,10}$/).filter((s) => !s.includes('\\')), fc.integer({ min: -1000, max: 1000 }), fc.boolean());
 const matrix = FIXTURES.flatMap((f) => AGENTS[f.id].files(env, 'user').map((file) => ({ id: f.id, protocol: f.protocols[0] ?? 'chat', file })));

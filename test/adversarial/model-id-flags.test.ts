@@ -54,9 +54,11 @@ describe('a model id that starts with "-"', () => {
       const { args } = agent.oneShot(model, 'Reply with the single word OK.');
       // No argument is the bare id, and none but one `--model=…` carries it.
       expect(args).not.toContain(model);
-      // A bare `--model` flag is not a carrier (it contains "-m").
-      const carrying = args.filter((a) => a.includes(model) && a !== '--model');
-      if (agent.id === 'cline') {
+      // The argument that ends with the id (`--model=ID`, `--model=openai/ID`, Pi's `gateway/ID` after a bare
+      // `--model`): `-y` is inside other flags' names.
+      const carrying = args.filter((a) => a.endsWith(model) && a !== '--model');
+      // An agent whose one-shot takes its model from its config (Cline, Crush) carries no id at all.
+      if (!agent.oneShot('probe-model-id', 'x').args.some((a) => a.includes('probe-model-id'))) {
         expect(carrying).toEqual([]);
         continue;
       }

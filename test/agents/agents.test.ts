@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AGENTS } from '../../src/agents/registry.js';
+import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { readCurrent } from '../../src/setup/read-current.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
@@ -18,6 +18,7 @@ import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { ensureAgent, PINNED, type PinnedId } from './install.js';
 import { english, isMessage } from '../../src/i18n/index.js';
+import { seedHome } from './seed.js';
 
 /** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
 const IDS = Object.keys(PINNED) as PinnedId[];
@@ -94,6 +95,7 @@ describe.each(IDS)('%s, the real agent', (id) => {
     expect(written?.model).toBe(want.model);
     expect(pathOf(want.url)).not.toContain('/v1/v1');
     const models = new Set([want.model, ...(written?.smallModel ? [written.smallModel] : [])]);
+    seedHome(id, home);
 
     const from = sim.log.length;
     const run = await runCli(['verify', '--agent-run', '--agent', id, '--json'], { home, env, timeoutMs: 200_000 });
@@ -135,6 +137,7 @@ describe.each(IDS)('%s, the real agent', (id) => {
     const home = newHome();
     const env = envFor(id);
     expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', id], { home, env, timeoutMs: 60_000 })).code).toBe(0);
+    seedHome(id, home);
     const path = (await expected(id, home)).file;
     const text = readFileSync(path, 'utf8');
     // By hand: the root (Claude Code, which appends /v1 itself) or root/v1 gets one /v1 more.
@@ -163,6 +166,47 @@ describe.each(IDS)('%s, the real agent', (id) => {
     const d = jsonOf(doctor) as { agents: { id: string; findings: { code: string }[] }[] };
     expect(d.agents.find((a) => a.id === id)?.findings.map((f) => f.code)).toContain('wrong_path');
     await expectNothingLeftIn(home);
+  });
+});
+
+/**
+ * Agents the gateway serves that cannot be installed here (no verified version; the README says
+ * why): the request rebuilt from the config setup wrote is asserted instead, as the gateway's log
+ * shows it when `doctor` sends it (path, model, header, key), and a doubled /v1 is named.
+ */
+const NOT_RUN = SUPPORTED_AGENT_IDS.filter((id) => AGENTS[id].install.verified === undefined);
+
+describe.each(NOT_RUN)('%s, not installable here: the request rebuilt from its config', (id) => {
+  const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', GATEWAY_API_KEY: DEMO_KEY };
+
+  it('setup writes it; doctor sends that request: the path, model, header and key reach the gateway', async () => {
+    const home = newHome();
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', id], { home, env, timeoutMs: 60_000 });
+    expect(setup.code, setup.stderr + setup.stdout).toBe(0);
+    const want = await expected(id, home);
+    expect(pathOf(want.url)).not.toContain('/v1/v1');
+    expect(want.key).toBe(DEMO_KEY);
+    const from = sim.log.length;
+    const doctor = await runCli(['doctor', '--json', '--agent', id], { home, env, timeoutMs: 60_000 });
+    expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
+    const sent = sim.log.slice(from).filter((e) => e.method === 'POST');
+    expect(sent.map((e) => [e.path.split('?')[0], e.auth.scheme, e.auth.key === DEMO_KEY, e.model, e.status])).toContainEqual([pathOf(want.url), want.auth, true, want.model, 200]);
+    expect(doctor.stdout + doctor.stderr).not.toContain(DEMO_KEY);
+  });
+
+  it('a hand-written doubled /v1 is named wrong_path by doctor, from the request the agent would send', async () => {
+    const home = newHome();
+    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', id], { home, env, timeoutMs: 60_000 })).code).toBe(0);
+    const path = (await expected(id, home)).file;
+    const text = readFileSync(path, 'utf8');
+    const doubled = text.includes(`${sim.root}/v1`) ? text.split(`${sim.root}/v1`).join(`${sim.root}/v1/v1`) : text.split(`"${sim.root}"`).join(`"${sim.root}/v1"`);
+    expect(doubled).not.toBe(text);
+    writeFileSync(path, doubled);
+    expect(pathOf((await expected(id, home)).url)).toMatch(/^\/v1\/v1\//);
+    const doctor = await runCli(['doctor', '--json', '--agent', id], { home, env, timeoutMs: 60_000 });
+    expect(doctor.code, doctor.stdout + doctor.stderr).toBe(1);
+    const d = jsonOf(doctor) as { agents: { id: string; findings: { code: string }[] }[] };
+    expect(d.agents.find((a) => a.id === id)?.findings.map((f) => f.code)).toContain('wrong_path');
   });
 });
 

@@ -1,14 +1,27 @@
-// Installs the pinned agents from npm into a cache outside the repository, one prefix per
-// package@version (`npm install --prefix`), reused when present; returns the folder of its bin.
+// Installs the pinned agents into a cache outside the repository, one folder per name@version,
+// reused when present; returns the folder of its bin. Per kind of source:
+// - npm: `npm install --prefix <folder> package@version` (bin: node_modules/.bin);
+// - go: `go install module@version` with GOBIN=<folder>/bin (the Go module proxy; bin: bin);
+// - pip: `python3 -m venv <folder>/venv`, then its pip installs package==version (bin: venv/bin).
 // A finished install leaves a stamp file, so an interrupted one is redone, never half-used.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { installName } from '../../src/agents/install.js';
 import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/registry.js';
+import type { AgentInstall } from '../../src/agents/types.js';
 
 const run = promisify(execFile);
+
+export interface Pinned {
+  from: AgentInstall['from'];
+  /** The npm or PyPI package, or the Go module. */
+  pkg: string;
+  version: string;
+  bin: string;
+}
 
 /**
  * Every agent with a verified version in its module, at that version: the agents tier runs exactly
@@ -17,46 +30,82 @@ const run = promisify(execFile);
 export const PINNED = Object.fromEntries(
   SUPPORTED_AGENT_IDS.flatMap((id) => {
     const { install, binary } = AGENTS[id];
-    return install.verified === undefined ? [] : [[id, { pkg: install.package, version: install.verified, bin: binary }]];
+    return install.verified === undefined ? [] : [[id, { from: install.from, pkg: installName(install), version: install.verified, bin: binary } satisfies Pinned]];
   }),
-) as Readonly<Record<AgentId, { pkg: string; version: string; bin: string }>>;
+) as Readonly<Record<AgentId, Pinned>>;
 export type PinnedId = AgentId;
 
 export const CACHE = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-agents');
 
 const STAMP = '.installed';
 
-/** The prefix folder of one pinned package. */
+/** The cache folder of one pinned agent (a Go module's slashes make nested folders, as in GOMODCACHE). */
 export function prefixOf(id: PinnedId): string {
   const { pkg, version } = PINNED[id];
   return join(CACHE, `${pkg}@${version}`);
 }
 
-/** Installs (or reuses) the pinned version; the path of its `node_modules/.bin`. */
-export async function ensureAgent(id: PinnedId): Promise<string> {
-  const { pkg, version, bin } = PINNED[id];
-  const dir = prefixOf(id);
-  const binDir = join(dir, 'node_modules', '.bin');
-  if (!existsSync(join(dir, STAMP)) || !existsSync(join(binDir, bin))) {
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
-    try {
+/** Where the installed binary lands inside the cache folder, per kind. */
+function binDirOf(from: Pinned['from'], dir: string): string {
+  return from === 'npm' ? join(dir, 'node_modules', '.bin') : from === 'go' ? join(dir, 'bin') : join(dir, 'venv', 'bin');
+}
+
+async function install(p: Pinned, dir: string): Promise<void> {
+  const opts = { cwd: dir, maxBuffer: 1 << 26, timeout: 15 * 60_000 };
+  switch (p.from) {
+    case 'npm':
+      writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
       // Install scripts run: several agents fetch their platform binary as an optional dependency
       // and link it in a postinstall step (npm registry only).
-      await run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', `${pkg}@${version}`], {
-        cwd: dir,
-        maxBuffer: 1 << 26,
-        timeout: 15 * 60_000,
-      });
+      await run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', `${p.pkg}@${p.version}`], opts);
+      return;
+    case 'go':
+      // `module@version` builds outside any module; Go's module and build caches are shared.
+      await run('go', ['install', `${p.pkg}@v${p.version}`], { ...opts, env: { ...process.env, GOBIN: join(dir, 'bin') } });
+      return;
+    case 'pip':
+      await run('python3', ['-m', 'venv', join(dir, 'venv')], opts);
+      await run(join(dir, 'venv', 'bin', 'python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `${p.pkg}==${p.version}`], opts);
+      return;
+  }
+}
+
+/** The version the cache folder really holds, read the way each kind records it. */
+async function installedVersion(p: Pinned, dir: string): Promise<string> {
+  switch (p.from) {
+    case 'npm':
+      return (JSON.parse(readFileSync(join(dir, 'node_modules', ...p.pkg.split('/'), 'package.json'), 'utf8')) as { version: string }).version;
+    case 'go': {
+      const { stdout } = await run('go', ['version', '-m', join(dir, 'bin', p.bin)]);
+      return /^\s*mod\s+\S+\s+v(\S+)/m.exec(stdout)?.[1] ?? 'unknown';
+    }
+    case 'pip': {
+      const { stdout } = await run(join(dir, 'venv', 'bin', 'python'), ['-m', 'pip', 'show', '--disable-pip-version-check', p.pkg]);
+      return /^Version:\s*(\S+)/m.exec(stdout)?.[1] ?? 'unknown';
+    }
+  }
+}
+
+/** Installs (or reuses) the pinned version; the folder of its binary. */
+export async function ensureAgent(id: PinnedId): Promise<string> {
+  const p = PINNED[id];
+  const dir = prefixOf(id);
+  const binDir = binDirOf(p.from, dir);
+  if (!existsSync(join(dir, STAMP)) || !existsSync(join(binDir, p.bin))) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const started = Date.now();
+    try {
+      await install(p, dir);
     } catch (err) {
       rmSync(dir, { recursive: true, force: true });
-      throw new Error(`npm install ${pkg}@${version} failed: ${(err as Error).message}`);
+      throw new Error(`${p.from} install ${p.pkg}@${p.version} failed: ${(err as Error).message}`);
     }
-    if (!existsSync(join(binDir, bin))) throw new Error(`${pkg}@${version} installed but ${bin} is missing in ${binDir}`);
-    writeFileSync(join(dir, STAMP), `${pkg}@${version}\n`);
+    if (!existsSync(join(binDir, p.bin))) throw new Error(`${p.pkg}@${p.version} installed but ${p.bin} is missing in ${binDir}`);
+    writeFileSync(join(dir, STAMP), `${p.pkg}@${p.version} (${p.from}, ${Math.round((Date.now() - started) / 1000)} s)\n`);
   }
-  const installed = (JSON.parse(readFileSync(join(dir, 'node_modules', ...pkg.split('/'), 'package.json'), 'utf8')) as { version: string }).version;
-  if (installed !== version) throw new Error(`${dir} holds ${pkg}@${installed}, not the pinned ${version}`);
+  const installed = await installedVersion(p, dir);
+  if (installed !== p.version) throw new Error(`${dir} holds ${p.pkg}@${installed}, not the pinned ${p.version}`);
   return binDir;
 }
+

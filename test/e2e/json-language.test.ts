@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_IDS } from '../../src/agents/registry.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { runCli, tempHome } from '../helpers/cli.js';
@@ -45,7 +46,7 @@ describe('--json is English and the same in every language', () => {
     expect(JSON.parse(agent.en).error).toEqual({
       code: 'usage',
       message: '--agent bogus: unknown agent.',
-      fix: 'Agents: claude-code, codex, opencode, qwen-code, cline, gemini-cli.',
+      fix: `Agents: ${AGENT_IDS.join(', ')}.`,
     });
   });
 

@@ -1,12 +1,14 @@
-// The real agents (pinned, from npm, the agents tier's cache) through the real new-api to our
+// The real agents (pinned, from npm and PyPI, the agents tier's cache) through the real new-api to our
 // upstream: setup writes each agent's config for new-api, the agent runs one-shot, new-api logs
 // the request in the agent's protocol and forwards it to the provider behind its channel.
 // Every process an agent leaves behind is stopped by PID, a failing test's too.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AGENTS } from '../../src/agents/registry.js';
+import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { readCurrent } from '../../src/setup/read-current.js';
+import { CHANNELS, MODELS } from '../conformance/world.js';
 import { ensureAgent, PINNED, type PinnedId } from '../agents/install.js';
+import { seedHome } from '../agents/seed.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startRealWorld, type RealWorld } from './world-real.js';
@@ -51,9 +53,14 @@ describe.each(IDS)('%s through new-api', (id) => {
     const env = { PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: world.keys.full };
     const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id], { home: h.dir, env, timeoutMs: 60_000 });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    seedHome(id, h.dir);
     const want = await expected(id, h.dir);
-    // new-api forwards a request to a channel of the same protocol on the same path.
-    const c = { model: want.model, gatewayPath: `POST ${new URL(want.url).pathname}`, upstreamPath: new URL(want.url).pathname };
+    // new-api forwards a request to a channel of the same protocol on the same path; chat
+    // completions sent to a model of an Anthropic channel (a chat-only agent such as Aider) it
+    // converts to the channel's own messages.
+    const path = new URL(want.url).pathname;
+    const anthropicChannel = CHANNELS.find((ch) => ch.name === MODELS.find((m) => m.id === want.model)?.channel)?.type === 'anthropic';
+    const c = { model: want.model, gatewayPath: `POST ${path}`, upstreamPath: anthropicChannel && path.endsWith('/chat/completions') ? '/v1/messages' : path };
 
     const logBefore = world.gateway.log().length;
     const from = world.upstream.log.length;
@@ -81,5 +88,33 @@ describe.each(IDS)('%s through new-api', (id) => {
     expect(forwarded.every((e) => e.auth.key !== world.keys.full)).toBe(true);
 
     expect(await processesOfHome(h.dir), 'processes left running').toEqual([]);
+  });
+});
+
+/**
+ * Agents that cannot be installed here (no verified version; the README says why): the request
+ * rebuilt from the config setup wrote for new-api, sent by `doctor`, is what new-api logs and answers.
+ */
+const NOT_RUN = SUPPORTED_AGENT_IDS.filter((id) => AGENTS[id].install.verified === undefined);
+
+describe.each(NOT_RUN)('%s through new-api, not installable here: the request rebuilt from its config', (id) => {
+  it('doctor sends it; new-api logs it on the path of the protocol the module chose, 200', async () => {
+    const h = tempHome();
+    homes.push(h);
+    const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', GATEWAY_API_KEY: world.keys.full };
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id], { home: h.dir, env, timeoutMs: 60_000 });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    const want = await expected(id, h.dir);
+    const gatewayPath = `POST ${new URL(want.url).pathname}`;
+    const logBefore = world.gateway.log().length;
+    const doctor = await runCli(['doctor', '--json', '--agent', id], { home: h.dir, env, timeoutMs: 60_000 });
+    expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
+    let logged: string[] = [];
+    for (let waited = 0; waited < 5_000 && !logged.some((l) => / 200 \|/.test(l)); waited += 50) {
+      logged = world.gateway.log().slice(logBefore).split('\n').filter((l) => l.includes(gatewayPath));
+      if (!logged.some((l) => / 200 \|/.test(l))) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(logged.some((l) => / 200 \|/.test(l)), `new-api logged ${gatewayPath} 200`).toBe(true);
+    expect(doctor.stdout + doctor.stderr).not.toContain(world.keys.full);
   });
 });

@@ -1,5 +1,6 @@
 // What the gateway tier needs from the registries, made ready before the tests run offline:
-// the pinned new-api (Go module proxy) and the pinned agents (npm), each cached by version.
+// the pinned new-api (Go module proxy) and the pinned agents (npm, PyPI, the Go module proxy), each
+// cached by version.
 import { ensureAgent, PINNED, type PinnedId } from '../agents/install.js';
 import { ensureNewApi, NEW_API } from './new-api.js';
 
@@ -7,7 +8,12 @@ export async function prepare(say: (line: string) => void): Promise<void> {
   const started = Date.now();
   const binary = await ensureNewApi();
   say(`new-api ${NEW_API.version} ready (${binary}) in ${Math.round((Date.now() - started) / 1000)} s`);
-  // Sequential: several npm installs at once on two cores only make each slower.
-  for (const id of Object.keys(PINNED) as PinnedId[]) await ensureAgent(id);
-  say(`agents ready: ${Object.values(PINNED).map((a) => `${a.pkg}@${a.version}`).join(', ')}`);
+  // Sequential: several installs at once on two cores only make each slower.
+  for (const id of Object.keys(PINNED) as PinnedId[]) {
+    const t = Date.now();
+    await ensureAgent(id);
+    const seconds = Math.round((Date.now() - t) / 1000);
+    if (seconds > 1) say(`${PINNED[id].from} ${PINNED[id].pkg}@${PINNED[id].version} installed in ${seconds} s`);
+  }
+  say(`agents ready: ${Object.values(PINNED).map((a) => `${a.pkg}@${a.version} (${a.from})`).join(', ')}`);
 }

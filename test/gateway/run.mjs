@@ -1,6 +1,6 @@
 // `npm run test:gateway`: the real new-api tier.
 // 1. Prepare, with the registries: build (or reuse) the pinned new-api from the Go module proxy
-//    and install (or reuse) the pinned agents from npm, both cached outside the repository.
+//    and install (or reuse) the pinned agents (npm, PyPI), all cached outside the repository.
 // 2. Test, without them: vitest inside a private network namespace whose only interface is
 //    loopback. new-api listens on every interface and has no setting to bind 127.0.0.1 alone;
 //    inside the namespace every interface is loopback, so nothing the tier starts (new-api, our
