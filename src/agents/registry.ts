@@ -3,12 +3,14 @@
 import { claudeCode } from './claude-code.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
+import { continueCli } from './continue-cli.js';
+import { factoryDroid } from './factory-droid.js';
 import { geminiCli } from './gemini-cli.js';
 import { opencode } from './opencode.js';
 import { qwenCode } from './qwen-code.js';
 import type { Agent } from './types.js';
 
-const LIST = [claudeCode, codex, opencode, qwenCode, cline, geminiCli] as const;
+const LIST = [claudeCode, codex, opencode, qwenCode, cline, continueCli, factoryDroid, geminiCli] as const;
 
 export type AgentId = (typeof LIST)[number]['id'];
 

@@ -114,6 +114,12 @@ export interface AgentInstall {
   from: 'npm';
   package: string;
   verified?: string;
+  /**
+   * Other npm packages (`name@version`) installed alongside `package` for the agent to run: a
+   * platform binary its package does not pull in by itself (Factory Droid's). The agents tier
+   * installs them in the same prefix; the version checked is still `package`'s.
+   */
+  extras?: readonly string[];
 }
 
 export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: string };
@@ -160,8 +166,11 @@ export interface Agent<Id extends string = string> {
    * id (OpenCode's `provider/model` reference). `current` holds the files readBack read.
    */
   modelArg?(current: CurrentFiles, request: AgentRequest): string;
-  /** The one-shot command that exercises the agent: data, run through one execa wrapper. */
-  oneShot(model: string, prompt: string): { command: string; args: string[]; env?: Record<string, string> };
+  /**
+   * The one-shot command that exercises the agent: data, run through one execa wrapper. `request`
+   * is what readBack found (an agent that must be pointed at the file it was read from uses it).
+   */
+  oneShot(model: string, prompt: string, request?: AgentRequest): { command: string; args: string[]; env?: Record<string, string> };
 }
 
 /** An agent module's object with its literal id kept, so the registry can derive `AgentId`. */

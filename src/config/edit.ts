@@ -2,10 +2,12 @@
 import { editDotenv } from './dotenv.js';
 import { editJson } from './edit-json.js';
 import { editToml } from './edit-toml.js';
+import { editYaml } from './edit-yaml.js';
 import { detectEol } from './text.js';
 import type { FileFormat, KeyEdit } from './types.js';
 
 function editExisting(text: string, format: FileFormat, edits: readonly KeyEdit[], file: string): string {
+  if (format !== 'yaml' && edits.some((e) => e.insert)) throw new Error(`insert edits are supported in YAML only (${file})`);
   switch (format) {
     case 'json':
       return editJson(text, edits, file, true);
@@ -15,6 +17,8 @@ function editExisting(text: string, format: FileFormat, edits: readonly KeyEdit[
       return editToml(text, edits, file);
     case 'dotenv':
       return editDotenv(text, edits, file);
+    case 'yaml':
+      return editYaml(text, edits, file);
   }
 }
 

@@ -4,6 +4,7 @@ import * as jsonc from 'jsonc-parser';
 import { parse as parseTomlText } from '@decimalturn/toml-patch';
 import { JobError, ParseError } from '../core/errors.js';
 import { parseDotenv } from './dotenv.js';
+import { parseYaml } from './edit-yaml.js';
 import { readRegularFile } from './read.js';
 import { lineColumn, splitBom } from './text.js';
 import type { FileFormat } from './types.js';
@@ -157,7 +158,7 @@ function refuseDuplicateKeys(body: string, file: string): void {
 
 /** Parses a config text; throws ParseError(file, line, column, detail) when it does not parse. */
 export function parseConfig(text: string, format: FileFormat, file: string): unknown {
-  if (format !== 'dotenv') {
+  if (format !== 'dotenv' && format !== 'yaml') {
     const { body } = splitBom(text);
     const deep = tooDeepAt(body, format === 'toml');
     if (deep !== undefined) {
@@ -175,6 +176,8 @@ export function parseConfig(text: string, format: FileFormat, file: string): unk
         return parseToml(text, file);
       case 'dotenv':
         return parseDotenv(text, file);
+      case 'yaml':
+        return parseYaml(text, file);
     }
   } catch (err) {
     // Out of stack on some shape the depth check did not foresee: still the file's fault, named.

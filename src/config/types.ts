@@ -1,7 +1,7 @@
 // The contract of the file layer (src/config/): agents describe key edits, one executor plans and
 // applies them. Plan, then apply: --dry-run, diffs and "already up to date" come from the plan.
 
-export type FileFormat = 'json' | 'jsonc' | 'toml' | 'dotenv';
+export type FileFormat = 'json' | 'jsonc' | 'toml' | 'dotenv' | 'yaml';
 
 /** A path of object keys (and array indexes) inside a document. dotenv: [VARIABLE]. */
 export type KeyPath = readonly (string | number)[];
@@ -10,6 +10,12 @@ export interface KeyEdit {
   path: KeyPath;
   /** The value to set; `undefined` deletes the key (a no-op when absent). */
   value: unknown;
+  /**
+   * The path ends at a sequence index: insert the value there, moving the items from it on, instead
+   * of replacing the item (an agent that uses the first entry of a list). Only the YAML editor
+   * supports it; the others refuse such an edit.
+   */
+  insert?: true;
 }
 
 /** Everything one agent wants changed in one file. */

@@ -17,9 +17,9 @@ const run = promisify(execFile);
 export const PINNED = Object.fromEntries(
   SUPPORTED_AGENT_IDS.flatMap((id) => {
     const { install, binary } = AGENTS[id];
-    return install.verified === undefined ? [] : [[id, { pkg: install.package, version: install.verified, bin: binary }]];
+    return install.verified === undefined ? [] : [[id, { pkg: install.package, version: install.verified, bin: binary, extras: install.extras ?? [] }]];
   }),
-) as Readonly<Record<AgentId, { pkg: string; version: string; bin: string }>>;
+) as Readonly<Record<AgentId, { pkg: string; version: string; bin: string; extras: readonly string[] }>>;
 export type PinnedId = AgentId;
 
 export const CACHE = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-agents');
@@ -28,13 +28,14 @@ const STAMP = '.installed';
 
 /** The prefix folder of one pinned package. */
 export function prefixOf(id: PinnedId): string {
-  const { pkg, version } = PINNED[id];
-  return join(CACHE, `${pkg}@${version}`);
+  const { pkg, version, extras } = PINNED[id];
+  // The extras are part of the prefix's name: changing them installs afresh.
+  return join(CACHE, [`${pkg}@${version}`, ...extras].join('+'));
 }
 
 /** Installs (or reuses) the pinned version; the path of its `node_modules/.bin`. */
 export async function ensureAgent(id: PinnedId): Promise<string> {
-  const { pkg, version, bin } = PINNED[id];
+  const { pkg, version, bin, extras } = PINNED[id];
   const dir = prefixOf(id);
   const binDir = join(dir, 'node_modules', '.bin');
   if (!existsSync(join(dir, STAMP)) || !existsSync(join(binDir, bin))) {
@@ -44,14 +45,14 @@ export async function ensureAgent(id: PinnedId): Promise<string> {
     try {
       // Install scripts run: several agents fetch their platform binary as an optional dependency
       // and link it in a postinstall step (npm registry only).
-      await run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', `${pkg}@${version}`], {
+      await run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', `${pkg}@${version}`, ...extras], {
         cwd: dir,
         maxBuffer: 1 << 26,
         timeout: 15 * 60_000,
       });
     } catch (err) {
       rmSync(dir, { recursive: true, force: true });
-      throw new Error(`npm install ${pkg}@${version} failed: ${(err as Error).message}`);
+      throw new Error(`npm install ${[`${pkg}@${version}`, ...extras].join(' ')} failed: ${(err as Error).message}`);
     }
     if (!existsSync(join(binDir, bin))) throw new Error(`${pkg}@${version} installed but ${bin} is missing in ${binDir}`);
     writeFileSync(join(dir, STAMP), `${pkg}@${version}\n`);

@@ -22,6 +22,7 @@ const START: Record<FileFormat, string> = {
   json: '{\r\n  "keep": "C:\\\\literal\\\\stays"\r\n}\r\n',
   jsonc: '{\r\n  // my settings\r\n  "keep": "C:\\\\literal\\\\stays"\r\n}\r\n',
   dotenv: '# keys\r\nKEEP=1\r\n',
+  yaml: '# my settings\r\nkeep: \'C:\\literal\\stays\'\r\n',
 };
 
 /** The value at `path` after reading the text back with the format's own parser. */
@@ -33,7 +34,7 @@ function readBack(text: string, format: FileFormat, path: string[]): unknown {
 
 const pathFor = (format: FileFormat): string[] => (format === 'dotenv' ? ['GATEWAY_PATH'] : format === 'toml' ? ['model_providers', 'gw', 'home'] : ['env', 'HOME_DIR']);
 
-describe.each(['toml', 'json', 'jsonc', 'dotenv'] as const)('%s strings', (format) => {
+describe.each(['toml', 'json', 'jsonc', 'dotenv', 'yaml'] as const)('%s strings', (format) => {
   it.each(VALUES)('%j survives a write and a read', (value) => {
     const path = pathFor(format);
     const text = editText(START[format], format, [{ path, value }], `settings.${format}`);
