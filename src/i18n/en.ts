@@ -370,7 +370,7 @@ export const en = {
   'agents.droid.no_protocol': 'marked neither `anthropic` nor `openai`: Factory Droid speaks messages, chat completions and Responses',
   'agents.droid.no_project': 'Factory Droid keeps custom models in the user settings only, so {file} was configured instead.',
   'agents.droid.key_in_file': 'Factory Droid cannot reference an environment variable: the key is stored in {file} (mode 0600).',
-  'agents.droid.url_note': 'root + /v1 for chat and Responses models; the bare root for Anthropic models',
+  'agents.droid.url_note': 'chat and Responses; the root over messages',
   'agents.droid.no_file': '{file} does not exist',
   'agents.droid.no_custom': '{file} selects no custom model ("model": "custom:…")',
   'agents.droid.no_entry': '{file} has no custom model matching "{model}"',

@@ -371,7 +371,7 @@ export const zhCN: Catalog = {
   'agents.droid.no_protocol': '既未标记 `anthropic` 也未标记 `openai`：Factory Droid 支持 messages、chat completions 和 Responses',
   'agents.droid.no_project': 'Factory Droid 只在用户设置中保存自定义模型，因此改为配置 {file}。',
   'agents.droid.key_in_file': 'Factory Droid 无法引用环境变量：密钥保存在 {file} 中（权限 0600）。',
-  'agents.droid.url_note': 'chat 和 Responses 模型用根地址 + /v1；Anthropic 模型用根地址',
+  'agents.droid.url_note': 'chat 和 Responses；messages 用根地址',
   'agents.droid.no_file': '{file} 不存在',
   'agents.droid.no_custom': '{file} 没有选择自定义模型（"model": "custom:…"）',
   'agents.droid.no_entry': '{file} 中没有与“{model}”对应的自定义模型',
