@@ -55,7 +55,8 @@ describe('a model id that starts with "-"', () => {
       // No argument is the bare id, and none but one `--model=…` carries it.
       expect(args).not.toContain(model);
       const carrying = args.filter((a) => a.includes(model));
-      if (agent.id === 'cline') {
+      // Cline and Continue CLI take the model from their config file, never the command line.
+      if (agent.id === 'cline' || agent.id === 'continue-cli') {
         expect(carrying).toEqual([]);
         continue;
       }
