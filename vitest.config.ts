@@ -1,12 +1,37 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   define: { __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0-test') },
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/agents/**', 'test/gateway/**', 'test/bench/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        // The edit-test loop (`npm run test:unit`): nothing here spawns a process, so the files share
+        // threads and one module cache instead of a fresh process and a fresh import of src/ per
+        // file. Its tests mostly wait on timers and local sockets: more workers than cores pay.
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          pool: 'threads',
+          isolate: false,
+          maxWorkers: Math.max(3, availableParallelism()),
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        // Processes, the built bin, real terminals: after the unit tier, never beside it.
+        test: {
+          name: 'e2e',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/unit/**', 'test/agents/**', 'test/gateway/**', 'test/bench/**', 'node_modules/**'],
+          pool: 'forks',
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
+import { errorText } from '../core/errors.js';
 import { redact } from '../core/mask.js';
 import { launchFor } from '../core/launch.js';
 import { runCommand, type RunResult } from '../core/run.js';
@@ -20,7 +21,7 @@ import { probe } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { readCurrent } from '../setup/read-current.js';
 import { RUN_MARKER_VAR, stopLeftovers } from './leftovers.js';
-import { msg } from '../i18n/index.js';
+import { isMessage, msg, type Message } from '../i18n/index.js';
 
 export const AGENT_PROMPT = 'Reply with the single word OK.';
 export const DEFAULT_AGENT_TIMEOUT_MS = 120_000;
@@ -51,7 +52,7 @@ export interface AgentRunResult {
   name: string;
   ok: boolean;
   /** How the run failed, in a few words ("exit code 1", "no answer within 120 s", …). */
-  failure?: string;
+  failure?: Message;
   exitCode?: number;
   timedOut: boolean;
   durationMs: number;
@@ -67,7 +68,7 @@ export interface AgentRunResult {
   /** It could not be run at all: not installed here, or (named with --agent) not configured. */
   notRun?: 'not_installed' | 'not_configured';
   /** What to do about it, for `notRun`. */
-  fix?: string;
+  fix?: Message;
 }
 
 export interface AgentRunOptions {
@@ -86,7 +87,7 @@ const FAILURE_TEXT =
   /\b(api error|error:|failed to|not logged in|invalid (api key|token|url)|unauthori[sz]ed|issue with the selected model|missing (api key|environment variable)|please run \/login)/i;
 
 /** Judges one run by exit code and output. Pure: exported for unit tests. */
-export function judgeRun(run: Pick<RunResult, 'exitCode' | 'stdout' | 'timedOut' | 'notFound'>, timeoutMs: number): { ok: true } | { ok: false; failure: string } {
+export function judgeRun(run: Pick<RunResult, 'exitCode' | 'stdout' | 'timedOut' | 'notFound'>, timeoutMs: number): { ok: true } | { ok: false; failure: Message } {
   if (run.notFound) return { ok: false, failure: msg('run.fail.not_on_path') };
   if (run.timedOut) return { ok: false, failure: msg('run.fail.timeout', { seconds: Math.round(timeoutMs / 1000) }) };
   if (run.exitCode === undefined) return { ok: false, failure: msg('run.fail.signal') };
@@ -106,11 +107,11 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
     current = await readCurrent(agent, env, scope);
   } catch (err) {
     result.failure = msg('run.not_run_failure');
-    result.diagnosis = { code: 'config_invalid', message: (err as Error).message, fix: msg('run.fix_file') };
+    result.diagnosis = { code: 'config_invalid', message: errorText(err), fix: msg('run.fix_file') };
     return result;
   }
   const request = agent.readBack(env, scope, current);
-  if (typeof request === 'string') {
+  if (isMessage(request)) {
     result.failure = msg('run.not_run_failure');
     result.diagnosis = { code: 'config_invalid', message: request, fix: msg('run.run_setup') };
     return result;
@@ -159,12 +160,12 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
 
 /** The gateway key of the caller's environment, masked too if the agent echoes it. */
 function envKey(env: AgentEnv, request: AgentRequest): string | undefined {
-  const name = /\b([A-Z][A-Z0-9_]*_(?:KEY|TOKEN))\b/.exec(request.keySource)?.[1];
+  const name = request.keyVar?.name;
   return name === undefined ? undefined : env.env[name];
 }
 
 /** Sends the agent's own request (its URL, header, key and model) to find what the agent hides. */
-async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined, failure: string, agentName: string): Promise<AgentRunResult['diagnosis']> {
+async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined, failure: Message, agentName: string): Promise<AgentRunResult['diagnosis']> {
   if (request.key === undefined || request.key === '') {
     return { code: 'missing_key', message: msg('run.no_key', { source: request.keySource }), fix: msg('run.no_key_fix') };
   }

@@ -1,13 +1,15 @@
 // Claude Code (`@anthropic-ai/claude-code`): speaks messages only, reads its settings `env` block
 // like process env (the block wins over shell exports), and appends `/v1/messages` to the root.
-// Facts seen running Claude Code against a recording gateway, version 2.1.197.
+// Facts seen running Claude Code against a recording gateway, versions 2.1.197 and 2.1.330 (clean
+// HOME, `env -i`): the env block keys, apiKeyHelper, hasCompletedOnboarding, both paths, `POST
+// /v1/messages?beta=true`; 2.1.330 first sends `HEAD {root}/api/hello` (the gateway's 404 is harmless).
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, mapDocs, orList, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
+import { and, commas, msg, or, type Message } from '../i18n/index.js';
 
 const BASE_URL = 'ANTHROPIC_BASE_URL';
 const AUTH_TOKEN = 'ANTHROPIC_AUTH_TOKEN';
@@ -16,7 +18,19 @@ const MODEL = 'ANTHROPIC_MODEL';
 /** Deprecated name of the haiku variable; still read first when present, so a stale one would win. */
 const SMALL_FAST = 'ANTHROPIC_SMALL_FAST_MODEL';
 const OPUS = 'ANTHROPIC_DEFAULT_OPUS_MODEL';
-const MODEL_VARS = [MODEL, 'ANTHROPIC_DEFAULT_SONNET_MODEL', OPUS, 'ANTHROPIC_DEFAULT_HAIKU_MODEL'] as const;
+/**
+ * The fifth tier (2.1.330: `/model fable`, the family above opus). Unset, Claude Code asks for its
+ * own default, `claude-fable-5-2` (its model table's `fable52`; seen: a 503 from a gateway without it).
+ */
+const FABLE = 'ANTHROPIC_DEFAULT_FABLE_MODEL';
+const MODEL_VARS = [MODEL, 'ANTHROPIC_DEFAULT_SONNET_MODEL', OPUS, FABLE, 'ANTHROPIC_DEFAULT_HAIKU_MODEL'] as const;
+/**
+ * With it, 2.1.330 lists the gateway's own models in `/model`: `GET {root}/v1/models?limit=1000`
+ * with the same credential as its requests (Bearer, or x-api-key from apiKeyHelper) and
+ * `anthropic-version`; it takes `data[].id` (both list shapes new-api answers with pass), keeps ids
+ * matching claude|anthropic, and caches them in `<config dir>/cache/gateway-models.json`.
+ */
+const DISCOVERY = 'CLAUDE_CODE_ENABLE_GATEWAY_MODEL_DISCOVERY';
 
 interface ClaudePaths {
   /** ~/.claude/settings.json, or $CLAUDE_CONFIG_DIR/settings.json. */
@@ -98,7 +112,7 @@ function envBlock(doc: unknown): Record<string, unknown> {
 
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = claudePaths(env);
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const project = choice.scope === 'project';
   // Where the URL and models go, and where the key (or the helper that names its variable) goes.
   const mainPath = project ? paths.projectSettings : paths.userSettings;
@@ -116,15 +130,18 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     ANTHROPIC_MODEL: choice.model,
     ANTHROPIC_DEFAULT_SONNET_MODEL: choice.model,
     ANTHROPIC_DEFAULT_OPUS_MODEL: choice.tiers?.['opus'] ?? choice.model,
+    // No fable on the key: the strongest model it has stands in (opus, else the main model).
+    ANTHROPIC_DEFAULT_FABLE_MODEL: choice.tiers?.['fable'] ?? choice.tiers?.['opus'] ?? choice.model,
     ANTHROPIC_DEFAULT_HAIKU_MODEL: small,
   };
   for (const name of MODEL_VARS) main.push({ path: ['env', name], value: tierModel[name] });
+  main.push({ path: ['env', DISCOVERY], value: '1' });
 
   // An ANTHROPIC_API_KEY that reaches Claude Code from outside the files we edit (a shell export;
   // in project scope also the user settings) would go out as x-api-key, which the gateway reads
   // before our Bearer token. The env block wins over inherited values, so an empty one hides it;
   // the gateway ignores an empty header.
-  const inherited: string[] = [];
+  const inherited: Message[] = [];
   const shellKey = envValue(env.env, API_KEY);
   if (shellKey !== undefined) inherited.push(msg('agents.cc.shell_exports_one', { key: maskKey(shellKey) }));
   const userKey = project ? asString(envBlock(current.get(paths.userSettings))[API_KEY]) : undefined;
@@ -136,7 +153,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     if (blank) {
       edits.push({ path: ['env', API_KEY], value: '' });
       notes.push(
-        msg('agents.cc.blanked', { var: API_KEY, file, inherited: inherited.length === 2 ? msg('agents.cc.and', { a: inherited[0] ?? '', b: inherited[1] ?? '' }) : inherited.join('') }),
+        msg('agents.cc.blanked', { var: API_KEY, file, inherited: and(inherited) }),
       );
     } else if (API_KEY in block) {
       edits.push({ path: ['env', API_KEY], value: undefined });
@@ -158,7 +175,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     const shadows = [BASE_URL, ...MODEL_VARS].filter((name) => name in authEnv);
     for (const name of shadows) auth.push({ path: ['env', name], value: undefined });
     if (shadows.length > 0) {
-      notes.push(msg('agents.cc.removed_shadows', { vars: shadows.join(', '), auth: authPath, main: mainPath }));
+      notes.push(msg('agents.cc.removed_shadows', { vars: commas(shadows), auth: authPath, main: mainPath }));
     }
   }
 
@@ -193,12 +210,53 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits, notes, exportVar };
 }
 
-interface Resolved {
-  value: string;
-  source: string;
+/**
+ * What `remove` takes out: the URL and model variables plan() wrote, while the URL is the gateway's,
+ * and with them the key (the token, our apiKeyHelper, the empty ANTHROPIC_API_KEY that hid an
+ * inherited one). The onboarding flag stays: it is Claude Code's state now, not a gateway setting.
+ */
+function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const paths = claudePaths(env);
+  const project = scope === 'project';
+  const mainPath = project ? paths.projectSettings : paths.userSettings;
+  const authPath = project ? paths.projectLocal : paths.userSettings;
+  const notes: Message[] = [];
+  const secrets: string[] = [];
+  const mainEnv = envBlock(current.get(mainPath));
+  const base = mainEnv[BASE_URL];
+  if (base === undefined) return { edits: [], notes, secrets };
+  if (!underRoot(base, gateway.root)) {
+    notes.push(msg('agents.unplan.not_gateway', { file: mainPath, key: `env.${BASE_URL}`, value: String(base), root: gateway.root }));
+    return { edits: [], notes, secrets };
+  }
+  const main: KeyEdit[] = [BASE_URL, ...MODEL_VARS, DISCOVERY].filter((name) => name in mainEnv).map((name) => ({ path: ['env', name], value: undefined }));
+  const auth: KeyEdit[] = mainPath === authPath ? main : [];
+  const authDoc = current.get(authPath);
+  const authEnv = envBlock(authDoc);
+  const token = asString(authEnv[AUTH_TOKEN]);
+  if (AUTH_TOKEN in authEnv) auth.push({ path: ['env', AUTH_TOKEN], value: undefined });
+  if (token !== undefined && token !== '') secrets.push(token);
+  if (authEnv[API_KEY] === '') auth.push({ path: ['env', API_KEY], value: undefined });
+  if (helperVariable(asRecord(authDoc)?.['apiKeyHelper']) !== undefined) auth.push({ path: ['apiKeyHelper'], value: undefined });
+  // An `env` block left empty goes too.
+  const emptied = (block: Record<string, unknown>, edits: KeyEdit[]): void => {
+    const gone = new Set(edits.filter((e) => e.path[0] === 'env').map((e) => e.path[1]));
+    if (gone.size > 0 && Object.keys(block).every((k) => gone.has(k))) edits.push({ path: ['env'], value: undefined });
+  };
+  emptied(mainEnv, main);
+  if (auth !== main) emptied(authEnv, auth);
+  const edits: FileEdit[] = [{ path: mainPath, format: 'json', edits: main }];
+  if (auth !== main && auth.length > 0 && authDoc !== undefined) edits.push({ path: authPath, format: 'json', edits: auth });
+  notes.push(msg('agents.unplan.cc_after'));
+  return { edits, notes, secrets };
 }
 
-function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
+interface Resolved {
+  value: string;
+  source: string | Message;
+}
+
+function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const paths = claudePaths(env);
   // Claude Code's order, lowest first: shell env, user settings, project settings, local settings.
   const layers: { file: string; doc: unknown }[] = [{ file: paths.userSettings, doc: current.get(paths.userSettings) }];
@@ -207,7 +265,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     layers.push({ file: paths.projectLocal, doc: current.get(paths.projectLocal) });
   }
   const vars = new Map<string, Resolved>();
-  for (const name of [BASE_URL, AUTH_TOKEN, API_KEY, MODEL, OPUS]) {
+  for (const name of [BASE_URL, AUTH_TOKEN, API_KEY, MODEL, OPUS, FABLE]) {
     const value = envValue(env.env, name);
     if (value !== undefined) vars.set(name, { value, source: msg('agents.shell_environment') });
   }
@@ -223,23 +281,28 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
 
   const base = vars.get(BASE_URL);
   if (!base || base.value.trim() === '') {
-    return msg('agents.cc.no_base_url', { var: BASE_URL, files: orList(layers.map((l) => l.file)) });
+    return msg('agents.cc.no_base_url', { var: BASE_URL, files: or(layers.map((l) => l.file)) });
   }
   const model = vars.get(MODEL);
   if (!model || model.value.trim() === '') {
     return msg('agents.cc.no_model', { var: MODEL, file: base.source });
   }
-  const opus = vars.get(OPUS)?.value;
-  const request = (auth: AgentRequest['auth'], key: string | undefined, keySource: string): AgentRequest => ({
+  const tiers: Record<string, string> = {};
+  for (const [tier, name] of [['opus', OPUS], ['fable', FABLE]] as const) {
+    const value = vars.get(name)?.value;
+    if (value !== undefined && value.trim() !== '') tiers[tier] = value;
+  }
+  const request = (auth: AgentRequest['auth'], key: string | undefined, keySource: Message, keyVar?: string): AgentRequest => ({
     protocol: 'messages',
     url: `${trimSlash(base.value)}/v1/messages`,
     model: model.value,
     auth,
     key,
     keySource,
+    ...(keyVar !== undefined && { keyVar: { name: keyVar, via: 'named' as const } }),
     baseUrl: base.value,
     file: base.source,
-    ...(opus !== undefined && opus.trim() !== '' && { tiers: { opus } }),
+    ...(Object.keys(tiers).length > 0 && { tiers }),
   });
   // Both headers may go out; the gateway reads x-api-key first, so whatever Claude Code sends as
   // x-api-key (ANTHROPIC_API_KEY, or the apiKeyHelper's output) decides over the Bearer token.
@@ -247,17 +310,17 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     if (helper) {
       const variable = helperVariable(helper.value);
       if (variable !== undefined) {
-        return request('x-api-key', envValue(env.env, variable), msg('agents.cc.helper_prints', { source: helper.source, var: variable }));
+        return request('x-api-key', envValue(env.env, variable), msg('agents.cc.helper_prints', { source: helper.source, var: variable }), variable);
       }
       return request('x-api-key', undefined, msg('agents.cc.helper_foreign', { source: helper.source }));
     }
     const token = vars.get(AUTH_TOKEN);
-    if (token && token.value !== '') return request('bearer', token.value, msg('agents.source_var', { source: token.source, var: AUTH_TOKEN }));
-    return request('bearer', undefined, msg('agents.var_in', { var: AUTH_TOKEN, file: base.source }));
+    if (token && token.value !== '') return request('bearer', token.value, msg('agents.source_var', { source: token.source, var: AUTH_TOKEN }), AUTH_TOKEN);
+    return request('bearer', undefined, msg('agents.var_in', { var: AUTH_TOKEN, file: base.source }), AUTH_TOKEN);
   })();
   const apiKey = vars.get(API_KEY);
   if (apiKey && apiKey.value !== '') {
-    const sent = request('x-api-key', apiKey.value, msg('agents.source_var', { source: apiKey.source, var: API_KEY }));
+    const sent = request('x-api-key', apiKey.value, msg('agents.source_var', { source: apiKey.source, var: API_KEY }), API_KEY);
     // An export in the shell that replaces the credential the files set is worth naming: users
     // export ANTHROPIC_API_KEY for other tools and do not expect it to reach the gateway.
     const fromShell = envValue(env.env, API_KEY) === apiKey.value && !layers.some((l) => envBlock(l.doc)[API_KEY] === apiKey.value);
@@ -307,7 +370,7 @@ export const claudeCode = defineAgent({
   name: 'Claude Code',
   binary: 'claude',
   versionArgs: ['--version'],
-  install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.197' },
+  install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.330' },
   protocols: ['messages'],
   preferences: {
     model: ['claude-sonnet-*', 'claude-opus-*', 'claude-*', '*'],
@@ -315,11 +378,16 @@ export const claudeCode = defineAgent({
   },
   smallModel,
   baseUrl: { form: 'root' },
-  // `/model opus` in Claude Code asks for ANTHROPIC_DEFAULT_OPUS_MODEL: an opus the key offers.
-  tiers: [{ id: 'opus', patterns: ['claude-opus-*', '*opus*'] }],
+  // `/model opus` in Claude Code asks for ANTHROPIC_DEFAULT_OPUS_MODEL, `/model fable` (2.1.330) for
+  // ANTHROPIC_DEFAULT_FABLE_MODEL: each a model of that family the key offers.
+  tiers: [
+    { id: 'opus', patterns: ['claude-opus-*', '*opus*'] },
+    { id: 'fable', patterns: ['claude-fable-*', '*fable*'] },
+  ],
   fit,
   files,
   plan,
+  unplan,
   readBack,
   oneShot(model, prompt) {
     return {

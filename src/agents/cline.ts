@@ -8,9 +8,9 @@
 import type { KeyEdit } from '../config/types.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
+import { msg, type Message } from '../i18n/index.js';
 
 type ClineProvider = 'openai-compatible' | 'anthropic';
 
@@ -72,7 +72,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   // run); written only where it is missing, so a second run stays "up to date".
   const entry = asRecord(asRecord(doc?.['providers'])?.[id]);
   if (asString(entry?.['updatedAt']) === undefined) edits.push({ path: ['providers', id, 'updatedAt'], value: CLINE_UPDATED_AT });
-  const notes: string[] = [];
+  const notes: Message[] = [];
   if (choice.scope === 'project') notes.push(msg('agents.cline.no_project', { file: path }));
   if (choice.keyStorage === 'env') {
     notes.push(msg(env.platform === 'win32' ? 'agents.cline.key_in_file_win' : 'agents.cline.key_in_file', { file: path }));
@@ -80,7 +80,36 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits: [{ path, format: 'json', edits, secret: true }], notes };
 }
 
-function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
+/**
+ * What `remove` takes out: each of our two provider entries whose baseUrl is still the gateway's,
+ * whole (a half entry without key or URL fails Cline's schema and it would reset the file), and
+ * `lastUsedProvider` when it names one. Other providers stay.
+ */
+function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const path = clinePaths(env).providers;
+  const doc = asRecord(current.get(path));
+  const notes: Message[] = [];
+  const secrets: string[] = [];
+  const edits: KeyEdit[] = [];
+  for (const id of Object.keys(PROVIDER_PATH)) {
+    const settings = asRecord(asRecord(asRecord(doc?.['providers'])?.[id])?.['settings']);
+    if (!settings || settings['baseUrl'] === undefined) continue;
+    if (!underRoot(settings['baseUrl'], gateway.root)) {
+      notes.push(msg('agents.unplan.not_gateway', { file: path, key: `providers.${id}.settings.baseUrl`, value: String(settings['baseUrl']), root: gateway.root }));
+      continue;
+    }
+    const key = asString(settings['apiKey']);
+    if (key) secrets.push(key);
+    edits.push({ path: ['providers', id], value: undefined });
+    if (doc?.['lastUsedProvider'] === id) {
+      edits.push({ path: ['lastUsedProvider'], value: undefined });
+      notes.push(msg('agents.unplan.cline_after', { file: path }));
+    }
+  }
+  return { edits: edits.length > 0 ? [{ path, format: 'json', edits }] : [], notes, secrets };
+}
+
+function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const path = clinePaths(env).providers;
   const doc = asRecord(current.get(path));
   if (!doc) return msg('agents.cline.no_file', { file: path });
@@ -103,7 +132,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     model,
     auth: spec.auth,
     key: key === '' ? undefined : key,
-    keySource: `${path} providers.${id}.settings.apiKey`,
+    keySource: msg('agents.file_field', { file: path, field: `providers.${id}.settings.apiKey` }),
     baseUrl,
     file: path,
   };
@@ -121,6 +150,7 @@ export const cline = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   // No `-m`, seen by running cline 3.0.65 against the simulator: `-m M` alone selects the provider
   // `cline` (its own service, unreachable here), and `-P openai-compatible -m M` saved that entry

@@ -5,9 +5,9 @@ import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
+import { commas, msg, type Message } from '../i18n/index.js';
 
 /** Our provider id: short, and never one of Codex's built-ins (those silently win over a table). */
 export const CODEX_PROVIDER_ID = 'gateway';
@@ -81,7 +81,7 @@ export function codexProviderId(config: unknown): { id: string; taken?: string }
 
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = codexPaths(env);
-  const notes: string[] = [];
+  const notes: Message[] = [];
   if (choice.scope === 'project') {
     notes.push(msg('agents.codex.no_project', { file: paths.config }));
   }
@@ -143,7 +143,56 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits, notes, exportVar };
 }
 
-function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
+/**
+ * What `remove` takes out: each table we created (known by its `name`) whose base_url is still the
+ * gateway's; `model_provider` and `model` when they select it (Codex then falls back to its own
+ * OpenAI login); and the table's key variable from `.env`. The `.env` file itself stays, even empty:
+ * other variables may be added there by the user, and an empty file changes nothing for Codex.
+ */
+function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const paths = codexPaths(env);
+  const notes: Message[] = [];
+  const secrets: string[] = [];
+  const doc = asRecord(current.get(paths.config));
+  const providers = asRecord(doc?.['model_providers']) ?? {};
+  const ours = Object.keys(providers).filter((id) => asString(asRecord(providers[id])?.['name']) === CODEX_PROVIDER_NAME);
+  const config: KeyEdit[] = [];
+  const vars = new Set<string>();
+  const active = asString(doc?.['model_provider']);
+  for (const id of ours) {
+    const table = asRecord(providers[id]) ?? {};
+    if (!underRoot(table['base_url'], gateway.root)) {
+      notes.push(msg('agents.unplan.not_gateway', { file: paths.config, key: `model_providers.${id}.base_url`, value: String(table['base_url']), root: gateway.root }));
+      continue;
+    }
+    config.push({ path: ['model_providers', id], value: undefined });
+    const envKey = asString(table['env_key']);
+    if (envKey !== undefined) vars.add(envKey);
+    if (active === id) {
+      config.push({ path: ['model_provider'], value: undefined }, { path: ['model'], value: undefined });
+      notes.push(msg('agents.unplan.codex_after', { file: paths.config }));
+    }
+  }
+  if (config.length === 0) return { edits: [], notes, secrets };
+  // An emptied [model_providers] header would stay behind as a bare section: take it out too.
+  if (Object.keys(providers).length === config.filter((e) => e.path[0] === 'model_providers').length) {
+    config.push({ path: ['model_providers'], value: undefined });
+  }
+  const edits: FileEdit[] = [{ path: paths.config, format: 'toml', edits: config }];
+  const dotenv = asRecord(current.get(paths.dotenv));
+  const remove = [...vars].filter((v) => dotenv !== undefined && v in dotenv);
+  if (remove.length > 0) {
+    for (const v of remove) {
+      const value = asString(dotenv?.[v]);
+      if (value) secrets.push(value);
+    }
+    edits.push({ path: paths.dotenv, format: 'dotenv', edits: remove.map((v) => ({ path: [v], value: undefined })) });
+    notes.push(msg('agents.unplan.dotenv_kept', { vars: commas(remove), file: paths.dotenv }));
+  }
+  return { edits, notes, secrets };
+}
+
+function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const paths = codexPaths(env);
   const doc = asRecord(current.get(paths.config));
   if (!doc) return msg('agents.codex.no_file', { file: paths.config });
@@ -162,7 +211,8 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   if (model === undefined || model.trim() === '') return msg('agents.codex.no_model', { file: paths.config });
 
   let key: string | undefined;
-  let keySource: string;
+  let keySource: Message;
+  let keyVar: AgentRequest['keyVar'];
   const token = asString(provider['experimental_bearer_token']);
   const envKey = asString(provider['env_key']);
   if (token !== undefined) {
@@ -177,7 +227,9 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
       : asString(dotenvValues(current.get(paths.dotenv))[envKey]);
     const fromShell = envValue(env.env, envKey);
     key = fromFile !== undefined && fromFile !== '' ? fromFile : fromShell;
-    keySource = fromFile !== undefined && fromFile !== '' ? msg('agents.file_field', { file: paths.dotenv, field: envKey }) : msg('agents.env_var', { var: envKey });
+    const inFile = fromFile !== undefined && fromFile !== '';
+    keySource = inFile ? msg('agents.file_field', { file: paths.dotenv, field: envKey }) : msg('agents.env_var', { var: envKey });
+    keyVar = { name: envKey, via: inFile ? 'named' : 'export' };
   }
   return {
     protocol: 'responses',
@@ -186,6 +238,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     auth: 'bearer',
     key,
     keySource,
+    ...(keyVar !== undefined && { keyVar }),
     baseUrl,
     file: paths.config,
   };
@@ -203,6 +256,7 @@ export const codex = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   oneShot(model, prompt) {
     // clap reads `--model=ID` as the option's value even when ID starts with `-`; `-m ID` would not.

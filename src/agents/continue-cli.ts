@@ -18,7 +18,7 @@ import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, envValue, pathFor, trimSlash } from './paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 /** The name of the entry we own in `models`. */
 export const CONTINUE_MODEL_NAME = 'Gateway';
@@ -86,7 +86,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
       edits.push({ path: ['models', 0], value: entry, insert: true });
     }
   }
-  const notes: string[] = [];
+  const notes: Message[] = [];
   if (choice.scope === 'project') notes.push(msg('agents.continue.no_project', { file: path }));
   if (env_) notes.push(msg('agents.continue.export_key', { var: choice.keyEnvVar }));
   return { edits: [{ path, format: 'yaml', edits, secret: !env_ }], notes, exportVar: env_ ? choice.keyEnvVar : undefined };
@@ -98,7 +98,7 @@ function chats(entry: Record<string, unknown>): boolean {
   return !Array.isArray(roles) || roles.includes('chat');
 }
 
-function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const path = continuePaths(env).config;
   const doc = asRecord(current.get(path));
   if (!doc) return msg('agents.continue.no_file', { file: path });
@@ -115,13 +115,15 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   const raw = asString(first['apiKey']);
   const ref = raw === undefined ? undefined : SECRET_REF.exec(raw.trim());
   let key: string | undefined;
-  let keySource: string;
+  let keySource: Message;
+  let keyVar: AgentRequest['keyVar'];
   if (ref?.[1] !== undefined) {
     key = envValue(env.env, ref[1]);
     keySource = msg('agents.env_var', { var: ref[1] });
+    keyVar = { name: ref[1], via: key === undefined ? 'named' : 'reference' };
   } else {
     key = raw === '' ? undefined : raw;
-    keySource = `${path} models[${name}].apiKey`;
+    keySource = msg('agents.file_field', { file: path, field: `models[${name}].apiKey` });
   }
   const protocol: Protocol = provider === 'anthropic' ? 'messages' : openaiProtocol(model);
   const tail = protocol === 'messages' ? '/messages' : protocol === 'responses' ? '/responses' : '/chat/completions';
@@ -132,6 +134,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     auth: provider === 'anthropic' ? 'x-api-key' : 'bearer',
     key,
     keySource,
+    ...(keyVar !== undefined && { keyVar }),
     baseUrl,
     file: path,
   };
@@ -153,6 +156,6 @@ export const continueCli = defineAgent({
   oneShot(_model, prompt, request) {
     // The model is the config's first chat model (cn has no flag naming a local one). `--config=FILE`
     // as one argument: without it a logged-in cn may load a saved hub assistant instead.
-    return { command: 'cn', args: [...(request ? [`--config=${request.file}`] : []), '-p', prompt] };
+    return { command: 'cn', args: [...(typeof request?.file === 'string' ? [`--config=${request.file}`] : []), '-p', prompt] };
   },
 });

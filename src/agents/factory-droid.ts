@@ -16,7 +16,7 @@ import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
 import { asRecord, asString, envValue, pathFor, trimSlash } from './paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 type DroidProvider = 'generic-chat-completion-api' | 'openai' | 'anthropic';
 
@@ -90,7 +90,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     edits.push({ path: ['customModels'], value: [entry] });
   }
   edits.push({ path: ['model'], value: droidModelRef(DROID_DISPLAY_NAME, index) });
-  const notes: string[] = [];
+  const notes: Message[] = [];
   if (choice.scope === 'project') notes.push(msg('agents.droid.no_project', { file: path }));
   if (choice.keyStorage === 'env') notes.push(msg('agents.droid.key_in_file', { file: path }));
   return { edits: [{ path, format: 'jsonc', edits, secret: true }], notes };
@@ -109,7 +109,7 @@ function selected(doc: Record<string, unknown>): { entry: Record<string, unknown
   return undefined;
 }
 
-function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const path = droidPaths(env).settings;
   const doc = asRecord(current.get(path));
   if (!doc) return msg('agents.droid.no_file', { file: path });
@@ -133,7 +133,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     model,
     auth: spec.auth,
     key: key === '' ? undefined : key,
-    keySource: `${path} customModels[${ref}].apiKey`,
+    keySource: msg('agents.file_field', { file: path, field: `customModels[${found.ref}].apiKey` }),
     baseUrl,
     file: path,
   };
@@ -155,7 +155,7 @@ export const factoryDroid = defineAgent({
   readBack,
   // droid selects a custom model by its `custom:` reference, not by the gateway's model id.
   modelArg(current, request) {
-    const doc = asRecord(current.get(request.file));
+    const doc = typeof request.file === 'string' ? asRecord(current.get(request.file)) : undefined;
     return (doc && selected(doc)?.ref) ?? request.model;
   },
   oneShot(model, prompt) {

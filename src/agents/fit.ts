@@ -2,14 +2,14 @@
 // protocol marks say.
 import type { ClassifiedModel } from '../core/types.js';
 import type { ModelFit } from './types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 /**
  * Why a model is not for a coding agent, or undefined. Image models arrive marked
  * `image-generation` plus `openai`, yet serve only images/generations, so
  * the `openai` mark alone must not make them look like chat models.
  */
-export function notForCoding(model: ClassifiedModel): string | undefined {
+export function notForCoding(model: ClassifiedModel): Message | undefined {
   if (model.notForAgents) return model.notForAgents;
   if (model.protocols.images === 'yes') return msg('agents.fit.image');
   return undefined;

@@ -6,9 +6,9 @@
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, mapDocs, orList, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
+import { commas, msg, or, type Message } from '../i18n/index.js';
 
 /** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
 export const OPENCODE_TEMPLATE = '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
@@ -90,6 +90,30 @@ function files(env: AgentEnv, scope: Scope): AgentFile[] {
   ];
 }
 
+/** `"deepseek-chat": { "name": "deepseek-chat" }`: exactly what plan() writes for a model. */
+function isOurModelEntry(id: string, entry: unknown): boolean {
+  const e = asRecord(entry);
+  return e !== undefined && Object.keys(e).length === 1 && e['name'] === id;
+}
+
+/** The file plan() edits for a scope: the `.jsonc` the user keeps, else `opencode.json`. */
+function targetFile(env: AgentEnv, scope: Scope, current: CurrentFiles): string {
+  const paths = opencodePaths(env);
+  const [jsonc, json] = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
+  return current.get(jsonc) !== undefined ? jsonc : json;
+}
+
+/** The models listed, in the shape we write, under our providers of the scope's file. */
+function listedModels(env: AgentEnv, scope: Scope, current: CurrentFiles): { model: string; protocol: Protocol }[] {
+  const doc = asRecord(current.get(targetFile(env, scope, current)));
+  const out: { model: string; protocol: Protocol }[] = [];
+  for (const [protocol, spec] of Object.entries(OPENCODE_PROVIDERS) as [OpenCodeProtocol, ProviderSpec][]) {
+    const models = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
+    for (const [id, entry] of Object.entries(models)) if (isOurModelEntry(id, entry) && !out.some((m) => m.model === id)) out.push({ model: id, protocol });
+  }
+  return out;
+}
+
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = opencodePaths(env);
   const project = choice.scope === 'project';
@@ -98,7 +122,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const target = current.get(jsonc) !== undefined ? jsonc : json;
   const literal = choice.keyStorage === 'file' && !project;
   const apiKey = literal ? choice.key : `{env:${choice.keyEnvVar}}`;
-  const notes: string[] = [];
+  const notes: Message[] = [];
 
   const entries = new Map<string, { spec: ProviderSpec; models: string[] }>();
   const want = (protocol: Protocol, model: string): string => {
@@ -112,8 +136,17 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   if (choice.smallModel !== undefined) {
     edits.push({ path: ['small_model'], value: want(choice.smallModelProtocol ?? choice.protocol, choice.smallModel) });
   }
+  // Every model chosen to switch between (`/models` in OpenCode), after the default and small one.
+  for (const m of choice.models ?? []) want(m.protocol, m.model);
+  const doc = asRecord(current.get(target));
   for (const { spec, models } of entries.values()) {
     const base = ['provider', spec.id] as const;
+    // A model entry of the shape we write that is no longer chosen goes (the gateway dropped it, or
+    // the user chose fewer); one the user wrote by hand (any other shape) stays.
+    const listed = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
+    for (const id of Object.keys(listed)) {
+      if (!models.includes(id) && isOurModelEntry(id, listed[id])) edits.push({ path: [...base, 'models', id], value: undefined });
+    }
     edits.push(
       { path: [...base, 'npm'], value: spec.npm },
       { path: [...base, 'name'], value: spec.name },
@@ -135,6 +168,48 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   }
   const edit: FileEdit = { path: target, format: 'jsonc', edits, secret: literal, template: OPENCODE_TEMPLATE };
   return { edits: [edit], notes, exportVar };
+}
+
+/**
+ * What `remove` takes out of the scope's files: each of our provider entries (ids OpenCode's
+ * catalogue does not have) whose baseURL is still the gateway's, whole, models added by hand under
+ * it included (without our URL they cannot be reached); and `model`/`small_model` when they name one.
+ */
+function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const paths = opencodePaths(env);
+  const targets = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
+  const notes: Message[] = [];
+  const secrets: string[] = [];
+  const fileEdits: FileEdit[] = [];
+  for (const file of targets) {
+    const doc = asRecord(current.get(file));
+    if (!doc) continue;
+    const edits: KeyEdit[] = [];
+    const removed: string[] = [];
+    for (const spec of Object.values(OPENCODE_PROVIDERS)) {
+      const entry = asRecord(asRecord(doc['provider'])?.[spec.id]);
+      const options = asRecord(entry?.['options']);
+      if (!entry || options?.['baseURL'] === undefined) continue;
+      if (!underRoot(substitute(String(options['baseURL']), env.env), gateway.root)) {
+        notes.push(msg('agents.unplan.not_gateway', { file, key: `provider.${spec.id}.options.baseURL`, value: String(options['baseURL']), root: gateway.root }));
+        continue;
+      }
+      const key = asString(options['apiKey']);
+      if (key && !ENV_REF.test(key.trim())) secrets.push(key);
+      edits.push({ path: ['provider', spec.id], value: undefined });
+      removed.push(spec.id);
+    }
+    // A `provider` left empty goes too (a file setup created then holds only its schema line).
+    if (removed.length > 0 && Object.keys(asRecord(doc['provider']) ?? {}).length === removed.length) edits.push({ path: ['provider'], value: undefined });
+    for (const name of ['model', 'small_model']) {
+      const ref = asString(doc[name]);
+      if (ref !== undefined && removed.some((id) => ref.startsWith(`${id}/`))) edits.push({ path: [name], value: undefined });
+    }
+    if (edits.length === 0) continue;
+    if (edits.some((e) => e.path[0] === 'model')) notes.push(msg('agents.unplan.opencode_after', { file }));
+    fileEdits.push({ path: file, format: 'jsonc', edits });
+  }
+  return { edits: fileEdits, notes, secrets };
 }
 
 function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
@@ -159,7 +234,7 @@ const NPM_PROTOCOL: Record<string, OpenCodeProtocol> = {
   '@ai-sdk/openai': 'responses',
 };
 
-function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
+function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const order = layers(env, scope);
   const merged: Record<string, unknown> = {};
   for (const file of order) {
@@ -174,7 +249,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     }) ?? order[order.length - 1]!;
 
   const ref = asString(merged['model']);
-  if (ref === undefined || ref.trim() === '') return msg('agents.opencode.no_model', { files: orList(order) });
+  if (ref === undefined || ref.trim() === '') return msg('agents.opencode.no_model', { files: or(order) });
   const slash = ref.indexOf('/');
   if (slash <= 0) return msg('agents.opencode.bad_ref', { ref });
   const providerId = ref.slice(0, slash);
@@ -184,7 +259,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   if (!entry) return msg('agents.opencode.no_provider', { ref, id: providerId, file });
   const npm = asString(entry['npm']);
   const protocol = npm === undefined ? undefined : NPM_PROTOCOL[npm];
-  if (protocol === undefined) return msg('agents.opencode.bad_npm', { id: providerId, npm: npm ?? msg('agents.opencode.none'), known: Object.keys(NPM_PROTOCOL).join(', ') });
+  if (protocol === undefined) return msg('agents.opencode.bad_npm', { id: providerId, npm: npm ?? msg('agents.opencode.none'), known: commas(Object.keys(NPM_PROTOCOL)) });
   if (!asRecord(asRecord(entry['models'])?.[model])) {
     return msg('agents.opencode.model_missing', { model, id: providerId, file });
   }
@@ -195,7 +270,8 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
 
   const rawKey = asString(options['apiKey']);
   let key: string | undefined;
-  let keySource: string;
+  let keySource: Message;
+  let keyVar: AgentRequest['keyVar'];
   const envRef = rawKey === undefined ? null : ENV_REF.exec(rawKey.trim());
   if (rawKey === undefined) {
     keySource = msg('agents.opencode.no_api_key', { id: providerId, file });
@@ -205,6 +281,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     keySource = key === undefined
       ? msg('agents.opencode.env_ref_unset', { ref: `{env:${name}}`, file, var: name })
       : msg('agents.opencode.env_ref', { var: name, ref: `{env:${name}}`, file });
+    keyVar = { name, via: key === undefined ? 'named' : 'reference' };
   } else if (rawKey.includes('{file:')) {
     keySource = msg('agents.opencode.file_ref', { file });
   } else {
@@ -212,7 +289,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     keySource = msg('agents.opencode.api_key_in', { id: providerId, file });
   }
   const spec = OPENCODE_PROVIDERS[protocol];
-  return { protocol, url: `${trimSlash(baseUrl)}${spec.path}`, model, auth: spec.auth, key, keySource, baseUrl, file };
+  return { protocol, url: `${trimSlash(baseUrl)}${spec.path}`, model, auth: spec.auth, key, keySource, ...(keyVar !== undefined && { keyVar }), baseUrl, file };
 }
 
 /** Background calls go to `small_model`, a `provider/model` reference like `model`. */
@@ -246,6 +323,8 @@ export const opencode = defineAgent({
   versionArgs: ['--version'],
   install: { from: 'npm', package: 'opencode-ai', verified: '1.18.33' },
   protocols: ['messages', 'chat', 'responses'],
+  listsModels: true,
+  listedModels,
   preferences: {
     model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', 'kimi-*', 'glm-*', '*'],
     smallModel: ['claude-haiku-*', '*-mini*', '*-flash*', 'deepseek-chat', '*'],
@@ -256,6 +335,7 @@ export const opencode = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   /**
    * `model` may be a full `provider/model` reference (use opencodeModelRef when the protocol is

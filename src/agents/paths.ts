@@ -1,7 +1,6 @@
 // Path and URL helpers shared by the agent modules. Agent modules never touch the real machine:
 // the platform comes from AgentEnv, so a Windows layout can be computed (and tested) on Linux.
 import path from 'node:path';
-import { msg } from '../i18n/index.js';
 import type { AgentEnv } from './types.js';
 
 export type PathApi = typeof path.posix;
@@ -51,9 +50,12 @@ export function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** "a or b or c", as one translatable message. */
-export function orList(items: readonly string[]): string {
-  return items.reduce((a, b) => (a === '' ? b : msg('agents.or', { a, b })), '');
+/** Whether a base URL is the gateway's: the root itself or a path under it (`/v1`). */
+export function underRoot(url: unknown, root: string): boolean {
+  if (typeof url !== 'string') return false;
+  const base = trimSlash(url.trim());
+  const top = trimSlash(root);
+  return base === top || base.startsWith(`${top}/`);
 }
 
 /** Copies of each parsed file with `move(doc)` applied to a shallow clone of every object document. */

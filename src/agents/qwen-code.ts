@@ -1,23 +1,33 @@
-// Qwen Code (`@qwen-code/qwen-code`): a Gemini CLI fork with model provider lists per auth type.
-// `openai` entries take root + `/v1` (the SDK appends /chat/completions); `anthropic` entries take
-// the root (the SDK appends /v1/messages). Shell env beats the settings `env` block.
-// Facts seen running Qwen Code against a recording gateway, version 0.15.10. Checked in QwenLM/qwen-code:
+// Qwen Code (`@qwen-code/qwen-code`): a Gemini CLI fork with model provider lists per provider id.
+// `openai` entries take root + `/v1` (the SDK appends /chat/completions, or /responses for an entry
+// with `wireApi: "responses"`); `anthropic` entries take the root (the SDK appends /v1/messages,
+// with a Bearer token in 0.24.4). Shell env beats the settings `env` block.
+// Facts seen running Qwen Code against a recording gateway, versions 0.15.10 and 0.24.4 (clean HOME,
+// `env -i`): chat, Responses and messages through our own provider ids mapped by `providerProtocol`
+// (its settingsSchema and docs/configuration/model-providers.md in the 0.24.4 package), the file left
+// as written (mode 0600, no .orig) by its first start. Checked in QwenLM/qwen-code:
 // `-m/--model` and the positional one-shot prompt (packages/cli/src/config/config.ts), and the
 // QWEN_HOME override of ~/.qwen (getGlobalQwenDir), which expands a leading `~` and resolves a
 // relative value against cwd (Storage's resolver).
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel } from '../core/types.js';
-import { fitChatOrMessages } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
-import { msg } from '../i18n/index.js';
+import { fitChatOrMessages, notForCoding } from './fit.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
+import { msg, type Message } from '../i18n/index.js';
 
 type QwenAuthType = 'openai' | 'anthropic';
 
 /**
+ * Our own provider ids, mapped to a protocol by the top-level `providerProtocol` (0.24.4): the
+ * user's `openai` and `anthropic` lists stay theirs. One id per protocol, as one id maps to one.
+ */
+export const QWEN_PROVIDER: Readonly<Record<QwenAuthType, string>> = { openai: 'gateway', anthropic: 'gateway-anthropic' };
+
+/**
  * The settings version Qwen Code expects (`SETTINGS_VERSION` in packages/cli/src/config/settings.ts,
- * 4 in 0.15.10). A file without it is migrated on the agent's first start and rewritten through a
+ * 4 in 0.15.10 and still 4 in 0.24.4). A file without it is migrated on the agent's first start and rewritten through a
  * temp file and a rename: the key then sits in a new file with the default mode (0644), the old one
  * kept as settings.json.orig.
  */
@@ -48,7 +58,12 @@ export function qwenPaths(env: AgentEnv): { user: string; project: string } {
 }
 
 function fit(model: ClassifiedModel): ModelFit {
-  return fitChatOrMessages(model, 'Qwen Code');
+  const chatOrMessages = fitChatOrMessages(model, 'Qwen Code');
+  if (chatOrMessages.ok || notForCoding(model) !== undefined) return chatOrMessages;
+  // A model served only over Responses (marked `openai-response` only): an `openai` entry with
+  // `wireApi: "responses"` (0.24.4).
+  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
+  return { ok: false, reason: msg('agents.fit.chat_responses_or_messages', { agent: 'Qwen Code' }) };
 }
 
 function files(env: AgentEnv, scope: Scope): AgentFile[] {
@@ -61,13 +76,27 @@ function files(env: AgentEnv, scope: Scope): AgentFile[] {
   ];
 }
 
-/** Our entry: the model's id on a base URL under the gateway root (a second setup updates it). */
-function isOurs(entry: unknown, model: string, root: string): boolean {
-  const e = asRecord(entry);
-  const base = asString(e?.['baseUrl']);
-  if (!e || e['id'] !== model || base === undefined) return false;
+/** An entry on a base URL under the gateway root. */
+function onGateway(entry: unknown, root: string): boolean {
+  const base = asString(asRecord(entry)?.['baseUrl']);
+  if (base === undefined) return false;
   const rest = base.slice(root.length);
   return base.startsWith(root) && (rest === '' || rest.startsWith('/'));
+}
+
+/** Our entry: the model's id on a base URL under the gateway root (a second setup updates it). */
+function isOurs(entry: unknown, model: string, root: string): boolean {
+  return asRecord(entry)?.['id'] === model && onGateway(entry, root);
+}
+
+/**
+ * An entry an older setup wrote into the user's own `openai`/`anthropic` list: on the gateway and
+ * named "… (gateway)", with the key variable we write. It moves to our provider id; the user's
+ * other entries stay where they are.
+ */
+function isOldOurs(entry: unknown, root: string, keyEnvVar: string): boolean {
+  const e = asRecord(entry);
+  return !!e && onGateway(e, root) && e['envKey'] === keyEnvVar && typeof e['name'] === 'string' && e['name'].endsWith(' (gateway)');
 }
 
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
@@ -77,23 +106,42 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const doc = asRecord(current.get(target)) ?? {};
   const type: QwenAuthType = choice.protocol === 'messages' ? 'anthropic' : 'openai';
   const baseUrl = type === 'anthropic' ? choice.root : choice.v1;
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const edits: KeyEdit[] = versionEdits(current.get(target));
 
   const providers = asRecord(doc['modelProviders']);
-  const list = providers?.[type];
-  const entry = { id: choice.model, name: `${choice.model} (gateway)`, baseUrl, envKey: choice.keyEnvVar };
+  const id = QWEN_PROVIDER[type];
+  const list = providers?.[id];
+  const wireApi = choice.protocol === 'responses' ? 'responses' : undefined;
+  const entry: Record<string, string> = { id: choice.model, name: `${choice.model} (gateway)`, baseUrl, envKey: choice.keyEnvVar, ...(wireApi && { wireApi }) };
+  // Entries an older setup wrote into the user's own lists (the layout before providerProtocol):
+  // those lists are rewritten without them, or dropped when nothing of the user's is left.
+  for (const old of ['openai', 'anthropic'] as const) {
+    const oldList = providers?.[old];
+    if (!Array.isArray(oldList) || !oldList.some((e) => isOldOurs(e, choice.root, choice.keyEnvVar))) continue;
+    if (oldList.every((e) => isOldOurs(e, choice.root, choice.keyEnvVar))) edits.push({ path: ['modelProviders', old], value: undefined });
+    else {
+      // Highest index first: each deletion leaves the lower indexes (and the user's comments) where they were.
+      for (let i = oldList.length - 1; i >= 0; i--) {
+        if (isOldOurs(oldList[i], choice.root, choice.keyEnvVar)) edits.push({ path: ['modelProviders', old, i], value: undefined });
+      }
+    }
+    notes.push(msg('agents.qwen.moved_old', { file: target, type: old, id }));
+  }
   if (Array.isArray(list)) {
     const index = list.findIndex((e) => isOurs(e, choice.model, choice.root));
     const at = index >= 0 ? index : list.length;
-    for (const [k, v] of Object.entries(entry)) edits.push({ path: ['modelProviders', type, at, k], value: v });
-    const foreign = list.findIndex((e, i) => i !== index && asRecord(e)?.['id'] === choice.model);
-    if (foreign >= 0 && (index < 0 || foreign < index)) {
-      notes.push(msg('agents.qwen.duplicate', { file: target, model: choice.model, type }));
-    }
+    for (const [k, v] of Object.entries(entry)) edits.push({ path: ['modelProviders', id, at, k], value: v });
+    // The same model moved back to chat completions: its old `wireApi` goes.
+    if (!wireApi && index >= 0 && 'wireApi' in (asRecord(list[index]) ?? {})) edits.push({ path: ['modelProviders', id, at, 'wireApi'], value: undefined });
   } else {
-    edits.push({ path: ['modelProviders', type], value: [entry] });
+    edits.push({ path: ['modelProviders', id], value: [entry] });
   }
+  // Without its mapping Qwen Code skips a custom provider id (with a warning).
+  edits.push({ path: ['providerProtocol', id], value: type });
+  const userList = providers?.[type];
+  const foreign = Array.isArray(userList) && userList.some((e) => asRecord(e)?.['id'] === choice.model && !isOldOurs(e, choice.root, choice.keyEnvVar));
+  if (foreign) notes.push(msg('agents.qwen.duplicate', { file: target, model: choice.model, type }));
   if (project && !providers) {
     notes.push(msg('agents.qwen.project_replaces', { file: target }));
   }
@@ -128,7 +176,87 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits: fileEdits, notes, exportVar };
 }
 
-function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string {
+/**
+ * What `remove` takes out: the provider entries we write (`name` ending " (gateway)") whose baseUrl
+ * is still under the gateway, `model.name` when it names one of them and no other entry, and the
+ * key variable they referenced from the user file's env block when no entry left uses it.
+ * `security.auth.selectedType` stays: it names an auth type, not the gateway.
+ */
+function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const paths = qwenPaths(env);
+  const target = scope === 'project' ? paths.project : paths.user;
+  const doc = asRecord(current.get(target));
+  const notes: Message[] = [];
+  const secrets: string[] = [];
+  const edits: KeyEdit[] = [];
+  const removedIds = new Set<string>();
+  const removedVars = new Set<string>();
+  const keptIds = new Set<string>();
+  const keptVars = new Set<string>();
+  const providers = asRecord(doc?.['modelProviders']) ?? {};
+  // The user's own lists (where setups before providerProtocol wrote) and our provider ids.
+  for (const type of ['openai', 'anthropic', ...Object.values(QWEN_PROVIDER)]) {
+    const list = providers[type];
+    if (!Array.isArray(list)) continue;
+    // Highest index first: each deletion leaves the lower indexes where they were.
+    for (let i = list.length - 1; i >= 0; i--) {
+      const e = asRecord(list[i]);
+      const id = asString(e?.['id']);
+      const mine = id !== undefined && e?.['name'] === `${id} (gateway)`;
+      if (mine && underRoot(e?.['baseUrl'], gateway.root)) {
+        edits.push({ path: ['modelProviders', type, i], value: undefined });
+        removedIds.add(id);
+        const v = asString(e?.['envKey']);
+        if (v !== undefined) removedVars.add(v);
+        continue;
+      }
+      if (mine && e?.['baseUrl'] !== undefined) {
+        notes.push(msg('agents.unplan.not_gateway', { file: target, key: `modelProviders.${type}[${i}].baseUrl`, value: String(e['baseUrl']), root: gateway.root }));
+      }
+      if (id !== undefined) keptIds.add(id);
+      const v = asString(e?.['envKey']);
+      if (v !== undefined) keptVars.add(v);
+    }
+  }
+  if (edits.length === 0) return { edits: [], notes, secrets };
+  // Our provider id emptied: its whole list goes, and its providerProtocol mapping (the whole
+  // object when nothing of the user's is left in it).
+  const mapping = asRecord(doc?.['providerProtocol']) ?? {};
+  const unmapped: string[] = [];
+  for (const id of Object.values(QWEN_PROVIDER)) {
+    const list = providers[id];
+    const own = edits.filter((e) => e.path[0] === 'modelProviders' && e.path[1] === id);
+    if (!Array.isArray(list) || own.length !== list.length) continue;
+    for (const e of own) edits.splice(edits.indexOf(e), 1);
+    edits.push({ path: ['modelProviders', id], value: undefined });
+    if (id in mapping) unmapped.push(id);
+  }
+  if (unmapped.length > 0 && Object.keys(mapping).every((k) => unmapped.includes(k))) edits.push({ path: ['providerProtocol'], value: undefined });
+  else for (const id of unmapped) edits.push({ path: ['providerProtocol', id], value: undefined });
+  const model = asString(asRecord(doc?.['model'])?.['name']);
+  if (model !== undefined && removedIds.has(model) && !keptIds.has(model)) {
+    edits.push({ path: ['model', 'name'], value: undefined });
+    notes.push(msg('agents.unplan.qwen_after', { file: target }));
+  }
+  const fileEdits: FileEdit[] = [{ path: target, format: 'json', edits }];
+  const vars = [...removedVars].filter((v) => !keptVars.has(v));
+  for (const file of scope === 'project' ? [paths.project, paths.user] : [paths.user]) {
+    const block = asRecord(asRecord(current.get(file))?.['env']) ?? {};
+    const here = vars.filter((v) => v in block);
+    if (here.length === 0) continue;
+    for (const v of here) {
+      const value = asString(block[v]);
+      if (value) secrets.push(value);
+    }
+    const own = here.map((v): KeyEdit => ({ path: ['env', v], value: undefined }));
+    const same = fileEdits.find((f) => f.path === file);
+    if (same) same.edits.push(...own);
+    else fileEdits.push({ path: file, format: 'json', edits: own });
+  }
+  return { edits: fileEdits, notes, secrets };
+}
+
+function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const paths = qwenPaths(env);
   const user = asRecord(current.get(paths.user)) ?? {};
   const proj = scope === 'project' ? asRecord(current.get(paths.project)) ?? {} : {};
@@ -143,17 +271,27 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   }
   const model = asString(pick((d) => asRecord(d['model'])?.['name']));
   if (model === undefined || model.trim() === '') return msg('agents.qwen.no_model', { file });
-  // A project modelProviders replaces the user one as a whole.
-  const providers = asRecord(proj['modelProviders']) ?? asRecord(user['modelProviders']);
-  const list = providers?.[type];
-  const entry = Array.isArray(list) ? asRecord(list.find((e) => asRecord(e)?.['id'] === model)) : undefined;
+  // A project modelProviders replaces the user one as a whole. The entry: the first with that id
+  // under a provider id routed to the selected protocol (a built-in id, or one mapped by
+  // providerProtocol), in the file's order.
+  const providers = asRecord(proj['modelProviders']) ?? asRecord(user['modelProviders']) ?? {};
+  const mapping = { ...asRecord(user['providerProtocol']), ...asRecord(proj['providerProtocol']) };
+  let entry: Record<string, unknown> | undefined;
+  for (const [id, list] of Object.entries(providers)) {
+    const routed = asString(mapping[id]) ?? id;
+    if (routed !== type || !Array.isArray(list)) continue;
+    entry = asRecord(list.find((e) => asRecord(e)?.['id'] === model));
+    if (entry) break;
+  }
   if (!entry) return msg('agents.qwen.no_entry', { type, file, model });
   const baseUrl = asString(entry['baseUrl']);
   if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.qwen.no_base_url', { type, model, file });
+  const responses = type === 'openai' && entry['wireApi'] === 'responses';
 
   const envKey = asString(entry['envKey']);
   let key: string | undefined;
-  let keySource: string;
+  let keySource: Message;
+  let keyVar: AgentRequest['keyVar'];
   if (envKey === undefined) {
     keySource = msg('agents.qwen.no_env_key', { type, model });
   } else {
@@ -162,14 +300,17 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     const fromSettings = asString(settingsEnv[envKey]);
     key = fromShell ?? (fromSettings || undefined);
     keySource = fromShell !== undefined ? msg('agents.env_var', { var: envKey }) : msg('agents.qwen.env_in_settings', { var: envKey });
+    keyVar = { name: envKey, via: fromShell !== undefined ? 'export' : 'named' };
   }
   return {
-    protocol: type === 'anthropic' ? 'messages' : 'chat',
-    url: `${trimSlash(baseUrl)}${type === 'anthropic' ? '/v1/messages' : '/chat/completions'}`,
+    protocol: type === 'anthropic' ? 'messages' : responses ? 'responses' : 'chat',
+    url: `${trimSlash(baseUrl)}${type === 'anthropic' ? '/v1/messages' : responses ? '/responses' : '/chat/completions'}`,
     model,
-    auth: type === 'anthropic' ? 'x-api-key' : 'bearer',
+    // 0.24.4 sends its key as a Bearer token over messages too (seen; 0.15.10 sent x-api-key).
+    auth: 'bearer',
     key,
     keySource,
+    ...(keyVar !== undefined && { keyVar }),
     baseUrl,
     file,
   };
@@ -180,8 +321,8 @@ export const qwenCode = defineAgent({
   name: 'Qwen Code',
   binary: 'qwen',
   versionArgs: ['--version'],
-  install: { from: 'npm', package: '@qwen-code/qwen-code', verified: '0.15.10' },
-  protocols: ['chat', 'messages'],
+  install: { from: 'npm', package: '@qwen-code/qwen-code', verified: '0.24.4' },
+  protocols: ['chat', 'messages', 'responses'],
   preferences: { model: ['qwen3-coder*', 'qwen*', 'deepseek-*', 'claude-sonnet-*', 'gpt-5*', '*'] },
   baseUrl: { form: 'v1', note: msg('agents.qwen.url_note') },
   // writeWithBackupSync (packages/cli/src/utils/writeWithBackup.ts) renames the old file to `.orig`.
@@ -189,6 +330,7 @@ export const qwenCode = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   oneShot(model, prompt) {
     // The positional prompt runs one-shot (`-p` is deprecated).

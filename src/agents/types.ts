@@ -3,6 +3,7 @@
 // and return data; src/config/ applies the edits and src/setup/ runs the probes.
 import type { FileEdit, FileFormat } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
+import type { Message } from '../i18n/text.js';
 
 
 /** The facts of the machine an agent module may use. Nothing reads process.env or os.homedir() directly. */
@@ -34,6 +35,11 @@ export interface AgentChoice {
   tiers?: Readonly<Record<string, string>>;
   scope: Scope;
   keyStorage: KeyStorage;
+  /**
+   * For agents that keep a list of models to switch between (`listsModels`): every model to list,
+   * each in the protocol it is served in; `model` and `smallModel` are listed whether here or not.
+   */
+  models?: readonly { model: string; protocol: Protocol }[];
 }
 
 /** A config file the agent reads, with its format. */
@@ -50,7 +56,7 @@ export type CurrentFiles = ReadonlyMap<string, unknown>;
 export interface AgentPlan {
   edits: FileEdit[];
   /** Things the user must know: a stale key removed, an export to set, a shell export that overrides. */
-  notes: string[];
+  notes: Message[];
   /** For key storage `env`: the variable the user must export. */
   exportVar?: string;
 }
@@ -66,19 +72,40 @@ export interface AgentRequest {
   /** The key as the agent would resolve it; undefined when it would find none. */
   key?: string;
   /** Where the key comes from, for messages ("~/.codex/.env GATEWAY_API_KEY"). */
-  keySource: string;
+  keySource: Message;
+  /**
+   * The variable the key is read by, as data (never read back out of `keySource`): `export` when
+   * the agent takes it from the environment itself, `reference` when its file points at an exported
+   * variable that is set (OpenCode's `{env:NAME}`), `named` when the variable is only where the key
+   * is kept (a .env file, a settings env block, a helper's output).
+   */
+  keyVar?: { name: string; via: 'export' | 'reference' | 'named' };
   /** The base URL as written in the file. */
   baseUrl: string;
-  /** The file it was read from. */
-  file: string;
+  /** The file it was read from (Claude Code: the shell environment, when the address is exported). */
+  file: string | Message;
   /**
    * Set when a variable exported in the shell replaces the key the config sets (Claude Code sends
    * an exported ANTHROPIC_API_KEY as x-api-key, which the gateway reads before the Bearer token).
    * `key` is then the exported one; this holds the one the config meant.
    */
-  overridden?: { var: string; configKey?: string; configAuth: 'bearer' | 'x-api-key'; configSource: string };
+  overridden?: { var: string; configKey?: string; configAuth: 'bearer' | 'x-api-key'; configSource: Message };
   /** The models the config names for the agent's tiers, by tier id. */
   tiers?: Record<string, string>;
+}
+
+/** The gateway whose settings `remove` takes out: root (no /v1) and root + '/v1'. */
+export interface GatewayRef {
+  root: string;
+  v1: string;
+}
+
+/** What `remove` takes out of one agent's files: edits that only delete, and what the user must know. */
+export interface AgentUnplan {
+  edits: FileEdit[];
+  notes: Message[];
+  /** Values being removed that are keys: masked in every diff and message. */
+  secrets: string[];
 }
 
 /**
@@ -122,7 +149,7 @@ export interface AgentInstall {
   extras?: readonly string[];
 }
 
-export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: string };
+export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: Message };
 
 /** One agent. `Id` is its literal id, so the registry can derive `AgentId` from its modules. */
 export interface Agent<Id extends string = string> {
@@ -135,7 +162,7 @@ export interface Agent<Id extends string = string> {
   /** Protocols it can speak, in order of preference. Empty when the gateway cannot serve it. */
   protocols: readonly Protocol[];
   /** Set when the gateway cannot serve this agent at all: the explanation. */
-  unsupported?: string;
+  unsupported?: Message;
   /** How its models are ranked by default (no small-model patterns without a small-model setting). */
   preferences: { model: readonly string[]; smallModel?: readonly string[] };
   /** Its small/fast model setting, when it has one. */
@@ -145,12 +172,19 @@ export interface Agent<Id extends string = string> {
    * appends /v1 itself) or root + /v1, with a note where it depends on the protocol. Absent for an
    * agent the gateway cannot serve.
    */
-  baseUrl?: { form: 'root' | 'v1'; note?: string };
+  baseUrl?: { form: 'root' | 'v1'; note?: Message };
   /**
    * Tiers the user switches between inside the agent (Claude Code's `/model opus`): each gets the
    * best model of the key matching its patterns that the marks confirm, else the main model.
    */
   tiers?: readonly { id: string; patterns: readonly string[] }[];
+  /**
+   * The agent's config holds a list of models the user switches between inside it (OpenCode): setup
+   * lists every suitable model the key offers, not only the default one.
+   */
+  listsModels?: boolean;
+  /** The models a config written by us lists now (the ones `plan` wrote), for `sync` to keep. */
+  listedModels?(env: AgentEnv, scope: Scope, current: CurrentFiles): { model: string; protocol: Protocol }[];
   /** Copies the agent itself leaves of one of its files (Qwen Code's `settings.json.orig`): they hold the key too. */
   copiesOf?(file: string): string[];
   /** Whether this model suits the agent, in which protocol, or why not. */
@@ -159,8 +193,14 @@ export interface Agent<Id extends string = string> {
   files(env: AgentEnv, scope: Scope): AgentFile[];
   /** The key edits for a choice. `current` holds the parsed current content of `files()`. */
   plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan;
-  /** Rebuild, from the files on disk, the request the agent would send; a string says why it cannot. */
-  readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | string;
+  /**
+   * The edits that take out what `plan` wrote, and only while it still points at `gateway`: a value
+   * the user has since changed is theirs and stays (a note says so). Deletes only; no edit for a
+   * file that does not exist.
+   */
+  unplan?(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan;
+  /** Rebuild, from the files on disk, the request the agent would send; a message says why it cannot. */
+  readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message;
   /**
    * How the agent names the configured model on its command line, when that is not the bare model
    * id (OpenCode's `provider/model` reference). `current` holds the files readBack read.

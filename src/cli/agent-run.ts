@@ -4,12 +4,14 @@ import { AGENTS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/
 import type { Scope } from '../agents/types.js';
 import type { AgentRunResult } from '../agent-run/run.js';
 import { UsageError } from '../core/errors.js';
-import { msg } from '../i18n/index.js';
+import { commas, msg } from '../i18n/index.js';
 import type { CliContext } from './context.js';
-import { painter, print, printJson, wrap } from './output.js';
+import { print, printJson } from './output.js';
+import { wrap } from '../core/layout.js';
+import { painter } from '../core/terminal.js';
 
 export async function runAgents(ctx: CliContext, opts: { agents: string[]; scope: Scope; timeoutMs?: number; print?: boolean }): Promise<AgentRunResult[]> {
-  for (const id of opts.agents) if (!isAgentId(id) || AGENTS[id].unsupported) throw new UsageError(msg('run.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: SUPPORTED_AGENT_IDS.join(', ') }));
+  for (const id of opts.agents) if (!isAgentId(id) || AGENTS[id].unsupported) throw new UsageError(msg('run.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
   const [{ runAgent }, { detectAgent }, { isConfigured }] = await Promise.all([
     import('../agent-run/run.js'),
     import('../agents/detect.js'),
@@ -59,12 +61,12 @@ export function printAgentRuns(ctx: CliContext, results: readonly AgentRunResult
   const t = ctx.t;
   const lines: string[] = [];
   for (const r of results) {
-    const failure = r.ok ? '' : `, ${t.show(r.failure ?? t('run.failed'))}`;
+    const failure = r.ok ? '' : `, ${r.failure ? t(r.failure) : t('run.failed')}`;
     lines.push(`${r.ok ? paint('green', '✓') : paint('red', '✗')} ${r.name}  ${r.model ?? ''}  (${(r.durationMs / 1000).toFixed(1)} s${failure})`);
     if (r.command !== '') lines.push(paint('dim', `    ${t('run.ran', { command: r.command })}`));
     if (r.notRun && r.fix) lines.push(...wrap(t('cli.fix', { fix: r.fix }), 6));
     const n = r.stopped.length;
-    if (n > 0) lines.push(...wrap(t(n === 1 ? 'run.stopped_one' : 'run.stopped_many', { n, pids: r.stopped.join(', ') }), 4));
+    if (n > 0) lines.push(...wrap(t(n === 1 ? 'run.stopped_one' : 'run.stopped_many', { n, pids: commas(r.stopped.map(String)) }), 4));
     if (!r.ok && r.diagnosis) {
       const d = r.diagnosis;
       const cause = { code: d.code, message: d.message, status: d.status !== undefined ? ` (HTTP ${d.status})` : '', id: d.requestId ?? '' };

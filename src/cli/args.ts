@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { PROTOCOLS } from '../core/types.js';
-import { msg } from '../i18n/index.js';
+import { commas, msg, type ListParam, type Message } from '../i18n/index.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -17,7 +17,7 @@ export interface OptionSpec {
   choices?: readonly string[];
   /** The value must be a number in this range. */
   number?: { min: number; max: number; integer?: boolean };
-  description: string;
+  description: Message;
 }
 
 export type OptionTable = Readonly<Record<string, OptionSpec>>;
@@ -72,8 +72,8 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-function flagList(table: OptionTable): string {
-  return Object.keys(table).map((name) => `--${name}`).join(', ');
+function flagList(table: OptionTable): ListParam {
+  return commas(Object.keys(table).map((name) => `--${name}`));
 }
 
 /** A stray argument may be a key pasted in the wrong place: never echo a long one. */
@@ -121,7 +121,7 @@ export function parseCommandArgs(
     const given = typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap((v) => v.split(',')) : [];
     for (const one of given) {
       if (spec.choices && !spec.choices.includes(one)) {
-        throw new UsageError(msg('args.bad_value', { name, value: showArgument(one) }), msg('args.valid_values', { values: spec.choices.join(', ') }));
+        throw new UsageError(msg('args.bad_value', { name, value: showArgument(one) }), msg('args.valid_values', { values: commas(spec.choices) }));
       }
       if (spec.number) checkNumber(name, one, spec.number);
     }
@@ -149,7 +149,7 @@ function translateParseError(command: string, table: OptionTable, error: unknown
     const name = flag.replace(/^-+/, '');
     const spec = table[name] ?? Object.entries(table).find(([, s]) => s.short === name)?.[1];
     if (spec?.type === 'boolean') return new UsageError(msg('args.no_value', { command, flag }));
-    const what = spec?.choices ? msg('args.one_of', { values: spec.choices.join(', ') }) : (spec?.value ?? msg('args.a_value'));
+    const what = spec?.choices ? msg('args.one_of', { values: commas(spec.choices) }) : (spec?.value ?? msg('args.a_value'));
     return new UsageError(msg('args.needs_value', { command, flag }), msg('args.give', { flag, what }));
   }
   return error;

@@ -1,11 +1,11 @@
 // Every command: adding one is one line here plus its module under ./commands/. Modules load
 // only when their command runs (or its help is asked for).
-import { msg } from '../i18n/index.js';
-import type { CommandModule } from './context.js';
+import { msg, type Message } from '../i18n/index.js';
+import type { CommandModule } from './command-types.js';
 import { COMMAND_HELP } from './help.js';
 
 export interface CommandEntry {
-  summary: string;
+  summary: Message;
   load: () => Promise<CommandModule>;
 }
 
@@ -14,10 +14,11 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   wizard: { summary: msg('help.summary.wizard'), load: () => import('./commands/wizard.js') },
   sync: { summary: msg('help.summary.sync'), load: () => import('./commands/sync.js') },
   doctor: { summary: msg('help.summary.doctor'), load: () => import('./commands/doctor.js') },
-  models: { summary: COMMAND_HELP.models?.summary ?? '', load: () => import('./commands/models.js') },
-  verify: { summary: COMMAND_HELP.verify?.summary ?? '', load: () => import('./commands/verify.js') },
+  models: { summary: COMMAND_HELP.models?.summary ?? msg('help.summary.models'), load: () => import('./commands/models.js') },
+  verify: { summary: COMMAND_HELP.verify?.summary ?? msg('help.summary.verify'), load: () => import('./commands/verify.js') },
+  remove: { summary: msg('help.summary.remove'), load: () => import('./commands/remove.js') },
   restore: { summary: msg('help.summary.restore'), load: () => import('./commands/restore.js') },
   demo: { summary: msg('help.summary.demo'), load: () => import('./commands/demo.js') },
-  simulate: { summary: COMMAND_HELP.simulate?.summary ?? '', load: () => import('./commands/simulate.js') },
+  simulate: { summary: COMMAND_HELP.simulate?.summary ?? msg('help.summary.simulate'), load: () => import('./commands/simulate.js') },
   completion: { summary: msg('help.summary.completion'), load: () => import('./commands/completion.js') },
 };

@@ -6,9 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { findHome } from '../core/home.js';
 import { redact } from '../core/mask.js';
 import { ENGLISH, msg, type Lang, type Translator } from '../i18n/index.js';
-import type { OptionTable, ParsedArgs } from './args.js';
-import { forTerminal } from './output.js';
-import type { CommandHelp } from './help.js';
+import { forTerminal } from '../core/terminal.js';
 
 export interface CliContext {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -30,11 +28,11 @@ export interface CliContext {
   readonly json: boolean;
   /** The language people read (`--lang`, else the locale); `--json` documents never change with it. */
   readonly lang: Lang;
-  /** Messages in that language: `t(key, params)`, and `t.show(text)` for a library's message. */
+  /** Messages in that language: `t(key, params)`, or `t(message)` for a message library code returned. */
   readonly t: Translator;
   /**
    * Write to stdout / stderr. Every known secret is masked on the way out, and every control or bidi
-   * character escaped but the sequences made with `control()` (output.ts).
+   * character escaped but the sequences made with `control()` (core/terminal.ts).
    */
   out(text: string): void;
   err(text: string): void;
@@ -155,18 +153,4 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
     },
     exit: (code) => void proc.exit?.(code),
   };
-}
-
-/**
- * What a command module under src/cli/commands/ exports. main.ts loads it with `await import()`
- * only when that command runs, so each command's heavy dependencies stay out of start-up.
- */
-export interface CommandModule {
-  run(ctx: CliContext, args: ParsedArgs): Promise<number>;
-  /** The command's flags, when its table is not in args.ts COMMAND_OPTIONS (common flags are added). */
-  options?: OptionTable;
-  /** Help text, when it is not in help.ts COMMAND_HELP. */
-  help?: CommandHelp;
-  /** The command takes positional arguments (default: none allowed). */
-  positionals?: boolean;
 }

@@ -1,17 +1,10 @@
 // Help text, built from the same option tables the parser uses, so help and behaviour agree.
 import { COMMON_OPTIONS, type OptionTable } from './args.js';
-import { padTo, table, visibleLength, wrap } from './output.js';
-import { ENGLISH, msg, type Translator } from '../i18n/index.js';
+import type { CommandHelp } from './command-types.js';
+import { padTo, table, visibleLength, wrap } from '../core/layout.js';
+import { ENGLISH, msg, type Message, type Translator } from '../i18n/index.js';
 
 export const BIN = 'gateway-agent-setup';
-
-export interface CommandHelp {
-  summary: string;
-  usage?: string;
-  /** Paragraphs printed after the flags. */
-  details?: readonly string[];
-  examples?: readonly string[];
-}
 
 /** Help for the commands of this file's owner; other commands export `help` from their module. */
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
@@ -19,9 +12,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary: msg('help.summary.models'),
     usage: `${BIN} models [--json] [--all]`,
     details: [
-      msg('help.detail.models.1'),
-      msg('help.detail.models.2'),
-      msg('help.detail.models.3'),
+      msg('help.detail.models.sources'),
+      msg('help.detail.models.needs_probe'),
+      msg('help.detail.models.json'),
     ],
     examples: [`export GATEWAY_BASE_URL=https://gw.example.com GATEWAY_API_KEY=sk-…`, `${BIN} models`],
   },
@@ -29,16 +22,16 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary: msg('help.summary.verify'),
     usage: `${BIN} verify [--model ID] [--protocol NAME] [--json] [flags]`,
     details: [
-      msg('help.detail.verify.1'),
-      msg('help.detail.verify.2'),
-      msg('help.detail.verify.3'),
+      msg('help.detail.verify.which'),
+      msg('help.detail.verify.causes'),
+      msg('help.detail.verify.exit'),
     ],
     examples: [`${BIN} verify`, `${BIN} verify --model gpt-5.1 --protocol responses`],
   },
   simulate: {
     summary: msg('help.summary.simulate'),
     usage: `${BIN} simulate [--port N]`,
-    details: [msg('help.detail.simulate.1')],
+    details: [msg('help.detail.simulate.local')],
   },
 };
 
@@ -47,7 +40,7 @@ function optionRows(options: OptionTable, t: Translator): string[][] {
     const short = spec.short ? `-${spec.short}, ` : '';
     const value = spec.value ? ` ${spec.value}` : '';
     const choices = spec.choices ? ` (${spec.choices.join('|')})` : '';
-    return [`${short}--${name}${value}`, t.show(spec.description) + choices];
+    return [`${short}--${name}${value}`, t(spec.description) + choices];
   });
 }
 
@@ -70,8 +63,8 @@ function flagLines(options: OptionTable, t: Translator): string[] {
   return lines;
 }
 
-/** The help of the whole tool, in the reader's language (the tables hold English made by msg()). */
-export function mainHelp(commands: readonly { name: string; summary: string }[], t: Translator = ENGLISH): string {
+/** The help of the whole tool, in the reader's language (the tables hold messages, rendered here). */
+export function mainHelp(commands: readonly { name: string; summary: Message }[], t: Translator = ENGLISH): string {
   return [
     ...wrap(t('help.intro', { bin: BIN })),
     '',
@@ -80,7 +73,7 @@ export function mainHelp(commands: readonly { name: string; summary: string }[],
     `  ${BIN} help <command>`,
     '',
     t('help.commands'),
-    ...table(commands.map((c) => [c.name, t.show(c.summary)]), { indent: 2 }),
+    ...table(commands.map((c) => [c.name, t(c.summary)]), { indent: 2 }),
     '',
     t('help.every_flags'),
     ...flagLines({ ...COMMON_OPTIONS, version: { type: 'boolean', description: msg('help.opt.version') } }, t),
@@ -99,10 +92,10 @@ export function mainHelp(commands: readonly { name: string; summary: string }[],
 }
 
 export function commandHelp(name: string, help: CommandHelp, options: OptionTable, t: Translator = ENGLISH): string {
-  const lines = [...wrap(`${BIN} ${name}: ${t.show(help.summary)}`), '', t('help.usage'), `  ${help.usage ?? `${BIN} ${name} [flags]`}`, ''];
+  const lines = [...wrap(`${BIN} ${name}: ${t(help.summary)}`), '', t('help.usage'), `  ${help.usage ?? `${BIN} ${name} [flags]`}`, ''];
   if (Object.keys(options).length > 0) lines.push(t('help.flags'), ...flagLines(options, t), '');
   lines.push(t('help.common_flags'), ...flagLines(COMMON_OPTIONS, t), '');
-  for (const paragraph of help.details ?? []) lines.push(...wrap(t.show(paragraph)), '');
+  for (const paragraph of help.details ?? []) lines.push(...wrap(t(paragraph)), '');
   if (help.examples && help.examples.length > 0) lines.push(t('help.examples'), ...help.examples.map((e) => `  ${e}`), '');
   return lines.join('\n');
 }

@@ -6,7 +6,8 @@ import { maskKey } from '../core/mask.js';
 import { msg } from '../i18n/index.js';
 import { str, type ParsedValues } from './args.js';
 import type { CliContext } from './context.js';
-import { note, wrap } from './output.js';
+import { note } from './output.js';
+import { wrap } from '../core/layout.js';
 
 export const DEFAULT_KEY_ENV = 'GATEWAY_API_KEY';
 export const BASE_URL_ENV = 'GATEWAY_BASE_URL';

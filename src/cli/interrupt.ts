@@ -5,8 +5,9 @@
 import type { SetupProgress } from '../setup/run.js';
 import { BIN } from './help.js';
 import type { CliContext } from './context.js';
-import { note, printJson, wrap } from './output.js';
-import { msg } from '../i18n/index.js';
+import { note, printJson } from './output.js';
+import { wrap } from '../core/layout.js';
+import { commas, msg } from '../i18n/index.js';
 
 /** How long a signal waits for a write phase in flight (atomic writes: milliseconds, normally). */
 const WRITE_GRACE_MS = 5_000;
@@ -48,10 +49,10 @@ export async function guardInterrupt<T>(
     void (async () => {
       if (writing) await Promise.race([writeDone, new Promise((r) => setTimeout(r, WRITE_GRACE_MS).unref())]);
       const message = backups.length > 0
-        ? msg('interrupt.written', { signal, ids: backups.join(', '), bin: BIN, id: backups[backups.length - 1] ?? '' })
+        ? msg('interrupt.written', { signal, ids: commas(backups), bin: BIN, id: backups[backups.length - 1] ?? '' })
         : msg('interrupt.nothing', { signal });
       if (ctx.json) printJson(ctx, { ok: false, error: { code: 'interrupted', message, signal, backups } });
-      else note(ctx, wrap(ctx.t.show(message)));
+      else note(ctx, wrap(ctx.t(message)));
       ctx.exit(code);
     })();
   });

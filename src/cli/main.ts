@@ -4,22 +4,24 @@
 import { EXIT, GatewayError, ToolError, UsageError } from '../core/errors.js';
 import type { Diagnosis } from '../core/types.js';
 import { VERSION } from '../core/version.js';
-import { ENGLISH, LANGS, loadTranslator, msg, parseLang, pickLang, type Lang, type Translator } from '../i18n/index.js';
+import { commas, ENGLISH, LANGS, loadTranslator, msg, parseLang, pickLang, type Lang, type Message, type Translator } from '../i18n/index.js';
 import { COMMAND_OPTIONS, parseCommandArgs, showArgument, str, flag, type OptionTable } from './args.js';
-import { createContext, type CliContext, type CommandModule, type ProcessLike } from './context.js';
+import type { CommandModule } from './command-types.js';
+import { createContext, type CliContext, type ProcessLike } from './context.js';
 import { BIN, COMMAND_HELP, commandHelp, mainHelp } from './help.js';
 import { COMMANDS, type CommandEntry } from './commands.js';
-import { formatDiagnosis, note, printJson, wrap } from './output.js';
+import { formatDiagnosis, note, printJson } from './output.js';
+import { wrap } from '../core/layout.js';
 import { fsReason, isFsError } from '../config/fs-error.js';
 
-function commandList(): { name: string; summary: string }[] {
+function commandList(): { name: string; summary: Message }[] {
   return Object.entries(COMMANDS).map(([name, entry]) => ({ name, summary: entry.summary }));
 }
 
 function unknownCommand(name: string): UsageError {
   return new UsageError(
     msg('cli.unknown_command', { name: showArgument(name) }),
-    msg('cli.unknown_command_hint', { commands: Object.keys(COMMANDS).join(', '), bin: BIN }),
+    msg('cli.unknown_command_hint', { commands: commas(Object.keys(COMMANDS)), bin: BIN }),
   );
 }
 
@@ -38,7 +40,7 @@ function chooseLang(flags: readonly string[], proc: ProcessLike): Lang {
   const given = langFlag(flags);
   const flag = parseLang(given);
   if (given !== undefined && flag === undefined) {
-    throw new UsageError(msg('cli.bad_lang', { value: showArgument(given) }), msg('cli.bad_lang_hint', { langs: LANGS.join(', ') }));
+    throw new UsageError(msg('cli.bad_lang', { value: showArgument(given) }), msg('cli.bad_lang_hint', { langs: commas(LANGS) }));
   }
   return pickLang({ flag, env: proc.env, platform: proc.platform });
 }
@@ -146,10 +148,11 @@ async function helpFor(name: string, entry: CommandEntry, t: Translator, loaded?
   return commandHelp(name, mod.help ?? staticHelp ?? { summary: entry.summary }, table ?? mod.options ?? {}, t);
 }
 
+/** Messages in it are rendered in English by printJson. */
 interface ErrorDoc {
   code: string;
-  message: string;
-  fix?: string;
+  message: Message | string;
+  fix?: Message;
   requestId?: string;
   status?: number;
   url?: string;
@@ -176,16 +179,16 @@ function report(ctx: CliContext, error: unknown, opts: { json: boolean; verbose:
     exitCode = error.exitCode;
     note(ctx, formatDiagnosis(ctx, d));
   } else if (error instanceof ToolError) {
-    doc = { code: errorCode(error), message: error.message, fix: error.hint };
+    doc = { code: errorCode(error), message: error.text, fix: error.hint };
     exitCode = error.exitCode;
-    note(ctx, wrap(`${ctx.t('cli.error')}: ${ctx.t.show(error.message)}`));
-    if (error.hint) note(ctx, wrap(ctx.t.show(error.hint), 2));
+    note(ctx, wrap(`${ctx.t('cli.error')}: ${ctx.t(error.text)}`));
+    if (error.hint) note(ctx, wrap(ctx.t(error.hint), 2));
   } else if (isFsError(error)) {
     // The machine refused (disk full, read-only, permissions): the user's situation, named, not a bug.
     const message = msg('fs.failed', { file: typeof error.path === 'string' ? error.path : '?', reason: fsReason(error) });
     doc = { code: 'failed', message };
     exitCode = EXIT.failed;
-    note(ctx, wrap(`${ctx.t('cli.error')}: ${ctx.t.show(message)}`));
+    note(ctx, wrap(`${ctx.t('cli.error')}: ${ctx.t(message)}`));
   } else {
     const message = error instanceof Error ? error.message : String(error);
     doc = { code: 'internal', message: `internal error: ${message}` };

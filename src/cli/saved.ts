@@ -6,7 +6,7 @@ import { DEFAULT_MARKERS, type Markers } from '../core/types.js';
 import type { SetupReport } from '../setup/run.js';
 import type { LoadedSettings, Settings } from '../settings/index.js';
 import { UsageError } from '../core/errors.js';
-import { msg } from '../i18n/index.js';
+import { commas, msg } from '../i18n/index.js';
 import type { ParsedValues } from './args.js';
 import type { CliContext } from './context.js';
 import { BASE_URL_ENV } from './inputs.js';
@@ -38,7 +38,7 @@ export function refuseSavedEnvStorage(ctx: CliContext, flags: ParsedValues, s: S
   const value = ctx.env[keyEnvVar];
   if (value !== undefined && value.trim() !== '') return;
   throw new UsageError(
-    msg('saved.env_storage_unset', { files: sources.join(', '), var: keyEnvVar }),
+    msg('saved.env_storage_unset', { files: commas(sources), var: keyEnvVar }),
     msg('saved.env_storage_unset_hint', { var: keyEnvVar }),
   );
 }
@@ -68,10 +68,11 @@ export function savedMarkers(s: Settings): Markers | undefined {
 export async function rememberSetup(ctx: CliContext, report: SetupReport, keyEnv: string): Promise<void> {
   const ok = report.agents.filter((a) => a.ok && a.model);
   if (report.dryRun || ok.length === 0) return;
-  const [{ saveUserSettings }, { isFsError, fsReason }, { note, wrap }] = await Promise.all([
+  const [{ saveUserSettings }, { isFsError, fsReason }, { note }, { wrap }] = await Promise.all([
     import('../settings/index.js'),
     import('../config/fs-error.js'),
     import('./output.js'),
+    import('../core/layout.js'),
   ]);
   const perAgent: Settings['perAgent'] = {};
   for (const a of ok) perAgent[a.id] = { model: a.model, ...(a.smallModel ? { smallModel: a.smallModel } : {}) };

@@ -8,7 +8,7 @@ import { AGENT_IDS, AGENTS, DEFAULT_AGENT_IDS, isAgentId, SUPPORTED_AGENT_IDS, t
 import type { AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
-import { msg } from '../i18n/index.js';
+import { commas, msg } from '../i18n/index.js';
 import type { LoadedSettings } from '../settings/index.js';
 import type { SetupOptions } from '../setup/run.js';
 import { flag, GATEWAY_OPTIONS, list, num, showArgument, str, type OptionTable, type ParsedValues } from './args.js';
@@ -19,18 +19,18 @@ import { loadSaved, savedMarkers, savedPreferences, withSavedDefaults } from './
 /** The flags of a setup run: `setup` and the wizard take them all. */
 export const SETUP_OPTIONS: OptionTable = {
   ...GATEWAY_OPTIONS,
-  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent3', { agents: SUPPORTED_AGENT_IDS.join(', '), defaults: DEFAULT_AGENT_IDS.join(',') }) },
-  model: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.model2') },
+  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent_configure', { agents: commas(SUPPORTED_AGENT_IDS), defaults: DEFAULT_AGENT_IDS.join(',') }) },
+  model: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.model_write') },
   'small-model': { type: 'string', value: 'ID', description: msg('help.opt.small-model') },
-  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope3') },
+  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope_write') },
   'key-storage': { type: 'string', value: 'file|env', choices: ['file', 'env'], description: msg('help.opt.key-storage') },
   yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes') },
   'dry-run': { type: 'boolean', description: msg('help.opt.dry-run') },
-  force: { type: 'boolean', description: msg('help.opt.force2') },
+  force: { type: 'boolean', description: msg('help.opt.force_write') },
   'no-verify': { type: 'boolean', description: msg('help.opt.no-verify') },
   verify: { type: 'string', value: 'agent', choices: ['agent'], description: msg('help.opt.verify') },
   concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
-  json: { type: 'boolean', description: msg('help.opt.json3') },
+  json: { type: 'boolean', description: msg('help.opt.json_report') },
 };
 
 /** Everything the flags, saved settings and environment say of a setup run; undefined where none did. */
@@ -40,6 +40,8 @@ export interface SetupInputs {
   saved: LoadedSettings;
   agents?: AgentId[];
   models: ReadonlyMap<AgentId | '*', string>;
+  /** `--model opencode=ID` given more than once, for an agent that keeps a list of models. */
+  modelLists: ReadonlyMap<AgentId, readonly string[]>;
   smallModel?: string;
   scope?: Scope;
   keyStorage?: KeyStorage;
@@ -62,11 +64,15 @@ export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAre
   const saved = await loadSaved(ctx);
   const values = savedAreGiven ? withSavedDefaults(ctx, flags, saved.settings) : flags;
   const seconds = num(values, 'timeout');
+  const models = parseModels(values);
+  const modelLists = parseModelLists(values);
+  for (const [agent, ids] of modelLists) models.set(agent, ids[0]!);
   return {
     values,
     saved,
     agents: parseAgents(values),
-    models: parseModels(values),
+    models,
+    modelLists,
     smallModel: str(values, 'small-model'),
     scope: str(values, 'scope') as Scope | undefined,
     keyStorage: str(values, 'key-storage') as KeyStorage | undefined,
@@ -86,6 +92,7 @@ export function nothingGiven(): SetupInputs {
     values: {},
     saved: { settings: {}, sources: [] },
     models: new Map(),
+    modelLists: new Map(),
     dryRun: false,
     force: false,
     verify: true,
@@ -112,6 +119,7 @@ export function setupOptionsFrom(
     key: gateway.key,
     keyEnvVar: gateway.keyEnvVar,
     models: inputs.models,
+    ...(inputs.modelLists.size > 0 && { modelLists: inputs.modelLists }),
     smallModel: inputs.smallModel,
     scope: inputs.scope ?? 'user',
     keyStorage: inputs.keyStorage ?? 'file',
@@ -145,7 +153,7 @@ export function parseAgents(values: ParsedValues): AgentId[] | undefined {
   if (ids.length === 0) return undefined;
   for (const id of ids) {
     if (!isAgentId(id)) {
-      throw new UsageError(`--agent ${showArgument(id)}: unknown agent.`, `Agents: ${AGENT_IDS.join(', ')}.`);
+      throw new UsageError(msg('setup.unknown_agent_flag', { arg: showArgument(id) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
     }
   }
   return [...new Set(ids as AgentId[])];
@@ -163,9 +171,28 @@ export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
     }
     const agent = one.slice(0, eq);
     if (!isAgentId(agent)) {
-      throw new UsageError(`--model ${showArgument(one)}: unknown agent ${JSON.stringify(showArgument(agent))}.`, `Agents: ${AGENT_IDS.join(', ')}.`);
+      throw new UsageError(msg('setup.unknown_model_agent', { arg: showArgument(one), agent: JSON.stringify(showArgument(agent)) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
     }
     models.set(agent as AgentId, one.slice(eq + 1));
   }
   return models;
+}
+
+/**
+ * `--model opencode=ID` given more than once, for an agent that keeps a list of models: every ID is
+ * listed and the first is the default. Given once, it stays the one model, as for every agent.
+ */
+export function parseModelLists(values: ParsedValues): Map<AgentId, string[]> {
+  const lists = new Map<AgentId, string[]>();
+  const given = values.model;
+  for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {
+    const eq = one.indexOf('=');
+    const agent = one.slice(0, eq);
+    if (eq === -1 || !isAgentId(agent) || !AGENTS[agent].listsModels) continue;
+    const ids = lists.get(agent) ?? [];
+    if (!ids.includes(one.slice(eq + 1))) ids.push(one.slice(eq + 1));
+    lists.set(agent, ids);
+  }
+  for (const [agent, ids] of lists) if (ids.length < 2) lists.delete(agent);
+  return lists;
 }

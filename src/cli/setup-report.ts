@@ -4,7 +4,9 @@ import { KEEP_BACKUPS_ENV } from '../config/backup.js';
 import type { AgentReport, SetupReport, VerifyReport } from '../setup/run.js';
 import type { CliContext } from './context.js';
 import { BIN } from './help.js';
-import { padTo, painter, print, printJson, wrap } from './output.js';
+import { print, printJson } from './output.js';
+import { padTo, wrap } from '../core/layout.js';
+import { painter } from '../core/terminal.js';
 
 function tildify(ctx: Pick<CliContext, 'home'>, path: string): string {
   return path.startsWith(ctx.home + '/') ? `~${path.slice(ctx.home.length)}` : path;

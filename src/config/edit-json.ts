@@ -8,7 +8,7 @@ import { parseConfig } from './parse.js';
 import { detectEol, detectIndent, keepFinalNewline, lineStartOf, splitBom } from './text.js';
 import type { KeyEdit, KeyPath } from './types.js';
 import { clonePlain, deepEqual, isPlainObject, setIn, showPath } from './values.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 // jsonc-parser's SyntaxKind is an ambient const enum, which isolatedModules cannot inline.
 const COMMA = 5;
@@ -165,7 +165,7 @@ function tree(text: string): jsonc.Node {
   return root;
 }
 
-function kindError(file: string, at: KeyPath, want: string): JobError {
+function kindError(file: string, at: KeyPath, want: Message): JobError {
   const where = at.length === 0 ? msg('cfg.top_level') : showPath(at);
   return new JobError(msg('cfg.not_kind', { file, where, want }), msg('cfg.not_kind_hint'));
 }

@@ -222,6 +222,17 @@ function restoreSpacing(original: string, patched: string, target: Record<string
   }
 }
 
+/**
+ * toml-patch takes the comment block at the top of a file away with the first key when that key is
+ * deleted (it reads it as the key's own comment). A file's opening comment is the user's, whatever
+ * key follows it: it is put back.
+ */
+function keepHeaderComment(original: string, patched: string): string {
+  const header = /^(?:[ \t]*#[^\n]*\n)+/.exec(original)?.[0];
+  if (header === undefined || patched.startsWith(header)) return patched;
+  return header + patched;
+}
+
 /** Applies key edits to a TOML text, format-preserving. The result is re-parsed and checked. */
 export function editToml(text: string, edits: readonly KeyEdit[], file: string): string {
   const before = parseConfig(text, 'toml', file) as Record<string, unknown>;
@@ -232,7 +243,7 @@ export function editToml(text: string, edits: readonly KeyEdit[], file: string):
   const { bom, body } = splitBom(text);
   const withSections = withNewSections(withNewRows(body, before, target), before, target);
   const patched = (withSections !== undefined ? patchTo(withSections, target) : undefined) ?? patchTo(body, target);
-  const out = patched === undefined ? undefined : restoreSpacing(body, patched, target);
+  const out = patched === undefined ? undefined : keepHeaderComment(body, restoreSpacing(body, patched, target));
   if (out === undefined) {
     throw new JobError(msg('cfg.toml_layout', { file }), msg('cfg.toml_layout_hint'));
   }

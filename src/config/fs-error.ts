@@ -1,7 +1,7 @@
 // A file system refusal (disk full, read-only, no permission) is the user's situation, not our bug:
 // it is named with the file and the cause in words, never reported as an internal error.
 import { JobError } from '../core/errors.js';
-import { msg, type MessageKey } from '../i18n/index.js';
+import { msg, type Message, type MessageKey } from '../i18n/index.js';
 
 const REASONS: Readonly<Record<string, MessageKey>> = {
   ENOSPC: 'fs.enospc',
@@ -20,7 +20,7 @@ export function isFsError(err: unknown): err is NodeJS.ErrnoException & { code: 
 }
 
 /** The cause in words: "no space left on the device (ENOSPC)". */
-export function fsReason(err: unknown): string {
+export function fsReason(err: unknown): Message | string {
   const code = isFsError(err) ? err.code : undefined;
   const key = code !== undefined ? REASONS[code] : undefined;
   if (key) return msg('fs.reason', { reason: msg(key), code: code ?? '' });

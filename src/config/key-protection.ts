@@ -6,7 +6,7 @@
 // We do not change ACLs (icacls /inheritance:r): agents rewrite these files atomically (Claude
 // Code's .claude.json, Cline's providers.json), and the new file inherits the folder's ACL again.
 import path from 'node:path';
-import { msg } from '../i18n/index.js';
+import { commas, msg, type Message } from '../i18n/index.js';
 
 /** Is `file` inside `dir`? Windows paths: either slash, any case (NTFS ignores case). */
 export function insideWin32(dir: string, file: string): boolean {
@@ -15,14 +15,14 @@ export function insideWin32(dir: string, file: string): boolean {
 }
 
 /** The note for key files outside the profile, where the folder's own permissions decide. */
-export const outsideProfileNote = (files: string): string => msg('setup.windows_key_outside', { files });
+export const outsideProfileNote = (files: readonly string[]): Message => msg('setup.windows_key_outside', { files: commas(files) });
 
 /** The notes for key files written on Windows under the home `home`: one per kind of location. */
-export function windowsKeyNotes(home: string, files: readonly string[]): string[] {
+export function windowsKeyNotes(home: string, files: readonly string[]): Message[] {
   const inside = files.filter((f) => insideWin32(home, f));
   const outside = files.filter((f) => !insideWin32(home, f));
   return [
-    ...(inside.length > 0 ? [msg('setup.windows_key_file', { files: inside.join(', ') })] : []),
-    ...(outside.length > 0 ? [outsideProfileNote(outside.join(', '))] : []),
+    ...(inside.length > 0 ? [msg('setup.windows_key_file', { files: commas(inside) })] : []),
+    ...(outside.length > 0 ? [outsideProfileNote(outside)] : []),
   ];
 }

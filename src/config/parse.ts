@@ -8,7 +8,7 @@ import { parseYaml } from './edit-yaml.js';
 import { readRegularFile } from './read.js';
 import { lineColumn, splitBom } from './text.js';
 import type { FileFormat } from './types.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 /**
  * Parses JSON: 'json' strictly (no comments, no trailing commas), 'jsonc' leniently. An empty or
@@ -52,9 +52,9 @@ function trailingCommaBefore(body: string, error: jsonc.ParseError): number | un
   return body[i] === ',' ? i : undefined;
 }
 
-function jsonErrorText(code: jsonc.ParseErrorCode): string {
+function jsonErrorText(code: jsonc.ParseErrorCode): Message | string {
   const name = jsonc.printParseErrorCode(code);
-  const words: Record<string, string> = {
+  const words: Record<string, Message> = {
     InvalidCommentToken: msg('cfg.json.comment'),
     ValueExpected: msg('cfg.json.value'),
     PropertyNameExpected: msg('cfg.json.property'),
@@ -80,7 +80,7 @@ function parseToml(text: string, file: string): unknown {
     const detail = typeof e.message === 'string' ? tomlDetail(e.message) : msg('cfg.invalid_toml');
     // An unclosed `[table` header is noticed at the line break, i.e. at the start of the next line;
     // the mistake is at the end of the header's own line.
-    if (/single-line/i.test(detail) && column === 1 && line > 1) {
+    if (typeof detail === 'string' && /single-line/i.test(detail) && column === 1 && line > 1) {
       line -= 1;
       column = (splitBom(text).body.split('\n')[line - 1] ?? '').replace(/\r$/, '').length + 1;
     }
@@ -89,7 +89,7 @@ function parseToml(text: string, file: string): unknown {
 }
 
 /** toml-patch's message repeats the position and quotes the line; keep only the explanation. */
-function tomlDetail(message: string): string {
+function tomlDetail(message: string): Message | string {
   const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && l !== '^');
   return lines[lines.length - 1] ?? msg('cfg.invalid_toml');
 }

@@ -5,7 +5,7 @@
 //
 // Error messages may quote the input, but never a part of it that could be the key: user info,
 // query values, fragments and key-looking strings are shown as `***`.
-import { msg } from '../i18n/index.js';
+import { and, msg, type Message } from '../i18n/index.js';
 import { UsageError } from './errors.js';
 
 export interface NormalizedBaseUrl {
@@ -13,16 +13,15 @@ export interface NormalizedBaseUrl {
   root: string;
   /** root + '/v1'. */
   v1: string;
-  /** Plain-English notes of what was changed, in the order it was done. */
-  changes: string[];
+  /** Notes of what was changed, in the order it was done. */
+  changes: Message[];
   /** Things that were kept but look risky or wrong. */
-  warnings: string[];
+  warnings: Message[];
 }
 
 const EXAMPLE = 'https://gw.example.com';
-// Functions, not constants: msg() must run when the message is made (it remembers it for the CLI).
-const formHint = (): string => msg('url.form_hint', { example: EXAMPLE });
-const formKeyHint = (): string => msg('url.form_key_hint', { example: EXAMPLE });
+const formHint = (): Message => msg('url.form_hint', { example: EXAMPLE });
+const formKeyHint = (): Message => msg('url.form_key_hint', { example: EXAMPLE });
 
 /**
  * Paths a user may paste after /v1 (longest first). Stripped only right after a /v1 segment,
@@ -44,8 +43,8 @@ const KEY_LIKE = /sk-[A-Za-z0-9_-]{8,}|[A-Za-z0-9_-]{32,}/g;
 
 /** Turns a pasted gateway address into the gateway root; throws UsageError saying why it cannot. */
 export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
-  const changes: string[] = [];
-  const warnings: string[] = [];
+  const changes: Message[] = [];
+  const warnings: Message[] = [];
 
   let text = input.trim();
   if (text !== input) changes.push(msg('url.trimmed'));
@@ -77,14 +76,14 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
       formKeyHint(),
     );
   }
-  const extras: string[] = [];
+  const extras: Message[] = [];
   if (rest.includes('?')) extras.push(msg('url.query'));
   if (rest.includes('#')) extras.push(msg('url.fragment'));
   if (extras.length > 0) {
     throw new UsageError(
       msg(rest.includes('?') ? 'url.extras_key' : 'url.extras', {
         url: show(text),
-        extras: extras.length === 2 ? msg('url.and', { a: extras[0] ?? '', b: extras[1] ?? '' }) : extras.join(''),
+        extras: and(extras),
       }),
       rest.includes('?') ? formKeyHint() : formHint(),
     );

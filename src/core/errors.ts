@@ -1,5 +1,5 @@
 // Typed errors with exit codes; only src/cli/main.ts turns them into an exit.
-import { msg } from '../i18n/index.js';
+import { english, msg, type Message } from '../i18n/index.js';
 import type { Diagnosis } from './types.js';
 
 /** Documented exit codes (README, "Exit codes"). */
@@ -11,28 +11,35 @@ export const EXIT = {
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** Base class: a message for the user and the exit code it stands for. */
+/**
+ * Base class: a message for the user and the exit code it stands for. The message and hint are
+ * data, rendered where they are shown; `Error.message` holds the English text for stacks and logs.
+ * A plain string is only for internal errors that no catalog names (a bug, not a user's mistake).
+ */
 export class ToolError extends Error {
+  readonly text: Message;
   constructor(
-    message: string,
+    message: Message | string,
     readonly exitCode: ExitCode,
-    readonly hint?: string,
+    readonly hint?: Message,
   ) {
-    super(message);
+    const text = typeof message === 'string' ? msg('err.verbatim', { text: message }) : message;
+    super(english(text));
+    this.text = text;
     this.name = new.target.name;
   }
 }
 
 /** Bad flags, bad input values, missing inputs: exit 2. */
 export class UsageError extends ToolError {
-  constructor(message: string, hint?: string) {
+  constructor(message: Message | string, hint?: Message) {
     super(message, EXIT.usage, hint);
   }
 }
 
 /** The job failed (gateway refused, probe failed, file unparseable): exit 1. */
 export class JobError extends ToolError {
-  constructor(message: string, hint?: string) {
+  constructor(message: Message | string, hint?: Message) {
     super(message, EXIT.failed, hint);
   }
 }
@@ -50,7 +57,7 @@ export class ParseError extends JobError {
     readonly file: string,
     readonly line: number,
     readonly column: number,
-    detail: string,
+    detail: Message | string,
   ) {
     super(msg('err.parse', { file, line, column, detail }), msg('err.parse_hint'));
   }
@@ -61,4 +68,10 @@ export class CancelledError extends ToolError {
   constructor() {
     super(msg('err.cancelled'), EXIT.cancelled);
   }
+}
+
+/** What went wrong, as a message: a ToolError's own, else the error's text as it is. */
+export function errorText(err: unknown): Message {
+  if (err instanceof ToolError) return err.text;
+  return msg('err.verbatim', { text: err instanceof Error ? err.message : String(err) });
 }

@@ -1,4 +1,5 @@
 // Domain types shared by the gateway client, the simulator, the agents and the CLI.
+import type { Message } from '../i18n/text.js';
 
 /** The wire protocols the gateway serves publicly (new-api's public service contract). */
 export type Protocol = 'messages' | 'responses' | 'chat' | 'images';
@@ -33,7 +34,7 @@ export interface ClassifiedModel extends GatewayModel {
   marked: boolean;
   protocols: Record<Protocol, Suitability>;
   /** Not usable by any coding agent (embeddings, rerank, video, gemini-only, custom marks only). */
-  notForAgents?: string;
+  notForAgents?: Message;
   /** Marketplace enrichment, when `/api/pricing` answered. */
   pricing?: ModelPricing;
 }
@@ -97,9 +98,9 @@ export type DiagnosisCode =
 export interface Diagnosis {
   code: DiagnosisCode;
   /** The cause in plain words. Never contains the key. */
-  message: string;
+  message: Message;
   /** What the user should do. */
-  fix: string;
+  fix: Message;
   status?: number;
   requestId?: string;
   /** The URL that was called (never with credentials). */

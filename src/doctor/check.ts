@@ -5,18 +5,18 @@ import type { AgentId } from '../agents/registry.js';
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
 import { readConfig } from '../config/index.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
-import { GatewayError, ToolError } from '../core/errors.js';
+import { errorText, GatewayError, ToolError } from '../core/errors.js';
 import type { ClassifiedModel, Diagnosis, DiagnosisCode, Markers } from '../core/types.js';
 import { listModels, probe } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { octalMode, openKeyFiles } from './key-files.js';
 import { smallModelRequest } from './small-model.js';
-import { msg } from '../i18n/index.js';
+import { commas, isMessage, msg, type Message } from '../i18n/index.js';
 
 export interface Finding {
   code: DiagnosisCode;
-  message: string;
-  fix: string;
+  message: Message;
+  fix: Message;
   requestId?: string;
   status?: number;
   /** The file a `key_file_open` finding is about (what --fix tightens). */
@@ -29,7 +29,7 @@ export interface AgentCheck {
   /** The agent has a config of its own on this machine. */
   configured: boolean;
   /** The config file the request was read from. */
-  file?: string;
+  file?: string | Message;
   /** Gateway root derived from the agent's base URL (a doubled /v1 removed). */
   root?: string;
   request?: Omit<AgentRequest, 'key'>;
@@ -45,7 +45,7 @@ export interface AgentCheck {
    * Not a finding: a Claude Code used with Anthropic's own service is not broken, and `--fix` must
    * not take it over.
    */
-  notGateway?: string;
+  notGateway?: Message;
   findings: Finding[];
 }
 
@@ -64,13 +64,20 @@ export interface CheckOptions {
 
 /** The key each check's agent would send, kept out of the check itself so no report can print it. */
 const agentKeys = new WeakMap<AgentCheck, string>();
+/** The variable the agent reads its key by: data for a repair, not part of the report. */
+const agentKeyVars = new WeakMap<AgentCheck, NonNullable<AgentRequest['keyVar']>>();
+
+/** The variable the agent's config reads its key by, when it names one. */
+export function agentKeyVarOf(check: AgentCheck): AgentRequest['keyVar'] {
+  return agentKeyVars.get(check);
+}
 
 /** The key the agent's own config yields (for a repair when no gateway key is set). */
 export function agentKeyOf(check: AgentCheck): string | undefined {
   return agentKeys.get(check);
 }
 
-const fixHint = (): string => msg('doctor.fix_hint');
+const fixHint = (): Message => msg('doctor.fix_hint');
 
 function fromDiagnosis(d: Diagnosis): Finding {
   return { code: d.code, message: d.message, fix: d.fix, requestId: d.requestId, status: d.status };
@@ -86,7 +93,7 @@ async function readFiles(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ c
       // ~/.claude.json exists for every Claude Code user: it says nothing about a gateway setup.
       if (doc !== undefined && !f.role.startsWith('global state')) configured = true;
     } catch (err) {
-      if (err instanceof ToolError) return { code: 'config_invalid', message: err.message, fix: err.hint ?? msg('doctor.fix_by_hand') };
+      if (err instanceof ToolError) return { code: 'config_invalid', message: err.text, fix: err.hint ?? msg('doctor.fix_by_hand') };
       throw err;
     }
   }
@@ -141,13 +148,14 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
   check.configured = files.configured;
   if (!files.configured) return check;
   const request = agent.readBack(opts.env, opts.scope, files.current);
-  if (typeof request === 'string') {
+  if (isMessage(request)) {
     const namesGateway = opts.gatewayHost !== undefined && JSON.stringify([...files.current.values()]).includes(opts.gatewayHost);
     if (opts.intended?.has(agent.id) || namesGateway) check.findings.push({ code: 'config_invalid', message: request, fix: fixHint() });
     else check.notGateway = request;
     return check;
   }
-  const { key: sentKey, overridden, ...shown } = request;
+  const { key: sentKey, overridden, keyVar, ...shown } = request;
+  if (keyVar) agentKeyVars.set(check, keyVar);
   // A shell export that replaces the config's key is named once, as itself; everything else is then
   // checked with the key the config sets, which is what the agent sends once the export is gone.
   const key = overridden ? overridden.configKey : sentKey;
@@ -164,11 +172,11 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
   try {
     check.root = normalizeBaseUrl(request.baseUrl).root;
   } catch (err) {
-    check.findings.push({ code: 'config_invalid', message: msg('doctor.bad_base_url', { file: request.file, url: request.baseUrl, detail: err instanceof Error ? err.message : String(err) }), fix: fixHint() });
+    check.findings.push({ code: 'config_invalid', message: msg('doctor.bad_base_url', { file: request.file, url: request.baseUrl, detail: errorText(err) }), fix: fixHint() });
     return check;
   }
   // The agent takes the key from a shell export while its file holds another one: the export wins.
-  const exported = /^environment variable (\w+)$/.exec(request.keySource)?.[1];
+  const exported = request.keyVar?.via === 'export' ? request.keyVar.name : undefined;
   if (exported && key) {
     const inFile = [...files.current.values()].map((doc) => findString(doc, exported)).find((v) => v !== undefined);
     if (inFile !== undefined && inFile !== '' && inFile !== key) {
@@ -207,8 +215,8 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
   const modelFinding = listed && judgeModel(agent, request, listed, msg('doctor.model_label', { model: request.model, file: request.file }));
   if (listed && !modelFinding) check.usableModel = request.model;
   const smallOrWhy = smallModelRequest(agent, opts.env, opts.scope, files.current, request);
-  if (typeof smallOrWhy === 'string') check.findings.push({ code: 'config_invalid', message: smallOrWhy, fix: fixHint() });
-  const small = typeof smallOrWhy === 'string' ? undefined : smallOrWhy;
+  if (isMessage(smallOrWhy)) check.findings.push({ code: 'config_invalid', message: smallOrWhy, fix: fixHint() });
+  const small = isMessage(smallOrWhy) ? undefined : smallOrWhy;
   const smallLabel = small && msg('doctor.small_label', { model: small.request.model, setting: small.setting, file: small.request.file });
   const smallFinding = small && smallLabel && listed ? judgeModel(agent, small.request, listed, smallLabel) : undefined;
   if (small && listed && !smallFinding) check.usableSmallModel = small.request.model;
@@ -233,11 +241,21 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
   }
   if (smallFinding) check.findings.push(smallFinding);
   if (modelFinding) check.findings.push(modelFinding);
+  // The tiers switched inside the agent (Claude Code's opus and fable): one naming a model the key
+  // lacks fails only when the user switches to it, so it is named now. A model judged above, or by
+  // an earlier tier (fable standing in as opus), is not judged twice.
+  const judged = new Set([request.model, ...(small ? [small.request.model] : [])]);
+  for (const [tier, model] of Object.entries(request.tiers ?? {})) {
+    if (!listed || judged.has(model)) continue;
+    judged.add(model);
+    const finding = judgeModel(agent, { ...request, model }, listed, msg('doctor.tier_label', { tier, model, file: request.file }));
+    if (finding) check.findings.push(finding);
+  }
   return check;
 }
 
 /** The model against the key's list and the protocol the config really uses; a finding, or undefined when it suits. */
-function judgeModel(agent: Agent, request: Omit<AgentRequest, 'key'>, list: readonly ClassifiedModel[], label: string): Finding | undefined {
+function judgeModel(agent: Agent, request: Omit<AgentRequest, 'key'>, list: readonly ClassifiedModel[], label: Message): Finding | undefined {
   const model = list.find((m) => m.id === request.model);
   if (!model) {
     return {
@@ -255,7 +273,7 @@ function judgeModel(agent: Agent, request: Omit<AgentRequest, 'key'>, list: read
         label,
         agent: agent.name,
         protocol: request.protocol,
-        reason: !fit.ok ? fit.reason : msg('doctor.marks_exclude', { marks: (model.marks ?? []).join(', '), protocol: request.protocol }),
+        reason: !fit.ok ? fit.reason : msg('doctor.marks_exclude', { marks: commas(model.marks ?? []), protocol: request.protocol }),
       }),
       fix: msg('doctor.pick_marked', { protocol: request.protocol, fix: fixHint() }),
     };

@@ -5,7 +5,7 @@
 // module) stands in for the main one: the request that comes out is the one the agent sends for its
 // background calls (URL, header and key included).
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
-import { msg } from '../i18n/index.js';
+import { isMessage, msg, type Message } from '../i18n/index.js';
 
 /**
  * The request the agent sends with its small/fast model, when it has one set and it differs from
@@ -18,14 +18,14 @@ export function smallModelRequest(
   scope: Scope,
   current: CurrentFiles,
   main: AgentRequest,
-): { request: AgentRequest; setting: string } | string | undefined {
+): { request: AgentRequest; setting: string } | Message | undefined {
   const small = agent.smallModel;
   // Not set: the agent uses its main model (or its own default) for background calls.
   if (!small || !small.isSet(current, env)) return undefined;
   const swapped = small.swap(current, env);
   const request = agent.readBack(swapped.env, scope, swapped.current);
   const setting = small.name(current, env);
-  if (typeof request === 'string') return msg('doctor.labelled', { label: setting, message: request });
+  if (isMessage(request)) return msg('doctor.labelled', { label: setting, message: request });
   if (request.model === main.model) return undefined;
   return { request, setting };
 }

@@ -2,7 +2,7 @@
 // serving channel is; the gateway checks nothing before picking it, so a wrong pairing fails only
 // after the call. `probe` marks the cases only a live request can settle.
 import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel, type Markers, type Protocol, type Suitability } from '../core/types.js';
-import { msg } from '../i18n/index.js';
+import { commas, msg, type Message } from '../i18n/index.js';
 
 const ALL_PROBE: Record<Protocol, Suitability> = { messages: 'probe', responses: 'probe', chat: 'probe', images: 'probe' };
 
@@ -56,9 +56,9 @@ export function classifyModel(m: GatewayModel, markers: Markers = DEFAULT_MARKER
   return out;
 }
 
-function notForAgentsReason(marks: string[], markers: Markers): string {
+function notForAgentsReason(marks: string[], markers: Markers): Message {
   const known = marks.filter((x) => markers.nonAgent.includes(x));
-  const listed = marks.join(', ');
+  const listed = commas(marks);
   if (known.length === marks.length) {
     return msg('classify.not_chat', { marks: listed });
   }

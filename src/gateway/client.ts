@@ -2,35 +2,16 @@
 // are re-exported so callers import one module.
 import { GatewayError } from '../core/errors.js';
 import { redact } from '../core/mask.js';
-import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel, type Markers } from '../core/types.js';
-import { msg } from '../i18n/index.js';
+import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel } from '../core/types.js';
+import { msg, type Message } from '../i18n/index.js';
 import { classifyModel } from './classify.js';
 import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
-import { send, type HttpOptions } from './http.js';
+import { send } from './http.js';
 import { showId, unsafeIdReason } from './model-id.js';
+import type { ClientOptions, ModelList } from './types.js';
 
-export interface ClientOptions extends HttpOptions {
-  /** Normalized gateway root, e.g. http://127.0.0.1:4000 (no /v1). */
-  root: string;
-  /** The API key (never printed). */
-  key: string;
-  /** Default DEFAULT_MARKERS. */
-  markers?: Markers;
-  /** The key's group when known (the gateway does not tell it): prices use its ratio. */
-  group?: string;
-}
-
-export interface ModelList {
-  models: ClassifiedModel[];
-  /** false when no model carried marks. */
-  marked: boolean;
-  requestId?: string;
-  /** Models dropped from the list and why. */
-  warnings: string[];
-}
-
-function malformed(ctx: DiagnoseContext, what: string): GatewayError {
+function malformed(ctx: DiagnoseContext, what: Message): GatewayError {
   return new GatewayError(makeDiagnosis('bad_response', msg('models.malformed', { url: ctx.url, what }), msg('models.malformed_fix'), ctx));
 }
 
@@ -61,10 +42,10 @@ export async function listModels(opts: ClientOptions): Promise<ModelList> {
   // Some gateways answer 200 with an error body.
   const err = payload.success === false || payload.data === undefined ? errorInfo(payload) : undefined;
   if (err) throw new GatewayError(diagnoseError(ctx, undefined, err));
-  if (!Array.isArray(payload.data)) throw malformed(ctx, '"data" is not an array');
+  if (!Array.isArray(payload.data)) throw malformed(ctx, msg('models.malformed.data'));
 
   const markers = opts.markers ?? DEFAULT_MARKERS;
-  const warnings: string[] = [];
+  const warnings: Message[] = [];
   const seen = new Set<string>();
   const models: ClassifiedModel[] = [];
   payload.data.forEach((item: unknown, i: number) => {
@@ -95,5 +76,6 @@ function headerText(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+export type { ClientOptions, ModelList } from './types.js';
 export { probe, probeMany, type ProbeRequest } from './probes.js';
 export { fetchPricing, fetchKeyInfo, attachPricing } from './enrich.js';

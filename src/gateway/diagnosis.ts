@@ -4,7 +4,7 @@
 // Chinese ones of older versions.
 import { redact } from '../core/mask.js';
 import type { Diagnosis, DiagnosisCode, Protocol } from '../core/types.js';
-import { msg } from '../i18n/index.js';
+import { english, mapText, msg, type Message } from '../i18n/index.js';
 import { requestIdFrom, stripRequestId } from './request-id.js';
 
 const MODELS_COMMAND = '`gateway-agent-setup models`';
@@ -41,7 +41,7 @@ export function safeUrl(url: string): string {
   }
 }
 
-export function protocolName(p: Protocol): string {
+export function protocolName(p: Protocol): Message {
   return msg(`proto.${p}`);
 }
 
@@ -88,21 +88,22 @@ export function errorInfo(payload: unknown): ErrorInfo | undefined {
 }
 
 /** Builds the final Diagnosis; everything passes through the key scrubber. */
-export function makeDiagnosis(code: DiagnosisCode, message: string, fix: string, ctx: DiagnoseContext): Diagnosis {
+export function makeDiagnosis(code: DiagnosisCode, message: Message, fix: Message, ctx: DiagnoseContext): Diagnosis {
   const secrets = [ctx.key];
-  const d: Diagnosis = { code, message: redact(message, secrets), fix: redact(fix, secrets), url: redact(safeUrl(ctx.url), secrets) };
+  const scrub = (s: string): string => redact(s, secrets);
+  const d: Diagnosis = { code, message: mapText(message, scrub), fix: mapText(fix, scrub), url: redact(safeUrl(ctx.url), secrets) };
   if (ctx.status !== undefined) d.status = ctx.status;
   if (ctx.requestId) d.requestId = redact(ctx.requestId, secrets);
   return d;
 }
 
-/** "[code] message — fix (request id: X)". */
+/** "[code] message — fix (request id: X)", in English: for logs and tests. */
 export function describeDiagnosis(d: Diagnosis): string {
   const id = d.requestId ? ` (request id: ${d.requestId})` : '';
-  return `[${d.code}] ${d.message} — ${d.fix}${id}`;
+  return `[${d.code}] ${english(d.message)} — ${english(d.fix)}${id}`;
 }
 
-function quoted(s: string | undefined): string {
+function quoted(s: string | undefined): Message {
   return s ? msg('diag.quoted_model', { model: s }) : msg('diag.the_model');
 }
 

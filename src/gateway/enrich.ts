@@ -2,7 +2,7 @@
 // (403, 401, an HTML login page, `{success:false}` with 200), so these calls never fail: any
 // problem just means "no enrichment".
 import type { ClassifiedModel, KeyInfo, ModelPricing } from '../core/types.js';
-import type { ClientOptions } from './client.js';
+import type { ClientOptions } from './types.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { isHtml } from './diagnosis.js';
 import { send } from './http.js';

@@ -5,7 +5,7 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { GatewayError } from '../core/errors.js';
 import { USER_AGENT } from '../core/version.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 import { makeDiagnosis, safeUrl, type DiagnoseContext } from './diagnosis.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
 import { requestIdFrom } from './request-id.js';
@@ -140,7 +140,7 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   if (status >= 300 && status < 400) {
     discard();
     const location = header(resHeaders, 'location');
-    let target = msg('net.another_address');
+    let target: string | Message = msg('net.another_address');
     let sameOrigin = false;
     if (location) {
       try {

@@ -1,10 +1,10 @@
 // Model ids go from the gateway into config files, shell snippets and command lines. An id that
 // could break out of any of those (quotes, control characters, path traversal) is dropped rather
 // than escaped: no real model needs them, and a hostile or broken gateway should not steer a write.
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 /** Why an id is unsafe to write anywhere, or undefined when it is fine. */
-export function unsafeIdReason(id: string): string | undefined {
+export function unsafeIdReason(id: string): Message | undefined {
   if (id.length === 0) return msg('model_id.empty');
   if (id.length > 200) return msg('model_id.too_long');
   // An agent's command line would read it as a flag (`--yolo` turns on auto-approve).

@@ -3,11 +3,11 @@
 // stream that ends with its final event, an image answer with a `data` array. Anything else is a
 // Diagnosis, never an exception.
 import { performance } from 'node:perf_hooks';
-import { GatewayError } from '../core/errors.js';
+import { errorText, GatewayError } from '../core/errors.js';
 import { redact } from '../core/mask.js';
 import { PROTOCOL_PATHS, type Diagnosis, type Protocol, type ProbeResult } from '../core/types.js';
-import { msg } from '../i18n/index.js';
-import type { ClientOptions } from './client.js';
+import { mapText, msg } from '../i18n/index.js';
+import type { ClientOptions } from './types.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { mapBounded } from './concurrency.js';
 import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, protocolName, safeUrl, type DiagnoseContext } from './diagnosis.js';
@@ -170,14 +170,15 @@ export async function probe(opts: ClientOptions, req: ProbeRequest): Promise<Pro
   } catch (err) {
     diagnosis = err instanceof GatewayError
       ? err.diagnosis
-      : makeDiagnosis('bad_response', msg('probe.unreadable', { detail: err instanceof Error ? err.message : String(err) }),
+      : makeDiagnosis('bad_response', msg('probe.unreadable', { detail: errorText(err) }),
         msg('probe.unreadable_fix'), { url: safeUrl(url), method: 'POST', key });
   }
   result.latencyMs = Math.round(performance.now() - started);
   if (diagnosis) {
     // Scrub both keys: a probe may send another key than the list call did.
     const secrets = [opts.key, key];
-    diagnosis = { ...diagnosis, message: redact(diagnosis.message, secrets), fix: redact(diagnosis.fix, secrets) };
+    const scrub = (text: string): string => redact(text, secrets);
+    diagnosis = { ...diagnosis, message: mapText(diagnosis.message, scrub), fix: mapText(diagnosis.fix, scrub) };
     result.diagnosis = diagnosis;
     if (diagnosis.status !== undefined) result.status = diagnosis.status;
     if (!result.requestId && diagnosis.requestId) result.requestId = diagnosis.requestId;

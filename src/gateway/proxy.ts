@@ -2,7 +2,7 @@
 // with the usual HTTP(S)_PROXY / NO_PROXY rules, and loopback is never proxied: a local gateway
 // sent through a corporate proxy is a classic failure (landscape.md, complaint 9).
 import { isIP } from 'node:net';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
 
@@ -27,8 +27,8 @@ export function bareHost(hostname: string): string {
   return hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
 
-/** localhost, *.localhost, 127.0.0.0/8 and ::1 (also IPv4-mapped). */
-export function isLoopbackHost(hostname: string): boolean {
+/** localhost, *.localhost, 127.0.0.0/8 and ::1 (also IPv4-mapped): a parsed URL hostname never sent through a proxy. */
+export function isLocalHostname(hostname: string): boolean {
   const host = bareHost(hostname);
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
@@ -78,7 +78,7 @@ export function bypassesProxy(url: URL, noProxy: string | undefined): boolean {
 
 /** The proxy for `url`, or undefined for a direct connection. */
 export function proxyFor(url: URL, env: ProxyEnv | undefined): ProxyChoice | undefined {
-  if (!env || isLoopbackHost(url.hostname)) return undefined;
+  if (!env || isLocalHostname(url.hostname)) return undefined;
   // HTTPS falls back to HTTP_PROXY, as undici's EnvHttpProxyAgent does.
   const chosen = url.protocol === 'https:' ? (lookup(env, 'https_proxy') ?? lookup(env, 'http_proxy')) : lookup(env, 'http_proxy');
   if (!chosen) return undefined;
@@ -88,7 +88,7 @@ export function proxyFor(url: URL, env: ProxyEnv | undefined): ProxyChoice | und
 }
 
 /** A proxy URL fit for messages: no credentials. */
-export function displayProxy(uri: string): string {
+export function displayProxy(uri: string): string | Message {
   try {
     const u = new URL(uri);
     return `${u.protocol}//${u.host}`;

@@ -1,26 +1,82 @@
-// Messages from the catalogs. Library code speaks English: a message it returns is a plain string
-// (what `--json` prints, the same in every language) made by `msg()`, which remembers the key and
-// parameters behind it. The CLI's translator looks a string up there to show it in the user's
-// language. The link is by content, so a message that was changed after `msg()` (cut, joined into
-// another sentence) is shown in English: build whole sentences with `msg()`, and pass pieces as
-// parameters — a parameter that is itself a message is translated too.
+// Messages are data. Library code never makes a sentence in a language: it returns a `Message`, a
+// catalog key and its parameters, made by `msg()`. The edge renders it: `english()` for `--json`,
+// `Error.message` and logs (the same in every language), the CLI's translator for the screen, in
+// the reader's language. Nothing is ever looked up from its English text, and nothing parses a
+// rendered sentence back into data: what a caller needs besides the sentence travels beside it.
+//
+// A parameter is a plain string (shown as it is: a path, a model name, gateway text), a number, a
+// message (rendered in the same language: a protocol's name, a reason inside a sentence) or a list
+// (`and([...])`, `or([...])`), joined by Intl.ListFormat in the rendering language.
 import { en } from './en.js';
 
 export type MessageKey = keyof typeof en;
 /** A catalog must have exactly the English catalog's keys: the compiler checks the others. */
 export type Catalog = { readonly [K in MessageKey]: string };
-export type Params = Readonly<Record<string, string | number>>;
 
-interface Made {
-  key: MessageKey;
-  params: Params;
+/**
+ * Items joined in the reader's language by Intl.ListFormat: "a, b, and c" / "a、b和c". A `narrow`
+ * conjunction is a plain enumeration, "a, b, c" / "a、b、c" (flags, ids, file names).
+ */
+export interface ListParam {
+  readonly list: readonly (string | Message)[];
+  readonly type: 'conjunction' | 'disjunction';
+  readonly style?: 'long' | 'narrow';
+}
+export type MessageParam = string | number | Message | ListParam;
+export type MessageParams = Readonly<Record<string, MessageParam>>;
+/** Kept for callers that name the parameter record by its older name. */
+export type Params = MessageParams;
+
+export interface Message {
+  readonly key: MessageKey;
+  readonly params: MessageParams;
 }
 
-// A run makes a few hundred messages, or tens of thousands for a gateway with 5,000 models (a
-// reason per model and agent). The bound only keeps a long-lived caller (tests) from growing
-// without end; forgetting means showing English, so it is far above what one run makes.
-const MAX_REMEMBERED = 200_000;
-const made = new Map<string, Made>();
+const NO_PARAMS: MessageParams = Object.freeze({});
+
+/** A catalog message, as data: rendered at the edge. */
+export function msg(key: MessageKey, params?: MessageParams): Message {
+  return { key, params: params ?? NO_PARAMS };
+}
+
+/** "a, b, and c" in the reader's language. */
+export function and(items: readonly (string | Message)[]): ListParam {
+  return { list: items, type: 'conjunction' };
+}
+
+/** "a, b, or c" in the reader's language. */
+export function or(items: readonly (string | Message)[]): ListParam {
+  return { list: items, type: 'disjunction' };
+}
+
+/** "a, b, c" in the reader's language: an enumeration without a final "and". */
+export function commas(items: readonly (string | Message)[]): ListParam {
+  return { list: items, type: 'conjunction', style: 'narrow' };
+}
+
+/** A message made by `msg()`: a catalog key and a parameter record, nothing else. */
+export function isMessage(v: unknown): v is Message {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const { key, params } = v as Partial<Message>;
+  return typeof key === 'string' && Object.hasOwn(en, key) && typeof params === 'object' && params !== null && Object.keys(v).length === 2;
+}
+
+function isList(v: MessageParam): v is ListParam {
+  return typeof v === 'object' && Array.isArray((v as ListParam).list);
+}
+
+/** The same message with every plain-text parameter, however deep, passed through `f` (a scrubber). */
+export function mapText(m: Message, f: (s: string) => string): Message {
+  const one = (v: MessageParam): MessageParam => {
+    if (typeof v === 'string') return f(v);
+    if (typeof v === 'number') return v;
+    if (isList(v)) return { ...v, list: v.list.map((item) => (typeof item === 'string' ? f(item) : mapText(item, f))) };
+    return mapText(v, f);
+  };
+  const params: Record<string, MessageParam> = {};
+  for (const [name, v] of Object.entries(m.params)) params[name] = one(v);
+  return { key: m.key, params };
+}
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
@@ -35,27 +91,46 @@ function parts(template: string): string[] {
   return p;
 }
 
-/** Fills `{name}` placeholders; `translate` turns each string parameter into the target language. */
-export function fill(template: string, params: Params, translate: (s: string) => string = (s) => s): string {
-  const p = parts(template);
-  let out = p[0] ?? '';
-  for (let i = 1; i < p.length; i += 2) {
-    const name = p[i] ?? '';
-    const value = params[name];
-    out += (value === undefined ? `{${name}}` : typeof value === 'number' ? String(value) : translate(value)) + (p[i + 1] ?? '');
-  }
-  return out;
+/** Renders messages from one catalog; list formatters are made once per language and kind. */
+export interface Renderer {
+  (m: Message): string;
+  readonly locale: string;
 }
 
-const NO_PARAMS: Params = Object.freeze({});
+export function renderer(catalog: Catalog, locale: string): Renderer {
+  const formats = new Map<string, Intl.ListFormat>();
+  const listFormat = (type: ListParam['type'], style: NonNullable<ListParam['style']>): Intl.ListFormat => {
+    let f = formats.get(`${type} ${style}`);
+    if (f === undefined) {
+      f = new Intl.ListFormat(locale, { style, type });
+      formats.set(`${type} ${style}`, f);
+    }
+    return f;
+  };
+  const value = (v: MessageParam): string => {
+    if (typeof v === 'string') return v;
+    if (typeof v === 'number') return String(v);
+    if (isList(v)) return listFormat(v.type, v.style ?? 'long').format(v.list.map((item) => (typeof item === 'string' ? item : render(item))));
+    return render(v);
+  };
+  const render = (m: Message): string => {
+    const p = parts(catalog[m.key]);
+    let out = p[0] ?? '';
+    for (let i = 1; i < p.length; i += 2) {
+      const name = p[i] ?? '';
+      const v = m.params[name];
+      out += (v === undefined ? `{${name}}` : value(v)) + (p[i + 1] ?? '');
+    }
+    return out;
+  };
+  return Object.assign(render, { locale });
+}
 
-/** The English message for a key: a string, remembered so the CLI can show it translated. */
-export function msg(key: MessageKey, params?: Params): string {
-  const text = params === undefined ? en[key] : fill(en[key], params);
-  if (made.get(text)?.key === key && params === undefined) return text; // already remembered
-  if (made.size >= MAX_REMEMBERED) made.clear();
-  made.set(text, { key, params: params ?? NO_PARAMS });
-  return text;
+const renderEnglish = renderer(en, 'en');
+
+/** The English text of a message: what `--json`, `Error.message` and logs carry. */
+export function english(m: Message): string {
+  return renderEnglish(m);
 }
 
 /** The placeholder names of a template, for the catalog tests. */
@@ -64,17 +139,13 @@ export function placeholders(template: string): string[] {
 }
 
 export interface Translator {
-  /** A catalog message in this language. */
-  (key: MessageKey, params?: Params): string;
-  /** A string from library code: translated when `msg()` made it, else unchanged. */
-  show(text: string): string;
+  /** A message in this language: made here from a key, or handed over by library code. */
+  (key: MessageKey, params?: MessageParams): string;
+  (m: Message): string;
 }
 
-export function translator(catalog: Catalog): Translator {
-  const show = (text: string): string => {
-    const m = made.get(text);
-    return m === undefined ? text : fill(catalog[m.key], m.params, show);
-  };
-  const t = (key: MessageKey, params: Params = {}): string => fill(catalog[key], params, show);
-  return Object.assign(t, { show });
+export function translator(catalog: Catalog, locale: string): Translator {
+  const render = locale === 'en' && catalog === en ? renderEnglish : renderer(catalog, locale);
+  return ((k: MessageKey | Message, params?: MessageParams): string =>
+    render(typeof k === 'string' ? msg(k, params) : k)) as Translator;
 }

@@ -8,9 +8,9 @@ import { dirname, join, resolve } from 'node:path';
 import { AGENT_IDS, isAgentId, type AgentId } from '../agents/registry.js';
 import type { KeyStorage, Scope } from '../agents/types.js';
 import { readConfig, stateDir, writeFileAtomic } from '../config/index.js';
-import { JobError, UsageError } from '../core/errors.js';
+import { errorText, JobError, UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
-import { msg } from '../i18n/index.js';
+import { commas, msg, type Message } from '../i18n/index.js';
 
 export interface AgentSettings {
   model?: string;
@@ -42,7 +42,7 @@ export const MODULE_NAME = 'gateway-agent-setup';
 /** A value that looks like an API key must never sit in a settings file. */
 const KEY_LIKE = /\bsk-[A-Za-z0-9_-]{16,}/;
 
-function fail(file: string, field: string, why: string): never {
+function fail(file: string, field: string, why: Message): never {
   throw new UsageError(msg('settings.field', { file, field, why }), msg('settings.fix', { file }));
 }
 
@@ -64,7 +64,7 @@ export function validateSettings(raw: unknown, file: string): Settings {
   checkKeyFree(raw, file, '');
   const r = raw as Record<string, unknown>;
   const known = ['baseUrl', 'keyEnv', 'agents', 'scope', 'keyStorage', 'markers', 'perAgent', '$schema'];
-  for (const k of Object.keys(r)) if (!known.includes(k)) fail(file, k, msg('settings.unknown', { known: known.slice(0, -1).join(', ') }));
+  for (const k of Object.keys(r)) if (!known.includes(k)) fail(file, k, msg('settings.unknown', { known: commas(known.slice(0, -1)) }));
   const out: Settings = {};
   if (r.baseUrl !== undefined) out.baseUrl = typeof r.baseUrl === 'string' ? r.baseUrl : fail(file, 'baseUrl', msg('settings.string'));
   if (r.keyEnv !== undefined) {
@@ -73,7 +73,7 @@ export function validateSettings(raw: unknown, file: string): Settings {
   }
   if (r.agents !== undefined) {
     if (!isStringArray(r.agents)) fail(file, 'agents', msg('settings.agent_list'));
-    for (const id of r.agents) if (!isAgentId(id)) fail(file, 'agents', msg('settings.unknown_agent', { id, agents: AGENT_IDS.join(', ') }));
+    for (const id of r.agents) if (!isAgentId(id)) fail(file, 'agents', msg('settings.unknown_agent', { id, agents: commas(AGENT_IDS) }));
     out.agents = r.agents as AgentId[];
   }
   if (r.scope !== undefined) out.scope = r.scope === 'user' || r.scope === 'project' ? r.scope : fail(file, 'scope', msg('settings.scope'));
@@ -96,7 +96,7 @@ export function validateSettings(raw: unknown, file: string): Settings {
     if (typeof r.perAgent !== 'object' || r.perAgent === null) fail(file, 'perAgent', msg('settings.object'));
     const per: Partial<Record<AgentId, AgentSettings>> = {};
     for (const [id, v] of Object.entries(r.perAgent as Record<string, unknown>)) {
-      if (!isAgentId(id)) fail(file, `perAgent.${id}`, msg('settings.not_agent', { agents: AGENT_IDS.join(', ') }));
+      if (!isAgentId(id)) fail(file, `perAgent.${id}`, msg('settings.not_agent', { agents: commas(AGENT_IDS) }));
       if (typeof v !== 'object' || v === null) fail(file, `perAgent.${id}`, msg('settings.object'));
       const a = v as Record<string, unknown>;
       const s: AgentSettings = {};
@@ -191,7 +191,7 @@ export async function loadSettings(opts: {
     found = await explorer.search(opts.cwd);
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(msg('settings.load_failed', { detail: err instanceof Error ? err.message : String(err) }));
+    throw new UsageError(msg('settings.load_failed', { detail: errorText(err) }));
   }
   if (!found || found.filepath === userFile) return { settings: user, sources };
   const project = validateSettings(found.config, found.filepath);

@@ -6,7 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { showId } from '../gateway/model-id.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { bestModel, patternToRegExp, rankModels } from './rank.js';
-import { msg } from '../i18n/index.js';
+import { commas, msg } from '../i18n/index.js';
 
 export interface ModelChoice {
   agent: AgentId;
@@ -74,7 +74,7 @@ export function suitableModels(agent: Agent, models: readonly ClassifiedModel[],
 function validateExplicit(agent: Agent, models: readonly ClassifiedModel[], id: string, flag: string): Fitting {
   const model = models.find((m) => m.id === id);
   const valid = suitableModels(agent, models).map((f) => f.model.id);
-  const list = valid.length > 0 ? valid.join(', ') : msg('setup.suit_none');
+  const list = valid.length > 0 ? commas(valid) : msg('setup.suit_none');
   const hint = msg('setup.suit_list', { agent: agent.name, list });
   if (!model) throw new UsageError(msg('setup.cannot_see', { flag, id: showId(id) }), hint);
   const fit = agent.fit(model);
@@ -160,4 +160,39 @@ export function chooseModels(input: ChooseInput): ModelChoice {
   choice.smallProtocol = small.fit.protocol;
   choice.smallNeedsProbe = small.fit.needsProbe;
   return choice;
+}
+
+export interface ListInput {
+  agent: Agent;
+  models: readonly ClassifiedModel[];
+  /** The models named for the agent's list (`--model opencode=ID` given more than once, or the wizard). */
+  explicit?: readonly string[];
+  /** One model named for the agent (`--model ID`, `--model AGENT=ID`): it alone is listed. */
+  single: boolean;
+  /** The models a config of ours lists now (sync): kept while the key still offers them, none added. */
+  kept?: readonly { model: string; protocol: Protocol }[];
+}
+
+/**
+ * The models to list for an agent that keeps a list (OpenCode), each in its protocol: the ones
+ * named; else, on sync, the ones listed now that the key still offers; else every model that suits
+ * the agent and that the marks confirm (a model only a probe could confirm is listed only when named:
+ * one probe round per setup checks the default, not a whole list).
+ */
+export function chooseList(input: ListInput): { model: string; protocol: Protocol }[] {
+  const { agent, models } = input;
+  if (input.explicit !== undefined) {
+    return input.explicit.map((id) => ({ model: id, protocol: validateExplicit(agent, models, id, '--model').fit.protocol }));
+  }
+  const fitting = suitableModels(agent, models);
+  if (input.kept !== undefined) {
+    // A model the gateway stopped marking keeps the protocol it is listed in (as the default does).
+    return input.kept.flatMap((k) => {
+      const f = fitting.find((x) => x.model.id === k.model);
+      if (!f) return [];
+      return [{ model: k.model, protocol: f.model.marked ? f.fit.protocol : (unmarkedKeep(agent, f.model, k.protocol)?.fit.protocol ?? f.fit.protocol) }];
+    });
+  }
+  if (input.single) return [];
+  return fitting.filter(confirmedFit).map((f) => ({ model: f.model.id, protocol: f.fit.protocol }));
 }

@@ -10,17 +10,17 @@ import type { Agent, AgentChoice, AgentEnv, KeyStorage, Scope } from '../agents/
 import { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
 import { windowsKeyNotes } from '../config/key-protection.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
-import { JobError, UsageError } from '../core/errors.js';
+import { errorText, JobError, UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from '../core/types.js';
 import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { smallModelRequest } from '../doctor/small-model.js';
-import { chooseModels, suitableModels, type KeptChoice, type ModelChoice } from './choose.js';
+import { chooseList, chooseModels, suitableModels, type KeptChoice, type ModelChoice } from './choose.js';
 import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
 import type { Preferences } from '../agents/types.js';
-import { msg } from '../i18n/index.js';
+import { isMessage, msg, type Message } from '../i18n/index.js';
 
 export interface SetupOptions {
   root: string;
@@ -31,6 +31,11 @@ export interface SetupOptions {
   /** Explicit models: per agent, or '*' for every agent. */
   models?: ReadonlyMap<AgentId | '*', string>;
   smallModel?: string;
+  /**
+   * For agents that keep a list of models (OpenCode): the models to list, named by the user; without
+   * it every suitable model the marks confirm is listed (one explicit model alone: only it).
+   */
+  modelLists?: ReadonlyMap<AgentId, readonly string[]>;
   /** Per-agent small/fast models (the wizard asks per agent); wins over `smallModel`. */
   smallModels?: ReadonlyMap<AgentId, string>;
   scope: Scope;
@@ -106,14 +111,16 @@ export interface AgentReport {
   protocol?: Protocol;
   /** Models of the agent's tiers other than the main one (Claude Code's opus), by tier id. */
   tiers?: Record<string, string>;
+  /** Every model listed in the agent's config, for agents that keep a list (OpenCode). */
+  models?: string[];
   files: AppliedFile[];
-  notes: string[];
+  notes: Message[];
   /** The probe before writing. */
   probe?: VerifyReport;
   /** The request rebuilt from the files on disk, after writing. */
   verify?: VerifyReport;
   /** Why nothing was written for this agent. */
-  skipped?: string;
+  skipped?: Message;
   /** What the config on disk used before this run (with `keepOnDisk`), when it could be read back. */
   before?: KeptChoice;
 }
@@ -169,6 +176,8 @@ export interface Candidate {
   choice?: ModelChoice;
   /** The model was named by the user (no fallback to another). */
   explicit: boolean;
+  /** The models to list beside the default one (agents with `listsModels`). */
+  list?: { model: string; protocol: Protocol }[];
 }
 
 /** A candidate with its models chosen. */
@@ -239,7 +248,18 @@ export async function choosePhase(opts: SetupOptions, models: readonly Classifie
     } catch (err) {
       // Nothing suits this agent: report it, go on with the others. A bad explicit choice stops all.
       if (explicit !== undefined || opts.smallModel !== undefined || opts.smallModels?.has(id)) throw err;
-      report.skipped = err instanceof Error ? err.message : String(err);
+      report.skipped = errorText(err);
+    }
+    if (agent.listsModels && c.choice) {
+      const avoided = opts.avoid?.get(id);
+      const listed = opts.keepOnDisk ? await listedOnDisk(agent, opts.env, opts.scope) : undefined;
+      c.list = chooseList({
+        agent,
+        models: avoided ? models.filter((m) => !avoided.has(m.id)) : models,
+        explicit: opts.modelLists?.get(id),
+        single: explicit !== undefined,
+        kept: listed !== undefined && listed.length > 0 ? listed : undefined,
+      });
     }
   }
   return candidates;
@@ -302,6 +322,7 @@ export async function planPhase(opts: SetupOptions, writable: readonly Chosen[])
         smallModel: c.choice.smallModel,
         smallModelProtocol: c.choice.smallProtocol,
         ...(c.choice.tiers && { tiers: c.choice.tiers }),
+        ...(c.list && { models: c.list }),
         scope: opts.scope,
         keyStorage: opts.keyStorage,
       };
@@ -310,6 +331,7 @@ export async function planPhase(opts: SetupOptions, writable: readonly Chosen[])
       c.report.smallModel = c.agent.smallModel !== undefined ? c.choice.smallModel : undefined;
       c.report.protocol = c.choice.protocol;
       if (c.choice.tiers) c.report.tiers = c.choice.tiers;
+      if (c.list) c.report.models = [...new Set([c.choice.model, ...(c.choice.smallModel !== undefined ? [c.choice.smallModel] : []), ...c.list.map((m) => m.model)])];
       c.report.notes.push(...plan.notes);
       return plan.edits.map((e): FileEdit => ({ ...e, owner: c.agent.id }));
     }),
@@ -457,6 +479,16 @@ function noteGitIgnore(agents: readonly Candidate[], states: readonly (GitIgnore
   }
 }
 
+/** The models a config of ours lists now (agents that keep a list); undefined when unreadable. */
+async function listedOnDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ model: string; protocol: Protocol }[] | undefined> {
+  if (!agent.listedModels) return undefined;
+  try {
+    return agent.listedModels(env, scope, await readCurrent(agent, env, scope));
+  } catch {
+    return undefined; // a file that does not parse stops the run when it is planned
+  }
+}
+
 /** The model, protocol and small model the agent's config uses now; undefined when it yields no request. */
 async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptChoice | undefined> {
   let current;
@@ -466,10 +498,10 @@ async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptCh
     return undefined; // a file that does not parse stops the run when it is planned
   }
   const request = agent.readBack(env, scope, current);
-  if (typeof request === 'string') return undefined;
+  if (isMessage(request)) return undefined;
   const small = smallModelRequest(agent, env, scope, current, request);
   const kept: KeptChoice = { model: request.model, protocol: request.protocol, ...(request.tiers && { tiers: request.tiers }) };
-  if (small !== undefined && typeof small !== 'string') {
+  if (small !== undefined && !isMessage(small)) {
     kept.smallModel = small.request.model;
     kept.smallProtocol = small.request.protocol;
   } else if (small === undefined && agent.smallModel !== undefined) {
@@ -482,7 +514,7 @@ async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptCh
 async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv, scope: Scope): Promise<void> {
   const current = await readCurrent(c.agent, env, scope);
   const request = c.agent.readBack(env, scope, current);
-  if (typeof request === 'string') {
+  if (isMessage(request)) {
     c.report.verify = { ok: false, diagnosis: { code: 'config_invalid', message: request, fix: msg('setup.run_again') } };
     return;
   }
@@ -527,7 +559,7 @@ function finish(
  * Writing replaces the file (a new one renamed over it): a hard link to it keeps the old content, and
  * a file the user made read-only is replaced all the same. Neither happens without a word.
  */
-function noteReplacedFiles(agents: readonly { agent: { id: AgentId }; report: { notes: string[] } }[], plan: readonly PlannedFile[]): void {
+function noteReplacedFiles(agents: readonly { agent: { id: AgentId }; report: { notes: Message[] } }[], plan: readonly PlannedFile[]): void {
   for (const c of agents) {
     for (const f of plan.filter((p) => p.owner === c.agent.id && p.action !== 'unchanged')) {
       if (f.links !== undefined) c.report.notes.push(msg('setup.hardlink_split', { file: f.path, others: f.links - 1 }));
@@ -537,7 +569,7 @@ function noteReplacedFiles(agents: readonly { agent: { id: AgentId }; report: { 
 }
 
 /** Windows ignores the 0600 we write: say what protects the key there instead of claiming a mode. */
-function noteWindowsKeyFiles(agents: readonly { agent: { id: AgentId }; report: { notes: string[] } }[], plan: readonly PlannedFile[], home: string): void {
+function noteWindowsKeyFiles(agents: readonly { agent: { id: AgentId }; report: { notes: Message[] } }[], plan: readonly PlannedFile[], home: string): void {
   for (const c of agents) {
     const files = plan.filter((f) => f.owner === c.agent.id && f.secret && f.action !== 'unchanged').map((f) => f.path);
     c.report.notes.push(...windowsKeyNotes(home, files));

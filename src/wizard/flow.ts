@@ -2,17 +2,16 @@
 // through the injected Prompter and only when no flag answered the question already. Saved
 // settings and the environment are defaults here (pre-filled, pre-selected), never answers: a
 // person running the wizard again sees every question with last time's answer ready.
-import { orList } from '../agents/paths.js';
 import { AGENT_IDS, AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
 import type { Agent, AgentEnv, KeyStorage, Preferences, Scope } from '../agents/types.js';
-import { cut, padTo, visibleLength, wrap } from '../cli/output.js';
+import { cut, padTo, visibleLength, wrap } from '../core/layout.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { CancelledError, GatewayError, JobError, ToolError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, KeyInfo, Markers, Protocol } from '../core/types.js';
 import { attachPricing, fetchKeyInfo, fetchPricing, listModels, type ClientOptions } from '../gateway/client.js';
 import { showId } from '../gateway/model-id.js';
-import { ENGLISH, msg, type Translator } from '../i18n/index.js';
+import { commas, ENGLISH, msg, or, type Translator } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
 import { runSetup, type ProbeFailure, type SetupProgress, type SetupReport } from '../setup/run.js';
 import { plainProgress, type Choice, type Progress, type ProgressGroup, type Prompter } from './port.js';
@@ -26,6 +25,8 @@ export interface WizardGiven {
   keyEnvVar: string;
   agents?: AgentId[];
   models?: ReadonlyMap<AgentId | '*', string>;
+  /** `--model opencode=ID` given more than once: the list, the first the default (nothing asked). */
+  modelLists?: ReadonlyMap<AgentId, readonly string[]>;
   smallModel?: string;
   scope?: Scope;
   keyStorage?: KeyStorage;
@@ -88,7 +89,7 @@ function columns(rows: readonly (readonly string[])[], caps: readonly number[]):
 
 function describe(t: Translator, d: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId'>): string[] {
   return [
-    ...wrap(`✗ [${d.code}] ${t.show(d.message)}`, 2),
+    ...wrap(`✗ [${d.code}] ${t(d.message)}`, 2),
     ...wrap(t('cli.fix', { fix: d.fix }), 4),
     ...(d.requestId ? wrap(t('wizard.request_id', { id: d.requestId }), 4) : []),
   ];
@@ -106,7 +107,7 @@ function urlLines(url: { root: string; v1: string }, t: Translator): string[] {
     const agents = SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]).filter((a) => a.baseUrl?.form === form);
     const plain = agents.filter((a) => a.baseUrl?.note === undefined).map((a) => a.name);
     const given = form === 'root' ? url.root : url.v1;
-    if (plain.length > 0) lines.push(t('wizard.url.given', { agents: plain.join(t('wizard.url.agent_sep')), url: given }));
+    if (plain.length > 0) lines.push(t('wizard.url.given', { agents: commas(plain), url: given }));
     for (const a of agents) {
       const note = a.baseUrl?.note;
       if (note !== undefined) lines.push(t('wizard.url.given_note', { agents: a.name, url: given, note }));
@@ -124,7 +125,7 @@ export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: str
       normalizeBaseUrl(value);
       return true;
     } catch (err) {
-      return err instanceof ToolError ? t.show(err.message) : String(err);
+      return err instanceof ToolError ? t(err.text) : String(err);
     }
   };
   const answer = given !== undefined && check(given) === true
@@ -235,7 +236,7 @@ export async function askAgents(
     const reason = agent.unsupported
       ? t('wizard.agents.gemini')
       : count === 0
-        ? t('wizard.agents.no_model', { protocols: t.show(orList(agent.protocols.map((p) => PROTOCOL_LABEL[p]))) })
+        ? t('wizard.agents.no_model', { protocols: or(agent.protocols.map((p) => PROTOCOL_LABEL[p])) })
         : undefined;
     return { id, agent, detected, count, reason };
   });
@@ -311,10 +312,13 @@ export async function askModels(
   models: readonly ClassifiedModel[],
   given: WizardGiven,
   previous: WizardDefaults['models'] = {},
-): Promise<{ models: Map<AgentId, string>; smallModels: Map<AgentId, string> }> {
+  /** Only the default model is asked again (after its probe failed): the list chosen stays. */
+  defaultOnly = false,
+): Promise<ChosenModels> {
   const t = tr(deps);
   const chosen = new Map<AgentId, string>();
   const small = new Map<AgentId, string>();
+  const lists = new Map<AgentId, string[]>();
   const indexOf = (list: readonly Fitting[], id?: string): number | undefined => {
     const i = id === undefined ? -1 : list.findIndex((f) => f.model.id === id);
     return i === -1 ? undefined : i;
@@ -326,8 +330,23 @@ export async function askModels(
     const fitting = suitableModels(agent, models, prefs?.model);
     // Nothing suits: setup reports it for this agent and goes on with the others.
     if (fitting.length === 0) continue;
-    const explicit = given.models?.get(id) ?? given.models?.get('*');
-    const model = explicit ?? (await deps.prompter.autocomplete({
+    const explicit = given.modelLists?.get(id)?.[0] ?? given.models?.get(id) ?? given.models?.get('*');
+    if (agent.listsModels && !defaultOnly && explicit === undefined && !given.modelLists?.has(id)) {
+      // Several models to switch between inside the agent: the ones the marks confirm pre-selected.
+      const picked = await deps.prompter.multiselect({
+        message: t('wizard.model.list_question', { agent: agent.name }),
+        choices: modelChoices(fitting, t).map((c, i) => ({ ...c, selected: !fitting[i]!.fit.needsProbe })),
+        min: 1,
+      });
+      lists.set(id, picked);
+      const ranked = fitting.filter((f) => picked.includes(f.model.id));
+      chosen.set(id, ranked.length === 1 ? ranked[0]!.model.id : await deps.prompter.select({
+        message: t('wizard.model.default_question', { agent: agent.name }),
+        choices: modelChoices(ranked, t),
+        initial: indexOf(ranked, previous[id]?.model) ?? 0,
+      }));
+    }
+    const model = chosen.get(id) ?? explicit ?? (await deps.prompter.autocomplete({
       message: t('wizard.model.question', { agent: agent.name }),
       choices: modelChoices(fitting, t),
       initial: indexOf(fitting, previous[id]?.model),
@@ -346,7 +365,14 @@ export async function askModels(
       }
     }
   }
-  return { models: chosen, smallModels: small };
+  return { models: chosen, smallModels: small, modelLists: lists };
+}
+
+/** What step 5 chose: a model per agent, small models, and the lists of agents that keep one. */
+export interface ChosenModels {
+  models: Map<AgentId, string>;
+  smallModels: Map<AgentId, string>;
+  modelLists: Map<AgentId, string[]>;
 }
 
 // ── Step 6 ──────────────────────────────────────────────────────────────────────────────────
@@ -451,10 +477,17 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
       if (!(err instanceof ChooseAgain)) throw err;
       for (const id of err.agents) {
         const others = models.filter((m) => !failedModels.get(id)?.has(m.id));
-        const explicitGone: WizardGiven = { ...given, models: new Map([...(given.models ?? [])].filter(([a]) => a !== id && a !== '*')) };
-        const again = await askModels(deps, [id], others, explicitGone);
+        const explicitGone: WizardGiven = {
+          ...given,
+          models: new Map([...(given.models ?? [])].filter(([a]) => a !== id && a !== '*')),
+          modelLists: new Map([...(given.modelLists ?? [])].filter(([a]) => a !== id)),
+        };
+        const again = await askModels(deps, [id], others, explicitGone, {}, true);
+        const list = chosen.modelLists.get(id) ?? given.modelLists?.get(id);
+        if (list) chosen.modelLists.set(id, list.filter((m) => !failedModels.get(id)?.has(m)));
         for (const [a, m] of again.models) chosen.models.set(a, m);
         for (const [a, m] of again.smallModels) chosen.smallModels.set(a, m);
+        for (const [a, m] of again.modelLists) chosen.modelLists.set(a, m);
       }
     }
   }
@@ -502,7 +535,7 @@ async function writeWithChoices(
     url: { root: string; v1: string };
     key: string;
     agents: AgentId[];
-    chosen: { models: Map<AgentId, string>; smallModels: Map<AgentId, string> };
+    chosen: ChosenModels;
     scope: Scope;
     keyStorage: KeyStorage;
     http: { timeoutMs?: number; env: AgentEnv['env'] };
@@ -519,7 +552,8 @@ async function writeWithChoices(
       key,
       keyEnvVar: given.keyEnvVar,
       agents,
-      models: new Map([...(given.models ?? []), ...chosen.models]),
+      models: new Map([...(given.models ?? []), ...[...(given.modelLists ?? [])].map(([a, ids]) => [a, ids[0]!] as const), ...chosen.models]),
+      modelLists: new Map([...(given.modelLists ?? []), ...chosen.modelLists]),
       smallModel: given.smallModel,
       smallModels: chosen.smallModels,
       scope,

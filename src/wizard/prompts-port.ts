@@ -1,7 +1,7 @@
 // The Prompter port on the `prompts` package. Loaded (with `await import()`) only when the wizard
 // runs, so no other command pays for it.
 import prompts, { type PromptObject } from 'prompts';
-import { escapeControls } from '../cli/output.js';
+import { escapeControls } from '../core/terminal.js';
 import { CancelledError } from '../core/errors.js';
 import { ENGLISH, type Translator } from '../i18n/index.js';
 import type { Choice, Prompter } from './port.js';

@@ -9,7 +9,7 @@ export interface TerminalProgressOptions {
   write: (text: string) => void;
   /**
    * Wraps one of our control sequences (`[2K`, `[1A`, `\r`, colours) for a `write` that escapes
-   * every other control character (the CLI context's: pass `control` from src/cli/output.ts).
+   * every other control character (the CLI context's: pass `control` from src/core/terminal.ts).
    * Default: the raw sequence, for a writer that is the terminal itself.
    */
   control?: (sequence: string) => string;

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { AGENTS } from '../../src/agents/registry.js';
 import type { AgentChoice, AgentEnv } from '../../src/agents/types.js';
 import { editText, parseConfig } from '../../src/config/index.js';
-import type { FileEdit } from '../../src/config/types.js';
+import type { FileEdit, FileFormat } from '../../src/config/types.js';
+import { FIXTURES } from '../fixtures/agents/index.js';
 
 const RUNS = 250;
 const env: AgentEnv = { home: '/home/u', cwd: '/home/u/p', platform: 'linux', env: {} };
@@ -142,6 +143,45 @@ describe('generated configs keep every byte that is not ours', () => {
         expect(parsed.GATEWAY_API_KEY).toBe(KEY);
         expect(after.startsWith('# my env\n')).toBe(true);
         expect(apply(after, plan.edits, file)).toBe(after);
+      }),
+    );
+  });
+});
+
+// The same property for every file of every agent, derived from the registry and the fixtures: a
+// new agent is covered here by its module alone. Random top-level keys (none that the agent's own
+// plan writes) are added to a file in its format; after setup's edits each keeps its value, and a
+// second application changes nothing.
+const GENERATORS: Partial<Record<FileFormat, (doc: Record<string, unknown>) => string>> = {
+  json: (doc) => `${JSON.stringify(doc, null, 2)}\n`,
+  jsonc: (doc) => `// mine\n${JSON.stringify(doc, null, 2)}\n`,
+  toml: (doc) => `# mine\n${Object.entries(doc).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join('\n')}\n`,
+  dotenv: (doc) => `# mine\n${Object.entries(doc).map(([k, v]) => `${k.toUpperCase()}=${String(v).replace(/[^\w./:-]/g, '')}`).join('\n')}\n`,
+};
+const flatScalar = fc.oneof(fc.stringMatching(/^[ -~]{0,10}$/).filter((s) => !s.includes('\\')), fc.integer({ min: -1000, max: 1000 }), fc.boolean());
+const matrix = FIXTURES.flatMap((f) => AGENTS[f.id].files(env, 'user').map((file) => ({ id: f.id, protocol: f.protocols[0] ?? 'chat', file })));
+
+describe.each(matrix)('generated $file.format for $id keep every key that is not ours', ({ id, protocol, file }) => {
+  it(file.path, () => {
+    const agent = AGENTS[id];
+    const generate = GENERATORS[file.format];
+    expect(generate, `a generator for ${file.format}`).toBeDefined();
+    const ask = choice({ protocol, smallModelProtocol: protocol });
+    // The names the agent's plan writes at the top of this file, on an empty home.
+    const ours = new Set(agent.plan(env, ask, new Map()).edits.filter((e) => e.path === file.path).flatMap((e) => e.edits.map((k) => String(k.path[0]).toLowerCase())));
+    const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/).filter((k) => !ours.has(k) && !['constructor', 'prototype', 'tostring', 'valueof', 'hasownproperty', '__proto__'].includes(k));
+    check(
+      fc.property(fc.dictionary(name, flatScalar, { minKeys: 1, maxKeys: 5 }), (raw) => {
+        // dotenv holds strings only, under upper-case names.
+        const doc = file.format === 'dotenv' ? Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.toUpperCase(), String(v).replace(/[^\w./:-]/g, '')])) : raw;
+        const text = generate!(raw);
+        const current = new Map<string, unknown>([[file.path, parseConfig(text, file.format, file.path)]]);
+        const plan = agent.plan(env, ask, current);
+        const after = apply(text, plan.edits, file.path);
+        const parsed = parseConfig(after, file.format, file.path) as Record<string, unknown>;
+        for (const [k, v] of Object.entries(doc)) expect(parsed[k], k).toEqual(v);
+        expect(after.startsWith(text.split('\n')[0]!)).toBe(true);
+        expect(apply(after, plan.edits, file.path)).toBe(after);
       }),
     );
   });

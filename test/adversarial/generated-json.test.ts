@@ -16,6 +16,7 @@ import { editText, parseConfig } from '../../src/config/index.js';
 import type { FileEdit, FileFormat, KeyPath } from '../../src/config/types.js';
 import { getIn } from '../../src/config/values.js';
 import { renderJson, type Layout } from '../helpers/json-render.js';
+import { inEnglish } from '../helpers/english.js';
 
 export const RUNS = Number(process.env.GEN_RUNS ?? 250);
 export const SEED = Number(process.env.GEN_SEED ?? 20261122);
@@ -169,7 +170,7 @@ describe(`generated JSON/JSONC configs (${RUNS} runs per agent, seed ${SEED})`, 
         }
         // The agent's own read-back of the files finds the gateway, the model and the key.
         const formats = agent.files(env, 'user');
-        const request = agent.readBack(env, 'user', new Map(formats.map((f) => [f.path, out.has(f.path) ? parseConfig(out.get(f.path) as string, f.format, f.path) : undefined])));
+        const request = inEnglish(agent.readBack(env, 'user', new Map(formats.map((f) => [f.path, out.has(f.path) ? parseConfig(out.get(f.path) as string, f.format, f.path) : undefined]))));
         if (typeof request === 'string') throw new Error(request);
         expect(request.url.startsWith(ROOT)).toBe(true);
         expect(request.url).not.toContain('/v1/v1');

@@ -8,7 +8,7 @@ import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { promptsPrompter } from '../../src/wizard/prompts-port.js';
 import { terminalProgress } from '../../src/wizard/spinner.js';
-import { control } from '../../src/cli/output.js';
+import { control } from '../../src/core/terminal.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -91,7 +91,7 @@ describe('the wizard draws escaped gateway text', () => {
   });
 
   it('the progress lines keep a model id on one line and escape it at the output edge', async () => {
-    const { forTerminal } = await import('../../src/cli/output.js');
+    const { forTerminal } = await import('../../src/core/terminal.js');
     const writes: string[] = [];
     const g = terminalProgress({ write: (t) => void writes.push(forTerminal(t)), color: true, control }).group();
     g.start('a', `probing ${SPOOF_ID}\n${CLEAR}`);

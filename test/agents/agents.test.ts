@@ -4,7 +4,9 @@
 // hand-written doubled /v1 is named wrong_path by `verify --agent-run` and by `doctor`.
 // Every process an agent leaves behind (Cline's hub daemon) is found by its temp HOME afterwards:
 // the run must have stopped it already, and the test stops it by PID if not (and fails).
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS } from '../../src/agents/registry.js';
 import type { AgentRequest } from '../../src/agents/types.js';
@@ -15,6 +17,7 @@ import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { ensureAgent, PINNED, type PinnedId } from './install.js';
+import { english, isMessage } from '../../src/i18n/index.js';
 
 /** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
 const IDS = Object.keys(PINNED) as PinnedId[];
@@ -23,11 +26,13 @@ const IDS = Object.keys(PINNED) as PinnedId[];
  * The request the agent should send, rebuilt by its own module from the files setup wrote: the real
  * agent must send exactly that (path, header, key, model), which is what proves the module right.
  */
-async function expected(id: PinnedId, home: string): Promise<AgentRequest> {
+async function expected(id: PinnedId, home: string): Promise<AgentRequest & { file: string }> {
   const env = { home, env: { GATEWAY_API_KEY: DEMO_KEY }, cwd: home, platform: process.platform };
   const request = AGENTS[id].readBack(env, 'user', await readCurrent(AGENTS[id], env, 'user'));
-  if (typeof request === 'string') throw new Error(request);
-  return request;
+  if (isMessage(request)) throw new Error(english(request));
+  const { file } = request;
+  if (typeof file !== 'string') throw new Error(`${id}: the request was read from ${english(file)}, not a file`);
+  return { ...request, file };
 }
 
 const pathOf = (url: string): string => new URL(url).pathname;
@@ -196,3 +201,47 @@ describe('setup --verify agent', () => {
   });
 });
 
+
+describe('claude-code and qwen-code, the versions kept current', () => {
+  it('Claude Code: `--model=fable` asks for the fable tier setup wrote (not its own claude-fable-5-2), and /model discovery lists the key\'s models', async () => {
+    const home = newHome();
+    const env = envFor('claude-code');
+    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env, timeoutMs: 60_000 })).code).toBe(0);
+    const settings = JSON.parse(readFileSync(`${home}/.claude/settings.json`, 'utf8')) as { env: Record<string, string> };
+    const fable = settings.env['ANTHROPIC_DEFAULT_FABLE_MODEL'];
+    expect(fable).toBe('claude-opus-4-1');
+    const from = sim.log.length;
+    const { stdout } = await promisify(execFile)('claude', ['-p', 'say ok', '--model=fable'], {
+      cwd: home,
+      env: { PATH: env['PATH'], HOME: home, CLAUDE_CODE_MAX_RETRIES: '0', DISABLE_AUTOUPDATER: '1' },
+      timeout: 120_000,
+    });
+    expect(stdout.length).toBeGreaterThan(0);
+    const seen = sim.log.slice(from);
+    const posts = seen.filter((e) => e.method === 'POST');
+    expect(posts.map((e) => [e.path, e.model, e.auth.scheme, e.status])).toEqual([['/v1/messages?beta=true', fable, 'bearer', 200]]);
+    // CLAUDE_CODE_ENABLE_GATEWAY_MODEL_DISCOVERY: the list, with the same Bearer token, answered.
+    const list = seen.find((e) => e.method === 'GET' && e.path.startsWith('/v1/models'));
+    expect(list && [list.path, list.auth.scheme, list.auth.key, list.status]).toEqual(['/v1/models?limit=1000', 'bearer', DEMO_KEY, 200]);
+    const cached = JSON.parse(readFileSync(`${home}/.claude/cache/gateway-models.json`, 'utf8')) as { models: { id: string }[] };
+    expect(cached.models.map((m) => m.id)).toContain(fable);
+    await stopProcessesOfHome(home);
+  });
+
+  it('Qwen Code: a Responses-only model through our own provider id (wireApi "responses")', async () => {
+    const home = newHome();
+    const env = envFor('qwen-code');
+    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code', '--model', 'gpt-5.1-codex'], { home, env, timeoutMs: 60_000 });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    const from = sim.log.length;
+    const run = await runCli(['verify', '--agent-run', '--agent', 'qwen-code', '--json'], { home, env, timeoutMs: 200_000 });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const sent = agentRequests(from);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((e) => e.path === '/v1/responses' && e.model === 'gpt-5.1-codex' && e.auth.scheme === 'bearer' && e.auth.key === DEMO_KEY && e.status === 200)).toBe(true);
+    const file = `${home}/.qwen/settings.json`;
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${file}.orig`)).toBe(false);
+    await expectNothingLeftIn(home);
+  });
+});

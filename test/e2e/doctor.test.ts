@@ -120,6 +120,27 @@ describe('doctor', () => {
     }
   });
 
+  it('a Claude Code tier naming a model the key lacks (fable left to its own default) is named; --fix gives it one the key has', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      const path = join(home, '.claude/settings.json');
+      const text = readFileSync(path, 'utf8');
+      expect(text).toContain('"ANTHROPIC_DEFAULT_FABLE_MODEL": "claude-opus-4-1"');
+      writeFileSync(path, text.replace('"ANTHROPIC_DEFAULT_FABLE_MODEL": "claude-opus-4-1"', '"ANTHROPIC_DEFAULT_FABLE_MODEL": "claude-fable-5-2"'));
+      const first = jsonOf(await doctor(home, ['--agent', 'claude-code'])) as unknown as DoctorDoc;
+      const findings = first.agents.find((a) => a.id === 'claude-code')!.findings;
+      expect(findings.map((f) => f.code)).toEqual(['model_not_listed']);
+      expect(findings[0]!.message).toContain('fable tier model claude-fable-5-2');
+      expect((await doctor(home, ['--fix', '--agent', 'claude-code'])).code).toBe(0);
+      expect(readFileSync(path, 'utf8')).toContain('"ANTHROPIC_DEFAULT_FABLE_MODEL": "claude-opus-4-1"');
+      const again = await doctor(home, ['--agent', 'claude-code']);
+      expect(again.code, again.stdout).toBe(0);
+    } finally {
+      remove();
+    }
+  });
+
   it('nothing configured or installed: says so, exit 0', async () => {
     const r = await runCli(['doctor'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
     expect(r.code, r.stderr).toBe(0);

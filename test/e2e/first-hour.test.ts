@@ -9,8 +9,8 @@ import { DEFAULT_MODELS, DEMO_KEY, VIP_KEY } from '../../src/simulator/index.js'
 import type { Simulator } from '../../src/simulator/types.js';
 import { BIN_PATH, jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { visibleLength } from '../../src/cli/output.js';
-import { msg } from '../../src/i18n/index.js';
+import { visibleLength } from '../../src/core/layout.js';
+import { english, msg } from '../../src/i18n/index.js';
 import { maskKey } from '../../src/core/mask.js';
 import { FIXTURES } from '../fixtures/agents/index.js';
 
@@ -397,7 +397,7 @@ describe('values are never cut', () => {
       for (const line of r.stdout.split('\n')) expect(visibleLength(line), line).toBeLessThanOrEqual(80);
     }
     const en = (await runCli(['--help'], { env: { LANG: 'en_US.UTF-8' } })).stdout.replace(/\s+/g, ' ');
-    expect(en).toContain(msg('help.summary.sync'));
+    expect(en).toContain(english(msg('help.summary.sync')));
   });
 });
 

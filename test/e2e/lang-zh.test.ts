@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visibleLength } from '../../src/cli/output.js';
+import { visibleLength } from '../../src/core/layout.js';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { runCli, tempHome, type CliResult } from '../helpers/cli.js';

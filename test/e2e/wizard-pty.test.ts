@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { visibleLength } from '../../src/cli/output.js';
+import { visibleLength } from '../../src/core/layout.js';
 import { runCli, tempHome } from '../helpers/cli.js';
 import { CHINESE, englishLeaks } from '../helpers/lang.js';
 import { startPty } from '../helpers/pty.js';

@@ -10,16 +10,19 @@ import { ensureAgent, PINNED, type PinnedId } from '../agents/install.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startRealWorld, type RealWorld } from './world-real.js';
+import { english, isMessage } from '../../src/i18n/index.js';
 
 /** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
 const IDS = Object.keys(PINNED) as PinnedId[];
 
 /** The request the agent should send, rebuilt by its own module from the files setup wrote. */
-async function expected(id: PinnedId, home: string): Promise<AgentRequest> {
+async function expected(id: PinnedId, home: string): Promise<AgentRequest & { file: string }> {
   const env = { home, env: {}, cwd: home, platform: process.platform };
   const request = AGENTS[id].readBack(env, 'user', await readCurrent(AGENTS[id], env, 'user'));
-  if (typeof request === 'string') throw new Error(request);
-  return request;
+  if (isMessage(request)) throw new Error(english(request));
+  const { file } = request;
+  if (typeof file !== 'string') throw new Error(`${id}: the request was read from ${english(file)}, not a file`);
+  return { ...request, file };
 }
 
 let world: RealWorld;

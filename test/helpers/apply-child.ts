@@ -2,7 +2,7 @@
 // exactly as setup does (withLock → applyPlan: backups + manifest, then atomic writes). Bundled by
 // esbuild at test time; prints `ready` just before it starts, `done` when it has finished.
 import { readFileSync } from 'node:fs';
-import { applyPlan } from '../../src/config/backup.js';
+import { applyPlan } from '../../src/config/apply.js';
 import { withLock } from '../../src/config/lock.js';
 import type { PlannedFile } from '../../src/config/types.js';
 

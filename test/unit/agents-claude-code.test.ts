@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiKeyHelperCommand, claudeCode, helperVariable } from '../../src/agents/claude-code.js';
-import type { AgentRequest } from '../../src/agents/types.js';
 import { maskKey } from '../../src/core/mask.js';
 import { CHANNELS, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
+import { inEnglish } from '../helpers/english.js';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/agents/claude-code/${name}`, import.meta.url), 'utf8'));
 
@@ -19,13 +19,13 @@ describe('claude-code fit', () => {
     ['unmarked', true, true],
   ];
   it.each(table)('%s → ok %s', (channel, ok, needsProbe) => {
-    const fit = claudeCode.fit(CHANNELS[channel]);
+    const fit = inEnglish(claudeCode.fit(CHANNELS[channel]));
     expect(fit.ok).toBe(ok);
     if (fit.ok) expect(fit).toEqual({ ok: true, protocol: 'messages', needsProbe });
     else expect(fit.reason.length).toBeGreaterThan(10);
   });
   it('names the missing mark', () => {
-    const fit = claudeCode.fit(CHANNELS.openai);
+    const fit = inEnglish(claudeCode.fit(CHANNELS.openai));
     expect(fit.ok === false && fit.reason).toContain('anthropic');
   });
 });
@@ -85,7 +85,9 @@ describe('claude-code plan', () => {
       { path: ['env', 'ANTHROPIC_MODEL'], value: 'claude-sonnet-4-5' },
       { path: ['env', 'ANTHROPIC_DEFAULT_SONNET_MODEL'], value: 'claude-sonnet-4-5' },
       { path: ['env', 'ANTHROPIC_DEFAULT_OPUS_MODEL'], value: 'claude-sonnet-4-5' },
+      { path: ['env', 'ANTHROPIC_DEFAULT_FABLE_MODEL'], value: 'claude-sonnet-4-5' },
       { path: ['env', 'ANTHROPIC_DEFAULT_HAIKU_MODEL'], value: 'claude-haiku-4-5' },
+      { path: ['env', 'CLAUDE_CODE_ENABLE_GATEWAY_MODEL_DISCOVERY'], value: '1' },
       { path: ['env', 'ANTHROPIC_AUTH_TOKEN'], value: KEY },
     ]);
     expect(plan.edits.find((e) => e.path === state)!.edits).toEqual([{ path: ['hasCompletedOnboarding'], value: true }]);
@@ -96,6 +98,14 @@ describe('claude-code plan', () => {
     const plan = claudeCode.plan(env, choice(), files());
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_DEFAULT_HAIKU_MODEL'], value: 'claude-sonnet-4-5' });
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_DEFAULT_OPUS_MODEL'], value: 'claude-sonnet-4-5' });
+  });
+
+  it('the fable tier (2.1.330) gets a fable the key offers, else the opus stand-in, else the main model', () => {
+    const fable = (tiers?: Record<string, string>) =>
+      claudeCode.plan(env, choice(tiers && { tiers }), files()).edits[0]!.edits.find((e) => e.path[1] === 'ANTHROPIC_DEFAULT_FABLE_MODEL')?.value;
+    expect(fable({ opus: 'claude-opus-4-1', fable: 'claude-fable-5' })).toBe('claude-fable-5');
+    expect(fable({ opus: 'claude-opus-4-1' })).toBe('claude-opus-4-1');
+    expect(fable()).toBe('claude-sonnet-4-5');
   });
 
   it('the opus tier gets its own model when one was chosen', () => {
@@ -110,10 +120,11 @@ describe('claude-code plan', () => {
     const plan = claudeCode.plan(env, choice(), new Map([[settings, { env: { ANTHROPIC_API_KEY: stale, ANTHROPIC_SMALL_FAST_MODEL: 'x' } }]]));
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_API_KEY'], value: undefined });
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_SMALL_FAST_MODEL'], value: undefined });
-    const note = plan.notes.find((n) => n.includes('ANTHROPIC_API_KEY'))!;
+    const notes = inEnglish(plan.notes);
+    const note = notes.find((n) => n.includes('ANTHROPIC_API_KEY'))!;
     expect(note).toContain(maskKey(stale));
     expect(note).toContain('backup');
-    expect(plan.notes.join('\n')).not.toContain(stale);
+    expect(notes.join('\n')).not.toContain(stale);
     // The lived-in file: the stale key goes, everything else stays.
     const after = applyPlan(current, claudeCode.plan(env, choice(), current)).get(settings) as Record<string, Record<string, unknown>>;
     expect(after['env']).toMatchObject({ BASH_DEFAULT_TIMEOUT_MS: '120000', DISABLE_TELEMETRY: '1', ANTHROPIC_BASE_URL: ROOT });
@@ -141,7 +152,7 @@ describe('claude-code plan', () => {
     expect(ours.edits[0]!.edits).toContainEqual({ path: ['apiKeyHelper'], value: undefined });
     const foreign = claudeCode.plan(env, choice(), files({ [settings]: { apiKeyHelper: '~/bin/get-key.sh' } }));
     expect(foreign.edits[0]!.edits.some((e) => e.path[0] === 'apiKeyHelper')).toBe(false);
-    expect(foreign.notes.join('\n')).toContain('~/bin/get-key.sh');
+    expect(inEnglish(foreign.notes).join('\n')).toContain('~/bin/get-key.sh');
   });
 
   it('project scope: the committed file never gets the key; the local file does', () => {
@@ -169,8 +180,8 @@ describe('claude-code plan', () => {
     const local = p.edits.find((e) => e.path === '/home/dev/projects/app/.claude/settings.local.json')!;
     expect(local.edits).toContainEqual({ path: ['env', 'ANTHROPIC_API_KEY'], value: '' });
     expect(p.edits.some((e) => e.path === settings)).toBe(false);
-    expect(p.notes.join('\n')).toContain(maskKey(stale));
-    expect(p.notes.join('\n')).not.toContain(stale);
+    expect(inEnglish(p.notes).join('\n')).toContain(maskKey(stale));
+    expect(inEnglish(p.notes).join('\n')).not.toContain(stale);
   });
 
   it('project scope removes a key left in the committed file and local values that would shadow ours', () => {
@@ -189,7 +200,7 @@ describe('claude-code plan', () => {
     const p = claudeCode.plan(linuxEnv({ ANTHROPIC_BASE_URL: 'https://x', ANTHROPIC_API_KEY: OTHER_KEY }), choice(), files());
     // The settings env block wins over the export: an empty value keeps x-api-key from going out.
     expect(p.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_API_KEY'], value: '' });
-    const all = p.notes.join('\n');
+    const all = inEnglish(p.notes).join('\n');
     expect(all).toContain('ANTHROPIC_BASE_URL');
     expect(all).toContain(maskKey(OTHER_KEY));
     expect(all).not.toContain(OTHER_KEY);
@@ -200,7 +211,7 @@ describe('claude-code plan', () => {
 describe('claude-code readBack', () => {
   const env = linuxEnv();
   const settings = '/home/dev/.claude/settings.json';
-  const read = (doc: unknown, e = env): AgentRequest | string => claudeCode.readBack(e, 'user', files({ [settings]: doc }));
+  const read = (doc: unknown, e = env) => inEnglish(claudeCode.readBack(e, 'user', files({ [settings]: doc })));
 
   it('joins the base URL as Claude Code does', () => {
     const r = read({ env: { ANTHROPIC_BASE_URL: `${ROOT}/`, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm' } });
@@ -232,6 +243,11 @@ describe('claude-code readBack', () => {
   it('reads the opus tier back', () => {
     const r = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm', ANTHROPIC_DEFAULT_OPUS_MODEL: 'claude-opus-4-1' } });
     expect(r).toMatchObject({ model: 'm', tiers: { opus: 'claude-opus-4-1' } });
+  });
+  it('reads the fable tier back, from the settings or the shell', () => {
+    const base = { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm' };
+    expect(read({ env: { ...base, ANTHROPIC_DEFAULT_OPUS_MODEL: 'o', ANTHROPIC_DEFAULT_FABLE_MODEL: 'f' } })).toMatchObject({ tiers: { opus: 'o', fable: 'f' } });
+    expect(read({ env: base }, linuxEnv({ ANTHROPIC_DEFAULT_FABLE_MODEL: 'f' }))).toMatchObject({ tiers: { fable: 'f' } });
   });
   it('resolves our apiKeyHelper from the environment', () => {
     const doc = { apiKeyHelper: 'printf %s "$GATEWAY_API_KEY"', env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'm' } };
@@ -269,7 +285,7 @@ describe('claude-code plan → readBack', () => {
     const settings = '/home/dev/.claude/settings.json';
     const before = files({ [settings]: fixture('settings.lived-in.json'), '/home/dev/.claude.json': fixture('claude.json.lived-in') });
     const after = applyPlan(before, claudeCode.plan(env, choice({ keyStorage }), before));
-    expect(claudeCode.readBack(env, 'user', after)).toMatchObject({ url: `${ROOT}/v1/messages`, model: 'claude-sonnet-4-5', key: KEY });
+    expect(inEnglish(claudeCode.readBack(env, 'user', after))).toMatchObject({ url: `${ROOT}/v1/messages`, model: 'claude-sonnet-4-5', key: KEY });
     expect(after.get('/home/dev/.claude.json')).toMatchObject({ hasCompletedOnboarding: true, numStartups: 42 });
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cline } from '../../src/agents/cline.js';
-import type { AgentRequest } from '../../src/agents/types.js';
 import { itFits, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
+import { inEnglish } from '../helpers/english.js';
 
 const lived: unknown = JSON.parse(readFileSync(new URL('../fixtures/agents/cline/providers.lived-in.json', import.meta.url), 'utf8'));
 const FILE = '/home/dev/.cline/data/settings/providers.json';
@@ -54,7 +54,7 @@ describe('cline plan', () => {
         ],
       },
     ]);
-    expect(plan.notes).toEqual([]);
+    expect(inEnglish(plan.notes)).toEqual([]);
   });
 
   it('updatedAt: written only where the entry has none, so a second run changes nothing', () => {
@@ -73,9 +73,9 @@ describe('cline plan', () => {
     const plan = cline.plan(linuxEnv(), cChoice({ keyStorage: 'env', scope: 'project' }), files());
     expect(plan.edits[0]!.path).toBe(FILE);
     expect(plan.edits[0]!.secret).toBe(true);
-    expect(plan.notes.join('\n')).toContain('cannot reference an environment variable');
-    expect(plan.notes.join('\n')).toContain('no project config');
-    expect(plan.notes.join('\n')).not.toContain(KEY);
+    expect(inEnglish(plan.notes).join('\n')).toContain('cannot reference an environment variable');
+    expect(inEnglish(plan.notes).join('\n')).toContain('no project config');
+    expect(inEnglish(plan.notes).join('\n')).not.toContain(KEY);
   });
 });
 
@@ -84,7 +84,7 @@ describe('cline readBack', () => {
     lastUsedProvider: id,
     providers: { [id]: { settings: { provider: id, apiKey: KEY, model: 'm', baseUrl } } },
   });
-  const read = (d: unknown): AgentRequest | string => cline.readBack(linuxEnv(), 'user', files({ [FILE]: d }));
+  const read = (d: unknown) => inEnglish(cline.readBack(linuxEnv(), 'user', files({ [FILE]: d })));
   it('chat and messages URLs and headers', () => {
     expect(read(doc('openai-compatible', `${ROOT}/v1/`))).toEqual({
       protocol: 'chat',
@@ -114,7 +114,7 @@ describe('cline plan → readBack over the lived-in providers', () => {
     const before = files({ [FILE]: lived });
     const after = applyPlan(before, cline.plan(linuxEnv(), cChoice({ protocol }), before));
     const path = protocol === 'chat' ? '/v1/chat/completions' : '/v1/messages';
-    expect(cline.readBack(linuxEnv(), 'user', after)).toMatchObject({ url: `${ROOT}${path}`, model: 'deepseek-chat', key: KEY });
+    expect(inEnglish(cline.readBack(linuxEnv(), 'user', after))).toMatchObject({ url: `${ROOT}${path}`, model: 'deepseek-chat', key: KEY });
     expect((after.get(FILE) as Record<string, Record<string, unknown>>)['providers']!['openrouter']).toEqual(
       (lived as Record<string, Record<string, unknown>>)['providers']!['openrouter'],
     );

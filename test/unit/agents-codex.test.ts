@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { parse as parseToml } from '@decimalturn/toml-patch';
 import { describe, expect, it } from 'vitest';
 import { CODEX_PROVIDER_ID, CODEX_PROVIDER_NAME, codex } from '../../src/agents/codex.js';
-import type { AgentRequest } from '../../src/agents/types.js';
 import { maskKey } from '../../src/core/mask.js';
 import { CHANNELS, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
+import { inEnglish } from '../helpers/english.js';
 
 const lived = parseToml(readFileSync(new URL('../fixtures/agents/codex/config.lived-in.toml', import.meta.url), 'utf8'));
 const CONFIG = '/home/dev/.codex/config.toml';
@@ -23,12 +23,12 @@ describe('codex fit', () => {
     ['unmarked', true, true],
   ];
   it.each(table)('%s → ok %s', (channel, ok, needsProbe) => {
-    const fit = codex.fit(CHANNELS[channel]);
+    const fit = inEnglish(codex.fit(CHANNELS[channel]));
     expect(fit.ok).toBe(ok);
     if (fit.ok) expect(fit).toEqual({ ok: true, protocol: 'responses', needsProbe });
   });
   it('explains why an anthropic model cannot serve Responses', () => {
-    const fit = codex.fit(CHANNELS.anthropic);
+    const fit = inEnglish(codex.fit(CHANNELS.anthropic));
     expect(fit.ok === false && fit.reason).toMatch(/anthropic.*convert_request_failed/);
   });
 });
@@ -78,7 +78,7 @@ describe('codex plan', () => {
     expect(strings(plan.edits.flatMap((f) => f.edits.map((e) => e.value)))).not.toContain(KEY);
     expect(plan.edits.find((f) => f.path === DOTENV)!.edits).toEqual([{ path: ['GATEWAY_API_KEY'], value: undefined }]);
     expect(plan.exportVar).toBe('GATEWAY_API_KEY');
-    expect(plan.notes.join('\n')).toMatch(/export/);
+    expect(inEnglish(plan.notes).join('\n')).toMatch(/export/);
   });
 
   it('env storage without a .env entry writes no .env at all', () => {
@@ -89,12 +89,12 @@ describe('codex plan', () => {
   it('project scope writes the user file and says why', () => {
     const plan = codex.plan(linuxEnv(), codexChoice({ scope: 'project' }), files());
     expect(plan.edits.map((f) => f.path)).toEqual([CONFIG, DOTENV]);
-    expect(plan.notes.join('\n')).toContain('ignores model providers in a project');
+    expect(inEnglish(plan.notes).join('\n')).toContain('ignores model providers in a project');
   });
 
   it('notes a shell export with another key, masked', () => {
     const plan = codex.plan(linuxEnv({ GATEWAY_API_KEY: OTHER_KEY }), codexChoice(), files());
-    const all = plan.notes.join('\n');
+    const all = inEnglish(plan.notes).join('\n');
     expect(all).toContain(maskKey(OTHER_KEY));
     expect(all).not.toContain(OTHER_KEY);
     expect(all).not.toContain(KEY);
@@ -126,7 +126,7 @@ describe('codex plan: a table of the user\'s own is never taken over', () => {
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['model_provider'], value: 'gateway-agent-setup' });
     const after = applyPlan(current, plan).get(CONFIG) as { model_providers: Record<string, unknown> };
     expect(after.model_providers['gateway']).toEqual(userTable);
-    const note = plan.notes.join('\n');
+    const note = inEnglish(plan.notes).join('\n');
     expect(note).toContain('[model_providers.gateway]');
     expect(note).toContain('[model_providers.gateway-agent-setup]');
     expect(note).toContain('model_provider = "gateway"');
@@ -136,7 +136,7 @@ describe('codex plan: a table of the user\'s own is never taken over', () => {
     const current = files({ [CONFIG]: { model_providers: { gateway: userTable, 'gateway-agent-setup': userTable } } });
     const plan = codex.plan(linuxEnv(), codexChoice(), current);
     expect(ids(plan)).toEqual(['gateway-2']);
-    expect(plan.notes.join('\n')).not.toContain('model_provider = "gateway"');
+    expect(inEnglish(plan.notes).join('\n')).not.toContain('model_provider = "gateway"');
   });
 
   it('the table we created under another id is found again on the next run, with no note', () => {
@@ -144,21 +144,21 @@ describe('codex plan: a table of the user\'s own is never taken over', () => {
     const once = applyPlan(first, codex.plan(linuxEnv(), codexChoice(), first));
     const again = codex.plan(linuxEnv(), codexChoice({ model: 'gpt-5' }), once);
     expect(ids(again)).toEqual(['gateway-agent-setup']);
-    expect(again.notes.join('\n')).not.toContain('[model_providers.gateway]');
-    expect(codex.readBack(linuxEnv(), 'user', applyPlan(once, again))).toMatchObject({ model: 'gpt-5', url: `${ROOT}/v1/responses` });
+    expect(inEnglish(again.notes).join('\n')).not.toContain('[model_providers.gateway]');
+    expect(inEnglish(codex.readBack(linuxEnv(), 'user', applyPlan(once, again)))).toMatchObject({ model: 'gpt-5', url: `${ROOT}/v1/responses` });
   });
 
   it('a table we wrote as gateway stays ours (configs from earlier versions)', () => {
     const current = files({ [CONFIG]: { model_providers: { gateway: { name: CODEX_PROVIDER_NAME, base_url: 'https://old/v1' } } } });
     const plan = codex.plan(linuxEnv(), codexChoice(), current);
     expect(ids(plan)).toEqual(['gateway']);
-    expect(plan.notes).toEqual([]);
+    expect(inEnglish(plan.notes)).toEqual([]);
   });
 });
 
 describe('codex readBack', () => {
-  const read = (config: unknown, dotenv?: unknown, env = linuxEnv()): AgentRequest | string =>
-    codex.readBack(env, 'user', files({ [CONFIG]: config, [DOTENV]: dotenv }));
+  const read = (config: unknown, dotenv?: unknown, env = linuxEnv()) =>
+    inEnglish(codex.readBack(env, 'user', files({ [CONFIG]: config, [DOTENV]: dotenv })));
   const table = (over: Record<string, unknown> = {}) => ({
     model: 'gpt-5.1-codex',
     model_provider: 'gateway',
@@ -173,6 +173,7 @@ describe('codex readBack', () => {
       auth: 'bearer',
       key: KEY,
       keySource: `${DOTENV} GATEWAY_API_KEY`,
+      keyVar: { name: 'GATEWAY_API_KEY', via: 'named' },
       baseUrl: `${ROOT}/v1`,
       file: CONFIG,
     });
@@ -189,6 +190,8 @@ describe('codex readBack', () => {
     const r = read(table());
     expect(typeof r !== 'string' && r.key).toBeUndefined();
     expect(typeof r !== 'string' && r.keySource).toContain('GATEWAY_API_KEY');
+    // Read from the shell: the variable travels as data, for doctor and agent runs.
+    expect(typeof r !== 'string' && r.keyVar).toEqual({ name: 'GATEWAY_API_KEY', via: 'export' });
   });
   it('string reasons for each missing piece', () => {
     expect(read(undefined)).toContain('does not exist');
@@ -206,7 +209,7 @@ describe('codex plan → readBack over the lived-in config', () => {
     const env = linuxEnv(keyStorage === 'env' ? { GATEWAY_API_KEY: KEY } : {});
     const before = files({ [CONFIG]: lived });
     const after = applyPlan(before, codex.plan(env, codexChoice({ keyStorage }), before));
-    expect(codex.readBack(env, 'user', after)).toMatchObject({ url: `${ROOT}/v1/responses`, model: 'gpt-5.1-codex', key: KEY });
+    expect(inEnglish(codex.readBack(env, 'user', after))).toMatchObject({ url: `${ROOT}/v1/responses`, model: 'gpt-5.1-codex', key: KEY });
     const doc = after.get(CONFIG) as Record<string, Record<string, unknown>>;
     expect(doc['model_providers']!['openrouter']).toEqual({ name: 'OpenRouter', base_url: 'https://openrouter.ai/api/v1', env_key: 'OPENROUTER_API_KEY' });
     expect(doc['mcp_servers']).toEqual((lived as Record<string, unknown>)['mcp_servers']);

@@ -3,6 +3,7 @@ import { continueCli } from '../../src/agents/continue-cli.js';
 import { parseConfig } from '../../src/config/index.js';
 import { itFits, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
 import { fixture } from './config-helpers.js';
+import { english, isMessage } from '../../src/i18n/text.js';
 
 const FILE = '/home/dev/.continue/config.yaml';
 const lived = parseConfig(fixture('continue-cli/config.lived-in.yaml'), 'yaml', FILE);
@@ -103,13 +104,13 @@ describe('continue-cli readBack', () => {
   it('the first chat model is the one cn uses: a user model first is reported', () => {
     const out = continueCli.readBack(linuxEnv(), 'user', files({ [FILE]: lived }));
     // The lived-in file's first chat model is the OpenRouter one (Local Qwen is autocomplete only).
-    expect(typeof out).toBe('string');
-    expect(out as string).toContain('OpenRouter Sonnet');
+    expect(isMessage(out)).toBe(true);
+    expect(english(out as never)).toContain('OpenRouter Sonnet');
   });
 
   it('no file, no models', () => {
-    expect(typeof continueCli.readBack(linuxEnv(), 'user', files())).toBe('string');
-    expect(typeof continueCli.readBack(linuxEnv(), 'user', files({ [FILE]: { name: 'x' } }))).toBe('string');
+    expect(isMessage(continueCli.readBack(linuxEnv(), 'user', files()))).toBe(true);
+    expect(isMessage(continueCli.readBack(linuxEnv(), 'user', files({ [FILE]: { name: 'x' } })))).toBe(true);
   });
 });
 
@@ -120,7 +121,7 @@ describe('continue-cli oneShot', () => {
   });
   function read() {
     const r = continueCli.readBack(linuxEnv(), 'user', files({ [FILE]: { models: [{ name: 'Gateway', provider: 'openai', model: 'm', apiBase: `${ROOT}/v1`, apiKey: KEY }] } }));
-    if (typeof r === 'string') throw new Error(r);
+    if (isMessage(r)) throw new Error(english(r));
     return r;
   }
 });

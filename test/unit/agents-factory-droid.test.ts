@@ -3,6 +3,7 @@ import { droidModelRef, factoryDroid } from '../../src/agents/factory-droid.js';
 import { parseConfig } from '../../src/config/index.js';
 import { itFits, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
 import { fixture } from './config-helpers.js';
+import { english, isMessage } from '../../src/i18n/text.js';
 
 const FILE = '/home/dev/.factory/settings.json';
 const lived = parseConfig(fixture('factory-droid/settings.lived-in.json'), 'jsonc', FILE);
@@ -85,9 +86,9 @@ describe('factory-droid readBack', () => {
 
   it('the lived-in selection is the user model; no file or no custom model says why', () => {
     expect(factoryDroid.readBack(linuxEnv(), 'user', files({ [FILE]: lived }))).toMatchObject({ url: 'https://api.groq.com/openai/v1/chat/completions', model: 'moonshotai/kimi-k2-instruct' });
-    expect(typeof factoryDroid.readBack(linuxEnv(), 'user', files())).toBe('string');
-    expect(typeof factoryDroid.readBack(linuxEnv(), 'user', files({ [FILE]: { model: 'claude-opus-4-1' } }))).toBe('string');
-    expect(typeof factoryDroid.readBack(linuxEnv(), 'user', files({ [FILE]: { model: 'custom:Other-0', customModels: [] } }))).toBe('string');
+    expect(isMessage(factoryDroid.readBack(linuxEnv(), 'user', files()))).toBe(true);
+    expect(isMessage(factoryDroid.readBack(linuxEnv(), 'user', files({ [FILE]: { model: 'claude-opus-4-1' } })))).toBe(true);
+    expect(isMessage(factoryDroid.readBack(linuxEnv(), 'user', files({ [FILE]: { model: 'custom:Other-0', customModels: [] } })))).toBe(true);
   });
 });
 
@@ -95,7 +96,7 @@ describe('factory-droid oneShot', () => {
   it('exec with the custom reference in one --model= argument', () => {
     const current = files({ [FILE]: lived });
     const request = factoryDroid.readBack(linuxEnv(), 'user', current);
-    if (typeof request === 'string') throw new Error(request);
+    if (isMessage(request)) throw new Error(english(request));
     const model = factoryDroid.modelArg!(current, request);
     expect(model).toBe('custom:Kimi-K2-(Groq)-0');
     expect(factoryDroid.oneShot(model, 'say ok')).toEqual({ command: 'droid', args: ['exec', '--model=custom:Kimi-K2-(Groq)-0', 'say ok'] });

@@ -4,6 +4,8 @@ import { expect, it } from 'vitest';
 import type { Agent, AgentChoice, AgentEnv, AgentPlan, CurrentFiles } from '../../src/agents/types.js';
 import type { KeyEdit } from '../../src/config/types.js';
 import type { ClassifiedModel, Protocol, Suitability } from '../../src/core/types.js';
+import { inEnglish } from '../helpers/english.js';
+import { commas, msg } from '../../src/i18n/index.js';
 
 /** The classification rule, written out by hand for the tests. */
 export function model(id: string, marks: string[] | undefined): ClassifiedModel {
@@ -18,7 +20,7 @@ export function model(id: string, marks: string[] | undefined): ClassifiedModel 
     images: has('image-generation') ? 'yes' : 'no',
   };
   const out: ClassifiedModel = { id, marks, marked: true, protocols };
-  if (Object.values(protocols).every((s) => s === 'no')) out.notForAgents = `marked only ${marks.join(', ')}`;
+  if (Object.values(protocols).every((s) => s === 'no')) out.notForAgents = msg('classify.not_chat', { marks: commas(marks) });
   return out;
 }
 
@@ -116,7 +118,7 @@ export type FitRow = [Channel, Protocol | false, boolean?];
 /** The fit table of one agent, as one test per channel. */
 export function itFits(agent: Agent, table: readonly FitRow[]): void {
   it.each(table)('%s → %s', (channel, protocol, needsProbe) => {
-    const fit = agent.fit(CHANNELS[channel]);
+    const fit = inEnglish(agent.fit(CHANNELS[channel]));
     if (protocol !== false) expect(fit).toEqual({ ok: true, protocol, needsProbe });
     else if (fit.ok) expect.fail(`${channel} should not suit ${agent.name}`);
     else expect(fit.reason.length).toBeGreaterThan(10);

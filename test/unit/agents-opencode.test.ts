@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { OPENCODE_TEMPLATE, opencode, opencodeModelRef } from '../../src/agents/opencode.js';
-import type { AgentRequest } from '../../src/agents/types.js';
 import { itFits, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type FitRow } from './agents-helpers.js';
+import { inEnglish } from '../helpers/english.js';
 
 const lived: unknown = parseJsonc(readFileSync(new URL('../fixtures/agents/opencode/opencode.lived-in.jsonc', import.meta.url), 'utf8'));
 const USER_JSON = '/home/dev/.config/opencode/opencode.json';
@@ -128,7 +128,7 @@ describe('opencode readBack', () => {
     models: { 'deepseek-chat': { name: 'deepseek-chat' } },
     ...over,
   });
-  const read = (doc: unknown, env = linuxEnv()): AgentRequest | string => opencode.readBack(env, 'user', files({ [USER_JSON]: doc }));
+  const read = (doc: unknown, env = linuxEnv()) => inEnglish(opencode.readBack(env, 'user', files({ [USER_JSON]: doc })));
 
   it('chat: baseURL + /chat/completions, bearer', () => {
     expect(read({ model: 'gateway/deepseek-chat', provider: { gateway: entry() } })).toEqual({
@@ -190,7 +190,7 @@ describe('opencode plan → readBack over the lived-in config', () => {
     const before = files({ [USER_JSONC]: lived });
     const after = applyPlan(before, opencode.plan(env, ocChoice({ keyStorage, protocol }), before));
     const path = { chat: '/chat/completions', messages: '/messages', responses: '/responses' }[protocol];
-    expect(opencode.readBack(env, 'user', after)).toMatchObject({ url: `${ROOT}/v1${path}`, model: 'deepseek-chat', key: KEY, protocol });
+    expect(inEnglish(opencode.readBack(env, 'user', after))).toMatchObject({ url: `${ROOT}/v1${path}`, model: 'deepseek-chat', key: KEY, protocol });
     const doc = after.get(USER_JSONC) as Record<string, Record<string, unknown>>;
     expect(doc['provider']!['ollama']).toEqual((lived as Record<string, Record<string, unknown>>)['provider']!['ollama']);
     expect(doc['theme']).toBe('tokyonight');
@@ -205,5 +205,87 @@ describe('opencode oneShot', () => {
       env: { OPENCODE_DISABLE_MODELS_FETCH: '1' },
     });
     expect(opencode.oneShot(opencodeModelRef('claude-sonnet-4-5', 'messages'), 'p').args[1]).toBe('--model=gateway-anthropic/claude-sonnet-4-5');
+  });
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed config, indexed freely in assertions
+type OcDoc = Record<string, any>;
+
+describe('opencode plan: several models', () => {
+  it('lists every chosen model under the provider of its protocol; model and small_model stay the chosen ones', () => {
+    const plan = opencode.plan(
+      linuxEnv(),
+      ocChoice({
+        smallModel: 'gpt-5.1-mini',
+        smallModelProtocol: 'chat',
+        models: [
+          { model: 'deepseek-chat', protocol: 'chat' },
+          { model: 'kimi-k2', protocol: 'chat' },
+          { model: 'claude-sonnet-4-5', protocol: 'messages' },
+        ],
+      }),
+      files(),
+    );
+    const doc = applyPlan(files(), plan).get(USER_JSON) as OcDoc;
+    expect(doc['model']).toBe('gateway/deepseek-chat');
+    expect(doc['small_model']).toBe('gateway/gpt-5.1-mini');
+    expect(Object.keys(doc['provider']['gateway']['models'])).toEqual(['deepseek-chat', 'gpt-5.1-mini', 'kimi-k2']);
+    expect(doc['provider']['gateway-anthropic']['models']).toEqual({ 'claude-sonnet-4-5': { name: 'claude-sonnet-4-5' } });
+    expect(doc['provider']['gateway-anthropic']['options']['baseURL']).toBe(`${ROOT}/v1`);
+    expect(opencode.listedModels!(linuxEnv(), 'user', files({ [USER_JSON]: doc }))).toEqual([
+      { model: 'deepseek-chat', protocol: 'chat' },
+      { model: 'gpt-5.1-mini', protocol: 'chat' },
+      { model: 'kimi-k2', protocol: 'chat' },
+      { model: 'claude-sonnet-4-5', protocol: 'messages' },
+    ]);
+  });
+
+  it('a model of ours no longer chosen is removed; one the user added by hand under our provider stays', () => {
+    const before = {
+      model: 'gateway/deepseek-chat',
+      provider: {
+        gateway: {
+          npm: '@ai-sdk/openai-compatible',
+          options: { baseURL: `${ROOT}/v1`, apiKey: KEY },
+          models: {
+            'deepseek-chat': { name: 'deepseek-chat' },
+            'gone-model': { name: 'gone-model' },
+            'my-own': { name: 'My own', limit: { context: 8000 } },
+          },
+        },
+      },
+    };
+    const plan = opencode.plan(linuxEnv(), ocChoice({ models: [{ model: 'deepseek-chat', protocol: 'chat' }] }), files({ [USER_JSON]: before }));
+    const doc = applyPlan(files({ [USER_JSON]: before }), plan).get(USER_JSON) as OcDoc;
+    expect(Object.keys(doc['provider']['gateway']['models'])).toEqual(['deepseek-chat', 'my-own']);
+    expect(doc['provider']['gateway']['models']['my-own']).toEqual({ name: 'My own', limit: { context: 8000 } });
+  });
+
+  it('readBack still checks the default model among several', () => {
+    const plan = opencode.plan(linuxEnv(), ocChoice({ models: [{ model: 'kimi-k2', protocol: 'chat' }] }), files());
+    const request = opencode.readBack(linuxEnv(), 'user', applyPlan(files(), plan)) as Exclude<ReturnType<typeof opencode.readBack>, { key: string; params: unknown }>;
+    expect(request.model).toBe('deepseek-chat');
+    expect(request.url).toBe(`${ROOT}/v1/chat/completions`);
+  });
+});
+
+describe('opencode unplan', () => {
+  it('takes out our providers and the model refs naming them; other providers and keys stay', () => {
+    const plan = opencode.plan(linuxEnv(), ocChoice({ models: [{ model: 'claude-sonnet-4-5', protocol: 'messages' }] }), files({ [USER_JSONC]: lived }));
+    const after = applyPlan(files({ [USER_JSONC]: lived }), plan);
+    const u = opencode.unplan!(linuxEnv(), 'user', after, { root: ROOT, v1: `${ROOT}/v1` });
+    expect(u.secrets).toEqual([KEY, KEY]);
+    const back = applyPlan(after, { edits: u.edits, notes: [] }).get(USER_JSONC) as OcDoc;
+    expect(strings(back).join('\n')).not.toContain(ROOT);
+    expect(Object.keys(back['provider'] ?? {})).toEqual(Object.keys((lived as OcDoc)['provider'] ?? {}));
+    expect(back['theme']).toBe((lived as OcDoc)['theme']);
+    expect(back['model']).toBeUndefined();
+  });
+
+  it('a provider of ours pointing elsewhere now is left, and said so', () => {
+    const doc = { model: 'gateway/x', provider: { gateway: { npm: '@ai-sdk/openai-compatible', options: { baseURL: 'https://other.example.com/v1' }, models: { x: { name: 'x' } } } } };
+    const u = opencode.unplan!(linuxEnv(), 'user', files({ [USER_JSON]: doc }), { root: ROOT, v1: `${ROOT}/v1` });
+    expect(u.edits).toEqual([]);
+    expect(inEnglish(u.notes).join('\n')).toContain('https://other.example.com/v1');
   });
 });

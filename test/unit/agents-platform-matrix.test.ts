@@ -13,6 +13,7 @@ import type { FileFormat } from '../../src/config/types.js';
 import { PROTOCOL_PATHS, type Protocol } from '../../src/core/types.js';
 import { FIXTURES } from '../fixtures/agents/index.js';
 import { KEY, ROOT, choice } from './agents-helpers.js';
+import { inEnglish } from '../helpers/english.js';
 
 const PLATFORMS: Record<'linux' | 'darwin' | 'win32', AgentEnv> = {
   linux: { home: '/home/李雷', env: {}, cwd: '/home/李雷/app', platform: 'linux' },
@@ -57,7 +58,7 @@ function setUp(c: Case, env: AgentEnv, start: Start, keyStorage: KeyStorage, tex
   const plan = agent.plan(env, choice({ model: c.model, protocol: c.protocol, keyStorage }), parsed());
   for (const fe of plan.edits) files.set(fe.path, editText(files.get(fe.path), fe.format, fe.edits, fe.path, fe.template));
   const after = plan.exportVar ? { ...env, env: { ...env.env, [plan.exportVar]: KEY } } : env;
-  const request = agent.readBack(after, 'user', parsed());
+  const request = inEnglish(agent.readBack(after, 'user', parsed()));
   if (typeof request === 'string') throw new Error(request);
   expect(request.url).toBe(`${ROOT}${PROTOCOL_PATHS[c.protocol]}`);
   expect(request.key).toBe(KEY);

@@ -5,6 +5,8 @@ import { GEMINI_UNSUPPORTED, geminiCli } from '../../src/agents/gemini-cli.js';
 import { AGENTS, AGENT_IDS, DEFAULT_AGENT_IDS, SUPPORTED_AGENT_IDS, getAgent } from '../../src/agents/registry.js';
 import { JobError } from '../../src/core/errors.js';
 import { CHANNELS, choice, files, linuxEnv } from './agents-helpers.js';
+import { inEnglish } from '../helpers/english.js';
+import { english } from '../../src/i18n/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'agents');
@@ -43,7 +45,7 @@ describe('registry', () => {
   it("every fit's protocol is one the agent speaks", () => {
     for (const id of SUPPORTED_AGENT_IDS) {
       for (const m of Object.values(CHANNELS)) {
-        const fit = AGENTS[id].fit(m);
+        const fit = AGENTS[id].fit((m));
         if (fit.ok) expect(AGENTS[id].protocols).toContain(fit.protocol);
       }
     }
@@ -72,12 +74,12 @@ describe('fixtures and docs follow the registry', () => {
 describe('gemini-cli', () => {
   it('is refused with the explanation everywhere', () => {
     expect(geminiCli.unsupported).toBe(GEMINI_UNSUPPORTED);
-    expect(GEMINI_UNSUPPORTED).toContain('native Gemini protocol');
+    expect(english(GEMINI_UNSUPPORTED)).toContain('native Gemini protocol');
     expect(geminiCli.protocols).toEqual([]);
-    expect(geminiCli.fit(CHANNELS.gemini)).toEqual({ ok: false, reason: GEMINI_UNSUPPORTED });
+    expect(inEnglish(geminiCli.fit(CHANNELS.gemini))).toEqual({ ok: false, reason: english(GEMINI_UNSUPPORTED) });
     expect(geminiCli.files(linuxEnv(), 'user')).toEqual([]);
-    expect(geminiCli.readBack(linuxEnv(), 'user', files())).toBe(GEMINI_UNSUPPORTED);
+    expect(inEnglish(geminiCli.readBack(linuxEnv(), 'user', files()))).toBe(english(GEMINI_UNSUPPORTED));
     expect(() => geminiCli.plan(linuxEnv(), choice(), files())).toThrow(JobError);
-    expect(() => geminiCli.plan(linuxEnv(), choice(), files())).toThrow(GEMINI_UNSUPPORTED);
+    expect(() => geminiCli.plan(linuxEnv(), choice(), files())).toThrow(english(GEMINI_UNSUPPORTED));
   });
 });

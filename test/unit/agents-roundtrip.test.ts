@@ -12,6 +12,7 @@ import { editText, parseConfig } from '../../src/config/index.js';
 import { PROTOCOL_PATHS, type Protocol } from '../../src/core/types.js';
 import { FIXTURES } from '../fixtures/agents/index.js';
 import { KEY, ROOT, choice, linuxEnv } from './agents-helpers.js';
+import { inEnglish } from '../helpers/english.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/agents/${name}`, import.meta.url), 'utf8');
 
@@ -66,7 +67,7 @@ describe.each(matrix)('$c.agent $c.protocol, $start, $scope scope, $keyStorage s
 
     // The user follows the plan's advice: a variable it names is exported before the agent runs.
     const after = plan.exportVar ? { ...env, env: { ...env.env, [plan.exportVar]: KEY } } : env;
-    const request = agent.readBack(after, scope, parseAll());
+    const request = inEnglish(agent.readBack(after, scope, parseAll()));
     if (typeof request === 'string') throw new Error(request);
     expect(request.url).toBe(`${ROOT}${PROTOCOL_PATHS[c.protocol]}`);
     expect(request.protocol).toBe(c.protocol);

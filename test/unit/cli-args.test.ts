@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_OPTIONS, list, num, parseCommandArgs, str } from '../../src/cli/args.js';
 import { UsageError } from '../../src/core/errors.js';
+import { msg } from '../../src/i18n/index.js';
+import { hintOf } from '../helpers/english.js';
 
 const verify = COMMAND_OPTIONS.verify ?? {};
 
@@ -27,22 +29,22 @@ describe('parseCommandArgs', () => {
   it('names an unknown flag and lists the valid ones', () => {
     const e = usage(() => parseCommandArgs('models', COMMAND_OPTIONS.models ?? {}, ['--bogus']));
     expect(e.message).toContain('--bogus');
-    expect(e.hint).toContain('--json');
-    expect(e.hint).toContain('--base-url');
+    expect(hintOf(e)).toContain('--json');
+    expect(hintOf(e)).toContain('--base-url');
     expect(e.exitCode).toBe(2);
   });
 
   it('names the valid values of a flag with choices', () => {
     const e = usage(() => parseCommandArgs('verify', verify, ['--protocol', 'grpc']));
     expect(e.message).toContain('--protocol');
-    expect(e.hint).toBe('Valid values: messages, responses, chat, images.');
+    expect(hintOf(e)).toBe('Valid values: messages, responses, chat, images.');
   });
 
   it('rejects a missing value, a value on a boolean, and out-of-range numbers', () => {
     expect(usage(() => parseCommandArgs('verify', verify, ['--model'])).message).toContain('--model needs a value');
     expect(usage(() => parseCommandArgs('verify', verify, ['--json=yes'])).message).toContain('--json takes no value');
-    expect(usage(() => parseCommandArgs('verify', verify, ['--concurrency', '0'])).hint).toContain('from 1 to 16');
-    expect(usage(() => parseCommandArgs('verify', verify, ['--concurrency', '2.5'])).hint).toContain('whole number');
+    expect(hintOf(usage(() => parseCommandArgs('verify', verify, ['--concurrency', '0'])))).toContain('from 1 to 16');
+    expect(hintOf(usage(() => parseCommandArgs('verify', verify, ['--concurrency', '2.5'])))).toContain('whole number');
     expect(usage(() => parseCommandArgs('verify', verify, ['--timeout', 'soon'])).message).toContain('--timeout');
   });
 
@@ -55,7 +57,7 @@ describe('parseCommandArgs', () => {
   });
 
   it('splits repeatable flags on commas and checks each value', () => {
-    const table = { agent: { type: 'string' as const, multiple: true, choices: ['codex', 'cline'], description: '' } };
+    const table = { agent: { type: 'string' as const, multiple: true, choices: ['codex', 'cline'], description: msg('help.opt.agent') } };
     const { values } = parseCommandArgs('setup', table, ['--agent', 'codex,cline', '--agent', 'codex']);
     expect(list(values, 'agent')).toEqual(['codex', 'cline', 'codex']);
     expect(usage(() => parseCommandArgs('setup', table, ['--agent', 'codex,gemini'])).message).toContain('gemini');

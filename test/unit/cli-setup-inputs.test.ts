@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createContext, type CliContext } from '../../src/cli/context.js';
 import { nothingGiven, setupInputs, setupOptionsFrom } from '../../src/cli/setup-inputs.js';
 import { UsageError } from '../../src/core/errors.js';
+import { hintOf } from '../helpers/english.js';
 
 const homes: string[] = [];
 afterEach(() => {
@@ -48,7 +49,7 @@ describe('setupInputs', () => {
     await expect(setupInputs(contextWith(), { agent: ['nope'] })).rejects.toBeInstanceOf(UsageError);
     const refused: unknown = await setupInputs(contextWith(), { model: ['nope=m'] }).then(() => 'resolved', (e: unknown) => e);
     expect(refused).toBeInstanceOf(UsageError);
-    expect((refused as UsageError).hint).toContain('claude-code');
+    expect(hintOf(refused as UsageError)).toContain('claude-code');
   });
 });
 

@@ -1,5 +1,7 @@
-// Shared by the config-*.test.ts files: temp dirs, fixtures, and the "nothing else changed" check.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+// Shared by the config-*.test.ts files: temp dirs, fixtures, the "nothing else changed" check, and
+// one realistic run to plan, show and apply.
+import { chmod, cp, mkdtemp, rm, stat } from 'node:fs/promises';
+import type { FileEdit } from '../../src/config/types.js';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -58,3 +60,26 @@ export function jsonKeys(...keys: string[]): (line: string) => boolean {
 /** A parsed document the tests reach into freely; the assertions are the type check here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Doc = any;
+
+export const KEY = 'sk-gw-0123456789abcdef0123';
+export const NOW = new Date('2026-11-22T08:50:00.123Z');
+export const modeOf = async (p: string) => (await stat(p)).mode & 0o777;
+export const exists = async (p: string) => stat(p).then(() => true, () => false);
+
+/** A realistic run: Claude settings (updated), Codex config (updated), Codex .env (created, secret). */
+export async function scene() {
+  const home = await tempDir();
+  const claude = await copyFixture('claude-code/settings.lived-in.json', home, 'settings.json');
+  const codex = await copyFixture('codex/config.lived-in.toml', home, 'config.toml');
+  await chmod(codex, 0o640);
+  const dotenv = path.join(home, 'codex', '.env');
+  const state = path.join(home, 'state');
+  const edits: FileEdit[] = [
+    { path: claude, format: 'json', owner: 'claude-code', edits: [{ path: ['env', 'ANTHROPIC_BASE_URL'], value: 'https://gw.example.com' }] },
+    { path: codex, format: 'toml', owner: 'codex', edits: [{ path: ['model_provider'], value: 'gateway' }] },
+    { path: dotenv, format: 'dotenv', owner: 'codex', secret: true, edits: [{ path: ['GATEWAY_API_KEY'], value: KEY }] },
+    // A second edit of the Claude file is merged into the first, in order.
+    { path: claude, format: 'json', owner: 'claude-code', edits: [{ path: ['env', 'ANTHROPIC_AUTH_TOKEN'], value: KEY }] },
+  ];
+  return { home, claude, codex, dotenv, state, edits };
+}

@@ -2,6 +2,7 @@
 // protects the key; outside it (CODEX_HOME on another drive, a project on D:\) the folder decides.
 import { describe, expect, it } from 'vitest';
 import { insideWin32, windowsKeyNotes } from '../../src/config/key-protection.js';
+import { inEnglish } from '../helpers/english.js';
 
 const HOME = 'C:\\Users\\李雷';
 
@@ -21,7 +22,7 @@ describe('insideWin32', () => {
 
 describe('windowsKeyNotes', () => {
   it('inside the profile: the profile protects it; no mode is claimed', () => {
-    const notes = windowsKeyNotes(HOME, ['C:\\Users\\李雷\\.codex\\.env']);
+    const notes = inEnglish(windowsKeyNotes(HOME, ['C:\\Users\\李雷\\.codex\\.env']));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toContain('protected by your user profile');
     expect(notes[0]).toContain('C:\\Users\\李雷\\.codex\\.env');
@@ -29,7 +30,7 @@ describe('windowsKeyNotes', () => {
   });
 
   it("outside it: the folder's permissions decide, and the file is named", () => {
-    const notes = windowsKeyNotes(HOME, ['E:\\codex\\.env']);
+    const notes = inEnglish(windowsKeyNotes(HOME, ['E:\\codex\\.env']));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toContain('outside your user profile');
     expect(notes[0]).toContain('E:\\codex\\.env');
@@ -37,11 +38,11 @@ describe('windowsKeyNotes', () => {
   });
 
   it('both kinds: one note each, each naming only its own files; none for no file', () => {
-    const notes = windowsKeyNotes(HOME, ['C:\\Users\\李雷\\.claude\\settings.json', 'D:\\work\\app\\.claude\\settings.local.json']);
+    const notes = inEnglish(windowsKeyNotes(HOME, ['C:\\Users\\李雷\\.claude\\settings.json', 'D:\\work\\app\\.claude\\settings.local.json']));
     expect(notes).toHaveLength(2);
     expect(notes[0]).toContain('C:\\Users\\李雷\\.claude\\settings.json');
     expect(notes[0]).not.toContain('D:\\work');
     expect(notes[1]).toContain('D:\\work\\app\\.claude\\settings.local.json');
-    expect(windowsKeyNotes(HOME, [])).toEqual([]);
+    expect(inEnglish(windowsKeyNotes(HOME, []))).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { AGENTS } from '../../src/agents/registry.js';
 import type { AgentEnv, AgentRequest, CurrentFiles } from '../../src/agents/types.js';
 import { smallModelRequest } from '../../src/doctor/small-model.js';
+import { inEnglish } from '../helpers/english.js';
+import { english, isMessage } from '../../src/i18n/index.js';
 
 const KEY = 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL';
 const base = (env: Record<string, string> = {}): AgentEnv => ({ home: '/h', cwd: '/h/p', env, platform: 'linux' });
@@ -21,7 +23,7 @@ function claudeFiles(...blocks: Record<string, string>[]): CurrentFiles {
 
 const main = (env: AgentEnv, files: CurrentFiles, scope: 'user' | 'project' = 'user'): AgentRequest => {
   const r = claude.readBack(env, scope, files);
-  if (typeof r === 'string') throw new Error(r);
+  if (isMessage(r)) throw new Error(english(r));
   return r;
 };
 
@@ -30,27 +32,27 @@ const GW = { ANTHROPIC_BASE_URL: 'http://gw', ANTHROPIC_MODEL: 'claude-sonnet-4-
 describe('smallModelRequest: Claude Code', () => {
   it('the haiku model, sent like the main request (same URL, header, key)', () => {
     const files = claudeFiles({ ...GW, ANTHROPIC_DEFAULT_HAIKU_MODEL: 'claude-haiku-4-5' });
-    const r = smallModelRequest(claude, base(), 'user', files, main(base(), files));
+    const r = inEnglish(smallModelRequest(claude, base(), 'user', files, main(base(), files)));
     expect(r).toMatchObject({ setting: 'ANTHROPIC_DEFAULT_HAIKU_MODEL', request: { model: 'claude-haiku-4-5', url: 'http://gw/v1/messages', auth: 'bearer', key: KEY } });
   });
 
   it('the deprecated ANTHROPIC_SMALL_FAST_MODEL is read first, even from a lower layer', () => {
     const env = base({ ANTHROPIC_SMALL_FAST_MODEL: 'old-small' });
     const files = claudeFiles({ ...GW }, { ANTHROPIC_DEFAULT_HAIKU_MODEL: 'claude-haiku-4-5' });
-    const r = smallModelRequest(claude, env, 'project', files, main(env, files, 'project'));
+    const r = inEnglish(smallModelRequest(claude, env, 'project', files, main(env, files, 'project')));
     expect(r).toMatchObject({ setting: 'ANTHROPIC_SMALL_FAST_MODEL', request: { model: 'old-small' } });
   });
 
   it('a higher settings layer wins, as in Claude Code', () => {
     const files = claudeFiles({ ...GW, ANTHROPIC_DEFAULT_HAIKU_MODEL: 'user-haiku' }, {}, { ANTHROPIC_DEFAULT_HAIKU_MODEL: 'local-haiku' });
-    expect(smallModelRequest(claude, base(), 'project', files, main(base(), files, 'project'))).toMatchObject({ request: { model: 'local-haiku' } });
+    expect(inEnglish(smallModelRequest(claude, base(), 'project', files, main(base(), files, 'project')))).toMatchObject({ request: { model: 'local-haiku' } });
   });
 
   it('none set, or the same as the main model: nothing to check', () => {
     const none = claudeFiles({ ...GW });
-    expect(smallModelRequest(claude, base(), 'user', none, main(base(), none))).toBeUndefined();
+    expect(inEnglish(smallModelRequest(claude, base(), 'user', none, main(base(), none)))).toBeUndefined();
     const same = claudeFiles({ ...GW, ANTHROPIC_DEFAULT_HAIKU_MODEL: 'claude-sonnet-4-5' });
-    expect(smallModelRequest(claude, base(), 'user', same, main(base(), same))).toBeUndefined();
+    expect(inEnglish(smallModelRequest(claude, base(), 'user', same, main(base(), same)))).toBeUndefined();
   });
 });
 
@@ -68,19 +70,19 @@ describe('smallModelRequest: OpenCode', () => {
   const files = (d: unknown): CurrentFiles => new Map([[file, d]]);
   const mainOf = (d: unknown): AgentRequest => {
     const r = opencode.readBack(env, 'user', files(d));
-    if (typeof r === 'string') throw new Error(r);
+    if (isMessage(r)) throw new Error(english(r));
     return r;
   };
 
   it("the small model's own provider decides protocol, URL and header", () => {
-    const r = smallModelRequest(opencode, env, 'user', files(doc), mainOf(doc));
+    const r = inEnglish(smallModelRequest(opencode, env, 'user', files(doc), mainOf(doc)));
     expect(r).toMatchObject({ setting: 'small_model', request: { model: 'claude-haiku-4-5', protocol: 'messages', url: 'http://gw/v1/messages', auth: 'x-api-key', key: KEY } });
     expect(mainOf(doc).protocol).toBe('chat');
   });
 
   it('a small_model that names no provider: the reason, naming the setting', () => {
     const bad = { ...doc, small_model: 'nowhere/tiny' };
-    const r = smallModelRequest(opencode, env, 'user', files(bad), mainOf(bad));
+    const r = inEnglish(smallModelRequest(opencode, env, 'user', files(bad), mainOf(bad)));
     expect(typeof r).toBe('string');
     expect(r).toContain('small_model');
     expect(r).toContain('nowhere');
@@ -88,11 +90,11 @@ describe('smallModelRequest: OpenCode', () => {
 
   it('no small_model: nothing to check', () => {
     const { small_model: _s, ...plain } = doc;
-    expect(smallModelRequest(opencode, env, 'user', files(plain), mainOf(plain))).toBeUndefined();
+    expect(inEnglish(smallModelRequest(opencode, env, 'user', files(plain), mainOf(plain)))).toBeUndefined();
   });
 
   it('agents without a small model setting: nothing to check', () => {
     const codex = AGENTS.codex;
-    expect(smallModelRequest(codex, env, 'user', new Map(), { ...mainOf(doc) })).toBeUndefined();
+    expect(inEnglish(smallModelRequest(codex, env, 'user', new Map(), { ...mainOf(doc) }))).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MARKERS, type Markers, type Suitability } from '../../src/core/types.js';
 import { classifyModel } from '../../src/gateway/classify.js';
 import { showId, unsafeIdReason } from '../../src/gateway/model-id.js';
+import { inEnglish } from '../helpers/english.js';
 
 type Row = [name: string, marks: string[] | undefined, messages: Suitability, responses: Suitability, chat: Suitability, images: Suitability, notForAgents: boolean];
 
@@ -28,7 +29,7 @@ const ROWS: Row[] = [
 
 describe('classifyModel', () => {
   it.each(ROWS)('%s', (_name, marks, messages, responses, chat, images, notForAgents) => {
-    const c = classifyModel(marks === undefined ? { id: 'm' } : { id: 'm', marks });
+    const c = inEnglish(classifyModel(marks === undefined ? { id: 'm' } : { id: 'm', marks }));
     expect(c.protocols).toEqual({ messages, responses, chat, images });
     expect(c.marked).toBe(marks !== undefined && marks.length > 0);
     expect(c.notForAgents !== undefined).toBe(notForAgents);
@@ -36,8 +37,8 @@ describe('classifyModel', () => {
   });
 
   it('explains exclusions with the marks it saw', () => {
-    expect(classifyModel({ id: 'e', marks: ['embeddings'] }).notForAgents).toMatch(/marked only embeddings: not a chat model/);
-    expect(classifyModel({ id: 'x', marks: ['foo', 'bar'] }).notForAgents).toMatch(/marked only foo, bar: none of anthropic, openai-response, openai or image-generation/);
+    expect(inEnglish(classifyModel({ id: 'e', marks: ['embeddings'] })).notForAgents).toMatch(/marked only embeddings: not a chat model/);
+    expect(inEnglish(classifyModel({ id: 'x', marks: ['foo', 'bar'] })).notForAgents).toMatch(/marked only foo, bar: none of anthropic, openai-response, openai or image-generation/);
   });
 
   // new-api marks every model of an OpenAI-type channel `openai` (embeddings, speech and
@@ -51,7 +52,7 @@ describe('classifyModel', () => {
     ['omni-moderation-latest', [], /moderation/],
     ['bge-reranker-v2', ['openai'], /rerank/],
   ] as const)('%s marked %j: not for agents, by its name', (id, marks, kind) => {
-    const c = classifyModel(marks === undefined ? { id } : { id, marks: [...marks] });
+    const c = inEnglish(classifyModel(marks === undefined ? { id } : { id, marks: [...marks] }));
     expect(c.notForAgents).toMatch(kind);
     expect(c.notForAgents).toContain(`verify --model ${id} --protocol chat`);
   });
@@ -64,11 +65,11 @@ describe('classifyModel', () => {
     ['claude-embedder-sonnet', ['anthropic', 'openai']],
     ['whisper-chat', ['openai', 'openai-response']],
   ] as const)('%s marked %j stays a chat model', (id, marks) => {
-    expect(classifyModel({ id, marks: [...marks] }).notForAgents).toBeUndefined();
+    expect(inEnglish(classifyModel({ id, marks: [...marks] })).notForAgents).toBeUndefined();
   });
 
   it('keeps the other fields', () => {
-    expect(classifyModel({ id: 'm', marks: ['openai'], ownedBy: 'o', created: 5 })).toMatchObject({ ownedBy: 'o', created: 5, marks: ['openai'] });
+    expect(inEnglish(classifyModel({ id: 'm', marks: ['openai'], ownedBy: 'o', created: 5 }))).toMatchObject({ ownedBy: 'o', created: 5, marks: ['openai'] });
   });
 
   const CUSTOM: Markers = { messages: 'claude', responses: 'resp', chat: 'oai', images: 'img', nonAgent: ['emb'] };
@@ -80,11 +81,11 @@ describe('classifyModel', () => {
     // With custom spellings the default ones mean nothing.
     [['anthropic', 'openai'], { messages: 'no', responses: 'no', chat: 'no', images: 'no' }],
   ] as const)('custom markers %j', (marks, protocols) => {
-    expect(classifyModel({ id: 'm', marks: [...marks] }, CUSTOM).protocols).toEqual(protocols);
+    expect(inEnglish(classifyModel({ id: 'm', marks: [...marks] }, CUSTOM)).protocols).toEqual(protocols);
   });
 
   it('uses the default markers when none are given', () => {
-    expect(classifyModel({ id: 'm', marks: ['anthropic'] }, DEFAULT_MARKERS)).toEqual(classifyModel({ id: 'm', marks: ['anthropic'] }));
+    expect(inEnglish(classifyModel({ id: 'm', marks: ['anthropic'] }, DEFAULT_MARKERS))).toEqual(inEnglish(classifyModel({ id: 'm', marks: ['anthropic'] })));
   });
 });
 
@@ -107,7 +108,7 @@ describe('unsafeIdReason', () => {
     ['x//y', /file path/],
     ['x'.repeat(201), /longer/],
   ])('%j', (id, expected) => {
-    const reason = unsafeIdReason(id);
+    const reason = inEnglish(unsafeIdReason(id));
     if (expected === undefined) expect(reason).toBeUndefined();
     else expect(reason).toMatch(expected);
   });

@@ -6,11 +6,12 @@ import type { Diagnosis } from '../../src/core/types.js';
 import { listModels, type ClientOptions } from '../../src/gateway/client.js';
 import { closeHttp } from '../../src/gateway/http.js';
 import { KEY, closeAll, deadPort, json, startRawServer, startRecordingProxy, startServer } from './gateway-servers.js';
+import { inEnglish, type English } from '../helpers/english.js';
 
 afterEach(closeAll);
 afterAll(closeHttp);
 
-async function failure(opts: ClientOptions): Promise<Diagnosis> {
+async function failure(opts: ClientOptions): Promise<English<Diagnosis>> {
   try {
     await listModels(opts);
   } catch (err) {
@@ -18,7 +19,7 @@ async function failure(opts: ClientOptions): Promise<Diagnosis> {
     const d = (err as GatewayError).diagnosis;
     expect(JSON.stringify(d)).not.toContain(KEY);
     expect(JSON.stringify(d)).not.toContain(KEY.slice(3));
-    return d;
+    return inEnglish(d);
   }
   throw new Error('listModels did not fail');
 }
@@ -36,7 +37,7 @@ const LIST = {
 describe('listModels', () => {
   it('sends the key as Bearer with our headers and classifies the marked list', async () => {
     const s = await startServer((_req, res) => json(res, 200, LIST, { 'X-Oneapi-Request-Id': 'req-list-1' }));
-    const list = await listModels({ root: `${s.root}/`, key: KEY });
+    const list = inEnglish(await listModels({ root: `${s.root}/`, key: KEY }));
     expect(s.requests).toHaveLength(1);
     const r = s.requests[0]!;
     expect(r.method).toBe('GET');
@@ -57,7 +58,7 @@ describe('listModels', () => {
 
   it('treats a list without supported_endpoint_types as unmarked', async () => {
     const s = await startServer((_req, res) => json(res, 200, { object: 'list', data: [{ id: 'm1' }, { id: 'm2', owned_by: 'x' }] }));
-    const list = await listModels({ root: s.root, key: KEY });
+    const list = inEnglish(await listModels({ root: s.root, key: KEY }));
     expect(list.marked).toBe(false);
     expect(list.models.every((m) => !m.marked && m.protocols.responses === 'probe' && m.protocols.messages === 'probe')).toBe(true);
   });
@@ -65,7 +66,7 @@ describe('listModels', () => {
   it('drops unsafe ids with a warning and keeps vendor/model ids', async () => {
     const ids = ['ok-model', 'Qwen/Qwen2.5-72B-Instruct', 'evil\nmodel', 'quo"te', '../../etc/passwd', 'a/../b', 'back\\slash', "it's", ''];
     const s = await startServer((_req, res) => json(res, 200, { data: ids.map((id) => ({ id, supported_endpoint_types: ['openai'] })) }));
-    const list = await listModels({ root: s.root, key: KEY });
+    const list = inEnglish(await listModels({ root: s.root, key: KEY }));
     expect(list.models.map((m) => m.id)).toEqual(['ok-model', 'Qwen/Qwen2.5-72B-Instruct']);
     expect(list.warnings).toHaveLength(7);
     expect(list.warnings[0]).toContain('"evil\\nmodel"');
@@ -263,16 +264,16 @@ describe('proxies', () => {
     const s = await startServer((_req, res) => json(res, 200, LIST));
     const port = await deadPort();
     const env = { HTTP_PROXY: `http://127.0.0.1:${port}`, https_proxy: `http://127.0.0.1:${port}` };
-    const list = await listModels({ root: s.root, key: KEY, env });
+    const list = inEnglish(await listModels({ root: s.root, key: KEY, env }));
     expect(list.models).toHaveLength(3);
-    const local = await listModels({ root: `http://localhost:${s.port}`, key: KEY, env });
+    const local = inEnglish(await listModels({ root: `http://localhost:${s.port}`, key: KEY, env }));
     expect(local.models).toHaveLength(3);
   });
 
   it('tunnels a non-loopback host through HTTP_PROXY from the passed env', async () => {
     const s = await startServer((_req, res) => json(res, 200, LIST));
     const proxy = await startRecordingProxy(() => s.port);
-    const list = await listModels({ root: 'http://gateway.example', key: KEY, env: { HTTP_PROXY: proxy.root } });
+    const list = inEnglish(await listModels({ root: 'http://gateway.example', key: KEY, env: { HTTP_PROXY: proxy.root } }));
     expect(list.models).toHaveLength(3);
     expect(proxy.tunnels).toEqual(['gateway.example:80']);
     expect(s.requests[0]?.headers.host).toBe('gateway.example');

@@ -2,10 +2,10 @@
 // a diagnosis for each way a gateway can fail them, and the concurrency bound of probeMany.
 import type http from 'node:http';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { ProbeResult } from '../../src/core/types.js';
 import { probe, probeMany, type ClientOptions, type ProbeRequest } from '../../src/gateway/client.js';
 import { closeHttp } from '../../src/gateway/http.js';
 import { KEY, closeAll, json, sse, startRawServer, startServer } from './gateway-servers.js';
+import { inEnglish } from '../helpers/english.js';
 
 afterEach(closeAll);
 afterAll(closeHttp);
@@ -28,7 +28,7 @@ const CHAT_OK = [
 ];
 
 /** Fails the test if the key shows up anywhere in a result. */
-function noKey(r: ProbeResult | ProbeResult[]): void {
+function noKey(r: unknown): void {
   const text = JSON.stringify(r);
   expect(text).not.toContain(KEY);
   expect(text).not.toContain(KEY.slice(3));
@@ -36,9 +36,9 @@ function noKey(r: ProbeResult | ProbeResult[]): void {
 
 async function run(handler: (req: http.IncomingMessage & { body: string }, res: http.ServerResponse) => void, req: ProbeRequest, extra: Partial<ClientOptions> = {}) {
   const s = await startServer(handler);
-  const result = await probe({ root: s.root, key: KEY, ...extra }, req);
+  const result = inEnglish(await probe({ root: s.root, key: KEY, ...extra }, req));
   noKey(result);
-  return { s, result };
+  return { s, result: inEnglish(result) };
 }
 
 describe('probe: passing requests', () => {
@@ -67,7 +67,7 @@ describe('probe: passing requests', () => {
   it('an explicit url and key override the defaults', async () => {
     const s = await startServer((_req, res) => sse(res, CHAT_OK));
     const other = 'sk-OtherKey0123456789012345678901234567890123456789';
-    const result = await probe({ root: 'http://127.0.0.1:9', key: KEY }, { protocol: 'chat', model: 'm', url: `${s.root}/custom/v1/chat/completions`, key: other });
+    const result = inEnglish(await probe({ root: 'http://127.0.0.1:9', key: KEY }, { protocol: 'chat', model: 'm', url: `${s.root}/custom/v1/chat/completions`, key: other }));
     expect(result.ok).toBe(true);
     expect(s.requests[0]!.url).toBe('/custom/v1/chat/completions');
     expect(s.requests[0]!.headers.authorization).toBe(`Bearer ${other}`);
@@ -169,7 +169,7 @@ describe('probe: diagnoses', () => {
 
   it('wrong_path: /v1 doubled in the agent URL', async () => {
     const srv = await startServer((req, res) => json(res, 404, { error: { message: `Invalid URL (POST ${req.url})`, type: 'invalid_request_error', param: '', code: '' } }));
-    const r = await probe({ root: srv.root, key: KEY }, { protocol: 'messages', model: 'c', url: `${srv.root}/v1/v1/messages` });
+    const r = inEnglish(await probe({ root: srv.root, key: KEY }, { protocol: 'messages', model: 'c', url: `${srv.root}/v1/v1/messages` }));
     expect(r.diagnosis?.code).toBe('wrong_path');
     expect(r.diagnosis?.message).toContain('POST /v1/v1/messages');
     expect(r.diagnosis?.message).toMatch(/doubled/);
@@ -180,7 +180,7 @@ describe('probe: diagnoses', () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html>console</html>');
     });
-    const r = await probe({ root: srv.root, key: KEY }, { protocol: 'chat', model: 'c', url: `${srv.root}/chat/completions` });
+    const r = inEnglish(await probe({ root: srv.root, key: KEY }, { protocol: 'chat', model: 'c', url: `${srv.root}/chat/completions` }));
     expect(r.diagnosis?.code).toBe('not_api');
     expect(r.diagnosis?.message).toMatch(/\/v1 is missing/);
   });
@@ -213,7 +213,7 @@ describe('probe: diagnoses', () => {
       socket.write(`${ev.length.toString(16)}\r\n${ev}\r\n`);
       setTimeout(() => socket.resetAndDestroy(), 50);
     });
-    const r = await probe({ root: s.root, key: KEY }, { protocol: 'messages', model: 'm' });
+    const r = inEnglish(await probe({ root: s.root, key: KEY }, { protocol: 'messages', model: 'm' }));
     expect(r.diagnosis?.code).toBe('stream_broken');
     expect(r.diagnosis?.message).toMatch(/cut in the middle/);
     expect(r.requestId).toBe('cut-1');

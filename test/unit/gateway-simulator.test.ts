@@ -6,6 +6,7 @@ import type { Diagnosis, Protocol } from '../../src/core/types.js';
 import { fetchKeyInfo, fetchPricing, listModels, probe, probeMany, type ClientOptions, type ProbeRequest } from '../../src/gateway/client.js';
 import { closeHttp } from '../../src/gateway/http.js';
 import { BROKE_KEY, DEMO_KEY, DISABLED_KEY, LIMITED_KEY, VIP_KEY, startSimulator, type Fault, type Simulator } from '../../src/simulator/index.js';
+import { inEnglish, type English } from '../helpers/english.js';
 
 const KEYS = [DEMO_KEY, LIMITED_KEY, VIP_KEY, BROKE_KEY, DISABLED_KEY];
 
@@ -31,13 +32,13 @@ function opts(key = DEMO_KEY, extra: Partial<ClientOptions> = {}): ClientOptions
   return { root: sim.root, key, ...extra };
 }
 
-async function diagnose(key: string, req: ProbeRequest, extra: Partial<ClientOptions> = {}): Promise<Diagnosis | undefined> {
+async function diagnose(key: string, req: ProbeRequest, extra: Partial<ClientOptions> = {}): Promise<English<Diagnosis> | undefined> {
   const r = await probe(opts(key, extra), req);
   noKey(r);
   if (r.diagnosis) {
     expect(r.requestId === undefined || r.diagnosis.requestId === r.requestId).toBe(true);
   }
-  return r.diagnosis;
+  return inEnglish(r.diagnosis);
 }
 
 describe('against the simulator', () => {
@@ -111,7 +112,7 @@ describe('against the simulator', () => {
   it('legacy Chinese texts still name the group and the quota', async () => {
     const old = await startSimulator({ legacyChinese: true });
     try {
-      const group = await probe({ root: old.root, key: VIP_KEY }, { protocol: 'chat', model: 'deepseek-chat' });
+      const group = inEnglish(await probe({ root: old.root, key: VIP_KEY }, { protocol: 'chat', model: 'deepseek-chat' }));
       expect(group.diagnosis?.code).toBe('model_not_in_group');
       expect(group.diagnosis?.message).toContain('"vip"');
       const quota = await probe({ root: old.root, key: BROKE_KEY }, { protocol: 'chat', model: 'deepseek-chat' });
@@ -158,7 +159,7 @@ describe('against the simulator', () => {
       sim.addFault({ kind: 'redirect', location: `${other.root}/v1/models`, path: '/v1/models' });
       const err = await listModels(opts()).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(GatewayError);
-      const d = (err as GatewayError).diagnosis;
+      const d = inEnglish((err as GatewayError).diagnosis);
       expect(d.code).toBe('redirect');
       expect(d.message).toContain(other.root);
       expect(other.log).toHaveLength(0);

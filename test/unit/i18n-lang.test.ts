@@ -1,7 +1,7 @@
 // Which language a person gets: --lang, then LC_ALL, LC_MESSAGES, LANG; on Windows the system
 // locale; English otherwise. And msg(): English strings that the translator can show in Chinese.
 import { describe, expect, it } from 'vitest';
-import { ENGLISH, loadTranslator, msg, parseLang, pickLang } from '../../src/i18n/index.js';
+import { english, ENGLISH, loadTranslator, msg, parseLang, pickLang } from '../../src/i18n/index.js';
 
 describe('parseLang', () => {
   it.each([
@@ -41,18 +41,13 @@ describe('pickLang', () => {
 });
 
 describe('msg and the translator', () => {
-  it('msg() gives English; the Chinese translator shows the same message in Chinese, nested parameters too', async () => {
+  it('msg() gives data; English and the Chinese translator render it, nested parameters too', async () => {
     const zh = await loadTranslator('zh-CN');
     const proxy = msg('net.proxy', { proxy: 'http://127.0.0.1:9', variable: 'HTTPS_PROXY' });
-    const text = msg('net.refused', { target: proxy });
-    expect(text).toBe('cannot reach the proxy http://127.0.0.1:9 (from HTTPS_PROXY): connection refused (ECONNREFUSED)');
-    expect(zh.show(text)).toBe('无法访问 代理 http://127.0.0.1:9（来自 HTTPS_PROXY）：连接被拒绝（ECONNREFUSED）');
-    expect(ENGLISH.show(text)).toBe(text);
-  });
-
-  it('a string msg() did not make, or one changed after, is shown as it is', async () => {
-    const zh = await loadTranslator('zh-CN');
-    expect(zh.show('plain text from elsewhere')).toBe('plain text from elsewhere');
-    expect(zh.show(`${msg('diag.no_details')}!`)).toBe('no details!');
+    const m = msg('net.refused', { target: proxy });
+    expect(m).toEqual({ key: 'net.refused', params: { target: { key: 'net.proxy', params: { proxy: 'http://127.0.0.1:9', variable: 'HTTPS_PROXY' } } } });
+    expect(english(m)).toBe('cannot reach the proxy http://127.0.0.1:9 (from HTTPS_PROXY): connection refused (ECONNREFUSED)');
+    expect(zh(m)).toBe('无法访问 代理 http://127.0.0.1:9（来自 HTTPS_PROXY）：连接被拒绝（ECONNREFUSED）');
+    expect(ENGLISH(m)).toBe(english(m));
   });
 });

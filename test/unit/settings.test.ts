@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
 import { loadSettings, saveUserSettings, userSettingsPath, validateSettings, type Settings } from '../../src/settings/index.js';
+import { hintOf } from '../helpers/english.js';
 
 const KEY = 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL';
 const F = '/x/settings.json';
@@ -99,7 +100,7 @@ describe('validateSettings', () => {
     const err = usageError(() => validateSettings(doc, F));
     expect(err.message).toContain(`"${field}"`);
     expect(err.message).toContain('API key');
-    expect(`${err.message} ${err.hint ?? ''}`).not.toContain(KEY);
+    expect(`${err.message} ${hintOf(err) ?? ''}`).not.toContain(KEY);
   });
 });
 
@@ -183,7 +184,7 @@ describe('loadSettings', () => {
       const err = await usageErrorOf(loadSettings(s.opts));
       expect(err.message).toContain(join(s.project, name));
       expect(err.message).toContain('TypeScript settings files are not supported');
-      expect(err.hint).toContain('.mjs');
+      expect(hintOf(err)).toContain('.mjs');
     },
   );
 

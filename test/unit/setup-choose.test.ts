@@ -6,6 +6,7 @@ import { UsageError } from '../../src/core/errors.js';
 import { classifyModel } from '../../src/gateway/classify.js';
 import { chooseModels, suitableModels } from '../../src/setup/choose.js';
 import { bestModel, rankModels } from '../../src/setup/rank.js';
+import { hintOf } from '../helpers/english.js';
 
 const model = (id: string, marks?: string[]) => classifyModel({ id, marks });
 const KEY = [
@@ -55,7 +56,7 @@ describe('chooseModels', () => {
       chooseModels({ agent: AGENTS.codex, models: KEY, model: 'nope' });
     } catch (err) {
       expect((err as UsageError).message).toContain('cannot see');
-      expect((err as UsageError).hint).toContain('gpt-5.1-codex');
+      expect(hintOf((err as UsageError))).toContain('gpt-5.1-codex');
     }
   });
 
@@ -123,6 +124,11 @@ describe('chooseModels: tiers (Claude Code\'s opus)', () => {
   it('no opus offered, or none the marks confirm: no tier of its own (it takes the main model)', () => {
     expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.filter((m) => !m.id.includes('opus')) }).tiers).toBeUndefined();
     expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.map((m) => model(m.id)) }).tiers).toBeUndefined();
+  });
+  it('a fable the key offers goes to the fable tier (2.1.330); none: no fable tier, the plan gives it the opus', () => {
+    const withFable = [...KEY, model('claude-fable-5', ['anthropic'])];
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: withFable }).tiers).toEqual({ opus: 'claude-opus-4-1', fable: 'claude-fable-5' });
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY }).tiers).not.toHaveProperty('fable');
   });
   it('unmarked now, the opus the config uses is kept', () => {
     const keep = { model: 'claude-sonnet-4-5', protocol: 'messages' as const, tiers: { opus: 'claude-opus-4-1' } };

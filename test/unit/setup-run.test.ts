@@ -11,6 +11,7 @@ import { applyPhase, choosePhase, clientOf, isChosen, planPhase, probePhase, rea
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { SimModel, SimulatorOptions } from '../../src/simulator/types.js';
 import { startSim, stopAll } from '../helpers/sim.js';
+import { inEnglish } from '../helpers/english.js';
 
 const homes: string[] = [];
 afterEach(() => {
@@ -68,7 +69,7 @@ describe('phase 2, probe', () => {
     expect(failed).toEqual([]);
     expect(chosen[0]?.choice.model).toBe('gpt-5');
     expect(chosen[0]?.report.probe?.ok).toBe(true);
-    expect(chosen[0]?.report.notes.join('\n')).toMatch(/gpt-5\.1-codex.*gpt-5/s);
+    expect(inEnglish(chosen[0]?.report.notes ?? []).join('\n')).toMatch(/gpt-5\.1-codex.*gpt-5/s);
   });
 
   it('a failing small model gives way to the main model, said in the notes', async () => {
@@ -78,7 +79,7 @@ describe('phase 2, probe', () => {
     expect(chosen[0]?.choice.smallModel).toBe('claude-haiku-4-5');
     expect(await probePhase(opts, chosen, models)).toEqual([]);
     expect(chosen[0]?.choice.smallModel).toBe('claude-sonnet-4-5');
-    expect(chosen[0]?.report.notes.join('\n')).toContain('claude-haiku-4-5');
+    expect(inEnglish(chosen[0]?.report.notes ?? []).join('\n')).toContain('claude-haiku-4-5');
   });
 
   it('a marked model that fails has no fallback: it is returned with its cause and request ID', async () => {

@@ -182,6 +182,39 @@ describe('wizard: the whole walk', () => {
     expect(said.join('\n')).toContain(`Gateway: ${sim.root} (from --base-url)`);
   });
 
+  it('OpenCode: several models picked (the confirmed ones pre-selected), then the default among them', async () => {
+    const p = scripted([
+      (q) => {
+        expect(q.kind).toBe('multiselect');
+        expect(q.message).toContain('OpenCode');
+        const selected = q.choices!.filter((c) => c.selected).map((c) => c.value);
+        // Pre-selected: what the marks confirm; a model only a probe could confirm is offered, not selected.
+        expect(selected).toContain('claude-sonnet-4-5');
+        expect(selected).toContain('deepseek-chat');
+        expect(q.choices!.map((c) => c.value)).toContain('kimi-k2');
+        expect(selected).not.toContain('kimi-k2');
+        return ['deepseek-chat', 'gpt-5.1', 'claude-sonnet-4-5'];
+      },
+      (q) => {
+        expect(q.kind).toBe('select');
+        expect(q.message).toContain('Default model for OpenCode');
+        expect(q.choices!.map((c) => c.value).sort()).toEqual(['claude-sonnet-4-5', 'deepseek-chat', 'gpt-5.1']);
+        return 'gpt-5.1';
+      },
+      (q) => (expect(q.kind).toBe('confirm'), true),
+    ]);
+    const report = await runWizard(
+      deps(p),
+      given({ baseUrl: sim.root, key: DEMO_KEY, keySource: 'GATEWAY_API_KEY', agents: ['opencode'], smallModel: 'deepseek-chat', scope: 'user', keyStorage: 'file' }),
+    );
+    expect(report.ok).toBe(true);
+    expect(report.agents[0]?.model).toBe('gpt-5.1');
+    expect([...(report.agents[0]?.models ?? [])].sort()).toEqual(['claude-sonnet-4-5', 'deepseek-chat', 'gpt-5.1']);
+    const doc = JSON.parse(readFileSync(join(home, '.config/opencode/opencode.json'), 'utf8')) as { model: string; provider: Record<string, { models: Record<string, unknown> }> };
+    expect(doc.model).toBe('gateway/gpt-5.1');
+    expect(Object.values(doc.provider).flatMap((x) => Object.keys(x.models)).sort()).toEqual(['claude-sonnet-4-5', 'deepseek-chat', 'gpt-5.1']);
+  });
+
   it('saved settings pre-fill every question without answering it', async () => {
     const defaults: WizardDefaults = {
       baseUrl: `${sim.root}/v1`,

@@ -2,12 +2,13 @@
 // command table and every command's flags (agent ids and fixed choices complete as values).
 import { AGENT_IDS } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
-import { msg } from '../../i18n/index.js';
+import { commas, msg } from '../../i18n/index.js';
 import { COMMAND_OPTIONS, COMMON_OPTIONS, type OptionTable, type ParsedArgs } from '../args.js';
 import { COMMANDS } from '../commands.js';
 import { completionScript, SHELLS, type CompletionCommand, type Shell } from '../completion.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
 
 export const positionals = true;
 export const options: OptionTable = {};
@@ -15,7 +16,7 @@ export const options: OptionTable = {};
 export const help: CommandHelp = {
   summary: msg('help.summary.completion'),
   usage: `${BIN} completion bash|zsh|fish|powershell`,
-  details: [msg('help.detail.completion.1')],
+  details: [msg('help.detail.completion.load')],
   examples: [`eval "$(${BIN} completion bash)"`, `${BIN} completion fish > ~/.config/fish/completions/${BIN}.fish`],
 };
 
@@ -29,14 +30,14 @@ function valuesOf(name: string, choices: readonly string[] | undefined): readonl
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const [shell, ...extra] = args.positionals;
   if (shell === undefined || !SHELLS.includes(shell as Shell) || extra.length > 0) {
-    throw new UsageError(msg('completion.which_shell', { shells: SHELLS.join(', ') }), msg('completion.which_shell_hint', { bin: BIN }));
+    throw new UsageError(msg('completion.which_shell', { shells: commas(SHELLS) }), msg('completion.which_shell_hint', { bin: BIN }));
   }
   const commands: CompletionCommand[] = [];
   for (const [name, entry] of Object.entries(COMMANDS)) {
     const table = { ...(COMMAND_OPTIONS[name] ?? (await entry.load()).options ?? {}), ...COMMON_OPTIONS };
     commands.push({
       name,
-      summary: ctx.t.show(entry.summary),
+      summary: ctx.t(entry.summary),
       flags: Object.entries(table).map(([flag, spec]) => {
         const values = valuesOf(flag, spec.choices);
         return {
@@ -44,7 +45,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
           ...(spec.short ? { short: spec.short } : {}),
           takesValue: spec.type === 'string',
           ...(values ? { values } : {}),
-          description: ctx.t.show(spec.description),
+          description: ctx.t(spec.description),
         };
       }),
     });

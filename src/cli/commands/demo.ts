@@ -8,22 +8,24 @@ import type { AgentEnv } from '../../agents/types.js';
 import { maskKey } from '../../core/mask.js';
 import { flag, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
-import { note, print, printJson, wrap } from '../output.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
+import { note, print, printJson } from '../output.js';
+import { wrap } from '../../core/layout.js';
 import { printSetupReport } from '../setup-report.js';
 import { msg } from '../../i18n/index.js';
 import { nothingGiven, setupOptionsFrom } from '../setup-inputs.js';
 
 export const options: OptionTable = {
   keep: { type: 'boolean', description: msg('help.opt.keep') },
-  json: { type: 'boolean', description: msg('help.opt.json2') },
+  json: { type: 'boolean', description: msg('help.opt.json_setup_report') },
 };
 
 export const help: CommandHelp = {
-  summary: msg('help.summary.demo2'),
+  summary: msg('help.summary.demo_long'),
   usage: `${BIN} demo [--keep] [--json]`,
   details: [
-    msg('help.detail.demo.1'),
+    msg('help.detail.demo.steps'),
   ],
 };
 

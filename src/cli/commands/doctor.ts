@@ -4,20 +4,23 @@ import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry
 import type { Scope } from '../../agents/types.js';
 import { CancelledError, ToolError, UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
-import { msg } from '../../i18n/index.js';
+import { commas, msg, type Message } from '../../i18n/index.js';
 import type { AgentCheck, CheckOptions } from '../../doctor/check.js';
 import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV, resolveBaseUrl } from '../inputs.js';
-import { painter, print, printJson, wrap } from '../output.js';
+import { print, printJson } from '../output.js';
+import { wrap } from '../../core/layout.js';
+import { painter } from '../../core/terminal.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../saved.js';
 import { agentEnv, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
-  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent2') },
-  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope2') },
+  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent_check') },
+  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope_check') },
   fix: { type: 'boolean', description: msg('help.opt.fix') },
   // doctor never asks; `--yes` is accepted because people type it by habit in CI (`doctor --fix --yes`).
   yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
@@ -28,9 +31,9 @@ export const help: CommandHelp = {
   summary: msg('help.summary.doctor'),
   usage: `${BIN} doctor [--fix] [--agent ID…] [--json]`,
   details: [
-    msg('help.detail.doctor.1'),
-    msg('help.detail.doctor.2'),
-    msg('help.detail.doctor.3'),
+    msg('help.detail.doctor.checks'),
+    msg('help.detail.doctor.not_gateway'),
+    msg('help.detail.doctor.output'),
   ],
   examples: [`${BIN} doctor`, `${BIN} doctor --fix`],
 };
@@ -60,8 +63,9 @@ async function checkAll(ctx: CliContext, ids: readonly AgentId[], inputs: CheckI
 
 function agentLines(ctx: CliContext, c: AgentCheck): string[] {
   const paint = painter(ctx);
-  const where = c.file ? `  ${c.file.startsWith(ctx.home + '/') ? `~${c.file.slice(ctx.home.length)}` : c.file}` : '';
   const t = ctx.t;
+  const file = c.file === undefined ? '' : typeof c.file === 'string' ? c.file : t(c.file);
+  const where = file ? `  ${file.startsWith(ctx.home + '/') ? `~${file.slice(ctx.home.length)}` : file}` : '';
   if (!c.configured) return wrap(t('doctor.not_configured', { agent: c.name, bin: BIN, id: c.id }));
   if (c.notGateway) return [t('doctor.not_gateway', { agent: c.name }), ...wrap(t('doctor.to_use', { reason: c.notGateway, bin: BIN, id: c.id }), 4)];
   if (c.findings.length === 0) {
@@ -83,7 +87,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const saved = await loadSaved(ctx);
   const values = withSavedDefaults(ctx, { ...args.values, agent: args.values.agent }, { ...saved.settings, agents: undefined });
   const only = list(values, 'agent');
-  for (const id of only) if (!SUPPORTED_AGENT_IDS.includes(id as AgentId)) throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: SUPPORTED_AGENT_IDS.join(', ') }));
+  for (const id of only) if (!SUPPORTED_AGENT_IDS.includes(id as AgentId)) throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
   const ids = only.length > 0 ? (only as AgentId[]) : SUPPORTED_AGENT_IDS;
   const scope = (str(values, 'scope') ?? 'user') as Scope;
   // The key's variable: the flag, the saved one, GATEWAY_API_KEY — the first that is set now.
@@ -107,7 +111,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
 
   let checks = await checkAll(ctx, ids, inputs);
   let fixed: AgentId[] = [];
-  let notFixed: { id: AgentId; reason: string }[] = [];
+  let notFixed: { id: AgentId; reason: Message }[] = [];
   let moved: { id: AgentId; from: string; to: string; code: string }[] = [];
   let keys: KeyReplaced[] = [];
   const tightened: string[] = [];
@@ -151,7 +155,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     for (const k of keys) lines.push('', ...wrap(t(k.from ? 'doctor.key_replaced' : 'doctor.key_given', { agent: AGENTS[k.id].name, from: k.from ?? '', to: k.to, var: k.var })));
     for (const m of moved) lines.push('', ...wrap(t('doctor.moved', { agent: AGENTS[m.id].name, from: m.from, to: m.to, code: m.code })));
     for (const file of tightened) lines.push('', ...wrap(t('doctor.tightened', { file })));
-    if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: fixed.map((id) => AGENTS[id].name).join(', '), bin: BIN })));
+    if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: commas(fixed.map((id) => AGENTS[id].name)), bin: BIN })));
     for (const n of notFixed) lines.push('', ...wrap(t('doctor.not_repaired', { agent: AGENTS[n.id].name, reason: n.reason })));
     lines.push('', ...wrap(ok ? t('doctor.no_findings') : fixing ? t('doctor.remain_fixing') : t('doctor.remain', { bin: BIN })));
     print(ctx, lines);
@@ -169,14 +173,14 @@ async function repair(
   ctx: CliContext,
   broken: AgentCheck[],
   o: { setup: SetupInputs; scope: Scope; gatewayKey?: string; keyEnv: string; given?: { root: string; v1: string }; timeoutMs?: number; keyStorage?: 'file' | 'env' },
-): Promise<{ fixed: AgentId[]; notFixed: { id: AgentId; reason: string }[]; moved: { id: AgentId; from: string; to: string; code: string }[]; keys: KeyReplaced[] }> {
-  const [{ runSetup }, { normalizeBaseUrl }, { agentKeyOf }] = await Promise.all([
+): Promise<{ fixed: AgentId[]; notFixed: { id: AgentId; reason: Message }[]; moved: { id: AgentId; from: string; to: string; code: string }[]; keys: KeyReplaced[] }> {
+  const [{ runSetup }, { normalizeBaseUrl }, { agentKeyOf, agentKeyVarOf }] = await Promise.all([
     import('../../setup/run.js'),
     import('../../core/base-url.js'),
     import('../../doctor/check.js'),
   ]);
   const fixed: AgentId[] = [];
-  const notFixed: { id: AgentId; reason: string }[] = [];
+  const notFixed: { id: AgentId; reason: Message }[] = [];
   const moved: { id: AgentId; from: string; to: string; code: string }[] = [];
   const keys: KeyReplaced[] = [];
   for (const c of broken) {
@@ -198,7 +202,8 @@ async function repair(
     ctx.addSecret(key);
     // Without a gateway key, the agent's own key is written back where the agent found it: a
     // variable the user exports stays the reference (env storage), anything else is stored.
-    const ownVar = replaceKey ? undefined : /^environment variable (\w+)/.exec(c.request?.keySource ?? '')?.[1];
+    const keyVar = agentKeyVarOf(c);
+    const ownVar = replaceKey || keyVar?.via === 'named' ? undefined : keyVar?.name;
     const keyEnvVar = ownVar ?? o.keyEnv;
     try {
       const { guardInterrupt } = await import('../interrupt.js');
@@ -234,7 +239,7 @@ async function repair(
       else notFixed.push({ id: c.id, reason: a?.probe?.diagnosis?.message ?? failedProbe?.diagnosis?.message ?? a?.verify?.diagnosis?.message ?? a?.skipped ?? msg('doctor.setup_failed') });
     } catch (err) {
       if (!(err instanceof ToolError) || err instanceof CancelledError) throw err;
-      notFixed.push({ id: c.id, reason: err.hint ? msg('doctor.error_hint', { message: err.message, hint: err.hint }) : err.message });
+      notFixed.push({ id: c.id, reason: err.hint ? msg('doctor.error_hint', { message: err.text, hint: err.hint }) : err.text });
     }
   }
   return { fixed, notFixed, moved, keys };

@@ -6,11 +6,13 @@ import type { ClassifiedModel, KeyInfo, ModelPricing, Protocol } from '../../cor
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
 import type { ModelFit } from '../../agents/types.js';
 import { notForCoding } from '../../agents/fit.js';
-import type { Translator } from '../../i18n/index.js';
+import { commas, type Translator } from '../../i18n/index.js';
 import { flag, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { resolveGateway } from '../inputs.js';
-import { formatUsd, painter, print, note, printJson, PROTOCOL_NAMES, table, tableRows, wrap, type Paint } from '../output.js';
+import { formatUsd, print, note, printJson, PROTOCOL_NAMES } from '../output.js';
+import { table, tableRows, wrap } from '../../core/layout.js';
+import { painter, type Paint } from '../../core/terminal.js';
 
 const ORDER: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
 
@@ -53,7 +55,7 @@ function keyLine(t: Translator, masked: string, info: KeyInfo | undefined): stri
 function byProtocol(t: Translator, entries: readonly { name: string; protocol: Protocol }[]): string {
   const groups = new Map<Protocol, string[]>();
   for (const e of entries) groups.set(e.protocol, [...(groups.get(e.protocol) ?? []), e.name]);
-  return [...groups].map(([p, names]) => t('models.agents_protocol', { agents: names.join(', '), protocol: PROTOCOL_NAMES[p] })).join('; ');
+  return [...groups].map(([p, names]) => t('models.agents_protocol', { agents: commas(names), protocol: PROTOCOL_NAMES[p] })).join('; ');
 }
 
 function agentLines(t: Translator, model: ClassifiedModel, paint: Paint): string[] {
@@ -81,7 +83,10 @@ function modelBlock(t: Translator, models: readonly ClassifiedModel[], paint: Pa
   models.forEach((m, i) => {
     lines.push(...(head[i] ?? [m.id]).map((l) => paint('bold', l)));
     if (detail === 'agents') lines.push(...agentLines(t, m, paint));
-    else lines.push(...wrap(t.show(notForCoding(m) ?? ''), 6));
+    else {
+      const why = notForCoding(m);
+      lines.push(...wrap(why ? t(why) : '', 6));
+    }
     if (m.pricing?.description) lines.push(...wrap(paint('dim', m.pricing.description), 6));
   });
   return lines;
@@ -163,13 +168,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     if (others.length > 0) {
       lines.push('', paint('cyan', t('models.not_for_agents')));
       if (flag(args.values, 'all')) lines.push(...modelBlock(t, others, paint, 'reason'));
-      else lines.push(...wrap(t('models.all_for_why', { ids: others.map((m) => m.id).join(', ') }), 2));
+      else lines.push(...wrap(t('models.all_for_why', { ids: commas(others.map((m) => m.id)) }), 2));
     }
   }
   if (elsewhere && elsewhere.length > 0) {
     lines.push('', paint('cyan', t('models.elsewhere')));
     for (const e of elsewhere) {
-      lines.push(paint('bold', `  ${e.id}`), ...wrap(e.groups.length > 0 ? t('models.elsewhere_groups', { groups: e.groups.join(', ') }) : t('models.elsewhere_no_group'), 6));
+      lines.push(paint('bold', `  ${e.id}`), ...wrap(e.groups.length > 0 ? t('models.elsewhere_groups', { groups: commas(e.groups) }) : t('models.elsewhere_no_group'), 6));
     }
     lines.push(...wrap(t('models.elsewhere_hint')).map((l) => paint('dim', l)));
   }

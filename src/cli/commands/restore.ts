@@ -2,9 +2,11 @@
 import { JobError, UsageError } from '../../core/errors.js';
 import { flag, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
-import { note, padTo, print, printJson, wrap } from '../output.js';
-import { msg } from '../../i18n/index.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
+import { note, print, printJson } from '../output.js';
+import { padTo, wrap } from '../../core/layout.js';
+import { commas, msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   list: { type: 'boolean', description: msg('help.opt.list') },
@@ -19,7 +21,7 @@ export const help: CommandHelp = {
   summary: msg('help.summary.restore'),
   usage: `${BIN} restore [--list] [--id ID] [--force] [--json]`,
   details: [
-    msg('help.detail.restore.1'),
+    msg('help.detail.restore.backups'),
   ],
   examples: [`${BIN} restore --list`, `${BIN} restore --id 20261122T090000Z-1a2b`],
 };
@@ -46,7 +48,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const id = str(args.values, 'id');
   if (backups.length === 0) throw new JobError(msg('restore.none_to_restore', { dir }));
   if (id !== undefined && !backups.some((b) => b.id === id)) {
-    throw new UsageError(msg('restore.no_such', { id }), msg('restore.no_such_hint', { ids: backups.map((b) => b.id).join(', '), bin: BIN }));
+    throw new UsageError(msg('restore.no_such', { id }), msg('restore.no_such_hint', { ids: commas(backups.map((b) => b.id)), bin: BIN }));
   }
   let result;
   try {
@@ -59,9 +61,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         why: msg(c.kind === 'changed' ? 'restore.why_changed' : 'restore.why_filled', { id: err.id }),
       }));
       if (ctx.json) {
-        printJson(ctx, { ok: false, error: { code: 'changed_since_backup', message: err.message, fix: err.hint, files: err.conflicts, details: lines } });
+        printJson(ctx, { ok: false, error: { code: 'changed_since_backup', message: err.text, fix: err.hint, files: err.conflicts, details: lines } });
       } else {
-        for (const line of lines) note(ctx, wrap(ctx.t.show(line), 2));
+        for (const line of lines) note(ctx, wrap(ctx.t(line), 2));
       }
     }
     throw err;

@@ -5,23 +5,25 @@ import { maskKey } from '../../core/mask.js';
 import type { SetupReport } from '../../setup/run.js';
 import type { ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
 import { resolveGateway } from '../inputs.js';
-import { note, printJson, wrap } from '../output.js';
+import { note, printJson } from '../output.js';
+import { wrap } from '../../core/layout.js';
 import { refuseSavedEnvStorage, rememberSetup } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv, installedAgents, SETUP_OPTIONS, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
-import { msg } from '../../i18n/index.js';
+import { commas, msg } from '../../i18n/index.js';
 
 export const options = SETUP_OPTIONS;
 
 export const help: CommandHelp = {
-  summary: msg('help.summary.setup2'),
+  summary: msg('help.summary.setup_long'),
   usage: `${BIN} setup --base-url URL [--agent ID…] [--model [AGENT=]ID…] [--dry-run] [--json]`,
   details: [
-    msg('help.detail.setup.1'),
-    msg('help.detail.setup.2'),
-    msg('help.detail.setup.3', { bin: BIN }),
+    msg('help.detail.setup.steps'),
+    msg('help.detail.setup.safety'),
+    msg('help.detail.setup.undo', { bin: BIN }),
   ],
   examples: [
     `GATEWAY_API_KEY=sk-… ${BIN} setup --base-url https://gw.example.com --agent claude-code,codex`,
@@ -37,7 +39,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
   const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
   const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: 'setup', pinSaved: true });
-  if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: agents.join(', ') })));
+  if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: commas(agents) })));
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const report: SetupReport = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));

@@ -4,7 +4,8 @@ import { EXIT, UsageError } from '../../core/errors.js';
 import { num, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN } from '../help.js';
-import { note, painter, print } from '../output.js';
+import { note, print } from '../output.js';
+import { painter } from '../../core/terminal.js';
 import { msg } from '../../i18n/index.js';
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {

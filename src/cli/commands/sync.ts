@@ -7,13 +7,15 @@ import type { ClassifiedModel } from '../../core/types.js';
 import type { SetupReport } from '../../setup/run.js';
 import { flag, GATEWAY_OPTIONS, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
 import { resolveGateway } from '../inputs.js';
-import { print, printJson, wrap } from '../output.js';
+import { print, printJson } from '../output.js';
+import { wrap } from '../../core/layout.js';
 import { refuseSavedEnvStorage, rememberSetup } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { setupInputs, setupOptionsFrom } from '../setup-inputs.js';
-import { msg, type Translator } from '../../i18n/index.js';
+import { msg, type Message, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -29,8 +31,8 @@ export const help: CommandHelp = {
   summary: msg('help.summary.sync'),
   usage: `${BIN} sync [--check] [--upgrade] [--json]`,
   details: [
-    msg('help.detail.sync.1'),
-    msg('help.detail.sync.2'),
+    msg('help.detail.sync.when'),
+    msg('help.detail.sync.check'),
   ],
   examples: [`${BIN} sync`, `${BIN} sync --check --json   # in CI`],
 };
@@ -39,7 +41,7 @@ export interface SyncChange {
   agent: AgentId;
   from?: string;
   to?: string;
-  reason: string;
+  reason: Message;
   files: string[];
 }
 
@@ -55,7 +57,7 @@ export function explainChanges(
     const files = a.files.filter((f) => f.action !== 'unchanged').map((f) => f.path);
     if (files.length === 0) continue;
     const from = saved.perAgent?.[a.id]?.model;
-    let reason: string;
+    let reason: Message;
     const model = models.find((m) => m.id === from);
     if (from !== undefined && from !== a.model && !model) reason = msg('sync.left_list', { model: from });
     else if (from !== undefined && from !== a.model && model && !AGENTS[a.id].fit(model).ok) reason = msg('sync.lost_mark', { model: from, agent: AGENTS[a.id].name });

@@ -2,12 +2,14 @@
 // with pass/fail, latency, the gateway's request ID and, on failure, the named cause.
 import { EXIT, JobError, UsageError } from '../../core/errors.js';
 import type { ClassifiedModel, Diagnosis, Protocol, ProbeResult } from '../../core/types.js';
-import { msg, type Translator } from '../../i18n/index.js';
+import { commas, msg, type Message, type MessageParam, type Translator } from '../../i18n/index.js';
 import { notForCoding } from '../../agents/fit.js';
 import { flag, list as listFlag, num, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { resolveGateway } from '../inputs.js';
-import { note, painter, print, printJson, PROTOCOL_NAMES, tableRows, wrap } from '../output.js';
+import { note, print, printJson, PROTOCOL_NAMES } from '../output.js';
+import { tableRows, wrap } from '../../core/layout.js';
+import { painter } from '../../core/terminal.js';
 
 /** The protocols coding agents speak. Images costs money per call: probed only when asked for. */
 const AGENT_PROTOCOLS: readonly Protocol[] = ['messages', 'responses', 'chat'];
@@ -16,11 +18,11 @@ const DEFAULT_CONCURRENCY = 4;
 export interface ProbePlan {
   probes: { protocol: Protocol; model: string }[];
   /** Said on stderr before probing: skipped protocols, marks that disagree. */
-  notes: string[];
+  notes: Message[];
 }
 
-function validIds(models: readonly ClassifiedModel[]): string {
-  return models.length > 0 ? models.map((m) => m.id).join(', ') : '(none: the key sees no models)';
+function validIds(models: readonly ClassifiedModel[]): MessageParam {
+  return models.length > 0 ? commas(models.map((m) => m.id)) : msg('verify.no_models');
 }
 
 /** A model for each protocol: one the marks confirm first, else one a probe must tell about. */
@@ -34,7 +36,7 @@ export function planProbes(
   models: readonly ClassifiedModel[],
   opts: { model?: string; protocol?: Protocol; force?: boolean },
 ): ProbePlan {
-  const notes: string[] = [];
+  const notes: Message[] = [];
   if (opts.model !== undefined) {
     const model = models.find((m) => m.id === opts.model);
     if (!model && !opts.force) {
@@ -52,7 +54,7 @@ export function planProbes(
       const maybe = excluded ? [] : AGENT_PROTOCOLS.filter((p) => model.protocols[p] === 'probe');
       for (const p of maybe) notes.push(msg('verify.may_serve', { model: model.id, protocol: PROTOCOL_NAMES[p], p }));
       if (protocols.length === 0) {
-        const why = excluded ?? msg('verify.marked_only', { marks: (model.marks ?? []).join(', ') || msg('verify.nothing') });
+        const why = excluded ?? msg('verify.marked_only', { marks: (model.marks ?? []).length > 0 ? commas(model.marks ?? []) : msg('verify.nothing') });
         throw new UsageError(msg('verify.no_agent_protocol', { model: model.id, why }),
           msg(model.protocols.images !== 'no' ? 'verify.pick_model_images' : 'verify.pick_model'));
       }

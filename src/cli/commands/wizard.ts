@@ -4,14 +4,17 @@
 import { join } from 'node:path';
 import { AGENTS } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
-import { msg } from '../../i18n/index.js';
+import { commas, msg } from '../../i18n/index.js';
 import type { SetupReport } from '../../setup/run.js';
 import type { WizardDefaults } from '../../wizard/flow.js';
 import { str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { BIN, type CommandHelp } from '../help.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV } from '../inputs.js';
-import { control, note, print, wrap } from '../output.js';
+import { note, print } from '../output.js';
+import { wrap } from '../../core/layout.js';
+import { control } from '../../core/terminal.js';
 import { rememberSetup, savedPreferences } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv, SETUP_OPTIONS, setupInputs } from '../setup-inputs.js';
@@ -19,12 +22,12 @@ import { agentEnv, SETUP_OPTIONS, setupInputs } from '../setup-inputs.js';
 export const options = SETUP_OPTIONS;
 
 export const help: CommandHelp = {
-  summary: msg('help.summary.wizard2'),
+  summary: msg('help.summary.wizard_long'),
   usage: `${BIN} [wizard] [setup flags…]`,
   details: [
-    msg('help.detail.wizard.1'),
-    msg('help.detail.wizard.2'),
-    msg('help.detail.wizard.3'),
+    msg('help.detail.wizard.steps'),
+    msg('help.detail.wizard.flags'),
+    msg('help.detail.wizard.cancel'),
   ],
 };
 
@@ -46,7 +49,7 @@ async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string
   if (report.keyStorage === 'env' && !env[keyEnvVar]) {
     lines.push(...wrap(ctx.t('wizard.next.export', { var: keyEnvVar })));
   }
-  const commands = ok.map((a) => `\`${AGENTS[a.id].binary}\``).join(', ');
+  const commands = commas(ok.map((a) => `\`${AGENTS[a.id].binary}\``));
   lines.push(...wrap(ctx.t(ok.length === 1 ? 'wizard.next.one' : 'wizard.next.many', { commands, bin: BIN })));
   return lines;
 }
@@ -116,6 +119,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       keyEnvVar,
       agents: inputs.agents,
       models: inputs.models,
+      ...(inputs.modelLists.size > 0 && { modelLists: inputs.modelLists }),
       smallModel: inputs.smallModel,
       scope: inputs.scope,
       keyStorage: inputs.keyStorage,

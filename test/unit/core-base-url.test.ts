@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeV1, isLoopbackHost, normalizeBaseUrl } from '../../src/core/base-url.js';
 import { EXIT, UsageError } from '../../src/core/errors.js';
+import { inEnglish } from '../helpers/english.js';
 
 const HTTP_CLEAR_TEXT = /clear text/;
 
@@ -88,7 +89,7 @@ describe('normalizeBaseUrl', () => {
   });
 
   it.each(rows)('$input → $root', ({ input, root, changes, warnings = [] }) => {
-    const got = normalizeBaseUrl(input);
+    const got = inEnglish(normalizeBaseUrl(input));
     expect(got.root).toBe(root);
     expect(got.v1).toBe(`${root}/v1`);
     if (changes.length === 0) expect(got.changes).toEqual([]);
@@ -105,7 +106,7 @@ describe('normalizeBaseUrl', () => {
   });
 
   it('the http warning tells the user to use https', () => {
-    const [warning] = normalizeBaseUrl('http://gw.example.com').warnings;
+    const [warning] = inEnglish(normalizeBaseUrl('http://gw.example.com').warnings);
     expect(warning).toBe('http:// sends your key across the network in clear text; use https:// unless this host is on your own machine');
   });
 });

@@ -12,6 +12,8 @@ import { maskKey } from '../../src/core/mask.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { startSim, stopAll } from '../helpers/sim.js';
+import { msg, type Message } from '../../src/i18n/index.js';
+import { inEnglish } from '../helpers/english.js';
 
 /** What each stand-in model makes the fake agent do. */
 const SCRIPTS: Record<string, string> = {
@@ -45,10 +47,10 @@ function fakeAgent(command = process.execPath): Agent<'qwen-code'> {
     fit: () => ({ ok: true, protocol: 'chat', needsProbe: false }),
     files: (env) => [{ path: file(env), format: 'json', role: 'config' }],
     plan: () => ({ edits: [], notes: [] }),
-    readBack(env, _scope, current): AgentRequest | string {
+    readBack(env, _scope, current): AgentRequest | Message {
       const doc = current.get(file(env)) as { url?: string; key?: string; model?: string } | undefined;
-      if (!doc?.url || !doc.model) return `${file(env)} has no url or model.`;
-      return { protocol: 'chat', url: doc.url, model: doc.model, auth: 'bearer', key: doc.key, keySource: `${file(env)} key`, baseUrl: doc.url.replace(/\/chat\/completions$/, ''), file: file(env) };
+      if (!doc?.url || !doc.model) return msg('err.verbatim', { text: `${file(env)} has no url or model.` });
+      return { protocol: 'chat', url: doc.url, model: doc.model, auth: 'bearer', key: doc.key, keySource: msg('err.verbatim', { text: `${file(env)} key` }), baseUrl: doc.url.replace(/\/chat\/completions$/, ''), file: file(env) };
     },
     oneShot: (_model, prompt) => ({ command, args: ['-e', DISPATCH, prompt], env: { CLAUDE_CODE_MAX_RETRIES: '0' } }),
   };
@@ -107,7 +109,7 @@ describe('judgeRun', () => {
     [{ stdout: "There's an issue with the selected model" }, false, 'exit code 0 but the output reports an error ("issue with the selected model")'],
     [{ stdout: 'OK. No errors here.' }, true, undefined],
   ])('%j → ok %s', (over, ok, failure) => {
-    const v = judgeRun({ ...base, ...over }, 120_000);
+    const v = inEnglish(judgeRun({ ...base, ...over }, 120_000));
     expect(v.ok).toBe(ok);
     expect('failure' in v ? v.failure : undefined).toBe(failure);
   });
@@ -131,7 +133,7 @@ describe('processesOfRun', () => {
 describe('runAgent', () => {
   it('a good answer: ok, exit 0, no probe of ours sent', async () => {
     const from = sim.log.length;
-    const r = await runAgent(fakeAgent(), home(good('ok')), { timeoutMs: 20_000 });
+    const r = inEnglish(await runAgent(fakeAgent(), home(good('ok')), { timeoutMs: 20_000 }));
     expect(r).toMatchObject({ id: 'qwen-code', ok: true, exitCode: 0, timedOut: false, model: MODEL, output: 'OK', stopped: [] });
     expect(r.failure).toBeUndefined();
     expect(r.diagnosis).toBeUndefined();
@@ -142,7 +144,7 @@ describe('runAgent', () => {
     process.env['AGENT_RUN_LEAK'] = 'leaked';
     try {
       const env = home(good('env'));
-      const r = await runAgent(fakeAgent(), env, { timeoutMs: 20_000 });
+      const r = inEnglish(await runAgent(fakeAgent(), env, { timeoutMs: 20_000 }));
       expect(r.ok, r.output).toBe(true);
       const seen = JSON.parse(r.output.slice(3)) as { home: string; cwd: string; marker: string | null; retries: string | null; leak: string | null; argv: string[] };
       expect(seen.home).toBe(env.home);
@@ -163,7 +165,7 @@ describe('runAgent', () => {
 
   it('Claude Code style: "the selected model" on a doubled /v1 is named wrong_path by sending the agent request', async () => {
     const from = sim.log.length;
-    const r = await runAgent(fakeAgent(), home({ ...good('selected-model'), url: `${sim.root}/v1/v1/chat/completions` }), { timeoutMs: 20_000 });
+    const r = inEnglish(await runAgent(fakeAgent(), home({ ...good('selected-model'), url: `${sim.root}/v1/v1/chat/completions` }), { timeoutMs: 20_000 }));
     expect(r.ok).toBe(false);
     expect(r.failure).toBe('exit code 1');
     expect(r.output).toContain('selected model');
@@ -177,7 +179,7 @@ describe('runAgent', () => {
 
   it('exit 0 with no answer, or an error printed: failed; the gateway answers its request, so the agent is blamed', async () => {
     for (const behaviour of ['silent', 'error-exit-0']) {
-      const r = await runAgent(fakeAgent(), home(good(behaviour)), { timeoutMs: 20_000 });
+      const r = inEnglish(await runAgent(fakeAgent(), home(good(behaviour)), { timeoutMs: 20_000 }));
       expect(r.ok).toBe(false);
       expect(r.failure).toMatch(/^exit code 0 but/);
       expect(r.diagnosis?.code).toBe('gateway_error');
@@ -187,26 +189,26 @@ describe('runAgent', () => {
 
   it('a key the gateway refuses: bad_key; the key is masked in what the agent printed', async () => {
     const bad = `sk-${'q'.repeat(48)}`;
-    const r = await runAgent(fakeAgent(), home({ ...good('echo-key'), key: bad }), { timeoutMs: 20_000 });
+    const r = inEnglish(await runAgent(fakeAgent(), home({ ...good('echo-key'), key: bad }), { timeoutMs: 20_000 }));
     // The agent printed OK: it passes (only the gateway's refusal, seen by the agent, would fail it).
     expect(r.ok).toBe(true);
     expect(r.output).not.toContain(bad);
     expect(r.output).toContain(maskKey(bad));
-    const r2 = await runAgent(fakeAgent(), home({ ...good('selected-model'), key: bad }), { timeoutMs: 20_000 });
+    const r2 = inEnglish(await runAgent(fakeAgent(), home({ ...good('selected-model'), key: bad }), { timeoutMs: 20_000 }));
     expect(r2.diagnosis?.code).toBe('bad_key');
     expect(JSON.stringify(r2)).not.toContain(bad);
   });
 
   it('no key: missing_key, named without sending anything', async () => {
     const from = sim.log.length;
-    const r = await runAgent(fakeAgent(), home({ ...good('selected-model'), key: undefined }), { timeoutMs: 20_000 });
+    const r = inEnglish(await runAgent(fakeAgent(), home({ ...good('selected-model'), key: undefined }), { timeoutMs: 20_000 }));
     expect(r.diagnosis?.code).toBe('missing_key');
     expect(sim.log.length).toBe(from);
   });
 
   it('a hang is stopped at the timeout, and the cause probed', async () => {
     const started = Date.now();
-    const r = await runAgent(fakeAgent(), home(good('hang')), { timeoutMs: 1500 });
+    const r = inEnglish(await runAgent(fakeAgent(), home(good('hang')), { timeoutMs: 1500 }));
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(r).toMatchObject({ ok: false, timedOut: true, failure: 'no answer within 2 s (stopped)' });
     expect(r.diagnosis?.code).toBe('gateway_error');
@@ -216,7 +218,7 @@ describe('runAgent', () => {
     const env = home(good('daemon'));
     const users = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { env: { HOME: env.home }, stdio: 'ignore', detached: true });
     pids.push(users.pid!);
-    const r = await runAgent(fakeAgent(), env, { timeoutMs: 20_000 });
+    const r = inEnglish(await runAgent(fakeAgent(), env, { timeoutMs: 20_000 }));
     expect(r.ok, r.output).toBe(true);
     const daemon = Number(readFileSync(join(env.home, 'daemon.pid'), 'utf8'));
     pids.push(daemon);
@@ -229,13 +231,13 @@ describe('runAgent', () => {
   });
 
   it('not on PATH: named, with the package to install', async () => {
-    const r = await runAgent(fakeAgent('gas-no-such-agent-binary'), home(good('ok')), { timeoutMs: 20_000 });
+    const r = inEnglish(await runAgent(fakeAgent('gas-no-such-agent-binary'), home(good('ok')), { timeoutMs: 20_000 }));
     expect(r).toMatchObject({ ok: false, failure: 'not on PATH' });
     expect(r.diagnosis).toMatchObject({ code: 'config_invalid', fix: 'install it: npm install -g fake-agent' });
   });
 
   it('a config that yields no request: config_invalid, the agent never run', async () => {
-    const r = await runAgent(fakeAgent(), home({ key: DEMO_KEY }), { timeoutMs: 20_000 });
+    const r = inEnglish(await runAgent(fakeAgent(), home({ key: DEMO_KEY }), { timeoutMs: 20_000 }));
     expect(r).toMatchObject({ ok: false, failure: 'not run', command: '' });
     expect(r.diagnosis?.code).toBe('config_invalid');
     expect(r.diagnosis?.message).toContain('has no url or model');

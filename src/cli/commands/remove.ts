@@ -1,0 +1,129 @@
+// `remove`: take the gateway settings out of the agents' configs, for people who leave or switch
+// tools. Each agent module says what it owns (`unplan`); this runs the same pipeline as setup:
+// plan every file (one that does not parse stops everything), back up, write atomically under the
+// lock, modes kept. It never asks, like `setup` with flags: the backup is the way back.
+import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
+import type { Scope } from '../../agents/types.js';
+import type { AppliedFile, FileEdit, PlannedFile } from '../../config/types.js';
+import { flag, GATEWAY_OPTIONS, str, type OptionTable, type ParsedArgs } from '../args.js';
+import type { CliContext } from '../context.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
+import { resolveBaseUrl } from '../inputs.js';
+import { note, print, printJson } from '../output.js';
+import { padTo, wrap } from '../../core/layout.js';
+import { loadSaved } from '../saved.js';
+import { agentEnv, parseAgents } from '../setup-inputs.js';
+import { msg, type Message } from '../../i18n/index.js';
+
+export const options: OptionTable = {
+  'base-url': GATEWAY_OPTIONS['base-url']!,
+  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent_remove') },
+  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope_remove') },
+  'dry-run': { type: 'boolean', description: msg('help.opt.dry-run_remove') },
+  yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
+  json: { type: 'boolean', description: msg('help.opt.json') },
+};
+
+export const help: CommandHelp = {
+  summary: msg('help.summary.remove'),
+  usage: `${BIN} remove [--agent ID…] [--scope user|project] [--dry-run] [--json]`,
+  details: [msg('help.detail.remove.1', { bin: BIN })],
+  examples: [`${BIN} remove --dry-run`, `${BIN} remove --agent codex`],
+};
+
+interface RemoveAgentReport {
+  id: AgentId;
+  name: string;
+  files: AppliedFile[];
+  notes: Message[];
+}
+
+export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const saved = await loadSaved(ctx);
+  const values = { ...args.values };
+  // The gateway whose settings go: the flag, else $GATEWAY_BASE_URL, else the one setup saved.
+  if (values['base-url'] === undefined && ctx.env['GATEWAY_BASE_URL'] === undefined && saved.settings.baseUrl) values['base-url'] = saved.settings.baseUrl;
+  const gateway = resolveBaseUrl(ctx, values);
+  const scope = (str(values, 'scope') ?? saved.settings.scope ?? 'user') as Scope;
+  const ids = parseAgents(values) ?? SUPPORTED_AGENT_IDS;
+  const dryRun = flag(values, 'dry-run');
+  const env = agentEnv(ctx);
+  // Masked wherever it shows, though only values read from the files are ever printed.
+  const envKey = ctx.env[saved.settings.keyEnv ?? 'GATEWAY_API_KEY'];
+  if (envKey) ctx.addSecret(envKey.trim());
+
+  const { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } = await import('../../config/index.js');
+  const { readCurrent } = await import('../../setup/read-current.js');
+  const secrets: string[] = [];
+  const reports: RemoveAgentReport[] = ids.map((id) => ({ id, name: AGENTS[id].name, files: [], notes: [] }));
+  const planAll = async (): Promise<PlannedFile[]> => {
+    const edits = await Promise.all(
+      reports.map(async (r): Promise<FileEdit[]> => {
+        const agent = AGENTS[r.id];
+        if (!agent.unplan) return [];
+        const u = agent.unplan(env, scope, await readCurrent(agent, env, scope), gateway);
+        for (const s of u.secrets) {
+          secrets.push(s);
+          ctx.addSecret(s);
+        }
+        r.notes.push(...u.notes);
+        return u.edits.map((e) => ({ ...e, owner: r.id }));
+      }),
+    );
+    // Deletions only: a file that does not exist is never created.
+    return (await planFiles(edits.flat())).filter((f) => f.action !== 'created');
+  };
+
+  const dir = stateDir(ctx.home, ctx.env, ctx.platform);
+  let plan: PlannedFile[];
+  let backupId: string | undefined;
+  if (dryRun) {
+    plan = await planAll();
+    for (const r of reports) r.files = plan.filter((f) => f.owner === r.id).map((f) => ({ path: f.path, action: f.action }));
+  } else {
+    const keep = keepBackups(ctx.env);
+    const result = await withLock(dir, async () => {
+      const planned = await planAll();
+      return { planned, applied: await applyPlan(planned, { stateDir: dir, command: 'remove', keep }) };
+    });
+    plan = result.planned;
+    backupId = result.applied.backupId;
+    for (const r of reports) {
+      const paths = new Set(plan.filter((f) => f.owner === r.id).map((f) => f.path));
+      r.files = result.applied.files.filter((f) => paths.has(f.path));
+    }
+  }
+  const changed = plan.some((f) => f.action !== 'unchanged');
+  const diff = dryRun && changed ? renderDiff(plan, secrets) : undefined;
+  const shown = reports.filter((r) => r.files.some((f) => f.action !== 'unchanged') || r.notes.length > 0);
+
+  if (ctx.json) {
+    printJson(ctx, {
+      ok: true,
+      baseUrl: gateway.root,
+      scope,
+      dryRun,
+      removed: changed,
+      ...(backupId !== undefined ? { backupId } : {}),
+      ...(diff !== undefined ? { diff } : {}),
+      agents: reports.map((r) => ({ id: r.id, name: r.name, files: r.files.filter((f) => f.action !== 'unchanged'), notes: r.notes })),
+    });
+    return 0;
+  }
+  const lines: string[] = [];
+  if (!changed) lines.push(...wrap(ctx.t('remove.nothing', { root: gateway.root })));
+  else lines.push(...wrap(ctx.t(dryRun ? 'remove.would' : 'remove.done', { root: gateway.root })));
+  for (const r of shown) {
+    lines.push('', `  ${r.name}`);
+    for (const f of r.files.filter((x) => x.action !== 'unchanged')) {
+      lines.push(`    ${padTo(ctx.t(dryRun ? 'report.action.would_updated' : 'report.action.updated'), 16)} ${f.path}`);
+    }
+    for (const n of r.notes) lines.push(...wrap(ctx.t('cli.note', { text: n }), 4));
+  }
+  if (diff) lines.push('', diff.trimEnd());
+  print(ctx, lines);
+  if (backupId !== undefined) note(ctx, wrap(ctx.t('remove.backup', { bin: BIN, id: backupId })));
+  if (changed && !dryRun && saved.settings.baseUrl) note(ctx, wrap(ctx.t('remove.saved_kept', { bin: BIN })));
+  return 0;
+}

@@ -1,0 +1,119 @@
+// Applying a plan: every file it changes backed up first (backup.ts), then written atomically;
+// a failed write puts back the files already written.
+import { rm, rmdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { JobError } from '../core/errors.js';
+import { msg } from '../i18n/index.js';
+import { removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
+import { backupsDir, digest, MANIFEST, newBackupFolder, PRIVATE_DIR, PRIVATE_FILE, pruneBackups, readBytes } from './backup.js';
+import { fsFailure, fsReason } from './fs-error.js';
+import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
+
+/**
+ * Writes the plan: backs up every file it will update (and records the ones it creates), then writes
+ * each changed file atomically. If a write fails, the files already written are put back before the
+ * error is thrown. Nothing changes → no backup folder, every file 'unchanged'.
+ */
+export async function applyPlan(
+  plan: readonly PlannedFile[],
+  opts: { stateDir: string; command: string; now?: Date; onBackup?: (id: string) => void; keep?: number },
+): Promise<{ backupId?: string; files: AppliedFile[]; pruned?: string[] }> {
+  // Under the lock no other run of ours is writing: a temp file of ours beside any of these files is
+  // a killed run's leftover (it may hold the key), whatever its age.
+  await Promise.all(plan.map((f) => removeLeftoverTemps(f.path, 0)));
+  const changing = plan.filter((f) => f.action !== 'unchanged');
+  if (changing.length === 0) return { files: plan.map((f) => ({ path: f.path, action: 'unchanged' })) };
+
+  // The plan was computed from what was read earlier: never overwrite an edit made since then.
+  const originals = await Promise.all(changing.map((f) => readBytes(f.path)));
+  changing.forEach((f, i) => {
+    const now = originals[i];
+    const same = f.before === undefined ? now === undefined : now !== undefined && now.toString('utf8') === f.before;
+    if (!same) {
+      throw new JobError(msg('cfg.changed_since_read', { file: f.path }), msg('cfg.run_again'));
+    }
+  });
+
+  const now = opts.now ?? new Date();
+  let folder: { id: string; dir: string };
+  try {
+    folder = await newBackupFolder(opts.stateDir, now);
+  } catch (err) {
+    throw fsFailure(err, backupsDir(opts.stateDir));
+  }
+  const { id, dir } = folder;
+  const manifest: BackupManifest = { id, createdAt: now.toISOString(), command: opts.command, files: [] };
+  const backupOf = new Map<PlannedFile, string>();
+  const writeBackup = async (): Promise<void> => {
+    // Copies and writes run concurrently: each is atomic on its own, and fsync waits dominate.
+    const entries = await Promise.all(
+      changing.map(async (f, i) => {
+        const bytes = originals[i];
+        // What this run leaves in the file: restore compares it with the file then, to see later edits.
+        const written = digest(f.after);
+        if (bytes === undefined) return { path: f.path, existed: false, written };
+        const name = `${i + 1}-${path.basename(f.path)}`;
+        await writeBytesAtomic(path.join(dir, name), bytes, PRIVATE_FILE);
+        backupOf.set(f, path.join(dir, name));
+        return { path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE, written };
+      }),
+    );
+    manifest.files.push(...entries);
+    await writeFileAtomic(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, PRIVATE_FILE);
+  };
+  try {
+    await writeBackup();
+  } catch (err) {
+    // A backup that cannot be completed (disk full) is removed: no config was touched yet, and a
+    // half backup must not look like one.
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    await rmdir(backupsDir(opts.stateDir)).catch(() => undefined);
+    throw fsFailure(err, dir);
+  }
+  // From here on a file may change: whoever stops the run must be able to name the backup.
+  opts.onBackup?.(id);
+
+  const results = await Promise.allSettled(
+    changing.map((f) => writeFileAtomic(f.path, f.after, f.mode, { dirMode: f.secret ? PRIVATE_DIR : 0o755 })),
+  );
+  const failed = results.findIndex((r) => r.status === 'rejected');
+  if (failed !== -1) {
+    const written = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+    const clean = await rollBack(changing, originals, written);
+    const err = (results[failed] as PromiseRejectedResult).reason as NodeJS.ErrnoException;
+    const message = msg('cfg.cannot_write', { file: changing[failed]?.path ?? '', code: fsReason(err) });
+    if (!clean) throw new JobError(message, msg('cfg.cannot_write_hint', { id }));
+    // Every file is as it was: a backup of an unchanged state is only noise (and a full disk's weight).
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    await rmdir(backupsDir(opts.stateDir)).catch(() => undefined);
+    throw new JobError(message, msg('fs.cannot_write_hint'));
+  }
+  // The new backup is complete and the files written: older backups beyond the limit go, so copies
+  // of an old key do not pile up. A failure here costs nothing the run promised.
+  const pruned = opts.keep === undefined ? [] : await pruneBackups(opts.stateDir, opts.keep, id).catch(() => []);
+  return {
+    backupId: id,
+    ...(pruned.length > 0 ? { pruned } : {}),
+    files: plan.map((f) => {
+      const backup = backupOf.get(f);
+      return { path: f.path, action: f.action, ...(backup !== undefined ? { backup } : {}) };
+    }),
+  };
+}
+
+/** Puts the written files back; false when one could not be (the backup folder then still holds it). */
+async function rollBack(changing: readonly PlannedFile[], originals: readonly (Buffer | undefined)[], written: readonly number[]): Promise<boolean> {
+  let clean = true;
+  for (const i of written) {
+    const f = changing[i] as PlannedFile;
+    const bytes = originals[i];
+    try {
+      if (bytes === undefined) await unlink(await resolveTarget(f.path));
+      else await writeBytesAtomic(f.path, bytes, f.beforeMode ?? f.mode);
+    } catch {
+      // The backup folder still holds the original; the error thrown names it.
+      clean = false;
+    }
+  }
+  return clean;
+}

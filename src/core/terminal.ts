@@ -1,0 +1,72 @@
+// What reaches a terminal: data's control characters escaped, our own colour and cursor
+// sequences passed through a marker only this process knows, colour only when allowed.
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Characters a terminal must never receive from data (gateway text, file contents, paths): C0 controls
+ * but tab, newline and CRLF (ESC starts OSC 52 clipboard writes, OSC 0 titles, CSI screen clears; a
+ * lone CR overwrites a line), DEL and C1 controls, bidi overrides and isolates (U+202E reverses what follows),
+ * and invisible characters that make two ids look alike (zero-width, word joiner, BOM, tags).
+ */
+const UNSAFE = new RegExp(
+  [
+    '\\r(?!\\n)',
+    '[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]',
+    // Combining and joining marks are listed one by one, never in one class with the character before.
+    '\\u00ad', '\\u034f', '\\u061c', '\\u115f', '\\u1160', '\\u17b4', '\\u17b5', '[\\u180b-\\u180f]',
+    '[\\u200b-\\u200f]', '[\\u2028-\\u202e]', '[\\u2060-\\u206f]', '\\u3164', '[\\ufe00-\\ufe0f]', '\\ufeff', '\\uffa0',
+    '[\\ufff9-\\ufffb]', '\\udb40[\\udc00-\\udc7f]',
+  ].join('|'),
+  'g',
+);
+
+/**
+ * `text` with every unsafe character written as a visible `\uXXXX` escape (the JSON escape, so a JSON
+ * document stays valid and means the same).
+ */
+export function escapeControls(text: string): string {
+  // One escape per UTF-16 unit: a tag character (a surrogate pair) becomes a valid JSON pair.
+  return text.replace(UNSAFE, (ch) => Array.from({ length: ch.length }, (_, i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''));
+}
+
+// Our own control sequences (colour, the spinner's cursor moves) travel to the output edge wrapped
+// in a marker that only this process knows; everything else that looks like a control character is
+// data and is escaped there. So a gateway cannot forge a colour or a cursor move either.
+const NONCE = randomBytes(8).toString('hex');
+const OURS = new RegExp(`\u0000${NONCE}([^\u0000]*)\u0000`, 'g');
+
+/** A control sequence of ours, without its ESC (`[31m`, `[2K`), or a lone `\r`: passes the output edge. */
+export function control(sequence: string): string {
+  return `\u0000${NONCE}${sequence}\u0000`;
+}
+
+/** What a terminal may receive: our marked sequences turned real, every other control character escaped. */
+export function forTerminal(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(OURS)) {
+    out += escapeControls(text.slice(last, m.index));
+    const seq = m[1] ?? '';
+    out += seq === '\r' ? '\r' : `\u001b${seq}`;
+    last = m.index + m[0].length;
+  }
+  return out + escapeControls(text.slice(last));
+}
+
+const CODES = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
+export type Style = keyof typeof CODES;
+
+export interface Paint {
+  (style: Style, text: string): string;
+}
+
+export function painter(ctx: { readonly color: boolean }): Paint {
+  return (style, text) => {
+    if (!ctx.color) return text;
+    const [on, off] = CODES[style];
+    return `${control(`[${on}m`)}${text}${control(`[${off}m`)}`;
+  };
+}
+
+/** Our colour codes and marked sequences: they take no column on the screen. */
+export const ANSI = new RegExp(`\u001b\\[[0-9;]*m|\u0000${NONCE}[^\u0000]*\u0000`, 'g');
