@@ -16,8 +16,8 @@
 import type { KeyEdit } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, envValue, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
+import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
 import { msg, type Message } from '../i18n/index.js';
 
 /** The name of the entry we own in `models`. */
@@ -92,6 +92,20 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits: [{ path, format: 'yaml', edits, secret: !env_ }], notes, exportVar: env_ ? choice.keyEnvVar : undefined };
 }
 
+function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const path = continuePaths(env).config;
+  const list = asRecord(current.get(path))?.['models'];
+  const index = Array.isArray(list) ? list.findIndex((e) => asRecord(e)?.['name'] === CONTINUE_MODEL_NAME) : -1;
+  if (!Array.isArray(list) || index < 0) return { edits: [], notes: [], secrets: [] };
+  const entry = asRecord(list[index]) ?? {};
+  if (!underRoot(entry['apiBase'], gateway.root)) {
+    return { edits: [], notes: [msg('agents.unplan.not_gateway', { file: path, key: `models[${index}].apiBase`, value: String(entry['apiBase']), root: gateway.root })], secrets: [] };
+  }
+  const key = asString(entry['apiKey']);
+  // The rest of the file (name, version, schema, the user's models) is the user's config now.
+  return { edits: [{ path, format: 'yaml', edits: [{ path: ['models', index], value: undefined }] }], notes: [], secrets: key && !SECRET_REF.test(key) ? [key] : [] };
+}
+
 /** Whether cn gives this entry the chat role (no `roles` means the default ones, chat included). */
 function chats(entry: Record<string, unknown>): boolean {
   const roles = entry['roles'];
@@ -152,6 +166,7 @@ export const continueCli = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   oneShot(_model, prompt, request) {
     // The model is the config's first chat model (cn has no flag naming a local one). `--config=FILE`

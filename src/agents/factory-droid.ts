@@ -14,8 +14,8 @@
 import type { KeyEdit } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { notForCoding } from './fit.js';
-import { asRecord, asString, envValue, pathFor, trimSlash } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
+import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
 import { msg, type Message } from '../i18n/index.js';
 
 type DroidProvider = 'generic-chat-completion-api' | 'openai' | 'anthropic';
@@ -96,6 +96,34 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   return { edits: [{ path, format: 'jsonc', edits, secret: true }], notes };
 }
 
+function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const path = droidPaths(env).settings;
+  const doc = asRecord(current.get(path));
+  const list = doc?.['customModels'];
+  const index = ourIndex(list);
+  const notes: Message[] = [];
+  if (!doc || !Array.isArray(list) || index < 0) return { edits: [], notes, secrets: [] };
+  const entry = asRecord(list[index]) ?? {};
+  if (!underRoot(entry['baseUrl'], gateway.root)) {
+    notes.push(msg('agents.unplan.not_gateway', { file: path, key: `customModels[${index}].baseUrl`, value: String(entry['baseUrl']), root: gateway.root }));
+    return { edits: [], notes, secrets: [] };
+  }
+  const key = asString(entry['apiKey']);
+  const edits: KeyEdit[] = [{ path: ['customModels', index], value: undefined }];
+  // droid names custom models by their index: a selection of a later entry moves down with it.
+  const ref = asString(doc['model']);
+  if (ref === droidModelRef(DROID_DISPLAY_NAME, index)) {
+    edits.push({ path: ['model'], value: undefined });
+    notes.push(msg('agents.unplan.droid_after', { file: path }));
+  } else {
+    for (const [i, e] of list.entries()) {
+      const name = asString(asRecord(e)?.['displayName']);
+      if (i > index && name !== undefined && ref === droidModelRef(name, i)) edits.push({ path: ['model'], value: droidModelRef(name, i - 1) });
+    }
+  }
+  return { edits: [{ path, format: 'jsonc', edits }], notes, secrets: key ? [key] : [] };
+}
+
 /** The custom model the `model` setting selects, with its index. */
 function selected(doc: Record<string, unknown>): { entry: Record<string, unknown>; ref: string } | undefined {
   const ref = asString(doc['model']);
@@ -152,6 +180,7 @@ export const factoryDroid = defineAgent({
   fit,
   files,
   plan,
+  unplan,
   readBack,
   // droid selects a custom model by its `custom:` reference, not by the gateway's model id.
   modelArg(current, request) {

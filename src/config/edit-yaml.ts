@@ -1,7 +1,7 @@
 // YAML parsing and editing through the `yaml` package's Document API: the document keeps the user's
 // comments, key order, quoting and blank lines, and only the edited nodes are replaced. The text is
 // edited with LF and without a BOM, then given back the file's own line ending, BOM and final newline.
-import { isMap, isSeq, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isSeq, parseDocument, type Document } from 'yaml';
 import { ParseError } from '../core/errors.js';
 import { detectEol, detectIndent, lineColumn, splitBom } from './text.js';
 import type { KeyEdit } from './types.js';
@@ -52,6 +52,14 @@ export function editYaml(text: string, edits: readonly KeyEdit[], file: string):
     const parent: unknown = parentPath.length === 0 ? doc.contents : doc.getIn(parentPath, true);
     if (edit.insert) {
       if (typeof last !== 'number' || !isSeq(parent) || last > parent.items.length) throw new Error(`no sequence to insert into at ${edit.path.join('.')} (${file})`);
+      // A comment above the first item belongs to that item (yaml keeps it on the sequence, which
+      // would print it above the new first one).
+      const firstItem: unknown = parent.items[0];
+      if (last === 0 && parent.commentBefore && isNode(firstItem)) {
+        const item = firstItem;
+        item.commentBefore = item.commentBefore ? `${parent.commentBefore}\n${item.commentBefore}` : parent.commentBefore;
+        parent.commentBefore = undefined;
+      }
       parent.items.splice(last, 0, doc.createNode(edit.value));
       changed = true;
       continue;

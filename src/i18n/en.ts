@@ -385,6 +385,7 @@ export const en = {
   'agents.unplan.cline_after': 'lastUsedProvider was removed from {file}: Cline has no provider in use now (run `cline auth`).',
   'agents.unplan.qwen_after': 'model.name was removed from {file}: choose a model in Qwen Code (`/model`, or `/auth` for a provider).',
   'agents.unplan.opencode_after': 'The default model was removed from {file}: OpenCode uses its own default now (choose one with `/models`).',
+  'agents.unplan.droid_after': 'The selected model was removed from {file}: choose one in Factory Droid (`/model`).',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────

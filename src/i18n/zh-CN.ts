@@ -386,6 +386,7 @@ export const zhCN: Catalog = {
   'agents.unplan.cline_after': '已从 {file} 删除 lastUsedProvider：Cline 现在没有在用的提供方（运行 `cline auth`）。',
   'agents.unplan.qwen_after': '已从 {file} 删除 model.name：请在 Qwen Code 中选择模型（`/model`，或用 `/auth` 选择提供方）。',
   'agents.unplan.opencode_after': '已从 {file} 删除默认模型：OpenCode 现在使用它自己的默认值（用 `/models` 选择）。',
+  'agents.unplan.droid_after': '已从 {file} 删除所选模型：请在 Factory Droid 中重新选择（`/model`）。',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────

@@ -110,3 +110,11 @@ describe('generated configs', () => {
     );
   });
 });
+
+describe('comments stay with their entry', () => {
+  it('a comment above the first item stays above it when ours is inserted before it', () => {
+    const text = 'models:\n  # local model\n  - name: Local\n  - name: Other\n';
+    const out = editText(text, 'yaml', [{ path: ['models', 0], value: { name: 'Gateway' }, insert: true }], FILE);
+    expect(out).toBe('models:\n  - name: Gateway\n  # local model\n  - name: Local\n  - name: Other\n');
+  });
+});
