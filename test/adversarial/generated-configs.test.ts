@@ -156,6 +156,8 @@ const GENERATORS: Partial<Record<FileFormat, (doc: Record<string, unknown>) => s
   json: (doc) => `${JSON.stringify(doc, null, 2)}\n`,
   jsonc: (doc) => `// mine\n${JSON.stringify(doc, null, 2)}\n`,
   toml: (doc) => `# mine\n${Object.entries(doc).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join('\n')}\n`,
+  // JSON is YAML: flow style, with a comment of the user's on top.
+  yaml: (doc) => `# mine\n${JSON.stringify(doc, null, 2)}\n`,
   dotenv: (doc) => `# mine\n${Object.entries(doc).map(([k, v]) => `${k.toUpperCase()}=${String(v).replace(/[^\w./:-]/g, '')}`).join('\n')}\n`,
 };
 const flatScalar = fc.oneof(fc.stringMatching(/^[ -~]{0,10}$/).filter((s) => !s.includes('\\')), fc.integer({ min: -1000, max: 1000 }), fc.boolean());

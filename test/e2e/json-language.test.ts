@@ -45,7 +45,7 @@ describe('--json is English and the same in every language', () => {
     expect(JSON.parse(agent.en).error).toEqual({
       code: 'usage',
       message: '--agent bogus: unknown agent.',
-      fix: 'Agents: claude-code, codex, opencode, qwen-code, cline, gemini-cli.',
+      fix: 'Agents: claude-code, codex, opencode, qwen-code, cline, continue-cli, factory-droid, gemini-cli.',
     });
   });
 
