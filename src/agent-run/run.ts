@@ -120,7 +120,7 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
   }
   result.model = request.model;
   const model = agent.modelArg?.(current, request) ?? request.model;
-  const cmd = agent.oneShot(model, opts.prompt ?? AGENT_PROMPT);
+  const cmd = agent.oneShot(model, opts.prompt ?? AGENT_PROMPT, request);
   result.command = [cmd.command, ...cmd.args.map((a) => (/^[\w./=:@-]+$/.test(a) ? a : JSON.stringify(a)))].join(' ');
   const scratch = await mkdtemp(join(tmpdir(), `gas-agent-run-${agent.id}-`));
   const marker = randomBytes(12).toString('hex');

@@ -5,6 +5,8 @@ import { claudeCode } from './claude-code.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { crush } from './crush.js';
+import { continueCli } from './continue-cli.js';
+import { factoryDroid } from './factory-droid.js';
 import { geminiCli } from './gemini-cli.js';
 import { kilo } from './kilo.js';
 import { opencode } from './opencode.js';
@@ -12,7 +14,7 @@ import { pi } from './pi.js';
 import { qwenCode } from './qwen-code.js';
 import type { Agent } from './types.js';
 
-const LIST = [claudeCode, codex, opencode, qwenCode, cline, pi, kilo, crush, aider, geminiCli] as const;
+const LIST = [claudeCode, codex, opencode, qwenCode, cline, pi, kilo, crush, aider, continueCli, factoryDroid, geminiCli] as const;
 
 export type AgentId = (typeof LIST)[number]['id'];
 

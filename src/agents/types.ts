@@ -141,7 +141,17 @@ export interface SmallModelSetting {
  * - `pip`: a PyPI package, installed into a virtual environment of its own (`pip install package`).
  */
 export type AgentInstall =
-  | { from: 'npm'; package: string; verified?: string }
+  | {
+      from: 'npm';
+      package: string;
+      verified?: string;
+      /**
+       * Other npm packages (`name@version`) installed alongside `package` for the agent to run: a
+       * platform binary its package does not pull in by itself (Factory Droid's). The agents tier
+       * installs them in the same prefix; the version checked is still `package`'s.
+       */
+      extras?: readonly string[];
+    }
   | { from: 'go'; module: string; verified?: string }
   | { from: 'pip'; package: string; verified?: string };
 
@@ -202,8 +212,11 @@ export interface Agent<Id extends string = string> {
    * id (OpenCode's `provider/model` reference). `current` holds the files readBack read.
    */
   modelArg?(current: CurrentFiles, request: AgentRequest): string;
-  /** The one-shot command that exercises the agent: data, run through one execa wrapper. */
-  oneShot(model: string, prompt: string): { command: string; args: string[]; env?: Record<string, string> };
+  /**
+   * The one-shot command that exercises the agent: data, run through one execa wrapper. `request`
+   * is what readBack found (an agent that must be pointed at the file it was read from uses it).
+   */
+  oneShot(model: string, prompt: string, request?: AgentRequest): { command: string; args: string[]; env?: Record<string, string> };
 }
 
 /** An agent module's object with its literal id kept, so the registry can derive `AgentId`. */

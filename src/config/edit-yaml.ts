@@ -1,32 +1,31 @@
-// YAML reading and editing with the `yaml` package's Document API, which keeps comments, key order,
-// anchors and unknown keys through an edit. What it would normalise when printing (indentation,
-// line folding) is pinned to the file's own: its indent unit, no folding of long lines, and its
-// line ending and BOM put back. A file whose edits change nothing is returned as it was, byte for byte.
-import { isMap, isNode, isScalar, parseDocument, type Document } from 'yaml';
+// YAML parsing and editing through the `yaml` package's Document API: the document keeps the user's
+// comments, key order, quoting and blank lines, and only the edited nodes are replaced. The text is
+// edited with LF and without a BOM, then given back the file's own line ending, BOM and final newline.
+import { isMap, isNode, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import { ParseError } from '../core/errors.js';
-import { detectEol, detectIndent, keepFinalNewline, splitBom } from './text.js';
+import { detectEol, detectIndent, lineColumn, splitBom } from './text.js';
 import type { KeyEdit } from './types.js';
 import { deepEqual } from './values.js';
 import { msg } from '../i18n/index.js';
 
-/** The document, or ParseError at the first error's line and column (duplicate keys included). */
-function parseDoc(body: string, file: string): Document.Parsed {
-  const doc = parseDocument(body, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false });
+/** The document of a YAML text; ParseError at the first error's line and column. */
+function parse(text: string, file: string): Document {
+  const body = splitBom(text).body.replace(/\r\n/g, '\n');
+  const doc = parseDocument(body, { keepSourceTokens: false, uniqueKeys: true, prettyErrors: false });
   const first = doc.errors[0];
   if (first) {
-    const pos = first.linePos?.[0];
-    const detail = first.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '');
-    throw new ParseError(file, pos?.line ?? 1, pos?.col ?? 1, detail || msg('cfg.invalid_yaml'));
+    const { line, column } = lineColumn(body, first.pos[0]);
+    throw new ParseError(file, line, column, first.message.split('\n')[0] ?? msg('cfg.invalid_yaml'));
   }
+  const root = doc.contents;
+  if (root !== null && !isMap(root)) throw new ParseError(file, 1, 1, msg('cfg.yaml.not_mapping'));
   return doc;
 }
 
-/** Parses YAML to plain values; an empty (or comment-only) file is an empty mapping. */
+/** Parses YAML to plain values; an empty file counts as an empty mapping. */
 export function parseYaml(text: string, file: string): unknown {
-  const { body } = splitBom(text.replace(/\r\n/g, '\n'));
-  const doc = parseDoc(body, file);
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
-  return value ?? {};
+  const doc = parse(text, file);
+  return doc.contents === null ? {} : (doc.toJS() as unknown);
 }
 
 /**
@@ -34,7 +33,7 @@ export function parseYaml(text: string, file: string): unknown {
  * key below it, or below the mapping when it was the last: a deleted setting takes its own line and
  * its line comment with it, never the user's comment block that happened to sit above it.
  */
-function deleteKeepingComments(doc: Document.Parsed, path: KeyEdit['path']): void {
+function deleteKeepingComments(doc: Document, path: (string | number)[]): void {
   const last = path[path.length - 1];
   const parent: unknown = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
   if (!isMap(parent)) {
@@ -56,31 +55,59 @@ function deleteKeepingComments(doc: Document.Parsed, path: KeyEdit['path']): voi
   doc.deleteIn(path);
 }
 
-/** Applies key edits to a YAML text; keeps everything it does not touch. */
+/**
+ * The text after `edits`; `text` itself when nothing changes. A path through a missing mapping
+ * creates it; an index one past the end of a sequence appends to it.
+ */
 export function editYaml(text: string, edits: readonly KeyEdit[], file: string): string {
-  const eol = detectEol(text);
-  const { bom, body } = splitBom(text.replace(/\r\n/g, '\n'));
-  const doc = parseDoc(body, file);
-  if (doc.contents !== null && !isMap(doc.contents)) {
-    throw new ParseError(file, 1, 1, msg('cfg.yaml.not_mapping'));
-  }
+  const { bom, body } = splitBom(text);
+  const doc = parse(text, file);
+  const before = doc.contents === null ? {} : (doc.toJS() as unknown);
   let changed = false;
   for (const edit of edits) {
-    const current: unknown = doc.getIn(edit.path, false);
+    const current: unknown = doc.getIn(edit.path as (string | number)[]);
     const plain = current !== null && typeof current === 'object' && 'toJSON' in current ? (current as { toJSON(): unknown }).toJSON() : current;
     if (edit.value === undefined) {
-      if (doc.hasIn(edit.path)) {
-        deleteKeepingComments(doc, edit.path);
+      if (doc.hasIn(edit.path as (string | number)[])) {
+        deleteKeepingComments(doc, edit.path as (string | number)[]);
         changed = true;
       }
-    } else if (!doc.hasIn(edit.path) || !deepEqual(plain, edit.value)) {
-      doc.setIn(edit.path, edit.value);
-      changed = true;
+      continue;
     }
+    const parentPath = edit.path.slice(0, -1) as (string | number)[];
+    const last = edit.path[edit.path.length - 1];
+    const parent: unknown = parentPath.length === 0 ? doc.contents : doc.getIn(parentPath, true);
+    if (edit.insert) {
+      if (typeof last !== 'number' || !isSeq(parent) || last > parent.items.length) throw new Error(`no sequence to insert into at ${edit.path.join('.')} (${file})`);
+      // A comment above the first item belongs to that item (yaml keeps it on the sequence, which
+      // would print it above the new first one).
+      const firstItem: unknown = parent.items[0];
+      if (last === 0 && parent.commentBefore && isNode(firstItem)) {
+        const item = firstItem;
+        item.commentBefore = item.commentBefore ? `${parent.commentBefore}\n${item.commentBefore}` : parent.commentBefore;
+        parent.commentBefore = undefined;
+      }
+      parent.items.splice(last, 0, doc.createNode(edit.value));
+      changed = true;
+      continue;
+    }
+    if (deepEqual(plain, edit.value) && doc.hasIn(edit.path as (string | number)[])) continue;
+    if (typeof last === 'number' && isSeq(parent) && last === parent.items.length) {
+      parent.add(doc.createNode(edit.value));
+    } else {
+      // A plain value: an existing scalar keeps its node, and with it its line comment.
+      doc.setIn(edit.path as (string | number)[], edit.value);
+    }
+    changed = true;
   }
   if (!changed) return text;
-  const indent = detectIndent(body);
-  const printed = doc.toString({ indent: indent.insertSpaces ? indent.tabSize : 2, lineWidth: 0, minContentWidth: 0 });
-  const out = keepFinalNewline(body, printed, '\n');
-  return bom + (eol === '\r\n' ? out.replace(/\n/g, '\r\n') : out);
+  const after = doc.contents === null ? {} : (doc.toJS() as unknown);
+  if (deepEqual(before, after)) return text;
+  const indent = detectIndent(body).insertSpaces ? detectIndent(body).tabSize : 2;
+  let out = doc.toString({ indent, lineWidth: 0 });
+  if (body.trim() === '' && out.trim() === '{}') out = '';
+  if (body !== '' && !body.endsWith('\n')) out = out.replace(/\n$/, '');
+  const eol = detectEol(body);
+  if (eol === '\r\n') out = out.replace(/\n/g, '\r\n');
+  return bom + out;
 }

@@ -7,6 +7,7 @@ import { detectEol } from './text.js';
 import type { FileFormat, KeyEdit } from './types.js';
 
 function editExisting(text: string, format: FileFormat, edits: readonly KeyEdit[], file: string): string {
+  if (format !== 'yaml' && edits.some((e) => e.insert)) throw new Error(`insert edits are supported in YAML only (${file})`);
   switch (format) {
     case 'json':
       return editJson(text, edits, file, true);

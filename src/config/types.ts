@@ -10,6 +10,12 @@ export interface KeyEdit {
   path: KeyPath;
   /** The value to set; `undefined` deletes the key (a no-op when absent). */
   value: unknown;
+  /**
+   * The path ends at a sequence index: insert the value there, moving the items from it on, instead
+   * of replacing the item (an agent that uses the first entry of a list). Only the YAML editor
+   * supports it; the others refuse such an edit.
+   */
+  insert?: true;
 }
 
 /** Everything one agent wants changed in one file. */

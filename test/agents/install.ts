@@ -21,6 +21,8 @@ export interface Pinned {
   pkg: string;
   version: string;
   bin: string;
+  /** npm only: other packages installed in the same prefix (a platform binary). */
+  extras: readonly string[];
 }
 
 /**
@@ -30,7 +32,7 @@ export interface Pinned {
 export const PINNED = Object.fromEntries(
   SUPPORTED_AGENT_IDS.flatMap((id) => {
     const { install, binary } = AGENTS[id];
-    return install.verified === undefined ? [] : [[id, { from: install.from, pkg: installName(install), version: install.verified, bin: binary } satisfies Pinned]];
+    return install.verified === undefined ? [] : [[id, { from: install.from, pkg: installName(install), version: install.verified, bin: binary, extras: install.from === 'npm' ? (install.extras ?? []) : [] } satisfies Pinned]];
   }),
 ) as Readonly<Record<AgentId, Pinned>>;
 export type PinnedId = AgentId;
@@ -41,8 +43,9 @@ const STAMP = '.installed';
 
 /** The cache folder of one pinned agent (a Go module's slashes make nested folders, as in GOMODCACHE). */
 export function prefixOf(id: PinnedId): string {
-  const { pkg, version } = PINNED[id];
-  return join(CACHE, `${pkg}@${version}`);
+  const { pkg, version, extras } = PINNED[id];
+  // The extras are part of the prefix's name: changing them installs afresh.
+  return join(CACHE, [`${pkg}@${version}`, ...extras].join('+'));
 }
 
 /** Where the installed binary lands inside the cache folder, per kind. */
@@ -57,7 +60,7 @@ async function install(p: Pinned, dir: string): Promise<void> {
       writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
       // Install scripts run: several agents fetch their platform binary as an optional dependency
       // and link it in a postinstall step (npm registry only).
-      await run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', `${p.pkg}@${p.version}`], opts);
+      await run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', `${p.pkg}@${p.version}`, ...p.extras], opts);
       return;
     case 'go':
       // `module@version` builds outside any module; Go's module and build caches are shared.

@@ -26,6 +26,8 @@ interface Agent {
   literalKeyOnly: boolean;
   /** The other files setup writes: broken alike (Pi names its default model in settings.json). */
   extra: readonly string[];
+  /** The fixture's model: set up with it, so the base URL written is the form the cases edit. */
+  model: string;
 }
 
 // Every agent with its fixtures (test/fixtures/agents/<id>/), its URL form from its module.
@@ -36,6 +38,7 @@ const AGENTS: Agent[] = FIXTURES.map((f) => ({
   wrongModel: f.wrongModel,
   literalKeyOnly: f.envReference === undefined,
   extra: f.extra,
+  model: f.model,
 }));
 
 type Case = { name: string; code: string; env?: boolean; break: (text: string, a: Agent, model: string) => string };
@@ -48,7 +51,7 @@ const CASES: Case[] = [
   },
   { name: 'missing /v1', code: 'not_api', break: (t, a) => (a.appendsV1 ? t : t.replaceAll(`${sim.root}/v1`, sim.root)) },
   { name: 'HTML endpoint', code: 'not_api', break: (t) => t.replaceAll(sim.root, `${sim.root}/console`) },
-  { name: 'unknown model', code: 'model_not_listed', break: (t, _a, m) => t.replaceAll(`"${m}"`, '"no-such-model"').replaceAll(`/${m}"`, '/no-such-model"').replace(new RegExp(`/${m}(\\r?)$`, 'gm'), '/no-such-model$1') },
+  { name: 'unknown model', code: 'model_not_listed', break: (t, _a, m) => t.replaceAll(`"${m}"`, '"no-such-model"').replaceAll(`/${m}"`, '/no-such-model"').replace(new RegExp(`/${m}(\\r?)$`, 'gm'), '/no-such-model$1').replace(new RegExp(`(: )${m.replace(/\./g, '\\.')}(\r?)$`, 'gm'), '$1no-such-model$2') },
   { name: 'wrong-protocol model', code: 'wrong_protocol', break: (t, a, m) => t.replaceAll(m, a.wrongModel) },
   { name: 'missing key variable', code: 'missing_key', env: true, break: (t, a) => (a.literalKeyOnly ? t.replace(DEMO_KEY, '') : t) },
 ];
@@ -68,7 +71,7 @@ describe.each(AGENTS)('doctor $id', (agent) => {
       // A correct setup first (env key storage under another variable for the missing-key case).
       const envCase = c.env && !agent.literalKeyOnly;
       const setup = await runCli(
-        ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent.id, ...(envCase ? ['--key-storage', 'env', '--api-key-env', 'AGENT_GW_KEY'] : [])],
+        ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent.id, '--model', `${agent.id}=${agent.model}`, ...(envCase ? ['--key-storage', 'env', '--api-key-env', 'AGENT_GW_KEY'] : [])],
         { home, env: envCase ? { AGENT_GW_KEY: DEMO_KEY } : { GATEWAY_API_KEY: DEMO_KEY } },
       );
       expect(setup.code, setup.stderr + setup.stdout).toBe(0);

@@ -84,7 +84,8 @@ export function applyEdits(doc: unknown, edits: readonly KeyEdit[]): Record<stri
       } else node = next as Record<string, unknown>;
     }
     const last = path[path.length - 1]!;
-    if (edit.value === undefined) {
+    if (edit.insert && Array.isArray(node) && typeof last === 'number') node.splice(last, 0, structuredClone(edit.value));
+    else if (edit.value === undefined) {
       if (Array.isArray(node) && typeof last === 'number') node.splice(last, 1);
       else delete (node as Record<string | number, unknown>)[last];
     } else (node as Record<string | number, unknown>)[last] = structuredClone(edit.value);

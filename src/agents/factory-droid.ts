@@ -1,0 +1,194 @@
+// Factory Droid (`droid`, npm `@factory/cli` with its platform package): custom models ("bring your
+// own key") in ~/.factory/settings.json. Each `customModels` entry names its API flavour in
+// `provider`; the model is chosen as `custom:<displayName, spaces→hyphens>-<index in the list>`.
+// Facts seen running droid 0.225.1 (platform binary @factory/cli-linux-x64 0.225.2) against the
+// simulator, clean HOME:
+// - `generic-chat-completion-api` + root/v1 → POST /v1/chat/completions, Bearer;
+//   `openai` + root/v1 → POST /v1/responses, Bearer; `anthropic` + the root → POST /v1/messages,
+//   x-api-key. A doubled /v1 gives POST /v1/v1/chat/completions (404, tried twice) and exit 1.
+// - `droid exec -m custom:GW-Chat-0 "…"` answers with no Factory login; the file is left as written.
+// - FACTORY_HOME_OVERRIDE replaces the home directory (`process.env.FACTORY_HOME_OVERRIDE ||
+//   os.homedir()` joined with `.factory`, in the 0.225.2 binary's bundled source); the same layout on
+//   Windows and macOS (os.homedir()).
+// - The key is read as written in `apiKey` (no variable reference seen in the binary's schema).
+import type { KeyEdit } from '../config/types.js';
+import type { ClassifiedModel, Protocol } from '../core/types.js';
+import { notForCoding } from './fit.js';
+import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from './paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
+import { msg, type Message } from '../i18n/index.js';
+
+type DroidProvider = 'generic-chat-completion-api' | 'openai' | 'anthropic';
+
+const PROVIDERS: Record<DroidProvider, { protocol: Protocol; path: string; auth: AgentRequest['auth']; form: 'root' | 'v1' }> = {
+  'generic-chat-completion-api': { protocol: 'chat', path: '/chat/completions', auth: 'bearer', form: 'v1' },
+  openai: { protocol: 'responses', path: '/responses', auth: 'bearer', form: 'v1' },
+  anthropic: { protocol: 'messages', path: '/v1/messages', auth: 'x-api-key', form: 'root' },
+};
+
+const BY_PROTOCOL: Partial<Record<Protocol, DroidProvider>> = { chat: 'generic-chat-completion-api', responses: 'openai', messages: 'anthropic' };
+
+/** The display name of the entry we own; the user's other entries are never touched. */
+export const DROID_DISPLAY_NAME = 'Gateway';
+
+/** Output budget of our entry: droid 0.225.1 requires `maxOutputTokens` on a custom model. */
+const MAX_OUTPUT_TOKENS = 16384;
+
+export function droidPaths(env: AgentEnv): { settings: string } {
+  const p = pathFor(env.platform);
+  const home = envValue(env.env, 'FACTORY_HOME_OVERRIDE') ?? env.home;
+  return { settings: p.join(home, '.factory', 'settings.json') };
+}
+
+/** How droid names the entry at `index` (its `custom:` model reference). */
+export function droidModelRef(displayName: string, index: number): string {
+  return `custom:${displayName.replace(/ /g, '-')}-${index}`;
+}
+
+/** Messages (native Anthropic) first, then chat, then Responses; unmarked models over chat, probed. */
+function fit(model: ClassifiedModel): ModelFit {
+  const excluded = notForCoding(model);
+  if (excluded !== undefined) return { ok: false, reason: excluded };
+  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
+  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
+  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
+  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  return { ok: false, reason: msg('agents.droid.no_protocol') };
+}
+
+function files(env: AgentEnv, _scope: Scope): AgentFile[] {
+  // Custom models live only in the user settings.
+  return [{ path: droidPaths(env).settings, format: 'jsonc', role: 'settings, custom models and the key' }];
+}
+
+function ourIndex(list: unknown): number {
+  return Array.isArray(list) ? list.findIndex((e) => asRecord(e)?.['displayName'] === DROID_DISPLAY_NAME) : -1;
+}
+
+function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
+  const path = droidPaths(env).settings;
+  const doc = asRecord(current.get(path));
+  const list = doc?.['customModels'];
+  const provider = BY_PROTOCOL[choice.protocol] ?? 'generic-chat-completion-api';
+  const entry = {
+    model: choice.model,
+    displayName: DROID_DISPLAY_NAME,
+    baseUrl: PROVIDERS[provider].form === 'root' ? choice.root : choice.v1,
+    apiKey: choice.key,
+    provider,
+    maxOutputTokens: MAX_OUTPUT_TOKENS,
+  };
+  const edits: KeyEdit[] = [];
+  let index: number;
+  if (Array.isArray(list)) {
+    const found = ourIndex(list);
+    index = found >= 0 ? found : list.length;
+    // Key by key, so settings droid or the user keep in our entry survive.
+    for (const [k, v] of Object.entries(entry)) edits.push({ path: ['customModels', index, k], value: v });
+  } else {
+    index = 0;
+    edits.push({ path: ['customModels'], value: [entry] });
+  }
+  edits.push({ path: ['model'], value: droidModelRef(DROID_DISPLAY_NAME, index) });
+  const notes: Message[] = [];
+  if (choice.scope === 'project') notes.push(msg('agents.droid.no_project', { file: path }));
+  if (choice.keyStorage === 'env') notes.push(msg('agents.droid.key_in_file', { file: path }));
+  return { edits: [{ path, format: 'jsonc', edits, secret: true }], notes };
+}
+
+function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const path = droidPaths(env).settings;
+  const doc = asRecord(current.get(path));
+  const list = doc?.['customModels'];
+  const index = ourIndex(list);
+  const notes: Message[] = [];
+  if (!doc || !Array.isArray(list) || index < 0) return { edits: [], notes, secrets: [] };
+  const entry = asRecord(list[index]) ?? {};
+  if (!underRoot(entry['baseUrl'], gateway.root)) {
+    notes.push(msg('agents.unplan.not_gateway', { file: path, key: `customModels[${index}].baseUrl`, value: String(entry['baseUrl']), root: gateway.root }));
+    return { edits: [], notes, secrets: [] };
+  }
+  const key = asString(entry['apiKey']);
+  const edits: KeyEdit[] = [{ path: ['customModels', index], value: undefined }];
+  // droid names custom models by their index: a selection of a later entry moves down with it.
+  const ref = asString(doc['model']);
+  if (ref === droidModelRef(DROID_DISPLAY_NAME, index)) {
+    edits.push({ path: ['model'], value: undefined });
+    notes.push(msg('agents.unplan.droid_after', { file: path }));
+  } else {
+    for (const [i, e] of list.entries()) {
+      const name = asString(asRecord(e)?.['displayName']);
+      if (i > index && name !== undefined && ref === droidModelRef(name, i)) edits.push({ path: ['model'], value: droidModelRef(name, i - 1) });
+    }
+  }
+  return { edits: [{ path, format: 'jsonc', edits }], notes, secrets: key ? [key] : [] };
+}
+
+/** The custom model the `model` setting selects, with its index. */
+function selected(doc: Record<string, unknown>): { entry: Record<string, unknown>; ref: string } | undefined {
+  const ref = asString(doc['model']);
+  const list = doc['customModels'];
+  if (ref === undefined || !Array.isArray(list)) return undefined;
+  for (const [i, e] of list.entries()) {
+    const entry = asRecord(e);
+    const name = asString(entry?.['displayName']);
+    if (entry && name !== undefined && droidModelRef(name, i) === ref) return { entry, ref };
+  }
+  return undefined;
+}
+
+function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentRequest | Message {
+  const path = droidPaths(env).settings;
+  const doc = asRecord(current.get(path));
+  if (!doc) return msg('agents.droid.no_file', { file: path });
+  const ref = asString(doc['model']);
+  if (ref === undefined || !ref.startsWith('custom:')) return msg('agents.droid.no_custom', { file: path });
+  const found = selected(doc);
+  if (!found) return msg('agents.droid.no_entry', { model: ref, file: path });
+  const provider = asString(found.entry['provider']);
+  if (provider !== 'generic-chat-completion-api' && provider !== 'openai' && provider !== 'anthropic') {
+    return msg('agents.droid.other_provider', { provider: provider ?? '', file: path });
+  }
+  const baseUrl = asString(found.entry['baseUrl']);
+  if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.droid.no_base_url', { model: ref, file: path });
+  const model = asString(found.entry['model']);
+  if (model === undefined || model.trim() === '') return msg('agents.droid.no_model', { model: ref, file: path });
+  const spec = PROVIDERS[provider];
+  const key = asString(found.entry['apiKey']);
+  return {
+    protocol: spec.protocol,
+    url: `${trimSlash(baseUrl)}${spec.path}`,
+    model,
+    auth: spec.auth,
+    key: key === '' ? undefined : key,
+    keySource: msg('agents.file_field', { file: path, field: `customModels[${found.ref}].apiKey` }),
+    baseUrl,
+    file: path,
+  };
+}
+
+export const factoryDroid = defineAgent({
+  id: 'factory-droid',
+  name: 'Factory Droid',
+  binary: 'droid',
+  versionArgs: ['--version'],
+  // Without the platform package droid 0.225.1 stops at "Could not find the droid binary".
+  install: { from: 'npm', package: '@factory/cli', verified: '0.225.1', extras: ['@factory/cli-linux-x64@0.225.2'] },
+  protocols: ['messages', 'chat', 'responses'],
+  preferences: { model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', '*'] },
+  baseUrl: { form: 'v1', note: msg('agents.droid.url_note') },
+  fit,
+  files,
+  plan,
+  unplan,
+  readBack,
+  // droid selects a custom model by its `custom:` reference, not by the gateway's model id.
+  modelArg(current, request) {
+    const doc = typeof request.file === 'string' ? asRecord(current.get(request.file)) : undefined;
+    return (doc && selected(doc)?.ref) ?? request.model;
+  },
+  oneShot(model, prompt) {
+    // `-m=VALUE` is one argument, so a model reference can never read as a flag.
+    return { command: 'droid', args: ['exec', `--model=${model}`, prompt] };
+  },
+});
