@@ -69,6 +69,8 @@ export interface WizardDeps {
   onSetupProgress?: (e: SetupProgress) => void;
 }
 
+const DETECT_AT_ONCE = 4;
+
 const PROTOCOL_LABEL: Record<Protocol, string> = { messages: 'messages', responses: 'Responses', chat: 'chat', images: 'images' };
 
 const progressOf = (deps: WizardDeps): Progress => deps.progress ?? plainProgress(deps.say);
@@ -228,7 +230,12 @@ export async function askAgents(
   if (given) return [...given];
   const t = tr(deps);
   const ids = AGENT_IDS;
-  const found = await Promise.all(ids.map((id) => deps.detect(AGENTS[id])));
+  // A few at a time: each detection starts a process, and a dozen at once also trips Node's
+  // listener warning on the process (printed in the middle of the wizard's screen).
+  const found: Awaited<ReturnType<WizardDeps['detect']>>[] = [];
+  for (let i = 0; i < ids.length; i += DETECT_AT_ONCE) {
+    found.push(...(await Promise.all(ids.slice(i, i + DETECT_AT_ONCE).map((id) => deps.detect(AGENTS[id])))));
+  }
   const facts = ids.map((id, i) => {
     const agent = AGENTS[id];
     const detected = found[i]!;

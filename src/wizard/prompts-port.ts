@@ -103,6 +103,9 @@ export function promptsPrompter(streams: PromptStreams = {}, t: Translator = ENG
           instructions: false,
           hint: t('wizard.prompt.multiselect_hint'),
           warn: t('wizard.prompt.not_available'),
+          // Every agent on one page (prompts shows 10 by default); a long model list still pages.
+          // prompts reads `optionsPerPage`; its type declarations lack it.
+          ...({ optionsPerPage: Math.min(Math.max(10, choices.length), 16) } as object),
           ...render(choices),
         });
         if (q.min === undefined || picked.length >= q.min) return picked;
