@@ -34,7 +34,7 @@ export const COMMON_OPTIONS: OptionTable = {
 /** Where the gateway is and which key to use (src/cli/inputs.ts reads them). */
 export const GATEWAY_OPTIONS: OptionTable = {
   'base-url': { type: 'string', value: 'URL', description: msg('help.opt.base-url') },
-  'api-key-env': { type: 'string', value: 'NAME', description: msg('help.opt.api-key-env') },
+  'api-key-env': { type: 'string', value: '[AGENT=]NAME', multiple: true, description: msg('help.opt.api-key-env') },
   'api-key': { type: 'string', value: 'KEY', description: msg('help.opt.api-key') },
   timeout: { type: 'string', value: 'SECONDS', number: { min: 0.1, max: 600 }, description: msg('help.opt.timeout') },
 };

@@ -1,10 +1,11 @@
 // Which gateway and which key: from flags and the environment, validated once for every command
 // that talks to the gateway. Missing input is a UsageError naming the flag or variable to set.
+import { AGENT_IDS, isAgentId, type AgentId } from '../agents/registry.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
-import { msg } from '../i18n/index.js';
-import { str, type ParsedValues } from './args.js';
+import { commas, msg } from '../i18n/index.js';
+import { showArgument, str, type ParsedValues } from './args.js';
 import type { CliContext } from './context.js';
 import { note } from './output.js';
 import { wrap } from '../core/layout.js';
@@ -22,11 +23,78 @@ export interface GatewayInputs {
   keySource: string;
   /** The environment variable holding the key (the one to reference in agent configs). */
   keyEnvVar: string;
+  /** Agents with a key of their own (`--api-key-env AGENT=VAR`); the others use `key`. */
+  agentKeys?: ReadonlyMap<AgentId, AgentKey>;
   timeoutMs: number;
   env: Readonly<Record<string, string | undefined>>;
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The key variables named by `--api-key-env`: the plain one (every agent) and `AGENT=VAR` ones. */
+export interface KeyEnvFlags {
+  plain?: string;
+  perAgent: Map<AgentId, string>;
+}
+
+/**
+ * Reads every `--api-key-env`: `VAR` is the default for every agent (the last one given wins, as
+ * for any single flag), `AGENT=VAR` names one agent's own. A bad agent names the valid ones; a
+ * value that is not a variable name may be the key itself and is never echoed.
+ */
+export function keyEnvFlags(values: ParsedValues): KeyEnvFlags {
+  const given = values['api-key-env'];
+  const out: KeyEnvFlags = { perAgent: new Map() };
+  for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {
+    const eq = one.indexOf('=');
+    const name = eq === -1 ? one : one.slice(eq + 1);
+    if (eq !== -1) {
+      const agent = one.slice(0, eq);
+      if (!isAgentId(agent)) {
+        throw new UsageError(msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
+      }
+      if (!ENV_NAME.test(name)) throw new UsageError(msg('wizard.api_key_env_name'), msg('keys.env_name_hint'));
+      out.perAgent.set(agent, name);
+    } else {
+      if (!ENV_NAME.test(name)) throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
+      out.plain = name;
+    }
+  }
+  return out;
+}
+
+/** One agent's own key: from the variable `--api-key-env AGENT=VAR` (or the saved settings) names. */
+export interface AgentKey {
+  key: string;
+  keyEnvVar: string;
+}
+
+/**
+ * The agents' own keys, for the agents of this run that have a variable of their own. A variable
+ * that is unset or empty is a usage error naming the agent and the variable.
+ */
+export function resolveAgentKeys(
+  ctx: Pick<CliContext, 'env' | 'addSecret'>,
+  values: ParsedValues,
+  agents: readonly AgentId[],
+): Map<AgentId, AgentKey> {
+  const { perAgent } = keyEnvFlags(values);
+  const out = new Map<AgentId, AgentKey>();
+  for (const id of agents) {
+    const name = perAgent.get(id);
+    if (name === undefined) continue;
+    const key = ctx.env[name]?.trim();
+    if (key === undefined || key === '') {
+      throw new UsageError(msg('keys.unset', { agent: id, var: name }), msg('keys.unset_hint', { agent: id, var: name }));
+    }
+    ctx.addSecret(key);
+    if (/[\s\u0000-\u001f\u007f]/.test(key)) {
+      throw new UsageError(msg('inputs.bad_key', { source: `$${name}`, key: maskKey(key) }), msg('inputs.bad_key_hint'));
+    }
+    out.set(id, { key, keyEnvVar: name });
+  }
+  return out;
+}
 
 /** The base URL: `--base-url`, else $GATEWAY_BASE_URL; normalized, its repairs reported on stderr. */
 export function resolveBaseUrl(ctx: Pick<CliContext, 'env' | 'err' | 't'>, values: ParsedValues): { root: string; v1: string } {
@@ -46,11 +114,8 @@ export function resolveKey(
   values: ParsedValues,
 ): { key: string; keySource: string; keyEnvVar: string } {
   const flagKey = str(values, 'api-key');
-  const envName = str(values, 'api-key-env');
-  if (envName !== undefined && !ENV_NAME.test(envName)) {
-    // Someone may have passed the key itself here: never echo it.
-    throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
-  }
+  // Someone may have passed the key itself as the name: keyEnvFlags never echoes it.
+  const envName = keyEnvFlags(values).plain;
   const keyEnvVar = envName ?? DEFAULT_KEY_ENV;
   let key: string | undefined;
   let keySource: string;
@@ -79,14 +144,26 @@ export function resolveKey(
   return { key, keySource, keyEnvVar };
 }
 
-/** Base URL, key and timeout for commands that call the gateway. */
-export function resolveGateway(ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>, values: ParsedValues): GatewayInputs {
+/**
+ * Base URL, key and timeout for commands that call the gateway. With `agents`, their own keys too
+ * (`agentKeys`); when every one of them has its own, the default key is not needed and the first
+ * agent's stands in for it.
+ */
+export function resolveGateway(ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>, values: ParsedValues, agents?: readonly AgentId[]): GatewayInputs {
   const url = resolveBaseUrl(ctx, values);
-  const key = resolveKey(ctx, values);
+  const agentKeys = agents ? resolveAgentKeys(ctx, values, agents) : new Map<AgentId, AgentKey>();
+  const first = agents?.[0] !== undefined ? agentKeys.get(agents[0]) : undefined;
+  const everyOwn = agents !== undefined && agents.length > 0 && agents.every((id) => agentKeys.has(id));
+  const defaultSet = str(values, 'api-key') !== undefined || Boolean(ctx.env[keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV]?.trim());
+  const key = everyOwn && first && !defaultSet
+    ? { key: first.key, keySource: `$${first.keyEnvVar}`, keyEnvVar: first.keyEnvVar }
+    : resolveKey(ctx, values);
+  const own = agentKeys.size > 0 ? { agentKeys } : {};
   const seconds = str(values, 'timeout');
   return {
     ...url,
     ...key,
+    ...own,
     timeoutMs: seconds === undefined ? DEFAULT_TIMEOUT_MS : Math.round(Number(seconds) * 1000),
     env: ctx.env,
   };

@@ -59,9 +59,10 @@ function secretsOf(argv: readonly string[], env: Readonly<Record<string, string 
     if (arg === '--api-key') secrets.push(flags[i + 1] ?? '');
     else if (arg.startsWith('--api-key=')) secrets.push(arg.slice('--api-key='.length));
   });
-  const at = flags.indexOf('--api-key-env');
-  const envName = at === -1 ? undefined : flags[at + 1];
-  for (const name of ['GATEWAY_API_KEY', envName]) {
+  // Every --api-key-env, plain (NAME) or per agent (AGENT=NAME).
+  const names = flags.flatMap((arg, i) => (arg === '--api-key-env' ? [flags[i + 1] ?? ''] : arg.startsWith('--api-key-env=') ? [arg.slice('--api-key-env='.length)] : []))
+    .map((v) => v.slice(v.indexOf('=') + 1));
+  for (const name of ['GATEWAY_API_KEY', ...names]) {
     const value = name ? env[name] : undefined;
     if (value) secrets.push(value.trim());
   }

@@ -20,7 +20,14 @@ export async function loadSaved(ctx: CliContext): Promise<LoadedSettings> {
 export function withSavedDefaults(ctx: CliContext, values: ParsedValues, s: Settings): ParsedValues {
   const out: ParsedValues = { ...values };
   if (out['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined && s.baseUrl) out['base-url'] = s.baseUrl;
-  if (out['api-key-env'] === undefined && out['api-key'] === undefined && s.keyEnv) out['api-key-env'] = s.keyEnv;
+  // The key variables: the plain one and each agent's own, a flag winning over the saved one.
+  const given = out['api-key-env'];
+  const names = typeof given === 'string' ? [given] : Array.isArray(given) ? [...given] : [];
+  const plainGiven = names.some((n) => !n.includes('='));
+  const agentGiven = new Set(names.filter((n) => n.includes('=')).map((n) => n.slice(0, n.indexOf('='))));
+  if (!plainGiven && out['api-key'] === undefined && s.keyEnv) names.unshift(s.keyEnv);
+  for (const [id, a] of Object.entries(s.perAgent ?? {})) if (a?.keyEnv && !agentGiven.has(id)) names.push(`${id}=${a.keyEnv}`);
+  if (names.length > 0) out['api-key-env'] = names;
   if (out.agent === undefined && s.agents && s.agents.length > 0) out.agent = [...s.agents];
   if (out.scope === undefined && s.scope) out.scope = s.scope;
   if (out['key-storage'] === undefined && s.keyStorage) out['key-storage'] = s.keyStorage;
@@ -64,8 +71,11 @@ export function savedMarkers(s: Settings): Markers | undefined {
   return s.markers && Object.keys(s.markers).length > 0 ? { ...DEFAULT_MARKERS, ...s.markers } : undefined;
 }
 
-/** Remembers a setup that wrote and verified: base URL, key variable, agents, models. */
-export async function rememberSetup(ctx: CliContext, report: SetupReport, keyEnv: string): Promise<void> {
+/**
+ * Remembers a setup that wrote and verified: base URL, key variable, agents, models, and the
+ * variable of each agent that used a key of its own (its name, never the key).
+ */
+export async function rememberSetup(ctx: CliContext, report: SetupReport, keyEnv: string, agentKeyEnvs?: ReadonlyMap<AgentId, string>): Promise<void> {
   const ok = report.agents.filter((a) => a.ok && a.model);
   if (report.dryRun || ok.length === 0) return;
   const [{ saveUserSettings }, { isFsError, fsReason }, { note }, { wrap }] = await Promise.all([
@@ -75,7 +85,10 @@ export async function rememberSetup(ctx: CliContext, report: SetupReport, keyEnv
     import('../core/layout.js'),
   ]);
   const perAgent: Settings['perAgent'] = {};
-  for (const a of ok) perAgent[a.id] = { model: a.model, ...(a.smallModel ? { smallModel: a.smallModel } : {}) };
+  for (const a of ok) {
+    const own = agentKeyEnvs?.get(a.id);
+    perAgent[a.id] = { model: a.model, ...(a.smallModel ? { smallModel: a.smallModel } : {}), ...(own ? { keyEnv: own } : {}) };
+  }
   try {
     await saveUserSettings(ctx, {
       baseUrl: report.baseUrl,

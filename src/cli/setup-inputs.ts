@@ -109,7 +109,7 @@ export function nothingGiven(): SetupInputs {
 export function setupOptionsFrom(
   ctx: CliContext,
   inputs: SetupInputs,
-  gateway: Pick<GatewayInputs, 'root' | 'v1' | 'key' | 'keyEnvVar'> & { timeoutMs?: number },
+  gateway: Pick<GatewayInputs, 'root' | 'v1' | 'key' | 'keyEnvVar' | 'agentKeys'> & { timeoutMs?: number },
   over: Partial<SetupOptions> & { agents: readonly AgentId[]; command: string; pinSaved: boolean },
 ): SetupOptions {
   const { pinSaved, ...rest } = over;
@@ -118,6 +118,7 @@ export function setupOptionsFrom(
     v1: gateway.v1,
     key: gateway.key,
     keyEnvVar: gateway.keyEnvVar,
+    ...(gateway.agentKeys && gateway.agentKeys.size > 0 && { agentKeys: gateway.agentKeys }),
     models: inputs.models,
     ...(inputs.modelLists.size > 0 && { modelLists: inputs.modelLists }),
     smallModel: inputs.smallModel,
@@ -133,6 +134,11 @@ export function setupOptionsFrom(
     preferences: savedPreferences(inputs.saved.settings, pinSaved),
     ...rest,
   };
+}
+
+/** The variable of each agent with a key of its own, for the saved settings. */
+export function agentKeyEnvs(gateway: Pick<GatewayInputs, 'agentKeys'>): Map<AgentId, string> {
+  return new Map([...(gateway.agentKeys ?? [])].map(([id, k]) => [id, k.keyEnvVar]));
 }
 
 /** The machine's facts as the agent modules take them. */

@@ -1,7 +1,9 @@
 // Prints a SetupReport for people (or as the one JSON document): per agent pass/fail with the
 // request ID and cause, the files and their backups, how to undo. Shared by setup and demo.
 import { KEEP_BACKUPS_ENV } from '../config/backup.js';
-import type { AgentReport, SetupReport, VerifyReport } from '../setup/run.js';
+import type { AgentId } from '../agents/registry.js';
+import type { AgentReport, GroupAdvice, SetupReport, VerifyReport } from '../setup/run.js';
+import { commas } from '../i18n/index.js';
 import type { CliContext } from './context.js';
 import { BIN } from './help.js';
 import { print, printJson } from './output.js';
@@ -36,7 +38,26 @@ const ACTION_KEYS = {
   removed: ['report.action.removed', 'report.action.would_removed'],
 } as const;
 
-function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean): string[] {
+/** The variable a new key for one agent is suggested under: GATEWAY_API_KEY_CLAUDE_CODE. */
+export function suggestedKeyVar(id: AgentId): string {
+  return `GATEWAY_API_KEY_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
+/** The command that sets one agent up with a key of its own, as the advice tells it. */
+export function ownKeyCommand(id: AgentId, baseUrl: string): string {
+  return `${BIN} setup --base-url ${baseUrl} --agent ${id} --api-key-env ${id}=${suggestedKeyVar(id)}`;
+}
+
+/** "claude-sonnet-4-5 is sold to groups `claude`, `vip`", then what to do, with the exact command. */
+export function adviceLines(ctx: Pick<CliContext, 't'>, id: AgentId, advice: readonly GroupAdvice[], baseUrl: string, indent: number): string[] {
+  const t = ctx.t;
+  return [
+    ...advice.flatMap((g) => wrap(t('keys.advice_model', { model: g.model, groups: commas(g.groups.map((x) => `\`${x}\``)) }), indent)),
+    ...wrap(t('keys.advice_fix', { var: suggestedKeyVar(id), command: ownKeyCommand(id, baseUrl) }), indent),
+  ];
+}
+
+function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: string): string[] {
   const paint = painter(ctx);
   const mark = a.ok ? paint('green', '✓') : paint('red', '✗');
   const t = ctx.t;
@@ -44,7 +65,9 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean): string[] 
   const tiers = Object.entries(a.tiers ?? {}).map(([tier, m]) => `, ${t('report.tier', { tier, model: m })}`).join('');
   const model = a.model ? `  ${a.model} (${a.protocol})${small}${tiers}` : '';
   const lines = [`${mark} ${a.name}${model}`];
+  if (a.keyEnv) lines.push(...wrap(t('keys.report_key', { var: a.keyEnv }), 4));
   if (a.skipped) lines.push(...wrap(t('report.nothing_written', { reason: a.skipped }), 4));
+  if (a.groupAdvice && a.groupAdvice.length > 0) lines.push(...adviceLines(ctx, a.id, a.groupAdvice, baseUrl, 4));
   if (a.probe && !a.probe.ok) lines.push(...verifyLine(ctx, t('report.probe'), a.probe));
   for (const f of a.files) {
     const action = t(ACTION_KEYS[f.action][dryRun ? 1 : 0]);
@@ -62,7 +85,7 @@ export function printSetupReport(ctx: CliContext, report: SetupReport): void {
   }
   const lines: string[] = [];
   if (report.dryRun && report.diff) lines.push(report.diff.trimEnd(), '');
-  for (const a of report.agents) lines.push(...agentLines(ctx, a, report.dryRun));
+  for (const a of report.agents) lines.push(...agentLines(ctx, a, report.dryRun, report.baseUrl));
   lines.push('');
   if (report.upToDate && report.agents.some((a) => a.files.length > 0)) {
     lines.push(ctx.t('report.up_to_date'));

@@ -12,6 +12,8 @@ import type { HttpOptions } from '../gateway/http.js';
 import { octalMode, openKeyFiles } from './key-files.js';
 import { smallModelRequest } from './small-model.js';
 import { commas, isMessage, msg, type Message } from '../i18n/index.js';
+import { suitableModels } from '../setup/choose.js';
+import type { GroupAdvice } from '../setup/group-advice.js';
 
 export interface Finding {
   code: DiagnosisCode;
@@ -47,6 +49,19 @@ export interface AgentCheck {
    */
   notGateway?: Message;
   findings: Finding[];
+  /**
+   * Nothing in the key's list suits the agent, and the marketplace sells models that would: which
+   * groups sell them (set by the CLI from `lacksModels`).
+   */
+  groupAdvice?: GroupAdvice[];
+}
+
+/** The key's list when nothing in it suits the agent (group advice starts from it). */
+const lacking = new WeakMap<AgentCheck, readonly ClassifiedModel[]>();
+
+/** The key's list, when the check found nothing in it that suits the agent; else undefined. */
+export function lacksModels(check: AgentCheck): readonly ClassifiedModel[] | undefined {
+  return lacking.get(check);
 }
 
 export interface CheckOptions {
@@ -56,6 +71,8 @@ export interface CheckOptions {
   markers?: Markers;
   /** The key for the model list (GATEWAY_API_KEY); else the agent's own key is used. */
   gatewayKey?: string;
+  /** Agents with a key variable of their own (`--api-key-env AGENT=VAR`, saved): their gateway key. */
+  gatewayKeys?: ReadonlyMap<AgentId, string>;
   /** Agents the user set up for the gateway (saved settings) or asked about (--agent). */
   intended?: ReadonlySet<AgentId>;
   /** The gateway's host, when known: a config that names it is meant for the gateway. */
@@ -188,7 +205,8 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
     }
   }
   const keyFiles = agent.files(opts.env, opts.scope).flatMap((f) => [f.path, ...(agent.copiesOf?.(f.path) ?? [])]);
-  for (const open of await openKeyFiles(keyFiles, [key, sentKey, opts.gatewayKey], opts.env.platform)) {
+  const gatewayKey = opts.gatewayKeys?.get(agent.id) ?? opts.gatewayKey;
+  for (const open of await openKeyFiles(keyFiles, [key, sentKey, gatewayKey], opts.env.platform)) {
     check.findings.push({
       code: 'key_file_open',
       message: msg('doctor.key_file_open', { file: open.path, mode: octalMode(open.mode) }),
@@ -205,7 +223,7 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
   }
   // The key this agent really sends decides what its model list is; another agent's key (the one
   // in GATEWAY_API_KEY now) may see another group's models.
-  const listKey = key || opts.gatewayKey;
+  const listKey = key || gatewayKey;
   const list = listKey ? await models(check.root, listKey, opts) : undefined;
   if (list && !Array.isArray(list) && list.code !== 'wrong_path' && list.code !== 'not_api') {
     // A wrong base URL shows again in the agent's own request below; other list failures are news.
@@ -214,6 +232,7 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
   const listed = Array.isArray(list) ? list : undefined;
   const modelFinding = listed && judgeModel(agent, request, listed, msg('doctor.model_label', { model: request.model, file: request.file }));
   if (listed && !modelFinding) check.usableModel = request.model;
+  if (listed && modelFinding && suitableModels(agent, listed).length === 0) lacking.set(check, listed);
   const smallOrWhy = smallModelRequest(agent, opts.env, opts.scope, files.current, request);
   if (isMessage(smallOrWhy)) check.findings.push({ code: 'config_invalid', message: smallOrWhy, fix: fixHint() });
   const small = isMessage(smallOrWhy) ? undefined : smallOrWhy;

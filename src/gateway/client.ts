@@ -78,4 +78,4 @@ function headerText(v: string | string[] | undefined): string | undefined {
 
 export type { ClientOptions, ModelList } from './types.js';
 export { probe, probeMany, type ProbeRequest } from './probes.js';
-export { fetchPricing, fetchKeyInfo, attachPricing } from './enrich.js';
+export { fetchPricing, fetchKeyInfo, attachPricing, fetchSold, type SoldModel } from './enrich.js';

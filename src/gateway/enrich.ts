@@ -81,6 +81,30 @@ export async function fetchPricing(opts: ClientOptions): Promise<Map<string, Mod
   return out;
 }
 
+/** What the marketplace sells, per model: the groups it is sold to and its endpoint marks. */
+export interface SoldModel {
+  groups: string[];
+  /** `supported_endpoint_types`, the same marks `/v1/models` carries; undefined when not sent. */
+  marks?: string[];
+}
+
+/**
+ * `GET /api/pricing` (no key) read for what it sells to whom: every model's `enable_groups` and
+ * `supported_endpoint_types`. Undefined when the marketplace is closed (403, 401, a login page).
+ */
+export async function fetchSold(opts: ClientOptions): Promise<Map<string, SoldModel> | undefined> {
+  const payload = await getJson(opts, '/api/pricing', '');
+  if (!payload || !Array.isArray(payload.data)) return undefined;
+  const out = new Map<string, SoldModel>();
+  for (const item of payload.data) {
+    if (!isObject(item) || typeof item.model_name !== 'string') continue;
+    const groups = Array.isArray(item.enable_groups) ? item.enable_groups.filter((g): g is string => typeof g === 'string') : [];
+    const marks = Array.isArray(item.supported_endpoint_types) ? item.supported_endpoint_types.filter((g): g is string => typeof g === 'string') : undefined;
+    out.set(item.model_name, { groups, ...(marks ? { marks } : {}) });
+  }
+  return out;
+}
+
 /** `GET /api/usage/token/` with the key. */
 export async function fetchKeyInfo(opts: ClientOptions): Promise<KeyInfo | undefined> {
   if (opts.key === '') return undefined;

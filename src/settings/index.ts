@@ -18,6 +18,8 @@ export interface AgentSettings {
   /** Preference patterns for the main model, best first (`*` matches anything). */
   preferences?: string[];
   smallPreferences?: string[];
+  /** The variable holding this agent's own key (a name, never the key), when it has one. */
+  keyEnv?: string;
 }
 
 export interface Settings {
@@ -102,6 +104,10 @@ export function validateSettings(raw: unknown, file: string): Settings {
       const s: AgentSettings = {};
       for (const f of ['model', 'smallModel'] as const) {
         if (a[f] !== undefined) s[f] = typeof a[f] === 'string' ? a[f] : fail(file, `perAgent.${id}.${f}`, msg('settings.string'));
+      }
+      if (a.keyEnv !== undefined) {
+        if (typeof a.keyEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(a.keyEnv)) fail(file, `perAgent.${id}.keyEnv`, msg('settings.env_name'));
+        s.keyEnv = a.keyEnv;
       }
       for (const f of ['preferences', 'smallPreferences'] as const) {
         if (a[f] !== undefined) s[f] = isStringArray(a[f]) ? a[f] : fail(file, `perAgent.${id}.${f}`, msg('settings.pattern_list'));

@@ -21,12 +21,20 @@ import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignor
 import { readCurrent } from './read-current.js';
 import type { Preferences } from '../agents/types.js';
 import { isMessage, msg, type Message } from '../i18n/index.js';
+import { groupAdvice, type GroupAdvice } from './group-advice.js';
+
+export type { GroupAdvice } from './group-advice.js';
 
 export interface SetupOptions {
   root: string;
   v1: string;
   key: string;
   keyEnvVar: string;
+  /**
+   * Agents with a key of their own (`--api-key-env AGENT=VAR`): each lists, probes, writes and reads
+   * back with its own; every other agent uses `key`. Agents sharing a key share one model list.
+   */
+  agentKeys?: ReadonlyMap<AgentId, { key: string; keyEnvVar: string }>;
   agents: readonly AgentId[];
   /** Explicit models: per agent, or '*' for every agent. */
   models?: ReadonlyMap<AgentId | '*', string>;
@@ -64,8 +72,11 @@ export interface SetupOptions {
    * written; throwing (e.g. CancelledError when the user declines) writes nothing.
    */
   beforeWrite?: (preview: { plan: readonly PlannedFile[]; diff: string }) => Promise<void>;
-  /** Receives the key's model list once it is read (sync explains its changes from it). */
-  onModels?: (models: readonly ClassifiedModel[]) => void;
+  /**
+   * Receives the key's model list once it is read (sync explains its changes from it); with keys
+   * of their own, each agent's list in `byAgent`.
+   */
+  onModels?: (models: readonly ClassifiedModel[], byAgent: ReadonlyMap<AgentId, readonly ClassifiedModel[]>) => void;
   /**
    * Called after the probe round when some agents' models failed it, before anything is planned or
    * written (the wizard shows the causes and lets the person choose again; throwing stops the run).
@@ -121,6 +132,13 @@ export interface AgentReport {
   verify?: VerifyReport;
   /** Why nothing was written for this agent. */
   skipped?: Message;
+  /** The variable its key came from, when some agents of the run have keys of their own (a name, never the key). */
+  keyEnv?: string;
+  /**
+   * Nothing in the key's list suits the agent, and the marketplace sells models that would: which
+   * groups sell them (a key of one of those groups would do).
+   */
+  groupAdvice?: GroupAdvice[];
   /** What the config on disk used before this run (with `keepOnDisk`), when it could be read back. */
   before?: KeptChoice;
 }
@@ -214,17 +232,37 @@ export function clientOf(opts: Pick<SetupOptions, 'http' | 'root' | 'key' | 'mar
   return { ...opts.http, root: opts.root, key: opts.key, markers: opts.markers };
 }
 
+/** The key an agent of the run uses and the variable it comes from: its own, else the run's. */
+export function keyOf(opts: Pick<SetupOptions, 'key' | 'keyEnvVar' | 'agentKeys'>, id: AgentId): { key: string; keyEnvVar: string } {
+  return opts.agentKeys?.get(id) ?? { key: opts.key, keyEnvVar: opts.keyEnvVar };
+}
+
+/** The gateway client one agent uses (its own key, when it has one). */
+export function clientFor(opts: Pick<SetupOptions, 'http' | 'root' | 'key' | 'keyEnvVar' | 'markers' | 'agentKeys'>, id: AgentId): ClientOptions {
+  return { ...clientOf(opts), key: keyOf(opts, id).key };
+}
+
+/** Every key of the run, the run's own first: what diffs and reports mask. */
+const keysOf = (opts: Pick<SetupOptions, 'key' | 'agentKeys'>): string[] => [opts.key, ...[...(opts.agentKeys?.values() ?? [])].map((k) => k.key)];
+
 /**
  * Phase 1, choose: each agent's models from the key's list (an explicit one, what the config on
  * disk keeps with `keepOnDisk`, else the ranking). An agent nothing suits is skipped with the reason;
  * an invalid explicit choice is a usage error for the whole run (exit 2).
  */
-export async function choosePhase(opts: SetupOptions, models: readonly ClassifiedModel[]): Promise<Candidate[]> {
+export async function choosePhase(
+  opts: SetupOptions,
+  shared: readonly ClassifiedModel[],
+  byAgent?: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
+): Promise<Candidate[]> {
   const candidates: Candidate[] = [];
   for (const id of opts.agents) {
+    // Each agent chooses from its own key's list.
+    const models = byAgent?.get(id) ?? shared;
     const agent = getAgent(id);
     if (!agent) throw new UsageError(msg('setup.unknown_agent', { id }));
     const report: AgentReport = { id: agent.id, name: agent.name, ok: false, files: [], notes: [] };
+    if (opts.agentKeys && opts.agentKeys.size > 0) report.keyEnv = keyOf(opts, id).keyEnvVar;
     const c: Candidate = { agent, report, explicit: false };
     candidates.push(c);
     if (agent.unsupported) {
@@ -271,22 +309,38 @@ export async function choosePhase(opts: SetupOptions, models: readonly Classifie
  * model gives way to the main model (both said in the agent's notes). Each agent's `report.probe`
  * holds the result; returns the agents whose main model still fails.
  */
-export async function probePhase(opts: SetupOptions, chosen: readonly Chosen[], models: readonly ClassifiedModel[]): Promise<Chosen[]> {
+export async function probePhase(
+  opts: SetupOptions,
+  chosen: readonly Chosen[],
+  shared: readonly ClassifiedModel[],
+  byAgent?: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
+): Promise<Chosen[]> {
   if (chosen.length === 0) return [];
-  const client = clientOf(opts);
   const concurrency = opts.concurrency ?? 4;
-  const pairs = chosen.flatMap((c) => [
-    { protocol: c.choice.protocol, model: c.choice.model },
-    ...(c.choice.smallModel && c.choice.smallProtocol ? [{ protocol: c.choice.smallProtocol, model: c.choice.smallModel }] : []),
-  ]);
   opts.onProgress?.({ phase: 'probe', agents: chosen.map((c) => c.agent.id) });
-  const results = await probePairs(client, pairs, concurrency);
-  await Promise.all(
-    chosen
-      .filter((c) => !c.explicit && c.choice.needsProbe && !results.get(probeKey(c.choice.protocol, c.choice.model))?.ok)
-      .map((c) => replaceUnconfirmed(client, c, models, results, concurrency)),
-  );
+  // One round per key, all keys at once: an agent's model is probed with the key it will send.
+  const byKey = new Map<string, Chosen[]>();
   for (const c of chosen) {
+    const key = keyOf(opts, c.agent.id).key;
+    byKey.set(key, [...(byKey.get(key) ?? []), c]);
+  }
+  const resultsOf = new Map<Chosen, Map<string, ProbeResult>>();
+  await Promise.all([...byKey.values()].map(async (group) => {
+    const client = clientFor(opts, group[0]!.agent.id);
+    const pairs = group.flatMap((c) => [
+      { protocol: c.choice.protocol, model: c.choice.model },
+      ...(c.choice.smallModel && c.choice.smallProtocol ? [{ protocol: c.choice.smallProtocol, model: c.choice.smallModel }] : []),
+    ]);
+    const results = await probePairs(client, pairs, concurrency);
+    await Promise.all(
+      group
+        .filter((c) => !c.explicit && c.choice.needsProbe && !results.get(probeKey(c.choice.protocol, c.choice.model))?.ok)
+        .map((c) => replaceUnconfirmed(client, c, byAgent?.get(c.agent.id) ?? shared, results, concurrency)),
+    );
+    for (const c of group) resultsOf.set(c, results);
+  }));
+  for (const c of chosen) {
+    const results = resultsOf.get(c)!;
     const main = results.get(probeKey(c.choice.protocol, c.choice.model));
     if (main) c.report.probe = toVerify(main);
     opts.onProgress?.({ phase: 'probed', agent: c.agent.id, ok: main?.ok ?? false });
@@ -315,8 +369,7 @@ export async function planPhase(opts: SetupOptions, writable: readonly Chosen[])
       const choice: AgentChoice = {
         root: opts.root,
         v1: opts.v1,
-        key: opts.key,
-        keyEnvVar: opts.keyEnvVar,
+        ...keyOf(opts, c.agent.id),
         model: c.choice.model,
         protocol: c.choice.protocol,
         smallModel: c.choice.smallModel,
@@ -356,7 +409,7 @@ export async function applyPhase(opts: SetupOptions, writable: readonly Chosen[]
     const plan = await planPhase(opts, writable);
     await refuseTrackedSecrets(plan, opts.env, opts.scope);
     const ignore = opts.scope === 'project' ? await gitIgnoreStatesOf(plan, writable, opts.env) : [];
-    if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, [opts.key]) });
+    if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, keysOf(opts)) });
     opts.onProgress?.({ phase: 'write' });
     // Ignored first: the key never sits in a file git would pick up, not even for a moment.
     await applyExcludes(ignore, opts.env.platform);
@@ -380,11 +433,11 @@ export async function applyPhase(opts: SetupOptions, writable: readonly Chosen[]
  * rules, and the request it would send sent; the result is in each agent's `report.verify`.
  */
 export async function readBackPhase(opts: SetupOptions, writable: readonly Chosen[]): Promise<void> {
-  const client = clientOf(opts);
   opts.onProgress?.({ phase: 'verify', agents: writable.map((c) => c.agent.id) });
   await Promise.all(
     writable.map(async (c) => {
-      await verifyFromDisk(client, c, opts.env, opts.scope);
+      // The config on disk must carry this agent's own key: it is compared with the one it sends.
+      await verifyFromDisk(clientFor(opts, c.agent.id), c, opts.env, opts.scope);
       opts.onProgress?.({ phase: 'verified', agent: c.agent.id, ok: c.report.verify?.ok ?? false });
     }),
   );
@@ -398,14 +451,15 @@ export async function readBackPhase(opts: SetupOptions, writable: readonly Chose
 export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   const verify = opts.verify !== false;
   opts.onProgress?.({ phase: 'models' });
-  const list = await listModels(clientOf(opts));
-  opts.onModels?.(list.models);
+  const { shared, byAgent } = await listPhase(opts);
+  opts.onModels?.(shared, byAgent);
 
-  const candidates = await choosePhase(opts, list.models);
+  const candidates = await choosePhase(opts, shared, byAgent);
   const chosen = candidates.filter(isChosen);
+  await advisePhase(opts, candidates, shared, byAgent);
 
   if (verify) {
-    const failed = await probePhase(opts, chosen, list.models);
+    const failed = await probePhase(opts, chosen, shared, byAgent);
     if (!opts.force && failed.length > 0 && opts.onProbeFailed) {
       await opts.onProbeFailed(failed.map((c) => ({ agent: c.agent.id, model: c.choice.model, probe: c.report.probe as VerifyReport })));
     }
@@ -423,7 +477,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
       c.report.files = byOwner(plan, c.agent.id).map((f) => ({ path: f.path, action: f.action }));
       c.report.ok = !verify || (c.report.probe?.ok ?? false);
     }
-    return finish(opts, candidates, { dryRun: true, upToDate: plan.every((f) => f.action === 'unchanged'), diff: renderDiff(plan, [opts.key]) });
+    return finish(opts, candidates, { dryRun: true, upToDate: plan.every((f) => f.action === 'unchanged'), diff: renderDiff(plan, keysOf(opts)) });
   }
 
   const { plan, applied, keep } = await applyPhase(opts, writable);
@@ -431,6 +485,44 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
   for (const c of writable) c.report.ok = !verify || (c.report.verify?.ok ?? false);
   const upToDate = plan.every((f) => f.action === 'unchanged');
   return finish(opts, candidates, { dryRun: false, upToDate, backupId: applied.backupId, keepBackups: keep, ...(applied.pruned ? { prunedBackups: applied.pruned } : {}) });
+}
+
+/**
+ * The models of the run: one `GET /v1/models` per distinct key, concurrently. `shared` is the run's
+ * own key's list (read only when some agent uses that key); `byAgent` each agent's own.
+ */
+export async function listPhase(opts: SetupOptions): Promise<{ shared: readonly ClassifiedModel[]; byAgent: Map<AgentId, readonly ClassifiedModel[]> }> {
+  const keys = [...new Set(opts.agents.map((id) => keyOf(opts, id).key))];
+  if (keys.length === 0 || !opts.agentKeys || opts.agentKeys.size === 0) keys.splice(0, keys.length, opts.key);
+  const lists = new Map(await Promise.all(keys.map(async (key) => [key, (await listModels({ ...clientOf(opts), key })).models] as const)));
+  const byAgent = new Map<AgentId, readonly ClassifiedModel[]>();
+  for (const id of opts.agents) {
+    const list = lists.get(keyOf(opts, id).key);
+    if (list) byAgent.set(id, list);
+  }
+  return { shared: lists.get(opts.key) ?? lists.get(keys[0]!) ?? [], byAgent };
+}
+
+/**
+ * Group advice: for each agent nothing in its key's list suits, the marketplace (when it answers)
+ * says which groups sell a model that would. Nothing is said when the marketplace is closed or
+ * sells nothing suitable: the reason the agent was skipped stays as it was.
+ */
+export async function advisePhase(
+  opts: SetupOptions,
+  candidates: readonly Candidate[],
+  shared: readonly ClassifiedModel[],
+  byAgent: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
+): Promise<void> {
+  const lacking = candidates.filter((c) => !c.choice && !c.agent.unsupported && c.report.skipped !== undefined);
+  if (lacking.length === 0) return;
+  const { fetchSold } = await import('../gateway/client.js');
+  const sold = await fetchSold(clientOf(opts));
+  if (!sold) return;
+  for (const c of lacking) {
+    const advice = groupAdvice(c.agent, sold, byAgent.get(c.agent.id) ?? shared, opts.markers);
+    if (advice.length > 0) c.report.groupAdvice = advice;
+  }
 }
 
 /**

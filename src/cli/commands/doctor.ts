@@ -10,11 +10,12 @@ import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } f
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { BASE_URL_ENV, DEFAULT_KEY_ENV, resolveBaseUrl } from '../inputs.js';
+import { BASE_URL_ENV, DEFAULT_KEY_ENV, keyEnvFlags, resolveBaseUrl } from '../inputs.js';
 import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { painter } from '../../core/terminal.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../saved.js';
+import { adviceLines } from '../setup-report.js';
 import { agentEnv, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
 
 export const options: OptionTable = {
@@ -61,6 +62,29 @@ async function checkAll(ctx: CliContext, ids: readonly AgentId[], inputs: CheckI
   return checks.filter((_, i) => installed[i]);
 }
 
+/**
+ * Group advice for each agent whose key lists nothing that suits it: the marketplace (when it
+ * answers) names the groups that sell a model that would. One marketplace read per gateway.
+ */
+async function adviseGroups(ctx: CliContext, checks: AgentCheck[], inputs: CheckInputs): Promise<AgentCheck[]> {
+  const [{ lacksModels }, { fetchSold }, { groupAdvice }] = await Promise.all([
+    import('../../doctor/check.js'),
+    import('../../gateway/client.js'),
+    import('../../setup/group-advice.js'),
+  ]);
+  const sold = new Map<string, ReturnType<typeof fetchSold>>();
+  for (const c of checks) {
+    const listed = lacksModels(c);
+    if (!listed || !c.root) continue;
+    if (!sold.has(c.root)) sold.set(c.root, fetchSold({ root: c.root, key: '', timeoutMs: inputs.timeoutMs, env: ctx.env }));
+    const market = await sold.get(c.root)!;
+    if (!market) continue;
+    const advice = groupAdvice(AGENTS[c.id], market, listed, inputs.markers);
+    if (advice.length > 0) c.groupAdvice = advice;
+  }
+  return checks;
+}
+
 function agentLines(ctx: CliContext, c: AgentCheck): string[] {
   const paint = painter(ctx);
   const t = ctx.t;
@@ -80,6 +104,7 @@ function agentLines(ctx: CliContext, c: AgentCheck): string[] {
       }), 4),
       ...wrap(t('cli.fix', { fix: f.fix }), 6),
     ]),
+    ...(c.groupAdvice && c.root ? adviceLines(ctx, c.id, c.groupAdvice, c.root, 4) : []),
   ];
 }
 
@@ -91,10 +116,27 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const ids = only.length > 0 ? (only as AgentId[]) : SUPPORTED_AGENT_IDS;
   const scope = (str(values, 'scope') ?? 'user') as Scope;
   // The key's variable: the flag, the saved one, GATEWAY_API_KEY — the first that is set now.
-  const candidates = [str(args.values, 'api-key-env'), saved.settings.keyEnv, DEFAULT_KEY_ENV].filter((v): v is string => v !== undefined);
+  const flagged = keyEnvFlags(args.values);
+  const candidates = [flagged.plain, saved.settings.keyEnv, DEFAULT_KEY_ENV].filter((v): v is string => v !== undefined);
   const keyEnv = candidates.find((name) => ctx.env[name]?.trim()) ?? candidates[0] ?? DEFAULT_KEY_ENV;
   const gatewayKey = str(values, 'api-key') ?? ctx.env[keyEnv]?.trim();
   if (gatewayKey) ctx.addSecret(gatewayKey);
+  // Each agent's own key variable (the flag, else the saved one): that agent's gateway key.
+  const agentKeyEnv = new Map<AgentId, string>();
+  for (const id of SUPPORTED_AGENT_IDS) {
+    const name = flagged.perAgent.get(id) ?? saved.settings.perAgent?.[id]?.keyEnv;
+    if (name !== undefined) agentKeyEnv.set(id, name);
+  }
+  const gatewayKeys = new Map<AgentId, string>();
+  for (const [id, name] of agentKeyEnv) {
+    const key = ctx.env[name]?.trim();
+    if (key) {
+      ctx.addSecret(key);
+      gatewayKeys.set(id, key);
+    } else if (flagged.perAgent.has(id) && (only.length === 0 || only.includes(id))) {
+      throw new UsageError(msg('keys.unset', { agent: id, var: name }), msg('keys.unset_hint', { agent: id, var: name }));
+    }
+  }
   // The base URL given (flag, GATEWAY_BASE_URL) or saved: the one a repair writes. Validated up front.
   const given = values['base-url'] !== undefined || ctx.env[BASE_URL_ENV] !== undefined ? resolveBaseUrl(ctx, values) : undefined;
   const seconds = str(values, 'timeout');
@@ -102,6 +144,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const inputs: CheckInputs = {
     scope,
     gatewayKey,
+    ...(gatewayKeys.size > 0 ? { gatewayKeys } : {}),
     timeoutMs,
     markers: savedMarkers(saved.settings),
     // An agent the user set up or asked about is expected to use the gateway: a config that does not is a finding.
@@ -109,7 +152,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     gatewayHost: given ? new URL(given.root).host : undefined,
   };
 
-  let checks = await checkAll(ctx, ids, inputs);
+  let checks = await adviseGroups(ctx, await checkAll(ctx, ids, inputs), inputs);
   let fixed: AgentId[] = [];
   let notFixed: { id: AgentId; reason: Message }[] = [];
   let moved: { id: AgentId; from: string; to: string; code: string }[] = [];
@@ -128,10 +171,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const broken = checks.filter((c) => c.configured && c.findings.some((f) => f.code !== 'key_file_open'));
     if (broken.length > 0) {
       const setup = await setupInputs(ctx, args.values);
-      ({ fixed, notFixed, moved, keys } = await repair(ctx, broken, { setup, scope, gatewayKey, keyEnv, given, timeoutMs, keyStorage: saved.settings.keyStorage }));
+      ({ fixed, notFixed, moved, keys } = await repair(ctx, broken, { setup, scope, gatewayKey, keyEnv, gatewayKeys, agentKeyEnv, given, timeoutMs, keyStorage: saved.settings.keyStorage }));
     }
     fixed = [...modeOnly.map((c) => c.id), ...fixed];
-    if (broken.length > 0 || modeOnly.length > 0) checks = await checkAll(ctx, ids, inputs);
+    if (broken.length > 0 || modeOnly.length > 0) checks = await adviseGroups(ctx, await checkAll(ctx, ids, inputs), inputs);
   }
   const ok = checks.every((c) => c.findings.length === 0);
   if (ctx.json) {
@@ -147,6 +190,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         url: c.request?.url,
         requestId: c.passedRequestId,
         findings: c.findings,
+        ...(c.groupAdvice ? { groupAdvice: c.groupAdvice } : {}),
       })),
     });
   } else {
@@ -172,7 +216,18 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
 async function repair(
   ctx: CliContext,
   broken: AgentCheck[],
-  o: { setup: SetupInputs; scope: Scope; gatewayKey?: string; keyEnv: string; given?: { root: string; v1: string }; timeoutMs?: number; keyStorage?: 'file' | 'env' },
+  o: {
+    setup: SetupInputs;
+    scope: Scope;
+    gatewayKey?: string;
+    keyEnv: string;
+    /** Agents with a key of their own: theirs replaces a missing or refused key, not the default one. */
+    gatewayKeys: ReadonlyMap<AgentId, string>;
+    agentKeyEnv: ReadonlyMap<AgentId, string>;
+    given?: { root: string; v1: string };
+    timeoutMs?: number;
+    keyStorage?: 'file' | 'env';
+  },
 ): Promise<{ fixed: AgentId[]; notFixed: { id: AgentId; reason: Message }[]; moved: { id: AgentId; from: string; to: string; code: string }[]; keys: KeyReplaced[] }> {
   const [{ runSetup }, { normalizeBaseUrl }, { agentKeyOf, agentKeyVarOf }] = await Promise.all([
     import('../../setup/run.js'),
@@ -185,18 +240,21 @@ async function repair(
   const keys: KeyReplaced[] = [];
   for (const c of broken) {
     const url = o.given ?? (c.root ? normalizeBaseUrl(c.root) : undefined);
+    const ownVarOf = o.agentKeyEnv.get(c.id);
+    const gatewayKey = ownVarOf !== undefined ? o.gatewayKeys.get(c.id) : o.gatewayKey;
+    const gatewayVar = ownVarOf ?? o.keyEnv;
     // The agent keeps the key it uses: GATEWAY_API_KEY may belong to another agent's group. Only a
     // key that is missing or refused is replaced by the given one, and the report says so.
     const own = agentKeyOf(c) || undefined;
     const ownBroken = own === undefined || c.findings.some((f) => f.code === 'bad_key' || f.code === 'missing_key');
-    const replaceKey = o.gatewayKey !== undefined && ownBroken && own !== o.gatewayKey;
-    const key = replaceKey ? o.gatewayKey : own ?? o.gatewayKey;
+    const replaceKey = gatewayKey !== undefined && ownBroken && own !== gatewayKey;
+    const key = replaceKey ? gatewayKey : own ?? gatewayKey;
     if (!url) {
       notFixed.push({ id: c.id, reason: msg('doctor.no_base_url') });
       continue;
     }
     if (!key) {
-      notFixed.push({ id: c.id, reason: msg('doctor.no_key', { var: o.keyEnv }) });
+      notFixed.push({ id: c.id, reason: msg('doctor.no_key', { var: gatewayVar }) });
       continue;
     }
     ctx.addSecret(key);
@@ -204,7 +262,7 @@ async function repair(
     // variable the user exports stays the reference (env storage), anything else is stored.
     const keyVar = agentKeyVarOf(c);
     const ownVar = replaceKey || keyVar?.via === 'named' ? undefined : keyVar?.name;
-    const keyEnvVar = ownVar ?? o.keyEnv;
+    const keyEnvVar = ownVar ?? gatewayVar;
     try {
       const { guardInterrupt } = await import('../interrupt.js');
       const attempt = (keep: boolean) => guardInterrupt(ctx, (onProgress) => runSetup(setupOptionsFrom(ctx, o.setup, { root: url.root, v1: url.v1, key, keyEnvVar, timeoutMs: o.timeoutMs }, {
@@ -233,7 +291,7 @@ async function repair(
           if (!(err instanceof ToolError) || err instanceof CancelledError) throw err;
         }
       }
-      if (a?.ok && replaceKey) keys.push({ id: c.id, from: own === undefined ? undefined : maskKey(own), to: maskKey(key), var: o.keyEnv });
+      if (a?.ok && replaceKey) keys.push({ id: c.id, from: own === undefined ? undefined : maskKey(own), to: maskKey(key), var: gatewayVar });
       if (a?.ok) fixed.push(c.id);
       // A failed probe's own cause, not setup's advice to use --force (doctor does not take it).
       else notFixed.push({ id: c.id, reason: a?.probe?.diagnosis?.message ?? failedProbe?.diagnosis?.message ?? a?.verify?.diagnosis?.message ?? a?.skipped ?? msg('doctor.setup_failed') });

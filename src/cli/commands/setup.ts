@@ -12,7 +12,7 @@ import { note, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { refuseSavedEnvStorage, rememberSetup } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv, installedAgents, SETUP_OPTIONS, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
+import { agentEnv, agentKeyEnvs, installedAgents, SETUP_OPTIONS, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
 import { commas, msg } from '../../i18n/index.js';
 
 export const options = SETUP_OPTIONS;
@@ -23,27 +23,29 @@ export const help: CommandHelp = {
   details: [
     msg('help.detail.setup.steps'),
     msg('help.detail.setup.safety'),
+    msg('help.detail.setup.keys'),
     msg('help.detail.setup.undo', { bin: BIN }),
   ],
   examples: [
     `GATEWAY_API_KEY=sk-… ${BIN} setup --base-url https://gw.example.com --agent claude-code,codex`,
     `${BIN} setup --agent opencode --model opencode=deepseek-chat --dry-run`,
     `${BIN} setup --yes --agent codex --key-storage env --json   # in CI`,
+    `${BIN} setup --agent claude-code,codex --api-key-env claude-code=CLAUDE_GROUP_KEY`,
   ],
 };
 
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const inputs = await setupInputs(ctx, args.values);
-  const gateway = resolveGateway(ctx, inputs.values);
-  refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
   const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
+  const gateway = resolveGateway(ctx, inputs.values, agents);
+  refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
   const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: 'setup', pinSaved: true });
   if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: commas(agents) })));
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const report: SetupReport = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
-  await rememberSetup(ctx, report, gateway.keyEnvVar);
+  await rememberSetup(ctx, report, gateway.keyEnvVar, agentKeyEnvs(gateway));
   const runs = inputs.verifyByAgent && report.ok && !report.dryRun
     ? await (await import('../agent-run.js')).runAgents(ctx, { agents: report.agents.map((a) => a.id), scope: setupOptions.scope, timeoutMs: gateway.timeoutMs * 4 })
     : undefined;

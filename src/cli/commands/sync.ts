@@ -14,7 +14,7 @@ import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { refuseSavedEnvStorage, rememberSetup } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { setupInputs, setupOptionsFrom } from '../setup-inputs.js';
+import { agentKeyEnvs, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
 import { msg, type Message, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {
@@ -49,11 +49,14 @@ export interface SyncChange {
 export function explainChanges(
   report: SetupReport,
   saved: { baseUrl?: string; perAgent?: Partial<Record<AgentId, { model?: string }>> },
-  models: readonly ClassifiedModel[],
+  shared: readonly ClassifiedModel[],
   upgrade: boolean,
+  byAgent?: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
 ): SyncChange[] {
   const changes: SyncChange[] = [];
   for (const a of report.agents) {
+    // Judged against the agent's own key's list.
+    const models = byAgent?.get(a.id) ?? shared;
     const files = a.files.filter((f) => f.action !== 'unchanged').map((f) => f.path);
     if (files.length === 0) continue;
     const from = saved.perAgent?.[a.id]?.model;
@@ -87,11 +90,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (!agents || agents.length === 0) {
     throw new UsageError(msg('sync.nothing'), msg('sync.nothing_hint', { bin: BIN }));
   }
-  const gateway = resolveGateway(ctx, inputs.values);
+  const gateway = resolveGateway(ctx, inputs.values, agents);
   const check = flag(inputs.values, 'check');
   if (!check) refuseSavedEnvStorage(ctx, {}, s, inputs.saved.sources, gateway.keyEnvVar);
   const upgrade = flag(inputs.values, 'upgrade');
   let models: readonly ClassifiedModel[] = [];
+  let byAgent: ReadonlyMap<AgentId, readonly ClassifiedModel[]> = new Map();
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const report = await guardInterrupt(ctx, (onProgress) => runSetup(setupOptionsFrom(ctx, inputs, gateway, {
@@ -105,9 +109,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     verify: !check,
     // A gateway that stops sending marks has not changed its models: keep what the configs use.
     keepOnDisk: true,
-    onModels: (m) => (models = m),
+    onModels: (m, each) => {
+      models = m;
+      byAgent = each;
+    },
   })));
-  const changes = explainChanges(report, s, models, upgrade);
+  const changes = explainChanges(report, s, models, upgrade, byAgent);
   if (check) {
     const stale = changes.length > 0;
     if (ctx.json) printJson(ctx, { ok: !stale, stale: changes, sources: inputs.saved.sources });
@@ -120,7 +127,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     }
     return stale ? 1 : 0;
   }
-  await rememberSetup(ctx, report, gateway.keyEnvVar);
+  await rememberSetup(ctx, report, gateway.keyEnvVar, agentKeyEnvs(gateway));
   if (ctx.json) {
     printJson(ctx, { ...report, changes });
   } else {

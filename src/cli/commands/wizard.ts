@@ -11,7 +11,7 @@ import { str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { BASE_URL_ENV, DEFAULT_KEY_ENV } from '../inputs.js';
+import { BASE_URL_ENV, DEFAULT_KEY_ENV, keyEnvFlags } from '../inputs.js';
 import { note, print } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { control } from '../../core/terminal.js';
@@ -59,7 +59,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   // The saved settings pre-fill the answers; only flags answer them.
   const inputs = await setupInputs(ctx, values, false);
   const saved = inputs.saved.settings;
-  const keyEnvVar = str(values, 'api-key-env') ?? saved.keyEnv ?? DEFAULT_KEY_ENV;
+  const flagged = keyEnvFlags(values);
+  const keyEnvVar = flagged.plain ?? saved.keyEnv ?? DEFAULT_KEY_ENV;
   if (!ENV_NAME.test(keyEnvVar)) {
     throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
   }
