@@ -69,3 +69,44 @@ describe('resolveGateway', () => {
     expect(() => resolveGateway(ctx({ GATEWAY_API_KEY: KEY }), {})).toThrow(UsageError);
   });
 });
+
+describe('--api-key-env AGENT=VAR', () => {
+  it('splits the plain variable from the per-agent ones (the last plain one wins)', async () => {
+    const { keyEnvFlags } = await import('../../src/cli/inputs.js');
+    const f = keyEnvFlags({ 'api-key-env': ['A', 'claude-code=CLAUDE_KEY', 'B', 'codex=CODEX_KEY'] });
+    expect(f.plain).toBe('B');
+    expect([...f.perAgent]).toEqual([['claude-code', 'CLAUDE_KEY'], ['codex', 'CODEX_KEY']]);
+  });
+
+  it('an unknown agent names the valid ones; a bad name is refused without echoing it', async () => {
+    const { keyEnvFlags } = await import('../../src/cli/inputs.js');
+    const bad = (() => {
+      try {
+        keyEnvFlags({ 'api-key-env': ['bogus=VAR'] });
+      } catch (err) {
+        return err as UsageError;
+      }
+    })();
+    expect(bad).toBeInstanceOf(UsageError);
+    expect(ENGLISH(bad!.text)).toContain('"bogus"');
+    expect(ENGLISH(bad!.hint!)).toContain('claude-code');
+    expect(() => keyEnvFlags({ 'api-key-env': [`codex=${KEY}`] })).toThrow(UsageError);
+    try {
+      keyEnvFlags({ 'api-key-env': [`codex=${KEY}`] });
+    } catch (err) {
+      const e = err as UsageError;
+      expect(ENGLISH(e.text) + ENGLISH(e.hint!)).not.toContain(KEY);
+    }
+  });
+
+  it('resolveGateway with agents: their own keys; every agent with its own needs no default key', () => {
+    const c = ctx({ CLAUDE_KEY: KEY, CODEX_KEY: `${KEY}x` });
+    const values = { 'base-url': 'https://gw.example.com', 'api-key-env': ['claude-code=CLAUDE_KEY', 'codex=CODEX_KEY'] };
+    const gw = resolveGateway(c, values, ['claude-code', 'codex']);
+    expect([...(gw.agentKeys ?? [])].map(([id, k]) => [id, k.keyEnvVar])).toEqual([['claude-code', 'CLAUDE_KEY'], ['codex', 'CODEX_KEY']]);
+    expect(gw.key).toBe(KEY);
+    expect(c.secrets).toContain(`${KEY}x`);
+    // An agent without its own key needs the default one.
+    expect(() => resolveGateway(ctx({ CLAUDE_KEY: KEY }), values, ['claude-code', 'codex'])).toThrow(UsageError);
+  });
+});

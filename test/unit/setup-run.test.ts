@@ -137,3 +137,43 @@ describe('the run', () => {
     expect(existsSync(join(opts.env.home, '.config', 'gateway-agent-setup'))).toBe(false);
   });
 });
+
+describe('keys of their own', () => {
+  const VIP_MODELS: SimModel[] = [
+    { id: 'claude-sonnet-4-5', channel: 'anthropic', groups: ['vip'] },
+    { id: 'gpt-5.1-codex', channel: 'codex', groups: ['vip'] },
+    { id: 'gpt-5.1', channel: 'openai', groups: ['default'] },
+  ];
+
+  it('lists once per key, each agent choosing from its own key\'s list, probing, writing and reading back with it', async () => {
+    const { VIP_KEY } = await import('../../src/simulator/index.js');
+    const make = await world(VIP_MODELS);
+    const opts = make(['claude-code', 'codex'], { agentKeys: new Map([['claude-code', { key: VIP_KEY, keyEnvVar: 'VIP_KEY_VAR' }]]) });
+    const { listPhase } = await import('../../src/setup/run.js');
+    const { byAgent } = await listPhase(opts);
+    expect(byAgent.get('claude-code')?.map((m) => m.id)).toEqual(['claude-sonnet-4-5', 'gpt-5.1-codex']);
+    expect(byAgent.get('codex')?.map((m) => m.id)).toEqual(['gpt-5.1']);
+    const report = await runSetup(opts);
+    expect(report.agents.map((a) => [a.id, a.model, a.keyEnv, a.verify?.ok])).toEqual([
+      ['claude-code', 'claude-sonnet-4-5', 'VIP_KEY_VAR', true],
+      ['codex', 'gpt-5.1', 'GATEWAY_API_KEY', true],
+    ]);
+    // Read back found each agent's own key in its config (else a note says it found another).
+    expect(report.agents.flatMap((a) => a.notes.map(inEnglish)).filter((n) => n.includes('key'))).toEqual([]);
+  });
+
+  it('group advice: what the marketplace sells that suits the agent, and nothing when it is closed', async () => {
+    const models: SimModel[] = [
+      { id: 'claude-sonnet-4-5', channel: 'anthropic', groups: ['vip'] },
+      { id: 'gpt-5.1-codex', channel: 'codex', groups: ['default'] },
+    ];
+    const open = await runSetup((await world(models))(['claude-code'], { verify: false }));
+    expect(open.agents[0]?.skipped).toBeDefined();
+    expect(open.agents[0]?.groupAdvice).toEqual([{ model: 'claude-sonnet-4-5', groups: ['vip'] }]);
+    const closed = await runSetup((await world(models, { pricing: 'login' }))(['claude-code'], { verify: false }));
+    expect(closed.agents[0]?.skipped).toBeDefined();
+    expect(closed.agents[0]?.groupAdvice).toBeUndefined();
+    // Without keys of their own, a report names no variable (the report stays as it was).
+    expect(open.agents[0]?.keyEnv).toBeUndefined();
+  });
+});
