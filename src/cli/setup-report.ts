@@ -4,6 +4,7 @@ import { KEEP_BACKUPS_ENV } from '../config/backup.js';
 import type { AgentId } from '../agents/registry.js';
 import type { AgentReport, GroupAdvice, SetupReport, VerifyReport } from '../setup/run.js';
 import { commas } from '../i18n/index.js';
+import { suggestedKeyVar } from '../setup/group-advice.js';
 import type { CliContext } from './context.js';
 import { BIN } from './help.js';
 import { print, printJson } from './output.js';
@@ -37,11 +38,6 @@ const ACTION_KEYS = {
   unchanged: ['report.action.unchanged', 'report.action.unchanged'],
   removed: ['report.action.removed', 'report.action.would_removed'],
 } as const;
-
-/** The variable a new key for one agent is suggested under: GATEWAY_API_KEY_CLAUDE_CODE. */
-export function suggestedKeyVar(id: AgentId): string {
-  return `GATEWAY_API_KEY_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-}
 
 /** The command that sets one agent up with a key of its own, as the advice tells it. */
 export function ownKeyCommand(id: AgentId, baseUrl: string): string {

@@ -15,6 +15,11 @@ export interface GroupAdvice {
   groups: string[];
 }
 
+/** The variable a new key for one agent is suggested under: GATEWAY_API_KEY_CLAUDE_CODE. */
+export function suggestedKeyVar(id: string): string {
+  return `GATEWAY_API_KEY_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
 /** At most this many models are named: the best ones by the agent's own ranking. */
 const MAX_ADVICE = 3;
 

@@ -6,13 +6,14 @@ import { AGENT_IDS, AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/
 import type { Agent, AgentEnv, KeyStorage, Preferences, Scope } from '../agents/types.js';
 import { cut, padTo, visibleLength, wrap } from '../core/layout.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
-import { CancelledError, GatewayError, JobError, ToolError } from '../core/errors.js';
+import { CancelledError, GatewayError, JobError, ToolError, UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, KeyInfo, Markers, Protocol } from '../core/types.js';
 import { attachPricing, fetchKeyInfo, fetchPricing, listModels, type ClientOptions } from '../gateway/client.js';
 import { showId } from '../gateway/model-id.js';
 import { commas, ENGLISH, msg, or, type Translator } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
+import { suggestedKeyVar } from '../setup/group-advice.js';
 import { runSetup, type ProbeFailure, type SetupProgress, type SetupReport } from '../setup/run.js';
 import { plainProgress, type Choice, type Progress, type ProgressGroup, type Prompter } from './port.js';
 
@@ -23,6 +24,8 @@ export interface WizardGiven {
   /** Where the given key came from, for the screen: "GATEWAY_API_KEY", "--api-key". */
   keySource?: string;
   keyEnvVar: string;
+  /** `--api-key-env AGENT=VAR`: agents with a key variable of their own (nothing asked for them). */
+  agentKeyEnvs?: ReadonlyMap<AgentId, string>;
   agents?: AgentId[];
   models?: ReadonlyMap<AgentId | '*', string>;
   /** `--model opencode=ID` given more than once: the list, the first the default (nothing asked). */
@@ -226,6 +229,8 @@ export async function askAgents(
   models: readonly ClassifiedModel[],
   given?: readonly AgentId[],
   previous?: readonly AgentId[],
+  /** Agents with a key of their own: judged by its list. */
+  own?: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
 ): Promise<AgentId[]> {
   if (given) return [...given];
   const t = tr(deps);
@@ -239,7 +244,7 @@ export async function askAgents(
   const facts = ids.map((id, i) => {
     const agent = AGENTS[id];
     const detected = found[i]!;
-    const count = agent.unsupported ? 0 : suitableModels(agent, models).length;
+    const count = agent.unsupported ? 0 : suitableModels(agent, own?.get(id) ?? models).length;
     const reason = agent.unsupported
       ? t('wizard.agents.gemini')
       : count === 0
@@ -382,6 +387,133 @@ export interface ChosenModels {
   modelLists: Map<AgentId, string[]>;
 }
 
+// ── Step 4b ─────────────────────────────────────────────────────────────────────────────────
+
+type AgentKeys = Map<AgentId, { key: string; keyEnvVar: string }>;
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Step 4b, keys in different groups: agents named with `--api-key-env AGENT=VAR` take theirs;
+ * otherwise, when more than one agent is chosen, the person says whether their keys differ and, if
+ * so, gives each agent its key (hidden input) or the variable holding it, or keeps the one above.
+ */
+export function flaggedAgentKeys(deps: WizardDeps, given: Pick<WizardGiven, 'agentKeyEnvs'>): AgentKeys {
+  const t = tr(deps);
+  const out: AgentKeys = new Map();
+  for (const [id, name] of given.agentKeyEnvs ?? []) {
+    const key = deps.env.env[name]?.trim();
+    if (!key) throw new UsageError(msg('keys.unset', { agent: id, var: name }), msg('keys.unset_hint', { agent: id, var: name }));
+    deps.addSecret?.(key);
+    deps.say(`  ${AGENTS[id].name}: ${t('wizard.key.from', { source: name, key: maskKey(key) })}`);
+    out.set(id, { key, keyEnvVar: name });
+  }
+  return out;
+}
+
+export async function askAgentKeys(deps: WizardDeps, agents: readonly AgentId[], flagged: AgentKeys, mainKey: string): Promise<AgentKeys> {
+  const t = tr(deps);
+  const env = deps.env.env;
+  const out: AgentKeys = new Map([...flagged].filter(([id]) => agents.includes(id)));
+  if (flagged.size > 0 || agents.length < 2) return out;
+  const differ = await deps.prompter.select<boolean>({
+    message: t('keys.wizard.groups_question'),
+    choices: [
+      { title: t('keys.wizard.groups_no'), value: false, short: t('keys.wizard.groups_no') },
+      { title: t('keys.wizard.groups_yes'), value: true, short: t('keys.wizard.groups_yes') },
+    ],
+  });
+  if (!differ) return out;
+  for (const id of agents) {
+    const agent = AGENTS[id].name;
+    const how = await deps.prompter.select<'same' | 'paste' | 'var'>({
+      message: t('keys.wizard.how', { agent }),
+      choices: [
+        { title: t('keys.wizard.how_same'), value: 'same' },
+        { title: t('keys.wizard.how_paste'), value: 'paste' },
+        { title: t('keys.wizard.how_var'), value: 'var' },
+      ],
+    });
+    if (how === 'same') continue;
+    if (how === 'paste') {
+      const key = (await deps.prompter.password({
+        message: t('keys.wizard.paste', { agent }),
+        validate: (v) => (v.trim() === '' ? t('wizard.key.required') : /[\s\u0000-\u001f\u007f]/.test(v.trim()) ? t('wizard.key.one_word') : true),
+      })).trim();
+      deps.addSecret?.(key);
+      deps.say(`  ${agent}: ${t('wizard.key.shown', { key: maskKey(key) })}`);
+      if (key !== mainKey) out.set(id, { key, keyEnvVar: suggestedKeyVar(id) });
+      continue;
+    }
+    const name = (await deps.prompter.text({
+      message: t('keys.wizard.var', { agent }),
+      initial: suggestedKeyVar(id),
+      validate: (v) => (!ENV_NAME.test(v.trim()) ? t('wizard.api_key_env_name') : env[v.trim()]?.trim() ? true : t('keys.wizard.var_unset', { var: v.trim() })),
+    })).trim();
+    const key = env[name]!.trim();
+    deps.addSecret?.(key);
+    deps.say(`  ${agent}: ${t('wizard.key.from', { source: name, key: maskKey(key) })}`);
+    out.set(id, { key, keyEnvVar: name });
+  }
+  return out;
+}
+
+/**
+ * Each own key's model list (one read per distinct key, the main key's list reused); a key the
+ * gateway refuses is asked again, hidden.
+ */
+async function loadAgentModels(
+  deps: WizardDeps,
+  client: Omit<ClientOptions, 'key'>,
+  agentKeys: AgentKeys,
+  mainKey: string,
+  mainModels: ClassifiedModel[],
+): Promise<Map<AgentId, ClassifiedModel[]>> {
+  const t = tr(deps);
+  const lists = new Map<string, ClassifiedModel[]>([[mainKey, mainModels]]);
+  const out = new Map<AgentId, ClassifiedModel[]>();
+  for (const [id, own] of agentKeys) {
+    let list = lists.get(own.key);
+    while (!list) {
+      const outcome = await loadModels(deps, { ...client, key: own.key });
+      if ('models' in outcome) {
+        list = outcome.models;
+        lists.set(own.key, list);
+        sayAll(deps, wrap(t('keys.wizard.models_of', { agent: AGENTS[id].name, count: countModels(t, list.length) }), 2));
+      } else {
+        own.key = await askKey(deps);
+      }
+    }
+    out.set(id, list);
+  }
+  return out;
+}
+
+/**
+ * Agents nothing in their key's list suits: when the marketplace answers, the groups that sell a
+ * model that would, and how to give the agent a key of one of them. Nothing when it does not.
+ */
+async function sayGroupAdvice(
+  deps: WizardDeps,
+  client: Omit<ClientOptions, 'key'>,
+  models: readonly ClassifiedModel[],
+  own: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
+): Promise<void> {
+  const lacking = SUPPORTED_AGENT_IDS.filter((id) => suitableModels(AGENTS[id], own.get(id) ?? models).length === 0);
+  if (lacking.length === 0) return;
+  const { fetchSold } = await import('../gateway/client.js');
+  const { groupAdvice } = await import('../setup/group-advice.js');
+  const sold = await fetchSold({ ...client, key: '' });
+  if (!sold) return;
+  const t = tr(deps);
+  for (const id of lacking) {
+    const advice = groupAdvice(AGENTS[id], sold, own.get(id) ?? models, client.markers);
+    if (advice.length === 0) continue;
+    const sells = advice.map((g) => t('keys.advice_model', { model: g.model, groups: commas(g.groups.map((x) => `\`${x}\``)) })).join(t('wizard.sep'));
+    sayAll(deps, wrap(t('keys.wizard.advice', { agent: AGENTS[id].name, models: sells, id, var: suggestedKeyVar(id) }), 2));
+  }
+}
+
 // ── Step 6 ──────────────────────────────────────────────────────────────────────────────────
 
 /** Step 6: scope and key storage, each option with its consequence on its line. */
@@ -472,18 +604,35 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
     else if (outcome.retry === 'url') url = await askBaseUrl(deps, undefined, url.root);
     else key = await askKey(deps);
   }
-  const agents = await askAgents(deps, models, given.agents, defaults.agents);
-  const chosen = await askModels(deps, agents, models, given, defaults.models);
+  const flagged = flaggedAgentKeys(deps, given);
+  const listing = { ...http, root: url.root, markers: given.markers };
+  const flaggedModels = await loadAgentModels(deps, listing, flagged, key, models);
+  await sayGroupAdvice(deps, listing, models, flaggedModels);
+  const agents = await askAgents(deps, models, given.agents, defaults.agents, flaggedModels);
+  const agentKeys = await askAgentKeys(deps, agents, flagged, key);
+  const ownModels = await loadAgentModels(deps, listing, agentKeys, key, models);
+  const mainModels = models;
+  const modelsFor = (id: AgentId): ClassifiedModel[] => ownModels.get(id) ?? mainModels;
+  // The agents sharing a model list are asked together, each other one with its own key's list.
+  const chosen: ChosenModels = { models: new Map(), smallModels: new Map(), modelLists: new Map() };
+  const byList = new Map<ClassifiedModel[], AgentId[]>();
+  for (const id of agents) byList.set(modelsFor(id), [...(byList.get(modelsFor(id)) ?? []), id]);
+  for (const [list, ids] of byList) {
+    const part = await askModels(deps, ids, list, given, defaults.models);
+    for (const [a, m] of part.models) chosen.models.set(a, m);
+    for (const [a, m] of part.smallModels) chosen.smallModels.set(a, m);
+    for (const [a, m] of part.modelLists) chosen.modelLists.set(a, m);
+  }
   const { scope, keyStorage } = await askStorage(deps, given, defaults);
   // Models whose probe failed, per agent: not offered again when the person chooses again.
   const failedModels = new Map<AgentId, Set<string>>();
   for (;;) {
     try {
-      return await writeWithChoices(deps, given, { url, key, agents, chosen, scope, keyStorage, http, models, failedModels });
+      return await writeWithChoices(deps, given, { url, key, agentKeys, agents, chosen, scope, keyStorage, http, modelsFor, failedModels });
     } catch (err) {
       if (!(err instanceof ChooseAgain)) throw err;
       for (const id of err.agents) {
-        const others = models.filter((m) => !failedModels.get(id)?.has(m.id));
+        const others = modelsFor(id).filter((m) => !failedModels.get(id)?.has(m.id));
         const explicitGone: WizardGiven = {
           ...given,
           models: new Map([...(given.models ?? [])].filter(([a]) => a !== id && a !== '*')),
@@ -511,7 +660,7 @@ class ChooseAgain extends Error {
  * A failed probe, shown with its cause before anything is written; the person picks another model
  * (ChooseAgain) or goes on without the agent. Only agents that have another suitable model are asked.
  */
-async function whenProbesFail(deps: WizardDeps, failures: readonly ProbeFailure[], models: readonly ClassifiedModel[], failedModels: Map<AgentId, Set<string>>): Promise<void> {
+async function whenProbesFail(deps: WizardDeps, failures: readonly ProbeFailure[], modelsFor: (id: AgentId) => readonly ClassifiedModel[], failedModels: Map<AgentId, Set<string>>): Promise<void> {
   const t = tr(deps);
   const again: AgentId[] = [];
   for (const f of failures) {
@@ -522,7 +671,7 @@ async function whenProbesFail(deps: WizardDeps, failures: readonly ProbeFailure[
     deps.say('');
     sayAll(deps, wrap(t('wizard.probe.failed', { agent: agent.name, model: f.model })));
     if (f.probe.diagnosis) sayAll(deps, describe(t, { ...f.probe.diagnosis, ...(f.probe.requestId ? { requestId: f.probe.requestId } : {}) }));
-    if (suitableModels(agent, models.filter((m) => !tried.has(m.id))).length === 0) continue;
+    if (suitableModels(agent, modelsFor(f.agent).filter((m) => !tried.has(m.id))).length === 0) continue;
     const next = await deps.prompter.select<'again' | 'skip'>({
       message: t('wizard.probe.what_now', { agent: agent.name }),
       choices: [
@@ -541,12 +690,13 @@ async function writeWithChoices(
   run: {
     url: { root: string; v1: string };
     key: string;
+    agentKeys: AgentKeys;
     agents: AgentId[];
     chosen: ChosenModels;
     scope: Scope;
     keyStorage: KeyStorage;
     http: { timeoutMs?: number; env: AgentEnv['env'] };
-    models: readonly ClassifiedModel[];
+    modelsFor: (id: AgentId) => readonly ClassifiedModel[];
     failedModels: Map<AgentId, Set<string>>;
   },
 ): Promise<SetupReport> {
@@ -558,6 +708,7 @@ async function writeWithChoices(
       v1: url.v1,
       key,
       keyEnvVar: given.keyEnvVar,
+      ...(run.agentKeys.size > 0 && { agentKeys: run.agentKeys }),
       agents,
       models: new Map([...(given.models ?? []), ...[...(given.modelLists ?? [])].map(([a, ids]) => [a, ids[0]!] as const), ...chosen.models]),
       modelLists: new Map([...(given.modelLists ?? []), ...chosen.modelLists]),
@@ -580,7 +731,7 @@ async function writeWithChoices(
       },
       onProbeFailed: async (failures) => {
         tracker.end(false);
-        await whenProbesFail(deps, failures, run.models, run.failedModels);
+        await whenProbesFail(deps, failures, run.modelsFor, run.failedModels);
       },
       beforeWrite: async ({ diff }) => {
         tracker.end(true);

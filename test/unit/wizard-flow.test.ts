@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEnv } from '../../src/agents/types.js';
-import { CancelledError, JobError } from '../../src/core/errors.js';
+import { CancelledError, JobError, UsageError } from '../../src/core/errors.js';
 import { DEFAULT_MODELS, DEMO_KEY, DISABLED_KEY, LIMITED_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import type { Choice, Progress, Prompter } from '../../src/wizard/port.js';
@@ -103,6 +103,8 @@ describe('wizard: the whole walk', () => {
         for (const c of q.choices!) expect([...c.title].length).toBeLessThanOrEqual(74);
         return ['claude-code', 'codex'];
       },
+      // Two agents: are their keys in different groups? No: one key for both.
+      (q) => (expect(q.kind).toBe('select'), expect(q.message).toContain('different groups'), expect(q.choices![0]!.value).toBe(false), false),
       (q) => {
         // Only the models that suit Claude Code, recommended first, marks and prices on the row.
         expect(q.message).toContain('Claude Code');
@@ -132,7 +134,7 @@ describe('wizard: the whole walk', () => {
       },
     ]);
     const report = await runWizard(deps(p, ['codex'], progress), given());
-    expect(p.asked).toHaveLength(9);
+    expect(p.asked).toHaveLength(10);
     expect(report.ok).toBe(true);
     expect(report.agents.map((a) => [a.id, a.model, a.smallModel])).toEqual([
       ['claude-code', 'claude-sonnet-4-5', 'claude-haiku-4-5'],
@@ -251,6 +253,52 @@ describe('wizard: the whole walk', () => {
     expect(report.dryRun).toBe(true);
     expect(report.diff).toContain('wire_api = "responses"');
     expect(readdirSync(home)).toEqual([]);
+  });
+});
+
+describe('wizard: keys in different groups', () => {
+  it('a key per agent: pasted (hidden) or read from a variable; each agent chooses from its own key\'s list', async () => {
+    const { VIP_KEY } = await import('../../src/simulator/index.js');
+    const vipModels = (await listModels({ root: sim.root, key: VIP_KEY })).models.map((m) => m.id);
+    const p = scripted([
+      (q) => (expect(q.message).toContain('different groups'), true),
+      (q) => (expect(q.message).toContain('Claude Code'), expect(q.choices!.map((c) => c.value)).toEqual(['same', 'paste', 'var']), 'paste'),
+      (q) => (expect(q.kind).toBe('password'), expect(q.message).toContain('Claude Code'), VIP_KEY),
+      (q) => (expect(q.message).toContain('Codex'), 'var'),
+      (q) => {
+        expect(q.kind).toBe('text');
+        expect(q.message).toContain('Codex');
+        return 'MY_CODEX_KEY';
+      },
+      (q) => {
+        // Claude Code's models come from its own (vip) key's list only.
+        expect(q.message).toContain('Claude Code');
+        for (const c of q.choices!) expect(vipModels).toContain(c.value);
+        return 'claude-sonnet-4-5';
+      },
+      first,
+      (q) => (expect(q.message).toContain('Codex'), expect(q.choices!.map((c) => c.value)).toContain('gpt-5.1'), 'gpt-5.1-codex'),
+      () => true,
+    ]);
+    const d = deps(p);
+    const report = await runWizard(
+      { ...d, env: { ...d.env, env: { ...d.env.env, MY_CODEX_KEY: DEMO_KEY } } },
+      given({ baseUrl: sim.root, key: DEMO_KEY, agents: ['claude-code', 'codex'], scope: 'user', keyStorage: 'file' }),
+    );
+    expect(report.ok).toBe(true);
+    expect(report.agents.map((a) => [a.id, a.keyEnv])).toEqual([['claude-code', 'GATEWAY_API_KEY_CLAUDE_CODE'], ['codex', 'MY_CODEX_KEY']]);
+    expect(readFileSync(join(home, '.claude/settings.json'), 'utf8')).toContain(VIP_KEY);
+    expect(readFileSync(join(home, '.claude/settings.json'), 'utf8')).not.toContain(DEMO_KEY);
+    expect(said.join('\n')).not.toContain(VIP_KEY);
+  });
+
+  it('one agent asks nothing about groups; --api-key-env AGENT=VAR answers it, an unset one names it', async () => {
+    const p = scripted([() => true]);
+    const report = await runWizard(deps(p), allFlags());
+    expect(report.ok).toBe(true);
+    expect(p.asked.map((q) => q.kind)).toEqual(['confirm']);
+    const unset = scripted([]);
+    await expect(runWizard(deps(unset), allFlags({ agentKeyEnvs: new Map([['codex', 'NOT_SET_HERE']]) }))).rejects.toThrow(UsageError);
   });
 });
 

@@ -46,9 +46,9 @@ async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string
   const ok = report.agents.filter((a) => a.ok);
   if (report.dryRun || ok.length === 0) return lines;
   if (report.upToDate) return [...lines, ...wrap(ctx.t('wizard.next.up_to_date', { bin: BIN }))];
-  if (report.keyStorage === 'env' && !env[keyEnvVar]) {
-    lines.push(...wrap(ctx.t('wizard.next.export', { var: keyEnvVar })));
-  }
+  // Each variable the configs name (an agent's own, or the one for all) that is not set here yet.
+  const vars = [...new Set(ok.map((a) => a.keyEnv ?? keyEnvVar))];
+  for (const name of vars) if (report.keyStorage === 'env' && !env[name]) lines.push(...wrap(ctx.t('wizard.next.export', { var: name })));
   const commands = commas(ok.map((a) => `\`${AGENTS[a.id].binary}\``));
   lines.push(...wrap(ctx.t(ok.length === 1 ? 'wizard.next.one' : 'wizard.next.many', { commands, bin: BIN })));
   return lines;
@@ -118,6 +118,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       key,
       keySource: flagKey !== undefined ? '--api-key' : keyEnvVar,
       keyEnvVar,
+      ...(flagged.perAgent.size > 0 && { agentKeyEnvs: flagged.perAgent }),
       agents: inputs.agents,
       models: inputs.models,
       ...(inputs.modelLists.size > 0 && { modelLists: inputs.modelLists }),
@@ -135,7 +136,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     },
     defaults,
   ));
-  await rememberSetup(ctx, report, keyEnvVar);
+  // The agents that used a key of their own: their variables are saved (names only).
+  const own = new Map(report.agents.filter((a) => a.keyEnv !== undefined && a.keyEnv !== keyEnvVar).map((a) => [a.id, a.keyEnv!] as const));
+  await rememberSetup(ctx, report, keyEnvVar, own);
   say('');
   printSetupReport(ctx, report);
   const runs = inputs.verifyByAgent && report.ok && !report.dryRun
