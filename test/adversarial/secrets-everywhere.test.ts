@@ -11,10 +11,13 @@ import { startSim, stopAll } from '../helpers/sim.js';
 
 const KEY = 'sk-Z9yX8wV7uT6sR5qP4oN3mL2kJ1iH0gFeDcBa9Z8y7X6w5V4u';
 const BARE = KEY.slice(3);
+/** A second key, in another group, given to one agent alone (`--api-key-env AGENT=VAR`). */
+const OWN_KEY = 'sk-Q1wE2rT3yU4iO5pA6sD7fG8hJ9kL0zXcVbNm1Q2wE3rT4yU5i';
+const OWN_BARE = OWN_KEY.slice(3);
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSim({ keys: [...defaultKeys(), { key: KEY, name: 'leak-test', group: 'default', unlimited: true }] });
+  sim = await startSim({ keys: [...defaultKeys(), { key: KEY, name: 'leak-test', group: 'default', unlimited: true }, { key: OWN_KEY, name: 'own', group: 'vip', unlimited: true }] });
 });
 afterAll(stopAll);
 
@@ -97,6 +100,56 @@ describe('the key never leaks', () => {
         expect(ours ? rel.includes('/backups/') && !rel.endsWith('manifest.json') : KEY_FILES.includes(rel), `${rel} holds the key`).toBe(true);
         expect(statSync(file).mode & 0o777, `${rel} mode`).toBe(0o600);
       }
+    } finally {
+      remove();
+    }
+  });
+
+  it('per-agent keys: neither key in any output, argv or file of ours, through setup, sync, doctor and the wizard', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const env = { GATEWAY_API_KEY: KEY, CLAUDE_OWN_KEY: OWN_KEY, GATEWAY_BASE_URL: sim.root };
+      const own = ['--agent', 'claude-code,codex', '--api-key-env', 'claude-code=CLAUDE_OWN_KEY'];
+      const commands: string[][] = [
+        ['setup', '--yes', '--dry-run', ...own],
+        ['setup', '--yes', '--dry-run', '--json', ...own],
+        ['setup', '--yes', '--json', '--key-storage', 'env', ...own],
+        ['setup', '--yes', '--verbose', ...own],
+        ['sync', '--check', '--json'],
+        ['sync', '--verbose'],
+        ['doctor', '--json'],
+        ['doctor', '--fix', '--verbose'],
+        ['wizard', ...own],
+        ['setup', '--yes', '--api-key-env', `codex=${OWN_KEY}`],
+        ['setup', '--yes', '--api-key-env', `${OWN_KEY}=X`],
+      ];
+      const outputs: string[] = [];
+      for (const args of commands) {
+        const r = await runCli(args, { home, env, timeoutMs: 60_000 });
+        outputs.push(`$ command ${outputs.length} → ${r.code}\n${r.stdout}\n${r.stderr}`);
+      }
+      // All ran; the wizard without a terminal and the two keys given as names are exit 2.
+      expect(outputs.map((o) => Number(/→ (\d+)/.exec(o)?.[1]))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2]);
+      const all = outputs.join('\n');
+      for (const bare of [BARE, OWN_BARE]) expect(all.indexOf(bare)).toBe(-1);
+      expect(sim.log.some((e) => e.auth.key === OWN_KEY)).toBe(true);
+      for (const file of walk(home)) {
+        const rel = relative(home, file);
+        const text = readFileSync(file, 'utf8');
+        for (const bare of [BARE, OWN_BARE]) {
+          expect(rel.includes(bare), `file name ${rel}`).toBe(false);
+          if (!text.includes(bare)) continue;
+          const ours = rel.startsWith('.config/gateway-agent-setup/');
+          expect(ours ? rel.includes('/backups/') && !rel.endsWith('manifest.json') : KEY_FILES.includes(rel), `${rel} holds a key`).toBe(true);
+          expect(statSync(file).mode & 0o777, `${rel} mode`).toBe(0o600);
+        }
+      }
+      // Claude Code's config holds its own key; the saved settings only the variable's name.
+      // (Env storage, saved by the third run: Claude Code's config names its own variable, not the key.)
+      const claude = readFileSync(join(home, '.claude/settings.json'), 'utf8');
+      expect(claude).toContain('CLAUDE_OWN_KEY');
+      expect(claude).not.toContain(BARE);
+      expect(readFileSync(join(home, '.config/gateway-agent-setup/settings.json'), 'utf8')).toContain('"keyEnv": "CLAUDE_OWN_KEY"');
     } finally {
       remove();
     }
