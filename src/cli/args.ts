@@ -48,6 +48,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, OptionTable>> = {
     ...GATEWAY_OPTIONS,
     ...JSON_OPTION,
     all: { type: 'boolean', description: msg('help.opt.all') },
+    agent: { type: 'string', value: 'ID', description: msg('help.opt.agent_key') },
   },
   verify: {
     ...GATEWAY_OPTIONS,

@@ -934,5 +934,6 @@ export const en = {
   'keys.wizard.models_of': "{agent}'s key: {count}",
   'help.detail.setup.keys': 'Keys in different groups: --api-key-env AGENT=VAR gives one agent its own key (repeatable); the others use the plain --api-key-env (default GATEWAY_API_KEY). Each agent then chooses from its own key\'s models.',
   'keys.wizard.advice': "{agent}: nothing in this key's list suits it; {models}. Create a key in one of these groups in the gateway's console, export it as {var}, and run the wizard again with --api-key-env {id}={var}.",
+  'help.opt.agent_key': "Use this agent's own key (its --api-key-env ID=NAME, else its saved variable).",
   // ── end keys ──
 };

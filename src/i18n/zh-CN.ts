@@ -935,5 +935,6 @@ export const zhCN: Catalog = {
   'keys.wizard.models_of': '{agent} 的密钥：{count}',
   'help.detail.setup.keys': '密钥属于不同分组时：--api-key-env AGENT=VAR 为某个 agent 指定它自己的密钥（可重复）；其他 agent 使用普通的 --api-key-env（默认 GATEWAY_API_KEY）。每个 agent 都从自己密钥的模型中选择。',
   'keys.wizard.advice': '{agent}：此密钥的列表中没有适合它的模型；{models}。请在网关控制台中在上述某个分组里创建一个密钥，导出为 {var}，然后加上 --api-key-env {id}={var} 重新运行向导。',
+  'help.opt.agent_key': '使用该 agent 自己的密钥（它的 --api-key-env ID=NAME，否则为已保存的变量）。',
   // ── end keys ──
 };

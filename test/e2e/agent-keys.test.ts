@@ -103,6 +103,14 @@ describe('per-agent keys', () => {
     expect(settings.perAgent['claude-code']?.keyEnv).toBe('CLAUDE_GROUP_KEY');
     expect(settings.perAgent.codex?.keyEnv).toBeUndefined();
 
+    // models --agent ID reads that agent's saved variable: its own key's list.
+    const own = await runCli(['models', '--json', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: ENV });
+    expect(own.code, own.stderr).toBe(0);
+    expect((jsonOf(own).models as { id: string }[]).map((m) => m.id).sort()).toEqual([...CLAUDE_ONLY].sort());
+    const plain = await runCli(['models', '--json', '--base-url', sim.root], { home, env: ENV });
+    expect((jsonOf(plain).models as { id: string }[]).map((m) => m.id).sort()).toEqual(['deepseek-chat', 'gpt-5.1']);
+    noLeak(own.stdout + own.stderr + plain.stdout);
+
     // sync reads each agent's saved variable: nothing to change.
     const check = await runCli(['sync', '--check', '--json'], { home, env: ENV });
     expect(check.code, check.stdout + check.stderr).toBe(0);

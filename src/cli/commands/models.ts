@@ -1,15 +1,16 @@
 // `models`: the key's models grouped by protocol, which coding agent each suits and why not, with
 // marketplace prices and key information when the gateway shares them.
-import { EXIT } from '../../core/errors.js';
+import { EXIT, UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel, KeyInfo, ModelPricing, Protocol } from '../../core/types.js';
-import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
+import { AGENT_IDS, AGENTS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
 import type { ModelFit } from '../../agents/types.js';
 import { notForCoding } from '../../agents/fit.js';
-import { commas, type Translator } from '../../i18n/index.js';
-import { flag, type ParsedArgs } from '../args.js';
+import { commas, msg, type Translator } from '../../i18n/index.js';
+import { flag, showArgument, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { resolveGateway } from '../inputs.js';
+import { keyEnvFlags, resolveGateway } from '../inputs.js';
+import { loadSaved } from '../saved.js';
 import { formatUsd, print, note, printJson, PROTOCOL_NAMES } from '../output.js';
 import { table, tableRows, wrap } from '../../core/layout.js';
 import { painter, type Paint } from '../../core/terminal.js';
@@ -93,9 +94,20 @@ function modelBlock(t: Translator, models: readonly ClassifiedModel[], paint: Pa
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const gw = resolveGateway(ctx, args.values);
+  // `--agent ID`: that agent's own key (its `--api-key-env ID=VAR`, else its saved variable).
+  const agent = str(args.values, 'agent');
+  let values = args.values;
+  if (agent !== undefined) {
+    if (!isAgentId(agent)) throw new UsageError(msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
+    const saved = (await loadSaved(ctx)).settings.perAgent?.[agent]?.keyEnv;
+    const given = values['api-key-env'];
+    const names = typeof given === 'string' ? [given] : Array.isArray(given) ? given : [];
+    if (!keyEnvFlags(values).perAgent.has(agent) && saved) values = { ...values, 'api-key-env': [...names, `${agent}=${saved}`] };
+  }
+  const gw = resolveGateway(ctx, values, agent !== undefined ? [agent as AgentId] : undefined);
+  const key = (agent !== undefined ? gw.agentKeys?.get(agent as AgentId)?.key : undefined) ?? gw.key;
   const client = await import('../../gateway/client.js');
-  const opts = { root: gw.root, key: gw.key, timeoutMs: gw.timeoutMs, env: gw.env };
+  const opts = { root: gw.root, key, timeoutMs: gw.timeoutMs, env: gw.env };
   // The key's list decides; marketplace and key information are optional enrichments that never throw.
   const [list, pricing, keyInfo] = await Promise.all([
     client.listModels(opts),
@@ -107,7 +119,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     return p ? { ...m, pricing: p } : m;
   });
   for (const warning of list.warnings) note(ctx, ctx.t('cli.warning_line', { text: warning }));
-  const masked = maskKey(gw.key);
+  const masked = maskKey(key);
   // What the gateway sells that this key does not list, with the groups it is sold to: what to ask for.
   const all = flag(args.values, 'all');
   const listed = new Set(list.models.map((m) => m.id));
