@@ -2,7 +2,7 @@
 // chooses from its own key's model list, and when a key's group sells nothing that suits an agent,
 // the marketplace says which groups do. Through the built bin against a simulator whose keys sit in
 // different groups with different models (as new-api's token groups do).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimKey, SimModel, Simulator } from '../../src/simulator/types.js';
@@ -131,6 +131,16 @@ describe('per-agent keys', () => {
     expect(holding(home, CLAUDE_KEY)).toEqual(claudeFiles);
     expect(holding(home, DEFAULT_KEY)).toEqual(defaultFiles);
     noLeak(doctor.stdout + doctor.stderr + fix.stdout + fix.stderr);
+
+    // Claude Code's key gone from its config: --fix gives it back its own key, not GATEWAY_API_KEY's.
+    const claudeConfig = join(home, '.claude/settings.json');
+    writeFileSync(claudeConfig, readFileSync(claudeConfig, 'utf8').replaceAll(CLAUDE_KEY, ''));
+    const refix = await runCli(['doctor', '--fix', '--json', '--agent', 'claude-code,codex'], { home, env: ENV });
+    expect(refix.code, refix.stdout).toBe(0);
+    expect((jsonOf(refix).keysReplaced as { id: string; var: string }[]).map((k) => [k.id, k.var])).toEqual([['claude-code', 'CLAUDE_GROUP_KEY']]);
+    expect(readFileSync(claudeConfig, 'utf8')).toContain(CLAUDE_KEY);
+    expect(holding(home, DEFAULT_KEY).every((f) => f.startsWith('.codex'))).toBe(true);
+    noLeak(refix.stdout + refix.stderr);
   });
 
   it('the text report names the variable each agent\'s key came from, never the key', async () => {
@@ -214,7 +224,6 @@ describe('group advice', () => {
     const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--api-key-env', 'claude-code=CLAUDE_GROUP_KEY'], { home, env: ENV });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     const file = holding(home, CLAUDE_KEY)[0]!;
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(join(home, file), readFileSync(join(home, file), 'utf8').replaceAll(CLAUDE_KEY, RESPONSES_KEY));
     const doctor = await runCli(['doctor', '--json', '--agent', 'claude-code'], { home, env: { CLAUDE_GROUP_KEY: CLAUDE_KEY } });
     expect(doctor.code).toBe(1);

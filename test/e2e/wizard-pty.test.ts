@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY } from '../../src/simulator/index.js';
+import { DEMO_KEY, VIP_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { visibleLength } from '../../src/core/layout.js';
 import { runCli, tempHome } from '../helpers/cli.js';
@@ -234,6 +234,47 @@ describe('wizard in a terminal', () => {
       expect(await pty.exitCode()).toBe(130);
       expect(await pty.screen()).toContain('nothing was written');
       expect(tree(home)).toEqual(before);
+    } finally {
+      await pty.close();
+      remove();
+    }
+  });
+});
+
+describe('wizard: keys in different groups, in a terminal', () => {
+  it("a second key typed hidden for Claude Code: each agent's config carries its own key, nothing shows it", async () => {
+    const { dir: home, remove } = tempHome();
+    const args = ['--base-url', sim.root, '--agent', 'claude-code,codex', '--scope', 'user', '--key-storage', 'file'];
+    const pty = await startPty(args, { env: baseEnv(home, { GATEWAY_API_KEY: DEMO_KEY }), cwd: home });
+    try {
+      await pty.waitFor(/different groups/);
+      await pty.send('Down', 'Enter');
+      await pty.waitFor(/Key for Claude Code/);
+      await pty.send('Down', 'Enter');
+      await pty.waitFor(/API key for Claude Code \(input hidden\)/);
+      await pty.type(VIP_KEY);
+      await pty.send('Enter');
+      await pty.waitFor(/Key for Codex CLI/);
+      await pty.send('Enter');
+      await pty.waitFor(/Model for Claude Code/);
+      await pty.send('Enter');
+      await pty.waitFor(/Small\/fast model for Claude Code/);
+      await pty.send('Enter');
+      await pty.waitFor(/Model for Codex CLI/);
+      await pty.send('Enter');
+      await pty.waitFor(/Write these changes\?/);
+      await pty.send('Enter');
+      expect(await pty.exitCode()).toBe(0);
+      const screen = await pty.screen();
+      expect(screen).toContain('Claude Code: Key: sk-vi…pvip');
+      expect(screen).toContain("Claude Code's key: 4 models");
+      expect(screen).toContain('key: $GATEWAY_API_KEY_CLAUDE_CODE');
+      expect(screen).not.toContain(VIP_KEY);
+      expect(screen).not.toContain(DEMO_KEY);
+      const files = tree(home);
+      expect([...files].filter(([, text]) => text.includes(VIP_KEY)).map(([path]) => path)).toEqual(['.claude/settings.json']);
+      expect([...files].filter(([path, text]) => text.includes(DEMO_KEY) && !path.includes('backups')).map(([path]) => path)).toEqual(['.codex/.env']);
+      expect(files.get('.config/gateway-agent-setup/settings.json')).toContain('"keyEnv": "GATEWAY_API_KEY_CLAUDE_CODE"');
     } finally {
       await pty.close();
       remove();
