@@ -292,6 +292,29 @@ describe('wizard: keys in different groups', () => {
     expect(said.join('\n')).not.toContain(VIP_KEY);
   });
 
+  it('group advice before the agents question: what other groups sell for an agent this key serves nothing', async () => {
+    const key = `sk-${'responses'.repeat(6).slice(0, 48)}`;
+    const world = {
+      groupRatios: { default: 1, vip: 1.5, claude: 2, responses: 1 },
+      keys: [{ key, name: 'responses', group: 'responses', unlimited: true }],
+      models: [
+        { id: 'claude-sonnet-4-5', channel: 'anthropic' as const, groups: ['claude', 'vip'], quotaType: 0 as const, modelRatio: 1.5 },
+        { id: 'gpt-5.1-codex', channel: 'codex' as const, groups: ['responses'], quotaType: 0 as const, modelRatio: 0.625 },
+      ],
+    };
+    for (const [pricing, advised] of [['public', true], ['forbidden', false]] as const) {
+      const gw = await startSim({ ...world, pricing });
+      const p = scripted([() => true]);
+      const report = await runWizard(deps(p), allFlags({ baseUrl: gw.root, key }));
+      expect(report.ok).toBe(true);
+      const text = said.join('\n').replace(/\s+/g, ' ');
+      expect(text.includes("Claude Code: nothing in this key's list suits it; claude-sonnet-4-5 is sold to groups `claude`, `vip`"), pricing).toBe(advised);
+      if (advised) expect(text).toContain('--api-key-env claude-code=GATEWAY_API_KEY_CLAUDE_CODE');
+      said.length = 0;
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('one agent asks nothing about groups; --api-key-env AGENT=VAR answers it, an unset one names it', async () => {
     const p = scripted([() => true]);
     const report = await runWizard(deps(p), allFlags());
