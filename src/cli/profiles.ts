@@ -55,11 +55,20 @@ export function activeProfiles(s: Settings): Map<AgentId, string> {
   return out;
 }
 
-/** The agents of a profile: its own list, else those it last wrote. */
-export function profileAgents(saved: LoadedSettings, name: string): AgentId[] {
-  const listed = saved.settings.profiles?.[name]?.agents;
-  if (listed && listed.length > 0) return [...listed];
+/** The agents a profile last wrote (`use`, `sync --profile`). */
+export function agentsWrittenBy(saved: LoadedSettings, name: string): AgentId[] {
   return [...activeProfiles(saved.settings)].filter(([, n]) => n === name).map(([id]) => id);
+}
+
+/**
+ * The agents to check for a profile: those it last wrote, else the ones it lists. An agent another
+ * profile wrote since is that profile's now.
+ */
+export function profileAgents(saved: LoadedSettings, name: string): AgentId[] {
+  const written = agentsWrittenBy(saved, name);
+  if (written.length > 0) return written;
+  const active = activeProfiles(saved.settings);
+  return (saved.settings.profiles?.[name]?.agents ?? []).filter((id) => !active.has(id));
 }
 
 /**

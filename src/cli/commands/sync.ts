@@ -13,7 +13,7 @@ import { BIN } from '../help.js';
 import { resolveGateway, type GatewayInputs } from '../inputs.js';
 import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
-import { activeProfiles, profileAgents, profileSaved, recordActive, requireProfileKey } from '../profiles.js';
+import { activeProfiles, agentsWrittenBy, profileSaved, recordActive, requireProfileKey } from '../profiles.js';
 import { loadSaved, refuseSavedEnvStorage, rememberSetup } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
@@ -97,7 +97,8 @@ interface SyncGroup {
 function syncGroups(saved: LoadedSettings, profile: string | undefined): SyncGroup[] {
   if (profile !== undefined) {
     profileSaved(saved, profile);
-    const agents = profileAgents(saved, profile);
+    // A sync keeps configs fresh, it does not switch them: the agents this profile wrote, not those another one wrote since.
+    const agents = agentsWrittenBy(saved, profile);
     if (agents.length === 0) throw new UsageError(msg('profiles.no_agents', { name: profile }), msg('profiles.no_agents_hint', { bin: BIN, name: profile }));
     return [{ profile, agents }];
   }
@@ -169,7 +170,11 @@ async function syncOne(ctx: CliContext, group: SyncGroup, inputs: SetupInputs, g
     keepOnDisk: true,
     onModels: (m) => (models = m),
   })));
-  const changes = explainChanges(report, s, models, upgrade);
+  // A profile records no chosen model (`use` leaves it in the agent's config): the model on disk is the one a change moves from.
+  const known = group.profile === undefined
+    ? s
+    : { ...s, perAgent: Object.fromEntries(report.agents.map((a) => [a.id, { model: s.perAgent?.[a.id]?.model ?? a.before?.model }])) };
+  const changes = explainChanges(report, known, models, upgrade);
   if (check) {
     const stale = changes.length > 0;
     return {
