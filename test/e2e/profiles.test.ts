@@ -169,6 +169,17 @@ describe('use and profiles', () => {
     expect(read(codexToml())).toContain(personal.root);
   });
 
+  it('use --dry-run shows the plan, writes nothing and records nothing', async () => {
+    twoProfiles();
+    const before = read(settingsFile());
+    const r = await cli(['use', 'work', '--dry-run']);
+    expect(r.code, r.stderr + r.stdout).toBe(0);
+    expect(r.stdout).toContain('config.toml');
+    expect(existsSync(join(home, '.codex'))).toBe(false);
+    expect(existsSync(join(home, '.claude'))).toBe(false);
+    expect(read(settingsFile())).toBe(before);
+  });
+
   it('an unknown profile names the valid ones; none defined says how to add one; an unset key variable is named', async () => {
     const none = await cli(['use', 'work']);
     expect(none.code).toBe(2);

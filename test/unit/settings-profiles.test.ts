@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
 import { english } from '../../src/i18n/index.js';
+import { activeProfiles, agentsWrittenBy, profileAgents, profileSaved } from '../../src/cli/profiles.js';
 import { loadSettings, saveUserSettings, updateUserSettings, userSettingsPath, validateSettings } from '../../src/settings/index.js';
 
 const KEY = 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL';
@@ -133,5 +134,32 @@ describe('the user file with profiles', () => {
     const err = await updateUserSettings(s.opts, (b) => ({ ...b, profiles: { w: { keyEnv: KEY } } })).then(() => undefined, (e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect(() => readFileSync(s.userFile)).toThrow();
+  });
+});
+
+describe('which agents a profile covers', () => {
+  const loaded = {
+    settings: {
+      profiles: { work: { agents: ['codex', 'claude-code', 'opencode'] as const }, home: { agents: ['codex'] as const }, idle: { agents: ['cline'] as const } },
+      active: { codex: 'home', 'claude-code': 'work', qwen: 'gone' },
+    },
+    sources: [],
+  } as unknown as Parameters<typeof profileAgents>[0];
+
+  it('the active record names only profiles still defined', () => {
+    expect([...activeProfiles(loaded.settings)]).toEqual([['codex', 'home'], ['claude-code', 'work']]);
+  });
+
+  it('a profile covers the agents it last wrote, else the ones it lists that no other profile took', () => {
+    expect(agentsWrittenBy(loaded, 'work')).toEqual(['claude-code']);
+    expect(profileAgents(loaded, 'work')).toEqual(['claude-code']);
+    expect(profileAgents(loaded, 'idle')).toEqual(['cline']);
+    expect(agentsWrittenBy(loaded, 'idle')).toEqual([]);
+  });
+
+  it('an unknown profile is a usage error listing the valid ones', () => {
+    const shown = errorText(() => profileSaved(loaded, 'wrok'));
+    expect(shown).toBe('There is no profile "wrok".');
+    expect(profileSaved(loaded, 'home').settings).toEqual({ agents: ['codex'] });
   });
 });
