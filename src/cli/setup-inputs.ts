@@ -65,7 +65,9 @@ export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAre
   const all = await loadSaved(ctx);
   // A profile's settings take the place of the top level's: flags still win over them.
   const saved = profile === undefined ? all : (await import('./profiles.js')).profileSaved(all, profile);
-  const values = savedAreGiven ? withSavedDefaults(ctx, flags, saved.settings) : flags;
+  // Naming a profile chooses its gateway: its base URL wins over GATEWAY_BASE_URL (a flag still wins).
+  const chosen = profile !== undefined && flags['base-url'] === undefined && saved.settings.baseUrl ? { ...flags, 'base-url': saved.settings.baseUrl } : flags;
+  const values = savedAreGiven ? withSavedDefaults(ctx, chosen, saved.settings) : chosen;
   const seconds = num(values, 'timeout');
   const models = parseModels(values);
   const modelLists = parseModelLists(values);

@@ -169,6 +169,16 @@ describe('use and profiles', () => {
     expect(read(codexToml())).toContain(personal.root);
   });
 
+  it("a profile's base URL wins over GATEWAY_BASE_URL; --base-url still wins over the profile", async () => {
+    twoProfiles();
+    const r = await cli(['use', 'work', '--agent', 'codex'], { WORK_GW_KEY: WORK_KEY, GATEWAY_BASE_URL: personal.root });
+    expect(r.code, r.stderr + r.stdout).toBe(0);
+    expect(read(codexToml())).toContain(work.root);
+    const flag = await cli(['use', 'personal', '--json', '--base-url', work.root], { HOME_GW_KEY: WORK_KEY });
+    expect(flag.code, flag.stderr + flag.stdout).toBe(0);
+    expect(jsonOf(flag)).toMatchObject({ profile: 'personal', baseUrl: work.root });
+  });
+
   it('use --dry-run shows the plan, writes nothing and records nothing', async () => {
     twoProfiles();
     const before = read(settingsFile());

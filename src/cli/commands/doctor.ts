@@ -95,7 +95,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (profile !== undefined && profileIds.length === 0 && list(args.values, 'agent').length === 0) {
     throw new UsageError(msg('profiles.no_agents', { name: profile }), msg('profiles.no_agents_hint', { bin: BIN, name: profile }));
   }
-  const values = withSavedDefaults(ctx, { ...args.values, agent: args.values.agent }, { ...saved.settings, agents: undefined });
+  const flags = profile !== undefined && args.values['base-url'] === undefined && saved.settings.baseUrl ? { ...args.values, 'base-url': saved.settings.baseUrl } : args.values;
+  const values = withSavedDefaults(ctx, { ...flags, agent: flags.agent }, { ...saved.settings, agents: undefined });
   const only = list(values, 'agent');
   for (const id of only) if (!SUPPORTED_AGENT_IDS.includes(id as AgentId)) throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
   const ids = only.length > 0 ? (only as AgentId[]) : profileIds.length > 0 ? profileIds : SUPPORTED_AGENT_IDS;
