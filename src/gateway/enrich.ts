@@ -6,7 +6,7 @@ import type { ClientOptions } from './types.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { isHtml } from './diagnosis.js';
 import { send } from './http.js';
-import { fetchKeyUsage } from './key-usage.js';
+import { fetchKeyUsage, type KeyUsage } from './key-usage.js';
 
 export { QUOTA_PER_USD } from './key-usage.js';
 
@@ -84,7 +84,11 @@ export async function fetchPricing(opts: ClientOptions): Promise<Map<string, Mod
 /** `GET /api/usage/token/` with the key: the facts the model list shows. */
 export async function fetchKeyInfo(opts: ClientOptions): Promise<KeyInfo | undefined> {
   const usage = await fetchKeyUsage(opts);
-  if (!usage) return undefined;
+  return usage && keyInfoOf(usage);
+}
+
+/** The model list's view of a key's usage. */
+export function keyInfoOf(usage: KeyUsage): KeyInfo {
   const info: KeyInfo = { unlimited: usage.unlimited };
   if (usage.name !== undefined) info.name = usage.name;
   if (usage.availableUsd !== undefined) info.remainingUsd = usage.availableUsd;

@@ -6,6 +6,7 @@ import { isHtml } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { send, type HttpOptions } from './http.js';
 import type { ClientOptions } from './types.js';
+import { msg, type Message } from '../i18n/index.js';
 
 /** new-api's quota unit: 500000 units = 1 USD (its QuotaPerUnit). */
 export const QUOTA_PER_USD = 500_000;
@@ -107,4 +108,28 @@ export function keyState(u: Pick<KeyUsage, 'unlimited' | 'availableUsd' | 'expir
   if (!u.unlimited && u.availableUsd !== undefined && u.availableUsd <= 0) return 'exhausted';
   if (u.expiresAt > 0 && u.expiresAt - now <= EXPIRY_WARNING_DAYS * 86_400) return 'expiring';
   return 'ok';
+}
+
+const dollars = (x: number): string => `$${x.toFixed(2)}`;
+const dateOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** The key's balance and expiry as short facts: "$3.50 left of $10.00 ($6.50 used)", "expires 2026-11-26 (in 3 days)". */
+export function usageFacts(u: KeyUsage, now = Date.now() / 1000): Message[] {
+  const quota = u.unlimited
+    ? msg('usage.unlimited')
+    : msg('usage.left', { left: dollars(u.availableUsd ?? 0), granted: dollars(u.grantedUsd ?? u.usedUsd), used: dollars(u.usedUsd) });
+  if (u.expiresAt <= 0) return [quota, msg('usage.never_expires')];
+  const date = dateOf(u.expiresAt);
+  const days = daysLeft(u.expiresAt, now);
+  const expiry = u.expiresAt <= now ? msg('usage.expired_on', { date }) : days <= 1 ? msg('usage.expires_tomorrow', { date }) : msg('usage.expires_in', { date, days });
+  return [quota, expiry];
+}
+
+/** The warning a key's state calls for (`masked` is the key as shown), or undefined when all is well. */
+export function usageWarning(masked: string, u: KeyUsage, now = Date.now() / 1000): Message | undefined {
+  const state = keyState(u, now);
+  if (state === 'expired') return msg('usage.warn.expired', { key: masked, date: dateOf(u.expiresAt) });
+  if (state === 'exhausted') return msg('usage.warn.exhausted', { key: masked, used: dollars(u.usedUsd) });
+  if (state === 'expiring') return msg('usage.warn.expiring', { key: masked, days: Math.max(1, daysLeft(u.expiresAt, now)), date: dateOf(u.expiresAt) });
+  return undefined;
 }

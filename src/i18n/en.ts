@@ -948,6 +948,7 @@ export const en = {
   'import.wizard.tip': 'Have an import link (ccswitch://…) from the gateway console? Leave the address empty and press Enter to paste it, hidden.',
   'import.wizard.question': 'Import link (ccswitch://…, input hidden)',
   'import.wizard.not_link': 'This is not an import link: it starts with ccswitch://',
+  'import.wizard.source': 'the pasted link',
   'import.unnamed': '(none)',
   // ── end import ──
 

@@ -949,6 +949,7 @@ export const zhCN: Catalog = {
   'import.wizard.tip': '有网关控制台的导入链接（ccswitch://…）吗？地址留空并按回车，即可以隐藏方式粘贴链接。',
   'import.wizard.question': '导入链接（ccswitch://…，输入隐藏）',
   'import.wizard.not_link': '这不是导入链接：导入链接以 ccswitch:// 开头',
+  'import.wizard.source': '粘贴的链接',
   'import.unnamed': '（无）',
   // ── end import ──
 

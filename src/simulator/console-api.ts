@@ -84,12 +84,14 @@ export function pricingReply(options: SimulatorOptions & { models: SimModel[]; k
 function usageData(key: SimKey): Record<string, unknown> {
   const unlimited = isUnlimited(key);
   const available = unlimited ? 0 : Math.round((key.quotaUsd ?? 0) * QUOTA_PER_USD);
+  const used = Math.round((key.usedUsd ?? 0) * QUOTA_PER_USD);
   const limits = key.modelLimits ?? [];
+  // new-api: granted = remain + used, whatever the key's state.
   return {
     object: 'token_usage',
     name: key.name,
-    total_granted: available,
-    total_used: 0,
+    total_granted: available + used,
+    total_used: used,
     total_available: available,
     unlimited_quota: unlimited,
     model_limits: Object.fromEntries(limits.map((m) => [m, true])),

@@ -65,8 +65,8 @@ export async function runCli(args: readonly string[], opts: CliOptions = {}): Pr
       if (opts.input !== undefined) child.stdin?.end(opts.input);
       let stdout = '';
       let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
       const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
       child.on('error', reject);
       child.on('close', (code, signal) => {
