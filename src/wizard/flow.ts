@@ -10,6 +10,7 @@ import { isImportLink, parseImportLink, type ImportLink } from '../gateway/impor
 import { hintPreferences } from '../setup/import-hints.js';
 import { CancelledError, GatewayError, JobError, ToolError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
+import { escapeControls } from '../core/terminal.js';
 import type { ClassifiedModel, Diagnosis, KeyInfo, Markers, Protocol } from '../core/types.js';
 import { attachPricing, fetchKeyUsage, fetchPricing, keyInfoOf, listModels, usageWarning, type ClientOptions } from '../gateway/client.js';
 import { showId } from '../gateway/model-id.js';
@@ -146,7 +147,7 @@ export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: str
     link = parseImportLink(pasted);
     deps.addSecret?.(link.key);
     answer = link.baseUrl;
-    deps.say(`  ${t('import.from', { source: t('import.wizard.source'), root: normalizeBaseUrl(answer).root, key: maskKey(link.key), name: link.name !== undefined ? JSON.stringify(showId(link.name)) : t('import.unnamed') })}`);
+    deps.say(`  ${t('import.from', { source: t('import.wizard.source'), root: normalizeBaseUrl(answer).root, key: maskKey(link.key), name: link.name !== undefined ? `"${escapeControls(cut(link.name, 60))}"` : t('import.unnamed') })}`);
   }
   const url = normalizeBaseUrl(answer);
   if (flagOk && answer === given) deps.say(`  ${t('wizard.url.from_flag', { url: url.root })}`);
