@@ -3,7 +3,7 @@
 // the process list. Its base URL and key stand in for --base-url and --api-key; its model hints
 // lead the ranking of the agent the link was built for (src/setup/import-hints.ts).
 import { UsageError } from '../core/errors.js';
-import { isImportLink, parseImportLink, type ImportLink } from '../gateway/import-link.js';
+import { parseImportLink, type ImportLink } from '../gateway/import-link.js';
 import { msg } from '../i18n/index.js';
 import { str, type ParsedValues } from './args.js';
 import type { CliContext } from './context.js';
