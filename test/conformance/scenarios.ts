@@ -5,7 +5,8 @@
 import type { DiagnosisCode } from '../../src/core/types.js';
 import type { Fault } from '../../src/simulator/types.js';
 import { runCli, jsonOf } from '../helpers/cli.js';
-import type { KeyRole } from './world.js';
+import { keyState, keyUsage, type KeyState } from '../../src/gateway/key-usage.js';
+import { PAST, type KeyRole } from './world.js';
 
 export interface Scenario {
   name: string;
@@ -173,4 +174,37 @@ export async function marksOf(root: string, key: string): Promise<Record<string,
   const r = await runCli(['models', '--json', '--base-url', root, '--api-key-env', 'CONFORMANCE_KEY'], { env: { CONFORMANCE_KEY: key } });
   const doc = jsonOf(r) as { models: { id: string; marks: string[] }[] };
   return Object.fromEntries(doc.models.map((m) => [m.id, [...m.marks].sort()]));
+}
+
+/**
+ * What `/api/usage/token/` tells of each key, read by our client (src/gateway/key-usage.ts): the
+ * route answers for expired, exhausted and disabled keys too. Amounts used are left out (other rows
+ * spend quota on the real gateway); token names are `gas-<role>` there and `<role>` here.
+ */
+export const USAGE: Record<KeyRole, { unlimited: boolean; availableUsd?: number; state: KeyState; expiresAt: number; modelLimits?: string[] }> = {
+  full: { unlimited: true, state: 'ok', expiresAt: 0 },
+  vip: { unlimited: true, state: 'ok', expiresAt: 0 },
+  limited: { unlimited: true, state: 'ok', expiresAt: 0, modelLimits: ['claude-sonnet-4-5', 'deepseek-chat'] },
+  low: { unlimited: false, availableUsd: 10 / 500_000, state: 'ok', expiresAt: 0 },
+  expired: { unlimited: true, state: 'expired', expiresAt: PAST },
+  exhausted: { unlimited: false, availableUsd: 0, state: 'exhausted', expiresAt: 0 },
+  disabled: { unlimited: true, state: 'ok', expiresAt: 0 },
+  denied: { unlimited: true, state: 'ok', expiresAt: 0 },
+  retired: { unlimited: true, state: 'ok', expiresAt: 0 },
+};
+
+/** Our reading of a key's usage, in the shape of USAGE, and whether its name is the role's token. */
+export async function usageOf(root: string, key: string, role: KeyRole): Promise<{ named: boolean; usage?: (typeof USAGE)[KeyRole] }> {
+  const u = await keyUsage(root, key);
+  if (!u) return { named: false };
+  return {
+    named: u.name === role || u.name === `gas-${role}`,
+    usage: {
+      unlimited: u.unlimited,
+      ...(u.availableUsd !== undefined && { availableUsd: u.availableUsd }),
+      state: keyState(u),
+      expiresAt: u.expiresAt,
+      ...(u.modelLimits !== undefined && u.modelLimits.length > 0 && { modelLimits: [...u.modelLimits].sort() }),
+    },
+  };
 }
