@@ -19,19 +19,24 @@ export interface KeyReport {
   daysLeft?: number;
 }
 
+/** Findings that say the gateway was not reached (or is not a gateway): no usage is asked of it. */
+const UNREACHED: ReadonlySet<string> = new Set(['unreachable', 'timeout', 'not_api', 'redirect']);
+
 /** One report per (gateway, key) the checked agents send, in the order the agents come. */
 export async function keyReports(checks: readonly AgentCheck[], http: HttpOptions, now = Date.now() / 1000): Promise<KeyReport[]> {
-  const byKey = new Map<string, { root: string; key: string; agents: AgentId[] }>();
+  const byKey = new Map<string, { root: string; key: string; agents: AgentId[]; unreached: boolean }>();
   for (const c of checks) {
     const key = agentKeyOf(c);
     if (!c.configured || c.notGateway || !c.root || !key) continue;
     const id = `${c.root}\n${key}`;
-    const entry = byKey.get(id) ?? { root: c.root, key, agents: [] };
+    const entry = byKey.get(id) ?? { root: c.root, key, agents: [], unreached: false };
     entry.agents.push(c.id);
+    if (c.findings.some((f) => UNREACHED.has(f.code))) entry.unreached = true;
     byKey.set(id, entry);
   }
-  return Promise.all([...byKey.values()].map(async ({ root, key, agents }) => {
-    const usage = await fetchKeyUsage({ root, key, ...http });
+  return Promise.all([...byKey.values()].map(async ({ root, key, agents, unreached }) => {
+    // A gateway that did not answer the agent's request would only make doctor wait again.
+    const usage = unreached ? undefined : await fetchKeyUsage({ root, key, ...http });
     const report: KeyReport = { key: maskKey(key), root, agents };
     if (!usage) return report;
     report.usage = usage;
