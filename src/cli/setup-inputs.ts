@@ -67,9 +67,12 @@ export interface SetupInputs {
 /**
  * Reads the saved settings and resolves every setup input from them and the flags. The wizard
  * takes the saved settings as pre-filled answers, not as given ones (`savedAreGiven: false`).
+ * With `profile`, that profile's settings are read in place of the top level.
  */
-export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAreGiven = true): Promise<SetupInputs> {
-  const saved = await loadSaved(ctx);
+export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAreGiven = true, profile?: string): Promise<SetupInputs> {
+  const all = await loadSaved(ctx);
+  // A profile's settings take the place of the top level's: flags still win over them.
+  const saved = profile === undefined ? all : (await import('./profiles.js')).profileSaved(all, profile);
   const imported = await readImport(ctx, flags);
   if (imported) {
     // The link gives the base URL and the key: the same given twice would leave one of them unused.
@@ -77,7 +80,10 @@ export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAre
       if (flags[name] !== undefined) throw new UsageError(msg('import.conflict', { flag: `--${name}` }), msg('import.conflict_hint', { flag: `--${name}` }));
     }
   }
-  const values = savedAreGiven ? withSavedDefaults(ctx, flags, saved.settings) : { ...flags };
+  // Naming a profile chooses its gateway: its base URL wins over GATEWAY_BASE_URL (a flag still wins).
+  const chosen = profile !== undefined && flags['base-url'] === undefined && saved.settings.baseUrl ? { ...flags, 'base-url': saved.settings.baseUrl } : flags;
+  const values = savedAreGiven ? withSavedDefaults(ctx, chosen, saved.settings) : { ...chosen };
+  // The link's gateway is the one asked for in this run: it wins over saved and profile settings.
   if (imported) values['base-url'] = imported.link.baseUrl;
   const seconds = num(values, 'timeout');
   const models = parseModels(values);

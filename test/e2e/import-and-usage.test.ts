@@ -116,6 +116,27 @@ describe('setup --import-env NAME', () => {
   });
 });
 
+describe('use NAME --import -', () => {
+  it('switches the profile\'s agents with the link\'s gateway and key (its variable need not be set)', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const add = await runCli(['profiles', 'add', 'work', '--base-url', 'https://elsewhere.example.com', '--api-key-env', 'WORK_GW_KEY', '--agent', 'codex'], { home });
+      expect(add.code, add.stderr).toBe(0);
+      const text = link({ app: 'codex', endpoint: `${sim.root}/v1`, apiKey: KEY });
+      const result = await runCli(['use', 'work', '--import', '-', '--yes'], { home, input: text });
+      expect(result.code, result.stderr + result.stdout).toBe(0);
+      expect(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')).toContain(`${sim.root}/v1`);
+      expect(result.stdout + result.stderr).not.toContain(bare);
+      expect((await runCli(['profiles', 'add', 'home', '--base-url', sim.root, '--agent', 'claude-code'], { home })).code).toBe(0);
+      const two = await runCli(['use', 'work', 'home', '--import', '-'], { home, input: text });
+      expect(two.code).toBe(2);
+      expect(flat(two.stderr)).toContain('An import link gives one gateway and one key: it cannot stand for several profiles.');
+    } finally {
+      remove();
+    }
+  });
+});
+
 describe('a link given as an argument', () => {
   const text = link({ app: 'claude', endpoint: 'https://gw.example.com', apiKey: KEY });
   it.each([
