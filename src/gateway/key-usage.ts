@@ -1,7 +1,8 @@
 // The key's own balance and expiry: `GET /api/usage/token/` (new-api's token usage, Bearer only).
-// It answers for expired and exhausted keys too, which is how a person finds out why calls fail;
-// unknown and disabled keys get a 401. An admin may hide the console (HTML, 403, `{success:false}`
-// with 200): then the gateway does not tell, and nothing here fails.
+// new-api v0.10.2 puts it behind its usual key check: expired, used-up, disabled and unknown keys get
+// a 401 and keys of a group users may not use a 403, so a warning is possible only before a key fails
+// (the agent's own request then says why). An admin may hide the console (HTML, 403,
+// `{success:false}` with 200): then the gateway does not tell, and nothing here fails.
 import { isHtml } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { send, type HttpOptions } from './http.js';
