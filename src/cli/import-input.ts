@@ -19,6 +19,21 @@ export interface ImportedLink {
   source: string;
 }
 
+/**
+ * Standard input can be read once: a command that resolves its inputs twice (`use --import -`
+ * finding the profile the link names, then running it) gets the same text the second time.
+ */
+const stdinRead = new WeakMap<object, Promise<string | undefined>>();
+
+function stdinOnce(ctx: Pick<CliContext, 'readStdin'>): Promise<string | undefined> {
+  let text = stdinRead.get(ctx);
+  if (text === undefined) {
+    text = ctx.readStdin?.(MAX_LINK) ?? Promise.resolve(undefined);
+    stdinRead.set(ctx, text);
+  }
+  return text;
+}
+
 /** The link the flags point at, parsed; undefined without `--import` or `--import-env`. */
 export async function readImport(ctx: Pick<CliContext, 'env' | 'addSecret' | 'readStdin'>, values: ParsedValues): Promise<ImportedLink | undefined> {
   const from = str(values, 'import');
@@ -30,7 +45,7 @@ export async function readImport(ctx: Pick<CliContext, 'env' | 'addSecret' | 're
   if (from !== undefined) {
     if (from !== '-') throw new UsageError(msg('import.dash_only'), msg('import.in_argument_hint', { bin: BIN }));
     source = '--import -';
-    text = await ctx.readStdin?.(MAX_LINK);
+    text = await stdinOnce(ctx);
     if (text === undefined) throw new UsageError(msg('import.stdin_terminal'), msg('import.stdin_terminal_hint', { bin: BIN }));
   } else {
     // Someone may have put the link itself here: never echo it.

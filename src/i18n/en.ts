@@ -952,6 +952,7 @@ export const en = {
   'import.one_profile': 'An import link gives one gateway and one key: it cannot stand for several profiles.',
   'import.one_profile_hint': 'Run `{bin} use NAME --import -` for one profile at a time.',
   'import.unnamed': '(none)',
+  'import.profile_saved': 'Saved the profile {name} in {file}: its base URL and agents, not the key. Export {var} with the key, and `{bin} use {name}` switches back to it later.',
   // ── end import ──
 
   // ── usage ────────────────────────────────────────────────────────────────────────────────────
@@ -976,6 +977,7 @@ export const en = {
   'help.detail.use.what': "Runs setup for every agent of the profile, with the profile's base URL, key variable, agents, models, scope and key storage in place of the saved settings (flags still win): backups, atomic writes, a probe before and a read-back after writing. The key is read from the profile's variable, never from the settings.",
   'help.detail.use.several': 'Several names: each profile writes its own agents with its own gateway. Two profiles naming the same agent are refused before anything is written.',
   'help.detail.use.undo': 'Undo with `{bin} restore`; `{bin} profiles` shows which profile wrote each agent.',
+  'help.detail.use.import': 'With `--import -` (or `--import-env NAME`) and no NAME, the gateway\'s import link names the profile: an existing one is used; a new one is saved after the run (base URL, agents, the key\'s variable name; never the key).',
   'help.detail.profiles.list': "Without an action: each profile (base URL, key variable names, agents, models, the file that defines it) and, per agent, the profile that last wrote it, checked against the agent's config on disk. Offline: no request is sent.",
   'help.detail.profiles.edit': 'add and remove edit your own settings file; a profile a project file defines is the team\'s and is changed in that file. Profiles can also be written by hand (README, "Profiles").',
   'help.detail.sync.profiles': 'Each agent is synced against what last wrote it: the profile `use` recorded for it, else the saved settings. --profile NAME syncs only the agents that profile last wrote (it never switches an agent: that is `use`).',

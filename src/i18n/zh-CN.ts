@@ -953,6 +953,7 @@ export const zhCN: Catalog = {
   'import.one_profile': '一个导入链接只对应一个网关和一个密钥：不能同时用于多个配置档。',
   'import.one_profile_hint': '请每次只为一个配置档运行 `{bin} use NAME --import -`。',
   'import.unnamed': '（无）',
+  'import.profile_saved': '已在 {file} 中保存档案 {name}：其基础 URL 和代理，不含密钥。请用密钥导出 {var}，之后 `{bin} use {name}` 即可切回。',
   // ── end import ──
 
   // ── usage ────────────────────────────────────────────────────────────────────────────────────
@@ -977,6 +978,7 @@ export const zhCN: Catalog = {
   'help.detail.use.what': '为档案中的每个智能体运行 setup，用档案的 base URL、密钥变量、智能体、模型、范围和密钥存储方式代替已保存的设置（命令行参数仍然优先）：先备份、原子写入、写入前探测、写入后回读。密钥从档案指定的变量读取，绝不来自设置文件。',
   'help.detail.use.several': '给出多个名称时：每个档案用自己的网关写入自己的智能体。两个档案写同一个智能体会在写入任何内容之前被拒绝。',
   'help.detail.use.undo': '用 `{bin} restore` 撤销；`{bin} profiles` 显示每个智能体由哪个档案写入。',
+  'help.detail.use.import': '使用 `--import -`（或 `--import-env NAME`）且不写 NAME 时，由网关的导入链接命名档案：已有的档案直接使用；新档案在运行后保存（基础 URL、代理、密钥的变量名；绝不保存密钥）。',
   'help.detail.profiles.list': '不带操作时：列出每个档案（base URL、密钥变量名、智能体、模型、定义它的文件），以及每个智能体最近由哪个档案写入，并与磁盘上该智能体的配置核对。离线运行：不发送任何请求。',
   'help.detail.profiles.edit': 'add 和 remove 修改你自己的设置文件；项目文件中定义的档案属于团队，请在那个文件中修改。档案也可以手工编写（README 的 "Profiles" 一节）。',
   'help.detail.sync.profiles': '每个智能体按最近写入它的来源同步：`use` 为它记录的档案，否则是已保存的设置。--profile NAME 只同步该档案最近写入的智能体（它从不切换智能体：那是 `use` 的事）。',

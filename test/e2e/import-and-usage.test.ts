@@ -137,6 +137,35 @@ describe('use NAME --import -', () => {
   });
 });
 
+describe('use --import - without a name', () => {
+  it("saves the link's gateway as a profile named after it (never the key); the next use reads the key from its variable", async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const text = link({ app: 'codex', name: 'Team GW / 月', endpoint: `${sim.root}/v1`, apiKey: KEY });
+      const first = await runCli(['use', '--import', '-', '--api-key-env', 'TEAM_KEY', '--agent', 'codex', '--yes', '--json'], { home, input: text });
+      expect(first.code, first.stderr + first.stdout).toBe(0);
+      const report = jsonOf(first) as { profile: string; profileSaved: string; agents: { id: string; ok: boolean }[] };
+      expect(report.profile).toBe('Team-GW');
+      expect(report.agents.map((a) => [a.id, a.ok])).toEqual([['codex', true]]);
+      const settings = readFileSync(report.profileSaved, 'utf8');
+      expect(JSON.parse(settings)).toMatchObject({ profiles: { 'Team-GW': { baseUrl: sim.root, keyEnv: 'TEAM_KEY', agents: ['codex'] } }, active: { codex: 'Team-GW' } });
+      for (const out of [settings, first.stdout, first.stderr]) expect(out).not.toContain(bare);
+      // The same link again uses the saved profile; without the link, its variable gives the key.
+      const again = await runCli(['use', '--import', '-', '--agent', 'codex', '--yes', '--json'], { home, input: text });
+      expect(again.code, again.stderr).toBe(0);
+      expect((jsonOf(again) as { profileSaved?: string; profile: string })).toMatchObject({ profile: 'Team-GW' });
+      expect(jsonOf(again)).not.toHaveProperty('profileSaved');
+      const later = await runCli(['use', 'Team-GW', '--yes'], { home, env: { TEAM_KEY: KEY } });
+      expect(later.code, later.stderr + later.stdout).toBe(0);
+      const unset = await runCli(['use', 'Team-GW', '--yes'], { home });
+      expect(unset.code).toBe(2);
+      expect(flat(unset.stderr)).toContain('TEAM_KEY');
+    } finally {
+      remove();
+    }
+  });
+});
+
 describe('a link given as an argument', () => {
   const text = link({ app: 'claude', endpoint: 'https://gw.example.com', apiKey: KEY });
   it.each([
