@@ -31,6 +31,12 @@ export interface GatewayInputs {
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** A key that came with the gateway's import link, and where the link came from (`--import -`). */
+export interface ImportedKey {
+  key: string;
+  source: string;
+}
+
 /** The key variables named by `--api-key-env`: the plain one (every agent) and `AGENT=VAR` ones. */
 export interface KeyEnvFlags {
   plain?: string;
@@ -112,6 +118,7 @@ export function resolveBaseUrl(ctx: Pick<CliContext, 'env' | 'err' | 't'>, value
 export function resolveKey(
   ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>,
   values: ParsedValues,
+  imported?: ImportedKey,
 ): { key: string; keySource: string; keyEnvVar: string } {
   const flagKey = str(values, 'api-key');
   // Someone may have passed the key itself as the name: keyEnvFlags never echoes it.
@@ -119,7 +126,12 @@ export function resolveKey(
   const keyEnvVar = envName ?? DEFAULT_KEY_ENV;
   let key: string | undefined;
   let keySource: string;
-  if (flagKey !== undefined) {
+  if (imported !== undefined && flagKey === undefined) {
+    // Where a key from --api-key goes (into the configs, or only the variable's name under env
+    // storage), without its trace in shell history.
+    key = imported.key.trim();
+    keySource = imported.source;
+  } else if (flagKey !== undefined) {
     key = flagKey.trim();
     keySource = '--api-key';
     if (key !== '') {
@@ -149,15 +161,20 @@ export function resolveKey(
  * (`agentKeys`); when every one of them has its own, the default key is not needed and the first
  * agent's stands in for it.
  */
-export function resolveGateway(ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>, values: ParsedValues, agents?: readonly AgentId[]): GatewayInputs {
+export function resolveGateway(
+  ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>,
+  values: ParsedValues,
+  imported?: ImportedKey,
+  agents?: readonly AgentId[],
+): GatewayInputs {
   const url = resolveBaseUrl(ctx, values);
   const agentKeys = agents ? resolveAgentKeys(ctx, values, agents) : new Map<AgentId, AgentKey>();
   const first = agents?.[0] !== undefined ? agentKeys.get(agents[0]) : undefined;
   const everyOwn = agents !== undefined && agents.length > 0 && agents.every((id) => agentKeys.has(id));
-  const defaultSet = str(values, 'api-key') !== undefined || Boolean(ctx.env[keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV]?.trim());
+  const defaultSet = imported !== undefined || str(values, 'api-key') !== undefined || Boolean(ctx.env[keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV]?.trim());
   const key = everyOwn && first && !defaultSet
     ? { key: first.key, keySource: `$${first.keyEnvVar}`, keyEnvVar: first.keyEnvVar }
-    : resolveKey(ctx, values);
+    : resolveKey(ctx, values, imported);
   const own = agentKeys.size > 0 ? { agentKeys } : {};
   const seconds = str(values, 'timeout');
   return {

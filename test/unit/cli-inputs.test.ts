@@ -102,11 +102,11 @@ describe('--api-key-env AGENT=VAR', () => {
   it('resolveGateway with agents: their own keys; every agent with its own needs no default key', () => {
     const c = ctx({ CLAUDE_KEY: KEY, CODEX_KEY: `${KEY}x` });
     const values = { 'base-url': 'https://gw.example.com', 'api-key-env': ['claude-code=CLAUDE_KEY', 'codex=CODEX_KEY'] };
-    const gw = resolveGateway(c, values, ['claude-code', 'codex']);
+    const gw = resolveGateway(c, values, undefined, ['claude-code', 'codex']);
     expect([...(gw.agentKeys ?? [])].map(([id, k]) => [id, k.keyEnvVar])).toEqual([['claude-code', 'CLAUDE_KEY'], ['codex', 'CODEX_KEY']]);
     expect(gw.key).toBe(KEY);
     expect(c.secrets).toContain(`${KEY}x`);
     // An agent without its own key needs the default one.
-    expect(() => resolveGateway(ctx({ CLAUDE_KEY: KEY }), values, ['claude-code', 'codex'])).toThrow(UsageError);
+    expect(() => resolveGateway(ctx({ CLAUDE_KEY: KEY }), values, undefined, ['claude-code', 'codex'])).toThrow(UsageError);
   });
 });

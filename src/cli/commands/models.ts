@@ -104,7 +104,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const names = typeof given === 'string' ? [given] : Array.isArray(given) ? given : [];
     if (!keyEnvFlags(values).perAgent.has(agent) && saved) values = { ...values, 'api-key-env': [...names, `${agent}=${saved}`] };
   }
-  const gw = resolveGateway(ctx, values, agent !== undefined ? [agent as AgentId] : undefined);
+  const gw = resolveGateway(ctx, values, undefined, agent !== undefined ? [agent as AgentId] : undefined);
   const key = (agent !== undefined ? gw.agentKeys?.get(agent as AgentId)?.key : undefined) ?? gw.key;
   const client = await import('../../gateway/client.js');
   const opts = { root: gw.root, key, timeoutMs: gw.timeoutMs, env: gw.env };

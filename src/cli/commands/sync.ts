@@ -131,7 +131,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   for (const g of groups) {
     const inputs = await setupInputs(ctx, args.values, true, g.profile);
     if (g.profile !== undefined) requireProfileKey(ctx, args.values, inputs.saved, g.profile);
-    const gateway = resolveGateway(ctx, inputs.values, g.agents);
+    const gateway = resolveGateway(ctx, inputs.values, undefined, g.agents);
     if (!check) refuseSavedEnvStorage(ctx, {}, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
     prepared.push({ group: g, inputs, gateway });
   }
