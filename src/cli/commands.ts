@@ -14,6 +14,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   wizard: { summary: msg('help.summary.wizard'), load: () => import('./commands/wizard.js') },
   sync: { summary: msg('help.summary.sync'), load: () => import('./commands/sync.js') },
   doctor: { summary: msg('help.summary.doctor'), load: () => import('./commands/doctor.js') },
+  launch: { summary: msg('help.summary.launch'), load: () => import('./commands/launch.js') },
   models: { summary: COMMAND_HELP.models?.summary ?? msg('help.summary.models'), load: () => import('./commands/models.js') },
   verify: { summary: COMMAND_HELP.verify?.summary ?? msg('help.summary.verify'), load: () => import('./commands/verify.js') },
   remove: { summary: msg('help.summary.remove'), load: () => import('./commands/remove.js') },
