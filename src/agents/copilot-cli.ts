@@ -65,10 +65,10 @@ function variables(choice: Pick<AgentChoice, 'root' | 'v1' | 'model' | 'protocol
 }
 
 /** The file as setup creates it: exported lines (sourced, they reach Copilot CLI) under a comment saying how to use it. */
-function template(file: string): string {
+function template(): string {
   return [
     '# GitHub Copilot CLI against the gateway, written by gateway-agent-setup.',
-    `# Load it in a shell with:  source ${file}`,
+    '# Load it in a shell with `source` and this file\'s path (setup says it).',
     '# (or start one session without it: gateway-agent-setup launch copilot-cli)',
     ...OWNED.filter((v) => v !== WIRE_API).map((v) => `export ${v}=`),
     '',
@@ -91,7 +91,7 @@ function plan(env: AgentEnv, choice: AgentChoice, _current: CurrentFiles): Agent
   const notes: Message[] = [msg('agents.copilot.source', { file: path })];
   if (choice.scope === 'project') notes.push(msg('agents.copilot.no_project', { file: path }));
   return {
-    edits: [{ path, format: 'dotenv', edits, secret: choice.keyStorage !== 'env', template: template(path) }],
+    edits: [{ path, format: 'dotenv', edits, secret: choice.keyStorage !== 'env', template: template() }],
     notes,
     ...(choice.keyStorage === 'env' && { exportVar: choice.keyEnvVar }),
   };

@@ -226,6 +226,7 @@ describe('launch: refused before the agent starts', () => {
     const r = await runCli(['launch', 'copilot-cli'], { home, env: { ...env, TEAM_GATEWAY_KEY: bad }, timeoutMs: 30_000 });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('bad_key');
+    expect(r.stderr).toMatch(/request ID: \w+/);
     expect(r.stderr).not.toContain('x'.repeat(48));
     expect(existsSync(dump)).toBe(false);
   });
