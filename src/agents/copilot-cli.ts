@@ -28,6 +28,7 @@ const WIRE_API = 'COPILOT_PROVIDER_WIRE_API';
 const OFFLINE = 'COPILOT_OFFLINE';
 const AUTO_UPDATE = 'COPILOT_AUTO_UPDATE';
 const OWNED = [BASE_URL, TYPE, API_KEY, MODEL, WIRE_API, OFFLINE, AUTO_UPDATE] as const;
+const GATEWAY_VARS = [BASE_URL, TYPE, API_KEY, MODEL, WIRE_API] as const;
 
 /** The env file `setup` writes for Copilot CLI: in our own state directory, never a file of the agent's. */
 export function copilotPaths(env: AgentEnv): { envFile: string } {
@@ -91,7 +92,8 @@ function plan(env: AgentEnv, choice: AgentChoice, _current: CurrentFiles): Agent
   const notes: Message[] = [msg('agents.copilot.source', { file: path })];
   if (choice.scope === 'project') notes.push(msg('agents.copilot.no_project', { file: path }));
   return {
-    edits: [{ path, format: 'dotenv', edits, secret: choice.keyStorage !== 'env', template: template() }],
+    // 0600 whatever the key storage: a file to source into shells is its owner's alone.
+    edits: [{ path, format: 'dotenv', edits, secret: true, template: template() }],
     notes,
     ...(choice.keyStorage === 'env' && { exportVar: choice.keyEnvVar }),
   };
@@ -107,7 +109,9 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
     return { edits: [], notes: [msg('agents.unplan.not_gateway', { file: path, key: BASE_URL, value: base, root: gateway.root })], secrets: [] };
   }
   const key = asString(doc[API_KEY]);
-  const edits = OWNED.filter((v) => v in doc).map((v) => ({ path: [v], value: undefined }));
+  // The gateway's variables go; COPILOT_OFFLINE and COPILOT_AUTO_UPDATE are Copilot CLI's own
+  // preferences, harmless without a provider, and may have been the user's before setup.
+  const edits = GATEWAY_VARS.filter((v) => v in doc).map((v) => ({ path: [v], value: undefined }));
   return {
     edits: edits.length > 0 ? [{ path, format: 'dotenv', edits }] : [],
     notes: [],

@@ -55,7 +55,7 @@ describe('copilot-cli', () => {
     expect(text).not.toContain(KEY);
     const plan = copilotCli.plan(env, choice({ keyStorage: 'env' }), new Map());
     expect(plan.exportVar).toBe('GATEWAY_API_KEY');
-    expect(plan.edits[0]?.secret).toBe(false);
+    expect(plan.edits[0]?.secret).toBe(true);
     const current = new Map([[FILE, parseConfig(text, 'dotenv', FILE)]]);
     const request = copilotCli.readBack({ ...env, env: { ...env.env, GATEWAY_API_KEY: KEY } }, 'user', current);
     expect(typeof request === 'object' && 'url' in request && [request.url, request.key, request.keyVar]).toEqual([`${ROOT}/v1/messages`, KEY, { name: 'GATEWAY_API_KEY', via: 'reference' }]);
