@@ -34,6 +34,8 @@ const newDir = (): string => {
 const plain = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '').replace(/\s+/g, ' ');
 
 const LAUNCHABLE = SUPPORTED_AGENT_IDS.filter((id) => AGENTS[id].session !== undefined);
+/** Agents that read only a literal key (Factory Droid): their session file holds it. */
+const KEY_IN_SESSION_FILE = new Set<AgentId>(['factory-droid']);
 const NOT_LAUNCHABLE = SUPPORTED_AGENT_IDS.filter((id) => AGENTS[id].session === undefined);
 
 /**
@@ -127,8 +129,11 @@ describe.each(LAUNCHABLE)('launch %s (a stand-in on PATH)', (id) => {
     // The key: never in an argument (as we passed them, and as the kernel shows them).
     expect(d.args.join('\n')).not.toContain(DEMO_KEY);
     expect(d.cmdline).not.toContain(DEMO_KEY);
-    // …but in the environment, where the agent (or its session file's reference) reads it.
-    expect(Object.values(d.env)).toContain(DEMO_KEY);
+    // …but in the environment, where the agent (or its session file's reference) reads it; or, for
+    // an agent that reads only a literal key, in its session file (0600, removed afterwards).
+    const literal = KEY_IN_SESSION_FILE.has(id);
+    if (literal) expect(Object.values(d.files).some((f) => f.text.includes(DEMO_KEY))).toBe(true);
+    else expect(Object.values(d.env)).toContain(DEMO_KEY);
     // The gateway reaches the agent: its address is in a variable or in a session file.
     const given = JSON.stringify(d.env) + d.args.join(' ') + Object.values(d.files).map((f) => f.text).join('');
     expect(given).toContain(sim.root);
@@ -136,7 +141,7 @@ describe.each(LAUNCHABLE)('launch %s (a stand-in on PATH)', (id) => {
       expect(file.startsWith(tmp), `${file} is in the session's temporary directory`).toBe(true);
       expect(f.mode).toBe(0o600);
       expect(f.dirMode).toBe(0o700);
-      expect(f.text).not.toContain(DEMO_KEY);
+      if (!literal) expect(f.text).not.toContain(DEMO_KEY);
     }
     // The session directory is gone; nothing of the user's changed (bytes, mtime, mode).
     expect(readdirSync(tmp)).toEqual([]);
