@@ -925,7 +925,7 @@ export const en = {
   'help.summary.launch': 'Start one agent for one session against the gateway, touching no file of yours.',
   'help.summary.launch_long': 'Start one agent for one session against the gateway: its model chosen from the key and probed as setup does, everything it needs in its environment (or a temporary config removed afterwards), no file of yours changed.',
   'help.opt.model_launch': 'The model for this session (default: the best one the key offers for the agent).',
-  'help.detail.launch.how': 'The key reaches the agent only through its environment, never an argument. Arguments after -- go to the agent as they are; its exit code is this command\'s, and a signal that ends it gives 128 + the signal\'s number.',
+  'help.detail.launch.how': 'The key is never an argument: it reaches the agent through its environment (or, for an agent that reads only a literal key, a temporary file of ours, removed afterwards). Arguments after -- go to the agent as they are; its exit code is this command\'s, and a signal that ends it gives 128 + the signal\'s number.',
   'help.detail.launch.agents': 'Agents that can be launched: {agents}.',
   'launch.agents_hint': 'Agents that can be launched: {agents}.',
   'launch.no_agent': 'Name the agent to launch.',

@@ -27,7 +27,11 @@ const MARK = 'MODEL-CHOSEN-BY-LAUNCH';
 /** The agent's one-shot arguments without its model: `launch` gives the session its model. */
 function oneShotArgs(id: AgentId): { args: string[]; env: Record<string, string> } {
   const shot = AGENTS[id].oneShot(MARK, PROMPT);
-  return { args: shot.args.filter((a) => !a.includes(MARK)), env: shot.env ?? {} };
+  // The model's argument goes, and the flag before it when the model is a separate argument (Pi's `--model ID`).
+  const at = shot.args.findIndex((a) => a.includes(MARK));
+  const drop = at === -1 ? 0 : shot.args[at - 1] === '--model' ? 2 : 1;
+  const args = at === -1 ? shot.args : [...shot.args.slice(0, at - drop + 1), ...shot.args.slice(at + 1)];
+  return { args, env: shot.env ?? {} };
 }
 
 let sim: Simulator;
