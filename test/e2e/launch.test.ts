@@ -53,16 +53,18 @@ for (const a of args) {
     files[f] = { text: fs.readFileSync(f, 'utf8'), mode: fs.statSync(f).mode & 0o777, dirMode: fs.statSync(require('node:path').dirname(f)).mode & 0o777 };
   }
 }
-const dump = { args, cmdline: fs.readFileSync('/proc/self/cmdline', 'utf8'), env: process.env, files, pid: process.pid };
-fs.writeFileSync(process.env.FAKE_DUMP, JSON.stringify(dump));
 const mode = process.env.FAKE_MODE || 'exit:0';
-if (mode.startsWith('exit:')) process.exit(Number(mode.slice(5)));
-if (mode.startsWith('signal:')) process.kill(process.pid, mode.slice(7));
+// Ready for signals before saying it started (the dump is the test's cue to send one).
 if (mode === 'wait') {
   process.on('SIGINT', () => { fs.writeFileSync(process.env.FAKE_DUMP + '.signal', 'SIGINT'); process.exit(40); });
   process.on('SIGTERM', () => { fs.writeFileSync(process.env.FAKE_DUMP + '.signal', 'SIGTERM'); process.removeAllListeners('SIGTERM'); process.kill(process.pid, 'SIGTERM'); });
   setInterval(() => {}, 1000);
 }
+const dump = { args, cmdline: fs.readFileSync('/proc/self/cmdline', 'utf8'), env: process.env, files, pid: process.pid };
+fs.writeFileSync(process.env.FAKE_DUMP + '.tmp', JSON.stringify(dump));
+fs.renameSync(process.env.FAKE_DUMP + '.tmp', process.env.FAKE_DUMP);
+if (mode.startsWith('exit:')) process.exit(Number(mode.slice(5)));
+if (mode.startsWith('signal:')) process.kill(process.pid, mode.slice(7));
 `;
 
 interface Dump {
