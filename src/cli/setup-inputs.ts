@@ -59,10 +59,15 @@ export interface SetupInputs {
 /**
  * Reads the saved settings and resolves every setup input from them and the flags. The wizard
  * takes the saved settings as pre-filled answers, not as given ones (`savedAreGiven: false`).
+ * With `profile`, that profile's settings are read in place of the top level.
  */
-export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAreGiven = true): Promise<SetupInputs> {
-  const saved = await loadSaved(ctx);
-  const values = savedAreGiven ? withSavedDefaults(ctx, flags, saved.settings) : flags;
+export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAreGiven = true, profile?: string): Promise<SetupInputs> {
+  const all = await loadSaved(ctx);
+  // A profile's settings take the place of the top level's: flags still win over them.
+  const saved = profile === undefined ? all : (await import('./profiles.js')).profileSaved(all, profile);
+  // Naming a profile chooses its gateway: its base URL wins over GATEWAY_BASE_URL (a flag still wins).
+  const chosen = profile !== undefined && flags['base-url'] === undefined && saved.settings.baseUrl ? { ...flags, 'base-url': saved.settings.baseUrl } : flags;
+  const values = savedAreGiven ? withSavedDefaults(ctx, chosen, saved.settings) : chosen;
   const seconds = num(values, 'timeout');
   const models = parseModels(values);
   const modelLists = parseModelLists(values);

@@ -29,13 +29,25 @@ export interface Settings {
   keyStorage?: KeyStorage;
   markers?: Partial<Markers>;
   perAgent?: Partial<Record<AgentId, AgentSettings>>;
+  /** Named gateways, each a whole set of the fields above; `use NAME` applies one. */
+  profiles?: Record<string, ProfileSettings>;
+  /** Which profile last wrote each agent (`use`): the user file only, never a project file. */
+  active?: Partial<Record<AgentId, string>>;
 }
+
+/** A profile holds what the top level holds, except profiles and the record of which is active. */
+export type ProfileSettings = Omit<Settings, 'profiles' | 'active'>;
 
 export interface LoadedSettings {
   settings: Settings;
   /** The files they came from, project file last. */
   sources: string[];
+  /** The file each profile comes from (a project file's profile wins by name over the user's). */
+  profileFiles?: Record<string, string>;
 }
+
+/** A profile's name: it is typed on command lines and shown in lists. */
+export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export const MODULE_NAME = 'gateway-agent-setup';
 
@@ -57,54 +69,94 @@ function checkKeyFree(value: unknown, file: string, path: string): void {
   }
 }
 
-/** Validates parsed settings; errors name the file and the field. */
-export function validateSettings(raw: unknown, file: string): Settings {
+/**
+ * Validates parsed settings; errors name the file and the field. `where` is which file it is: the
+ * record of active profiles belongs to the user file only (a team's file cannot say what this
+ * machine last wrote).
+ */
+export function validateSettings(raw: unknown, file: string, where: 'user' | 'project' = 'user'): Settings {
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'object' || Array.isArray(raw)) fail(file, '(root)', msg('settings.object'));
   checkKeyFree(raw, file, '');
   const r = raw as Record<string, unknown>;
-  const known = ['baseUrl', 'keyEnv', 'agents', 'scope', 'keyStorage', 'markers', 'perAgent', '$schema'];
-  for (const k of Object.keys(r)) if (!known.includes(k)) fail(file, k, msg('settings.unknown', { known: commas(known.slice(0, -1)) }));
-  const out: Settings = {};
-  if (r.baseUrl !== undefined) out.baseUrl = typeof r.baseUrl === 'string' ? r.baseUrl : fail(file, 'baseUrl', msg('settings.string'));
+  const known = [...FIELDS, 'profiles', ...(where === 'user' ? ['active'] : []), '$schema'];
+  for (const k of Object.keys(r)) {
+    if (k === 'active' && where === 'project') fail(file, k, msg('profiles.active_user_only'));
+    if (!known.includes(k)) fail(file, k, msg('settings.unknown', { known: commas(known.slice(0, -1)) }));
+  }
+  const out: Settings = validateFields(r, file, '');
+  if (r.profiles !== undefined) {
+    if (typeof r.profiles !== 'object' || r.profiles === null || Array.isArray(r.profiles)) fail(file, 'profiles', msg('settings.object'));
+    const profiles: Record<string, ProfileSettings> = {};
+    for (const [name, v] of Object.entries(r.profiles as Record<string, unknown>)) {
+      if (!PROFILE_NAME.test(name)) fail(file, `profiles.${name}`, msg('profiles.bad_name_field'));
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(file, `profiles.${name}`, msg('settings.object'));
+      const p = v as Record<string, unknown>;
+      for (const k of Object.keys(p)) {
+        if (!FIELDS.includes(k)) fail(file, `profiles.${name}.${k}`, msg('settings.unknown', { known: commas(FIELDS) }));
+      }
+      profiles[name] = validateFields(p, file, `profiles.${name}.`);
+    }
+    out.profiles = profiles;
+  }
+  if (r.active !== undefined) {
+    if (typeof r.active !== 'object' || r.active === null || Array.isArray(r.active)) fail(file, 'active', msg('settings.object'));
+    const active: Partial<Record<AgentId, string>> = {};
+    for (const [id, name] of Object.entries(r.active as Record<string, unknown>)) {
+      if (!isAgentId(id)) fail(file, `active.${id}`, msg('settings.not_agent', { agents: commas(AGENT_IDS) }));
+      if (typeof name !== 'string' || !PROFILE_NAME.test(name)) fail(file, `active.${id}`, msg('profiles.bad_name_field'));
+      active[id] = name;
+    }
+    out.active = active;
+  }
+  return out;
+}
+
+/** The fields of the top level and of every profile. */
+const FIELDS = ['baseUrl', 'keyEnv', 'agents', 'scope', 'keyStorage', 'markers', 'perAgent'];
+
+/** Validates the fields a profile shares with the top level; `at` prefixes the field names in errors. */
+function validateFields(r: Record<string, unknown>, file: string, at: string): ProfileSettings {
+  const out: ProfileSettings = {};
+  if (r.baseUrl !== undefined) out.baseUrl = typeof r.baseUrl === 'string' ? r.baseUrl : fail(file, `${at}baseUrl`, msg('settings.string'));
   if (r.keyEnv !== undefined) {
-    if (typeof r.keyEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(r.keyEnv)) fail(file, 'keyEnv', msg('settings.env_name'));
+    if (typeof r.keyEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(r.keyEnv)) fail(file, `${at}keyEnv`, msg('settings.env_name'));
     out.keyEnv = r.keyEnv;
   }
   if (r.agents !== undefined) {
-    if (!isStringArray(r.agents)) fail(file, 'agents', msg('settings.agent_list'));
-    for (const id of r.agents) if (!isAgentId(id)) fail(file, 'agents', msg('settings.unknown_agent', { id, agents: commas(AGENT_IDS) }));
+    if (!isStringArray(r.agents)) fail(file, `${at}agents`, msg('settings.agent_list'));
+    for (const id of r.agents) if (!isAgentId(id)) fail(file, `${at}agents`, msg('settings.unknown_agent', { id, agents: commas(AGENT_IDS) }));
     out.agents = r.agents as AgentId[];
   }
-  if (r.scope !== undefined) out.scope = r.scope === 'user' || r.scope === 'project' ? r.scope : fail(file, 'scope', msg('settings.scope'));
+  if (r.scope !== undefined) out.scope = r.scope === 'user' || r.scope === 'project' ? r.scope : fail(file, `${at}scope`, msg('settings.scope'));
   if (r.keyStorage !== undefined) {
-    out.keyStorage = r.keyStorage === 'file' || r.keyStorage === 'env' ? r.keyStorage : fail(file, 'keyStorage', msg('settings.key_storage'));
+    out.keyStorage = r.keyStorage === 'file' || r.keyStorage === 'env' ? r.keyStorage : fail(file, `${at}keyStorage`, msg('settings.key_storage'));
   }
   if (r.markers !== undefined) {
-    if (typeof r.markers !== 'object' || r.markers === null) fail(file, 'markers', msg('settings.object'));
+    if (typeof r.markers !== 'object' || r.markers === null) fail(file, `${at}markers`, msg('settings.object'));
     const m = r.markers as Record<string, unknown>;
     for (const [k, v] of Object.entries(m)) {
       if (['messages', 'responses', 'chat', 'images'].includes(k)) {
-        if (typeof v !== 'string') fail(file, `markers.${k}`, msg('settings.string'));
+        if (typeof v !== 'string') fail(file, `${at}markers.${k}`, msg('settings.string'));
       } else if (k === 'nonAgent') {
-        if (!isStringArray(v)) fail(file, 'markers.nonAgent', msg('settings.string_list'));
-      } else fail(file, `markers.${k}`, msg('settings.unknown', { known: 'messages, responses, chat, images, nonAgent' }));
+        if (!isStringArray(v)) fail(file, `${at}markers.nonAgent`, msg('settings.string_list'));
+      } else fail(file, `${at}markers.${k}`, msg('settings.unknown', { known: 'messages, responses, chat, images, nonAgent' }));
     }
     out.markers = m as Partial<Markers>;
   }
   if (r.perAgent !== undefined) {
-    if (typeof r.perAgent !== 'object' || r.perAgent === null) fail(file, 'perAgent', msg('settings.object'));
+    if (typeof r.perAgent !== 'object' || r.perAgent === null) fail(file, `${at}perAgent`, msg('settings.object'));
     const per: Partial<Record<AgentId, AgentSettings>> = {};
     for (const [id, v] of Object.entries(r.perAgent as Record<string, unknown>)) {
-      if (!isAgentId(id)) fail(file, `perAgent.${id}`, msg('settings.not_agent', { agents: commas(AGENT_IDS) }));
-      if (typeof v !== 'object' || v === null) fail(file, `perAgent.${id}`, msg('settings.object'));
+      if (!isAgentId(id)) fail(file, `${at}perAgent.${id}`, msg('settings.not_agent', { agents: commas(AGENT_IDS) }));
+      if (typeof v !== 'object' || v === null) fail(file, `${at}perAgent.${id}`, msg('settings.object'));
       const a = v as Record<string, unknown>;
       const s: AgentSettings = {};
       for (const f of ['model', 'smallModel'] as const) {
-        if (a[f] !== undefined) s[f] = typeof a[f] === 'string' ? a[f] : fail(file, `perAgent.${id}.${f}`, msg('settings.string'));
+        if (a[f] !== undefined) s[f] = typeof a[f] === 'string' ? a[f] : fail(file, `${at}perAgent.${id}.${f}`, msg('settings.string'));
       }
       for (const f of ['preferences', 'smallPreferences'] as const) {
-        if (a[f] !== undefined) s[f] = isStringArray(a[f]) ? a[f] : fail(file, `perAgent.${id}.${f}`, msg('settings.pattern_list'));
+        if (a[f] !== undefined) s[f] = isStringArray(a[f]) ? a[f] : fail(file, `${at}perAgent.${id}.${f}`, msg('settings.pattern_list'));
       }
       per[id] = s;
     }
@@ -120,7 +172,21 @@ export function userSettingsPath(home: string, env: Readonly<Record<string, stri
 function merge(base: Settings, over: Settings): Settings {
   const perAgent: Partial<Record<AgentId, AgentSettings>> = { ...base.perAgent };
   for (const [id, s] of Object.entries(over.perAgent ?? {}) as [AgentId, AgentSettings][]) perAgent[id] = { ...perAgent[id], ...s };
-  return { ...base, ...over, markers: { ...base.markers, ...over.markers }, perAgent };
+  const profiles = { ...base.profiles, ...over.profiles };
+  return {
+    ...base,
+    ...over,
+    markers: { ...base.markers, ...over.markers },
+    perAgent,
+    ...(Object.keys(profiles).length > 0 ? { profiles } : {}),
+  };
+}
+
+/** Which file each profile comes from (the later file wins a name); nothing when there is no profile. */
+function profileFiles(from: readonly [Settings, string][]): { profileFiles?: Record<string, string> } {
+  const out: Record<string, string> = {};
+  for (const [s, file] of from) for (const name of Object.keys(s.profiles ?? {})) out[name] = file;
+  return Object.keys(out).length > 0 ? { profileFiles: out } : {};
 }
 
 /**
@@ -193,9 +259,13 @@ export async function loadSettings(opts: {
     if (err instanceof UsageError) throw err;
     throw new UsageError(msg('settings.load_failed', { detail: errorText(err) }));
   }
-  if (!found || found.filepath === userFile) return { settings: user, sources };
-  const project = validateSettings(found.config, found.filepath);
-  return { settings: merge(user, project), sources: [...sources, found.filepath] };
+  if (!found || found.filepath === userFile) return { settings: user, sources, ...profileFiles([[user, userFile]]) };
+  const project = validateSettings(found.config, found.filepath, 'project');
+  return {
+    settings: merge(user, project),
+    sources: [...sources, found.filepath],
+    ...profileFiles([[user, userFile], [project, found.filepath]]),
+  };
 }
 
 /** Writes the user file (mode 0644: it never holds the key), merged over what it held. */
@@ -208,7 +278,29 @@ export async function saveUserSettings(
   // The saved list is every agent ever set up here, not the last run's: `sync` must keep checking an
   // agent configured earlier (its model may leave the gateway too).
   const agents = [...new Set([...(before.agents ?? []), ...(settings.agents ?? [])])];
-  const next = validateSettings({ ...merge(before, settings), ...(agents.length > 0 ? { agents } : {}) }, file);
+  // An agent written from these settings is no longer the one a profile last wrote: `sync` must check
+  // it against these, not against that profile.
+  const active = { ...before.active };
+  for (const id of settings.agents ?? []) delete active[id];
+  const next = validateSettings({
+    ...merge(before, settings),
+    ...(agents.length > 0 ? { agents } : {}),
+    ...(before.active ? { active } : {}),
+  }, file);
+  await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, 0o644);
+  return file;
+}
+
+/**
+ * Rewrites the user file through `change` (what it held in, what to write out): for edits that
+ * remove (a profile) or replace (the active record) rather than merge. Validated before writing.
+ */
+export async function updateUserSettings(
+  opts: { home: string; env: Readonly<Record<string, string | undefined>>; platform: NodeJS.Platform },
+  change: (before: Settings) => Settings,
+): Promise<string> {
+  const file = userSettingsPath(opts.home, opts.env, opts.platform);
+  const next = validateSettings(change(validateSettings(await readConfig(file, 'json'), file)), file);
   await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, 0o644);
   return file;
 }

@@ -68,6 +68,13 @@ describe('the key never leaks', () => {
         ['remove', '--dry-run', '--json'],
         ['remove', '--verbose'],
         ['restore', '--json'],
+        ['profiles', 'add', 'team', '--base-url', sim.root, '--agent', 'codex,claude-code'],
+        ['use', 'team', '--dry-run'],
+        ['use', 'team', '--json'],
+        ['profiles'],
+        ['profiles', '--json'],
+        ['sync', '--profile', 'team', '--json'],
+        ['doctor', '--profile', 'team', '--json'],
         ['setup', '--yes', '--agent', 'codex', '--model', KEY],
         ['setup', '--yes', '--base-url', `${sim.root}/?key=${KEY}`],
       ];

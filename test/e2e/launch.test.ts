@@ -197,6 +197,21 @@ describe('launch: what each agent is given', () => {
   });
 });
 
+describe('launch --profile', () => {
+  it('takes a saved profile\'s gateway and key variable; an unknown profile is exit 2', async () => {
+    const { home, dump, env } = setup('copilot-cli');
+    const file = join(home, '.config', 'gateway-agent-setup', 'settings.json');
+    writeFileSync(file, `${JSON.stringify({ baseUrl: 'http://127.0.0.1:9', keyEnv: 'TEAM_GATEWAY_KEY', profiles: { work: { baseUrl: sim.root, keyEnv: 'WORK_GATEWAY_KEY' } } }, null, 2)}\n`);
+    const r = await runCli(['launch', 'copilot-cli', '--profile', 'work'], { home, env: { ...env, TEAM_GATEWAY_KEY: 'sk-not-this-one-000000000000000000000', WORK_GATEWAY_KEY: DEMO_KEY }, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const e = (JSON.parse(readFileSync(dump, 'utf8')) as Dump).env;
+    expect([e['COPILOT_PROVIDER_API_KEY'], e['COPILOT_PROVIDER_BASE_URL']?.startsWith(sim.root)]).toEqual([DEMO_KEY, true]);
+    const unknown = await runCli(['launch', 'copilot-cli', '--profile', 'nope'], { home, env });
+    expect(unknown.code).toBe(2);
+    expect(plain(unknown.stderr)).toContain('work');
+  });
+});
+
 describe('launch: exit codes and signals', () => {
   it('an agent killed by a signal: launch exits 128 + its number, the session directory removed', async () => {
     const { home, tmp, env } = setup('copilot-cli', 'signal:SIGKILL');

@@ -14,6 +14,7 @@ import { BASE_URL_ENV, DEFAULT_KEY_ENV, resolveBaseUrl } from '../inputs.js';
 import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { painter } from '../../core/terminal.js';
+import { profileAgents, profileSaved } from '../profiles.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../saved.js';
 import { agentEnv, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
 
@@ -25,17 +26,19 @@ export const options: OptionTable = {
   // doctor never asks; `--yes` is accepted because people type it by habit in CI (`doctor --fix --yes`).
   yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
   json: { type: 'boolean', description: msg('help.opt.json') },
+  profile: { type: 'string', value: 'NAME', description: msg('help.opt.doctor_profile') },
 };
 
 export const help: CommandHelp = {
   summary: msg('help.summary.doctor'),
-  usage: `${BIN} doctor [--fix] [--agent ID…] [--json]`,
+  usage: `${BIN} doctor [--fix] [--agent ID…] [--profile NAME] [--json]`,
   details: [
     msg('help.detail.doctor.checks'),
     msg('help.detail.doctor.not_gateway'),
     msg('help.detail.doctor.output'),
+    msg('help.detail.doctor.profile'),
   ],
-  examples: [`${BIN} doctor`, `${BIN} doctor --fix`],
+  examples: [`${BIN} doctor`, `${BIN} doctor --fix`, `${BIN} doctor --profile work --fix`],
 };
 
 type CheckInputs = Omit<CheckOptions, 'env' | 'http'> & { timeoutMs?: number };
@@ -84,11 +87,19 @@ function agentLines(ctx: CliContext, c: AgentCheck): string[] {
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const saved = await loadSaved(ctx);
-  const values = withSavedDefaults(ctx, { ...args.values, agent: args.values.agent }, { ...saved.settings, agents: undefined });
+  const all = await loadSaved(ctx);
+  // With --profile, that profile's settings stand in for the saved top level, and its agents are the ones checked.
+  const profile = str(args.values, 'profile');
+  const saved = profile === undefined ? all : profileSaved(all, profile);
+  const profileIds = profile === undefined ? [] : profileAgents(all, profile);
+  if (profile !== undefined && profileIds.length === 0 && list(args.values, 'agent').length === 0) {
+    throw new UsageError(msg('profiles.no_agents', { name: profile }), msg('profiles.no_agents_hint', { bin: BIN, name: profile }));
+  }
+  const flags = profile !== undefined && args.values['base-url'] === undefined && saved.settings.baseUrl ? { ...args.values, 'base-url': saved.settings.baseUrl } : args.values;
+  const values = withSavedDefaults(ctx, { ...flags, agent: flags.agent }, { ...saved.settings, agents: undefined });
   const only = list(values, 'agent');
   for (const id of only) if (!SUPPORTED_AGENT_IDS.includes(id as AgentId)) throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
-  const ids = only.length > 0 ? (only as AgentId[]) : SUPPORTED_AGENT_IDS;
+  const ids = only.length > 0 ? (only as AgentId[]) : profileIds.length > 0 ? profileIds : SUPPORTED_AGENT_IDS;
   const scope = (str(values, 'scope') ?? 'user') as Scope;
   // The key's variable: the flag, the saved one, GATEWAY_API_KEY — the first that is set now.
   const candidates = [str(args.values, 'api-key-env'), saved.settings.keyEnv, DEFAULT_KEY_ENV].filter((v): v is string => v !== undefined);
@@ -105,7 +116,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     timeoutMs,
     markers: savedMarkers(saved.settings),
     // An agent the user set up or asked about is expected to use the gateway: a config that does not is a finding.
-    intended: new Set<AgentId>([...(saved.settings.agents ?? []), ...(only as AgentId[])]),
+    intended: new Set<AgentId>([...(saved.settings.agents ?? []), ...profileIds, ...(only as AgentId[])]),
     gatewayHost: given ? new URL(given.root).host : undefined,
   };
 
@@ -127,7 +138,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const modeOnly = checks.filter((c) => c.findings.length > 0 && c.findings.every((f) => f.code === 'key_file_open'));
     const broken = checks.filter((c) => c.configured && c.findings.some((f) => f.code !== 'key_file_open'));
     if (broken.length > 0) {
-      const setup = await setupInputs(ctx, args.values);
+      const setup = await setupInputs(ctx, args.values, true, profile);
       ({ fixed, notFixed, moved, keys } = await repair(ctx, broken, { setup, scope, gatewayKey, keyEnv, given, timeoutMs, keyStorage: saved.settings.keyStorage }));
     }
     fixed = [...modeOnly.map((c) => c.id), ...fixed];
@@ -137,6 +148,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (ctx.json) {
     printJson(ctx, {
       ok,
+      ...(profile !== undefined ? { profile } : {}),
       ...(fixing ? { fixed, notFixed, moved, keysReplaced: keys, tightened } : {}),
       agents: checks.map((c) => ({
         id: c.id,

@@ -13,7 +13,7 @@ import type { Agent, AgentChoice } from '../../agents/types.js';
 import { GatewayError, JobError, UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import { commas, msg } from '../../i18n/index.js';
-import { GATEWAY_OPTIONS, showArgument, type OptionTable, type ParsedArgs } from '../args.js';
+import { GATEWAY_OPTIONS, showArgument, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CommandHelp } from '../command-types.js';
 import type { CliContext } from '../context.js';
 import { BIN } from '../help.js';
@@ -28,16 +28,18 @@ export const LAUNCHABLE: readonly AgentId[] = AGENT_IDS.filter((id) => AGENTS[id
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
   model: { type: 'string', value: 'ID', description: msg('help.opt.model_launch') },
+  profile: { type: 'string', value: 'NAME', description: msg('help.opt.launch_profile') },
 };
 
 export const positionals = true;
 
 export const help: CommandHelp = {
   summary: msg('help.summary.launch_long'),
-  usage: `${BIN} launch AGENT [--model ID] [-- ARGS…]`,
+  usage: `${BIN} launch AGENT [--model ID] [--profile NAME] [-- ARGS…]`,
   details: [msg('help.detail.launch.how'), msg('help.detail.launch.agents', { agents: commas(LAUNCHABLE) })],
   examples: [
     `${BIN} launch claude-code`,
+    `${BIN} launch opencode --profile work`,
     `${BIN} launch codex --model gpt-5.1-codex -- exec --skip-git-repo-check "fix the failing test"`,
     `GATEWAY_API_KEY=sk-… ${BIN} launch copilot-cli --base-url https://gw.example.com -- -p "review this diff" --allow-all-tools   # in CI`,
   ],
@@ -73,8 +75,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     throw new JobError(msg('launch.not_installed', { agent: agent.name, binary: agent.binary }), installAdvice(agent.install));
   }
 
-  // The same inputs as setup (saved base URL and key variable as defaults), for this one agent.
-  const inputs = await setupInputs(ctx, { ...args.values, agent: agent.id });
+  // The same inputs as setup (saved base URL and key variable as defaults, or a profile's), for this one agent.
+  const profile = str(args.values, 'profile');
+  const inputs = await setupInputs(ctx, { ...args.values, agent: agent.id }, true, profile);
+  if (profile !== undefined) (await import('../profiles.js')).requireProfileKey(ctx, args.values, inputs.saved, profile);
   const gateway = resolveGateway(ctx, inputs.values);
   const opts = setupOptionsFrom(ctx, inputs, gateway, { agents: [agent.id], command: 'launch', pinSaved: true, scope: 'user', keyStorage: 'file', dryRun: false });
   if (!ctx.json) note(ctx, wrap(ctx.t('launch.banner', { agent: agent.name, root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource })));

@@ -5,16 +5,18 @@ import { AGENTS, type AgentId } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import type { SetupReport } from '../../setup/run.js';
-import { flag, GATEWAY_OPTIONS, type OptionTable, type ParsedArgs } from '../args.js';
+import type { LoadedSettings } from '../../settings/index.js';
+import { flag, GATEWAY_OPTIONS, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { resolveGateway } from '../inputs.js';
+import { resolveGateway, type GatewayInputs } from '../inputs.js';
 import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
-import { refuseSavedEnvStorage, rememberSetup } from '../saved.js';
+import { activeProfiles, agentsWrittenBy, profileSaved, recordActive, requireProfileKey } from '../profiles.js';
+import { loadSaved, refuseSavedEnvStorage, rememberSetup } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { setupInputs, setupOptionsFrom } from '../setup-inputs.js';
+import { setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
 import { msg, type Message, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {
@@ -25,16 +27,18 @@ export const options: OptionTable = {
   // sync never asks; `--yes` is accepted because people type it by habit in CI.
   yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
   json: { type: 'boolean', description: msg('help.opt.json') },
+  profile: { type: 'string', value: 'NAME', description: msg('help.opt.sync_profile') },
 };
 
 export const help: CommandHelp = {
   summary: msg('help.summary.sync'),
-  usage: `${BIN} sync [--check] [--upgrade] [--json]`,
+  usage: `${BIN} sync [--check] [--upgrade] [--profile NAME] [--json]`,
   details: [
     msg('help.detail.sync.when'),
     msg('help.detail.sync.check'),
+    msg('help.detail.sync.profiles'),
   ],
-  examples: [`${BIN} sync`, `${BIN} sync --check --json   # in CI`],
+  examples: [`${BIN} sync`, `${BIN} sync --check --json   # in CI`, `${BIN} sync --profile work`],
 };
 
 export interface SyncChange {
@@ -80,16 +84,75 @@ function changeLine(t: Translator, c: SyncChange, moved: 'sync.change_would' | '
   return t(c.to && c.to !== c.from ? moved : 'sync.change', params);
 }
 
-export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const inputs = await setupInputs(ctx, args.values);
-  const s = inputs.saved.settings;
-  const agents = s.agents;
-  if (!agents || agents.length === 0) {
-    throw new UsageError(msg('sync.nothing'), msg('sync.nothing_hint', { bin: BIN }));
+/** One sync run: the top level's agents (no profile) or the agents of one profile. */
+interface SyncGroup {
+  profile?: string;
+  agents: AgentId[];
+}
+
+/**
+ * Which agents to sync against which settings. `--profile NAME`: that profile's agents. Without it,
+ * each agent against what last wrote it: the profile `use` recorded for it, else the top level.
+ */
+function syncGroups(saved: LoadedSettings, profile: string | undefined): SyncGroup[] {
+  if (profile !== undefined) {
+    profileSaved(saved, profile);
+    // A sync keeps configs fresh, it does not switch them: the agents this profile wrote, not those another one wrote since.
+    const agents = agentsWrittenBy(saved, profile);
+    if (agents.length === 0) throw new UsageError(msg('profiles.no_agents', { name: profile }), msg('profiles.no_agents_hint', { bin: BIN, name: profile }));
+    return [{ profile, agents }];
   }
-  const gateway = resolveGateway(ctx, inputs.values);
-  const check = flag(inputs.values, 'check');
-  if (!check) refuseSavedEnvStorage(ctx, {}, s, inputs.saved.sources, gateway.keyEnvVar);
+  const active = activeProfiles(saved.settings);
+  const groups: SyncGroup[] = [];
+  const own = (saved.settings.agents ?? []).filter((id) => !active.has(id));
+  if (own.length > 0) groups.push({ agents: own });
+  for (const name of new Set(active.values())) groups.push({ profile: name, agents: [...active].filter(([, n]) => n === name).map(([id]) => id) });
+  if (groups.length === 0) throw new UsageError(msg('sync.nothing'), msg('sync.nothing_hint', { bin: BIN }));
+  return groups;
+}
+
+interface SyncResult {
+  profile?: string;
+  ok: boolean;
+  /** What --json prints for this run alone. */
+  doc: Record<string, unknown>;
+  lines: () => void;
+}
+
+export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const groups = syncGroups(await loadSaved(ctx), str(args.values, 'profile'));
+  const check = flag(args.values, 'check');
+  const results: SyncResult[] = [];
+  // Every key is read before anything is written.
+  const prepared = [];
+  for (const g of groups) {
+    const inputs = await setupInputs(ctx, args.values, true, g.profile);
+    if (g.profile !== undefined) requireProfileKey(ctx, args.values, inputs.saved, g.profile);
+    const gateway = resolveGateway(ctx, inputs.values);
+    if (!check) refuseSavedEnvStorage(ctx, {}, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
+    prepared.push({ group: g, inputs, gateway });
+  }
+  for (const p of prepared) results.push(await syncOne(ctx, p.group, p.inputs, p.gateway, check));
+  const [only] = results;
+  if (results.length === 1 && only) {
+    if (ctx.json) printJson(ctx, only.profile === undefined ? only.doc : { ...only.doc, profile: only.profile });
+    else only.lines();
+    return only.ok ? 0 : 1;
+  }
+  const ok = results.every((r) => r.ok);
+  if (ctx.json) printJson(ctx, { ok, runs: results.map((r) => ({ profile: r.profile ?? null, ...r.doc })) });
+  else {
+    for (const r of results) {
+      print(ctx, r.profile === undefined ? ctx.t('profiles.sync_top') : ctx.t('profiles.sync_profile', { profile: r.profile }));
+      r.lines();
+    }
+  }
+  return ok ? 0 : 1;
+}
+
+async function syncOne(ctx: CliContext, group: SyncGroup, inputs: SetupInputs, gateway: GatewayInputs, check: boolean): Promise<SyncResult> {
+  const s = inputs.saved.settings;
+  const agents = group.agents;
   const upgrade = flag(inputs.values, 'upgrade');
   let models: readonly ClassifiedModel[] = [];
   const { runSetup } = await import('../../setup/run.js');
@@ -97,7 +160,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const report = await guardInterrupt(ctx, (onProgress) => runSetup(setupOptionsFrom(ctx, inputs, gateway, {
     onProgress,
     agents,
-    command: 'sync',
+    command: group.profile === undefined ? 'sync' : `sync --profile ${group.profile}`,
     // The saved models lead unless the user asks for the newest ones.
     pinSaved: !upgrade,
     dryRun: check,
@@ -107,27 +170,39 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     keepOnDisk: true,
     onModels: (m) => (models = m),
   })));
-  const changes = explainChanges(report, s, models, upgrade);
+  // A profile records no chosen model (`use` leaves it in the agent's config): the model on disk is the one a change moves from.
+  const known = group.profile === undefined
+    ? s
+    : { ...s, perAgent: Object.fromEntries(report.agents.map((a) => [a.id, { model: s.perAgent?.[a.id]?.model ?? a.before?.model }])) };
+  const changes = explainChanges(report, known, models, upgrade);
   if (check) {
     const stale = changes.length > 0;
-    if (ctx.json) printJson(ctx, { ok: !stale, stale: changes, sources: inputs.saved.sources });
-    else if (!stale) print(ctx, ctx.t('sync.up_to_date'));
-    else {
-      print(ctx, [ctx.t('sync.stale_title', { bin: BIN }), ...changes.flatMap((c) => [
-        ...wrap(changeLine(ctx.t, c, 'sync.change_would'), 2),
-        ...c.files.map((f) => `    ${f}`),
-      ])]);
-    }
-    return stale ? 1 : 0;
+    return {
+      profile: group.profile,
+      ok: !stale,
+      doc: { ok: !stale, stale: changes, sources: inputs.saved.sources },
+      lines: () => {
+        if (!stale) print(ctx, ctx.t('sync.up_to_date'));
+        else {
+          print(ctx, [ctx.t('sync.stale_title', { bin: BIN }), ...changes.flatMap((c) => [
+            ...wrap(changeLine(ctx.t, c, 'sync.change_would'), 2),
+            ...c.files.map((f) => `    ${f}`),
+          ])]);
+        }
+      },
+    };
   }
-  await rememberSetup(ctx, report, gateway.keyEnvVar);
-  if (ctx.json) {
-    printJson(ctx, { ...report, changes });
-  } else {
-    if (changes.length > 0) {
-      print(ctx, [ctx.t('sync.changes'), ...changes.flatMap((c) => wrap(changeLine(ctx.t, c, 'sync.change_now'), 2))]);
-    }
-    printSetupReport(ctx, report);
-  }
-  return report.ok ? 0 : 1;
+  if (group.profile === undefined) await rememberSetup(ctx, report, gateway.keyEnvVar);
+  else await recordActive(ctx, new Map(report.agents.filter((a) => a.ok).map((a) => [a.id, group.profile!] as const)));
+  return {
+    profile: group.profile,
+    ok: report.ok,
+    doc: { ...report, changes },
+    lines: () => {
+      if (changes.length > 0) {
+        print(ctx, [ctx.t('sync.changes'), ...changes.flatMap((c) => wrap(changeLine(ctx.t, c, 'sync.change_now'), 2))]);
+      }
+      printSetupReport(ctx, report);
+    },
+  };
 }

@@ -1,0 +1,244 @@
+// `profiles`: the saved profiles (where each is defined, its gateway, key variable names, agents and
+// models) and which profile last wrote each agent, checked against the agent's config as it is on
+// disk now. Offline: it reads files only. `profiles add` and `profiles remove` edit the user file;
+// a project file's profiles are the team's, read-only here.
+import { AGENTS, isAgentId, type AgentId } from '../../agents/registry.js';
+import type { KeyStorage, Scope } from '../../agents/types.js';
+import { UsageError } from '../../core/errors.js';
+import { wrap } from '../../core/layout.js';
+import { commas, isMessage, msg, type Message } from '../../i18n/index.js';
+import type { ProfileSettings, Settings } from '../../settings/index.js';
+import { showArgument, str, type OptionTable, type ParsedArgs } from '../args.js';
+import type { CommandHelp } from '../command-types.js';
+import type { CliContext } from '../context.js';
+import { BIN } from '../help.js';
+import { DEFAULT_KEY_ENV } from '../inputs.js';
+import { print, printJson } from '../output.js';
+import { activeProfiles, profileNames } from '../profiles.js';
+import { loadSaved } from '../saved.js';
+import { agentEnv, parseAgents, parseModels } from '../setup-inputs.js';
+
+const ADD_FLAGS = ['base-url', 'api-key-env', 'agent', 'model', 'scope', 'key-storage'] as const;
+
+export const options: OptionTable = {
+  'base-url': { type: 'string', value: 'URL', description: msg('help.opt.profile_base_url') },
+  'api-key-env': { type: 'string', value: 'NAME', description: msg('help.opt.profile_key_env') },
+  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.profile_agent') },
+  model: { type: 'string', value: 'AGENT=ID', multiple: true, description: msg('help.opt.profile_model') },
+  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope_write') },
+  'key-storage': { type: 'string', value: 'file|env', choices: ['file', 'env'], description: msg('help.opt.key-storage') },
+  // Accepted because people type it by habit in scripts; nothing here asks.
+  yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
+  json: { type: 'boolean', description: msg('help.opt.json') },
+};
+export const positionals = true;
+
+export const help: CommandHelp = {
+  summary: msg('help.summary.profiles'),
+  usage: `${BIN} profiles [--json] | profiles add NAME --base-url URL [--api-key-env VAR] [--agent ID…] [--model AGENT=ID…] | profiles remove NAME`,
+  details: [msg('help.detail.profiles.list'), msg('help.detail.profiles.edit')],
+  examples: [
+    `${BIN} profiles`,
+    `${BIN} profiles add work --base-url https://gw.work.example --api-key-env WORK_GW_KEY --agent claude-code,codex`,
+    `${BIN} profiles remove work`,
+  ],
+};
+
+export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const [action, name, ...extra] = args.positionals;
+  if (action === undefined) {
+    refuseAddFlags(args, 'profiles');
+    return await show(ctx);
+  }
+  if (action !== 'add' && action !== 'remove') {
+    throw new UsageError(msg('profiles.bad_action', { arg: showArgument(action) }), msg('profiles.bad_action_hint', { bin: BIN }));
+  }
+  if (name === undefined) throw new UsageError(msg('profiles.name_missing', { action }), msg('profiles.bad_action_hint', { bin: BIN }));
+  if (extra.length > 0) throw new UsageError(msg('args.unexpected', { command: `profiles ${action}`, arg: showArgument(extra[0]!) }), msg('profiles.bad_action_hint', { bin: BIN }));
+  const { PROFILE_NAME } = await import('../../settings/index.js');
+  if (!PROFILE_NAME.test(name)) throw new UsageError(msg('profiles.bad_name', { name: showArgument(name) }), msg('profiles.bad_name_hint'));
+  if (action === 'remove') {
+    refuseAddFlags(args, 'profiles remove');
+    return await remove(ctx, name);
+  }
+  return await add(ctx, args, name);
+}
+
+function refuseAddFlags(args: ParsedArgs, command: string): void {
+  const given = ADD_FLAGS.find((f) => args.values[f] !== undefined);
+  if (given) throw new UsageError(msg('profiles.add_only', { flag: `--${given}`, command }), msg('profiles.bad_action_hint', { bin: BIN }));
+}
+
+async function add(ctx: CliContext, args: ParsedArgs, name: string): Promise<number> {
+  const saved = await loadSaved(ctx);
+  const { userSettingsPath, updateUserSettings } = await import('../../settings/index.js');
+  const userFile = userSettingsPath(ctx.home, ctx.env, ctx.platform);
+  const where = saved.profileFiles?.[name];
+  if (where !== undefined) {
+    throw new UsageError(msg('profiles.exists', { name, file: where }), msg(where === userFile ? 'profiles.exists_hint' : 'profiles.project_read_only_hint', { bin: BIN, name, file: where }));
+  }
+  const baseUrl = str(args.values, 'base-url');
+  if (baseUrl === undefined) throw new UsageError(msg('profiles.add_base_url'), msg('profiles.bad_action_hint', { bin: BIN }));
+  const { normalizeBaseUrl } = await import('../../core/base-url.js');
+  const root = normalizeBaseUrl(baseUrl).root;
+  const keyEnv = str(args.values, 'api-key-env');
+  // Someone may have passed the key itself here: never echo it.
+  if (keyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv)) throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
+  const agents = parseAgents(args.values);
+  const perAgent: NonNullable<ProfileSettings['perAgent']> = {};
+  for (const [id, model] of parseModels(args.values)) {
+    const targets: AgentId[] = id === '*' ? agents ?? [] : [id];
+    if (targets.length === 0) throw new UsageError(msg('profiles.model_needs_agent'), msg('profiles.bad_action_hint', { bin: BIN }));
+    for (const t of targets) perAgent[t] = { model };
+  }
+  const profile: ProfileSettings = {
+    baseUrl: root,
+    ...(keyEnv !== undefined ? { keyEnv } : {}),
+    ...(agents ? { agents } : {}),
+    ...(str(args.values, 'scope') ? { scope: str(args.values, 'scope') as Scope } : {}),
+    ...(str(args.values, 'key-storage') ? { keyStorage: str(args.values, 'key-storage') as KeyStorage } : {}),
+    ...(Object.keys(perAgent).length > 0 ? { perAgent } : {}),
+  };
+  const file = await updateUserSettings(ctx, (s) => ({ ...s, profiles: { ...s.profiles, [name]: profile } }));
+  if (ctx.json) printJson(ctx, { ok: true, added: name, file, profile });
+  else print(ctx, wrap(ctx.t('profiles.added', { name, file, bin: BIN })));
+  return 0;
+}
+
+async function remove(ctx: CliContext, name: string): Promise<number> {
+  const saved = await loadSaved(ctx);
+  const { userSettingsPath, updateUserSettings } = await import('../../settings/index.js');
+  const userFile = userSettingsPath(ctx.home, ctx.env, ctx.platform);
+  const where = saved.profileFiles?.[name];
+  if (where === undefined) {
+    const names = profileNames(saved);
+    throw new UsageError(
+      msg(names.length > 0 ? 'profiles.unknown' : 'profiles.none', { name }),
+      names.length > 0 ? msg('profiles.unknown_hint', { names: commas(names), bin: BIN }) : msg('profiles.none_hint', { bin: BIN }),
+    );
+  }
+  if (where !== userFile) throw new UsageError(msg('profiles.project_read_only', { name, file: where }), msg('profiles.project_read_only_hint', { file: where }));
+  const file = await updateUserSettings(ctx, (s) => {
+    const { [name]: _gone, ...profiles } = s.profiles ?? {};
+    // The agents it wrote keep their configs; only the record that it wrote them goes.
+    const active = Object.fromEntries(Object.entries(s.active ?? {}).filter(([, n]) => n !== name));
+    const { profiles: _p, active: _a, ...rest } = s;
+    return { ...rest, ...(Object.keys(profiles).length > 0 ? { profiles } : {}), ...(Object.keys(active).length > 0 ? { active } : {}) };
+  });
+  if (ctx.json) printJson(ctx, { ok: true, removed: name, file });
+  else print(ctx, wrap(ctx.t('profiles.removed', { name, file })));
+  return 0;
+}
+
+interface ActiveEntry {
+  agent: AgentId;
+  profile: string;
+  /** `active`: the config points at the profile's gateway; `changed`: at another one since, or none. */
+  state: 'active' | 'changed';
+  /** Where the config points now, when it points anywhere. */
+  baseUrl?: string;
+  reason?: Message;
+}
+
+/** Each agent's active profile, checked against the agent's config as it is now. */
+async function activeEntries(ctx: CliContext, s: Settings): Promise<ActiveEntry[]> {
+  const [{ readCurrent }, { normalizeBaseUrl }, { errorText }] = await Promise.all([
+    import('../../setup/read-current.js'),
+    import('../../core/base-url.js'),
+    import('../../core/errors.js'),
+  ]);
+  const env = agentEnv(ctx);
+  const out: ActiveEntry[] = [];
+  for (const [agent, profile] of activeProfiles(s)) {
+    const p = s.profiles![profile]!;
+    const want = p.baseUrl === undefined ? undefined : safeRoot(normalizeBaseUrl, p.baseUrl);
+    let request;
+    try {
+      request = AGENTS[agent].readBack(env, p.scope ?? 'user', await readCurrent(AGENTS[agent], env, p.scope ?? 'user'));
+    } catch (err) {
+      out.push({ agent, profile, state: 'changed', reason: errorText(err) });
+      continue;
+    }
+    if (isMessage(request)) {
+      out.push({ agent, profile, state: 'changed', reason: request });
+      continue;
+    }
+    const now = safeRoot(normalizeBaseUrl, request.baseUrl) ?? request.baseUrl;
+    out.push({ agent, profile, state: want === undefined || now === want ? 'active' : 'changed', baseUrl: now });
+  }
+  return out;
+}
+
+function safeRoot(normalize: (url: string) => { root: string }, url: string): string | undefined {
+  try {
+    return normalize(url).root;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The key variables a profile names: its own (or the default), and any per agent. */
+function keyEnvs(p: ProfileSettings): { keyEnv: string; perAgent: Partial<Record<AgentId, string>> } {
+  const perAgent: Partial<Record<AgentId, string>> = {};
+  for (const [id, a] of Object.entries(p.perAgent ?? {})) {
+    const v = (a as { keyEnv?: unknown } | undefined)?.keyEnv;
+    if (isAgentId(id) && typeof v === 'string') perAgent[id] = v;
+  }
+  return { keyEnv: p.keyEnv ?? DEFAULT_KEY_ENV, perAgent };
+}
+
+async function show(ctx: CliContext): Promise<number> {
+  const saved = await loadSaved(ctx);
+  const { userSettingsPath } = await import('../../settings/index.js');
+  const userFile = userSettingsPath(ctx.home, ctx.env, ctx.platform);
+  const profiles = profileNames(saved).map((name) => {
+    const p = saved.settings.profiles![name]!;
+    const keys = keyEnvs(p);
+    const file = saved.profileFiles?.[name] ?? userFile;
+    const models = Object.fromEntries(Object.entries(p.perAgent ?? {}).filter(([, a]) => a?.model).map(([id, a]) => [id, a!.model!]));
+    return {
+      name,
+      baseUrl: p.baseUrl,
+      keyEnv: keys.keyEnv,
+      ...(Object.keys(keys.perAgent).length > 0 ? { keyEnvs: keys.perAgent } : {}),
+      agents: p.agents ?? [],
+      models,
+      source: file === userFile ? ('user' as const) : ('project' as const),
+      file,
+    };
+  });
+  const active = await activeEntries(ctx, saved.settings);
+  if (ctx.json) {
+    printJson(ctx, { ok: true, profiles, active });
+    return 0;
+  }
+  const t = ctx.t;
+  if (profiles.length === 0) {
+    print(ctx, wrap(t('profiles.list_none', { bin: BIN })));
+    return 0;
+  }
+  const lines: string[] = [t('profiles.list_title')];
+  for (const p of profiles) {
+    lines.push(`  ${p.name}  ${p.baseUrl ?? t('profiles.no_base_url')}`);
+    const keys = [`$${p.keyEnv}`, ...Object.entries(p.keyEnvs ?? {}).map(([id, v]) => `${id}=$${v}`)];
+    lines.push(...wrap(t('profiles.list_keys', { keys: keys.join(', ') }), 4));
+    lines.push(...wrap(t('profiles.list_agents', { agents: p.agents.length > 0 ? commas(p.agents) : t('profiles.agents_installed') }), 4));
+    const models = Object.entries(p.models).map(([id, m]) => `${id}=${m}`);
+    if (models.length > 0) lines.push(...wrap(t('profiles.list_models', { models: models.join(', ') }), 4));
+    const file = p.file.startsWith(ctx.home + '/') ? `~${p.file.slice(ctx.home.length)}` : p.file;
+    lines.push(...wrap(t(p.source === 'user' ? 'profiles.from_user' : 'profiles.from_project', { file }), 4));
+  }
+  lines.push('');
+  if (active.length === 0) lines.push(...wrap(t('profiles.none_active', { bin: BIN })));
+  else {
+    lines.push(t('profiles.active_title'));
+    for (const a of active) {
+      const name = AGENTS[a.agent].name;
+      if (a.state === 'active') lines.push(`  ${name}: ${a.profile}`);
+      else if (a.baseUrl !== undefined) lines.push(...wrap(t('profiles.changed_url', { agent: name, profile: a.profile, url: a.baseUrl }), 2));
+      else lines.push(...wrap(t('profiles.changed_gone', { agent: name, profile: a.profile, reason: a.reason ?? '' }), 2));
+    }
+  }
+  print(ctx, lines);
+  return 0;
+}

@@ -1,0 +1,92 @@
+// Profiles: named gateways in the saved settings. A profile is a whole set of saved settings, so a
+// command run "with a profile" reads it in place of the top level (flags still win), through the
+// same resolution as every setup run. `use`, `profiles`, `sync` and `doctor` share these helpers.
+import type { AgentId } from '../agents/registry.js';
+import { UsageError } from '../core/errors.js';
+import { commas, msg } from '../i18n/index.js';
+import type { LoadedSettings, Settings } from '../settings/index.js';
+import { showArgument, type ParsedValues } from './args.js';
+import type { CliContext } from './context.js';
+import { BIN } from './help.js';
+
+export function profileNames(saved: LoadedSettings): string[] {
+  return Object.keys(saved.settings.profiles ?? {}).sort();
+}
+
+/** The hint for a profile that is not there: the valid names, or how to add the first one. */
+function noSuchHint(saved: LoadedSettings) {
+  const names = profileNames(saved);
+  return names.length > 0
+    ? msg('profiles.unknown_hint', { names: commas(names), bin: BIN })
+    : msg('profiles.none_hint', { bin: BIN });
+}
+
+/**
+ * The saved settings with the profile `name` in place of the top level: what a run with that
+ * profile reads. An unknown name is a usage error naming the valid ones.
+ */
+export function profileSaved(saved: LoadedSettings, name: string): LoadedSettings {
+  const profile = saved.settings.profiles?.[name];
+  if (profile === undefined) {
+    const none = profileNames(saved).length === 0;
+    throw new UsageError(msg(none ? 'profiles.none' : 'profiles.unknown', { name: showArgument(name) }), noSuchHint(saved));
+  }
+  const file = saved.profileFiles?.[name];
+  return { settings: { ...profile }, sources: file === undefined ? [] : [file], profileFiles: saved.profileFiles };
+}
+
+/**
+ * The profile names its key's variable; when no flag names another and that variable is not set,
+ * say so in the profile's terms (the generic message would suggest dropping a flag nobody gave).
+ */
+export function requireProfileKey(ctx: Pick<CliContext, 'env'>, flags: ParsedValues, saved: LoadedSettings, name: string): void {
+  const keyEnv = saved.settings.keyEnv;
+  if (keyEnv === undefined || flags['api-key'] !== undefined || flags['api-key-env'] !== undefined) return;
+  if (ctx.env[keyEnv]?.trim()) return;
+  throw new UsageError(msg('profiles.key_unset', { name, var: keyEnv }), msg('profiles.key_unset_hint', { var: keyEnv }));
+}
+
+/** Which profile last wrote each agent, for the profiles still defined. */
+export function activeProfiles(s: Settings): Map<AgentId, string> {
+  const out = new Map<AgentId, string>();
+  for (const [id, name] of Object.entries(s.active ?? {}) as [AgentId, string][]) {
+    if (s.profiles?.[name] !== undefined) out.set(id, name);
+  }
+  return out;
+}
+
+/** The agents a profile last wrote (`use`, `sync --profile`). */
+export function agentsWrittenBy(saved: LoadedSettings, name: string): AgentId[] {
+  return [...activeProfiles(saved.settings)].filter(([, n]) => n === name).map(([id]) => id);
+}
+
+/**
+ * The agents to check for a profile: those it last wrote, else the ones it lists. An agent another
+ * profile wrote since is that profile's now.
+ */
+export function profileAgents(saved: LoadedSettings, name: string): AgentId[] {
+  const written = agentsWrittenBy(saved, name);
+  if (written.length > 0) return written;
+  const active = activeProfiles(saved.settings);
+  return (saved.settings.profiles?.[name]?.agents ?? []).filter((id) => !active.has(id));
+}
+
+/**
+ * Records that `name` wrote these agents (the user file's `active`). A full disk for our own small
+ * file is a warning: the configs are written and verified.
+ */
+export async function recordActive(ctx: CliContext, written: ReadonlyMap<AgentId, string>): Promise<void> {
+  if (written.size === 0) return;
+  const [{ updateUserSettings }, { isFsError, fsReason }, { note }, { wrap }] = await Promise.all([
+    import('../settings/index.js'),
+    import('../config/fs-error.js'),
+    import('./output.js'),
+    import('../core/layout.js'),
+  ]);
+  try {
+    await updateUserSettings(ctx, (s) => ({ ...s, active: { ...s.active, ...Object.fromEntries(written) } }));
+  } catch (err) {
+    if (!isFsError(err)) throw err;
+    note(ctx, wrap(ctx.t('cli.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) })));
+  }
+}
