@@ -391,6 +391,7 @@ const smallModel: SmallModelSetting = {
 export const claudeCode = defineAgent({
   id: 'claude-code',
   name: 'Claude Code',
+  importApps: ['claude'],
   binary: 'claude',
   versionArgs: ['--version'],
   install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.330' },

@@ -249,6 +249,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
 export const codex = defineAgent({
   id: 'codex',
   name: 'Codex CLI',
+  importApps: ['codex'],
   binary: 'codex',
   versionArgs: ['--version'],
   install: { from: 'npm', package: '@openai/codex', verified: '0.169.0' },

@@ -10,6 +10,7 @@ export const GEMINI_UNSUPPORTED =
 export const geminiCli = defineAgent({
   id: 'gemini-cli',
   name: 'Gemini CLI',
+  importApps: ['gemini'],
   binary: 'gemini',
   versionArgs: ['--version'],
   install: { from: 'npm', package: '@google/gemini-cli' },

@@ -40,6 +40,7 @@ const format = openCodeFormat({
 export const opencode = defineAgent({
   id: 'opencode',
   name: 'OpenCode',
+  importApps: ['opencode'],
   binary: 'opencode',
   versionArgs: ['--version'],
   install: { from: 'npm', package: 'opencode-ai', verified: '1.18.33' },

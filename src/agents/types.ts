@@ -189,6 +189,11 @@ export interface Agent<Id extends string = string> {
    * lists every suitable model the key offers, not only the default one.
    */
   listsModels?: boolean;
+  /**
+   * The `app` values of the gateway console's import link (`ccswitch://v1/import?app=claude…`) built
+   * for this agent: its model hints become this agent's preferred models.
+   */
+  importApps?: readonly string[];
   /** The models a config written by us lists now (the ones `plan` wrote), for `sync` to keep. */
   listedModels?(env: AgentEnv, scope: Scope, current: CurrentFiles): { model: string; protocol: Protocol }[];
   /** Copies the agent itself leaves of one of its files (Qwen Code's `settings.json.orig`): they hold the key too. */

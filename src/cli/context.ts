@@ -52,6 +52,11 @@ export interface CliContext {
   onSignal(listener: (signal: NodeJS.Signals) => void): () => void;
   /** Ends the process now with `code` (an interrupted run); returns only where the process cannot exit (tests). */
   exit(code: number): void;
+  /**
+   * Standard input read to its end (at most `limit` characters), for input that must not be an
+   * argument (`--import -`); undefined when stdin is a terminal or cannot be read.
+   */
+  readStdin?(limit: number): Promise<string | undefined>;
 }
 
 /** The slice of `process` the context reads; tests pass a fake. */
@@ -60,7 +65,7 @@ export interface ProcessLike {
   cwd(): string;
   platform: NodeJS.Platform;
   argv?: readonly string[];
-  stdin: { isTTY?: boolean };
+  stdin: { isTTY?: boolean } & Partial<AsyncIterable<unknown>>;
   stdout: { isTTY?: boolean; write(text: string): unknown };
   stderr: { isTTY?: boolean; write(text: string): unknown };
   once(event: NodeJS.Signals, listener: () => void): unknown;
@@ -155,5 +160,16 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
       };
     },
     exit: (code) => void proc.exit?.(code),
+    readStdin: async (limit) => {
+      const input = proc.stdin;
+      if (input.isTTY === true || typeof input[Symbol.asyncIterator] !== 'function') return undefined;
+      let text = '';
+      for await (const chunk of input as AsyncIterable<unknown>) {
+        text += typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+        // Enough for any link; a larger input is not one.
+        if (text.length > limit) break;
+      }
+      return text;
+    },
   };
 }

@@ -28,6 +28,12 @@ export interface GatewayInputs {
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** A key that came with the gateway's import link, and where the link came from (`--import -`). */
+export interface ImportedKey {
+  key: string;
+  source: string;
+}
+
 /** The base URL: `--base-url`, else $GATEWAY_BASE_URL; normalized, its repairs reported on stderr. */
 export function resolveBaseUrl(ctx: Pick<CliContext, 'env' | 'err' | 't'>, values: ParsedValues): { root: string; v1: string } {
   const given = str(values, 'base-url') ?? ctx.env[BASE_URL_ENV];
@@ -44,6 +50,7 @@ export function resolveBaseUrl(ctx: Pick<CliContext, 'env' | 'err' | 't'>, value
 export function resolveKey(
   ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>,
   values: ParsedValues,
+  imported?: ImportedKey,
 ): { key: string; keySource: string; keyEnvVar: string } {
   const flagKey = str(values, 'api-key');
   const envName = str(values, 'api-key-env');
@@ -54,7 +61,12 @@ export function resolveKey(
   const keyEnvVar = envName ?? DEFAULT_KEY_ENV;
   let key: string | undefined;
   let keySource: string;
-  if (flagKey !== undefined) {
+  if (imported !== undefined && flagKey === undefined) {
+    // Where a key from --api-key goes (into the configs, or only the variable's name under env
+    // storage), without its trace in shell history.
+    key = imported.key.trim();
+    keySource = imported.source;
+  } else if (flagKey !== undefined) {
     key = flagKey.trim();
     keySource = '--api-key';
     if (key !== '') {
@@ -80,9 +92,9 @@ export function resolveKey(
 }
 
 /** Base URL, key and timeout for commands that call the gateway. */
-export function resolveGateway(ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>, values: ParsedValues): GatewayInputs {
+export function resolveGateway(ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>, values: ParsedValues, imported?: ImportedKey): GatewayInputs {
   const url = resolveBaseUrl(ctx, values);
-  const key = resolveKey(ctx, values);
+  const key = resolveKey(ctx, values, imported);
   const seconds = str(values, 'timeout');
   return {
     ...url,

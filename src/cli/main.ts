@@ -5,6 +5,7 @@ import { EXIT, GatewayError, ToolError, UsageError } from '../core/errors.js';
 import type { Diagnosis } from '../core/types.js';
 import { VERSION } from '../core/version.js';
 import { commas, ENGLISH, LANGS, loadTranslator, msg, parseLang, pickLang, type Lang, type Message, type Translator } from '../i18n/index.js';
+import { refuseLinkArguments } from '../gateway/import-link.js';
 import { COMMAND_OPTIONS, parseCommandArgs, showArgument, str, flag, type OptionTable } from './args.js';
 import type { CommandModule } from './command-types.js';
 import { createContext, type CliContext, type ProcessLike } from './context.js';
@@ -51,11 +52,22 @@ function flagsOf(argv: readonly string[]): string[] {
   return end === -1 ? [...argv] : argv.slice(0, end);
 }
 
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
 /** Secrets that could reach an error message before a command registered them. */
 function secretsOf(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): string[] {
   const secrets: string[] = [];
   const flags = flagsOf(argv);
   flags.forEach((arg, i) => {
+    // An import link's key, should one ever reach a message (the link itself is refused unechoed).
+    const linkKey = /[?&]apiKey=([^&#\s]*)/i.exec(arg)?.[1];
+    if (linkKey) secrets.push(linkKey, safeDecode(linkKey));
     if (arg === '--api-key') secrets.push(flags[i + 1] ?? '');
     else if (arg.startsWith('--api-key=')) secrets.push(arg.slice('--api-key='.length));
   });
@@ -78,6 +90,8 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
   try {
     lang = chooseLang(early, proc);
     t = await loadTranslator(lang);
+    // An import link holds the key: as an argument it stays in shell history and the process list.
+    refuseLinkArguments(argv, BIN);
     const [first, ...rest] = argv;
     if (first === '--help' || first === '-h') {
       proc.stdout.write(mainHelp(commandList(), t));

@@ -13,7 +13,9 @@ import type { LoadedSettings } from '../settings/index.js';
 import type { SetupOptions } from '../setup/run.js';
 import { flag, GATEWAY_OPTIONS, list, num, showArgument, str, type OptionTable, type ParsedValues } from './args.js';
 import type { CliContext } from './context.js';
-import { DEFAULT_TIMEOUT_MS, type GatewayInputs } from './inputs.js';
+import { hintPreferences } from '../setup/import-hints.js';
+import { readImport, type ImportedLink } from './import-input.js';
+import { DEFAULT_TIMEOUT_MS, type GatewayInputs, type ImportedKey } from './inputs.js';
 import { loadSaved, savedMarkers, savedPreferences, withSavedDefaults } from './saved.js';
 
 /** The flags of a setup run: `setup` and the wizard take them all. */
@@ -31,6 +33,8 @@ export const SETUP_OPTIONS: OptionTable = {
   verify: { type: 'string', value: 'agent', choices: ['agent'], description: msg('help.opt.verify') },
   concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
   json: { type: 'boolean', description: msg('help.opt.json_report') },
+  import: { type: 'string', value: '-', description: msg('help.opt.import') },
+  'import-env': { type: 'string', value: 'NAME', description: msg('help.opt.import-env') },
 };
 
 /** Everything the flags, saved settings and environment say of a setup run; undefined where none did. */
@@ -54,6 +58,10 @@ export interface SetupInputs {
   concurrency?: number;
   timeoutMs: number;
   markers?: Markers;
+  /** The gateway's import link (`--import -`, `--import-env NAME`): base URL, key and model hints. */
+  imported?: ImportedLink;
+  /** The name the link suggests for this gateway and key (a profile name hint), as given. */
+  importName?: string;
 }
 
 /**
@@ -65,9 +73,18 @@ export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAre
   const all = await loadSaved(ctx);
   // A profile's settings take the place of the top level's: flags still win over them.
   const saved = profile === undefined ? all : (await import('./profiles.js')).profileSaved(all, profile);
+  const imported = await readImport(ctx, flags);
+  if (imported) {
+    // The link gives the base URL and the key: the same given twice would leave one of them unused.
+    for (const name of ['base-url', 'api-key'] as const) {
+      if (flags[name] !== undefined) throw new UsageError(msg('import.conflict', { flag: `--${name}` }), msg('import.conflict_hint', { flag: `--${name}` }));
+    }
+  }
   // Naming a profile chooses its gateway: its base URL wins over GATEWAY_BASE_URL (a flag still wins).
   const chosen = profile !== undefined && flags['base-url'] === undefined && saved.settings.baseUrl ? { ...flags, 'base-url': saved.settings.baseUrl } : flags;
-  const values = savedAreGiven ? withSavedDefaults(ctx, chosen, saved.settings) : chosen;
+  const values = savedAreGiven ? withSavedDefaults(ctx, chosen, saved.settings) : { ...chosen };
+  // The link's gateway is the one asked for in this run: it wins over saved and profile settings.
+  if (imported) values['base-url'] = imported.link.baseUrl;
   const seconds = num(values, 'timeout');
   const models = parseModels(values);
   const modelLists = parseModelLists(values);
@@ -88,7 +105,13 @@ export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAre
     concurrency: num(values, 'concurrency'),
     timeoutMs: seconds === undefined ? DEFAULT_TIMEOUT_MS : Math.round(seconds * 1000),
     markers: savedMarkers(saved.settings),
+    ...(imported && { imported, ...(imported.link.name !== undefined && { importName: imported.link.name }) }),
   };
+}
+
+/** The key of the import link, for resolveGateway; undefined without a link. */
+export function importedKey(inputs: Pick<SetupInputs, 'imported'>): ImportedKey | undefined {
+  return inputs.imported && { key: inputs.imported.link.key, source: inputs.imported.source };
 }
 
 /** The inputs when nothing is given or saved: the demo's sandbox, which must not read the user's settings. */
@@ -135,7 +158,7 @@ export function setupOptionsFrom(
     http: { timeoutMs: gateway.timeoutMs ?? inputs.timeoutMs, env: ctx.env },
     concurrency: inputs.concurrency,
     markers: inputs.markers,
-    preferences: savedPreferences(inputs.saved.settings, pinSaved),
+    preferences: hintPreferences(inputs.imported?.link, savedPreferences(inputs.saved.settings, pinSaved)),
     ...rest,
   };
 }

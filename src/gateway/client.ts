@@ -78,4 +78,5 @@ function headerText(v: string | string[] | undefined): string | undefined {
 
 export type { ClientOptions, ModelList } from './types.js';
 export { probe, probeMany, type ProbeRequest } from './probes.js';
-export { fetchPricing, fetchKeyInfo, attachPricing } from './enrich.js';
+export { fetchPricing, fetchKeyInfo, keyInfoOf, attachPricing } from './enrich.js';
+export { fetchKeyUsage, keyUsage, usageWarning, type KeyUsage } from './key-usage.js';

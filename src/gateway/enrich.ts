@@ -6,9 +6,9 @@ import type { ClientOptions } from './types.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { isHtml } from './diagnosis.js';
 import { send } from './http.js';
+import { fetchKeyUsage, type KeyUsage } from './key-usage.js';
 
-/** new-api's quota unit: 500000 units = 1 USD. */
-export const QUOTA_PER_USD = 500_000;
+export { QUOTA_PER_USD } from './key-usage.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -81,31 +81,19 @@ export async function fetchPricing(opts: ClientOptions): Promise<Map<string, Mod
   return out;
 }
 
-/** `GET /api/usage/token/` with the key. */
+/** `GET /api/usage/token/` with the key: the facts the model list shows. */
 export async function fetchKeyInfo(opts: ClientOptions): Promise<KeyInfo | undefined> {
-  if (opts.key === '') return undefined;
-  const payload = await getJson(opts, '/api/usage/token/', opts.key);
-  const data = payload?.data;
-  if (!payload || payload.code === false || !isObject(data)) return undefined;
-  const unlimited = data.unlimited_quota === true;
-  const info: KeyInfo = { unlimited };
-  if (typeof data.name === 'string') info.name = data.name;
-  const available = num(data.total_available);
-  if (!unlimited && available !== undefined) info.remainingUsd = money(available / QUOTA_PER_USD);
-  const expires = num(data.expires_at);
-  // 0 means never; new-api's token table also uses -1 for never.
-  if (expires !== undefined && expires > 0) info.expiresAt = new Date(expires * 1000).toISOString();
-  if (data.model_limits_enabled === true) {
-    const limits = data.model_limits;
-    const ids = isObject(limits)
-      ? Object.keys(limits).filter((k) => limits[k] !== false)
-      : Array.isArray(limits)
-        ? limits.filter((x): x is string => typeof x === 'string')
-        : typeof limits === 'string'
-          ? limits.split(',').map((s) => s.trim()).filter(Boolean)
-          : [];
-    info.modelLimits = ids;
-  }
+  const usage = await fetchKeyUsage(opts);
+  return usage && keyInfoOf(usage);
+}
+
+/** The model list's view of a key's usage. */
+export function keyInfoOf(usage: KeyUsage): KeyInfo {
+  const info: KeyInfo = { unlimited: usage.unlimited };
+  if (usage.name !== undefined) info.name = usage.name;
+  if (usage.availableUsd !== undefined) info.remainingUsd = usage.availableUsd;
+  if (usage.expiresAt > 0) info.expiresAt = new Date(usage.expiresAt * 1000).toISOString();
+  if (usage.modelLimits !== undefined) info.modelLimits = usage.modelLimits;
   return info;
 }
 

@@ -12,6 +12,13 @@ export const LIMITED_KEY = fakeKey('limited');
 export const VIP_KEY = fakeKey('vip');
 export const BROKE_KEY = fakeKey('broke');
 export const DISABLED_KEY = fakeKey('disabled');
+/** Keys whose balance and expiry /api/usage/token/ reports: one about to expire, one expired, one used up. */
+export const EXPIRING_KEY = fakeKey('expiring');
+export const EXPIRED_KEY = fakeKey('expired');
+export const EXHAUSTED_KEY = fakeKey('exhausted');
+
+const DAY = 86_400;
+const now = (): number => Math.floor(Date.now() / 1000);
 
 /** Group price multipliers and console labels, as /api/pricing reports them. */
 export const GROUP_RATIOS: Record<string, number> = { default: 1, vip: 1.5 };
@@ -93,6 +100,11 @@ export const DEFAULT_KEYS: SimKey[] = [
   { key: VIP_KEY, name: 'vip', group: 'vip', quotaUsd: 20 },
   { key: BROKE_KEY, name: 'broke', group: 'default', quotaUsd: 0 },
   { key: DISABLED_KEY, name: 'disabled', group: 'default', status: 'disabled', unlimited: true },
+  // Still usable, three days left: the warning case.
+  { key: EXPIRING_KEY, name: 'expiring', group: 'default', quotaUsd: 3.5, usedUsd: 6.5, expiresAt: now() + 3 * DAY },
+  // The relay refuses both (401), the usage route still answers for them.
+  { key: EXPIRED_KEY, name: 'expired', group: 'default', quotaUsd: 5, usedUsd: 1, expiresAt: now() - 2 * DAY },
+  { key: EXHAUSTED_KEY, name: 'exhausted', group: 'default', status: 'exhausted', quotaUsd: 0, usedUsd: 10 },
 ];
 
 /** Fresh copies, so a test that edits its simulator's world cannot leak into the next one. */

@@ -84,12 +84,14 @@ export function pricingReply(options: SimulatorOptions & { models: SimModel[]; k
 function usageData(key: SimKey): Record<string, unknown> {
   const unlimited = isUnlimited(key);
   const available = unlimited ? 0 : Math.round((key.quotaUsd ?? 0) * QUOTA_PER_USD);
+  const used = Math.round((key.usedUsd ?? 0) * QUOTA_PER_USD);
   const limits = key.modelLimits ?? [];
+  // new-api: granted = remain + used, whatever the key's state.
   return {
     object: 'token_usage',
     name: key.name,
-    total_granted: available,
-    total_used: 0,
+    total_granted: available + used,
+    total_used: used,
     total_available: available,
     unlimited_quota: unlimited,
     model_limits: Object.fromEntries(limits.map((m) => [m, true])),
@@ -98,12 +100,21 @@ function usageData(key: SimKey): Record<string, unknown> {
   };
 }
 
-/** Bearer only; answers for disabled, expired and exhausted keys too (it is how users find out). */
-export function usageReply(keys: readonly SimKey[], headers: IncomingHttpHeaders, requestId: string): Reply {
+/**
+ * Bearer only, behind the relay's own token auth (new-api v0.10.2): an expired, used-up or disabled
+ * key gets that auth's 401, a key of a group users may not use its 403. (Later new-api releases
+ * answer for such keys too; the client reads either.)
+ */
+export function usageReply(
+  keys: readonly SimKey[],
+  headers: IncomingHttpHeaders,
+  requestId: string,
+  refusal: (key: SimKey | undefined) => Reply | undefined,
+): Reply {
   const auth = extractKey(headers, '/api/usage/token/', true);
   if (auth.scheme === 'none') return consoleError(401, 'No Authorization header');
   const key = findKey(keys, auth.key);
-  // The route sits behind the relay's token auth: an unknown key gets its 401.
-  if (!key) return invalidToken(requestId);
+  const refused = refusal(key);
+  if (refused || !key) return refused ?? invalidToken(requestId);
   return json(200, { code: true, message: 'ok', data: usageData(key) });
 }

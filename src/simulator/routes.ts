@@ -75,7 +75,9 @@ function exactRoute(method: string, pathname: string): Handler | undefined {
     return (input) => withKey(input, () => retrieveModelReply(id));
   }
   if (pathname === '/api/pricing') return (input) => pricingReply(input.options);
-  if (pathname === '/api/usage/token/') return (input) => usageReply(input.options.keys, input.headers, input.requestId);
+  if (pathname === '/api/usage/token/') {
+    return (input) => usageReply(input.options.keys, input.headers, input.requestId, (key) => keyRefusal(key, worldOf(input.options), input.requestId));
+  }
   return undefined;
 }
 

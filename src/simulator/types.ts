@@ -51,6 +51,8 @@ export interface SimKey {
   status?: KeyStatus;
   /** Quota left in USD; 0 or below makes calls fail with 403 insufficient_user_quota. */
   quotaUsd?: number;
+  /** Quota already spent in USD (what /api/usage/token/ reports as used); default 0. */
+  usedUsd?: number;
   unlimited?: boolean;
   /** Unix seconds, 0 = never. */
   expiresAt?: number;

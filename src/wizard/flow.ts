@@ -6,10 +6,13 @@ import { AGENT_IDS, AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/
 import type { Agent, AgentEnv, KeyStorage, Preferences, Scope } from '../agents/types.js';
 import { cut, padTo, visibleLength, wrap } from '../core/layout.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
+import { isImportLink, parseImportLink, type ImportLink } from '../gateway/import-link.js';
+import { hintPreferences } from '../setup/import-hints.js';
 import { CancelledError, GatewayError, JobError, ToolError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
+import { escapeControls } from '../core/terminal.js';
 import type { ClassifiedModel, Diagnosis, KeyInfo, Markers, Protocol } from '../core/types.js';
-import { attachPricing, fetchKeyInfo, fetchPricing, listModels, type ClientOptions } from '../gateway/client.js';
+import { attachPricing, fetchKeyUsage, fetchPricing, keyInfoOf, listModels, usageWarning, type ClientOptions } from '../gateway/client.js';
 import { showId } from '../gateway/model-id.js';
 import { commas, ENGLISH, msg, or, type Translator } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
@@ -118,11 +121,16 @@ function urlLines(url: { root: string; v1: string }, t: Translator): string[] {
   return lines;
 }
 
-/** Step 1: the base URL, normalized on the spot, with what each agent will be given. */
-export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: string): Promise<{ root: string; v1: string }> {
+/**
+ * Step 1: the base URL, normalized on the spot, with what each agent will be given. An empty answer
+ * asks for the gateway console's import link instead, hidden (it holds the key): its base URL is the
+ * answer, and the link comes back for its key, name and model hints.
+ */
+export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: string): Promise<{ root: string; v1: string; link?: ImportLink }> {
   const t = tr(deps);
   const check = (value: string): string | true => {
-    if (value.trim() === '') return t('wizard.url.required');
+    if (value.trim() === '') return true;
+    if (isImportLink(value)) return t('import.wizard.tip');
     try {
       normalizeBaseUrl(value);
       return true;
@@ -130,15 +138,34 @@ export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: str
       return err instanceof ToolError ? t(err.text) : String(err);
     }
   };
-  const answer = given !== undefined && check(given) === true
-    ? given
-    : await deps.prompter.text({ message: t('wizard.url.question'), initial: given ?? initial, validate: check });
+  const flagOk = given !== undefined && given.trim() !== '' && check(given) === true;
+  if (!flagOk) sayAll(deps, wrap(t('import.wizard.tip'), 2));
+  let answer = flagOk ? given : await deps.prompter.text({ message: t('wizard.url.question'), initial: given ?? initial, validate: check });
+  let link: ImportLink | undefined;
+  if (answer.trim() === '') {
+    const pasted = await deps.prompter.password({ message: t('import.wizard.question'), validate: (v) => linkProblem(v, t) ?? true });
+    link = parseImportLink(pasted);
+    deps.addSecret?.(link.key);
+    answer = link.baseUrl;
+    deps.say(`  ${t('import.from', { source: t('import.wizard.source'), root: normalizeBaseUrl(answer).root, key: maskKey(link.key), name: link.name !== undefined ? `"${escapeControls(cut(link.name, 60))}"` : t('import.unnamed') })}`);
+  }
   const url = normalizeBaseUrl(answer);
-  if (given !== undefined && answer === given) deps.say(`  ${t('wizard.url.from_flag', { url: url.root })}`);
+  if (flagOk && answer === given) deps.say(`  ${t('wizard.url.from_flag', { url: url.root })}`);
   for (const change of url.changes) sayAll(deps, wrap(t('cli.note', { text: change }), 2));
   for (const warning of url.warnings) sayAll(deps, wrap(t('cli.warning_line', { text: warning }), 2));
   for (const line of urlLines(url, t)) sayAll(deps, wrap(line, 2));
-  return { root: url.root, v1: url.v1 };
+  return { root: url.root, v1: url.v1, ...(link && { link }) };
+}
+
+/** Why a pasted text is not a usable import link (the field and the problem), or undefined. */
+function linkProblem(text: string, t: Translator): string | undefined {
+  if (!isImportLink(text)) return t('import.wizard.not_link');
+  try {
+    parseImportLink(text);
+    return undefined;
+  } catch (err) {
+    return err instanceof ToolError ? t(err.text) : String(err);
+  }
 }
 
 // ── Step 2 ──────────────────────────────────────────────────────────────────────────────────
@@ -189,11 +216,15 @@ export async function loadModels(deps: WizardDeps, client: ClientOptions): Promi
   group.start('models', t('wizard.models.reading', { root: client.root }));
   try {
     // The marketplace and the key's details are extras: either may be absent (undefined).
-    const [list, pricing, info] = await Promise.all([listModels(client), fetchPricing(client), fetchKeyInfo(client)]);
+    const [list, pricing, usage] = await Promise.all([listModels(client), fetchPricing(client), fetchKeyUsage(client)]);
+    const info = usage && keyInfoOf(usage);
     const listed = attachPricing(list.models, pricing);
     group.settle('models', true, t(list.marked ? 'wizard.models.found' : 'wizard.models.found_unmarked', { models: countModels(t, listed.length) }));
     group.end();
     if (info) sayAll(deps, wrap(describeKey(info, t), 2));
+    // A key about to expire or used up: said now, before anything is written with it.
+    const warning = usage && usageWarning(maskKey(client.key), usage);
+    if (warning) sayAll(deps, wrap(t(warning), 2));
     for (const w of list.warnings) sayAll(deps, wrap(t('cli.warning_line', { text: w }), 2));
     return { models: listed, info };
   } catch (err) {
@@ -464,12 +495,17 @@ function progressTracker(deps: WizardDeps): { onProgress: (e: SetupProgress) => 
 export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: WizardDefaults = {}): Promise<SetupReport> {
   const http = { timeoutMs: given.timeoutMs, env: deps.env.env };
   let url = await askBaseUrl(deps, given.baseUrl, defaults.baseUrl);
-  let key = await askKey(deps, given.key !== undefined ? { key: given.key, source: given.keySource ?? given.keyEnvVar } : undefined);
+  // A pasted link gives the key (as --api-key would) and model hints for the agent it was made for.
+  if (url.link) given = { ...given, preferences: hintPreferences(url.link, given.preferences ?? {}) };
+  let key = await askKey(deps, url.link ? { key: url.link.key, source: tr(deps)('import.wizard.source') } : given.key !== undefined ? { key: given.key, source: given.keySource ?? given.keyEnvVar } : undefined);
   let models: ClassifiedModel[] | undefined;
   while (!models) {
     const outcome = await loadModels(deps, { ...http, root: url.root, key, markers: given.markers });
     if ('models' in outcome) models = outcome.models;
-    else if (outcome.retry === 'url') url = await askBaseUrl(deps, undefined, url.root);
+    else if (outcome.retry === 'url') {
+      url = await askBaseUrl(deps, undefined, url.root);
+      if (url.link) key = url.link.key;
+    }
     else key = await askKey(deps);
   }
   const agents = await askAgents(deps, models, given.agents, defaults.agents);

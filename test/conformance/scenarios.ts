@@ -5,6 +5,7 @@
 import type { DiagnosisCode } from '../../src/core/types.js';
 import type { Fault } from '../../src/simulator/types.js';
 import { runCli, jsonOf } from '../helpers/cli.js';
+import { keyState, keyUsage, type KeyState } from '../../src/gateway/key-usage.js';
 import type { KeyRole } from './world.js';
 
 export interface Scenario {
@@ -173,4 +174,40 @@ export async function marksOf(root: string, key: string): Promise<Record<string,
   const r = await runCli(['models', '--json', '--base-url', root, '--api-key-env', 'CONFORMANCE_KEY'], { env: { CONFORMANCE_KEY: key } });
   const doc = jsonOf(r) as { models: { id: string; marks: string[] }[] };
   return Object.fromEntries(doc.models.map((m) => [m.id, [...m.marks].sort()]));
+}
+
+/**
+ * What `/api/usage/token/` tells of each key, read by our client (src/gateway/key-usage.ts). On
+ * new-api v0.10.2 the route sits behind the relay's token auth: a key that auth refuses (expired,
+ * used up, disabled: 401; a group users may not use: 403) gets no answer, `refused` here. Amounts
+ * used are left out (other rows spend quota on the real gateway); token names are `gas-<role>`
+ * there and `<role>` here.
+ */
+type UsageRow = { unlimited: boolean; availableUsd?: number; state: KeyState; expiresAt: number; modelLimits?: string[] };
+export const USAGE: Record<KeyRole, UsageRow | 'refused'> = {
+  full: { unlimited: true, state: 'ok', expiresAt: 0 },
+  vip: { unlimited: true, state: 'ok', expiresAt: 0 },
+  limited: { unlimited: true, state: 'ok', expiresAt: 0, modelLimits: ['claude-sonnet-4-5', 'deepseek-chat'] },
+  low: { unlimited: false, availableUsd: 10 / 500_000, state: 'ok', expiresAt: 0 },
+  expired: 'refused',
+  exhausted: 'refused',
+  disabled: 'refused',
+  denied: 'refused',
+  retired: 'refused',
+};
+
+/** Our reading of a key's usage, in the shape of USAGE, and whether its name is the role's token. */
+export async function usageOf(root: string, key: string, role: KeyRole): Promise<{ named: boolean; usage: UsageRow } | 'refused'> {
+  const u = await keyUsage(root, key);
+  if (!u) return 'refused';
+  return {
+    named: u.name === role || u.name === `gas-${role}`,
+    usage: {
+      unlimited: u.unlimited,
+      ...(u.availableUsd !== undefined && { availableUsd: u.availableUsd }),
+      state: keyState(u),
+      expiresAt: u.expiresAt,
+      ...(u.modelLimits !== undefined && u.modelLimits.length > 0 && { modelLimits: [...u.modelLimits].sort() }),
+    },
+  };
 }

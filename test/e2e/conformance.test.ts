@@ -3,7 +3,7 @@
 // test:gateway`; both must reach the same diagnosis and exit code, and show the same marks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/simulator/types.js';
-import { MARKS, marksOf, runScenario, SCENARIOS } from '../conformance/scenarios.js';
+import { MARKS, marksOf, runScenario, SCENARIOS, USAGE, usageOf } from '../conformance/scenarios.js';
 import { simWorld, type KeyRole } from '../conformance/world.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -31,5 +31,9 @@ describe('conformance: the built-in simulator', () => {
 
   it.each(Object.entries(MARKS))('lists the marks the real gateway computes, key %s', async (role, expected) => {
     expect(await marksOf(sim.root, keys[role as KeyRole])).toEqual(expected);
+  });
+
+  it.each(Object.entries(USAGE))('tells the balance and expiry of key %s (/api/usage/token/)', async (role, expected) => {
+    expect(await usageOf(sim.root, keys[role as KeyRole], role as KeyRole)).toEqual(expected === 'refused' ? expected : { named: true, usage: expected });
   });
 });

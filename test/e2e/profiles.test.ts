@@ -120,10 +120,13 @@ describe('use and profiles', () => {
       { agent: 'codex', profile: 'personal', state: 'active', baseUrl: personal.root },
       { agent: 'claude-code', profile: 'work', state: 'active', baseUrl: work.root },
     ]);
-    // `profiles` is offline: no request reached either gateway.
+    // `profiles` asks each gateway only about its key; `--offline` sends nothing.
     const before = work.log.length + personal.log.length;
     await cli(['profiles']);
-    expect(work.log.length + personal.log.length).toBe(before);
+    expect(work.log.length + personal.log.length - before).toBe(2);
+    expect([...work.log.slice(-1), ...personal.log.slice(-1)].map((e) => e.path)).toEqual(['/api/usage/token/', '/api/usage/token/']);
+    await cli(['profiles', '--offline']);
+    expect(work.log.length + personal.log.length).toBe(before + 2);
 
     // restore undoes the last run (use personal): Codex is back on work, byte for byte.
     const r = await cli(['restore', '--id', doc.backupId]);
@@ -323,5 +326,46 @@ describe('sync and doctor per profile', () => {
     const check = await cli(['sync', '--check', '--json'], { GATEWAY_API_KEY: WORK_KEY });
     expect(check.code).toBe(0);
     expect(Object.keys(jsonOf(check))).toEqual(['ok', 'stale', 'sources']);
+  });
+});
+
+describe("each profile's keys: balance and expiry", () => {
+  const TRIAL_KEY = 'sk-Tr1alK3yQ7vN2xKp9LmR4tYw8ZbC3dFg6HjS1aEu5oIi0Pq';
+  let trial: Simulator;
+  beforeAll(async () => {
+    const now = Math.floor(Date.now() / 1000);
+    trial = await startSim({ keys: [{ key: TRIAL_KEY, name: 'trial week', group: 'default', quotaUsd: 3.5, usedUsd: 6.5, expiresAt: now + 3 * 86_400 }] });
+  });
+  const usageAsked = () => trial.log.filter((e) => e.path.startsWith('/api/usage/token/')).length;
+
+  it('profiles shows each set key masked with what the gateway tells, warns of an expiry within a week; --offline asks nothing', async () => {
+    mkdirSync(join(settingsFile(), '..'), { recursive: true });
+    writeFileSync(settingsFile(), JSON.stringify({
+      profiles: {
+        trial: { baseUrl: trial.root, keyEnv: 'TRIAL_KEY', agents: ['codex'] },
+        work: { baseUrl: work.root, keyEnv: 'UNSET_GW_KEY', agents: ['codex'] },
+      },
+    }, null, 2));
+    const env = { TRIAL_KEY, WORK_GW_KEY: WORK_KEY };
+    const before = usageAsked();
+    const text = await cli(['profiles'], env);
+    expect(text.code, text.stderr).toBe(0);
+    expect(usageAsked()).toBe(before + 1);
+    const flat = text.stdout.replace(/\s+/g, ' ');
+    expect(flat).toContain('key $TRIAL_KEY: sk-Tr…i0Pq "trial week": $3.50 left of $10.00 ($6.50 used), expires');
+    expect(flat).toMatch(/warning: key sk-Tr…i0Pq expires in 3 day\(s\)/);
+    expect(text.stdout).toContain('key $UNSET_GW_KEY: not set here');
+    const json = jsonOf(await cli(['profiles', '--json'], env)) as { profiles: { name: string; keys: { keyEnv: string; key?: string; state?: string; usage?: { availableUsd: number }; warning?: string }[] }[] };
+    const trialKeys = json.profiles.find((p) => p.name === 'trial')!.keys;
+    expect(trialKeys).toHaveLength(1);
+    expect(trialKeys[0]).toMatchObject({ keyEnv: 'TRIAL_KEY', key: 'sk-Tr…i0Pq', state: 'expiring', usage: { availableUsd: 3.5 } });
+    expect(trialKeys[0]!.warning).toMatch(/expires in 3 day/);
+    expect(json.profiles.find((p) => p.name === 'work')!.keys).toEqual([{ keyEnv: 'UNSET_GW_KEY', agents: [] }]);
+    const asked = usageAsked();
+    const offline = await cli(['profiles', '--offline', '--json'], env);
+    expect(offline.code).toBe(0);
+    expect(usageAsked()).toBe(asked);
+    expect((jsonOf(offline) as typeof json).profiles.find((p) => p.name === 'trial')!.keys[0]).toEqual({ keyEnv: 'TRIAL_KEY', agents: [], key: 'sk-Tr…i0Pq' });
+    for (const out of [text.stdout, JSON.stringify(json), offline.stdout]) expect(out.includes(TRIAL_KEY.slice(3))).toBe(false);
   });
 });

@@ -46,6 +46,31 @@ function tree(dir: string): Map<string, string> {
 const tooWide = (screen: string): string[] => screen.split('\n').filter((l) => visibleLength(l.trimEnd()) > 80);
 
 describe('wizard in a terminal', () => {
+  it('an empty address asks for the import link at a hidden prompt: the key never shows', async () => {
+    const { dir: home, remove } = tempHome();
+    const pty = await startPty([], { env: baseEnv(home), cwd: home });
+    try {
+      const link = `ccswitch://v1/import?${new URLSearchParams({ resource: 'provider', app: 'codex', name: 'Team', endpoint: `${sim.root}/v1`, apiKey: DEMO_KEY, model: 'gpt-5.1-codex' }).toString()}`;
+      const first = await pty.waitFor(/Gateway base URL/);
+      expect(first.replace(/\s+/g, ' ')).toContain('Leave the address empty and press Enter to paste it, hidden.');
+      await pty.send('Enter');
+      await pty.waitFor(/Import link \(ccswitch:\/\/…, input hidden\)/);
+      await pty.type(link);
+      await pty.send('Enter');
+      const agents = await pty.waitFor(/Which agents/);
+      expect(agents.replace(/\s+/g, ' ')).toContain(`From the import link (the pasted link): ${sim.root}, key sk-de…demo, name "Team".`);
+      expect(agents).toContain('Key from the pasted link: sk-de…demo');
+      expect(agents).toContain('Key "demo": unlimited quota, never expires');
+      expect(agents).not.toContain(DEMO_KEY.slice(3));
+      await pty.send('C-c');
+      expect(await pty.exitCode()).toBe(130);
+      expect(await pty.screen()).not.toContain(DEMO_KEY.slice(3));
+    } finally {
+      await pty.close();
+      remove();
+    }
+  });
+
   it('typed answers produce verified configs; the screen explains each step in 80 columns', async () => {
     const { dir: home, remove } = tempHome();
     const pty = await startPty([], { env: baseEnv(home), cwd: home });

@@ -3,7 +3,7 @@
 // built-in simulator in `npm test`; a row that passes there and fails here means the simulator or
 // the client is wrong, and the real gateway is right.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKS, marksOf, runScenario, SCENARIOS } from '../conformance/scenarios.js';
+import { MARKS, marksOf, runScenario, SCENARIOS, USAGE, usageOf } from '../conformance/scenarios.js';
 import type { KeyRole } from '../conformance/world.js';
 import { startRealWorld, type RealWorld } from './world-real.js';
 
@@ -30,5 +30,9 @@ describe(`conformance: the real new-api`, () => {
 
   it.each(Object.entries(MARKS))('lists the marks new-api computes, key %s', async (role, expected) => {
     expect(await marksOf(world.gateway.root, world.keys[role as KeyRole])).toEqual(expected);
+  });
+
+  it.each(Object.entries(USAGE))('tells the balance and expiry of key %s (/api/usage/token/)', async (role, expected) => {
+    expect(await usageOf(world.gateway.root, world.keys[role as KeyRole], role as KeyRole)).toEqual(expected === 'refused' ? expected : { named: true, usage: expected });
   });
 });

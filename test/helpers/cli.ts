@@ -25,6 +25,8 @@ export interface CliOptions {
   timeoutMs?: number;
   /** Working directory (default: the home), so project-scope runs never write into the repo. */
   cwd?: string;
+  /** Text piped to stdin, which is then closed (default: stdin ignored). */
+  input?: string;
 }
 
 function cleanEnv(home: string, extra: Record<string, string> | undefined): Record<string, string> {
@@ -58,12 +60,13 @@ export async function runCli(args: readonly string[], opts: CliOptions = {}): Pr
       const child = spawn(process.execPath, [BIN_PATH, ...args], {
         env: cleanEnv(home, opts.env),
         cwd: opts.cwd ?? home,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       });
+      if (opts.input !== undefined) child.stdin?.end(opts.input);
       let stdout = '';
       let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
       const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
       child.on('error', reject);
       child.on('close', (code, signal) => {

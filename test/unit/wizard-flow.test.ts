@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEnv } from '../../src/agents/types.js';
 import { CancelledError, JobError } from '../../src/core/errors.js';
-import { DEFAULT_MODELS, DEMO_KEY, DISABLED_KEY, LIMITED_KEY } from '../../src/simulator/index.js';
+import { DEFAULT_MODELS, DEMO_KEY, DISABLED_KEY, EXPIRING_KEY, LIMITED_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import type { Choice, Progress, Prompter } from '../../src/wizard/port.js';
 import { modelChoices, runWizard, type WizardDefaults, type WizardGiven } from '../../src/wizard/flow.js';
@@ -383,6 +383,52 @@ describe('wizard: ways out and failures', () => {
     const p = scripted([() => new CancelledError()]);
     await expect(runWizard(deps(p), given({ baseUrl: sim.root, key: LIMITED_KEY }))).rejects.toBeInstanceOf(CancelledError);
     expect(said.join('\n')).toContain('Key "limited": $5.00 of quota left, never expires, limited to 2 models');
+  });
+
+  it('a key about to expire is warned about under its line, before anything is asked of it', async () => {
+    const p = scripted([() => new CancelledError()]);
+    await expect(runWizard(deps(p), given({ baseUrl: sim.root, key: EXPIRING_KEY }))).rejects.toBeInstanceOf(CancelledError);
+    const text = said.join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain('Key "expiring": $3.50 of quota left, expires');
+    expect(text).toMatch(/warning: key sk-ex…ring expires in 3 day\(s\), on \d{4}-\d\d-\d\d: create a new key/);
+  });
+
+  it('an empty address asks for the import link, hidden: its base URL, key and model hints are used', async () => {
+    const link = `ccswitch://v1/import?${new URLSearchParams({ resource: 'provider', app: 'claude', name: '工作 Claude', endpoint: sim.root, apiKey: DEMO_KEY, model: 'claude-opus-4-1' }).toString()}`;
+    const p = scripted([
+      (q) => (expect(q.kind).toBe('text'), ''),
+      (q) => (expect(q.kind).toBe('password'), expect(q.message).toContain('Import link'), link),
+      () => ['claude-code'],
+      // The link's model hint leads Claude Code's list (the default would be claude-sonnet-4-5).
+      (q) => (expect(q.choices![0]!.value).toBe('claude-opus-4-1'), 'claude-opus-4-1'),
+      first,
+      () => 'user',
+      () => 'file',
+      (q) => (expect(q.kind).toBe('confirm'), true),
+    ]);
+    const report = await runWizard(deps(p), given());
+    expect(p.asked).toHaveLength(8);
+    expect(report.ok).toBe(true);
+    const env = JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8')).env as Record<string, string>;
+    expect(env.ANTHROPIC_BASE_URL).toBe(sim.root);
+    expect(env.ANTHROPIC_AUTH_TOKEN).toBe(DEMO_KEY);
+    expect(env.ANTHROPIC_MODEL).toBe('claude-opus-4-1');
+    const text = said.join('\n');
+    expect(text.replace(/\s+/g, ' ')).toContain('Leave the address empty and press Enter to paste it, hidden.');
+    expect(text.replace(/\s+/g, ' ')).toContain(`From the import link (the pasted link): ${sim.root}, key sk-de…demo, name "工作 Claude".`);
+    expect(text).toContain('Key from the pasted link: sk-de…demo');
+    expect(text).not.toContain(DEMO_KEY);
+  });
+
+  it('a link typed into the visible address question is turned away, with the way to paste it hidden', async () => {
+    let reason: string | true | undefined;
+    const prompter = scripted([]);
+    prompter.text = async (q) => {
+      reason = q.validate?.(`ccswitch://v1/import?resource=provider&endpoint=x&apiKey=${DEMO_KEY}`);
+      throw new CancelledError();
+    };
+    await expect(runWizard(deps(prompter), given())).rejects.toBeInstanceOf(CancelledError);
+    expect(reason).toMatch(/Leave the address empty and press Enter to paste it, hidden/);
   });
 
   it('an agent with no suitable model is shown disabled with the reason', async () => {

@@ -13,7 +13,10 @@ import { BIN } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV, resolveBaseUrl } from '../inputs.js';
 import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
-import { painter } from '../../core/terminal.js';
+import { escapeControls, painter } from '../../core/terminal.js';
+import { cut } from '../../core/layout.js';
+import type { KeyReport } from '../../doctor/key-usage.js';
+import { usageFacts, usageWarning } from '../../gateway/key-usage.js';
 import { profileAgents, profileSaved } from '../profiles.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../saved.js';
 import { agentEnv, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
@@ -86,6 +89,44 @@ function agentLines(ctx: CliContext, c: AgentCheck): string[] {
   ];
 }
 
+/** A key's line: its balance and expiry (the token name escaped: it is the gateway's text), and its warning. */
+function keyLines(ctx: CliContext, k: KeyReport, now: number): string[] {
+  const t = ctx.t;
+  const agents = commas(k.agents.map((id) => AGENTS[id].name));
+  if (!k.usage) return wrap(t('usage.not_told', { key: k.key, agents }), 2);
+  const name = k.usage.name !== undefined && k.usage.name !== '' ? JSON.stringify(escapeControls(cut(k.usage.name, 40))) : t('usage.unnamed');
+  const facts = usageFacts(k.usage, now).map((m) => t(m)).join(t('wizard.sep'));
+  const warning = usageWarning(k.key, k.usage, now);
+  return [
+    ...wrap(t('usage.line', { key: k.key, name, agents, facts }), 2),
+    ...(warning ? wrap(`${painter(ctx)('yellow', '!')} ${t(warning)}`, 4) : []),
+  ];
+}
+
+/** A key in `doctor --json`: the masked key, its agents, and what the gateway tells (null where it does not). */
+function keyJson(k: KeyReport, now: number): Record<string, unknown> {
+  const u = k.usage;
+  const warning = u ? usageWarning(k.key, u, now) : undefined;
+  return {
+    key: k.key,
+    root: k.root,
+    agents: k.agents,
+    told: u !== undefined,
+    ...(u && {
+      name: u.name ?? null,
+      unlimited: u.unlimited,
+      grantedUsd: u.grantedUsd ?? null,
+      usedUsd: u.usedUsd,
+      availableUsd: u.availableUsd ?? null,
+      expiresAt: u.expiresAt > 0 ? new Date(u.expiresAt * 1000).toISOString() : null,
+      daysLeft: k.daysLeft ?? null,
+      state: k.state,
+      ...(u.modelLimits && { modelLimits: u.modelLimits }),
+      ...(warning && { warning }),
+    }),
+  };
+}
+
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const all = await loadSaved(ctx);
   // With --profile, that profile's settings stand in for the saved top level, and its agents are the ones checked.
@@ -145,6 +186,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     if (broken.length > 0 || modeOnly.length > 0) checks = await checkAll(ctx, ids, inputs);
   }
   const ok = checks.every((c) => c.findings.length === 0);
+  const { keyReports } = await import('../../doctor/key-usage.js');
+  const now = Date.now() / 1000;
+  const keyList = await keyReports(checks, { timeoutMs, env: ctx.env }, now);
   if (ctx.json) {
     printJson(ctx, {
       ok,
@@ -160,10 +204,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         requestId: c.passedRequestId,
         findings: c.findings,
       })),
+      keys: keyList.map((k) => keyJson(k, now)),
     });
   } else {
     const t = ctx.t;
     const lines = checks.length === 0 ? [t('doctor.none_here')] : checks.flatMap((c) => agentLines(ctx, c));
+    if (keyList.length > 0) lines.push('', t('usage.heading'), ...keyList.flatMap((k) => keyLines(ctx, k, now)));
     for (const k of keys) lines.push('', ...wrap(t(k.from ? 'doctor.key_replaced' : 'doctor.key_given', { agent: AGENTS[k.id].name, from: k.from ?? '', to: k.to, var: k.var })));
     for (const m of moved) lines.push('', ...wrap(t('doctor.moved', { agent: AGENTS[m.id].name, from: m.from, to: m.to, code: m.code })));
     for (const file of tightened) lines.push('', ...wrap(t('doctor.tightened', { file })));

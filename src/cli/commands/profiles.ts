@@ -1,11 +1,14 @@
 // `profiles`: the saved profiles (where each is defined, its gateway, key variable names, agents and
-// models) and which profile last wrote each agent, checked against the agent's config as it is on
-// disk now. Offline: it reads files only. `profiles add` and `profiles remove` edit the user file;
-// a project file's profiles are the team's, read-only here.
+// models), the balance and expiry of each key that is set here (the gateway's `/api/usage/token/`;
+// `--offline` sends nothing), and which profile last wrote each agent, checked against the agent's
+// config as it is on disk now. `profiles add` and `profiles remove` edit the user file; a project
+// file's profiles are the team's, read-only here.
 import { AGENTS, isAgentId, type AgentId } from '../../agents/registry.js';
 import type { KeyStorage, Scope } from '../../agents/types.js';
 import { UsageError } from '../../core/errors.js';
-import { wrap } from '../../core/layout.js';
+import { cut, wrap } from '../../core/layout.js';
+import { escapeControls } from '../../core/terminal.js';
+import type { KeyState, KeyUsage } from '../../gateway/key-usage.js';
 import { commas, isMessage, msg, type Message } from '../../i18n/index.js';
 import type { ProfileSettings, Settings } from '../../settings/index.js';
 import { showArgument, str, type OptionTable, type ParsedArgs } from '../args.js';
@@ -20,6 +23,9 @@ import { agentEnv, parseAgents, parseModels } from '../setup-inputs.js';
 
 const ADD_FLAGS = ['base-url', 'api-key-env', 'agent', 'model', 'scope', 'key-storage'] as const;
 
+/** How long the list waits for a gateway's answer about one key: a slow gateway must not hold it up. */
+const USAGE_TIMEOUT_MS = 5_000;
+
 export const options: OptionTable = {
   'base-url': { type: 'string', value: 'URL', description: msg('help.opt.profile_base_url') },
   'api-key-env': { type: 'string', value: 'NAME', description: msg('help.opt.profile_key_env') },
@@ -29,6 +35,7 @@ export const options: OptionTable = {
   'key-storage': { type: 'string', value: 'file|env', choices: ['file', 'env'], description: msg('help.opt.key-storage') },
   // Accepted because people type it by habit in scripts; nothing here asks.
   yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes_noop') },
+  offline: { type: 'boolean', description: msg('help.opt.profiles_offline') },
   json: { type: 'boolean', description: msg('help.opt.json') },
 };
 export const positionals = true;
@@ -48,8 +55,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const [action, name, ...extra] = args.positionals;
   if (action === undefined) {
     refuseAddFlags(args, 'profiles');
-    return await show(ctx);
+    return await show(ctx, args.values.offline === true);
   }
+  if (args.values.offline === true) throw new UsageError(msg('profiles.add_only', { flag: '--offline', command: `profiles ${action}` }), msg('profiles.bad_action_hint', { bin: BIN }));
   if (action !== 'add' && action !== 'remove') {
     throw new UsageError(msg('profiles.bad_action', { arg: showArgument(action) }), msg('profiles.bad_action_hint', { bin: BIN }));
   }
@@ -187,11 +195,61 @@ function keyEnvs(p: ProfileSettings): { keyEnv: string; perAgent: Partial<Record
   return { keyEnv: p.keyEnv ?? DEFAULT_KEY_ENV, perAgent };
 }
 
-async function show(ctx: CliContext): Promise<number> {
+/** One key variable of a profile and what the gateway tells of the key it holds here. */
+interface KeyEntry {
+  /** The variable's name; the key itself only ever masked. */
+  keyEnv: string;
+  /** The agents that use it; empty for the profile's default key. */
+  agents: AgentId[];
+  /** The key, masked; absent when the variable is not set here. */
+  key?: string;
+  /** Absent when not asked (`--offline`, no key, no gateway) or when the gateway does not tell. */
+  usage?: KeyUsage;
+  state?: KeyState;
+  warning?: Message;
+  asked: boolean;
+}
+
+/** The keys a profile names, each asked of its gateway at once (not under `--offline`). */
+async function keyEntries(ctx: CliContext, p: ProfileSettings, offline: boolean): Promise<KeyEntry[]> {
+  const [{ keyUsage, keyState, usageWarning }, { maskKey }] = await Promise.all([import('../../gateway/key-usage.js'), import('../../core/mask.js')]);
+  const { keyEnv, perAgent } = keyEnvs(p);
+  const vars = new Map<string, AgentId[]>([[keyEnv, []]]);
+  for (const [id, v] of Object.entries(perAgent) as [AgentId, string][]) vars.set(v, [...(vars.get(v) ?? []), id]);
+  const { normalizeBaseUrl } = await import('../../core/base-url.js');
+  const root = p.baseUrl === undefined ? undefined : safeRoot(normalizeBaseUrl, p.baseUrl);
+  return Promise.all([...vars].map(async ([name, agents]) => {
+    const key = ctx.env[name]?.trim();
+    if (!key) return { keyEnv: name, agents, asked: false };
+    ctx.addSecret(key);
+    const entry: KeyEntry = { keyEnv: name, agents, key: maskKey(key), asked: !offline && root !== undefined };
+    if (!entry.asked) return entry;
+    const usage = await keyUsage(root!, key, { timeoutMs: USAGE_TIMEOUT_MS, env: ctx.env });
+    if (!usage) return entry;
+    const warning = usageWarning(entry.key!, usage);
+    return { ...entry, usage, state: keyState(usage), ...(warning ? { warning } : {}) };
+  }));
+}
+
+/** A key's line under its profile: the variable, the masked key, the balance and expiry, the warning. */
+function keyLines(ctx: CliContext, k: KeyEntry, facts: (u: KeyUsage) => Message[]): string[] {
+  const t = ctx.t;
+  const who = k.agents.length > 0 ? `$${k.keyEnv} (${commas(k.agents)})` : `$${k.keyEnv}`;
+  if (k.key === undefined) return wrap(t('profiles.key_var_unset', { var: who }), 4);
+  if (!k.asked) return wrap(t('profiles.key_not_asked', { var: who, key: k.key }), 4);
+  if (!k.usage) return wrap(t('profiles.key_not_told', { var: who, key: k.key }), 4);
+  const name = k.usage.name !== undefined && k.usage.name !== '' ? JSON.stringify(escapeControls(cut(k.usage.name, 40))) : t('usage.unnamed');
+  return [
+    ...wrap(t('profiles.key_usage', { var: who, key: k.key, name, facts: facts(k.usage).map((m) => t(m)).join(t('wizard.sep')) }), 4),
+    ...(k.warning ? wrap(t(k.warning), 6) : []),
+  ];
+}
+
+async function show(ctx: CliContext, offline: boolean): Promise<number> {
   const saved = await loadSaved(ctx);
   const { userSettingsPath } = await import('../../settings/index.js');
   const userFile = userSettingsPath(ctx.home, ctx.env, ctx.platform);
-  const profiles = profileNames(saved).map((name) => {
+  const profiles = await Promise.all(profileNames(saved).map(async (name) => {
     const p = saved.settings.profiles![name]!;
     const keys = keyEnvs(p);
     const file = saved.profileFiles?.[name] ?? userFile;
@@ -205,13 +263,23 @@ async function show(ctx: CliContext): Promise<number> {
       models,
       source: file === userFile ? ('user' as const) : ('project' as const),
       file,
+      keys: await keyEntries(ctx, p, offline),
     };
-  });
+  }));
   const active = await activeEntries(ctx, saved.settings);
   if (ctx.json) {
-    printJson(ctx, { ok: true, profiles, active });
+    const { english } = await import('../../i18n/index.js');
+    printJson(ctx, {
+      ok: true,
+      profiles: profiles.map(({ keys, ...p }) => ({
+        ...p,
+        keys: keys.map(({ warning, asked: _asked, ...k }) => ({ ...k, ...(warning ? { warning: english(warning) } : {}) })),
+      })),
+      active,
+    });
     return 0;
   }
+  const { usageFacts } = await import('../../gateway/key-usage.js');
   const t = ctx.t;
   if (profiles.length === 0) {
     print(ctx, wrap(t('profiles.list_none', { bin: BIN })));
@@ -220,12 +288,11 @@ async function show(ctx: CliContext): Promise<number> {
   const lines: string[] = [t('profiles.list_title')];
   for (const p of profiles) {
     lines.push(`  ${p.name}  ${p.baseUrl ?? t('profiles.no_base_url')}`);
-    const keys = [`$${p.keyEnv}`, ...Object.entries(p.keyEnvs ?? {}).map(([id, v]) => `${id}=$${v}`)];
-    lines.push(...wrap(t('profiles.list_keys', { keys: keys.join(', ') }), 4));
     lines.push(...wrap(t('profiles.list_agents', { agents: p.agents.length > 0 ? commas(p.agents) : t('profiles.agents_installed') }), 4));
     const models = Object.entries(p.models).map(([id, m]) => `${id}=${m}`);
     if (models.length > 0) lines.push(...wrap(t('profiles.list_models', { models: models.join(', ') }), 4));
     const file = p.file.startsWith(ctx.home + '/') ? `~${p.file.slice(ctx.home.length)}` : p.file;
+    for (const k of p.keys) lines.push(...keyLines(ctx, k, usageFacts));
     lines.push(...wrap(t(p.source === 'user' ? 'profiles.from_user' : 'profiles.from_project', { file }), 4));
   }
   lines.push('');

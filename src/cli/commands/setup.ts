@@ -1,7 +1,10 @@
 // `setup`: choose models, probe, write every agent's config, read back and verify.
 // The job itself is src/setup/run.ts and its inputs come from src/cli/setup-inputs.ts; this module
 // turns its report into text or one JSON document.
+import { AGENTS } from '../../agents/registry.js';
 import { maskKey } from '../../core/mask.js';
+import { agentsForApp } from '../../setup/import-hints.js';
+import type { ImportedLink } from '../import-input.js';
 import type { SetupReport } from '../../setup/run.js';
 import type { ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
@@ -12,7 +15,7 @@ import { note, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { refuseSavedEnvStorage, rememberSetup } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv, installedAgents, SETUP_OPTIONS, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
+import { agentEnv, importedKey, installedAgents, SETUP_OPTIONS, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
 import { commas, msg } from '../../i18n/index.js';
 
 export const options = SETUP_OPTIONS;
@@ -33,12 +36,23 @@ export const help: CommandHelp = {
 };
 
 
+/** What the import link gave: its gateway, the key masked, its name, and its model hints. */
+function importNotes(ctx: CliContext, imported: ImportedLink, root: string): void {
+  const { link, source } = imported;
+  note(ctx, wrap(ctx.t('import.from', { source, root, key: maskKey(link.key), name: link.name !== undefined ? JSON.stringify(link.name) : ctx.t('import.unnamed') })));
+  const agents = agentsForApp(link.app);
+  const models = [link.model ?? link.sonnetModel, link.haikuModel].filter((m): m is string => m !== undefined);
+  if (link.app !== undefined && agents.length === 0) note(ctx, wrap(ctx.t('import.other_app', { app: link.app })));
+  else if (models.length > 0) for (const id of agents) note(ctx, wrap(ctx.t('import.hints', { agent: AGENTS[id].name, models: commas(models) })));
+}
+
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const inputs = await setupInputs(ctx, args.values);
-  const gateway = resolveGateway(ctx, inputs.values);
+  const gateway = resolveGateway(ctx, inputs.values, importedKey(inputs));
   refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
   const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
   const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: 'setup', pinSaved: true });
+  if (!ctx.json && inputs.imported) importNotes(ctx, inputs.imported, gateway.root);
   if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: commas(agents) })));
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');

@@ -18,15 +18,15 @@ import { note, print, printJson } from '../output.js';
 import { profileNames, profileSaved, recordActive, requireProfileKey } from '../profiles.js';
 import { loadSaved, refuseSavedEnvStorage } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv, installedAgents, SETUP_OPTIONS, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
+import { agentEnv, importedKey, installedAgents, SETUP_OPTIONS, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
 
 export const options = SETUP_OPTIONS;
 export const positionals = true;
 
 export const help: CommandHelp = {
   summary: msg('help.summary.use'),
-  usage: `${BIN} use NAME [NAME…] [--dry-run] [--yes] [--json]`,
-  details: [msg('help.detail.use.what'), msg('help.detail.use.several'), msg('help.detail.use.undo', { bin: BIN })],
+  usage: `${BIN} use NAME [NAME…] [--dry-run] [--yes] [--json] | use --import - [--api-key-env VAR]`,
+  details: [msg('help.detail.use.what'), msg('help.detail.use.several'), msg('help.detail.use.import'), msg('help.detail.use.undo', { bin: BIN })],
   examples: [`${BIN} use work`, `${BIN} use work personal --dry-run`, `${BIN} use work --yes --json   # in CI`],
 };
 
@@ -37,8 +37,32 @@ interface Plan {
   agents: AgentId[];
 }
 
+/**
+ * The profile an import link names, as a valid profile name: the console's token name with every
+ * other character turned into `-` ("Team GW / 月" → "Team-GW"); `imported` when nothing is left.
+ */
+export function profileNameOf(linkName: string | undefined): string {
+  const name = (linkName ?? '').normalize('NFKC').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-._]+|-+$/g, '').slice(0, 64);
+  return name === '' ? 'imported' : name;
+}
+
+/**
+ * `use --import -` with no name: the link names the profile. A profile of that name is used as it
+ * is (the link's gateway and key win for this run); otherwise, once the run has written an agent,
+ * the profile is saved with the link's base URL, the agents written and the key's variable name,
+ * never the key (the next `use NAME` reads it from that variable).
+ */
+async function useImported(ctx: CliContext, args: ParsedArgs): Promise<{ name: string; saved: boolean } | undefined> {
+  if (args.positionals.length > 0 || (args.values.import === undefined && args.values['import-env'] === undefined)) return undefined;
+  const probe = await setupInputs(ctx, args.values);
+  const name = profileNameOf(probe.importName);
+  return { name, saved: probe.saved.settings.profiles?.[name] !== undefined };
+}
+
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const names = [...new Set(args.positionals)];
+  const imported = await useImported(ctx, args);
+  if (imported && !imported.saved) return await runNewImported(ctx, args, imported.name);
+  const names = imported ? [imported.name] : [...new Set(args.positionals)];
   const saved = await loadSaved(ctx);
   if (names.length === 0) {
     const known = profileNames(saved);
@@ -49,11 +73,16 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   }
   // Every name is checked before any key is read.
   for (const name of names) profileSaved(saved, name);
+  // One link is one gateway and one key: it cannot stand for several profiles.
+  if (names.length > 1 && (args.values.import !== undefined || args.values['import-env'] !== undefined)) {
+    throw new UsageError(msg('import.one_profile'), msg('import.one_profile_hint', { bin: BIN }));
+  }
   const plans: Plan[] = [];
   for (const name of names) {
     const inputs = await setupInputs(ctx, args.values, true, name);
-    requireProfileKey(ctx, args.values, inputs.saved, name);
-    const gateway = resolveGateway(ctx, inputs.values);
+    // A key from the import link stands in for the profile's variable.
+    if (!inputs.imported) requireProfileKey(ctx, args.values, inputs.saved, name);
+    const gateway = resolveGateway(ctx, inputs.values, importedKey(inputs));
     refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
     plans.push({ name, inputs, gateway, agents: inputs.agents ?? (await installedAgents(agentEnv(ctx))) });
   }
@@ -97,4 +126,34 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     printJson(ctx, runs.length === 1 && only ? { ...only.report, profile: only.profile } : { ok, runs: runs.map((r) => ({ profile: r.profile, ...r.report })) });
   }
   return ok ? 0 : 1;
+}
+
+/** A link whose name is no profile yet: setup's run with the link, then the profile saved from it. */
+async function runNewImported(ctx: CliContext, args: ParsedArgs, name: string): Promise<number> {
+  const inputs = await setupInputs(ctx, args.values);
+  const gateway = resolveGateway(ctx, inputs.values, importedKey(inputs));
+  const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
+  const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: `use ${name}`, pinSaved: false });
+  if (!ctx.json) {
+    note(ctx, wrap(ctx.t('profiles.use_banner', { profile: name, root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: commas(agents) })));
+  }
+  const { runSetup } = await import('../../setup/run.js');
+  const { guardInterrupt } = await import('../interrupt.js');
+  const report = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
+  const written = report.agents.filter((a) => a.ok).map((a) => a.id);
+  let file: string | undefined;
+  if (!report.dryRun && written.length > 0) {
+    const { updateUserSettings } = await import('../../settings/index.js');
+    file = await updateUserSettings(ctx, (s) => ({
+      ...s,
+      profiles: { ...s.profiles, [name]: { baseUrl: report.baseUrl, keyEnv: gateway.keyEnvVar, agents: written } },
+    }));
+    await recordActive(ctx, new Map(written.map((id) => [id, name] as const)));
+  }
+  if (ctx.json) printJson(ctx, { ...report, profile: name, ...(file !== undefined && { profileSaved: file }) });
+  else {
+    printSetupReport(ctx, report);
+    if (file !== undefined) print(ctx, wrap(ctx.t('import.profile_saved', { name, file, var: gateway.keyEnvVar, bin: BIN })));
+  }
+  return report.ok ? 0 : 1;
 }

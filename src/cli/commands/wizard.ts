@@ -16,6 +16,7 @@ import { note, print } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { control } from '../../core/terminal.js';
 import { rememberSetup, savedPreferences } from '../saved.js';
+import { hintPreferences } from '../../setup/import-hints.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentEnv, SETUP_OPTIONS, setupInputs } from '../setup-inputs.js';
 
@@ -64,13 +65,14 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
   }
   const flagKey = str(values, 'api-key');
-  const key = flagKey ?? ctx.env[keyEnvVar];
+  const imported = inputs.imported;
+  const key = imported?.link.key ?? flagKey ?? ctx.env[keyEnvVar];
   if (key) ctx.addSecret(key.trim());
 
   if (!ctx.interactive) {
     // Never wait for input that cannot come: name what `setup` would need instead.
     const missing = [
-      ...(str(values, 'base-url') ?? ctx.env[BASE_URL_ENV] ?? saved.baseUrl ? [] : [msg('wizard.base_url_or_env', { env: BASE_URL_ENV })]),
+      ...(str(inputs.values, 'base-url') ?? ctx.env[BASE_URL_ENV] ?? saved.baseUrl ? [] : [msg('wizard.base_url_or_env', { env: BASE_URL_ENV })]),
       ...(key ? [] : [keyEnvVar]),
     ];
     const both = missing.reduce((a, b) => (a === '' ? b : msg('wizard.and', { a, b })), '');
@@ -113,9 +115,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       t: ctx.t,
     },
     {
-      baseUrl: str(values, 'base-url'),
+      baseUrl: str(inputs.values, 'base-url'),
       key,
-      keySource: flagKey !== undefined ? '--api-key' : keyEnvVar,
+      keySource: imported ? imported.source : flagKey !== undefined ? '--api-key' : keyEnvVar,
       keyEnvVar,
       agents: inputs.agents,
       models: inputs.models,
@@ -130,7 +132,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       concurrency: inputs.concurrency,
       markers: inputs.markers,
       // The team's patterns order the lists; last time's models are pre-selected, not pinned.
-      preferences: savedPreferences(saved, false),
+      preferences: hintPreferences(imported?.link, savedPreferences(saved, false)),
     },
     defaults,
   ));

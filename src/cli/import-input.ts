@@ -1,0 +1,75 @@
+// The gateway's import link as an input: read from stdin (`--import -`) or a variable
+// (`--import-env NAME`), never from an argument, where the key would stay in shell history and in
+// the process list. Its base URL and key stand in for --base-url and --api-key; its model hints
+// lead the ranking of the agent the link was built for (src/setup/import-hints.ts).
+import { UsageError } from '../core/errors.js';
+import { parseImportLink, type ImportLink } from '../gateway/import-link.js';
+import { msg } from '../i18n/index.js';
+import { str, type ParsedValues } from './args.js';
+import type { CliContext } from './context.js';
+import { BIN } from './help.js';
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** More than any link: a larger input is not one, and is not read further. */
+const MAX_LINK = 64 * 1024;
+
+export interface ImportedLink {
+  link: ImportLink;
+  /** Where it came from, for messages: `--import -`, `--import-env NAME`, `the wizard`. Never the link. */
+  source: string;
+}
+
+/**
+ * Standard input can be read once: a command that resolves its inputs twice (`use --import -`
+ * finding the profile the link names, then running it) gets the same text the second time.
+ */
+const stdinRead = new WeakMap<object, Promise<string | undefined>>();
+
+function stdinOnce(ctx: Pick<CliContext, 'readStdin'>): Promise<string | undefined> {
+  let text = stdinRead.get(ctx);
+  if (text === undefined) {
+    text = ctx.readStdin?.(MAX_LINK) ?? Promise.resolve(undefined);
+    stdinRead.set(ctx, text);
+  }
+  return text;
+}
+
+/** The link the flags point at, parsed; undefined without `--import` or `--import-env`. */
+export async function readImport(ctx: Pick<CliContext, 'env' | 'addSecret' | 'readStdin'>, values: ParsedValues): Promise<ImportedLink | undefined> {
+  const from = str(values, 'import');
+  const envName = str(values, 'import-env');
+  if (from === undefined && envName === undefined) return undefined;
+  if (from !== undefined && envName !== undefined) throw new UsageError(msg('import.both_sources'), msg('import.in_argument_hint', { bin: BIN }));
+  let text: string | undefined;
+  let source: string;
+  if (from !== undefined) {
+    if (from !== '-') throw new UsageError(msg('import.dash_only'), msg('import.in_argument_hint', { bin: BIN }));
+    source = '--import -';
+    text = await stdinOnce(ctx);
+    if (text === undefined) throw new UsageError(msg('import.stdin_terminal'), msg('import.stdin_terminal_hint', { bin: BIN }));
+  } else {
+    // Someone may have put the link itself here: never echo it.
+    if (!ENV_NAME.test(envName!)) throw new UsageError(msg('import.env_name'), msg('import.in_argument_hint', { bin: BIN }));
+    source = `--import-env ${envName}`;
+    text = ctx.env[envName!];
+    if (text === undefined || text.trim() === '') throw new UsageError(msg('import.env_unset', { var: envName! }), msg('import.env_unset_hint', { var: envName! }));
+  }
+  // The first non-empty line: `pbpaste | …` and here-strings end with a newline.
+  const line = text.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '';
+  if (line === '') throw new UsageError(msg('import.empty', { source }), msg('import.in_argument_hint', { bin: BIN }));
+  const key = /[?&]apiKey=([^&#\s]*)/.exec(line)?.[1];
+  if (key) registerKey(ctx, key);
+  const link = parseImportLink(line);
+  ctx.addSecret(link.key);
+  return { link, source };
+}
+
+/** The key as it appears in the link (percent-encoded) and decoded: both are masked wherever they appear. */
+function registerKey(ctx: Pick<CliContext, 'addSecret'>, raw: string): void {
+  ctx.addSecret(raw);
+  try {
+    ctx.addSecret(decodeURIComponent(raw.replace(/\+/g, ' ')));
+  } catch {
+    // Not valid percent-encoding: the raw form is registered.
+  }
+}

@@ -1,0 +1,47 @@
+// The balance and expiry of each key the checked agents use, where the gateway tells
+// (`/api/usage/token/`). A key used up or expired already fails the agent's own request (its
+// `bad_key` or `quota` finding); one that expires within a week is a warning, not a failure.
+import type { AgentId } from '../agents/registry.js';
+import { maskKey } from '../core/mask.js';
+import type { HttpOptions } from '../gateway/http.js';
+import { daysLeft, fetchKeyUsage, keyState, type KeyState, type KeyUsage } from '../gateway/key-usage.js';
+import { agentKeyOf, type AgentCheck } from './check.js';
+
+export interface KeyReport {
+  /** The key, masked. */
+  key: string;
+  root: string;
+  agents: AgentId[];
+  /** Undefined when the gateway does not tell. */
+  usage?: KeyUsage;
+  state?: KeyState;
+  /** Whole days to the expiry (negative once expired); undefined for a key that never expires. */
+  daysLeft?: number;
+}
+
+/** Findings that say the gateway was not reached (or is not a gateway): no usage is asked of it. */
+const UNREACHED: ReadonlySet<string> = new Set(['unreachable', 'timeout', 'not_api', 'redirect']);
+
+/** One report per (gateway, key) the checked agents send, in the order the agents come. */
+export async function keyReports(checks: readonly AgentCheck[], http: HttpOptions, now = Date.now() / 1000): Promise<KeyReport[]> {
+  const byKey = new Map<string, { root: string; key: string; agents: AgentId[]; unreached: boolean }>();
+  for (const c of checks) {
+    const key = agentKeyOf(c);
+    if (!c.configured || c.notGateway || !c.root || !key) continue;
+    const id = `${c.root}\n${key}`;
+    const entry = byKey.get(id) ?? { root: c.root, key, agents: [], unreached: false };
+    entry.agents.push(c.id);
+    if (c.findings.some((f) => UNREACHED.has(f.code))) entry.unreached = true;
+    byKey.set(id, entry);
+  }
+  return Promise.all([...byKey.values()].map(async ({ root, key, agents, unreached }) => {
+    // A gateway that did not answer the agent's request would only make doctor wait again.
+    const usage = unreached ? undefined : await fetchKeyUsage({ root, key, ...http });
+    const report: KeyReport = { key: maskKey(key), root, agents };
+    if (!usage) return report;
+    report.usage = usage;
+    report.state = keyState(usage, now);
+    if (usage.expiresAt > 0) report.daysLeft = daysLeft(usage.expiresAt, now);
+    return report;
+  }));
+}
