@@ -32,6 +32,7 @@ export const options: OptionTable = {
 };
 
 export const positionals = true;
+export const firstWords = LAUNCHABLE;
 
 export const help: CommandHelp = {
   summary: msg('help.summary.launch_long'),
