@@ -158,4 +158,10 @@ export const aider = defineAgent({
       env: { LITELLM_LOCAL_MODEL_COST_MAP: 'True' },
     };
   },
+  // One session (`launch`): every option has its AIDER_<OPTION> variable, which ranks above the
+  // config files (configargparse), so the environment alone points Aider at the gateway.
+  session(_env, choice) {
+    const model = `${PREFIX}${choice.model}`;
+    return { env: { AIDER_OPENAI_API_BASE: choice.v1, AIDER_OPENAI_API_KEY: choice.key, AIDER_MODEL: model, AIDER_WEAK_MODEL: model } };
+  },
 });

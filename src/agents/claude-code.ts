@@ -110,6 +110,37 @@ function envBlock(doc: unknown): Record<string, unknown> {
   return asRecord(asRecord(doc)?.['env']) ?? {};
 }
 
+/** Every model variable: the main model, each tier's, the small one. */
+function tierModels(choice: AgentChoice): Record<(typeof MODEL_VARS)[number], string> {
+  return {
+    ANTHROPIC_MODEL: choice.model,
+    ANTHROPIC_DEFAULT_SONNET_MODEL: choice.model,
+    ANTHROPIC_DEFAULT_OPUS_MODEL: choice.tiers?.['opus'] ?? choice.model,
+    // No fable on the key: the strongest model it has stands in (opus, else the main model).
+    ANTHROPIC_DEFAULT_FABLE_MODEL: choice.tiers?.['fable'] ?? choice.tiers?.['opus'] ?? choice.model,
+    ANTHROPIC_DEFAULT_HAIKU_MODEL: choice.smallModel ?? choice.model,
+  };
+}
+
+/**
+ * One session (`launch`): the variables alone would lose to the user's settings, whose `env` block
+ * wins over the process environment. Settings given with `--settings FILE` rank above the user's
+ * and project files (Claude Code's flagSettings), so the session's file carries the address and
+ * models, and an apiKeyHelper that prints the key variable the session's environment holds: the
+ * key is never in the file. Its empty ANTHROPIC_API_KEY hides one exported in the shell, which
+ * would go out as x-api-key instead of ours.
+ */
+function session(env: AgentEnv, choice: AgentChoice, dir: string): { env: Record<string, string>; files: { path: string; content: string }[]; args: string[] } {
+  const vars: Record<string, string> = { [BASE_URL]: choice.root, ...tierModels(choice), [DISCOVERY]: '1' };
+  const file = pathFor(env.platform).join(dir, 'settings.json');
+  const settings = { env: { ...vars, [API_KEY]: '', [AUTH_TOKEN]: '' }, apiKeyHelper: apiKeyHelperCommand(choice.keyEnvVar, env.platform) };
+  return {
+    env: { ...vars, [choice.keyEnvVar]: choice.key },
+    files: [{ path: file, content: `${JSON.stringify(settings, null, 2)}\n` }],
+    args: [`--settings=${file}`],
+  };
+}
+
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = claudePaths(env);
   const notes: Message[] = [];
@@ -125,15 +156,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const authEnv = envBlock(authDoc);
 
   main.push({ path: ['env', BASE_URL], value: choice.root });
-  const small = choice.smallModel ?? choice.model;
-  const tierModel: Record<(typeof MODEL_VARS)[number], string> = {
-    ANTHROPIC_MODEL: choice.model,
-    ANTHROPIC_DEFAULT_SONNET_MODEL: choice.model,
-    ANTHROPIC_DEFAULT_OPUS_MODEL: choice.tiers?.['opus'] ?? choice.model,
-    // No fable on the key: the strongest model it has stands in (opus, else the main model).
-    ANTHROPIC_DEFAULT_FABLE_MODEL: choice.tiers?.['fable'] ?? choice.tiers?.['opus'] ?? choice.model,
-    ANTHROPIC_DEFAULT_HAIKU_MODEL: small,
-  };
+  const tierModel = tierModels(choice);
   for (const name of MODEL_VARS) main.push({ path: ['env', name], value: tierModel[name] });
   main.push({ path: ['env', DISCOVERY], value: '1' });
 
@@ -399,4 +422,5 @@ export const claudeCode = defineAgent({
       env: { CLAUDE_CODE_MAX_RETRIES: '0', DISABLE_AUTOUPDATER: '1' },
     };
   },
+  session,
 });

@@ -11,6 +11,8 @@ import { commas, msg, type Message } from '../i18n/index.js';
 
 /** Our provider id: short, and never one of Codex's built-ins (those silently win over a table). */
 export const CODEX_PROVIDER_ID = 'gateway';
+/** The provider a `launch` session defines with `-c` overrides, apart from any in config.toml. */
+const SESSION_PROVIDER_ID = 'gateway-agent-setup-session';
 /**
  * The `name` we write in our table. It is how a later run knows which table is ours: a user's own
  * provider may well be called `gateway` too, and we never take over a table we did not create.
@@ -262,5 +264,25 @@ export const codex = defineAgent({
   oneShot(model, prompt) {
     // clap reads `--model=ID` as the option's value even when ID starts with `-`; `-m ID` would not.
     return { command: 'codex', args: ['exec', '--skip-git-repo-check', `--model=${model}`, prompt] };
+  },
+  // One session (`launch`): `-c key=value` overrides (TOML values) put before the user's arguments
+  // rank above config.toml, and reach every subcommand (`codex -c … exec …`; codex-rs prepends the
+  // root overrides to the subcommand's). A provider id of its own, so no field of a provider the
+  // user keeps mixes in. `env_key` names the variable; the key is only in the session's environment.
+  // CODEX_HOME stays the user's: Codex keeps its login, history and sessions there.
+  session(_env, choice) {
+    const toml = (value: string): string => JSON.stringify(value);
+    const table = `model_providers.${SESSION_PROVIDER_ID}`;
+    return {
+      env: { [choice.keyEnvVar]: choice.key },
+      args: [
+        '-c', `${table}.name=${toml('Gateway (this session)')}`,
+        '-c', `${table}.base_url=${toml(choice.v1)}`,
+        '-c', `${table}.env_key=${toml(choice.keyEnvVar)}`,
+        '-c', `${table}.wire_api=${toml('responses')}`,
+        '-c', `model_provider=${toml(SESSION_PROVIDER_ID)}`,
+        '-c', `model=${toml(choice.model)}`,
+      ],
+    };
   },
 });

@@ -173,4 +173,24 @@ export const continueCli = defineAgent({
     // as one argument: without it a logged-in cn may load a saved hub assistant instead.
     return { command: 'cn', args: [...(typeof request?.file === 'string' ? [`--config=${request.file}`] : []), '-p', prompt] };
   },
+  // One session (`launch`): `--config=FILE` loads a config of ours instead of ~/.continue/config.yaml
+  // (written as JSON, which YAML reads). Its key is `${{ secrets.VAR }}`, resolved from the session's
+  // environment: the temporary file holds no key.
+  session(env, choice, dir) {
+    const file = pathFor(env.platform).join(dir, 'config.yaml');
+    const config = {
+      name: 'Gateway session',
+      version: '1.0.0',
+      schema: 'v1',
+      models: [{
+        name: CONTINUE_MODEL_NAME,
+        provider: choice.protocol === 'messages' ? 'anthropic' : 'openai',
+        model: choice.model,
+        apiBase: choice.v1,
+        apiKey: `\${{ secrets.${choice.keyEnvVar} }}`,
+        roles: ['chat', 'edit', 'apply'],
+      }],
+    };
+    return { env: { [choice.keyEnvVar]: choice.key }, files: [{ path: file, content: `${JSON.stringify(config, null, 2)}\n` }], args: [`--config=${file}`] };
+  },
 });

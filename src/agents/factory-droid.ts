@@ -191,4 +191,21 @@ export const factoryDroid = defineAgent({
     // `-m=VALUE` is one argument, so a model reference can never read as a flag.
     return { command: 'droid', args: ['exec', `--model=${model}`, prompt] };
   },
+  /**
+   * One session (`launch`): `droid --settings FILE` merges a settings file "for this process only"
+   * (0.225.1's help; seen before `exec` too, with ~/.factory/settings.json left byte-identical), so
+   * a temporary file of ours carries one custom model and selects it. Droid reads only a literal
+   * `apiKey`: that file holds the key, at 0600 in our 0700 session directory, removed afterwards;
+   * never an argument.
+   */
+  session(env, choice, dir) {
+    const provider = BY_PROTOCOL[choice.protocol] ?? 'generic-chat-completion-api';
+    const displayName = `${DROID_DISPLAY_NAME} session`;
+    const settings = {
+      model: droidModelRef(displayName, 0),
+      customModels: [{ model: choice.model, displayName, baseUrl: PROVIDERS[provider].form === 'root' ? choice.root : choice.v1, apiKey: choice.key, provider, maxOutputTokens: MAX_OUTPUT_TOKENS }],
+    };
+    const file = pathFor(env.platform).join(dir, 'settings.json');
+    return { env: {}, files: [{ path: file, content: `${JSON.stringify(settings, null, 2)}\n` }], args: ['--settings', file] };
+  },
 });

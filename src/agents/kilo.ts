@@ -10,7 +10,7 @@
 // found upward from the working directory (and inside `.kilo/`); the config dir follows
 // XDG_CONFIG_HOME as OpenCode's does. We edit the `kilo.*` pair only.
 import { dirFromEnv, pathFor } from './paths.js';
-import { openCodeFormat, openCodeRun, type OpenCodePaths } from './opencode-format.js';
+import { openCodeFormat, openCodeRun, openCodeSession, type OpenCodePaths } from './opencode-format.js';
 import { defineAgent, type AgentEnv } from './types.js';
 
 /** The text a new config file starts from. */
@@ -57,4 +57,5 @@ export const kilo = defineAgent({
   ...format,
   // Without them it tries models.dev and PostHog first (does not block, about 10 s).
   oneShot: openCodeRun('kilo', { KILO_DISABLE_MODELS_FETCH: '1', KILO_DISABLE_AUTOUPDATE: '1' }),
+  session: openCodeSession('KILO_CONFIG_CONTENT'),
 });

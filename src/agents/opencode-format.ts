@@ -330,3 +330,26 @@ export function openCodeRun(command: string, env: Record<string, string>): Agent
     return { command, args: ['run', `--model=${ref}`, prompt], env };
   };
 }
+
+/**
+ * One session of the family (`launch`): the whole gateway config as the JSON text of a variable
+ * the agent merges over every config file it reads (OpenCode's OPENCODE_CONFIG_CONTENT, Kilo's
+ * KILO_CONFIG_CONTENT; seen in their 1.18.33 and 7.7.7 binaries). The key stays out of that text:
+ * `{env:VAR}` names the variable the session's environment holds it in.
+ */
+export function openCodeSession(contentVar: string): NonNullable<Agent['session']> {
+  return (_env, choice) => {
+    const provider: Record<string, { npm: string; name: string; options: { baseURL: string; apiKey: string }; models: Record<string, { name: string }> }> = {};
+    const want = (protocol: Protocol, model: string): string => {
+      const spec = specFor(protocol);
+      const entry = (provider[spec.id] ??= { npm: spec.npm, name: spec.name, options: { baseURL: choice.v1, apiKey: `{env:${choice.keyEnvVar}}` }, models: {} });
+      entry.models[model] = { name: model };
+      return `${spec.id}/${model}`;
+    };
+    const config: Record<string, unknown> = { model: want(choice.protocol, choice.model) };
+    if (choice.smallModel !== undefined) config['small_model'] = want(choice.smallModelProtocol ?? choice.protocol, choice.smallModel);
+    for (const m of choice.models ?? []) want(m.protocol, m.model);
+    config['provider'] = provider;
+    return { env: { [contentVar]: JSON.stringify(config), [choice.keyEnvVar]: choice.key } };
+  };
+}

@@ -4,7 +4,7 @@
 // xdg-basedir's `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode` on every platform
 // (checked: anomalyco/opencode packages/opencode/src/global/index.ts).
 import { dirFromEnv, pathFor } from './paths.js';
-import { openCodeFormat, openCodeRun, type OpenCodePaths } from './opencode-format.js';
+import { openCodeFormat, openCodeRun, openCodeSession, type OpenCodePaths } from './opencode-format.js';
 import { defineAgent, type AgentEnv } from './types.js';
 
 export { OPENCODE_PROVIDERS, opencodeModelRef } from './opencode-format.js';
@@ -53,4 +53,5 @@ export const opencode = defineAgent({
   ...format,
   // Stops a harmless attempt to download the models.dev catalogue.
   oneShot: openCodeRun('opencode', { OPENCODE_DISABLE_MODELS_FETCH: '1' }),
+  session: openCodeSession('OPENCODE_CONFIG_CONTENT'),
 });

@@ -195,4 +195,28 @@ export const pi = defineAgent({
     const ref = model.includes('/') ? model : `${PI_PROVIDERS.chat.id}/${model}`;
     return { command: 'pi', args: ['--model', ref, '-p', prompt] };
   },
+  /**
+   * One session (`launch`): pi loads extensions named with `--extension FILE`, and an extension's
+   * `pi.registerProvider(id, config)` adds a provider as models.json would (docs/custom-provider.md
+   * of 0.73.1), so a temporary extension of ours carries the gateway and models.json stays the
+   * user's. Its `apiKey` is the key's variable NAME, which pi resolves from the environment. The
+   * provider id is its own, apart from the ones setup writes.
+   */
+  session(env, choice, dir) {
+    const spec = specFor(choice.protocol);
+    const id = `${spec.id}-session`;
+    const models = [...new Set([choice.model, ...(choice.models ?? []).filter((m) => m.protocol === choice.protocol).map((m) => m.model)])].map((m) => ({
+      id: m,
+      name: m,
+      reasoning: false,
+      input: ['text'],
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+      contextWindow: 128000,
+      maxTokens: 16384,
+    }));
+    const provider = { name: 'Gateway (this session)', baseUrl: spec.base === 'root' ? choice.root : choice.v1, apiKey: choice.keyEnvVar, api: spec.api, models };
+    const file = pathFor(env.platform).join(dir, 'gateway-session.js');
+    const source = `// gateway-agent-setup launch: the gateway for this one session.\nexport default function (pi) {\n  pi.registerProvider(${JSON.stringify(id)}, ${JSON.stringify(provider, null, 2)});\n}\n`;
+    return { env: { [choice.keyEnvVar]: choice.key }, files: [{ path: file, content: source }], args: ['--extension', file, '--model', `${id}/${choice.model}`] };
+  },
 });

@@ -337,4 +337,15 @@ export const qwenCode = defineAgent({
     // yargs reads `--model=ID` as the value: `-m --yolo` would turn on auto-approve instead.
     return { command: 'qwen', args: [`--model=${model}`, prompt] };
   },
+  // One session (`launch`): `--auth-type` picks the protocol over the settings' selectedType, and
+  // its own variables (OPENAI_* or ANTHROPIC_*) give the address, key and model; the shell's
+  // environment beats the settings' `env` block in Qwen Code, so a stale key there does not win.
+  session(_env, choice) {
+    const anthropic = choice.protocol === 'messages';
+    const env: Record<string, string> = anthropic
+      ? { ANTHROPIC_BASE_URL: choice.root, ANTHROPIC_API_KEY: choice.key, ANTHROPIC_MODEL: choice.model }
+      : { OPENAI_BASE_URL: choice.v1, OPENAI_API_KEY: choice.key, OPENAI_MODEL: choice.model };
+    const authType = anthropic ? 'anthropic' : choice.protocol === 'responses' ? 'openai-responses' : 'openai';
+    return { env, args: [`--auth-type=${authType}`, `--model=${choice.model}`] };
+  },
 });

@@ -6,6 +6,7 @@ import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { crush } from './crush.js';
 import { continueCli } from './continue-cli.js';
+import { copilotCli } from './copilot-cli.js';
 import { factoryDroid } from './factory-droid.js';
 import { geminiCli } from './gemini-cli.js';
 import { kilo } from './kilo.js';
@@ -14,7 +15,7 @@ import { pi } from './pi.js';
 import { qwenCode } from './qwen-code.js';
 import type { Agent } from './types.js';
 
-const LIST = [claudeCode, codex, opencode, qwenCode, cline, pi, kilo, crush, aider, continueCli, factoryDroid, geminiCli] as const;
+const LIST = [claudeCode, codex, opencode, qwenCode, cline, pi, kilo, crush, aider, continueCli, factoryDroid, copilotCli, geminiCli] as const;
 
 export type AgentId = (typeof LIST)[number]['id'];
 

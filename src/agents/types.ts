@@ -222,6 +222,27 @@ export interface Agent<Id extends string = string> {
    * is what readBack found (an agent that must be pointed at the file it was read from uses it).
    */
   oneShot(model: string, prompt: string, request?: AgentRequest): { command: string; args: string[]; env?: Record<string, string> };
+  /**
+   * One session against the gateway without touching the user's files (`launch`): the variables,
+   * arguments and temporary files (inside `dir`, a fresh directory of ours) the agent needs for
+   * `choice` (scope `user`, key storage `file`: the key is in `choice.key`). Absent when the
+   * agent's own config mechanisms allow no such session.
+   */
+  session?(env: AgentEnv, choice: AgentChoice, dir: string): AgentSession;
+}
+
+/**
+ * One session of the agent against the gateway, started by `launch`, that touches no file of the
+ * user's: everything is in the process's environment, in arguments that name no key, or in files
+ * inside a temporary directory made for this one session (mode 0700, files 0600, removed after).
+ */
+export interface AgentSession {
+  /** Variables for the agent's process only; the key is passed here, never in `args`. */
+  env: Record<string, string>;
+  /** Files to create before the agent starts, each an absolute path inside the session directory. */
+  files?: { path: string; content: string }[];
+  /** Arguments put before the user's own (a variable's NAME may be in them, never the key). */
+  args?: string[];
 }
 
 /** An agent module's object with its literal id kept, so the registry can derive `AgentId`. */

@@ -71,6 +71,8 @@ export type ParsedValues = Record<string, string | boolean | string[] | undefine
 export interface ParsedArgs {
   values: ParsedValues;
   positionals: string[];
+  /** The arguments after a `--` (also the last of `positionals`): data for another program. */
+  passthrough?: string[];
 }
 
 function flagList(table: OptionTable): ListParam {
@@ -99,9 +101,9 @@ export function parseCommandArgs(
   for (const [name, spec] of Object.entries(all)) {
     config[name] = { type: spec.type, ...(spec.short !== undefined ? { short: spec.short } : {}), ...(spec.multiple ? { multiple: true } : {}) };
   }
-  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  let parsed: { values: Record<string, unknown>; positionals: string[]; tokens?: { kind: string; index: number }[] };
   try {
-    parsed = parseArgs({ args: [...argv], options: config, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: [...argv], options: config, strict: true, allowPositionals: true, tokens: true });
   } catch (error) {
     throw translateParseError(command, all, error);
   }
@@ -127,7 +129,8 @@ export function parseCommandArgs(
       if (spec.number) checkNumber(name, one, spec.number);
     }
   }
-  return { values, positionals: parsed.positionals };
+  const end = parsed.tokens?.find((t) => t.kind === 'option-terminator')?.index;
+  return { values, positionals: parsed.positionals, ...(end !== undefined && { passthrough: argv.slice(end + 1) }) };
 }
 
 function checkNumber(name: string, value: string, range: NonNullable<OptionSpec['number']>): void {

@@ -23,4 +23,6 @@ export interface CommandModule {
   help?: CommandHelp;
   /** The command takes positional arguments (default: none allowed). */
   positionals?: boolean;
+  /** The words its first positional argument takes, when known offline (shell completion offers them). */
+  firstWords?: readonly string[];
 }

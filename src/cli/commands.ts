@@ -14,6 +14,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   wizard: { summary: msg('help.summary.wizard'), load: () => import('./commands/wizard.js') },
   sync: { summary: msg('help.summary.sync'), load: () => import('./commands/sync.js') },
   doctor: { summary: msg('help.summary.doctor'), load: () => import('./commands/doctor.js') },
+  launch: { summary: msg('help.summary.launch'), load: () => import('./commands/launch.js') },
   use: { summary: msg('help.summary.use'), load: () => import('./commands/use.js') },
   profiles: { summary: msg('help.summary.profiles'), load: () => import('./commands/profiles.js') },
   models: { summary: COMMAND_HELP.models?.summary ?? msg('help.summary.models'), load: () => import('./commands/models.js') },

@@ -18,6 +18,8 @@ export interface CompletionCommand {
   name: string;
   summary: string;
   flags: readonly CompletionFlag[];
+  /** The words its first positional argument takes (`launch`'s agents, `profiles add|remove`). */
+  firstWords?: readonly string[];
 }
 
 const BIN = 'gateway-agent-setup';
@@ -40,6 +42,7 @@ function bash(commands: readonly CompletionCommand[]): string {
   const valueCases = commands.flatMap((c) => c.flags.filter((f) => f.values?.length).map((f) =>
     `    ${c.name}:--${f.name}) words=${quote(f.values!.join(' '), 'bash')} ;;`));
   const flagCases = commands.map((c) => `    ${c.name}) words=${quote(flagWords(c).join(' '), 'bash')} ;;`);
+  const firstCases = commands.filter((c) => c.firstWords?.length).map((c) => `      ${c.name}) words=${quote(c.firstWords!.join(' '), 'bash')} ;;`);
   return [
     `# ${BIN} completion for bash: eval "$(${BIN} completion bash)" (e.g. in ~/.bashrc)`,
     `${FN}() {`,
@@ -55,6 +58,11 @@ function bash(commands: readonly CompletionCommand[]): string {
     '  case "$cmd:$prev" in',
     ...valueCases,
     '  esac',
+    '  if [ -z "$words" ] && [ "$COMP_CWORD" -eq 2 ] && [ "${cur#-}" = "$cur" ]; then',
+    '    case "$cmd" in',
+    ...firstCases,
+    '    esac',
+    '  fi',
     '  if [ -z "$words" ]; then',
     '    case "$cmd" in',
     ...flagCases.map((l) => `  ${l}`),
@@ -85,6 +93,9 @@ function fish(commands: readonly CompletionCommand[]): string {
   for (const c of commands) {
     lines.push(`complete -c ${BIN} -n '__fish_use_subcommand' -a ${c.name} -d ${quote(c.summary, 'fish')}`);
   }
+  for (const c of commands.filter((x) => x.firstWords?.length)) {
+    lines.push(`complete -c ${BIN} -n '__fish_seen_subcommand_from ${c.name}' -a ${quote(c.firstWords!.join(' '), 'fish')}`);
+  }
   for (const c of commands) {
     for (const f of c.flags) {
       const parts = [`complete -c ${BIN} -n '__fish_seen_subcommand_from ${c.name}' -l ${f.name}`];
@@ -103,10 +114,15 @@ function powershell(commands: readonly CompletionCommand[]): string {
     const flags = c.flags.map((f) => `${quote(`--${f.name}`, 'powershell')} = @(${(f.values ?? []).map((v) => quote(v, 'powershell')).join(', ')})`);
     return `  ${quote(c.name, 'powershell')} = @{ ${flags.join('; ')} }`;
   });
+  const firsts = commands.filter((c) => c.firstWords?.length).map((c) =>
+    `  ${quote(c.name, 'powershell')} = @(${c.firstWords!.map((w) => quote(w, 'powershell')).join(', ')})`);
   return [
     `# ${BIN} completion for PowerShell: ${BIN} completion powershell | Out-String | Invoke-Expression (e.g. in $PROFILE)`,
     '$gatewayAgentSetupCommands = @{',
     ...table,
+    '}',
+    '$gatewayAgentSetupFirstWords = @{',
+    ...firsts,
     '}',
     `Register-ArgumentCompleter -Native -CommandName ${BIN}, ${BIN}.cmd -ScriptBlock {`,
     '  param($wordToComplete, $commandAst, $cursorPosition)',
@@ -117,6 +133,7 @@ function powershell(commands: readonly CompletionCommand[]): string {
     '    $flags = $gatewayAgentSetupCommands[$words[1]]',
     '    $prev = $words[$words.Count - 2]',
     '    if ($flags -and $flags.ContainsKey($prev) -and $flags[$prev].Count -gt 0) { $candidates = $flags[$prev] }',
+    '    elseif ($words.Count -eq 3 -and -not $wordToComplete.StartsWith(\'-\') -and $gatewayAgentSetupFirstWords.ContainsKey($words[1])) { $candidates = $gatewayAgentSetupFirstWords[$words[1]] }',
     '    elseif ($flags) { $candidates = @($flags.Keys) } else { $candidates = @() }',
     '  }',
     '  $candidates | Where-Object { $_ -like "$wordToComplete*" } | Sort-Object | ForEach-Object {',

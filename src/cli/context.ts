@@ -22,6 +22,8 @@ export interface CliContext {
   readonly color: boolean;
   /** Questions may be asked: stdin and stdout are terminals and CI is not set. */
   readonly interactive: boolean;
+  /** stdin is a terminal (its Ctrl-C reaches every program of our process group). */
+  readonly stdinIsTTY: boolean;
   /** `--verbose`: stacks for unexpected errors, more detail. */
   readonly verbose: boolean;
   /** `--json`: stdout holds exactly one JSON document. */
@@ -123,6 +125,7 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
     isTTY,
     color: isTTY && !noColorEnv && opts.noColor !== true,
     interactive: isTTY && proc.stdin.isTTY === true && !isSet(env.CI),
+    stdinIsTTY: proc.stdin.isTTY === true,
     verbose: opts.verbose === true,
     json: opts.json === true,
     lang: opts.lang ?? 'en',

@@ -91,6 +91,24 @@ export function formatDotenvValue(value: string): string {
   return `"${escaped}"`;
 }
 
+/**
+ * A value that names another variable instead of holding one: written `"${NAME}"`, which a shell
+ * expands when it sources the file (an env file that references the user's key variable). Read
+ * back, it is the text `${NAME}`.
+ */
+export interface EnvReference {
+  envRef: string;
+}
+
+function isEnvReference(value: unknown): value is EnvReference {
+  return typeof value === 'object' && value !== null && typeof (value as { envRef?: unknown }).envRef === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test((value as EnvReference).envRef);
+}
+
+/** The variable a value read back from a dotenv file references (`${NAME}`); undefined for a plain value. */
+export function envReferenceOf(value: string): string | undefined {
+  return /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(value)?.[1];
+}
+
 function valueText(value: unknown, key: string, file: string): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
@@ -117,20 +135,25 @@ export function editDotenv(text: string, edits: readonly KeyEdit[], file: string
       }
       continue;
     }
-    const value = valueText(edit.value, key, file);
+    const ref = isEnvReference(edit.value) ? edit.value.envRef : undefined;
+    const value = ref !== undefined ? `\${${ref}}` : valueText(edit.value, key, file);
+    const written = ref !== undefined ? `"\${${ref}}"` : formatDotenvValue(value);
     const first = lines.findIndex((l) => l.key === key);
     if (first === -1) {
       // The previous last line may lack a line break; the new line must start on a line of its own.
       const last = lines[lines.length - 1];
       if (last && last.end === '') last.end = doc.eol;
-      lines.push({ raw: `${key}=${formatDotenvValue(value)}`, end: doc.eol, key, value, prefix: '' });
+      // A file whose every assignment is exported (one meant to be sourced) gets an exported line.
+      const assigned = lines.filter((l) => l.key !== undefined);
+      const prefix = assigned.length > 0 && assigned.every((l) => /^\s*export\s/.test(l.prefix ?? '')) ? 'export ' : '';
+      lines.push({ raw: `${prefix}${key}=${written}`, end: doc.eol, key, value, prefix });
       changed = true;
       continue;
     }
     const current = lines[first] as DotenvLine;
     if (current.value !== value) {
       const prefix = current.prefix ?? '';
-      lines[first] = { raw: `${prefix}${key}=${formatDotenvValue(value)}`, end: current.end ?? doc.eol, key, value, prefix };
+      lines[first] = { raw: `${prefix}${key}=${written}`, end: current.end ?? doc.eol, key, value, prefix };
       changed = true;
     }
     // A later assignment with another value would win in readers where the last one counts.

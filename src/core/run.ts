@@ -138,3 +138,51 @@ export async function runCommand(cmd: CommandSpec, base: RunBase): Promise<RunRe
     if (groupKill) process.off('exit', onExit);
   }
 }
+
+export interface SessionSpec {
+  command: string;
+  args: string[];
+  /** The whole environment of the program (nothing else is inherited). */
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+/** How an interactive program ended: its exit code, or the signal that ended it. */
+export type SessionEnd = { exitCode: number; signal?: undefined } | { exitCode?: undefined; signal: NodeJS.Signals } | { notFound: true; exitCode?: undefined; signal?: undefined };
+
+/**
+ * Runs a program as the user's own session: stdin, stdout and stderr are ours (the terminal), it is
+ * never killed by a timeout, and it stays in our process group so the terminal's Ctrl-C reaches it
+ * directly. `forward(signal)` sends it a signal we received (the caller decides which); resolves when
+ * it ends. Like runCommand, arguments never go through a shell and a secret only through `env`.
+ */
+export function runSession(spec: SessionSpec, onStart?: (forward: (signal: NodeJS.Signals) => void) => void): Promise<SessionEnd> {
+  return new Promise((done) => {
+    const child = execa(spec.command, spec.args, {
+      env: spec.env,
+      extendEnv: false,
+      cwd: spec.cwd,
+      shell: false,
+      stdio: 'inherit',
+      reject: false,
+      windowsHide: false,
+      // The session is the user's: it ends when it ends (execa would kill it when we exit).
+      cleanup: false,
+      // execa's own default for a killed process is SIGTERM; forwarding decides the signal itself.
+      forceKillAfterDelay: false,
+    });
+    onStart?.((signal) => {
+      try {
+        child.kill(signal);
+      } catch {
+        // Already gone.
+      }
+    });
+    void child.then((result) => {
+      const r = result as { code?: string; signal?: NodeJS.Signals; exitCode?: number; message?: string };
+      if (r.code === 'ENOENT' || (r.exitCode === undefined && r.signal === undefined && /\bENOENT\b/.test(String(r.message ?? '')))) done({ notFound: true });
+      else if (r.signal) done({ signal: r.signal });
+      else done({ exitCode: r.exitCode ?? 1 });
+    });
+  });
+}

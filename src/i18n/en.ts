@@ -424,6 +424,14 @@ export const en = {
   'agents.unplan.aider_after': 'model was removed from {file}: Aider uses its own default model again (or set model to one of yours).',
   'agents.unplan.crush_after': 'The model choice naming the gateway was removed from {file}: Crush asks for a model on its next start (or picks its default).',
   'agents.unplan.droid_after': 'The selected model was removed from {file}: choose one in Factory Droid (`/model`).',
+  'agents.copilot.no_protocol': 'GitHub Copilot CLI needs a model served over Anthropic messages, chat completions or the Responses API.',
+  'agents.copilot.source': 'GitHub Copilot CLI reads only its environment: load these variables in your shell with `source {file}`, or start one session with `gateway-agent-setup launch copilot-cli`.',
+  'agents.copilot.no_project': 'GitHub Copilot CLI has no project config: its variables are in {file} for both scopes.',
+  'agents.copilot.no_file': '{file} does not exist: run setup for GitHub Copilot CLI.',
+  'agents.copilot.no_var': '{file} sets no {var}.',
+  'agents.copilot.bad_type': '{file} sets COPILOT_PROVIDER_TYPE to "{type}"; the gateway is reached with "openai" or "anthropic".',
+  'agents.copilot.key_source': '{var} in {file}',
+  'agents.copilot.base_url_note': 'root + /v1 for chat and Responses models; the root for Anthropic messages models',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────
@@ -936,6 +944,24 @@ export const en = {
   'keys.wizard.advice': "{agent}: nothing in this key's list suits it; {models}. Create a key in one of these groups in the gateway's console, export it as {var}, and run the wizard again with --api-key-env {id}={var}.",
   'help.opt.agent_key': "Use this agent's own key (its --api-key-env ID=NAME, else its saved variable).",
   // ── end keys ──
+  // ── launch ───────────────────────────────────────────────────────────────────────────────────
+  'help.summary.launch': 'Start one agent for one session against the gateway, touching no file of yours.',
+  'help.summary.launch_long': 'Start one agent for one session against the gateway: its model chosen from the key and probed as setup does, everything it needs in its environment (or a temporary config removed afterwards), no file of yours changed.',
+  'help.opt.model_launch': 'The model for this session (default: the best one the key offers for the agent).',
+  'help.detail.launch.how': 'The key is never an argument: it reaches the agent through its environment (or, for an agent that reads only a literal key, a temporary file of ours, removed afterwards). Arguments after -- go to the agent as they are; its exit code is this command\'s, and a signal that ends it gives 128 + the signal\'s number.',
+  'help.detail.launch.agents': 'Agents that can be launched: {agents}.',
+  'launch.agents_hint': 'Agents that can be launched: {agents}.',
+  'launch.no_agent': 'Name the agent to launch.',
+  'launch.extra_arg': 'Unexpected argument {arg} before --.',
+  'launch.extra_arg_hint': 'Arguments for the agent go after --: `{bin} launch {agent} -- ARGS…`.',
+  'launch.unknown_agent': 'Unknown agent "{id}".',
+  'launch.no_session': '{agent} reads its gateway settings only from files of yours, so it cannot be launched for one session without changing them; use `setup` for it.',
+  'launch.not_installed': '{agent} is not installed here ({binary} is not on PATH).',
+  'launch.banner': 'Launching {agent}: gateway {root}, key {key} (from {source})',
+  'launch.no_model': 'No model of this key suits {agent}.',
+  'launch.starting': 'Starting {agent} with {model} ({protocol}); no file of yours is changed.',
+  'help.opt.launch_profile': "A saved profile's gateway and key variable for this session (its agents need not include this one).",
+  // ── end launch ──
 
   // ── import ───────────────────────────────────────────────────────────────────────────────────
   'help.opt.import': 'Read the gateway console\'s import link (ccswitch://v1/import?…) from standard input: its base URL, key, name and model hints. Only "-" is accepted: a link as an argument would leave the key in shell history.',

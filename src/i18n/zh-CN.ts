@@ -425,6 +425,14 @@ export const zhCN: Catalog = {
   'agents.unplan.aider_after': '已从 {file} 中删除 model：Aider 重新使用它自己的默认模型（或把 model 设为你自己的模型）。',
   'agents.unplan.crush_after': '已从 {file} 中删除指向网关的模型选择：Crush 下次启动时会让你选择模型（或使用它的默认模型）。',
   'agents.unplan.droid_after': '已从 {file} 删除所选模型：请在 Factory Droid 中重新选择（`/model`）。',
+  'agents.copilot.no_protocol': 'GitHub Copilot CLI 需要一个通过 Anthropic messages、chat completions 或 Responses API 提供的模型。',
+  'agents.copilot.source': 'GitHub Copilot CLI 只读取环境变量：在 shell 中用 `source {file}` 加载这些变量，或用 `gateway-agent-setup launch copilot-cli` 启动一次会话。',
+  'agents.copilot.no_project': 'GitHub Copilot CLI 没有项目配置：两种范围下它的变量都在 {file} 中。',
+  'agents.copilot.no_file': '{file} 不存在：请为 GitHub Copilot CLI 运行 setup。',
+  'agents.copilot.no_var': '{file} 没有设置 {var}。',
+  'agents.copilot.bad_type': '{file} 把 COPILOT_PROVIDER_TYPE 设为“{type}”；连接网关需要 "openai" 或 "anthropic"。',
+  'agents.copilot.key_source': '{file} 中的 {var}',
+  'agents.copilot.base_url_note': 'chat 与 Responses 模型用根地址 + /v1；Anthropic messages 模型用根地址',
   // ── end agents ──
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────────
@@ -937,6 +945,24 @@ export const zhCN: Catalog = {
   'keys.wizard.advice': '{agent}：此密钥的列表中没有适合它的模型；{models}。请在网关控制台中在上述某个分组里创建一个密钥，导出为 {var}，然后加上 --api-key-env {id}={var} 重新运行向导。',
   'help.opt.agent_key': '使用该 agent 自己的密钥（它的 --api-key-env ID=NAME，否则为已保存的变量）。',
   // ── end keys ──
+  // ── launch ───────────────────────────────────────────────────────────────────────────────────
+  'help.summary.launch': '让一个智能体连接网关运行一次会话，不改动你的任何文件。',
+  'help.summary.launch_long': '让一个智能体连接网关运行一次会话：按 setup 的方式从密钥的模型列表中选择并探测模型，所需的一切放在它的环境变量里（或放在用后即删的临时配置中），不改动你的任何文件。',
+  'help.opt.model_launch': '本次会话使用的模型（默认：密钥为该智能体提供的最佳模型）。',
+  'help.detail.launch.how': '密钥绝不出现在参数中：它通过环境变量交给智能体（对只读取字面密钥的智能体，则放在我们创建、用后即删的临时文件中）。-- 之后的参数原样传给智能体；它的退出码就是本命令的退出码，若它被信号终止，则退出码为 128 加信号编号。',
+  'help.detail.launch.agents': '可以启动的智能体：{agents}。',
+  'launch.agents_hint': '可以启动的智能体：{agents}。',
+  'launch.no_agent': '请指定要启动的智能体。',
+  'launch.extra_arg': '-- 之前有多余的参数 {arg}。',
+  'launch.extra_arg_hint': '给智能体的参数放在 -- 之后：`{bin} launch {agent} -- 参数…`。',
+  'launch.unknown_agent': '未知的智能体“{id}”。',
+  'launch.no_session': '{agent} 只从你的文件中读取网关设置，无法在不修改这些文件的情况下运行一次会话；请对它使用 `setup`。',
+  'launch.not_installed': '此处未安装 {agent}（PATH 中没有 {binary}）。',
+  'launch.banner': '正在启动 {agent}：网关 {root}，密钥 {key}（来自 {source}）',
+  'launch.no_model': '此密钥没有适合 {agent} 的模型。',
+  'launch.starting': '以 {model}（{protocol}）启动 {agent}；不会改动你的任何文件。',
+  'help.opt.launch_profile': '本次会话使用某个已保存配置档案的网关和密钥变量（该档案的智能体不必包含此智能体）。',
+  // ── end launch ──
 
   // ── import ───────────────────────────────────────────────────────────────────────────────────
   'help.opt.import': '从标准输入读取网关控制台的导入链接（ccswitch://v1/import?…）：其中的基础地址、密钥、名称和模型建议。只接受 "-"：把链接写成命令行参数会让密钥留在 shell 历史中。',

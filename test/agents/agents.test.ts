@@ -38,6 +38,15 @@ async function expected(id: PinnedId, home: string): Promise<AgentRequest & { fi
 
 const pathOf = (url: string): string => new URL(url).pathname;
 
+/**
+ * The config with one /v1 too many, as a user would write it by hand: root + /v1 gets another, and
+ * a bare root (an agent that appends /v1 itself) gets one, quoted (JSON) or at a line's end (.env).
+ */
+function doubleV1(text: string): string {
+  if (text.includes(`${sim.root}/v1`)) return text.split(`${sim.root}/v1`).join(`${sim.root}/v1/v1`);
+  return text.split(`"${sim.root}"`).join(`"${sim.root}/v1"`).split(`=${sim.root}\n`).join(`=${sim.root}/v1\n`);
+}
+
 interface RunDoc {
   ok: boolean;
   agents: { id: string; ok: boolean; failure?: string; model?: string; command: string; stopped: number[]; output: string; diagnosis?: { code: string; requestId?: string; status?: number } }[];
@@ -141,7 +150,7 @@ describe.each(IDS)('%s, the real agent', (id) => {
     const path = (await expected(id, home)).file;
     const text = readFileSync(path, 'utf8');
     // By hand: the root (Claude Code, which appends /v1 itself) or root/v1 gets one /v1 more.
-    const doubled = text.includes(`${sim.root}/v1`) ? text.split(`${sim.root}/v1`).join(`${sim.root}/v1/v1`) : text.split(`"${sim.root}"`).join(`"${sim.root}/v1"`);
+    const doubled = doubleV1(text);
     expect(doubled).not.toBe(text);
     writeFileSync(path, doubled);
 
@@ -199,7 +208,7 @@ describe.each(NOT_RUN)('%s, not installable here: the request rebuilt from its c
     expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', id], { home, env, timeoutMs: 60_000 })).code).toBe(0);
     const path = (await expected(id, home)).file;
     const text = readFileSync(path, 'utf8');
-    const doubled = text.includes(`${sim.root}/v1`) ? text.split(`${sim.root}/v1`).join(`${sim.root}/v1/v1`) : text.split(`"${sim.root}"`).join(`"${sim.root}/v1"`);
+    const doubled = doubleV1(text);
     expect(doubled).not.toBe(text);
     writeFileSync(path, doubled);
     expect(pathOf((await expected(id, home)).url)).toMatch(/^\/v1\/v1\//);

@@ -2,6 +2,7 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  define: { __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0-test') },
   test: {
     include: ['test/agents/**/*.test.ts'],
     testTimeout: 240_000,

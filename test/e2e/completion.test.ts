@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AGENT_IDS } from '../../src/agents/registry.js';
 import { options as setupOptions } from '../../src/cli/commands/setup.js';
+import { LAUNCHABLE } from '../../src/cli/commands/launch.js';
 import { COMMANDS } from '../../src/cli/commands.js';
 import { runCli, tempHome } from '../helpers/cli.js';
 
@@ -37,6 +38,13 @@ describe('completion', () => {
     expect(bashComplete(bash, ['setup', '--scope', 'p'])).toEqual(['project']);
     expect(bashComplete(bash, ['verify', '--prot'])).toEqual(['--protocol']);
     expect(bashComplete(bash, ['help', 'do'])).toEqual(['doctor']);
+    // The first positional word where it is known: the agents launch can start, profiles' actions.
+    expect(bashComplete(bash, ['launch', '']).sort()).toEqual([...LAUNCHABLE].sort());
+    expect(bashComplete(bash, ['launch', 'co'])).toEqual(expect.arrayContaining(['codex', 'copilot-cli']));
+    expect(bashComplete(bash, ['launch', 'cline'])).toEqual([]);
+    expect(bashComplete(bash, ['launch', '--mo'])).toEqual(['--model']);
+    expect(bashComplete(bash, ['profiles', 're'])).toEqual(['remove']);
+    expect(bashComplete(bash, ['launch', 'codex', 'co'])).toEqual([]);
   });
 
   it('zsh, fish and PowerShell scripts name every command and flag', async () => {

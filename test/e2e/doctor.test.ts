@@ -51,7 +51,7 @@ const CASES: Case[] = [
   },
   { name: 'missing /v1', code: 'not_api', break: (t, a) => (a.appendsV1 ? t : t.replaceAll(`${sim.root}/v1`, sim.root)) },
   { name: 'HTML endpoint', code: 'not_api', break: (t) => t.replaceAll(sim.root, `${sim.root}/console`) },
-  { name: 'unknown model', code: 'model_not_listed', break: (t, _a, m) => t.replaceAll(`"${m}"`, '"no-such-model"').replaceAll(`/${m}"`, '/no-such-model"').replace(new RegExp(`/${m}(\\r?)$`, 'gm'), '/no-such-model$1').replace(new RegExp(`(: )${m.replace(/\./g, '\\.')}(\r?)$`, 'gm'), '$1no-such-model$2') },
+  { name: 'unknown model', code: 'model_not_listed', break: (t, _a, m) => t.replaceAll(`"${m}"`, '"no-such-model"').replaceAll(`/${m}"`, '/no-such-model"').replace(new RegExp(`/${m}(\\r?)$`, 'gm'), '/no-such-model$1').replace(new RegExp(`(: |=)${m.replace(/\./g, '\\.')}(\r?)$`, 'gm'), '$1no-such-model$2') },
   { name: 'wrong-protocol model', code: 'wrong_protocol', break: (t, a, m) => t.replaceAll(m, a.wrongModel) },
   { name: 'missing key variable', code: 'missing_key', env: true, break: (t, a) => (a.literalKeyOnly ? t.replace(DEMO_KEY, '') : t) },
 ];

@@ -17,7 +17,7 @@ const FIXTURES = new URL('../fixtures/agents/', import.meta.url);
 function caseOf(id: (typeof SUPPORTED_AGENT_IDS)[number], home: string): { path: string; livedIn: string } {
   const path = AGENTS[id].files({ home, env: {}, cwd: home, platform: 'linux' }, 'user')[0]!.path;
   const dir = new URL(`${id}/`, FIXTURES);
-  const name = readdirSync(dir).find((f) => /lived-in\.(json|jsonc|toml|ya?ml)$/.test(f));
+  const name = readdirSync(dir).find((f) => /lived-in\.(json|jsonc|toml|ya?ml|env)$/.test(f));
   if (name === undefined) throw new Error(`no lived-in fixture for ${id}`);
   return { path, livedIn: readFileSync(new URL(name, dir), 'utf8') };
 }

@@ -29,14 +29,22 @@ interface Case {
   lived: Readonly<Record<string, string>>;
   /** Where the agent reads its main config, relative to the home. */
   main: string;
+  /** Files elsewhere on a platform (the fixture's `onPlatform`). */
+  onPlatform?: Partial<Record<NodeJS.Platform, Readonly<Record<string, string>>>>;
 }
 
 // Every agent with its fixtures (test/fixtures/agents/<id>/), in the first protocol it is tried in.
-const CASES: Case[] = FIXTURES.map((f) => ({ agent: f.id, protocol: f.protocols[0] ?? 'chat', model: f.model, lived: f.texts, main: f.main }));
+const CASES: Case[] = FIXTURES.map((f) => ({ agent: f.id, protocol: f.protocols[0] ?? 'chat', model: f.model, lived: f.texts, main: f.main, ...(f.onPlatform && { onPlatform: f.onPlatform }) }));
 
 /** Home-relative path (always with /) → absolute path on the platform. */
-const on = (env: AgentEnv, rel: string): string =>
+const at = (env: AgentEnv, rel: string): string =>
   env.platform === 'win32' ? path.win32.join(env.home, ...rel.split('/')) : path.posix.join(env.home, rel);
+/** The Linux home-relative path of a case's file → where it is on the platform. */
+let current: Case | undefined;
+const on = (env: AgentEnv, rel: string): string => at(env, current?.onPlatform?.[env.platform]?.[rel] ?? rel);
+/** A platform's home-relative path back to its Linux one, so the contents can be compared. */
+const linuxRel = (c: Case, platform: NodeJS.Platform, rel: string): string =>
+  Object.entries(c.onPlatform?.[platform] ?? {}).find(([, there]) => there === rel)?.[0] ?? rel;
 const relativeTo = (env: AgentEnv, abs: string): string =>
   (env.platform === 'win32' ? path.win32.relative(env.home, abs).split('\\') : path.posix.relative(env.home, abs).split('/')).join('/');
 
@@ -78,6 +86,7 @@ const matrix = CASES.flatMap((c) =>
 
 describe.each(matrix)('$c.agent on $platform, $start, $keyStorage storage', ({ c, platform, start, keyStorage }) => {
   it('writes where the agent looks on that platform, the same contents as on Linux, and is idempotent', () => {
+    current = c;
     const env = { ...PLATFORMS[platform], env: { ...PLATFORMS[platform].env, ...(keyStorage === 'env' && { GATEWAY_API_KEY: KEY }) } };
     const linux = { ...PLATFORMS.linux, env: keyStorage === 'env' ? { GATEWAY_API_KEY: KEY } : {} };
     const files = setUp(c, env, start, keyStorage);
@@ -94,7 +103,7 @@ describe.each(matrix)('$c.agent on $platform, $start, $keyStorage storage', ({ c
     const reference = byRelative(linux, setUp(c, linux, start === 'none' ? 'none' : 'lived-in', keyStorage));
     // The one intended difference: Claude Code's apiKeyHelper is a cmd.exe command on Windows.
     const helper = (p: NodeJS.Platform): string => JSON.stringify(apiKeyHelperCommand('GATEWAY_API_KEY', p)).slice(1, -1);
-    const ours = Object.fromEntries(Object.entries(byRelative(env, files)).map(([rel, t]) => [rel, t?.replace(helper(platform), helper('linux'))]));
+    const ours = Object.fromEntries(Object.entries(byRelative(env, files)).map(([rel, t]) => [linuxRel(c, platform, rel), t?.replace(helper(platform), helper('linux'))]));
     expect(Object.keys(ours)).toEqual(Object.keys(reference));
     for (const [rel, text] of Object.entries(ours)) {
       const expected = reference[rel] ?? '';

@@ -56,6 +56,16 @@ describe('parseCommandArgs', () => {
     expect(parseCommandArgs('x', {}, ['a', 'b'], { positionals: true }).positionals).toEqual(['a', 'b']);
   });
 
+  it('keeps the arguments after -- apart, as they are (flags of another program included)', () => {
+    const table = { model: { type: 'string' as const, description: msg('help.opt.model') } };
+    const parsed = parseCommandArgs('launch', table, ['codex', '--model', 'm', '--', 'exec', '--model=x', '--', '-p'], { positionals: true });
+    expect(parsed.values['model']).toBe('m');
+    expect(parsed.passthrough).toEqual(['exec', '--model=x', '--', '-p']);
+    expect(parsed.positionals).toEqual(['codex', 'exec', '--model=x', '--', '-p']);
+    expect(parseCommandArgs('launch', table, ['codex'], { positionals: true }).passthrough).toBeUndefined();
+    expect(parseCommandArgs('launch', table, ['codex', '--'], { positionals: true }).passthrough).toEqual([]);
+  });
+
   it('splits repeatable flags on commas and checks each value', () => {
     const table = { agent: { type: 'string' as const, multiple: true, choices: ['codex', 'cline'], description: msg('help.opt.agent') } };
     const { values } = parseCommandArgs('setup', table, ['--agent', 'codex,cline', '--agent', 'codex']);

@@ -34,10 +34,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   }
   const commands: CompletionCommand[] = [];
   for (const [name, entry] of Object.entries(COMMANDS)) {
-    const table = { ...(COMMAND_OPTIONS[name] ?? (await entry.load()).options ?? {}), ...COMMON_OPTIONS };
+    const mod = await entry.load();
+    const table = { ...(COMMAND_OPTIONS[name] ?? mod.options ?? {}), ...COMMON_OPTIONS };
     commands.push({
       name,
       summary: ctx.t(entry.summary),
+      ...(mod.firstWords && { firstWords: mod.firstWords }),
       flags: Object.entries(table).map(([flag, spec]) => {
         const values = valuesOf(flag, spec.choices);
         return {

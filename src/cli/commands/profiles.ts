@@ -39,6 +39,7 @@ export const options: OptionTable = {
   json: { type: 'boolean', description: msg('help.opt.json') },
 };
 export const positionals = true;
+export const firstWords = ['add', 'remove'];
 
 export const help: CommandHelp = {
   summary: msg('help.summary.profiles'),

@@ -1,0 +1,144 @@
+// `launch AGENT [-- ARGS…]`: one session of an agent against the gateway, without touching a file
+// of the user's. The model is chosen and probed exactly as `setup` does (so a key the gateway
+// refuses fails here, with the diagnosis and request ID, before the agent starts); then the agent's
+// own `session()` says which variables, arguments and temporary files it needs. The key goes to
+// the agent only through its environment; the temporary files live in a directory of ours (0700,
+// files 0600) removed when the session ends. The agent's exit code is ours; a signal that ends it
+// ends us with 128 + its number, as a shell reports it.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AGENT_IDS, AGENTS, getAgent, type AgentId } from '../../agents/registry.js';
+import type { Agent, AgentChoice } from '../../agents/types.js';
+import { GatewayError, JobError, UsageError } from '../../core/errors.js';
+import { maskKey } from '../../core/mask.js';
+import { commas, msg } from '../../i18n/index.js';
+import { GATEWAY_OPTIONS, showArgument, str, type OptionTable, type ParsedArgs } from '../args.js';
+import type { CommandHelp } from '../command-types.js';
+import type { CliContext } from '../context.js';
+import { BIN } from '../help.js';
+import { resolveGateway } from '../inputs.js';
+import { note } from '../output.js';
+import { wrap } from '../../core/layout.js';
+import { agentEnv, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
+
+/** The agents whose own config mechanisms allow a session without touching the user's files. */
+export const LAUNCHABLE: readonly AgentId[] = AGENT_IDS.filter((id) => AGENTS[id].session !== undefined && AGENTS[id].unsupported === undefined);
+
+export const options: OptionTable = {
+  ...GATEWAY_OPTIONS,
+  model: { type: 'string', value: 'ID', description: msg('help.opt.model_launch') },
+  profile: { type: 'string', value: 'NAME', description: msg('help.opt.launch_profile') },
+};
+
+export const positionals = true;
+export const firstWords = LAUNCHABLE;
+
+export const help: CommandHelp = {
+  summary: msg('help.summary.launch_long'),
+  usage: `${BIN} launch AGENT [--model ID] [--profile NAME] [-- ARGS…]`,
+  details: [msg('help.detail.launch.how'), msg('help.detail.launch.agents', { agents: commas(LAUNCHABLE) })],
+  examples: [
+    `${BIN} launch claude-code`,
+    `${BIN} launch opencode --profile work`,
+    `${BIN} launch codex --model gpt-5.1-codex -- exec --skip-git-repo-check "fix the failing test"`,
+    `GATEWAY_API_KEY=sk-… ${BIN} launch copilot-cli --base-url https://gw.example.com -- -p "review this diff" --allow-all-tools   # in CI`,
+  ],
+};
+
+/** The agent named on the command line, or a usage error naming the ones that can be launched. */
+export function launchTarget(args: ParsedArgs): { agent: Agent<AgentId>; rest: string[] } {
+  const rest = args.passthrough ?? [];
+  const named = args.positionals.slice(0, args.positionals.length - rest.length);
+  const hint = msg('launch.agents_hint', { agents: commas(LAUNCHABLE) });
+  const [id, extra] = named;
+  if (id === undefined) throw new UsageError(msg('launch.no_agent'), hint);
+  if (extra !== undefined) throw new UsageError(msg('launch.extra_arg', { arg: showArgument(extra) }), msg('launch.extra_arg_hint', { bin: BIN, agent: showArgument(id) }));
+  const agent = getAgent(id);
+  if (!agent) throw new UsageError(msg('launch.unknown_agent', { id: showArgument(id) }), hint);
+  if (agent.unsupported) throw new UsageError(agent.unsupported, hint);
+  if (!agent.session) throw new UsageError(msg('launch.no_session', { agent: agent.name }), hint);
+  return { agent, rest };
+}
+
+/** The signal's number, for the exit code a shell reports (128 + n). */
+function signalNumber(signal: NodeJS.Signals): number {
+  return (constants.signals as Record<string, number | undefined>)[signal] ?? 15;
+}
+
+export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const { agent, rest } = launchTarget(args);
+  const env = agentEnv(ctx);
+  const { findOnPath } = await import('../../agents/detect.js');
+  const found = await findOnPath(agent.binary, env);
+  if (found === undefined) {
+    const { installAdvice } = await import('../../agents/install.js');
+    throw new JobError(msg('launch.not_installed', { agent: agent.name, binary: agent.binary }), installAdvice(agent.install));
+  }
+
+  // The same inputs as setup (saved base URL and key variable as defaults, or a profile's), for this one agent.
+  const profile = str(args.values, 'profile');
+  const inputs = await setupInputs(ctx, { ...args.values, agent: agent.id }, true, profile);
+  if (profile !== undefined) (await import('../profiles.js')).requireProfileKey(ctx, args.values, inputs.saved, profile);
+  const gateway = resolveGateway(ctx, inputs.values);
+  const opts = setupOptionsFrom(ctx, inputs, gateway, { agents: [agent.id], command: 'launch', pinSaved: true, scope: 'user', keyStorage: 'file', dryRun: false });
+  if (!ctx.json) note(ctx, wrap(ctx.t('launch.banner', { agent: agent.name, root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource })));
+  const { choosePhase, clientOf, isChosen, probePhase } = await import('../../setup/run.js');
+  const { listModels } = await import('../../gateway/client.js');
+  const list = await listModels(clientOf(opts));
+  const [candidate] = await choosePhase(opts, list.models);
+  if (candidate === undefined || !isChosen(candidate)) {
+    throw new JobError(msg('launch.no_model', { agent: agent.name }), candidate?.report.skipped);
+  }
+  // Probed once: a key or model the gateway refuses fails here, named, before the agent starts.
+  const [failed] = await probePhase(opts, [candidate], list.models);
+  const probe = failed?.report.probe;
+  if (probe?.diagnosis) {
+    throw new GatewayError({ ...probe.diagnosis, status: probe.status, requestId: probe.requestId, url: probe.url });
+  }
+  const choice: AgentChoice = {
+    root: gateway.root,
+    v1: gateway.v1,
+    key: gateway.key,
+    keyEnvVar: gateway.keyEnvVar,
+    model: candidate.choice.model,
+    protocol: candidate.choice.protocol,
+    smallModel: candidate.choice.smallModel,
+    smallModelProtocol: candidate.choice.smallProtocol,
+    ...(candidate.choice.tiers && { tiers: candidate.choice.tiers }),
+    ...(candidate.list && { models: candidate.list }),
+    scope: 'user',
+    keyStorage: 'file',
+  };
+  for (const line of candidate.report.notes) note(ctx, wrap(ctx.t('cli.note', { text: line })));
+  if (!ctx.json) note(ctx, wrap(ctx.t('launch.starting', { agent: agent.name, model: choice.model, protocol: choice.protocol })));
+  return await session(ctx, agent, choice, found, rest);
+}
+
+/** Prepares the session's directory, runs the agent in it, and removes the directory whatever happens. */
+async function session(ctx: CliContext, agent: Agent<AgentId>, choice: AgentChoice, found: string, rest: readonly string[]): Promise<number> {
+  const [{ launchFor }, { mergeEnv, runSession }] = await Promise.all([import('../../core/launch.js'), import('../../core/run.js')]);
+  // mkdtemp makes the directory 0700: nobody else can list or read what the session puts there.
+  const dir = await mkdtemp(join(tmpdir(), `gateway-agent-setup-${agent.id}-`));
+  try {
+    const prepared = agent.session!(agentEnv(ctx), choice, dir);
+    for (const f of prepared.files ?? []) await writeFile(f.path, f.content, { mode: 0o600, flag: 'wx' });
+    const launch = launchFor(found, agent.binary, [...(prepared.args ?? []), ...rest], ctx.platform);
+    let stop: (() => void) | undefined;
+    const end = await runSession({ ...launch, env: mergeEnv(ctx.env, prepared.env), cwd: ctx.cwd }, (forward) => {
+      // SIGTERM is always passed on. A terminal's Ctrl-C already reaches the agent (it is in our
+      // process group): repeating it would count as a second Ctrl-C (which quits Claude Code).
+      // Without a terminal (CI, a script's kill) SIGINT reaches only us, so it is passed on.
+      const fromTerminal = ctx.stdinIsTTY;
+      stop = ctx.onSignal((signal) => {
+        if (signal !== 'SIGINT' || !fromTerminal) forward(signal);
+      });
+    });
+    stop?.();
+    if ('notFound' in end) throw new JobError(msg('launch.not_installed', { agent: agent.name, binary: agent.binary }));
+    if (end.signal !== undefined) return 128 + signalNumber(end.signal);
+    return end.exitCode;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

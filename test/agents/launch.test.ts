@@ -1,0 +1,139 @@
+// The agents tier for `launch`: each real agent (pinned, cached) that has a session is started by
+// `launch <id> -- <its one-shot arguments>` through the built bin, in a home holding its lived-in
+// config (pointing elsewhere, with keys of its own); the simulator's log shows what the agent sent:
+// path, model, key. Its exit code is launch's, and its config file is byte-identical afterwards.
+// GitHub Copilot CLI is also proven through the env file setup writes, sourced in a real shell.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AGENTS, type AgentId } from '../../src/agents/registry.js';
+import { QUIET_AGENT_ENV } from '../../src/agent-run/run.js';
+import { PROTOCOL_PATHS, type Protocol } from '../../src/core/types.js';
+import { DEMO_KEY } from '../../src/simulator/index.js';
+import type { RequestLogEntry, Simulator } from '../../src/simulator/types.js';
+import { FIXTURES } from '../fixtures/agents/index.js';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { stopProcessesOfHome } from '../helpers/processes.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+import { ensureAgent, PINNED, type PinnedId } from './install.js';
+import { seedHome } from './seed.js';
+
+const IDS = (Object.keys(PINNED) as PinnedId[]).filter((id) => AGENTS[id].session !== undefined);
+const PROMPT = 'Reply with the single word OK.';
+const MARK = 'MODEL-CHOSEN-BY-LAUNCH';
+
+/** The agent's one-shot arguments without its model: `launch` gives the session its model. */
+function oneShotArgs(id: AgentId): { args: string[]; env: Record<string, string> } {
+  const shot = AGENTS[id].oneShot(MARK, PROMPT);
+  // The model's argument goes, and the flag before it when the model is a separate argument (Pi's `--model ID`).
+  const at = shot.args.findIndex((a) => a.includes(MARK));
+  const drop = at === -1 ? 0 : shot.args[at - 1] === '--model' ? 2 : 1;
+  const args = at === -1 ? shot.args : [...shot.args.slice(0, at - drop + 1), ...shot.args.slice(at + 1)];
+  return { args, env: shot.env ?? {} };
+}
+
+let sim: Simulator;
+const bins = new Map<PinnedId, string>();
+beforeAll(async () => {
+  sim = await startSim();
+  for (const id of IDS) bins.set(id, await ensureAgent(id));
+});
+afterAll(stopAll);
+
+const homes: { dir: string; remove: () => void }[] = [];
+afterEach(async () => {
+  for (const h of homes.splice(0)) {
+    await stopProcessesOfHome(h.dir);
+    h.remove();
+  }
+});
+
+/** A home with the agent's lived-in files (other providers, keys of their own) and what an online machine would have. */
+function livedInHome(id: AgentId): string {
+  const h = tempHome();
+  homes.push(h);
+  const fixture = FIXTURES.find((f) => f.id === id);
+  for (const [rel, text] of Object.entries(fixture?.texts ?? {})) {
+    mkdirSync(dirname(join(h.dir, rel)), { recursive: true });
+    writeFileSync(join(h.dir, rel), text);
+  }
+  seedHome(id, h.dir);
+  return h.dir;
+}
+
+const agentRequests = (from: number): RequestLogEntry[] =>
+  sim.log.slice(from).filter((e) => e.method === 'POST' && !(e.headers['user-agent'] ?? '').startsWith('gateway-agent-setup/'));
+
+describe.each(IDS)('launch %s, the real agent', (id) => {
+  it('one session through launch: the request in the log (path, model, key), exit code 0, its config file untouched', async () => {
+    const home = livedInHome(id);
+    const fixture = FIXTURES.find((f) => f.id === id)!;
+    const main = join(home, fixture.main);
+    const before = { text: readFileSync(main), mtimeMs: statSync(main).mtimeMs };
+    const { args, env: shotEnv } = oneShotArgs(id);
+    const env = { ...QUIET_AGENT_ENV, ...shotEnv, PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root };
+    const from = sim.log.length;
+    const r = await runCli(['launch', id, '--', ...args], { home, env, timeoutMs: 200_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const chosen = /with (\S+) \((messages|chat|responses)\)/.exec(r.stderr.replace(/\s+/g, ' '));
+    expect(chosen, r.stderr).not.toBeNull();
+    const [, model, protocol] = chosen!;
+    const sent = agentRequests(from);
+    expect(sent.length, `the agent sent no request to the gateway\n${r.stdout}\n${r.stderr}`).toBeGreaterThan(0);
+    for (const e of sent) {
+      expect(e.path.split('?')[0]).toBe(PROTOCOL_PATHS[protocol as Protocol]);
+      expect(e.auth.key).toBe(DEMO_KEY);
+      expect(e.status).toBe(200);
+    }
+    expect(sent.map((e) => e.model)).toContain(model);
+    expect(r.stdout).toMatch(/OK/i);
+    // The user's config, which points elsewhere: not one byte or timestamp changed.
+    expect(readFileSync(main)).toEqual(before.text);
+    expect(statSync(main).mtimeMs).toBe(before.mtimeMs);
+    expect(r.stdout + r.stderr).not.toContain(DEMO_KEY);
+  });
+});
+
+describe('launch: the agent\'s own exit code passes through', () => {
+  it('GitHub Copilot CLI refusing an unknown flag: launch exits with the code the agent gives when run by itself', async () => {
+    const home = livedInHome('copilot-cli');
+    const PATH = `${bins.get('copilot-cli')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
+    const direct = await promisify(execFile)('copilot', ['--no-such-flag'], { env: { PATH, HOME: home } }).then(() => 0, (e: { code?: number }) => e.code ?? -1);
+    expect(direct).not.toBe(0);
+    const r = await runCli(['launch', 'copilot-cli', '--', '--no-such-flag'], { home, env: { PATH, GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root }, timeoutMs: 60_000 });
+    expect(r.code).toBe(direct);
+  });
+});
+
+describe('GitHub Copilot CLI through the env file setup writes', () => {
+  it.each(['file', 'env'] as const)('key storage %s: sourced in a real shell, its one-shot sends the request the module reads back', async (storage) => {
+    const h = tempHome();
+    homes.push(h);
+    const home = h.dir;
+    const PATH = `${bins.get('copilot-cli')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
+    const setup = await runCli(['setup', '--yes', '--base-url', `${sim.root}/v1`, '--agent', 'copilot-cli', '--key-storage', storage], { home, env: { PATH, GATEWAY_API_KEY: DEMO_KEY }, timeoutMs: 60_000 });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    const file = join(home, '.config', 'gateway-agent-setup', 'env', 'copilot-cli.env');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(setup.stdout.replace(/\s+/g, ' ')).toContain(`source ${file}`);
+    const text = readFileSync(file, 'utf8');
+    if (storage === 'env') expect(text).not.toContain(DEMO_KEY);
+    const from = sim.log.length;
+    // A shell that has only the key's variable (key storage env) sources the file and runs the one-shot.
+    const { stdout } = await promisify(execFile)('sh', ['-c', '. "$1" && exec copilot -p "$2" --allow-all-tools', 'sh', file, PROMPT], {
+      env: { PATH, HOME: home, ...(storage === 'env' && { GATEWAY_API_KEY: DEMO_KEY }) },
+      cwd: home,
+      timeout: 120_000,
+    });
+    expect(stdout).toMatch(/OK/i);
+    const sent = agentRequests(from);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.map((e) => [e.path, e.auth.key === DEMO_KEY, e.model, e.status])).toContainEqual(['/v1/messages', true, 'claude-sonnet-4-5', 200]);
+    // Then remove takes our variables out of it.
+    const removed = await runCli(['remove', '--yes', '--agent', 'copilot-cli'], { home, env: { PATH, GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root } });
+    expect(removed.code, removed.stdout + removed.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).not.toContain('COPILOT_PROVIDER_BASE_URL');
+  });
+});
