@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { afterEach, expect } from 'vitest';
 
-// The repo's copies of ../shared/fixtures, so the tests run wherever the clone is.
+// The repo's own copies of the users' lived-in configs, so the tests run wherever the clone is.
 export const FIXTURES = fileURLToPath(new URL('../fixtures/agents', import.meta.url));
 
 export function fixture(rel: string): string {
