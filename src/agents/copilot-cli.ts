@@ -15,7 +15,7 @@ import { stateDir } from '../config/state-dir.js';
 import { envReferenceOf } from '../config/dotenv.js';
 import type { KeyEdit } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { notForCoding } from './fit.js';
+import { fitMessagesChatResponses } from './fit.js';
 import { asRecord, asString, pathFor, trimSlash, underRoot } from './paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
 import { msg, type Message } from '../i18n/index.js';
@@ -37,15 +37,7 @@ export function copilotPaths(env: AgentEnv): { envFile: string } {
 }
 
 /** Messages natively (anthropic), else chat, else Responses through the wire variable. */
-function fit(model: ClassifiedModel): ModelFit {
-  const excluded = notForCoding(model);
-  if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: msg('agents.copilot.no_protocol') };
-}
+const fit = (model: ClassifiedModel): ModelFit => fitMessagesChatResponses(model, 'agents.copilot.no_protocol');
 
 function files(env: AgentEnv, _scope: Scope): AgentFile[] {
   // Copilot CLI reads no project file for its provider: both scopes use our env file.

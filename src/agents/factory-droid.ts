@@ -13,7 +13,7 @@
 // - The key is read as written in `apiKey` (no variable reference seen in the binary's schema).
 import type { KeyEdit } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { notForCoding } from './fit.js';
+import { fitMessagesChatResponses } from './fit.js';
 import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from './paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
 import { msg, type Message } from '../i18n/index.js';
@@ -46,15 +46,7 @@ export function droidModelRef(displayName: string, index: number): string {
 }
 
 /** Messages (native Anthropic) first, then chat, then Responses; unmarked models over chat, probed. */
-function fit(model: ClassifiedModel): ModelFit {
-  const excluded = notForCoding(model);
-  if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: msg('agents.droid.no_protocol') };
-}
+const fit = (model: ClassifiedModel): ModelFit => fitMessagesChatResponses(model, 'agents.droid.no_protocol');
 
 function files(env: AgentEnv, _scope: Scope): AgentFile[] {
   // Custom models live only in the user settings.
