@@ -154,6 +154,30 @@ describe.each(LAUNCHABLE)('launch %s (a stand-in on PATH)', (id) => {
   });
 });
 
+describe('launch with a key of the agent\'s own', () => {
+  it('--api-key-env AGENT=VAR, or the variable saved for the agent, gives the session that key; unset, exit 2 naming it', async () => {
+    const { home, dump, env } = setup('codex');
+    // No shared key at all: only Codex's own variable holds one.
+    const own = { ...env, TEAM_GATEWAY_KEY: '', CODEX_GW_KEY: DEMO_KEY };
+    const r = await runCli(['launch', 'codex', '--api-key-env', 'codex=CODEX_GW_KEY', '--', 'exec', 'hi'], { home, env: own, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const d = JSON.parse(readFileSync(dump, 'utf8')) as Dump;
+    expect(d.args).toContain('model_providers.gateway-agent-setup-session.env_key="CODEX_GW_KEY"');
+    expect(d.env['CODEX_GW_KEY']).toBe(DEMO_KEY);
+    expect(plain(r.stderr)).toContain('(from $CODEX_GW_KEY)');
+    // Saved for the agent by an earlier setup: no flag needed.
+    const settings = join(home, '.config', 'gateway-agent-setup', 'settings.json');
+    writeFileSync(settings, `${JSON.stringify({ baseUrl: sim.root, perAgent: { codex: { keyEnv: 'CODEX_GW_KEY' } } }, null, 2)}\n`);
+    const saved = await runCli(['launch', 'codex', '--', 'exec', 'hi'], { home, env: own, timeoutMs: 30_000 });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect((JSON.parse(readFileSync(dump, 'utf8')) as Dump).args).toContain('model_providers.gateway-agent-setup-session.env_key="CODEX_GW_KEY"');
+    const unset = await runCli(['launch', 'codex', '--', 'exec', 'hi'], { home, env: { ...own, CODEX_GW_KEY: '' }, timeoutMs: 30_000 });
+    expect(unset.code).toBe(2);
+    expect(plain(unset.stderr)).toContain('$CODEX_GW_KEY is not set');
+    for (const out of [r.stdout, r.stderr, saved.stdout, saved.stderr]) expect(out).not.toContain(DEMO_KEY);
+  });
+});
+
 describe('launch: what each agent is given', () => {
   it('copilot-cli: the provider variables, by protocol (anthropic at the root, openai at /v1, Responses by its wire variable)', async () => {
     for (const [model, type, base, wire] of [

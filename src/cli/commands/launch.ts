@@ -80,12 +80,15 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const profile = str(args.values, 'profile');
   const inputs = await setupInputs(ctx, { ...args.values, agent: agent.id }, true, profile);
   if (profile !== undefined) (await import('../profiles.js')).requireProfileKey(ctx, args.values, inputs.saved, profile);
-  const gateway = resolveGateway(ctx, inputs.values);
+  // The agent's own key (`--api-key-env AGENT=VAR`, or the one saved for it) wins over the shared one.
+  const gateway = resolveGateway(ctx, inputs.values, undefined, [agent.id]);
+  const own = gateway.agentKeys?.get(agent.id);
+  const key = own ? { key: own.key, keyEnvVar: own.keyEnvVar, keySource: `$${own.keyEnvVar}` } : gateway;
   const opts = setupOptionsFrom(ctx, inputs, gateway, { agents: [agent.id], command: 'launch', pinSaved: true, scope: 'user', keyStorage: 'file', dryRun: false });
-  if (!ctx.json) note(ctx, wrap(ctx.t('launch.banner', { agent: agent.name, root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource })));
-  const { choosePhase, clientOf, isChosen, probePhase } = await import('../../setup/run.js');
+  if (!ctx.json) note(ctx, wrap(ctx.t('launch.banner', { agent: agent.name, root: gateway.root, key: maskKey(key.key), source: key.keySource })));
+  const { choosePhase, clientFor, isChosen, probePhase } = await import('../../setup/run.js');
   const { listModels } = await import('../../gateway/client.js');
-  const list = await listModels(clientOf(opts));
+  const list = await listModels(clientFor(opts, agent.id));
   const [candidate] = await choosePhase(opts, list.models);
   if (candidate === undefined || !isChosen(candidate)) {
     throw new JobError(msg('launch.no_model', { agent: agent.name }), candidate?.report.skipped);
@@ -99,8 +102,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const choice: AgentChoice = {
     root: gateway.root,
     v1: gateway.v1,
-    key: gateway.key,
-    keyEnvVar: gateway.keyEnvVar,
+    key: key.key,
+    keyEnvVar: key.keyEnvVar,
     model: candidate.choice.model,
     protocol: candidate.choice.protocol,
     smallModel: candidate.choice.smallModel,
