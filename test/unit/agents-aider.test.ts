@@ -4,7 +4,7 @@ import { inEnglish } from '../helpers/english.js';
 import { isMessage } from '../../src/i18n/index.js';
 import { aider } from '../../src/agents/aider.js';
 import { parseConfig } from '../../src/config/index.js';
-import { itFits, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
+import { itFits, CHAT_ONLY, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv } from './agents-helpers.js';
 
 const FILE = '/home/dev/.aider.conf.yml';
 const livedText = readFileSync(new URL('../fixtures/agents/aider/aider.conf.lived-in.yml', import.meta.url), 'utf8');
@@ -12,17 +12,9 @@ const lived = parseConfig(livedText, 'yaml', FILE);
 const aChoice = (over: Parameters<typeof choice>[0] = {}) => choice({ model: 'deepseek-chat', protocol: 'chat', ...over });
 
 describe('aider fit', () => {
-  const table: FitRow[] = [
-    ['anthropic', 'chat', false], // marked openai too: over chat completions
-    ['openai', 'chat', false],
-    ['codex', false], // Responses-only: litellm sends gpt-5.1-codex to /v1/responses
-    ['xai', 'chat', false],
-    ['gemini', 'chat', false],
-    ['image', false],
-    ['embeddings', false],
-    ['unmarked', 'chat', true],
-  ];
-  itFits(aider, table);
+  // Claude models are marked openai too: over chat completions. Responses-only: litellm would send
+  // gpt-5.1-codex to /v1/responses.
+  itFits(aider, CHAT_ONLY);
 });
 
 describe('aider files', () => {

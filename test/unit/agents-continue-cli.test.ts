@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { continueCli } from '../../src/agents/continue-cli.js';
 import { parseConfig } from '../../src/config/index.js';
-import { itFits, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
+import { itFits, MESSAGES_CHAT_RESPONSES, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv } from './agents-helpers.js';
 import { fixture } from './config-helpers.js';
 import { english, isMessage } from '../../src/i18n/text.js';
 
@@ -9,18 +9,8 @@ const FILE = '/home/dev/.continue/config.yaml';
 const lived = parseConfig(fixture('continue-cli/config.lived-in.yaml'), 'yaml', FILE);
 
 describe('continue-cli fit', () => {
-  const table: FitRow[] = [
-    ['anthropic', 'messages', false],
-    ['openai', 'chat', false],
-    // cn 1.5.47 sends gpt-5* names to /responses whatever the config says.
-    ['codex', 'responses', false],
-    ['xai', 'chat', false],
-    ['gemini', 'chat', false],
-    ['image', false],
-    ['embeddings', false],
-    ['unmarked', 'chat', true],
-  ];
-  itFits(continueCli, table);
+  // cn 1.5.47 sends gpt-5* names to /responses whatever the config says.
+  itFits(continueCli, MESSAGES_CHAT_RESPONSES);
 
   it('a gpt-5 name marked for chat only does not fit: cn would send it to /responses', () => {
     const fit = continueCli.fit({ id: 'gpt-5-mini', marked: true, marks: ['openai'], protocols: { messages: 'no', responses: 'no', chat: 'yes', images: 'no' } });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inEnglish } from '../helpers/english.js';
 import { crush } from '../../src/agents/crush.js';
-import { itFits, KEY, ROOT, applyPlan, choice, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
+import { itFits, MESSAGES_CHAT_RESPONSES, KEY, ROOT, applyPlan, choice, files, linuxEnv, winEnv } from './agents-helpers.js';
 import { model } from './agents-helpers.js';
 
 const lived: unknown = JSON.parse(readFileSync(new URL('../fixtures/agents/crush/crush.lived-in.json', import.meta.url), 'utf8'));
@@ -10,17 +10,8 @@ const FILE = '/home/dev/.config/crush/crush.json';
 const DATA = '/home/dev/.local/share/crush/crush.json';
 
 describe('crush fit', () => {
-  const table: FitRow[] = [
-    ['anthropic', 'messages', false],
-    ['openai', 'chat', false],
-    ['codex', 'responses', false], // a gpt-5 id: the `openai` type sends it to /responses
-    ['xai', 'chat', false],
-    ['gemini', 'chat', false],
-    ['image', false],
-    ['embeddings', false],
-    ['unmarked', 'chat', true],
-  ];
-  itFits(crush, table);
+  // A gpt-5 id: Crush's `openai` type sends it to /responses.
+  itFits(crush, MESSAGES_CHAT_RESPONSES);
   it('a Responses-only model whose id Crush would not send to /responses does not fit', () => {
     expect(crush.fit(model('o9-pro', ['openai-response']))).toMatchObject({ ok: false });
   });

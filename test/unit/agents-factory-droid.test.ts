@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { droidModelRef, factoryDroid } from '../../src/agents/factory-droid.js';
 import { parseConfig } from '../../src/config/index.js';
-import { itFits, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
+import { itFits, MESSAGES_CHAT_RESPONSES, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv } from './agents-helpers.js';
 import { fixture } from './config-helpers.js';
 import { english, isMessage } from '../../src/i18n/text.js';
 
@@ -9,17 +9,7 @@ const FILE = '/home/dev/.factory/settings.json';
 const lived = parseConfig(fixture('factory-droid/settings.lived-in.json'), 'jsonc', FILE);
 
 describe('factory-droid fit', () => {
-  const table: FitRow[] = [
-    ['anthropic', 'messages', false],
-    ['openai', 'chat', false],
-    ['codex', 'responses', false],
-    ['xai', 'chat', false],
-    ['gemini', 'chat', false],
-    ['image', false],
-    ['embeddings', false],
-    ['unmarked', 'chat', true],
-  ];
-  itFits(factoryDroid, table);
+  itFits(factoryDroid, MESSAGES_CHAT_RESPONSES);
 });
 
 describe('factory-droid files', () => {

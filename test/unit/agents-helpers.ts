@@ -115,6 +115,30 @@ export function strings(doc: unknown): string[] {
 /** One row per gateway channel: the protocol the agent speaks to that channel's models, or false. */
 export type FitRow = [Channel, Protocol | false, boolean?];
 
+/** Agents with a provider per protocol: messages when marked `anthropic`, else chat, else Responses; unmarked over chat, probed. */
+export const MESSAGES_CHAT_RESPONSES: readonly FitRow[] = [
+  ['anthropic', 'messages', false],
+  ['openai', 'chat', false],
+  ['codex', 'responses', false],
+  ['xai', 'chat', false],
+  ['gemini', 'chat', false],
+  ['image', false],
+  ['embeddings', false],
+  ['unmarked', 'chat', true],
+];
+
+/** Agents that speak chat completions only: a Responses-only model does not fit. */
+export const CHAT_ONLY: readonly FitRow[] = [
+  ['anthropic', 'chat', false],
+  ['openai', 'chat', false],
+  ['codex', false],
+  ['xai', 'chat', false],
+  ['gemini', 'chat', false],
+  ['image', false],
+  ['embeddings', false],
+  ['unmarked', 'chat', true],
+];
+
 /** The fit table of one agent, as one test per channel. */
 export function itFits(agent: Agent, table: readonly FitRow[]): void {
   it.each(table)('%s → %s', (channel, protocol, needsProbe) => {

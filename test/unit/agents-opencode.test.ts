@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { OPENCODE_TEMPLATE, opencode, opencodeModelRef } from '../../src/agents/opencode.js';
-import { itFits, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type FitRow } from './agents-helpers.js';
+import { itFits, MESSAGES_CHAT_RESPONSES, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv } from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';
 
 const lived: unknown = parseJsonc(readFileSync(new URL('../fixtures/agents/opencode/opencode.lived-in.jsonc', import.meta.url), 'utf8'));
@@ -12,17 +12,7 @@ const PROJECT_JSON = '/home/dev/projects/app/opencode.json';
 const ocChoice = (over: Parameters<typeof choice>[0] = {}) => choice({ model: 'deepseek-chat', protocol: 'chat', ...over });
 
 describe('opencode fit', () => {
-  const table: FitRow[] = [
-    ['anthropic', 'messages', false],
-    ['openai', 'chat', false],
-    ['codex', 'responses', false],
-    ['xai', 'chat', false],
-    ['gemini', 'chat', false],
-    ['image', false],
-    ['embeddings', false],
-    ['unmarked', 'chat', true],
-  ];
-  itFits(opencode, table);
+  itFits(opencode, MESSAGES_CHAT_RESPONSES);
 });
 
 describe('opencode files', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inEnglish } from '../helpers/english.js';
 import { pi } from '../../src/agents/pi.js';
 import type { AgentRequest } from '../../src/agents/types.js';
-import { itFits, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
+import { itFits, MESSAGES_CHAT_RESPONSES, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv } from './agents-helpers.js';
 
 const livedModels: unknown = JSON.parse(readFileSync(new URL('../fixtures/agents/pi/models.lived-in.json', import.meta.url), 'utf8'));
 const livedSettings: unknown = JSON.parse(readFileSync(new URL('../fixtures/agents/pi/settings.lived-in.json', import.meta.url), 'utf8'));
@@ -11,17 +11,7 @@ const MODELS = '/home/dev/.pi/agent/models.json';
 const SETTINGS = '/home/dev/.pi/agent/settings.json';
 
 describe('pi fit', () => {
-  const table: FitRow[] = [
-    ['anthropic', 'messages', false],
-    ['openai', 'chat', false],
-    ['codex', 'responses', false],
-    ['xai', 'chat', false],
-    ['gemini', 'chat', false],
-    ['image', false],
-    ['embeddings', false],
-    ['unmarked', 'chat', true],
-  ];
-  itFits(pi, table);
+  itFits(pi, MESSAGES_CHAT_RESPONSES);
 });
 
 describe('pi files', () => {

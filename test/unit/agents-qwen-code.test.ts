@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { QWEN_SETTINGS_VERSION, qwenCode } from '../../src/agents/qwen-code.js';
 import { maskKey } from '../../src/core/mask.js';
-import { itFits, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type FitRow } from './agents-helpers.js';
+import { itFits, MESSAGES_CHAT_RESPONSES, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv } from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';
 
 const lived: unknown = JSON.parse(readFileSync(new URL('../fixtures/agents/qwen-code/settings.lived-in.json', import.meta.url), 'utf8'));
@@ -11,18 +11,8 @@ const PROJECT = '/home/dev/projects/app/.qwen/settings.json';
 const qChoice = (over: Parameters<typeof choice>[0] = {}) => choice({ model: 'deepseek-chat', protocol: 'chat', ...over });
 
 describe('qwen-code fit', () => {
-  const table: FitRow[] = [
-    ['anthropic', 'messages', false],
-    ['openai', 'chat', false],
-    // Responses only: an `openai` entry with `wireApi: "responses"` (0.24.4).
-    ['codex', 'responses', false],
-    ['xai', 'chat', false],
-    ['gemini', 'chat', false],
-    ['image', false],
-    ['embeddings', false],
-    ['unmarked', 'chat', true],
-  ];
-  itFits(qwenCode, table);
+  // Responses only: an `openai` entry with `wireApi: "responses"` (0.24.4).
+  itFits(qwenCode, MESSAGES_CHAT_RESPONSES);
 });
 
 describe('qwen-code files', () => {
