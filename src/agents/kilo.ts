@@ -9,23 +9,13 @@
 // `opencode.jsonc` in that order from its config dir, and project files `kilo.jsonc`, `kilo.json`
 // found upward from the working directory (and inside `.kilo/`); the config dir follows
 // XDG_CONFIG_HOME as OpenCode's does. We edit the `kilo.*` pair only.
-import { dirFromEnv, pathFor } from './paths.js';
-import { openCodeFormat, openCodeRun, openCodeSession, type OpenCodePaths } from './opencode-format.js';
+import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths } from './opencode-format.js';
 import { defineAgent, type AgentEnv } from './types.js';
 
 /** The text a new config file starts from. */
 export const KILO_TEMPLATE = '{\n}\n';
 
-export function kiloPaths(env: AgentEnv): OpenCodePaths {
-  const p = pathFor(env.platform);
-  const dir = p.join(dirFromEnv(env, 'XDG_CONFIG_HOME', p.join(env.home, '.config')), 'kilo');
-  return {
-    userJson: p.join(dir, 'kilo.json'),
-    userJsonc: p.join(dir, 'kilo.jsonc'),
-    projectJson: p.join(env.cwd, 'kilo.json'),
-    projectJsonc: p.join(env.cwd, 'kilo.jsonc'),
-  };
-}
+export const kiloPaths = (env: AgentEnv): OpenCodePaths => xdgConfigPaths(env, 'kilo');
 
 const format = openCodeFormat({
   paths: kiloPaths,

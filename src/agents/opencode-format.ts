@@ -6,7 +6,7 @@
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import type { Protocol } from '../core/types.js';
 import { fitMessagesChatResponses } from './fit.js';
-import { asRecord, asString, envValue, mapDocs, trimSlash, underRoot } from './paths.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from './paths.js';
 import type { Agent, AgentChoice, SmallModelSetting, AgentEnv, AgentFile, AgentPlan, AgentRequest, AgentUnplan, CurrentFiles, GatewayRef, Scope } from './types.js';
 import { commas, msg, or, type Message, type MessageKey } from '../i18n/index.js';
 
@@ -54,6 +54,21 @@ export interface OpenCodePaths {
   userJsonc: string;
   projectJson: string;
   projectJsonc: string;
+}
+
+/**
+ * Where an OpenCode-format agent named `name` keeps its files: `$XDG_CONFIG_HOME/<name>/` (else
+ * `~/.config/<name>/`) on every platform, and `<name>.json(c)` in the project.
+ */
+export function xdgConfigPaths(env: AgentEnv, name: string): OpenCodePaths {
+  const p = pathFor(env.platform);
+  const dir = p.join(dirFromEnv(env, 'XDG_CONFIG_HOME', p.join(env.home, '.config')), name);
+  return {
+    userJson: p.join(dir, `${name}.json`),
+    userJsonc: p.join(dir, `${name}.jsonc`),
+    projectJson: p.join(env.cwd, `${name}.json`),
+    projectJsonc: p.join(env.cwd, `${name}.jsonc`),
+  };
 }
 
 function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {

@@ -3,8 +3,7 @@
 // Facts seen running OpenCode against a recording gateway, version 1.18.33; the global config directory is
 // xdg-basedir's `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode` on every platform
 // (checked: anomalyco/opencode packages/opencode/src/global/index.ts).
-import { dirFromEnv, pathFor } from './paths.js';
-import { openCodeFormat, openCodeRun, openCodeSession, type OpenCodePaths } from './opencode-format.js';
+import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths } from './opencode-format.js';
 import { defineAgent, type AgentEnv } from './types.js';
 
 export { OPENCODE_PROVIDERS, opencodeModelRef } from './opencode-format.js';
@@ -12,16 +11,7 @@ export { OPENCODE_PROVIDERS, opencodeModelRef } from './opencode-format.js';
 /** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
 export const OPENCODE_TEMPLATE = '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
 
-export function opencodePaths(env: AgentEnv): OpenCodePaths {
-  const p = pathFor(env.platform);
-  const dir = p.join(dirFromEnv(env, 'XDG_CONFIG_HOME', p.join(env.home, '.config')), 'opencode');
-  return {
-    userJson: p.join(dir, 'opencode.json'),
-    userJsonc: p.join(dir, 'opencode.jsonc'),
-    projectJson: p.join(env.cwd, 'opencode.json'),
-    projectJsonc: p.join(env.cwd, 'opencode.jsonc'),
-  };
-}
+export const opencodePaths = (env: AgentEnv): OpenCodePaths => xdgConfigPaths(env, 'opencode');
 
 const format = openCodeFormat({
   paths: opencodePaths,
