@@ -52,16 +52,16 @@ export function profileNameOf(linkName: string | undefined): string {
  * the profile is saved with the link's base URL, the agents written and the key's variable name,
  * never the key (the next `use NAME` reads it from that variable).
  */
-async function useImported(ctx: CliContext, args: ParsedArgs): Promise<{ name: string; saved: boolean } | undefined> {
+async function useImported(ctx: CliContext, args: ParsedArgs): Promise<{ name: string; inputs: SetupInputs; saved: boolean } | undefined> {
   if (args.positionals.length > 0 || (args.values.import === undefined && args.values['import-env'] === undefined)) return undefined;
-  const probe = await setupInputs(ctx, args.values);
-  const name = profileNameOf(probe.importName);
-  return { name, saved: probe.saved.settings.profiles?.[name] !== undefined };
+  const inputs = await setupInputs(ctx, args.values);
+  const name = profileNameOf(inputs.importName);
+  return { name, inputs, saved: inputs.saved.settings.profiles?.[name] !== undefined };
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const imported = await useImported(ctx, args);
-  if (imported && !imported.saved) return await runNewImported(ctx, args, imported.name);
+  if (imported && !imported.saved) return await runNewImported(ctx, imported.inputs, imported.name);
   const names = imported ? [imported.name] : [...new Set(args.positionals)];
   const saved = await loadSaved(ctx);
   if (names.length === 0) {
@@ -131,8 +131,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
 }
 
 /** A link whose name is no profile yet: setup's run with the link, then the profile saved from it. */
-async function runNewImported(ctx: CliContext, args: ParsedArgs, name: string): Promise<number> {
-  const inputs = await setupInputs(ctx, args.values);
+async function runNewImported(ctx: CliContext, inputs: SetupInputs, name: string): Promise<number> {
   const gateway = resolveGateway(ctx, inputs.values, importedKey(inputs));
   const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
   const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: `use ${name}`, pinSaved: false });
