@@ -20,6 +20,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   models: { summary: COMMAND_HELP.models?.summary ?? msg('help.summary.models'), load: () => import('./commands/models.js') },
   verify: { summary: COMMAND_HELP.verify?.summary ?? msg('help.summary.verify'), load: () => import('./commands/verify.js') },
   remove: { summary: msg('help.summary.remove'), load: () => import('./commands/remove.js') },
+  trust: { summary: msg('help.summary.trust'), load: () => import('./commands/trust.js') },
   restore: { summary: msg('help.summary.restore'), load: () => import('./commands/restore.js') },
   demo: { summary: msg('help.summary.demo'), load: () => import('./commands/demo.js') },
   simulate: { summary: COMMAND_HELP.simulate?.summary ?? msg('help.summary.simulate'), load: () => import('./commands/simulate.js') },

@@ -171,9 +171,11 @@ interface ErrorDoc {
   requestId?: string;
   status?: number;
   url?: string;
+  details?: Readonly<Record<string, unknown>>;
 }
 
 function errorCode(error: ToolError): string {
+  if (error.code !== undefined) return error.code;
   switch (error.exitCode) {
     case EXIT.usage:
       return 'usage';
@@ -194,7 +196,7 @@ function report(ctx: CliContext, error: unknown, opts: { json: boolean; verbose:
     exitCode = error.exitCode;
     note(ctx, formatDiagnosis(ctx, d));
   } else if (error instanceof ToolError) {
-    doc = { code: errorCode(error), message: error.text, fix: error.hint };
+    doc = { code: errorCode(error), message: error.text, fix: error.hint, ...(error.details && { details: error.details }) };
     exitCode = error.exitCode;
     note(ctx, wrap(`${ctx.t('cli.error')}: ${ctx.t(error.text)}`));
     if (error.hint) note(ctx, wrap(ctx.t(error.hint), 2));

@@ -8,6 +8,7 @@ import type { LoadedSettings, Settings } from '../settings/index.js';
 import { showArgument, type ParsedValues } from './args.js';
 import type { CliContext } from './context.js';
 import { BIN } from './help.js';
+import { refuseWithheld } from '../settings/trust.js';
 
 export function profileNames(saved: LoadedSettings): string[] {
   return Object.keys(saved.settings.profiles ?? {}).sort();
@@ -26,8 +27,11 @@ function noSuchHint(saved: LoadedSettings) {
  * profile reads. An unknown name is a usage error naming the valid ones.
  */
 export function profileSaved(saved: LoadedSettings, name: string): LoadedSettings {
-  const profile = saved.settings.profiles?.[name];
+  const profiles = saved.settings.profiles ?? {};
+  const profile = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   if (profile === undefined) {
+    // Named, but only an unapproved project file defines it: say so rather than "unknown".
+    refuseWithheld(saved, (field) => field === `profiles.${name}` || field.startsWith(`profiles.${name}.`));
     const none = profileNames(saved).length === 0;
     throw new UsageError(msg(none ? 'profiles.none' : 'profiles.unknown', { name: showArgument(name) }), noSuchHint(saved));
   }

@@ -10,27 +10,68 @@ import { commas, msg } from '../i18n/index.js';
 import type { ParsedValues } from './args.js';
 import type { CliContext } from './context.js';
 import { BASE_URL_ENV } from './inputs.js';
+import { refuseWithheld } from '../settings/trust.js';
 
 export async function loadSaved(ctx: CliContext): Promise<LoadedSettings> {
   const { loadSettings } = await import('../settings/index.js');
   return loadSettings({ home: ctx.home, cwd: ctx.cwd, env: ctx.env, platform: ctx.platform });
 }
 
-/** Flags completed from the settings where neither a flag nor the environment answered. */
-export function withSavedDefaults(ctx: CliContext, values: ParsedValues, s: Settings): ParsedValues {
+/**
+ * Flags completed from the settings where neither a flag nor the environment answered. When the
+ * answer would have come from what an unapproved project file sets (`saved.withheld`), the run
+ * stops here, before any request: the user's own value (a flag) wins and is not stopped. `linked`:
+ * an import link gives the base URL and the key.
+ */
+export function withSavedDefaults(
+  ctx: CliContext,
+  values: ParsedValues,
+  s: Settings,
+  saved: Pick<LoadedSettings, 'withheld' | 'project'> = {},
+  linked = false,
+): ParsedValues {
   const out: ParsedValues = { ...values };
-  if (out['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined && s.baseUrl) out['base-url'] = s.baseUrl;
   // The key variables: the plain one and each agent's own, a flag winning over the saved one.
   const given = out['api-key-env'];
   const names = typeof given === 'string' ? [given] : Array.isArray(given) ? [...given] : [];
   const plainGiven = names.some((n) => !n.includes('='));
   const agentGiven = new Set(names.filter((n) => n.includes('=')).map((n) => n.slice(0, n.indexOf('='))));
+  refuseWithheld(saved, (field) => {
+    if (field === 'baseUrl') return !linked && out['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined;
+    if (field === 'keyEnv') return !linked && !plainGiven && out['api-key'] === undefined;
+    if (field === 'agents') return out.agent === undefined;
+    if (field === 'scope') return out.scope === undefined;
+    const agent = /^perAgent\.([^.]+)\.keyEnv$/.exec(field)?.[1];
+    return agent !== undefined && !agentGiven.has(agent);
+  });
+  if (out['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined && s.baseUrl) out['base-url'] = s.baseUrl;
   if (!plainGiven && out['api-key'] === undefined && s.keyEnv) names.unshift(s.keyEnv);
   for (const [id, a] of Object.entries(s.perAgent ?? {})) if (a?.keyEnv && !agentGiven.has(id)) names.push(`${id}=${a.keyEnv}`);
   if (names.length > 0) out['api-key-env'] = names;
   if (out.agent === undefined && s.agents && s.agents.length > 0) out.agent = [...s.agents];
   if (out.scope === undefined && s.scope) out.scope = s.scope;
   if (out['key-storage'] === undefined && s.keyStorage) out['key-storage'] = s.keyStorage;
+  return out;
+}
+
+/** A saved field `rememberSetup` may write back into the user file. */
+export type RememberedField = 'baseUrl' | 'keyEnv' | 'agents' | 'scope' | 'keyStorage';
+
+/**
+ * The fields whose value in this run came from the project file (no flag, no environment gave
+ * them): the user's own file must never absorb them, or a repository's choice would follow the user
+ * out of it. An unapproved file can only have given keyStorage.
+ */
+export function projectFilled(ctx: CliContext, given: ParsedValues, saved: Pick<LoadedSettings, 'project'>, linked = false): Set<RememberedField> {
+  const p = saved.project;
+  const out = new Set<RememberedField>();
+  if (!p) return out;
+  const set = (f: RememberedField): boolean => p.settings[f] !== undefined && (p.trusted || f === 'keyStorage');
+  if (set('baseUrl') && !linked && given['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined) out.add('baseUrl');
+  if (set('keyEnv') && !linked && given['api-key-env'] === undefined && given['api-key'] === undefined) out.add('keyEnv');
+  if (set('agents') && given.agent === undefined) out.add('agents');
+  if (set('scope') && given.scope === undefined) out.add('scope');
+  if (set('keyStorage') && given['key-storage'] === undefined) out.add('keyStorage');
   return out;
 }
 
@@ -75,7 +116,13 @@ export function savedMarkers(s: Settings): Markers | undefined {
  * Remembers a setup that wrote and verified: base URL, key variable, agents, models, and the
  * variable of each agent that used a key of its own (its name, never the key).
  */
-export async function rememberSetup(ctx: CliContext, report: SetupReport, keyEnv: string, agentKeyEnvs?: ReadonlyMap<AgentId, string>): Promise<void> {
+export async function rememberSetup(
+  ctx: CliContext,
+  report: SetupReport,
+  keyEnv: string,
+  agentKeyEnvs?: ReadonlyMap<AgentId, string>,
+  fromProject: ReadonlySet<RememberedField> = new Set(),
+): Promise<void> {
   const ok = report.agents.filter((a) => a.ok && a.model);
   if (report.dryRun || ok.length === 0) return;
   const [{ saveUserSettings }, { isFsError, fsReason }, { note }, { wrap }] = await Promise.all([
@@ -90,7 +137,7 @@ export async function rememberSetup(ctx: CliContext, report: SetupReport, keyEnv
     perAgent[a.id] = { model: a.model, ...(a.smallModel ? { smallModel: a.smallModel } : {}), ...(own ? { keyEnv: own } : {}) };
   }
   try {
-    await saveUserSettings(ctx, {
+    const all: Settings = {
       baseUrl: report.baseUrl,
       keyEnv,
       // Every agent that got a model, so a later sync retries one whose verification failed.
@@ -98,7 +145,9 @@ export async function rememberSetup(ctx: CliContext, report: SetupReport, keyEnv
       scope: report.scope,
       keyStorage: report.keyStorage,
       perAgent,
-    });
+    };
+    for (const f of fromProject) delete all[f];
+    await saveUserSettings(ctx, all);
   } catch (err) {
     // The configs are written and verified: a full disk for our own small file is a warning, not a
     // failed run.

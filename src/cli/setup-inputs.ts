@@ -16,7 +16,7 @@ import type { CliContext } from './context.js';
 import { hintPreferences } from '../setup/import-hints.js';
 import { readImport, type ImportedLink } from './import-input.js';
 import { DEFAULT_TIMEOUT_MS, type GatewayInputs, type ImportedKey } from './inputs.js';
-import { loadSaved, savedMarkers, savedPreferences, withSavedDefaults } from './saved.js';
+import { loadSaved, projectFilled, savedMarkers, savedPreferences, withSavedDefaults, type RememberedField } from './saved.js';
 
 /** The flags of a setup run: `setup` and the wizard take them all. */
 export const SETUP_OPTIONS: OptionTable = {
@@ -62,6 +62,8 @@ export interface SetupInputs {
   imported?: ImportedLink;
   /** The name the link suggests for this gateway and key (a profile name hint), as given. */
   importName?: string;
+  /** What this run took from the project file: never written into the user's own settings. */
+  fromProject: ReadonlySet<RememberedField>;
 }
 
 /**
@@ -82,7 +84,8 @@ export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAre
   }
   // Naming a profile chooses its gateway: its base URL wins over GATEWAY_BASE_URL (a flag still wins).
   const chosen = profile !== undefined && flags['base-url'] === undefined && saved.settings.baseUrl ? { ...flags, 'base-url': saved.settings.baseUrl } : flags;
-  const values = savedAreGiven ? withSavedDefaults(ctx, chosen, saved.settings) : { ...chosen };
+  const values = savedAreGiven ? withSavedDefaults(ctx, chosen, saved.settings, saved, imported !== undefined) : { ...chosen };
+  const fromProject = savedAreGiven ? projectFilled(ctx, chosen, saved, imported !== undefined) : new Set<RememberedField>();
   // The link's gateway is the one asked for in this run: it wins over saved and profile settings.
   if (imported) values['base-url'] = imported.link.baseUrl;
   const seconds = num(values, 'timeout');
@@ -105,6 +108,7 @@ export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAre
     concurrency: num(values, 'concurrency'),
     timeoutMs: seconds === undefined ? DEFAULT_TIMEOUT_MS : Math.round(seconds * 1000),
     markers: savedMarkers(saved.settings),
+    fromProject,
     ...(imported && { imported, ...(imported.link.name !== undefined && { importName: imported.link.name }) }),
   };
 }
@@ -126,6 +130,7 @@ export function nothingGiven(): SetupInputs {
     verify: true,
     verifyByAgent: false,
     timeoutMs: DEFAULT_TIMEOUT_MS,
+    fromProject: new Set(),
   };
 }
 

@@ -18,6 +18,10 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
  */
 export class ToolError extends Error {
   readonly text: Message;
+  /** A stable code for `--json` where the exit code alone does not say enough (`untrusted`). */
+  code?: string;
+  /** Facts a script needs beside the sentence (`--json`'s `error.details`): data, never prose. */
+  details?: Readonly<Record<string, unknown>>;
   constructor(
     message: Message | string,
     readonly exitCode: ExitCode,

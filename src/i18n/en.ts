@@ -271,8 +271,10 @@ export const en = {
   'settings.string_list': 'must be a list of strings',
   'settings.not_agent': 'is not an agent (agents: {agents})',
   'settings.pattern_list': 'must be a list of patterns',
-  'settings.ts': '{file}: TypeScript settings files are not supported (they would need a TypeScript loader at run time).',
-  'settings.ts_hint': 'Rename it to .mjs or .js (plain JavaScript), or write the settings as .{name}rc (JSON or YAML) or a "{name}" key in package.json.',
+  'settings.code_file': '{file}: a settings file written in JavaScript or TypeScript is code, and settings found in a folder are never run as code.',
+  'settings.code_file_hint': 'Write the same settings as data: .{name}rc.json or .{name}rc.yaml, or a "{name}" key in package.json; then remove this file.',
+  'settings.trusted_user_only': 'belongs in your own settings file only (a project file cannot approve itself)',
+  'settings.hash': 'must be a SHA-256 hash (64 hex digits); run `trust` again',
   'settings.load_failed': 'A project settings file does not load: {detail}',
   // ── end config ──
 
@@ -1086,4 +1088,22 @@ export const en = {
   'profiles.key_unset': 'Profile "{name}" reads its key from ${var}, which is not set.',
   'profiles.key_unset_hint': 'Export {var} with the key (the profile names the variable, never the key), or pass --api-key-env NAME.',
   // ── end profiles ──
+  // ── repository trust ───────────────────────────────────────────────────────────────────────────
+  'help.summary.trust': 'Approve the project settings file of this repository (or --revoke).',
+  'help.opt.trust_revoke': 'Take the approval back: the file is untrusted again.',
+  'help.detail.trust.what': 'A project settings file (.gateway-agent-setuprc, or a "gateway-agent-setup" key in package.json) comes with the repository you cloned: until you approve it, it may choose models and marks, but not the gateway, the key variable, the agents, the scope or profiles. A run that would use such a value stops first and names it.',
+  'help.detail.trust.where': 'The approval is kept in your own settings file, by the file\'s path and a hash of its content: when the file changes, approve it again.',
+  'trust.none': 'No project settings file applies in {dir} (searched up to the repository\'s root).',
+  'trust.none_hint': 'Nothing to approve: your own settings and flags are used as they are.',
+  'trust.approved': 'Approved {file}.',
+  'trust.revoked': 'No longer approved: {file}.',
+  'trust.sets': 'It sets:',
+  'trust.sets_nothing': 'It sets no gateway, key variable, agents, scope or profile: only model choices.',
+  'trust.value': '{value}',
+  'trust.changed_again': 'If the file changes, the next run stops until you run `{bin} trust` again.',
+  'trust.untrusted': '{file} is a project settings file you have not approved, and this run would use what it sets: {wants}. Nothing was sent and nothing was written.',
+  'trust.untrusted_hint': 'Read the file; if you trust it, approve it: cd {dir} && {command}. Or give your own value (--base-url, --api-key-env, --agent, --scope), which wins over the file.',
+  'trust.profile_clash': 'Profile "{name}" is defined both in your settings and in {file}: yours is used.',
+  'trust.profile_untrusted': 'Profile "{name}" comes from {file}, which you have not approved: it is not used, and its key variable is not read.',
+  // ── end repository trust ──
 };

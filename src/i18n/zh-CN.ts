@@ -272,8 +272,10 @@ export const zhCN: Catalog = {
   'settings.string_list': '必须是字符串列表',
   'settings.not_agent': '不是智能体（可用：{agents}）',
   'settings.pattern_list': '必须是模式列表',
-  'settings.ts': '{file}：不支持 TypeScript 设置文件（运行时需要 TypeScript 加载器）。',
-  'settings.ts_hint': '请改名为 .mjs 或 .js（纯 JavaScript），或把设置写成 .{name}rc（JSON 或 YAML），或写在 package.json 的 "{name}" 键中。',
+  'settings.code_file': '{file}：用 JavaScript 或 TypeScript 写的设置文件是代码，而在文件夹里找到的设置绝不会作为代码运行。',
+  'settings.code_file_hint': '请把同样的设置写成数据：.{name}rc.json 或 .{name}rc.yaml，或 package.json 中的 "{name}" 键；然后删除此文件。',
+  'settings.trusted_user_only': '只能写在您自己的设置文件中（项目文件不能批准自己）',
+  'settings.hash': '必须是 SHA-256 哈希（64 个十六进制数字）；请重新运行 `trust`',
   'settings.load_failed': '项目设置文件无法加载：{detail}',
   // ── end config ──
 
@@ -1087,4 +1089,22 @@ export const zhCN: Catalog = {
   'profiles.key_unset': '档案 "{name}" 从 ${var} 读取密钥，但该变量未设置。',
   'profiles.key_unset_hint': '请导出 {var} 并设为密钥（档案只记录变量名，绝不记录密钥），或传入 --api-key-env NAME。',
   // ── end profiles ──
+  // ── repository trust ───────────────────────────────────────────────────────────────────────────
+  'help.summary.trust': '批准此仓库的项目设置文件（或用 --revoke 撤销）。',
+  'help.opt.trust_revoke': '撤销批准：该文件重新变为不受信任。',
+  'help.detail.trust.what': '项目设置文件（.gateway-agent-setuprc，或 package.json 中的 "gateway-agent-setup" 键）随您克隆的仓库而来：在您批准之前，它可以选择模型和标记，但不能决定网关、密钥变量、智能体、范围或档案。会用到这类值的运行会先停下并指明它。',
+  'help.detail.trust.where': '批准记录在您自己的设置文件中，按文件路径及其内容的哈希记录：文件一旦改变，需要再次批准。',
+  'trust.none': '在 {dir} 没有适用的项目设置文件（已搜索到仓库根目录）。',
+  'trust.none_hint': '无需批准：将照常使用您自己的设置和参数。',
+  'trust.approved': '已批准 {file}。',
+  'trust.revoked': '已撤销批准：{file}。',
+  'trust.sets': '它设置了：',
+  'trust.sets_nothing': '它没有设置网关、密钥变量、智能体、范围或档案：只有模型选择。',
+  'trust.value': '{value}',
+  'trust.changed_again': '如果该文件改变，下一次运行会停下，直到您再次运行 `{bin} trust`。',
+  'trust.untrusted': '{file} 是您尚未批准的项目设置文件，而本次运行会用到它设置的内容：{wants}。没有发送任何请求，也没有写入任何文件。',
+  'trust.untrusted_hint': '请阅读该文件；如果信任它，请批准：cd {dir} && {command}。或者给出您自己的值（--base-url、--api-key-env、--agent、--scope），它优先于该文件。',
+  'trust.profile_clash': '档案 "{name}" 同时定义在您的设置和 {file} 中：使用您的。',
+  'trust.profile_untrusted': '档案 "{name}" 来自 {file}，您尚未批准该文件：不会使用它，也不会读取它的密钥变量。',
+  // ── end repository trust ──
 };

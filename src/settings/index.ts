@@ -1,14 +1,14 @@
 // Saved settings: what setup and the wizard chose, so that `sync` and later runs can
-// repeat it. Two sources: a project file a team commits (found with cosmiconfig from the working
-// directory: `.gateway-agent-setuprc` in JSON or YAML, `gateway-agent-setup.config.{js,mjs,cjs}`,
-// or a `gateway-agent-setup` key in package.json) and the user file `settings.json` in our state
-// directory, which setup writes. The project file wins. Never the key: only its variable's name.
-import { stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+// repeat it. Two sources: the user file `settings.json` in our state directory, which setup
+// writes, and a project file a team commits (`.gateway-agent-setuprc` in JSON or YAML, or a
+// `gateway-agent-setup` key in package.json; ./project.ts finds it). A project file is somebody
+// else's text: until the user approves it (`trust`), it may choose models, nothing that decides
+// where a key goes. Never the key: only its variable's name.
+import { join, resolve } from 'node:path';
 import { AGENT_IDS, isAgentId, type AgentId } from '../agents/registry.js';
 import type { KeyStorage, Scope } from '../agents/types.js';
 import { readConfig, stateDir, writeFileAtomic } from '../config/index.js';
-import { errorText, JobError, UsageError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
 import { commas, msg, type Message } from '../i18n/index.js';
 
@@ -35,23 +35,31 @@ export interface Settings {
   profiles?: Record<string, ProfileSettings>;
   /** Which profile last wrote each agent (`use`): the user file only, never a project file. */
   active?: Partial<Record<AgentId, string>>;
+  /** Project files the user approved (`trust`): absolute path → SHA-256 of the approved bytes. User file only. */
+  trusted?: Record<string, string>;
 }
 
 /** A profile holds what the top level holds, except profiles and the record of which is active. */
-export type ProfileSettings = Omit<Settings, 'profiles' | 'active'>;
+export type ProfileSettings = Omit<Settings, 'profiles' | 'active' | 'trusted'>;
 
 export interface LoadedSettings {
   settings: Settings;
   /** The files they came from, project file last. */
   sources: string[];
-  /** The file each profile comes from (a project file's profile wins by name over the user's). */
+  /** The file each profile comes from (the user's profile wins a name over a project file's). */
   profileFiles?: Record<string, string>;
+  /** The project file found, whether the user approved it, and all it says (used or not). */
+  project?: ProjectSettings;
+  /** What an unapproved project file would set and is not used: commands that need it stop (exit 2). */
+  withheld?: Withheld[];
+  /** Profile names both files define: the user's is the one used. */
+  profileClashes?: string[];
 }
 
 /** A profile's name: it is typed on command lines and shown in lists. */
 export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-export const MODULE_NAME = 'gateway-agent-setup';
+export { MODULE_NAME } from './project.js';
 
 /** A value that looks like an API key must never sit in a settings file. */
 const KEY_LIKE = /\bsk-[A-Za-z0-9_-]{16,}/;
@@ -81,9 +89,10 @@ export function validateSettings(raw: unknown, file: string, where: 'user' | 'pr
   if (typeof raw !== 'object' || Array.isArray(raw)) fail(file, '(root)', msg('settings.object'));
   checkKeyFree(raw, file, '');
   const r = raw as Record<string, unknown>;
-  const known = [...FIELDS, 'profiles', ...(where === 'user' ? ['active'] : []), '$schema'];
+  const known = [...FIELDS, 'profiles', ...(where === 'user' ? ['active', 'trusted'] : []), '$schema'];
   for (const k of Object.keys(r)) {
     if (k === 'active' && where === 'project') fail(file, k, msg('profiles.active_user_only'));
+    if (k === 'trusted' && where === 'project') fail(file, k, msg('settings.trusted_user_only'));
     if (!known.includes(k)) fail(file, k, msg('settings.unknown', { known: commas(known.slice(0, -1)) }));
   }
   const out: Settings = validateFields(r, file, '');
@@ -110,6 +119,15 @@ export function validateSettings(raw: unknown, file: string, where: 'user' | 'pr
       active[id] = name;
     }
     out.active = active;
+  }
+  if (r.trusted !== undefined) {
+    if (typeof r.trusted !== 'object' || r.trusted === null || Array.isArray(r.trusted)) fail(file, 'trusted', msg('settings.object'));
+    const trusted: Record<string, string> = {};
+    for (const [path, hash] of Object.entries(r.trusted as Record<string, unknown>)) {
+      if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) fail(file, `trusted.${path}`, msg('settings.hash'));
+      trusted[path] = hash;
+    }
+    out.trusted = trusted;
   }
   return out;
 }
@@ -195,37 +213,74 @@ function profileFiles(from: readonly [Settings, string][]): { profileFiles?: Rec
   return Object.keys(out).length > 0 ? { profileFiles: out } : {};
 }
 
-/**
- * A `.ts` settings file would need a TypeScript loader at run time (a package we do not ship), so
- * it is refused by name instead of being skipped without a word.
- */
-const TS_PLACES = [`${MODULE_NAME}.config.ts`, `${MODULE_NAME}.config.mts`, `${MODULE_NAME}.config.cts`, `.${MODULE_NAME}rc.ts`];
+/** Fields whose value decides where a key goes, which key, or which files get it: trusted only. */
+const SENSITIVE = ['baseUrl', 'keyEnv', 'agents', 'scope'] as const;
 
-function refuseTypeScript(filepath: string): never {
-  throw new UsageError(
-    msg('settings.ts', { file: filepath }),
-    msg('settings.ts_hint', { name: MODULE_NAME }),
-  );
+/**
+ * A value a project file sets that is not used until the user approves that file (`trust`):
+ * `field` as written in the file, `value` what it wanted (a host, a variable's name, a list).
+ */
+export interface Withheld {
+  field: string;
+  value: string;
 }
 
-/**
- * cosmiconfig reads what it finds with a plain read: a FIFO named like a settings file would block it
- * forever. Every place it will look, from `cwd` up to `stopDir`, is checked first.
- */
-async function refuseSpecialFiles(cwd: string, stopDir: string, places: readonly string[]): Promise<void> {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    for (const place of places) {
-      const file = join(dir, place);
-      const info = await stat(file).catch(() => undefined);
-      if (info && !info.isFile() && !info.isDirectory()) {
-        throw new JobError(msg('cfg.not_regular', { file }), msg('cfg.not_regular_hint'));
-      }
-    }
-    if (dir === resolve(stopDir) || dirname(dir) === dir) return;
+export interface ProjectSettings {
+  file: string;
+  /** SHA-256 of its bytes: the approval is for exactly this content. */
+  hash: string;
+  trusted: boolean;
+  settings: Settings;
+}
+
+/** Where a base URL points, for messages: its origin (never a path or query, which might hold a secret). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url.slice(0, 80);
   }
 }
 
-/** The user file, then the project file found from `cwd` upwards (it wins). */
+/** What an untrusted project file would set that only a trusted file may. */
+export function withheldOf(p: Settings): Withheld[] {
+  const out: Withheld[] = [];
+  const own = (s: ProfileSettings, at: string): void => {
+    for (const f of SENSITIVE) {
+      const v = s[f];
+      if (v === undefined) continue;
+      out.push({ field: `${at}${f}`, value: f === 'baseUrl' ? hostOf(v as string) : Array.isArray(v) ? v.join(',') : String(v) });
+    }
+    for (const [id, a] of Object.entries(s.perAgent ?? {})) if (a?.keyEnv) out.push({ field: `${at}perAgent.${id}.keyEnv`, value: a.keyEnv });
+  };
+  own(p, '');
+  for (const [name, profile] of Object.entries(p.profiles ?? {})) {
+    own(profile, `profiles.${name}.`);
+    if (!Object.keys(profile).some((k) => (SENSITIVE as readonly string[]).includes(k))) out.push({ field: `profiles.${name}`, value: name });
+  }
+  return out;
+}
+
+/** The fields an untrusted project file may still set: model choices and protocol marks. */
+function harmless(p: Settings): Settings {
+  const perAgent: Partial<Record<AgentId, AgentSettings>> = {};
+  for (const [id, a] of Object.entries(p.perAgent ?? {}) as [AgentId, AgentSettings][]) {
+    const { keyEnv: _withheld, ...rest } = a;
+    perAgent[id] = rest;
+  }
+  return {
+    ...(p.keyStorage !== undefined && { keyStorage: p.keyStorage }),
+    ...(p.markers !== undefined && { markers: p.markers }),
+    ...(p.perAgent !== undefined && { perAgent }),
+  };
+}
+
+/**
+ * The user file, then the project file that applies in `cwd`. An approved project file (its path
+ * and hash recorded by `trust` in the user file) wins over the user's fields as a team's settings
+ * should; an unapproved one gives only model choices and marks, and what it would set beyond them
+ * is reported as withheld. A profile the user has always wins a name clash with a project's.
+ */
 export async function loadSettings(opts: {
   home: string;
   cwd: string;
@@ -236,41 +291,27 @@ export async function loadSettings(opts: {
   const raw = await readConfig(userFile, 'json');
   const user = validateSettings(raw, userFile);
   const sources = raw === undefined ? [] : [userFile];
-  // cosmiconfig is CommonJS: bundled, its exports arrive on `default`; under vitest, as named exports.
-  const mod = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
-  const cosmiconfig = mod.default?.cosmiconfig ?? mod.cosmiconfig;
-  const searchPlaces = [
-    'package.json',
-    `.${MODULE_NAME}rc`,
-    `.${MODULE_NAME}rc.json`,
-    `.${MODULE_NAME}rc.yaml`,
-    `.${MODULE_NAME}rc.yml`,
-    `${MODULE_NAME}.config.js`,
-    `${MODULE_NAME}.config.mjs`,
-    `${MODULE_NAME}.config.cjs`,
-    // Found only to be refused with a clear message (below), rather than silently ignored.
-    ...TS_PLACES,
-  ];
-  await refuseSpecialFiles(opts.cwd, opts.home, searchPlaces);
-  const explorer = cosmiconfig(MODULE_NAME, {
-    stopDir: opts.home,
-    searchStrategy: 'global',
-    searchPlaces,
-    loaders: Object.fromEntries(['.ts', '.cts', '.mts'].map((ext) => [ext, refuseTypeScript])),
-  });
-  let found: { config: unknown; filepath: string } | null;
-  try {
-    found = await explorer.search(opts.cwd);
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw new UsageError(msg('settings.load_failed', { detail: errorText(err) }));
-  }
-  if (!found || found.filepath === userFile) return { settings: user, sources, ...profileFiles([[user, userFile]]) };
-  const project = validateSettings(found.config, found.filepath, 'project');
+  const { findProjectFile } = await import('./project.js');
+  const found = await findProjectFile(opts.cwd, opts.home);
+  if (!found || resolve(found.file) === resolve(userFile)) return { settings: user, sources, ...profileFiles([[user, userFile]]) };
+  const project = validateSettings(found.config, found.file, 'project');
+  const trusted = user.trusted !== undefined && Object.hasOwn(user.trusted, found.file) && user.trusted[found.file] === found.hash;
+  const clashes = Object.keys(project.profiles ?? {}).filter((name) => Object.hasOwn(user.profiles ?? {}, name));
+  const projectProfiles = Object.fromEntries(Object.entries(project.profiles ?? {}).filter(([name]) => !clashes.includes(name)));
+  const used: Settings = trusted
+    ? { ...project, ...(project.profiles && { profiles: projectProfiles }) }
+    : harmless(project);
+  const withheld = trusted ? [] : withheldOf({ ...project, ...(project.profiles && { profiles: projectProfiles }) });
+  const merged = merge(user, used);
+  // The user's own profile keeps its name whatever the project file says.
+  if (user.profiles) merged.profiles = { ...merged.profiles, ...user.profiles };
   return {
-    settings: merge(user, project),
-    sources: [...sources, found.filepath],
-    ...profileFiles([[user, userFile], [project, found.filepath]]),
+    settings: merged,
+    sources: [...sources, found.file],
+    ...profileFiles([[{ profiles: used.profiles ?? {} }, found.file], [user, userFile]]),
+    project: { file: found.file, hash: found.hash, trusted, settings: project },
+    ...(withheld.length > 0 && { withheld }),
+    ...(clashes.length > 0 && { profileClashes: clashes }),
   };
 }
 

@@ -247,18 +247,31 @@ describe('use and profiles', () => {
 });
 
 describe("a team's project-file profile", () => {
-  it('wins by name over the user\'s, is used by `use`, and is read-only for `profiles remove`', async () => {
+  it("loses a name clash to the user's (reported), is withheld until approved, then used by `use`, and is read-only", async () => {
     twoProfiles();
     const rc = join(project, '.gateway-agent-setuprc');
-    writeFileSync(rc, `# the team's gateways; keys stay in each person's environment\nprofiles:\n  work:\n    baseUrl: ${personal.root}\n    keyEnv: HOME_GW_KEY\n    agents: [codex]\n`);
+    writeFileSync(rc, `# the team's gateways; keys stay in each person's environment\nprofiles:\n  work:\n    baseUrl: ${personal.root}\n  team:\n    baseUrl: ${personal.root}\n    keyEnv: HOME_GW_KEY\n    agents: [codex]\n`);
     const rcBytes = read(rc);
-    const list = jsonOf(await cli(['profiles', '--json'])) as { profiles: { name: string; baseUrl: string; source: string; file: string }[] };
-    expect(list.profiles.find((p) => p.name === 'work')).toEqual(expect.objectContaining({ baseUrl: personal.root, source: 'project', file: rc }));
-    const use = await cli(['use', 'work']);
+    const list = jsonOf(await cli(['profiles', '--json'])) as { profiles: { name: string; baseUrl: string; source: string }[]; clashes: unknown; untrusted: unknown };
+    expect(list.profiles.find((p) => p.name === 'work')).toEqual(expect.objectContaining({ baseUrl: work.root, source: 'user' }));
+    expect(list.profiles.some((p) => p.name === 'team')).toBe(false);
+    expect(list.clashes).toEqual([{ name: 'work', file: rc, used: 'user' }]);
+    expect(list.untrusted).toEqual([{ name: 'team', file: rc }]);
+    const text = await cli(['profiles', '--offline']);
+    expect(text.stdout.replace(/\s+/g, ' ')).toContain(`Profile "work" is defined both in your settings and in ${rc}: yours is used.`);
+    // Not approved: `use team` stops before any request, naming the file and how to approve it.
+    const before = personal.log.length;
+    const refused = await cli(['use', 'team']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('gateway-agent-setup trust');
+    expect(personal.log.length).toBe(before);
+    expect(existsSync(codexToml())).toBe(false);
+    expect((await cli(['trust'])).code).toBe(0);
+    const use = await cli(['use', 'team']);
     expect(use.code, use.stderr + use.stdout).toBe(0);
     expect(read(codexToml())).toContain(personal.root);
-    expect(saved().active).toEqual({ codex: 'work' });
-    const rm = await cli(['profiles', 'remove', 'work']);
+    expect(saved().active).toEqual({ codex: 'team' });
+    const rm = await cli(['profiles', 'remove', 'team']);
     expect(rm.code).toBe(2);
     expect(rm.stderr.replace(/\s+/g, ' ')).toContain(`defined in the project file ${rc}: it is read-only here`);
     expect(read(rc)).toBe(rcBytes);

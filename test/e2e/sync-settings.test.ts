@@ -43,17 +43,26 @@ describe('saved settings: precedence', () => {
     };
     expect(await baseUrl()).toBe(user.root);
     writeFileSync(join(project, '.gateway-agent-setuprc'), `# the team's gateway\nbaseUrl: ${team.root}/v1\n`);
+    // Not approved yet: the run stops before asking any gateway, naming the file, the host and `trust`.
+    const stopped = await cli(['setup', '--yes', '--dry-run']);
+    expect(stopped.code).toBe(2);
+    expect(stopped.stderr).toContain(join(project, '.gateway-agent-setuprc'));
+    expect(stopped.stderr).toContain(team.root);
+    expect(stopped.stderr).toContain('gateway-agent-setup trust');
+    expect(team.log).toEqual([]);
+    expect((await cli(['trust'])).code).toBe(0);
     expect(await baseUrl()).toBe(team.root);
     expect(await baseUrl([], { GATEWAY_BASE_URL: env.root })).toBe(env.root);
     expect(await baseUrl(['--base-url', flag.root], { GATEWAY_BASE_URL: env.root })).toBe(flag.root);
     // Each run asked the gateway it named, and only that one.
     for (const s of [user, team, env, flag]) expect(s.log.some((e) => e.path === '/v1/models')).toBe(true);
     // A dry run saves nothing.
-    expect(JSON.parse(readFileSync(userSettings(), 'utf8'))).toEqual({ baseUrl: user.root, agents: ['codex'] });
+    expect(JSON.parse(readFileSync(userSettings(), 'utf8'))).toMatchObject({ baseUrl: user.root, agents: ['codex'] });
   });
 
   it('the key variable named in the settings is the one read', async () => {
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'team-repo', 'gateway-agent-setup': { baseUrl: sim(0).root, keyEnv: 'TEAM_GW_KEY' } }));
+    expect((await cli(['trust'])).code).toBe(0);
     const r = await runCli(['setup', '--yes', '--agent', 'codex', '--dry-run'], { home, cwd: project, env: { TEAM_GW_KEY: DEMO_KEY } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('TEAM_GW_KEY');
@@ -71,12 +80,12 @@ describe('saved settings: precedence', () => {
     expect(existsSync(userSettings())).toBe(false);
   });
 
-  it('a .ts project file: exit 2 saying .ts is not supported', async () => {
+  it('a .ts project file: exit 2 saying it would be code', async () => {
     writeFileSync(join(project, 'gateway-agent-setup.config.ts'), `export default { baseUrl: '${sim(0).root}' };\n`);
     const r = await cli(['sync', '--check']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('gateway-agent-setup.config.ts');
-    expect(r.stderr).toContain('not supported');
+    expect(r.stderr).toContain('is code');
   });
 });
 
@@ -89,7 +98,8 @@ describe('sync with a team preference', () => {
     expect(saved.perAgent.codex.model).toBe('gpt-5.1-codex');
     expect(saved.keyEnv).toBe('GATEWAY_API_KEY');
     expect(JSON.stringify(saved)).not.toContain(DEMO_KEY);
-    writeFileSync(join(project, 'gateway-agent-setup.config.mjs'), "export default { perAgent: { codex: { preferences: ['grok-*'] } } };\n");
+    // Model preferences are data any project file may give, approved or not.
+    writeFileSync(join(project, '.gateway-agent-setuprc.yaml'), "perAgent: { codex: { preferences: ['grok-*'] } }\n");
     // The team's patterns alone change nothing while the chosen model is still offered.
     expect((await cli(['sync', '--check'])).code).toBe(0);
 
@@ -102,6 +112,6 @@ describe('sync with a team preference', () => {
     expect(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')).toContain('model = "grok-4"');
     expect((JSON.parse(readFileSync(userSettings(), 'utf8')) as typeof saved).perAgent.codex.model).toBe('grok-4');
     // The team's file is never written.
-    expect(readFileSync(join(project, 'gateway-agent-setup.config.mjs'), 'utf8')).toContain("preferences: ['grok-*']");
+    expect(readFileSync(join(project, '.gateway-agent-setuprc.yaml'), 'utf8')).toContain("preferences: ['grok-*']");
   });
 });

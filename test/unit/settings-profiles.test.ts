@@ -1,6 +1,7 @@
 // Profiles in the saved settings: validated like the top level with errors naming the file and
 // the profile's field, never a key; the record of active profiles only in the user file; a project
 // file's profile winning by name; `setup` taking an agent back from a profile. Real files in temp dirs.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,15 +101,24 @@ describe('profiles in validateSettings', () => {
 });
 
 describe('profiles in loadSettings', () => {
-  it("the project file's profile wins by name; each profile says which file defines it", async () => {
+  it('the user\'s profile wins a name clash (reported); an unapproved project profile is withheld, an approved one is used', async () => {
     const s = scene();
     writeFileSync(s.userFile, JSON.stringify({ profiles: { team: { baseUrl: 'https://mine.example' }, home: { baseUrl: 'https://home.example' } }, active: { codex: 'team' } }));
     const projectFile = join(s.project, '.gateway-agent-setuprc');
-    writeFileSync(projectFile, 'profiles:\n  team:\n    baseUrl: https://team.example\n    keyEnv: TEAM_KEY\n');
+    writeFileSync(projectFile, 'profiles:\n  team:\n    baseUrl: https://team.example\n    keyEnv: TEAM_KEY\n  ci:\n    keyEnv: CI_KEY\n');
     const loaded = await loadSettings(s.opts);
-    expect(loaded.settings.profiles).toEqual({ team: { baseUrl: 'https://team.example', keyEnv: 'TEAM_KEY' }, home: { baseUrl: 'https://home.example' } });
-    expect(loaded.profileFiles).toEqual({ team: projectFile, home: s.userFile });
+    expect(loaded.settings.profiles).toEqual({ team: { baseUrl: 'https://mine.example' }, home: { baseUrl: 'https://home.example' } });
+    expect(loaded.profileFiles).toEqual({ team: s.userFile, home: s.userFile });
+    expect(loaded.profileClashes).toEqual(['team']);
+    expect(loaded.withheld).toEqual([{ field: 'profiles.ci.keyEnv', value: 'CI_KEY' }]);
     expect(loaded.settings.active).toEqual({ codex: 'team' });
+    // Approved: the project's other profile is used; the clash still keeps the user's.
+    const hash = createHash('sha256').update(readFileSync(projectFile)).digest('hex');
+    writeFileSync(s.userFile, JSON.stringify({ profiles: { team: { baseUrl: 'https://mine.example' } }, trusted: { [projectFile]: hash } }));
+    const approved = await loadSettings(s.opts);
+    expect(approved.settings.profiles).toEqual({ team: { baseUrl: 'https://mine.example' }, ci: { keyEnv: 'CI_KEY' } });
+    expect(approved.profileFiles).toEqual({ team: s.userFile, ci: projectFile });
+    expect(approved.profileClashes).toEqual(['team']);
   });
 });
 

@@ -1,7 +1,9 @@
 // Saved settings: validation (errors name the file and the field, never a key), the project file
-// formats cosmiconfig finds, precedence of the project file over the user file, and the user
-// file that setup and the wizard write. Real files in temp directories.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// formats read as data (code refused, never run), where the search stops, what an unapproved
+// project file may give and what an approved one wins, and the user file that setup and the wizard
+// write. Real files in temp directories.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,12 +19,13 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/** A temp home with a project folder inside it (the search stops at the home). */
+/** A temp home with a repository inside it (the search stops at the repository's root). */
 function scene(): { home: string; project: string; env: Record<string, string>; opts: Parameters<typeof loadSettings>[0] } {
   const home = mkdtempSync(join(tmpdir(), 'gas-settings-'));
   dirs.push(home);
+  // A repository (its root holds .git) inside a folder inside the home.
   const project = join(home, 'work', 'repo');
-  mkdirSync(project, { recursive: true });
+  mkdirSync(join(project, '.git'), { recursive: true });
   const env = {};
   return { home, project, env, opts: { home, cwd: project, env, platform: 'linux' } };
 }
@@ -123,33 +126,104 @@ describe('loadSettings', () => {
   });
 
   const PROJECT = { baseUrl: 'https://team.example', perAgent: { codex: { preferences: ['grok-*'] } } };
-  it.each([
+  const DATA_FILES: [string, string][] = [
     ['.gateway-agent-setuprc', JSON.stringify(PROJECT)],
     ['.gateway-agent-setuprc', 'baseUrl: https://team.example\nperAgent:\n  codex:\n    preferences: ["grok-*"]\n'],
     ['.gateway-agent-setuprc.json', JSON.stringify(PROJECT)],
     ['.gateway-agent-setuprc.yaml', 'baseUrl: https://team.example\nperAgent: { codex: { preferences: [grok-*] } }\n'],
-    ['gateway-agent-setup.config.mjs', `export default ${JSON.stringify(PROJECT)};`],
-    ['gateway-agent-setup.config.cjs', `module.exports = ${JSON.stringify(PROJECT)};`],
-    ['gateway-agent-setup.config.js', `module.exports = ${JSON.stringify(PROJECT)};`],
     ['package.json', JSON.stringify({ name: 'repo', 'gateway-agent-setup': PROJECT })],
-  ])('a project file %s (%#) wins over the user file, field by field', async (name, text) => {
+  ];
+  it.each(DATA_FILES)('an unapproved project file %s (%#) gives model choices only; its gateway is withheld', async (name, text) => {
     const s = scene();
     const user = userFile(s.home, { baseUrl: 'https://user.example', keyEnv: 'MY_KEY', perAgent: { codex: { model: 'gpt-5.1-codex' } } });
     writeFileSync(join(s.project, name), text);
     const loaded = await loadSettings(s.opts);
     expect(loaded.sources).toEqual([user, join(s.project, name)]);
-    expect(loaded.settings.baseUrl).toBe('https://team.example');
-    expect(loaded.settings.keyEnv).toBe('MY_KEY');
-    // Per agent too: the team's preferences, the user's own chosen model.
+    expect(loaded.settings.baseUrl).toBe('https://user.example');
+    expect(loaded.withheld).toEqual([{ field: 'baseUrl', value: 'https://team.example' }]);
+    expect(loaded.project).toMatchObject({ file: join(s.project, name), trusted: false });
+    expect(loaded.project?.hash).toBe(createHash('sha256').update(readFileSync(join(s.project, name))).digest('hex'));
     expect(loaded.settings.perAgent?.codex).toEqual({ model: 'gpt-5.1-codex', preferences: ['grok-*'] });
   });
 
-  it('a project file in a parent folder of the working directory is found', async () => {
+  it.each(DATA_FILES)('an approved project file %s (%#) wins over the user file, field by field', async (name, text) => {
     const s = scene();
-    writeFileSync(join(s.home, 'work', '.gateway-agent-setuprc'), '{"agents":["opencode"]}');
+    const file = join(s.project, name);
+    writeFileSync(file, text);
+    const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+    const user = userFile(s.home, { baseUrl: 'https://user.example', keyEnv: 'MY_KEY', perAgent: { codex: { model: 'gpt-5.1-codex' } }, trusted: { [file]: hash } });
     const loaded = await loadSettings(s.opts);
-    expect(loaded.settings.agents).toEqual(['opencode']);
-    expect(loaded.sources).toEqual([join(s.home, 'work', '.gateway-agent-setuprc')]);
+    expect(loaded.sources).toEqual([user, file]);
+    expect(loaded.settings.baseUrl).toBe('https://team.example');
+    expect(loaded.settings.keyEnv).toBe('MY_KEY');
+    expect(loaded.withheld).toBeUndefined();
+    // Per agent too: the team's preferences, the user's own chosen model.
+    expect(loaded.settings.perAgent?.codex).toEqual({ model: 'gpt-5.1-codex', preferences: ['grok-*'] });
+    // One byte changed: the approval no longer holds.
+    writeFileSync(file, text.replace('team.example', 'team.exampla'));
+    const changed = await loadSettings(s.opts);
+    expect(changed.settings.baseUrl).toBe('https://user.example');
+    expect(changed.project?.trusted).toBe(false);
+  });
+
+  it.each([
+    'gateway-agent-setup.config.mjs',
+    'gateway-agent-setup.config.cjs',
+    'gateway-agent-setup.config.js',
+    '.gateway-agent-setuprc.cjs',
+    '.gateway-agent-setuprc.js',
+    '.config/gateway-agent-setuprc.mjs',
+  ])('a JavaScript settings file (%s) is refused, never run', async (name) => {
+    const s = scene();
+    const marker = join(s.home, 'ran');
+    mkdirSync(join(s.project, '.config'), { recursive: true });
+    const code = name.endsWith('.mjs')
+      ? `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(marker)}, 'x'); export default {};`
+      : `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'); module.exports = {};`;
+    writeFileSync(join(s.project, name), code);
+    const err = await usageErrorOf(loadSettings(s.opts));
+    expect(err.message).toContain(join(s.project, name));
+    expect(err.message).toContain('never run as code');
+    expect(hintOf(err)).toContain('.gateway-agent-setuprc.json');
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a project file in a parent folder inside the repository is found', async () => {
+    const s = scene();
+    const sub = join(s.project, 'packages', 'app');
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(join(s.project, '.gateway-agent-setuprc'), '{"agents":["opencode"]}');
+    const loaded = await loadSettings({ ...s.opts, cwd: sub });
+    expect(loaded.withheld).toEqual([{ field: 'agents', value: 'opencode' }]);
+    expect(loaded.sources).toEqual([join(s.project, '.gateway-agent-setuprc')]);
+  });
+
+  it("the search stops at the repository's root: a file above it is not read", async () => {
+    const s = scene();
+    writeFileSync(join(s.home, 'work', '.gateway-agent-setuprc'), '{"baseUrl":"https://above.example"}');
+    writeFileSync(join(s.home, '.gateway-agent-setuprc'), '{"baseUrl":"https://home.example"}');
+    expect(await loadSettings(s.opts)).toEqual({ settings: {}, sources: [] });
+  });
+
+  it('outside any repository only the working directory is searched, never a folder above it', async () => {
+    const s = scene();
+    const plain = join(s.home, 'notes', 'deep');
+    mkdirSync(plain, { recursive: true });
+    writeFileSync(join(s.home, 'notes', '.gateway-agent-setuprc'), '{"baseUrl":"https://above.example"}');
+    expect(await loadSettings({ ...s.opts, cwd: plain })).toEqual({ settings: {}, sources: [] });
+    writeFileSync(join(plain, '.gateway-agent-setuprc'), '{"scope":"project"}');
+    expect((await loadSettings({ ...s.opts, cwd: plain })).sources).toEqual([join(plain, '.gateway-agent-setuprc')]);
+  });
+
+  it('a repository root above HOME is never reached from inside HOME', async () => {
+    const outer = mkdtempSync(join(tmpdir(), 'gas-outer-'));
+    dirs.push(outer);
+    mkdirSync(join(outer, '.git'));
+    writeFileSync(join(outer, '.gateway-agent-setuprc'), '{"baseUrl":"https://outer.example"}');
+    const home = join(outer, 'home');
+    const cwd = join(home, 'src');
+    mkdirSync(cwd, { recursive: true });
+    expect(await loadSettings({ home, cwd, env: {}, platform: 'linux' })).toEqual({ settings: {}, sources: [] });
   });
 
   it('an invalid project file: the error names that file and the field', async () => {
@@ -177,22 +251,23 @@ describe('loadSettings', () => {
   });
 
   it.each(['gateway-agent-setup.config.ts', 'gateway-agent-setup.config.mts', '.gateway-agent-setuprc.ts'])(
-    'a TypeScript settings file (%s) is refused by name, saying .ts is not supported',
+    'a TypeScript settings file (%s) is refused by name, saying it would be code',
     async (name) => {
       const s = scene();
       writeFileSync(join(s.project, name), 'export default { baseUrl: "https://team.example" };\n');
       const err = await usageErrorOf(loadSettings(s.opts));
       expect(err.message).toContain(join(s.project, name));
-      expect(err.message).toContain('TypeScript settings files are not supported');
-      expect(hintOf(err)).toContain('.mjs');
+      expect(err.message).toContain('is code');
+      expect(hintOf(err)).toContain('.gateway-agent-setuprc.yaml');
     },
   );
 
-  it('a supported file next to a .ts one is used', async () => {
+  it('a data file next to a code file is refused too: the user must not think the code one is used', async () => {
     const s = scene();
     writeFileSync(join(s.project, 'gateway-agent-setup.config.ts'), 'export default {};\n');
-    writeFileSync(join(s.project, 'gateway-agent-setup.config.mjs'), 'export default { agents: ["cline"] };\n');
-    expect((await loadSettings(s.opts)).settings.agents).toEqual(['cline']);
+    writeFileSync(join(s.project, '.gateway-agent-setuprc.json'), '{ "agents": ["cline"] }\n');
+    const err = await usageErrorOf(loadSettings(s.opts));
+    expect(err.message).toContain('gateway-agent-setup.config.ts');
   });
 });
 

@@ -162,7 +162,11 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     throw new UsageError(msg('profiles.no_agents', { name: profile }), msg('profiles.no_agents_hint', { bin: BIN, name: profile }));
   }
   const flags = profile !== undefined && args.values['base-url'] === undefined && saved.settings.baseUrl ? { ...args.values, 'base-url': saved.settings.baseUrl } : args.values;
-  const values = withSavedDefaults(ctx, { ...flags, agent: flags.agent }, { ...saved.settings, agents: undefined });
+  // Doctor checks the agents it is told to, or every installed one: a saved agent list is not its input.
+  const values = withSavedDefaults(ctx, { ...flags, agent: flags.agent }, { ...saved.settings, agents: undefined }, {
+    ...saved,
+    withheld: saved.withheld?.filter((w) => w.field !== 'agents'),
+  });
   const only = list(values, 'agent');
   for (const id of only) if (!SUPPORTED_AGENT_IDS.includes(id as AgentId)) throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
   const ids = only.length > 0 ? (only as AgentId[]) : profileIds.length > 0 ? profileIds : SUPPORTED_AGENT_IDS;

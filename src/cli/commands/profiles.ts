@@ -268,10 +268,20 @@ async function show(ctx: CliContext, offline: boolean): Promise<number> {
     };
   }));
   const active = await activeEntries(ctx, saved.settings);
+  // Profiles only an unapproved project file defines are named, never read; clashes keep the user's.
+  const untrusted = [...new Set((saved.withheld ?? []).map((w) => /^profiles\.([^.]+)/.exec(w.field)?.[1]).filter((n): n is string => n !== undefined))];
+  const projectFile = saved.project?.file ?? '';
+  const trustNotes = [
+    ...(saved.profileClashes ?? []).map((name) => msg('trust.profile_clash', { name, file: projectFile })),
+    ...untrusted.map((name) => msg('trust.profile_untrusted', { name, file: projectFile })),
+  ];
   if (ctx.json) {
     const { english } = await import('../../i18n/index.js');
     printJson(ctx, {
       ok: true,
+      ...(untrusted.length > 0 && { untrusted: untrusted.map((name) => ({ name, file: projectFile })) }),
+      ...(saved.profileClashes && { clashes: saved.profileClashes.map((name) => ({ name, file: projectFile, used: 'user' })) }),
+      ...(trustNotes.length > 0 && { notes: trustNotes.map((m) => english(m)) }),
       profiles: profiles.map(({ keys, ...p }) => ({
         ...p,
         keys: keys.map(({ warning, asked: _asked, ...k }) => ({ ...k, ...(warning ? { warning: english(warning) } : {}) })),
@@ -282,8 +292,9 @@ async function show(ctx: CliContext, offline: boolean): Promise<number> {
   }
   const { usageFacts } = await import('../../gateway/key-usage.js');
   const t = ctx.t;
+  const trustLines = trustNotes.flatMap((m) => wrap(t(m)));
   if (profiles.length === 0) {
-    print(ctx, wrap(t('profiles.list_none', { bin: BIN })));
+    print(ctx, [...wrap(t('profiles.list_none', { bin: BIN })), ...trustLines]);
     return 0;
   }
   const lines: string[] = [t('profiles.list_title')];
@@ -296,6 +307,7 @@ async function show(ctx: CliContext, offline: boolean): Promise<number> {
     for (const k of p.keys) lines.push(...keyLines(ctx, k, usageFacts));
     lines.push(...wrap(t(p.source === 'user' ? 'profiles.from_user' : 'profiles.from_project', { file }), 4));
   }
+  if (trustLines.length > 0) lines.push('', ...trustLines);
   lines.push('');
   if (active.length === 0) lines.push(...wrap(t('profiles.none_active', { bin: BIN })));
   else {

@@ -59,7 +59,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const report: SetupReport = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
-  await rememberSetup(ctx, report, gateway.keyEnvVar, agentKeyEnvs(gateway));
+  await rememberSetup(ctx, report, gateway.keyEnvVar, agentKeyEnvs(gateway), inputs.fromProject);
   const runs = inputs.verifyByAgent && report.ok && !report.dryRun
     ? await (await import('../agent-run.js')).runAgents(ctx, { agents: report.agents.map((a) => a.id), scope: setupOptions.scope, timeoutMs: gateway.timeoutMs * 4 })
     : undefined;

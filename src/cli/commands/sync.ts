@@ -14,6 +14,7 @@ import { resolveGateway, type GatewayInputs } from '../inputs.js';
 import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { activeProfiles, agentsWrittenBy, profileSaved, recordActive, requireProfileKey } from '../profiles.js';
+import { refuseWithheld } from '../../settings/trust.js';
 import { loadSaved, refuseSavedEnvStorage, rememberSetup } from '../saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentKeyEnvs, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
@@ -123,7 +124,10 @@ interface SyncResult {
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const groups = syncGroups(await loadSaved(ctx), str(args.values, 'profile'));
+  const saved = await loadSaved(ctx);
+  // The agents a sync rewrites are the saved ones: an unapproved project file's list stops it here.
+  if (str(args.values, 'profile') === undefined) refuseWithheld(saved, (field) => field === 'agents');
+  const groups = syncGroups(saved, str(args.values, 'profile'));
   const check = flag(args.values, 'check');
   const results: SyncResult[] = [];
   // Every key is read before anything is written.
@@ -199,7 +203,7 @@ async function syncOne(ctx: CliContext, group: SyncGroup, inputs: SetupInputs, g
       },
     };
   }
-  if (group.profile === undefined) await rememberSetup(ctx, report, gateway.keyEnvVar, agentKeyEnvs(gateway));
+  if (group.profile === undefined) await rememberSetup(ctx, report, gateway.keyEnvVar, agentKeyEnvs(gateway), inputs.fromProject);
   else await recordActive(ctx, new Map(report.agents.filter((a) => a.ok).map((a) => [a.id, group.profile!] as const)));
   return {
     profile: group.profile,

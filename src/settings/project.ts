@@ -1,0 +1,101 @@
+// The project settings file a team commits into a repository. A cloned repository is somebody
+// else's text, so it is read as data only and never as code: we walk the directories ourselves and
+// hand cosmiconfig's JSON and YAML loaders the bytes we read (cosmiconfig's own search would first
+// read a "meta" config from the working directory with its JavaScript loaders, and would let that
+// file redirect the search). The walk stops at the repository's root and never climbs above HOME.
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { errorText, JobError, UsageError } from '../core/errors.js';
+import { msg } from '../i18n/index.js';
+
+export const MODULE_NAME = 'gateway-agent-setup';
+
+/** The places read as data, in the order cosmiconfig gives them. */
+const DATA_PLACES = ['package.json', `.${MODULE_NAME}rc`, `.${MODULE_NAME}rc.json`, `.${MODULE_NAME}rc.yaml`, `.${MODULE_NAME}rc.yml`];
+
+/** Places cosmiconfig would have run as code: found only to be refused with a clear message. */
+const CODE_PLACES = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'].flatMap((ext) => [
+  `.${MODULE_NAME}rc.${ext}`,
+  `${MODULE_NAME}.config.${ext}`,
+  `.config/${MODULE_NAME}rc.${ext}`,
+]);
+
+export interface ProjectFile {
+  file: string;
+  /** The parsed content (for package.json: its `gateway-agent-setup` key). */
+  config: unknown;
+  /** SHA-256 of the file's bytes as read, hex: what `trust` records. */
+  hash: string;
+}
+
+/** Whether `p` is `dir` or inside it. */
+function within(p: string, dir: string): boolean {
+  const rel = relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
+}
+
+async function exists(p: string): Promise<boolean> {
+  return (await stat(p).catch(() => undefined)) !== undefined;
+}
+
+/**
+ * The directories searched, nearest first: from `cwd` up to the repository's root (the nearest
+ * folder holding `.git`, a directory or a worktree's file). Outside any repository only `cwd`
+ * itself is searched: a folder above is nobody's project in particular. Never above HOME when the
+ * working directory is inside it.
+ */
+export async function searchDirs(cwd: string, home: string): Promise<string[]> {
+  const start = resolve(cwd);
+  const top = resolve(home);
+  const inHome = within(start, top);
+  const dirs: string[] = [];
+  for (let dir = start; ; dir = dirname(dir)) {
+    dirs.push(dir);
+    if (await exists(join(dir, '.git'))) return dirs;
+    if ((inHome && dir === top) || dirname(dir) === dir) return [start];
+  }
+}
+
+function refuseCode(file: string): never {
+  throw new UsageError(msg('settings.code_file', { file }), msg('settings.code_file_hint', { name: MODULE_NAME }));
+}
+
+/**
+ * The project settings file that applies in `cwd`, or undefined. A FIFO or device named like one
+ * would block a read forever: refused. A file that would be code is refused, never run.
+ */
+export async function findProjectFile(cwd: string, home: string): Promise<ProjectFile | undefined> {
+  const mod = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
+  const loaders = mod.default?.defaultLoaders ?? mod.defaultLoaders;
+  for (const dir of await searchDirs(cwd, home)) {
+    for (const place of CODE_PLACES) {
+      const info = await stat(join(dir, place)).catch(() => undefined);
+      if (info?.isFile()) refuseCode(join(dir, place));
+    }
+    for (const place of DATA_PLACES) {
+      const file = join(dir, place);
+      const info = await stat(file).catch(() => undefined);
+      if (!info || info.isDirectory()) continue;
+      if (!info.isFile()) throw new JobError(msg('cfg.not_regular', { file }), msg('cfg.not_regular_hint'));
+      const bytes = await readFile(file);
+      const content = bytes.toString('utf8');
+      let config: unknown;
+      try {
+        const load = place.endsWith('.json') ? loaders['.json'] : loaders.noExt;
+        config = await load(file, content);
+      } catch (err) {
+        throw new UsageError(msg('settings.load_failed', { detail: errorText(err) }));
+      }
+      if (place === 'package.json') {
+        const own = config && typeof config === 'object' ? (config as Record<string, unknown>)[MODULE_NAME] : undefined;
+        if (own === undefined) continue;
+        config = own;
+      }
+      // An empty file is no settings at all, as cosmiconfig treats it.
+      if (config === undefined || config === null) continue;
+      return { file, config, hash: createHash('sha256').update(bytes).digest('hex') };
+    }
+  }
+  return undefined;
+}
