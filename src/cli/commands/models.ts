@@ -11,6 +11,7 @@ import { flag, showArgument, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { keyEnvFlags, resolveGateway } from '../inputs.js';
 import { loadSaved } from '../saved.js';
+import { refuseWithheld } from '../../settings/trust.js';
 import { formatUsd, print, note, printJson, PROTOCOL_NAMES } from '../output.js';
 import { table, tableRows, wrap } from '../../core/layout.js';
 import { painter, type Paint } from '../../core/terminal.js';
@@ -99,10 +100,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   let values = args.values;
   if (agent !== undefined) {
     if (!isAgentId(agent)) throw new UsageError(msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
-    const saved = (await loadSaved(ctx)).settings.perAgent?.[agent]?.keyEnv;
+    const loaded = await loadSaved(ctx);
+    const saved = loaded.settings.perAgent?.[agent]?.keyEnv;
     const given = values['api-key-env'];
     const names = typeof given === 'string' ? [given] : Array.isArray(given) ? given : [];
-    if (!keyEnvFlags(values).perAgent.has(agent) && saved) values = { ...values, 'api-key-env': [...names, `${agent}=${saved}`] };
+    const flagged = keyEnvFlags(values).perAgent.has(agent);
+    if (!flagged) refuseWithheld(loaded, (field) => field === `perAgent.${agent}.keyEnv`);
+    if (!flagged && saved) values = { ...values, 'api-key-env': [...names, `${agent}=${saved}`] };
   }
   const gw = resolveGateway(ctx, values, undefined, agent !== undefined ? [agent as AgentId] : undefined);
   const key = (agent !== undefined ? gw.agentKeys?.get(agent as AgentId)?.key : undefined) ?? gw.key;

@@ -13,6 +13,7 @@ import { resolveBaseUrl } from '../inputs.js';
 import { note, print, printJson } from '../output.js';
 import { padTo, wrap } from '../../core/layout.js';
 import { loadSaved } from '../saved.js';
+import { refuseWithheld } from '../../settings/trust.js';
 import { agentEnv, parseAgents } from '../setup-inputs.js';
 import { msg, type Message } from '../../i18n/index.js';
 
@@ -43,7 +44,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const saved = await loadSaved(ctx);
   const values = { ...args.values };
   // The gateway whose settings go: the flag, else $GATEWAY_BASE_URL, else the one setup saved.
-  if (values['base-url'] === undefined && ctx.env['GATEWAY_BASE_URL'] === undefined && saved.settings.baseUrl) values['base-url'] = saved.settings.baseUrl;
+  const savedUrl = values['base-url'] === undefined && ctx.env['GATEWAY_BASE_URL'] === undefined;
+  refuseWithheld(saved, (field) => (field === 'baseUrl' && savedUrl) || (field === 'scope' && values.scope === undefined));
+  if (savedUrl && saved.settings.baseUrl) values['base-url'] = saved.settings.baseUrl;
   const gateway = resolveBaseUrl(ctx, values);
   const scope = (str(values, 'scope') ?? saved.settings.scope ?? 'user') as Scope;
   const ids = parseAgents(values) ?? SUPPORTED_AGENT_IDS;
