@@ -93,6 +93,7 @@ export type DiagnosisCode =
   | 'model_not_listed' // the configured model is not in the key's GET /v1/models
   | 'env_override' // a shell export wins over the key written in the agent's file
   | 'key_file_open' // a file holding the key may be read by others than its owner (mode wider than 0600)
+  | 'untrusted_host' // a repository's committed config names a host that is not the user's gateway: nothing sent
   | 'config_invalid'; // the config cannot yield a request (no model, no base URL, unknown provider)
 
 export interface Diagnosis {

@@ -77,6 +77,20 @@ export interface CheckOptions {
   intended?: ReadonlySet<AgentId>;
   /** The gateway's host, when known: a config that names it is meant for the gateway. */
   gatewayHost?: string;
+  /**
+   * The origin of the gateway the user gave or saved (scheme, host, port), when known. A project
+   * config comes with the repository: its request is sent only when it goes to this origin.
+   */
+  trustedOrigin?: string;
+}
+
+/** Where a URL's requests go (scheme, host and port); undefined for what is not a URL. */
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The key each check's agent would send, kept out of the check itself so no report can print it. */
@@ -182,6 +196,21 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
       message: msg('doctor.shell_override', { var: overridden.var, agent: agent.name, source: overridden.configSource }),
       fix: msg('doctor.shell_override_fix', { var: overridden.var }),
     });
+  }
+  // A repository's committed config is somebody else's text: no key, and no request at all, goes
+  // to a host that is not the user's own gateway. The finding stands in for every other check.
+  const origin = originOf(request.url);
+  if (opts.scope === 'project' && (origin === undefined || origin !== opts.trustedOrigin)) {
+    const host = origin ?? request.baseUrl;
+    check.file = request.file;
+    check.findings.push({
+      code: 'untrusted_host',
+      message: opts.trustedOrigin
+        ? msg('doctor.untrusted_host', { file: request.file, agent: agent.name, host, gateway: opts.trustedOrigin })
+        : msg('doctor.untrusted_host_none', { file: request.file, agent: agent.name, host }),
+      fix: msg('doctor.untrusted_host_fix', { host }),
+    });
+    return check;
   }
   if (key) agentKeys.set(check, key);
   check.request = shown;

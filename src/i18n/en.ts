@@ -1105,5 +1105,10 @@ export const en = {
   'trust.untrusted_hint': 'Read the file; if you trust it, approve it: cd {dir} && {command}. Or give your own value (--base-url, --api-key-env, --agent, --scope), which wins over the file.',
   'trust.profile_clash': 'Profile "{name}" is defined both in your settings and in {file}: yours is used.',
   'trust.profile_untrusted': 'Profile "{name}" comes from {file}, which you have not approved: it is not used, and its key variable is not read.',
+  'doctor.untrusted_host': '{file} (committed with this repository) points {agent} at {host}, which is not your gateway ({gateway}): nothing was sent there, not even a request without a key.',
+  'doctor.untrusted_host_none': '{file} (committed with this repository) points {agent} at {host}, and no gateway of yours is known here: nothing was sent there.',
+  'doctor.untrusted_host_fix': 'If {host} is really your gateway, say so: `gateway-agent-setup doctor --scope project --base-url {host}`. To point the file at your own gateway: `gateway-agent-setup doctor --scope project --fix --base-url URL`.',
+  'setup.read_back_elsewhere': 'After writing, {agent} reads its gateway from {file}: {host}, not the one this run wrote ({root}). Nothing was sent to {host}.',
+  'setup.read_back_elsewhere_fix': 'Look at {file}: another setting there wins over ours; remove it, or point it at your gateway.',
   // ── end repository trust ──
 };

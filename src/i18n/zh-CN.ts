@@ -1106,5 +1106,10 @@ export const zhCN: Catalog = {
   'trust.untrusted_hint': '请阅读该文件；如果信任它，请批准：cd {dir} && {command}。或者给出您自己的值（--base-url、--api-key-env、--agent、--scope），它优先于该文件。',
   'trust.profile_clash': '档案 "{name}" 同时定义在您的设置和 {file} 中：使用您的。',
   'trust.profile_untrusted': '档案 "{name}" 来自 {file}，您尚未批准该文件：不会使用它，也不会读取它的密钥变量。',
+  'doctor.untrusted_host': '{file}（随此仓库提交）让 {agent} 指向 {host}，而那不是您的网关（{gateway}）：没有向它发送任何东西，连不带密钥的请求也没有。',
+  'doctor.untrusted_host_none': '{file}（随此仓库提交）让 {agent} 指向 {host}，而这里不知道您的网关：没有向它发送任何东西。',
+  'doctor.untrusted_host_fix': '如果 {host} 确实是您的网关，请明确说明：`gateway-agent-setup doctor --scope project --base-url {host}`。要让该文件指向您自己的网关：`gateway-agent-setup doctor --scope project --fix --base-url URL`。',
+  'setup.read_back_elsewhere': '写入之后，{agent} 从 {file} 读到的网关是 {host}，而不是本次写入的网关（{root}）。没有向 {host} 发送任何东西。',
+  'setup.read_back_elsewhere_fix': '请查看 {file}：其中另有设置优先于我们写入的；删除它，或让它指向您的网关。',
   // ── end repository trust ──
 };

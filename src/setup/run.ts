@@ -622,6 +622,20 @@ async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv
     };
     return;
   }
+  // What the agent reads back may come from a file this run did not write (a repository's, listed
+  // before ours): a key is sent only to the gateway this run was given.
+  const origin = URL.canParse(request.url) ? new URL(request.url).origin : request.url;
+  if (origin !== new URL(client.root).origin) {
+    c.report.verify = {
+      ok: false,
+      diagnosis: {
+        code: 'untrusted_host',
+        message: msg('setup.read_back_elsewhere', { agent: c.agent.name, file: request.file, host: origin, root: client.root }),
+        fix: msg('setup.read_back_elsewhere_fix', { file: request.file }),
+      },
+    };
+    return;
+  }
   const [result] = await probeMany(client, [
     { protocol: request.protocol, model: request.model, url: request.url, auth: request.auth, key: request.key },
   ]);

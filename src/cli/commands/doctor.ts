@@ -206,6 +206,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     // An agent the user set up or asked about is expected to use the gateway: a config that does not is a finding.
     intended: new Set<AgentId>([...(saved.settings.agents ?? []), ...profileIds, ...(only as AgentId[])]),
     gatewayHost: given ? new URL(given.root).host : undefined,
+    trustedOrigin: given ? new URL(given.root).origin : undefined,
   };
 
   let checks = await adviseGroups(ctx, await checkAll(ctx, ids, inputs), inputs);
