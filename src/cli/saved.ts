@@ -46,7 +46,8 @@ export function withSavedDefaults(
   });
   if (out['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined && s.baseUrl) out['base-url'] = s.baseUrl;
   if (!plainGiven && out['api-key'] === undefined && s.keyEnv) names.unshift(s.keyEnv);
-  for (const [id, a] of Object.entries(s.perAgent ?? {})) if (a?.keyEnv && !agentGiven.has(id)) names.push(`${id}=${a.keyEnv}`);
+  // An import link brings its own gateway and key: a key saved for another gateway must not go there.
+  if (!linked) for (const [id, a] of Object.entries(s.perAgent ?? {})) if (a?.keyEnv && !agentGiven.has(id)) names.push(`${id}=${a.keyEnv}`);
   if (names.length > 0) out['api-key-env'] = names;
   if (out.agent === undefined && s.agents && s.agents.length > 0) out.agent = [...s.agents];
   if (out.scope === undefined && s.scope) out.scope = s.scope;
