@@ -156,6 +156,8 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
 
 export const continueCli = defineAgent({
   id: 'continue-cli',
+  // Continue renders `${{ secrets.X }}` and `${{ inputs.X }}` in the file's text.
+  evaluates: [{ syntax: 'template', fields: ['key', 'baseUrl', 'model'] }],
   name: 'Continue CLI',
   binary: 'cn',
   versionArgs: ['--version'],

@@ -177,6 +177,8 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
 
 export const crush = defineAgent({
   id: 'crush',
+  // Crush's resolver expands `$NAME`, `${NAME}` and `$(command)` in its values.
+  evaluates: [{ syntax: 'shell-expansion', fields: ['key', 'baseUrl', 'model'] }],
   name: 'Crush',
   binary: 'crush',
   versionArgs: ['--version'],

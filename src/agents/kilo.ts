@@ -34,6 +34,8 @@ const format = openCodeFormat({
 
 export const kilo = defineAgent({
   id: 'kilo',
+  // Kilo reads OpenCode's format: `{env:NAME}` and `{file:PATH}` are substituted in the text.
+  evaluates: [{ syntax: 'brace-substitution', fields: ['key', 'baseUrl', 'model'] }],
   name: 'Kilo CLI',
   binary: 'kilo',
   versionArgs: ['--version'],

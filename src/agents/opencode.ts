@@ -29,6 +29,8 @@ const format = openCodeFormat({
 
 export const opencode = defineAgent({
   id: 'opencode',
+  // OpenCode substitutes `{env:NAME}` and `{file:PATH}` in the config's text before parsing it.
+  evaluates: [{ syntax: 'brace-substitution', fields: ['key', 'baseUrl', 'model'] }],
   name: 'OpenCode',
   importApps: ['opencode'],
   binary: 'opencode',

@@ -173,6 +173,8 @@ function modelArg(current: CurrentFiles, request: AgentRequest): string {
 
 export const pi = defineAgent({
   id: 'pi',
+  // Pi resolves `apiKey` itself: `!…` runs a shell command, a variable's name is replaced by its value.
+  evaluates: [{ syntax: 'command-prefix', fields: ['key'] }, { syntax: 'env-name', fields: ['key'] }],
   name: 'Pi',
   binary: 'pi',
   versionArgs: ['--version'],

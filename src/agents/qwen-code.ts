@@ -318,6 +318,8 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
 
 export const qwenCode = defineAgent({
   id: 'qwen-code',
+  // Qwen Code replaces `$NAME` and `${NAME}` in every string of its settings (0.24.4's settings loader).
+  evaluates: [{ syntax: 'shell-expansion', fields: ['key', 'baseUrl', 'model'] }],
   name: 'Qwen Code',
   binary: 'qwen',
   versionArgs: ['--version'],

@@ -157,6 +157,27 @@ export type AgentInstall =
 
 export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: Message };
 
+/**
+ * How the agent evaluates text it reads from its files: what would turn a value we write into a
+ * command it runs or another secret it sends. The shared check (src/config/evaluated.ts) refuses a
+ * value that holds one, naming the field; the shell's own quoting is done by the dotenv writer.
+ * - `command-prefix`: a value starting with `!` is run as a shell command (Pi's `apiKey`);
+ * - `env-name`: a value that is a variable's name is replaced by that variable (Pi's `apiKey`);
+ * - `brace-substitution`: `{env:NAME}` and `{file:PATH}` anywhere in the file's text (OpenCode, Kilo);
+ * - `template`: `${{ … }}` anywhere in the file's text (Continue's secrets and inputs);
+ * - `shell-expansion`: `$NAME`, `${NAME}`, `$(…)` and backticks (Crush's resolver).
+ */
+export type Evaluation = 'command-prefix' | 'env-name' | 'brace-substitution' | 'template' | 'shell-expansion';
+
+/** The values of a choice that reach an agent's files. */
+export type WrittenField = 'key' | 'baseUrl' | 'model';
+
+/** One way the agent evaluates values, and which of the values we write it applies to. */
+export interface Evaluates {
+  syntax: Evaluation;
+  fields: readonly WrittenField[];
+}
+
 /** One agent. `Id` is its literal id, so the registry can derive `AgentId` from its modules. */
 export interface Agent<Id extends string = string> {
   id: Id;
@@ -200,6 +221,8 @@ export interface Agent<Id extends string = string> {
   copiesOf?(file: string): string[];
   /** Whether this model suits the agent, in which protocol, or why not. */
   fit(model: ClassifiedModel): ModelFit;
+  /** What the agent evaluates in the values we write; none when it takes every value as it is. */
+  evaluates?: readonly Evaluates[];
   /** The files this agent reads for a scope (what setup edits and doctor reads). */
   files(env: AgentEnv, scope: Scope): AgentFile[];
   /** The key edits for a choice. `current` holds the parsed current content of `files()`. */

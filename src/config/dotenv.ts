@@ -78,14 +78,21 @@ export function parseDotenv(text: string, file: string): Record<string, string> 
   return out;
 }
 
-/** Quotes a value only when a reader could misread it bare: spaces, `#`, quotes, `$`, backslashes. */
+/**
+ * Quotes a value only when a reader could misread it bare: spaces, `#`, quotes, `$`, backticks,
+ * backslashes, `!`. A shell sources these files: single quotes make every character literal there
+ * and in dotenv parsers alike. A value holding a single quote itself goes in double quotes with
+ * every character a shell expands inside them escaped (`\\`, `"`, `$`, backtick).
+ */
 export function formatDotenvValue(value: string): string {
-  if (value !== '' && !/[\s#"'`$\\]/.test(value)) return value;
+  if (value !== '' && !/[\s#"'`$\\!;&|<>(){}*?~]/.test(value)) return value;
   if (value === '') return '';
+  if (!value.includes("'") && !/[\n\r]/.test(value)) return `'${value}'`;
   const escaped = value
     .replace(/\\/g, '\\\\')
     .replace(/"/g, '\\"')
     .replace(/\$/g, '\\$')
+    .replace(/`/g, '\\`')
     .replace(/\n/g, '\\n')
     .replace(/\r/g, '\\r');
   return `"${escaped}"`;

@@ -1110,5 +1110,18 @@ export const en = {
   'doctor.untrusted_host_fix': 'If {host} is really your gateway, say so: `gateway-agent-setup doctor --scope project --base-url {host}`. To point the file at your own gateway: `gateway-agent-setup doctor --scope project --fix --base-url URL`.',
   'setup.read_back_elsewhere': 'After writing, {agent} reads its gateway from {file}: {host}, not the one this run wrote ({root}). Nothing was sent to {host}.',
   'setup.read_back_elsewhere_fix': 'Look at {file}: another setting there wins over ours; remove it, or point it at your gateway.',
+  'evaluated.command-prefix': 'starts with "!", which {agent} runs as a shell command',
+  'evaluated.env-name': "is a bare name, which {agent} replaces with the environment variable of that name",
+  'evaluated.brace-substitution': 'holds "{env:" or "{file:", which {agent} replaces with a variable or a file\'s content',
+  'evaluated.template': 'holds "${{", which {agent} fills in from its secrets',
+  'evaluated.shell-expansion': 'holds "$" or a backtick, which {agent} expands as a variable or a command',
+  'evaluated.field.key': 'the key',
+  'evaluated.field.base_url': 'the base URL',
+  'evaluated.field.model': 'the model id',
+  'evaluated.refused': '{agent}: {field} {value} {why}; it is not written into {file}. Nothing was written.',
+  'evaluated.hint.key': 'Use --key-storage env (the agent then reads the key from a variable, not from its file), or a key without those characters.',
+  'evaluated.hint.base_url': "Give the gateway's address without those characters.",
+  'evaluated.hint.model': 'Choose another model with --model (`gateway-agent-setup models` lists them).',
+  'evaluated.not_candidate': 'its id {why}',
   // ── end repository trust ──
 };

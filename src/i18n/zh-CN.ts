@@ -1111,5 +1111,18 @@ export const zhCN: Catalog = {
   'doctor.untrusted_host_fix': '如果 {host} 确实是您的网关，请明确说明：`gateway-agent-setup doctor --scope project --base-url {host}`。要让该文件指向您自己的网关：`gateway-agent-setup doctor --scope project --fix --base-url URL`。',
   'setup.read_back_elsewhere': '写入之后，{agent} 从 {file} 读到的网关是 {host}，而不是本次写入的网关（{root}）。没有向 {host} 发送任何东西。',
   'setup.read_back_elsewhere_fix': '请查看 {file}：其中另有设置优先于我们写入的；删除它，或让它指向您的网关。',
+  'evaluated.command-prefix': '以 "!" 开头，{agent} 会把它当作 shell 命令运行',
+  'evaluated.env-name': '是一个单独的名字，{agent} 会用同名环境变量的值替换它',
+  'evaluated.brace-substitution': '包含 "{env:" 或 "{file:"，{agent} 会用变量或文件内容替换它',
+  'evaluated.template': '包含 "${{"，{agent} 会用它的机密填充',
+  'evaluated.shell-expansion': '包含 "$" 或反引号，{agent} 会把它展开为变量或命令',
+  'evaluated.field.key': '密钥',
+  'evaluated.field.base_url': '基础 URL',
+  'evaluated.field.model': '模型 ID',
+  'evaluated.refused': '{agent}：{field} {value} {why}；不会写入 {file}。没有写入任何文件。',
+  'evaluated.hint.key': '请使用 --key-storage env（智能体改从变量而不是其文件读取密钥），或使用不含这些字符的密钥。',
+  'evaluated.hint.base_url': '请给出不含这些字符的网关地址。',
+  'evaluated.hint.model': '请用 --model 选择其他模型（`gateway-agent-setup models` 会列出它们）。',
+  'evaluated.not_candidate': '其 ID {why}',
   // ── end repository trust ──
 };

@@ -6,6 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { showId } from '../gateway/model-id.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import { bestModel, patternToRegExp, rankModels } from './rank.js';
+import { evaluatedAs } from '../config/evaluated.js';
 import { commas, msg } from '../i18n/index.js';
 
 export interface ModelChoice {
@@ -47,11 +48,20 @@ export interface ChooseInput {
 
 type Fitting = { model: ClassifiedModel; fit: Extract<ModelFit, { ok: true }> };
 
+/**
+ * The agent's own fit, after the shared check: a model id the agent would evaluate (a command, a
+ * variable, a file) is never a candidate, whatever its marks say.
+ */
+function fitOf(agent: Agent, model: ClassifiedModel): ModelFit {
+  const why = evaluatedAs(agent, 'model', model.id);
+  return why ? { ok: false, reason: msg('evaluated.not_candidate', { why }) } : agent.fit(model);
+}
+
 /** The models of the key that suit the agent, in the key's order. */
 function fittingModels(agent: Agent, models: readonly ClassifiedModel[]): (Fitting & { id: string; created?: number })[] {
   const fitting: (Fitting & { id: string; created?: number })[] = [];
   for (const model of models) {
-    const fit = agent.fit(model);
+    const fit = fitOf(agent, model);
     if (fit.ok) fitting.push({ model, fit, id: model.id, created: model.created });
   }
   return fitting;
@@ -77,7 +87,7 @@ function validateExplicit(agent: Agent, models: readonly ClassifiedModel[], id: 
   const list = valid.length > 0 ? commas(valid) : msg('setup.suit_none');
   const hint = msg('setup.suit_list', { agent: agent.name, list });
   if (!model) throw new UsageError(msg('setup.cannot_see', { flag, id: showId(id) }), hint);
-  const fit = agent.fit(model);
+  const fit = fitOf(agent, model);
   if (!fit.ok) throw new UsageError(msg('setup.does_not_suit', { flag, id: showId(id), agent: agent.name, reason: fit.reason }), hint);
   return { model, fit };
 }
@@ -85,7 +95,7 @@ function validateExplicit(agent: Agent, models: readonly ClassifiedModel[], id: 
 /** The model in the protocol the config uses, when the gateway sends no marks for it and nothing excludes that protocol. */
 function unmarkedKeep(agent: Agent, model: ClassifiedModel, protocol: Protocol): Fitting | undefined {
   if (model.marked || !agent.protocols.includes(protocol) || model.protocols[protocol] === 'no') return undefined;
-  const fit = agent.fit(model);
+  const fit = fitOf(agent, model);
   if (!fit.ok) return undefined;
   return { model, fit: { ok: true, protocol, needsProbe: model.protocols[protocol] !== 'yes' } };
 }

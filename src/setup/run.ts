@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { getAgent, type AgentId } from '../agents/registry.js';
 import type { Agent, AgentChoice, AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
+import { refuseEvaluated, writtenValues } from '../config/evaluated.js';
 import { windowsKeyNotes } from '../config/key-protection.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
 import { errorText, JobError, UsageError } from '../core/errors.js';
@@ -379,6 +380,8 @@ export async function planPhase(opts: SetupOptions, writable: readonly Chosen[])
         scope: opts.scope,
         keyStorage: opts.keyStorage,
       };
+      // The last gate before any file is planned: no value the agent would evaluate is written.
+      refuseEvaluated(c.agent, writtenValues(choice), firstFile(c.agent, opts));
       const plan = c.agent.plan(opts.env, choice, current);
       c.report.model = c.choice.model;
       c.report.smallModel = c.agent.smallModel !== undefined ? c.choice.smallModel : undefined;
@@ -448,7 +451,23 @@ export async function readBackPhase(opts: SetupOptions, writable: readonly Chose
  * and no read-back; a dry run stops after the plan with its diff; an agent whose probe failed is not
  * written unless `force`.
  */
+/** The file an agent's messages name: the first it reads for the run's scope. */
+function firstFile(agent: Agent, opts: Pick<SetupOptions, 'env' | 'scope'>): string {
+  return agent.files(opts.env, opts.scope)[0]?.path ?? agent.name;
+}
+
+/** A key or address an agent would evaluate stops the run before any request: exit 2, nothing sent. */
+function refuseEvaluatedInputs(opts: SetupOptions): void {
+  for (const id of opts.agents) {
+    const agent = getAgent(id);
+    if (!agent) continue;
+    const key = opts.agentKeys?.get(id)?.key ?? opts.key;
+    refuseEvaluated(agent, [...(opts.keyStorage === 'file' ? [['key', key] as const] : []), ['baseUrl', opts.root], ['baseUrl', opts.v1]], firstFile(agent, opts));
+  }
+}
+
 export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
+  refuseEvaluatedInputs(opts);
   const verify = opts.verify !== false;
   opts.onProgress?.({ phase: 'models' });
   const { shared, byAgent } = await listPhase(opts);

@@ -57,11 +57,13 @@ describe('dotenv', () => {
   });
 
   it.each([
-    ['has space', '"has space"'],
-    ['a#b', '"a#b"'],
-    ['say "hi"', '"say \\"hi\\""'],
-    ['$HOME/x', '"\\$HOME/x"'],
-    ['C:\\dir', '"C:\\\\dir"'],
+    ['has space', "'has space'"],
+    ['a#b', "'a#b'"],
+    ['say "hi"', `'say "hi"'`],
+    ['$HOME/x', "'$HOME/x'"],
+    ['C:\\dir', "'C:\\dir'"],
+    ['`id`$(id)!x', "'`id`$(id)!x'"],
+    ["it's $(id) `id`", '"it\'s \\$(id) \\`id\\`"'],
     ['plain-value_1.2', 'plain-value_1.2'],
   ])('quotes %j as needed and reads it back', (value, written) => {
     const after = editText('', 'dotenv', [{ path: ['K'], value }], FILE);

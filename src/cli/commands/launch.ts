@@ -113,6 +113,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     scope: 'user',
     keyStorage: 'file',
   };
+  // The session's files are read by the agent as its config is: nothing in them may be evaluated.
+  const { refuseEvaluated, writtenValues } = await import('../../config/evaluated.js');
+  refuseEvaluated(agent, writtenValues(choice), agent.files(agentEnv(ctx), 'user')[0]?.path ?? agent.name);
   for (const line of candidate.report.notes) note(ctx, wrap(ctx.t('cli.note', { text: line })));
   if (!ctx.json) note(ctx, wrap(ctx.t('launch.starting', { agent: agent.name, model: choice.model, protocol: choice.protocol })));
   return await session(ctx, agent, choice, found, rest);
