@@ -1,6 +1,7 @@
 // Profiles: named gateways in the saved settings. A profile is a whole set of saved settings, so a
 // command run "with a profile" reads it in place of the top level (flags still win), through the
 // same resolution as every setup run. `use`, `profiles`, `sync` and `doctor` share these helpers.
+import { own } from '../core/own.js';
 import type { AgentId } from '../agents/registry.js';
 import { UsageError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
@@ -35,7 +36,7 @@ export function profileSaved(saved: LoadedSettings, name: string): LoadedSetting
     const none = profileNames(saved).length === 0;
     throw new UsageError(msg(none ? 'profiles.none' : 'profiles.unknown', { name: showArgument(name) }), noSuchHint(saved));
   }
-  const file = saved.profileFiles?.[name];
+  const file = own(saved.profileFiles, name);
   return { settings: { ...profile }, sources: file === undefined ? [] : [file], profileFiles: saved.profileFiles };
 }
 
@@ -54,7 +55,7 @@ export function requireProfileKey(ctx: Pick<CliContext, 'env'>, flags: ParsedVal
 export function activeProfiles(s: Settings): Map<AgentId, string> {
   const out = new Map<AgentId, string>();
   for (const [id, name] of Object.entries(s.active ?? {}) as [AgentId, string][]) {
-    if (s.profiles?.[name] !== undefined) out.set(id, name);
+    if (own(s.profiles, name) !== undefined) out.set(id, name);
   }
   return out;
 }
@@ -72,7 +73,7 @@ export function profileAgents(saved: LoadedSettings, name: string): AgentId[] {
   const written = agentsWrittenBy(saved, name);
   if (written.length > 0) return written;
   const active = activeProfiles(saved.settings);
-  return (saved.settings.profiles?.[name]?.agents ?? []).filter((id) => !active.has(id));
+  return (own(saved.settings.profiles, name)?.agents ?? []).filter((id) => !active.has(id));
 }
 
 /**

@@ -9,7 +9,7 @@ import { msg, type Message } from '../i18n/index.js';
 import { makeDiagnosis, safeUrl, type DiagnoseContext } from './diagnosis.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
 import { requestIdFrom } from './request-id.js';
-import { diagnoseTransportError, type Phase } from './transport-errors.js';
+import { DEADLINE, diagnoseTransportError, type Phase } from './transport-errors.js';
 
 export interface HttpOptions {
   /** Headers and body timeout, default 30_000; connect timeout min(10_000, timeoutMs). */
@@ -113,6 +113,11 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   };
   if (req.body !== undefined) headers['content-type'] = 'application/json';
 
+  // One deadline for the whole exchange, headers and body: undici's own timeouts restart on every
+  // byte, so a gateway dripping a byte now and then would hold us for ever.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(Object.assign(new Error(`no complete answer within ${timeoutMs} ms`), { code: DEADLINE })), timeoutMs);
+  timer.unref();
   let res: Dispatcher.ResponseData;
   try {
     res = await request(url, {
@@ -120,8 +125,10 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
       headers,
       body: req.body,
       dispatcher: dispatcherFor(connectMs, timeoutMs, proxy),
+      signal: deadline.signal,
     });
   } catch (err) {
+    clearTimeout(timer);
     throw fail(err, 'request', ctx);
   }
 
@@ -132,10 +139,14 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   const contentType = header(resHeaders, 'content-type') ?? '';
   const body = res.body;
   const discard = (): void => {
+    clearTimeout(timer);
     // Destroying emits an AbortError nobody waits for: swallow it instead of crashing the process.
     body.on('error', () => undefined);
     body.destroy();
   };
+  // Nobody may read the body (a redirect, a caller that only wanted the status): the deadline must
+  // not keep its error for a stream long gone.
+  body.once('close', () => clearTimeout(timer));
 
   if (status >= 300 && status < 400) {
     discard();

@@ -52,6 +52,9 @@ function seconds(ms: number): string {
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }
 
+/** The code of the error a request's deadline ends it with (src/gateway/http.ts). */
+export const DEADLINE = 'GAS_REQUEST_DEADLINE';
+
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|EPROTO$|ERR_OSSL)/;
 
 /** The diagnosis for a failed exchange; never throws. */
@@ -72,6 +75,9 @@ export function diagnoseTransportError(err: unknown, f: TransportFailure): Diagn
   if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) {
     return makeDiagnosis('timeout', msg('net.connect_timeout', { host, via, seconds: seconds(f.connectTimeoutMs) }),
       msg('net.connect_timeout_fix', { proxyFix }), f.ctx);
+  }
+  if (has(DEADLINE)) {
+    return makeDiagnosis('timeout', msg('net.deadline', { host, seconds: seconds(f.timeoutMs) }), msg('net.body_timeout_fix'), f.ctx);
   }
   if (has('UND_ERR_HEADERS_TIMEOUT')) {
     return makeDiagnosis('timeout', msg('net.headers_timeout', { host, seconds: seconds(f.timeoutMs) }), msg('net.headers_timeout_fix'), f.ctx);

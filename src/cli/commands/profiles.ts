@@ -3,6 +3,7 @@
 // `--offline` sends nothing), and which profile last wrote each agent, checked against the agent's
 // config as it is on disk now. `profiles add` and `profiles remove` edit the user file; a project
 // file's profiles are the team's, read-only here.
+import { own } from '../../core/own.js';
 import { AGENTS, isAgentId, type AgentId } from '../../agents/registry.js';
 import type { KeyStorage, Scope } from '../../agents/types.js';
 import { UsageError } from '../../core/errors.js';
@@ -82,7 +83,7 @@ async function add(ctx: CliContext, args: ParsedArgs, name: string): Promise<num
   const saved = await loadSaved(ctx);
   const { userSettingsPath, updateUserSettings } = await import('../../settings/index.js');
   const userFile = userSettingsPath(ctx.home, ctx.env, ctx.platform);
-  const where = saved.profileFiles?.[name];
+  const where = own(saved.profileFiles, name);
   if (where !== undefined) {
     throw new UsageError(msg('profiles.exists', { name, file: where }), msg(where === userFile ? 'profiles.exists_hint' : 'profiles.project_read_only_hint', { bin: BIN, name, file: where }));
   }
@@ -118,7 +119,7 @@ async function remove(ctx: CliContext, name: string): Promise<number> {
   const saved = await loadSaved(ctx);
   const { userSettingsPath, updateUserSettings } = await import('../../settings/index.js');
   const userFile = userSettingsPath(ctx.home, ctx.env, ctx.platform);
-  const where = saved.profileFiles?.[name];
+  const where = own(saved.profileFiles, name);
   if (where === undefined) {
     const names = profileNames(saved);
     throw new UsageError(
@@ -159,7 +160,7 @@ async function activeEntries(ctx: CliContext, s: Settings): Promise<ActiveEntry[
   const env = agentEnv(ctx);
   const out: ActiveEntry[] = [];
   for (const [agent, profile] of activeProfiles(s)) {
-    const p = s.profiles![profile]!;
+    const p = own(s.profiles, profile)!;
     const want = p.baseUrl === undefined ? undefined : safeRoot(normalizeBaseUrl, p.baseUrl);
     let request;
     try {
@@ -251,9 +252,9 @@ async function show(ctx: CliContext, offline: boolean): Promise<number> {
   const { userSettingsPath } = await import('../../settings/index.js');
   const userFile = userSettingsPath(ctx.home, ctx.env, ctx.platform);
   const profiles = await Promise.all(profileNames(saved).map(async (name) => {
-    const p = saved.settings.profiles![name]!;
+    const p = own(saved.settings.profiles, name)!;
     const keys = keyEnvs(p);
-    const file = saved.profileFiles?.[name] ?? userFile;
+    const file = own(saved.profileFiles, name) ?? userFile;
     const models = Object.fromEntries(Object.entries(p.perAgent ?? {}).filter(([, a]) => a?.model).map(([id, a]) => [id, a!.model!]));
     return {
       name,

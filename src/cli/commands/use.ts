@@ -3,6 +3,7 @@
 // gateway, every key, every agent — and two profiles naming the same agent are refused before
 // anything is written. Then each profile runs in turn, and the user file records which profile
 // wrote each agent, for `profiles` and `sync`.
+import { own } from '../../core/own.js';
 import { AGENTS, type AgentId } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
 import { wrap } from '../../core/layout.js';
@@ -56,7 +57,7 @@ async function useImported(ctx: CliContext, args: ParsedArgs): Promise<{ name: s
   if (args.positionals.length > 0 || (args.values.import === undefined && args.values['import-env'] === undefined)) return undefined;
   const inputs = await setupInputs(ctx, args.values);
   const name = profileNameOf(inputs.importName);
-  return { name, inputs, saved: inputs.saved.settings.profiles?.[name] !== undefined };
+  return { name, inputs, saved: own(inputs.saved.settings.profiles, name) !== undefined };
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
