@@ -265,6 +265,30 @@ describe('launch: exit codes and signals', () => {
   }
 });
 
+describe('launch: a session left by a killed launch', () => {
+  it('launch killed with SIGKILL leaves its directory (the key in it, for Droid); the next launch removes it, never a live one', async () => {
+    const { home, tmp, dump, env } = setup('factory-droid', 'wait');
+    const child = spawn(process.execPath, [BIN_PATH, 'launch', 'factory-droid'], { env: { ...env, HOME: home }, cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+    const ended = new Promise<void>((done) => child.on('exit', () => done()));
+    const deadline = Date.now() + 20_000;
+    while (!existsSync(dump) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const agentPid = (JSON.parse(readFileSync(dump, 'utf8')) as { pid: number }).pid;
+    // Killed outright: no chance to clean up. The stand-in agent is stopped too, by its PID.
+    child.kill('SIGKILL');
+    await ended;
+    process.kill(agentPid, 'SIGKILL');
+    const left = readdirSync(tmp);
+    expect(left).toHaveLength(1);
+    expect(readdirSync(join(tmp, left[0]!)).map((f) => readFileSync(join(tmp, left[0]!, f), 'utf8')).join('')).toContain(DEMO_KEY);
+    // A live session of another launch (this test process stands in for it) is not touched.
+    const live = join(tmp, `gateway-agent-setup-codex-${process.pid}-Ab12Cd`);
+    mkdirSync(live, { mode: 0o700 });
+    const next = await runCli(['launch', 'factory-droid'], { home, env: { ...env, FAKE_MODE: 'exit:0' }, timeoutMs: 30_000 });
+    expect(next.code, next.stderr).toBe(0);
+    expect(readdirSync(tmp)).toEqual([`gateway-agent-setup-codex-${process.pid}-Ab12Cd`]);
+  });
+});
+
 describe('launch: refused before the agent starts', () => {
   it('a key the gateway refuses: the diagnosis with its request ID, exit 1, the agent never started', async () => {
     const { home, dump, env } = setup('copilot-cli');

@@ -123,9 +123,15 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
 
 /** Prepares the session's directory, runs the agent in it, and removes the directory whatever happens. */
 async function session(ctx: CliContext, agent: Agent<AgentId>, choice: AgentChoice, found: string, rest: readonly string[]): Promise<number> {
-  const [{ launchFor }, { mergeEnv, runSession }] = await Promise.all([import('../../core/launch.js'), import('../../core/run.js')]);
+  const [{ launchFor }, { mergeEnv, runSession }, { sessionDirPrefix, sweepSessionDirs }] = await Promise.all([
+    import('../../core/launch.js'),
+    import('../../core/run.js'),
+    import('../../core/session-dirs.js'),
+  ]);
+  // What a killed launch left behind (a literal key, for Droid) goes before a new session starts.
+  await sweepSessionDirs(tmpdir());
   // mkdtemp makes the directory 0700: nobody else can list or read what the session puts there.
-  const dir = await mkdtemp(join(tmpdir(), `gateway-agent-setup-${agent.id}-`));
+  const dir = await mkdtemp(join(tmpdir(), sessionDirPrefix(agent.id)));
   try {
     const prepared = agent.session!(agentEnv(ctx), choice, dir);
     for (const f of prepared.files ?? []) await writeFile(f.path, f.content, { mode: 0o600, flag: 'wx' });

@@ -1,0 +1,41 @@
+// `launch` keeps a session's temporary files (Factory Droid's holds a literal key) in a directory of
+// its own, removed when the session ends. A launch killed outright (SIGKILL, a power cut) cannot
+// remove it: its name carries the launching process's PID, and the next run removes every such
+// directory whose process is gone. A live session's directory is never touched.
+import { lstat, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const PREFIX = 'gateway-agent-setup-';
+
+/** The name a session directory starts with (mkdtemp adds its random suffix). */
+export function sessionDirPrefix(agent: string, pid = process.pid): string {
+  return `${PREFIX}${agent}-${pid}-`;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: a process of another user has that PID now; it is alive, and the directory is not ours to judge.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the session directories in `tmp` left by launches that are gone; returns what it removed. */
+export async function sweepSessionDirs(tmp: string): Promise<string[]> {
+  const removed: string[] = [];
+  const names = await readdir(tmp).catch(() => [] as string[]);
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  for (const name of names) {
+    const m = /^gateway-agent-setup-[a-z0-9-]+?-(\d+)-[A-Za-z0-9]{6}$/.exec(name);
+    if (!m || alive(Number(m[1]))) continue;
+    const dir = join(tmp, name);
+    const info = await lstat(dir).catch(() => undefined);
+    // Only a real directory of this user's: never follow a link someone else put in /tmp.
+    if (!info?.isDirectory() || (uid !== undefined && info.uid !== uid)) continue;
+    await rm(dir, { recursive: true, force: true });
+    removed.push(dir);
+  }
+  return removed;
+}
