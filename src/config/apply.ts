@@ -3,7 +3,7 @@
 import { rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { JobError } from '../core/errors.js';
-import { msg } from '../i18n/index.js';
+import { commas, msg } from '../i18n/index.js';
 import { removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
 import { backupsDir, digest, MANIFEST, newBackupFolder, PRIVATE_DIR, PRIVATE_FILE, pruneBackups, readBytes } from './backup.js';
 import { fsFailure, fsReason } from './fs-error.js';
@@ -79,10 +79,19 @@ export async function applyPlan(
   const failed = results.findIndex((r) => r.status === 'rejected');
   if (failed !== -1) {
     const written = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
-    const clean = await rollBack(changing, originals, written);
+    const { putBack, left } = await rollBack(changing, originals, written);
     const err = (results[failed] as PromiseRejectedResult).reason as NodeJS.ErrnoException;
-    const message = msg('cfg.cannot_write', { file: changing[failed]?.path ?? '', code: fsReason(err) });
-    if (!clean) throw new JobError(message, msg('cfg.cannot_write_hint', { id }));
+    const file = changing[failed]?.path ?? '';
+    if (left.length > 0) {
+      // Say exactly what is where: a file not put back still holds this run's content (the key too).
+      const partial = new JobError(
+        msg('cfg.cannot_write_partial', { file, code: fsReason(err), left: commas(left), putBack: putBack.length > 0 ? commas(putBack) : msg('cfg.none') }),
+        msg('cfg.cannot_write_partial_hint', { id }),
+      );
+      partial.details = { putBack, notPutBack: left, backupId: id };
+      throw partial;
+    }
+    const message = msg(putBack.length > 0 ? 'cfg.cannot_write' : 'cfg.cannot_write_alone', { file, code: fsReason(err) });
     // Every file is as it was: a backup of an unchanged state is only noise (and a full disk's weight).
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
     await rmdir(backupsDir(opts.stateDir)).catch(() => undefined);
@@ -101,19 +110,24 @@ export async function applyPlan(
   };
 }
 
-/** Puts the written files back; false when one could not be (the backup folder then still holds it). */
-async function rollBack(changing: readonly PlannedFile[], originals: readonly (Buffer | undefined)[], written: readonly number[]): Promise<boolean> {
-  let clean = true;
+/** Puts the written files back: which were, and which could not be (the backup folder still holds those). */
+async function rollBack(
+  changing: readonly PlannedFile[],
+  originals: readonly (Buffer | undefined)[],
+  written: readonly number[],
+): Promise<{ putBack: string[]; left: string[] }> {
+  const putBack: string[] = [];
+  const left: string[] = [];
   for (const i of written) {
     const f = changing[i] as PlannedFile;
     const bytes = originals[i];
     try {
       if (bytes === undefined) await unlink(await resolveTarget(f.path));
       else await writeBytesAtomic(f.path, bytes, f.beforeMode ?? f.mode);
+      putBack.push(f.path);
     } catch {
-      // The backup folder still holds the original; the error thrown names it.
-      clean = false;
+      left.push(f.path);
     }
   }
-  return clean;
+  return { putBack, left };
 }

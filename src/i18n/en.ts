@@ -216,8 +216,11 @@ export const en = {
   // ── config ───────────────────────────────────────────────────────────────────────────────────
   'cfg.changed_since_read': '{file} changed since it was read; nothing was written.',
   'cfg.run_again': 'Run the command again.',
+  'cfg.cannot_write_alone': 'Cannot write {file} ({code}); no other file was changed.',
+  'cfg.cannot_write_partial': 'Cannot write {file} ({code}). Put back as they were: {putBack}. NOT put back, still holding what this run wrote (the key too): {left}.',
+  'cfg.cannot_write_partial_hint': 'Free some space, then put them back with `gateway-agent-setup restore --id {id}` (backup {id} holds them as they were).',
+  'cfg.none': 'none',
   'cfg.cannot_write': 'Cannot write {file} ({code}); the files written with it were put back.',
-  'cfg.cannot_write_hint': 'The previous versions are also in backup {id}.',
   'cfg.no_backups': 'No backups in {dir}: nothing to restore.',
   'cfg.no_backup_id': 'No backup with id {id} in {dir}.',
   'cfg.backup_damaged': 'Backup {id} is damaged ({file} has no saved copy); nothing more was restored.',

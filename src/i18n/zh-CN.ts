@@ -217,8 +217,11 @@ export const zhCN: Catalog = {
   // ── config ───────────────────────────────────────────────────────────────────────────────────
   'cfg.changed_since_read': '{file} 在读取之后被改动过；没有写入任何内容。',
   'cfg.run_again': '请重新运行命令。',
+  'cfg.cannot_write_alone': '无法写入 {file}（{code}）；没有改动其他文件。',
+  'cfg.cannot_write_partial': '无法写入 {file}（{code}）。已还原：{putBack}。未能还原、仍是本次写入的内容（包括密钥）：{left}。',
+  'cfg.cannot_write_partial_hint': '请腾出空间，然后用 `gateway-agent-setup restore --id {id}` 还原它们（备份 {id} 保存着原样）。',
+  'cfg.none': '无',
   'cfg.cannot_write': '无法写入 {file}（{code}）；与它一同写入的文件已还原。',
-  'cfg.cannot_write_hint': '之前的版本也保存在备份 {id} 中。',
   'cfg.no_backups': '{dir} 中没有备份：无可恢复。',
   'cfg.no_backup_id': '{dir} 中没有 ID 为 {id} 的备份。',
   'cfg.backup_damaged': '备份 {id} 已损坏（{file} 没有保存的副本）；不再继续恢复。',

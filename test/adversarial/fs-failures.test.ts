@@ -134,6 +134,42 @@ describe('a full disk and a read-only home', () => {
     console.log(`disk-full levels: ${outcomes.length}; refused cleanly: ${outcomes.filter((o) => o.endsWith('refused')).length}; ${outcomes.join(', ')}`);
   });
 
+  it('ENOSPC during `use` at every level: the whole switch, or exactly which files were put back and which were not', async () => {
+    const withProfile = mkdtempSync(join(tmpdir(), 'gas-seed-use-'));
+    cpSync(seed, withProfile, { recursive: true });
+    mkdirSync(join(withProfile, '.config', 'gateway-agent-setup'), { recursive: true });
+    const settings = `${JSON.stringify({ profiles: { work: { baseUrl: sim.root, keyEnv: 'GATEWAY_API_KEY', agents: ['claude-code', 'codex'] } } }, null, 2)}\n`;
+    writeFileSync(join(withProfile, '.config', 'gateway-agent-setup', 'settings.json'), settings);
+    const outcomes: string[] = [];
+    try {
+      for (let kb = 16; kb <= 64; kb += 4) {
+        const r = await inTmpfs(withProfile, kb, ['use', 'work']);
+        const said = r.out.replace(/\s+/g, ' ');
+        expect(said, `${kb} KiB`).not.toMatch(/internal error|report it/i);
+        if (r.code === 0) {
+          outcomes.push(`${kb}k ok`);
+          continue;
+        }
+        expect(r.code, `${kb} KiB: ${said}`).toBe(1);
+        expect(said, `${kb} KiB`).toContain('no space left on the device (ENOSPC)');
+        // Every agent file that is not as it was is named as not put back; none is said to be back and isn't.
+        const changed = Object.keys(before).filter((f) => !f.endsWith('/') && r.files[f] !== before[f]);
+        if (changed.length === 0) {
+          expect(said, `${kb} KiB`).not.toContain('NOT put back');
+          outcomes.push(`${kb}k refused clean`);
+        } else {
+          expect(said, `${kb} KiB`).toContain('NOT put back');
+          for (const f of changed) expect(said, `${kb} KiB: ${f}`).toContain(f);
+          outcomes.push(`${kb}k refused, ${changed.length} named`);
+        }
+      }
+    } finally {
+      rmSync(withProfile, { recursive: true, force: true });
+    }
+    expect(outcomes.some((o) => o.includes('refused'))).toBe(true);
+    console.log(`use, disk-full levels: ${outcomes.join(', ')}`);
+  });
+
   it('a read-only home: exit 1, "read-only (EROFS)" and the folder named', async () => {
     const r = await inTmpfs(seed, 256, ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], true);
     const said = r.out.replace(/\s+/g, ' ');
