@@ -925,6 +925,7 @@ export const en = {
   'fs.settings_not_saved': 'The configs are written, but the saved settings could not be: {reason}. `sync` will not know this run.',
   'fs.failed': '{file}: {reason}.',
   'net.too_big_json_fix': 'the gateway answered with JSON, so the base URL is right: the list is too long to read safely; ask the gateway admin to limit the key to the models you use (model limits), then run the command again',
+  'setup.untracked_link': '{file} is a link to {real}, inside a git work tree that neither tracks nor ignores it: the next `git add` would commit the key. Nothing was written.',
   'setup.tracked_link': '{file} is a link to {real}, which git tracks: writing the key there would commit it. Nothing was written.',
   // ── end trust ──
   // ── keys: per-agent keys and group advice ──

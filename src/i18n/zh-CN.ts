@@ -926,6 +926,7 @@ export const zhCN: Catalog = {
   'fs.settings_not_saved': '配置已写入，但保存的设置无法写入：{reason}。`sync` 将不知道这次运行。',
   'fs.failed': '{file}：{reason}。',
   'net.too_big_json_fix': '网关返回的是 JSON，说明 base URL 没错：只是列表太长，无法安全读取；请网关管理员把这个密钥限制为你用到的模型（模型限制），然后重新运行命令',
+  'setup.untracked_link': '{file} 是指向 {real} 的链接，它位于一个既未跟踪也未忽略它的 git 工作树中：下一次 `git add` 就会提交密钥。没有写入任何文件。',
   'setup.tracked_link': '{file} 是指向 {real} 的链接，而 git 跟踪着该文件：把密钥写进去会被提交。没有写入任何内容。',
   // ── end trust ──
   // ── keys: per-agent keys and group advice ──

@@ -565,6 +565,13 @@ async function refuseTrackedSecrets(plan: readonly PlannedFile[], env: AgentEnv,
         msg('setup.tracked_hint'),
       );
     }
+    if (real === f.path) continue;
+    // A link into a work tree (a dotfiles repository) whose target git does not track yet, and does
+    // not ignore either: the next `git add -A` commits the key. Same refusal as a tracked target.
+    const inside = await runCommand({ command: 'git', args: ['rev-parse', '--is-inside-work-tree'], cwd: dirname(real), timeoutMs: 10_000 }, { env: env.env });
+    if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') continue;
+    const ignored = await runCommand({ command: 'git', args: ['check-ignore', '-q', '--', real], cwd: dirname(real), timeoutMs: 10_000 }, { env: env.env });
+    if (ignored.exitCode !== 0) throw new JobError(msg('setup.untracked_link', { file: f.path, real }), msg('setup.tracked_hint'));
   }
 }
 

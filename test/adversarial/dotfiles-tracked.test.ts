@@ -1,6 +1,7 @@
 // User scope with the agent's config a symlink into a dotfiles repository: the key would be written
 // into a file git tracks (and pushed with the dotfiles). The real path is checked exactly as a
-// project file is: refused, nothing written, the fix named.
+// project file is: refused, nothing written, the fix named. A target git does not track yet but
+// does not ignore either is one `git add -A` away from the same: refused too.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(stopAll);
 
 describe('a config symlinked into a dotfiles repository', () => {
-  it('tracked by git: the key is refused there; an untracked link target is written through', async () => {
+  it('tracked, or untracked and not ignored: the key is refused there; an ignored link target is written through', async () => {
     const { dir: home, remove } = tempHome();
     try {
       const repo = join(home, 'dotfiles');
@@ -37,8 +38,15 @@ describe('a config symlinked into a dotfiles repository', () => {
       expect(said).toContain('--key-storage env');
       expect(readFileSync(target, 'utf8')).toBe('{\n  "theme": "dark"\n}\n');
 
-      // Untracked (ignored, say), the same link is written through as before.
+      // Untracked but not ignored: the next `git add -A` would commit it. Refused the same way.
       git('rm', '-q', '--cached', 'claude/settings.json');
+      const untracked = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      expect(untracked.code).toBe(1);
+      expect(untracked.stderr.replace(/\s+/g, ' ')).toContain(`is a link to ${target}, inside a git work tree that neither tracks nor ignores it`);
+      expect(readFileSync(target, 'utf8')).toBe('{\n  "theme": "dark"\n}\n');
+
+      // Ignored by the repository: the same link is written through.
+      writeFileSync(join(repo, '.gitignore'), 'claude/settings.json\n');
       const ok = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(ok.code, ok.stderr).toBe(0);
       expect(readFileSync(target, 'utf8')).toContain(sim.root);
