@@ -78,6 +78,8 @@ describe('a hostile gateway\'s model ids', () => {
       timeoutMs: 60_000,
     });
     const doc = jsonOf(r) as { agents: { id: string; ok: boolean; model?: string }[] };
+    // Every agent is set up: those that evaluate nothing take any id literally (their formats escape it).
+    expect(doc.agents.filter((a) => !a.ok).map((a) => a.id), r.stdout).toEqual([]);
     const evaluating = Object.keys(EVALUATED) as (keyof typeof AGENTS)[];
     for (const id of evaluating) {
       const a = doc.agents.find((x) => x.id === id)!;
