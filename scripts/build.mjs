@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await build({
-  entryPoints: { cli: 'src/cli/main.ts' },
+  entryPoints: { cli: 'src/cli/entry.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
