@@ -116,7 +116,9 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   // One deadline for the whole exchange, headers and body: undici's own timeouts restart on every
   // byte, so a gateway dripping a byte now and then would hold us for ever.
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(Object.assign(new Error(`no complete answer within ${timeoutMs} ms`), { code: DEADLINE })), timeoutMs);
+  let answered = false;
+  // Before the headers the deadline is the headers timeout; after them, the answer's whole time.
+  const timer = setTimeout(() => deadline.abort(Object.assign(new Error(`no complete answer within ${timeoutMs} ms`), { code: answered ? DEADLINE : 'UND_ERR_HEADERS_TIMEOUT' })), timeoutMs);
   timer.unref();
   let res: Dispatcher.ResponseData;
   try {
@@ -132,6 +134,7 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
     throw fail(err, 'request', ctx);
   }
 
+  answered = true;
   const status = res.statusCode;
   const resHeaders = res.headers;
   const requestId = requestIdFrom(resHeaders);

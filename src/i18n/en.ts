@@ -88,7 +88,7 @@ export const en = {
   'net.connect_timeout_fix': 'check the address, your network and firewall{proxyFix}',
   'net.headers_timeout': '{host} accepted the request but sent no answer within {seconds} (headers timeout)',
   'net.headers_timeout_fix': 'try again; if the gateway is just slow, allow more time with --timeout SECONDS',
-  'net.deadline': '{host} did not finish its answer within {seconds} (the time limit of the whole request)',
+  'net.deadline': '{host} did not finish its answer within {seconds} (body timeout: the time limit of the whole request)',
   'net.body_timeout': '{host} stopped sending its answer for {seconds} (body timeout)',
   'net.body_timeout_fix': 'try again; if the model is just slow, allow more time with --timeout SECONDS',
   'net.dns_later': 'cannot reach {target}: the DNS lookup failed for now ({code})',

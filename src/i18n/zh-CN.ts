@@ -89,7 +89,7 @@ export const zhCN: Catalog = {
   'net.connect_timeout_fix': '检查地址、网络和防火墙{proxyFix}',
   'net.headers_timeout': '{host} 接受了请求，但 {seconds} 内没有返回响应（响应头超时）',
   'net.headers_timeout_fix': '请重试；如果只是网关较慢，用 --timeout SECONDS 放宽时间',
-  'net.deadline': '{host} 没有在 {seconds} 内完成响应（整个请求的时限）',
+  'net.deadline': '{host} 没有在 {seconds} 内完成响应（响应体超时：整个请求的时限）',
   'net.body_timeout': '{host} 已有 {seconds} 没有继续发送响应（响应体超时）',
   'net.body_timeout_fix': '请重试；如果只是模型较慢，用 --timeout SECONDS 放宽时间',
   'net.dns_later': '无法访问 {target}：DNS 查询暂时失败（{code}）',
