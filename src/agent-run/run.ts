@@ -4,7 +4,7 @@
 // rebuilt from its config (agent.readBack) and sent by us, so the real cause is named (Claude Code
 // blames "the selected model" for what is a 404 on a doubled /v1). Processes the agent leaves
 // behind (Cline's hub daemon) are stopped. Library code: env and home come in as arguments.
-import type { AgentId } from '../agents/registry.js';
+import { AGENT_IDS, AGENTS, type AgentId } from '../agents/registry.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,21 +28,11 @@ export const AGENT_PROMPT = 'Reply with the single word OK.';
 export const DEFAULT_AGENT_TIMEOUT_MS = 120_000;
 
 /**
- * Variables that make agents fail fast and stay off vendor hosts (telemetry, update checks,
- * catalogues). Each is read by one agent and ignored by the others.
+ * Variables that make agents fail fast and stay off vendor hosts in a run we start: each agent's
+ * own (`Agent.quietEnv`, read by it alone), and what every Node-based CLI honours.
  */
 export const QUIET_AGENT_ENV: Readonly<Record<string, string>> = {
-  // Claude Code: a 401 is retried for minutes otherwise; no update check, no telemetry, no error reports.
-  CLAUDE_CODE_MAX_RETRIES: '0',
-  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-  DISABLE_AUTOUPDATER: '1',
-  DISABLE_TELEMETRY: '1',
-  DISABLE_ERROR_REPORTING: '1',
-  // OpenCode: no models.dev catalogue download, no self-update.
-  OPENCODE_DISABLE_MODELS_FETCH: '1',
-  OPENCODE_DISABLE_AUTOUPDATE: '1',
-  // Cline: no self-update.
-  CLINE_NO_AUTO_UPDATE: '1',
+  ...Object.assign({}, ...AGENT_IDS.map((id) => AGENTS[id].quietEnv ?? {})),
   // Node-based CLIs (Qwen Code and others): no update notifier.
   NO_UPDATE_NOTIFIER: '1',
   NO_COLOR: '1',

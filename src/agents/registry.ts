@@ -1,18 +1,18 @@
 // Every agent, in the order users see them. Adding an agent is one module plus one line here (see
 // README.md); everything else (ids, help texts, lists, test matrices) is derived from this list.
-import { aider } from './aider.js';
-import { claudeCode } from './claude-code.js';
-import { cline } from './cline.js';
-import { codex } from './codex.js';
-import { crush } from './crush.js';
-import { continueCli } from './continue-cli.js';
-import { copilotCli } from './copilot-cli.js';
-import { factoryDroid } from './factory-droid.js';
-import { geminiCli } from './gemini-cli.js';
-import { kilo } from './kilo.js';
-import { opencode } from './opencode.js';
-import { pi } from './pi.js';
-import { qwenCode } from './qwen-code.js';
+import { aider } from './aider/index.js';
+import { claudeCode } from './claude-code/index.js';
+import { cline } from './cline/index.js';
+import { codex } from './codex/index.js';
+import { crush } from './crush/index.js';
+import { continueCli } from './continue-cli/index.js';
+import { copilotCli } from './copilot-cli/index.js';
+import { factoryDroid } from './factory-droid/index.js';
+import { geminiCli } from './gemini-cli/index.js';
+import { kilo } from './kilo/index.js';
+import { opencode } from './opencode/index.js';
+import { pi } from './pi/index.js';
+import { qwenCode } from './qwen-code/index.js';
 import type { Agent } from './types.js';
 
 const LIST = [claudeCode, codex, opencode, qwenCode, cline, pi, kilo, crush, aider, continueCli, factoryDroid, copilotCli, geminiCli] as const;

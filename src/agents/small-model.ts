@@ -4,7 +4,7 @@
 // agent's own readBack is reused on a copy of its files in which its small-model setting (from its
 // module) stands in for the main one: the request that comes out is the one the agent sends for its
 // background calls (URL, header and key included).
-import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
+import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from './types.js';
 import { isMessage, msg, type Message } from '../i18n/index.js';
 
 /**

@@ -190,6 +190,13 @@ export interface Agent<Id extends string = string> {
   protocols: readonly Protocol[];
   /** Set when the gateway cannot serve this agent at all: the explanation. */
   unsupported?: Message;
+  /** With `unsupported`: the same in a few words, for lists (the wizard's agents). */
+  unsupportedLabel?: Message;
+  /**
+   * Variables that keep the agent quiet and quick in a one-shot run we start (no update check, no
+   * telemetry, no retries for minutes): each agent's own, read by it alone.
+   */
+  quietEnv?: Readonly<Record<string, string>>;
   /** How its models are ranked by default (no small-model patterns without a small-model setting). */
   preferences: { model: readonly string[]; smallModel?: readonly string[] };
   /** Its small/fast model setting, when it has one. */

@@ -10,7 +10,7 @@ import type { ClassifiedModel, Diagnosis, DiagnosisCode, Markers } from '../core
 import { listModels, probe } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { octalMode, openKeyFiles } from './key-files.js';
-import { smallModelRequest } from './small-model.js';
+import { smallModelRequest } from '../agents/small-model.js';
 import { commas, isMessage, msg, type Message } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
 import type { GroupAdvice } from '../setup/group-advice.js';

@@ -16,7 +16,7 @@ import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from '../core/types.js';
 import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
-import { smallModelRequest } from '../doctor/small-model.js';
+import { smallModelRequest } from '../agents/small-model.js';
 import { chooseList, chooseModels, suitableModels, type KeptChoice, type ModelChoice } from './choose.js';
 import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';

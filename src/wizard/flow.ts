@@ -277,7 +277,7 @@ export async function askAgents(
     const detected = found[i]!;
     const count = agent.unsupported ? 0 : suitableModels(agent, own?.get(id) ?? models).length;
     const reason = agent.unsupported
-      ? t('wizard.agents.gemini')
+      ? t(agent.unsupportedLabel ?? agent.unsupported)
       : count === 0
         ? t('wizard.agents.no_model', { protocols: or(agent.protocols.map((p) => PROTOCOL_LABEL[p])) })
         : undefined;

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { claudeCode } from '../../src/agents/claude-code.js';
+import { claudeCode } from '../../src/agents/claude-code/index.js';
 import { detectAgent, extractVersion } from '../../src/agents/detect.js';
 import type { AgentEnv } from '../../src/agents/types.js';
 import { mergeEnv, runCommand } from '../../src/core/run.js';

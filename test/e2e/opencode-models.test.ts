@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { opencode } from '../../src/agents/opencode.js';
+import { opencode } from '../../src/agents/opencode/index.js';
 import { suitableModels } from '../../src/setup/choose.js';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { SimModel, Simulator } from '../../src/simulator/types.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inEnglish } from '../helpers/english.js';
 import { isMessage } from '../../src/i18n/index.js';
-import { aider } from '../../src/agents/aider.js';
+import { aider } from '../../src/agents/aider/index.js';
 import { parseConfig } from '../../src/config/index.js';
 import { itFits, CHAT_ONLY, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv } from './agents-helpers.js';
 

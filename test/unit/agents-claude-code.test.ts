@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apiKeyHelperCommand, claudeCode, helperVariable } from '../../src/agents/claude-code.js';
+import { apiKeyHelperCommand, claudeCode, helperVariable } from '../../src/agents/claude-code/index.js';
 import { maskKey } from '../../src/core/mask.js';
 import { CHANNELS, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';

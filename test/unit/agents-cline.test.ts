@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cline } from '../../src/agents/cline.js';
+import { cline } from '../../src/agents/cline/index.js';
 import { itFits, CHAT_ONLY, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv } from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';
 

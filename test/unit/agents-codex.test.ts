@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from '@decimalturn/toml-patch';
 import { describe, expect, it } from 'vitest';
-import { CODEX_PROVIDER_ID, CODEX_PROVIDER_NAME, codex } from '../../src/agents/codex.js';
+import { CODEX_PROVIDER_ID, CODEX_PROVIDER_NAME, codex } from '../../src/agents/codex/index.js';
 import { maskKey } from '../../src/core/mask.js';
 import { CHANNELS, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';

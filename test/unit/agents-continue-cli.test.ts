@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { continueCli } from '../../src/agents/continue-cli.js';
+import { continueCli } from '../../src/agents/continue-cli/index.js';
 import { parseConfig } from '../../src/config/index.js';
 import { itFits, MESSAGES_CHAT_RESPONSES, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv } from './agents-helpers.js';
 import { fixture } from './config-helpers.js';

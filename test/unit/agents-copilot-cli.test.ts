@@ -3,7 +3,7 @@
 // provider type and base URL form per protocol, its read-back, and its one-shot and session, which
 // carry the model and key in variables, never in an argument.
 import { describe, expect, it } from 'vitest';
-import { copilotCli, copilotPaths } from '../../src/agents/copilot-cli.js';
+import { copilotCli, copilotPaths } from '../../src/agents/copilot-cli/index.js';
 import { editText, parseConfig } from '../../src/config/index.js';
 import { inEnglish } from '../helpers/english.js';
 import { CHANNELS, KEY, ROOT, choice, linuxEnv } from './agents-helpers.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inEnglish } from '../helpers/english.js';
-import { crush } from '../../src/agents/crush.js';
+import { crush } from '../../src/agents/crush/index.js';
 import { itFits, MESSAGES_CHAT_RESPONSES, KEY, ROOT, applyPlan, choice, files, linuxEnv, winEnv } from './agents-helpers.js';
 import { model } from './agents-helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { droidModelRef, factoryDroid } from '../../src/agents/factory-droid.js';
+import { droidModelRef, factoryDroid } from '../../src/agents/factory-droid/index.js';
 import { parseConfig } from '../../src/config/index.js';
 import { itFits, MESSAGES_CHAT_RESPONSES, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv } from './agents-helpers.js';
 import { fixture } from './config-helpers.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { inEnglish } from '../helpers/english.js';
-import { KILO_TEMPLATE, kilo } from '../../src/agents/kilo.js';
+import { KILO_TEMPLATE, kilo } from '../../src/agents/kilo/index.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { itFits, KEY, ROOT, applyPlan, choice, files, linuxEnv, winEnv, type FitRow } from './agents-helpers.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
-import { OPENCODE_TEMPLATE, opencode, opencodeModelRef } from '../../src/agents/opencode.js';
+import { OPENCODE_TEMPLATE, opencode, opencodeModelRef } from '../../src/agents/opencode/index.js';
 import { itFits, MESSAGES_CHAT_RESPONSES, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv } from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inEnglish } from '../helpers/english.js';
-import { pi } from '../../src/agents/pi.js';
+import { pi } from '../../src/agents/pi/index.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { itFits, MESSAGES_CHAT_RESPONSES, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv } from './agents-helpers.js';
 

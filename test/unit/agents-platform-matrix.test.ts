@@ -5,7 +5,7 @@
 // is kept, and a second run changes nothing.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiKeyHelperCommand } from '../../src/agents/claude-code.js';
+import { apiKeyHelperCommand } from '../../src/agents/claude-code/index.js';
 import { AGENTS, type AgentId } from '../../src/agents/registry.js';
 import type { AgentEnv, KeyStorage } from '../../src/agents/types.js';
 import { editText, parseConfig } from '../../src/config/index.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { QWEN_SETTINGS_VERSION, qwenCode } from '../../src/agents/qwen-code.js';
+import { QWEN_SETTINGS_VERSION, qwenCode } from '../../src/agents/qwen-code/index.js';
 import { maskKey } from '../../src/core/mask.js';
 import { itFits, MESSAGES_CHAT_RESPONSES, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv } from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';

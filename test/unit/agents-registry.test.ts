@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GEMINI_UNSUPPORTED, geminiCli } from '../../src/agents/gemini-cli.js';
+import { GEMINI_UNSUPPORTED, geminiCli } from '../../src/agents/gemini-cli/index.js';
 import { installName } from '../../src/agents/install.js';
 import { AGENTS, AGENT_IDS, DEFAULT_AGENT_IDS, SUPPORTED_AGENT_IDS, getAgent } from '../../src/agents/registry.js';
 import { JobError } from '../../src/core/errors.js';

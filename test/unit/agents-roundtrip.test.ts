@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { posix } from 'node:path';
-import { claudePaths } from '../../src/agents/claude-code.js';
+import { claudePaths } from '../../src/agents/claude-code/index.js';
 import { AGENTS, type AgentId } from '../../src/agents/registry.js';
 import type { AgentEnv, KeyStorage, Scope } from '../../src/agents/types.js';
 import { editText, parseConfig } from '../../src/config/index.js';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENTS } from '../../src/agents/registry.js';
 import type { AgentEnv, AgentRequest, CurrentFiles } from '../../src/agents/types.js';
-import { smallModelRequest } from '../../src/doctor/small-model.js';
+import { smallModelRequest } from '../../src/agents/small-model.js';
 import { inEnglish } from '../helpers/english.js';
 import { english, isMessage } from '../../src/i18n/index.js';
 

@@ -17,12 +17,12 @@
 // - `weak-model`: without it, `openai/gpt-5.1` gets `openai/gpt-5-nano` for commit messages and
 //   summaries (aider's model settings), a model the gateway may not have; we set the main one.
 // - Exit code 0 on every failure seen (404, 401, empty answer): the answer text is what tells.
-import type { KeyEdit } from '../config/types.js';
-import type { ClassifiedModel } from '../core/types.js';
-import { notForCoding } from './fit.js';
-import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg, type Message } from '../i18n/index.js';
+import type { KeyEdit } from '../../config/types.js';
+import type { ClassifiedModel } from '../../core/types.js';
+import { notForCoding } from '../fit.js';
+import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import { msg, type Message } from '../../i18n/index.js';
 
 /** litellm's provider prefix that routes a model to the OpenAI-compatible base URL. */
 const PREFIX = 'openai/';

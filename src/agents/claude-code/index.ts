@@ -3,13 +3,13 @@
 // Facts seen running Claude Code against a recording gateway, versions 2.1.197 and 2.1.330 (clean
 // HOME, `env -i`): the env block keys, apiKeyHelper, hasCompletedOnboarding, both paths, `POST
 // /v1/messages?beta=true`; 2.1.330 first sends `HEAD {root}/api/hello` (the gateway's 404 is harmless).
-import type { FileEdit, KeyEdit } from '../config/types.js';
-import { maskKey } from '../core/mask.js';
-import type { ClassifiedModel } from '../core/types.js';
-import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from './paths.js';
-import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { and, commas, msg, or, type Message } from '../i18n/index.js';
+import type { FileEdit, KeyEdit } from '../../config/types.js';
+import { maskKey } from '../../core/mask.js';
+import type { ClassifiedModel } from '../../core/types.js';
+import { notForCoding } from '../fit.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from '../paths.js';
+import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import { and, commas, msg, or, type Message } from '../../i18n/index.js';
 
 const BASE_URL = 'ANTHROPIC_BASE_URL';
 const AUTH_TOKEN = 'ANTHROPIC_AUTH_TOKEN';
@@ -390,6 +390,14 @@ const smallModel: SmallModelSetting = {
 
 export const claudeCode = defineAgent({
   id: 'claude-code',
+  // A 401 is retried for minutes otherwise; no update check, no telemetry, no error reports.
+  quietEnv: {
+    CLAUDE_CODE_MAX_RETRIES: '0',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+  },
   name: 'Claude Code',
   importApps: ['claude'],
   binary: 'claude',

@@ -5,12 +5,12 @@
 // ~/.cline/data/settings (checked: cline/cline storage tests, "CLINE_DATA_DIR > CLINE_DIR + /data >
 // ~/.cline/data", and third-party tools mirroring it). One-shot: `cline [prompt]` runs headless
 // when stdout is not a terminal; `-m/--model` picks the model (docs.cline.bot CLI reference).
-import type { KeyEdit } from '../config/types.js';
-import type { ClassifiedModel } from '../core/types.js';
-import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg, type Message } from '../i18n/index.js';
+import type { KeyEdit } from '../../config/types.js';
+import type { ClassifiedModel } from '../../core/types.js';
+import { notForCoding } from '../fit.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import { msg, type Message } from '../../i18n/index.js';
 
 type ClineProvider = 'openai-compatible' | 'anthropic';
 
@@ -140,6 +140,8 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
 
 export const cline = defineAgent({
   id: 'cline',
+  // No self-update.
+  quietEnv: { CLINE_NO_AUTO_UPDATE: '1' },
   name: 'Cline CLI',
   binary: 'cline',
   versionArgs: ['--version'],

@@ -1,13 +1,13 @@
 // Codex CLI (`@openai/codex`): speaks only the Responses API. Its provider table names the key's
 // variable (`env_key`); the value can live in `$CODEX_HOME/.env`, which Codex loads at start.
 // Facts seen running Codex CLI against a recording gateway, version 0.169.0.
-import type { FileEdit, KeyEdit } from '../config/types.js';
-import { maskKey } from '../core/mask.js';
-import type { ClassifiedModel } from '../core/types.js';
-import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { commas, msg, type Message } from '../i18n/index.js';
+import type { FileEdit, KeyEdit } from '../../config/types.js';
+import { maskKey } from '../../core/mask.js';
+import type { ClassifiedModel } from '../../core/types.js';
+import { notForCoding } from '../fit.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import { commas, msg, type Message } from '../../i18n/index.js';
 
 /** Our provider id: short, and never one of Codex's built-ins (those silently win over a table). */
 export const CODEX_PROVIDER_ID = 'gateway';

@@ -13,12 +13,12 @@
 // - CONTINUE_GLOBAL_DIR replaces ~/.continue (resolved against cwd when relative); the same
 //   os.homedir() layout on Windows and macOS. Without a config.yaml (or a saved hub config when
 //   logged in) it loads the Continue hub's default assistant, so the one-shot passes `--config`.
-import type { KeyEdit } from '../config/types.js';
-import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { notForCoding } from './fit.js';
-import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
-import { msg, type Message } from '../i18n/index.js';
+import type { KeyEdit } from '../../config/types.js';
+import type { ClassifiedModel, Protocol } from '../../core/types.js';
+import { notForCoding } from '../fit.js';
+import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from '../types.js';
+import { msg, type Message } from '../../i18n/index.js';
 
 /** The name of the entry we own in `models`. */
 export const CONTINUE_MODEL_NAME = 'Gateway';

@@ -11,14 +11,14 @@
 // - It keeps its own state in ~/.copilot (sessions, a config.json of its own): not ours to edit.
 // So `setup` writes what a shell needs into an env file in our own state directory, exported lines
 // to `source`; `launch copilot-cli` sets the same variables for one session.
-import { stateDir } from '../config/state-dir.js';
-import { envReferenceOf } from '../config/dotenv.js';
-import type { KeyEdit } from '../config/types.js';
-import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { fitMessagesChatResponses } from './fit.js';
-import { asRecord, asString, pathFor, trimSlash, underRoot } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg, type Message } from '../i18n/index.js';
+import { stateDir } from '../../config/state-dir.js';
+import { envReferenceOf } from '../../config/dotenv.js';
+import type { KeyEdit } from '../../config/types.js';
+import type { ClassifiedModel, Protocol } from '../../core/types.js';
+import { fitMessagesChatResponses } from '../fit.js';
+import { asRecord, asString, pathFor, trimSlash, underRoot } from '../paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import { msg, type Message } from '../../i18n/index.js';
 
 const BASE_URL = 'COPILOT_PROVIDER_BASE_URL';
 const TYPE = 'COPILOT_PROVIDER_TYPE';

@@ -23,12 +23,12 @@
 // - One-shot: `crush run [prompt]` (internal/cmd/run.go), the model from `models.large`;
 //   `-m provider/model` exists but is not needed. CRUSH_DISABLE_PROVIDER_AUTO_UPDATE keeps it from
 //   fetching its provider catalogue; CRUSH_DISABLE_METRICS turns metrics off (internal/cmd/root.go).
-import type { KeyEdit } from '../config/types.js';
-import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg, type Message } from '../i18n/index.js';
+import type { KeyEdit } from '../../config/types.js';
+import type { ClassifiedModel, Protocol } from '../../core/types.js';
+import { notForCoding } from '../fit.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import { msg, type Message } from '../../i18n/index.js';
 
 /** The provider id we own in `providers`. */
 export const CRUSH_PROVIDER = 'gateway';

@@ -11,12 +11,12 @@
 //   os.homedir()` joined with `.factory`, in the 0.225.2 binary's bundled source); the same layout on
 //   Windows and macOS (os.homedir()).
 // - The key is read as written in `apiKey` (no variable reference seen in the binary's schema).
-import type { KeyEdit } from '../config/types.js';
-import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { fitMessagesChatResponses } from './fit.js';
-import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from './types.js';
-import { msg, type Message } from '../i18n/index.js';
+import type { KeyEdit } from '../../config/types.js';
+import type { ClassifiedModel, Protocol } from '../../core/types.js';
+import { fitMessagesChatResponses } from '../fit.js';
+import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from '../types.js';
+import { msg, type Message } from '../../i18n/index.js';
 
 type DroidProvider = 'generic-chat-completion-api' | 'openai' | 'anthropic';
 

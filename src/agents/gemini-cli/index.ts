@@ -1,14 +1,15 @@
 // Gemini CLI (`@google/gemini-cli`): speaks only the native Gemini protocol, which the gateway does
 // not offer publicly (new-api's public service contract). Named so users learn why, never written.
-import { JobError } from '../core/errors.js';
-import { defineAgent } from './types.js';
-import { msg } from '../i18n/index.js';
+import { JobError } from '../../core/errors.js';
+import { defineAgent } from '../types.js';
+import { msg } from '../../i18n/index.js';
 
 export const GEMINI_UNSUPPORTED =
   msg('agents.gemini.unsupported');
 
 export const geminiCli = defineAgent({
   id: 'gemini-cli',
+  unsupportedLabel: msg('wizard.agents.gemini'),
   name: 'Gemini CLI',
   importApps: ['gemini'],
   binary: 'gemini',

@@ -9,8 +9,8 @@
 // `opencode.jsonc` in that order from its config dir, and project files `kilo.jsonc`, `kilo.json`
 // found upward from the working directory (and inside `.kilo/`); the config dir follows
 // XDG_CONFIG_HOME as OpenCode's does. We edit the `kilo.*` pair only.
-import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths } from './opencode-format.js';
-import { defineAgent, type AgentEnv } from './types.js';
+import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths } from '../opencode-format.js';
+import { defineAgent, type AgentEnv } from '../types.js';
 
 /** The text a new config file starts from. */
 export const KILO_TEMPLATE = '{\n}\n';

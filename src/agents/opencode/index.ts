@@ -3,10 +3,10 @@
 // Facts seen running OpenCode against a recording gateway, version 1.18.33; the global config directory is
 // xdg-basedir's `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode` on every platform
 // (checked: anomalyco/opencode packages/opencode/src/global/index.ts).
-import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths } from './opencode-format.js';
-import { defineAgent, type AgentEnv } from './types.js';
+import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths } from '../opencode-format.js';
+import { defineAgent, type AgentEnv } from '../types.js';
 
-export { OPENCODE_PROVIDERS, opencodeModelRef } from './opencode-format.js';
+export { OPENCODE_PROVIDERS, opencodeModelRef } from '../opencode-format.js';
 
 /** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
 export const OPENCODE_TEMPLATE = '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
@@ -29,6 +29,8 @@ const format = openCodeFormat({
 
 export const opencode = defineAgent({
   id: 'opencode',
+  // No models.dev catalogue download, no self-update.
+  quietEnv: { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' },
   // OpenCode substitutes `{env:NAME}` and `{file:PATH}` in the config's text before parsing it.
   evaluates: [{ syntax: 'brace-substitution', fields: ['key', 'baseUrl', 'model'] }],
   name: 'OpenCode',

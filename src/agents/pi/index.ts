@@ -13,12 +13,12 @@
 // - `--model` takes the next argument whatever it starts with, and `--model=ID` is NOT read as the
 //   model (an unknown flag: dist/cli/args.js); `--model provider/id` picks the provider by the
 //   prefix (dist/core/model-resolver.js).
-import type { FileEdit, KeyEdit } from '../config/types.js';
-import type { Protocol } from '../core/types.js';
-import { fitMessagesChatResponses } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type Scope } from './types.js';
-import { commas, msg, type Message } from '../i18n/index.js';
+import type { FileEdit, KeyEdit } from '../../config/types.js';
+import type { Protocol } from '../../core/types.js';
+import { fitMessagesChatResponses } from '../fit.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type Scope } from '../types.js';
+import { commas, msg, type Message } from '../../i18n/index.js';
 
 type PiProtocol = Extract<Protocol, 'messages' | 'chat' | 'responses'>;
 

@@ -9,13 +9,13 @@
 // `-m/--model` and the positional one-shot prompt (packages/cli/src/config/config.ts), and the
 // QWEN_HOME override of ~/.qwen (getGlobalQwenDir), which expands a leading `~` and resolves a
 // relative value against cwd (Storage's resolver).
-import type { FileEdit, KeyEdit } from '../config/types.js';
-import { maskKey } from '../core/mask.js';
-import type { ClassifiedModel } from '../core/types.js';
-import { fitChatOrMessages, notForCoding } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from './paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from './types.js';
-import { msg, type Message } from '../i18n/index.js';
+import type { FileEdit, KeyEdit } from '../../config/types.js';
+import { maskKey } from '../../core/mask.js';
+import type { ClassifiedModel } from '../../core/types.js';
+import { fitChatOrMessages, notForCoding } from '../fit.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import { msg, type Message } from '../../i18n/index.js';
 
 type QwenAuthType = 'openai' | 'anthropic';
 
