@@ -1,6 +1,8 @@
 // The entry point: picks the command, parses its flags, builds the context once, runs it, and is
 // the one place that turns errors into messages and exit codes. Everything heavy is behind
-// `await import()` so `--version` and `--help` load nothing but this file's small imports.
+// `await import()` so `--help` loads nothing but this file's small imports.
+// Every area's sentences, registered before anything is rendered.
+import '../messages.js';
 import { EXIT, GatewayError, ToolError, UsageError } from '../core/errors.js';
 import type { Diagnosis } from '../core/types.js';
 import { VERSION } from '../core/version.js';

@@ -7,11 +7,43 @@
 // A parameter is a plain string (shown as it is: a path, a model name, gateway text), a number, a
 // message (rendered in the same language: a protocol's name, a reason inside a sentence) or a list
 // (`and([...])`, `or([...])`), joined by Intl.ListFormat in the rendering language.
-import { en } from './en.js';
-
-export type MessageKey = keyof typeof en;
+/**
+ * Every message key, declared by the area that says it: each area's `messages/en.ts` adds its keys
+ * to this interface (declaration merging), so `msg()` accepts exactly the keys some area defines,
+ * and this module imports nothing above it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by each area's catalog
+export interface MessageCatalog {}
+export type MessageKey = keyof MessageCatalog & string;
 /** A catalog must have exactly the English catalog's keys: the compiler checks the others. */
 export type Catalog = { readonly [K in MessageKey]: string };
+/** One area's catalog, typed by its English one: the compiler checks each translation has every key. */
+export type CatalogOf<T> = { readonly [K in keyof T]: string };
+
+/** The English texts of every area that registered, by key: what `english()` renders from. */
+const englishTexts: Record<string, string> = Object.create(null) as Record<string, string>;
+/** Each area's other languages, loaded only when a reader needs one. */
+const otherLanguages: ((lang: string) => Promise<Readonly<Record<string, string>> | undefined>)[] = [];
+
+/**
+ * An area's catalog: its English texts now, its translations on demand (`load(lang)` imports the
+ * area's file for that language, or gives undefined). Called once by each area's `messages/en.ts`.
+ */
+export function registerCatalog(en: Readonly<Record<string, string>>, load: (lang: string) => Promise<Readonly<Record<string, string>> | undefined>): void {
+  Object.assign(englishTexts, en);
+  otherLanguages.push(load);
+}
+
+/** The English catalog as it stands (every area registered so far). */
+export function englishCatalog(): Catalog {
+  return englishTexts as unknown as Catalog;
+}
+
+/** Every area's catalog in `lang`, loaded now. */
+export async function loadCatalog(lang: string): Promise<Catalog> {
+  const parts = await Promise.all(otherLanguages.map((load) => load(lang)));
+  return Object.assign({}, ...parts) as Catalog;
+}
 
 /**
  * Items joined in the reader's language by Intl.ListFormat: "a, b, and c" / "a、b和c". A `narrow`
@@ -58,7 +90,7 @@ export function commas(items: readonly (string | Message)[]): ListParam {
 export function isMessage(v: unknown): v is Message {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const { key, params } = v as Partial<Message>;
-  return typeof key === 'string' && Object.hasOwn(en, key) && typeof params === 'object' && params !== null && Object.keys(v).length === 2;
+  return typeof key === 'string' && Object.hasOwn(englishTexts, key) && typeof params === 'object' && params !== null && Object.keys(v).length === 2;
 }
 
 function isList(v: MessageParam): v is ListParam {
@@ -126,7 +158,7 @@ export function renderer(catalog: Catalog, locale: string): Renderer {
   return Object.assign(render, { locale });
 }
 
-const renderEnglish = renderer(en, 'en');
+const renderEnglish = renderer(englishTexts as unknown as Catalog, 'en');
 
 /** The English text of a message: what `--json`, `Error.message` and logs carry. */
 export function english(m: Message): string {
@@ -145,7 +177,7 @@ export interface Translator {
 }
 
 export function translator(catalog: Catalog, locale: string): Translator {
-  const render = locale === 'en' && catalog === en ? renderEnglish : renderer(catalog, locale);
+  const render = locale === 'en' && (catalog as unknown) === englishTexts ? renderEnglish : renderer(catalog, locale);
   return ((k: MessageKey | Message, params?: MessageParams): string =>
     render(typeof k === 'string' ? msg(k, params) : k)) as Translator;
 }

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   define: { __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0-test') },
   test: {
+    setupFiles: ['test/helpers/messages.ts'],
     include: ['test/agents/**/*.test.ts'],
     testTimeout: 240_000,
     hookTimeout: 600_000,

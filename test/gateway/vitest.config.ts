@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   define: { __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0-test') },
   test: {
+    setupFiles: ['test/helpers/messages.ts'],
     include: ['test/gateway/**/*.test.ts'],
     testTimeout: 240_000,
     hookTimeout: 300_000,

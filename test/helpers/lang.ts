@@ -1,6 +1,9 @@
 // Finds English catalog text in output that should be Chinese: the literal pieces of every English
 // template (the words between its {parameters}) that are long enough to be a sentence fragment.
-import { en } from '../../src/i18n/en.js';
+import { englishCatalog } from '../../src/i18n/text.js';
+import '../../src/messages.js';
+
+const en: Readonly<Record<string, string>> = englishCatalog();
 
 const FRAGMENTS: { key: string; text: string }[] = Object.entries(en).flatMap(([key, template]) =>
   template

@@ -1,8 +1,11 @@
 // The catalogs: every key in both languages, the same parameters in both, nothing left untranslated.
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/en.js';
-import { placeholders } from '../../src/i18n/text.js';
-import { zhCN } from '../../src/i18n/zh-CN.js';
+import { englishCatalog, loadCatalog, placeholders, type Catalog } from '../../src/i18n/text.js';
+import '../../src/messages.js';
+
+// Every area's catalogs, assembled as the command line sees them.
+const en: Catalog = englishCatalog();
+const zhCN: Catalog = await loadCatalog('zh-CN');
 
 const CATALOGS: Record<string, Record<string, string>> = { en, 'zh-CN': zhCN };
 const CJK = /[\u3400-\u9fff]/;

@@ -10,6 +10,8 @@ import { notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from '../paths.js';
 import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
 import { and, commas, msg, or, type Message } from '../../i18n/index.js';
+// Its sentences, registered with the module that says them.
+import './messages/en.js';
 
 const BASE_URL = 'ANTHROPIC_BASE_URL';
 const AUTH_TOKEN = 'ANTHROPIC_AUTH_TOKEN';

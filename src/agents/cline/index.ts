@@ -11,6 +11,8 @@ import { notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
+// Its sentences, registered with the module that says them.
+import './messages/en.js';
 
 type ClineProvider = 'openai-compatible' | 'anthropic';
 

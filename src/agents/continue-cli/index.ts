@@ -19,6 +19,8 @@ import { notForCoding } from '../fit.js';
 import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
+// Its sentences, registered with the module that says them.
+import './messages/en.js';
 
 /** The name of the entry we own in `models`. */
 export const CONTINUE_MODEL_NAME = 'Gateway';

@@ -19,6 +19,8 @@ import { fitMessagesChatResponses } from '../fit.js';
 import { asRecord, asString, pathFor, trimSlash, underRoot } from '../paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
+// Its sentences, registered with the module that says them.
+import './messages/en.js';
 
 const BASE_URL = 'COPILOT_PROVIDER_BASE_URL';
 const TYPE = 'COPILOT_PROVIDER_TYPE';

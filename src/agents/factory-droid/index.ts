@@ -17,6 +17,8 @@ import { fitMessagesChatResponses } from '../fit.js';
 import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
 import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
+// Its sentences, registered with the module that says them.
+import './messages/en.js';
 
 type DroidProvider = 'generic-chat-completion-api' | 'openai' | 'anthropic';
 

@@ -3,6 +3,8 @@
 import { JobError } from '../../core/errors.js';
 import { defineAgent } from '../types.js';
 import { msg } from '../../i18n/index.js';
+// Its sentences, registered with the module that says them.
+import './messages/en.js';
 
 export const GEMINI_UNSUPPORTED =
   msg('agents.gemini.unsupported');

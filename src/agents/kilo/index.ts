@@ -11,6 +11,8 @@
 // XDG_CONFIG_HOME as OpenCode's does. We edit the `kilo.*` pair only.
 import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths } from '../opencode-format.js';
 import { defineAgent, type AgentEnv } from '../types.js';
+// Its sentences, registered with the module that says them.
+import './messages/en.js';
 
 /** The text a new config file starts from. */
 export const KILO_TEMPLATE = '{\n}\n';

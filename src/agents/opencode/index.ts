@@ -5,6 +5,8 @@
 // (checked: anomalyco/opencode packages/opencode/src/global/index.ts).
 import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths } from '../opencode-format.js';
 import { defineAgent, type AgentEnv } from '../types.js';
+// Its sentences, registered with the module that says them.
+import './messages/en.js';
 
 export { OPENCODE_PROVIDERS, opencodeModelRef } from '../opencode-format.js';
 

@@ -1,0 +1,28 @@
+// The Chinese sentences of the doctor: every key of ./en.ts, the same {parameters}.
+import type { CatalogOf } from '../../i18n/index.js';
+import type { en } from './en.js';
+
+export const zhCN: CatalogOf<typeof en> = {
+  'doctor.fix_hint': '运行 `gateway-agent-setup doctor --fix`（或 `setup`）重写它',
+  'doctor.fix_by_hand': '请手动修正该文件。',
+  'doctor.bad_base_url': '{file}：Base URL {url} 有误：{detail}',
+  'doctor.shell_override': '您在 shell 中导出的 {var} 替换了网关密钥（{source}）：{agent} 会发送导出的那个，而网关会优先读取它。',
+  'doctor.shell_override_fix': '执行 unset {var}，并从 shell 配置文件（~/.bashrc、~/.zshrc 等）中删除该导出；或运行 `doctor --fix`，它会在设置中把 {var} 置空，从而忽略该导出',
+  'doctor.key_file_open': '{file} 保存了密钥，但其权限为 {mode}：本机的其他用户可以读取它。',
+  'doctor.key_file_open_fix': '运行 `doctor --fix`（会设为 0600），或执行 `chmod 600 {file}`',
+  'doctor.env_override': '你在 shell 中导出的 {var} 覆盖了 {file} 中的密钥；{agent} 使用的是导出的那个。',
+  'doctor.env_override_fix': '取消设置 {var}（或用它导出网关密钥），或用 `setup --api-key-env NAME` 换一个变量名',
+  'doctor.missing_key_fix': '请导出它，或{fix}，把密钥保存在文件中。',
+  'doctor.model_label': '{model}（位于 {file}）',
+  'doctor.small_label': '小/快模型 {model}（{file} 中的 {setting}）',
+  'doctor.tier_label': '{tier} 档位的模型 {model}（位于 {file}）',
+  'doctor.labelled': '{label}：{message}',
+  'doctor.not_listed': '{label} 不在此密钥的模型中。',
+  'doctor.not_listed_fix': '选择此密钥提供的模型（`gateway-agent-setup models`），或{fix}。',
+  'doctor.marks_exclude': '它的标记（{marks}）不包含 {protocol}',
+  'doctor.cannot_serve': '{label} 无法处理 {agent} 的 {protocol} 请求：{reason}。',
+  'doctor.pick_marked': '选择标记了 {protocol} 的模型，或{fix}。',
+  'doctor.untrusted_host': '{file}（随此仓库提交）让 {agent} 指向 {host}，而那不是您的网关（{gateway}）：没有向它发送任何东西，连不带密钥的请求也没有。',
+  'doctor.untrusted_host_none': '{file}（随此仓库提交）让 {agent} 指向 {host}，而这里不知道您的网关：没有向它发送任何东西。',
+  'doctor.untrusted_host_fix': '如果 {host} 确实是您的网关，请明确说明：`gateway-agent-setup doctor --scope project --base-url {host}`。要让该文件指向您自己的网关：`gateway-agent-setup doctor --scope project --fix --base-url URL`。',
+};

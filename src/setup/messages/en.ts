@@ -1,0 +1,44 @@
+// The English sentences of setup, by key (named by what they say): `{name}` marks a parameter.
+// Its other languages load only when a reader needs one.
+import { registerCatalog } from '../../i18n/index.js';
+
+export const en = {
+  'setup.cannot_see': '{flag} {id}: the key cannot see this model.',
+  'setup.suit_list': 'Models that suit {agent}: {list}',
+  'setup.suit_none': '(none: this key has no model that suits it)',
+  'setup.does_not_suit': '{flag} {id} does not suit {agent}: {reason}',
+  'setup.no_models': '{agent}: the key sees no models.',
+  'setup.none_suits': "{agent}: none of the key's {n} models suits it.",
+  'setup.none_suits_hint': 'Run `gateway-agent-setup models` to see why each model does not suit {agent}.',
+  'setup.fallback': '{model} failed its {protocol} probe; using {winner}, which passed.',
+  'setup.unknown_agent': 'Unknown agent: {id}.',
+  'setup.small_failed': 'small model {small} failed its probe ({code}); using {model} for background calls too.',
+  'setup.probe_failed_skip': 'its probe failed, so no file was written (use --force to write anyway)',
+  'setup.git_ignored': '{file} holds the key; git ignores it.',
+  'setup.git_ignored_rule': '{file} holds the key; git ignores it ({rule}).',
+  'setup.git_excluded': '{file} holds the key: added {line} to {exclude}, so git never commits it (that file is yours, not shared with the repository).',
+  'setup.git_would_exclude': '{file} will hold the key: {line} would be added to {exclude}, so git never commits it.',
+  'setup.git_no_repo': '{file} holds the key; this folder is not in a git repository. If you make it one, have git ignore that file.',
+  'setup.git_unignored': 'A rule of yours keeps {file} in git ({rule}): writing the key there would commit it. Nothing was written.',
+  'setup.git_unignored_hint': 'Remove that rule, or use --scope user (the key then goes into your own config files).',
+  'setup.tracked': '{file} is tracked by git: writing the key there would commit it. Nothing was written.',
+  'setup.tracked_hint': 'Use --key-storage env (only a variable name is written), or untrack the file (git rm --cached) and ignore it.',
+  'setup.run_again': 'Run setup again, or `gateway-agent-setup doctor`.',
+  'setup.no_key_found': '{agent} would find no key ({source}).',
+  'setup.no_key_found_fix': 'Make the key available where {agent} reads it ({source}), e.g. export the variable in your shell profile.',
+  'setup.other_key': '{agent} resolves a different key ({key}) from {source}.',
+  'setup.hardlink_split': '{file} has {others} other hard link(s): they keep the old content (the new file replaces this name only).',
+  'setup.readonly_replaced': '{file} was read-only; it is replaced all the same.',
+  'setup.untracked_link': '{file} is a link to {real}, inside a git work tree that neither tracks nor ignores it: the next `git add` would commit the key. Nothing was written.',
+  'setup.tracked_link': '{file} is a link to {real}, which git tracks: writing the key there would commit it. Nothing was written.',
+  'setup.read_back_elsewhere': 'After writing, {agent} reads its gateway from {file}: {host}, not the one this run wrote ({root}). Nothing was sent to {host}.',
+  'setup.read_back_elsewhere_fix': 'Look at {file}: another setting there wins over ours; remove it, or point it at your gateway.',
+  'evaluated.not_candidate': 'its id {why}',
+} as const;
+
+declare module '../../i18n/text.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the keys are the English catalog's
+  interface MessageCatalog extends Record<keyof typeof en, string> {}
+}
+
+registerCatalog(en, async (lang) => (lang === 'zh-CN' ? (await import('./zh-CN.js')).zhCN : undefined));
