@@ -1,4 +1,5 @@
 // "Edit, never regenerate": one entry point that turns key edits into the new text of a file.
+import { templateText } from './templates.js';
 import { editDotenv } from './dotenv.js';
 import { editJson } from './edit-json.js';
 import { editToml } from './edit-toml.js';
@@ -29,7 +30,7 @@ function editExisting(text: string, format: FileFormat, edits: readonly KeyEdit[
  */
 export function editText(text: string | undefined, format: FileFormat, edits: readonly KeyEdit[], file: string, template?: string): string {
   if (text !== undefined) return editExisting(text, format, edits, file);
-  const start = template ?? (format === 'json' || format === 'jsonc' ? '{}' : '');
+  const start = template !== undefined ? templateText(template) : format === 'json' || format === 'jsonc' ? '{}' : '';
   const out = editExisting(start, format, edits, file);
   return out === '' || out.endsWith('\n') ? out : out + detectEol(start);
 }

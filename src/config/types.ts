@@ -28,7 +28,7 @@ export interface FileEdit {
   secret?: boolean;
   /** Which agent asked (for reports). */
   owner?: string;
-  /** Text to start from when the file does not exist (a template under templates/<agent>/); default `{}` or empty. */
+  /** The template to start from when the file does not exist (its name under templates/, e.g. `opencode/opencode.json`); default `{}` or empty. */
   template?: string;
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { editText } from '../../src/config/edit.js';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { OPENCODE_TEMPLATE, opencode, opencodeModelRef } from '../../src/agents/opencode/index.js';
@@ -106,8 +107,10 @@ describe('opencode plan', () => {
     }
   });
 
-  it('the template constant equals the shipped template file', () => {
-    expect(readFileSync(new URL('../../templates/opencode/opencode.json', import.meta.url), 'utf8')).toBe(OPENCODE_TEMPLATE);
+  it('a new config starts from the shipped template file, named, not copied', () => {
+    const shipped = readFileSync(new URL(`../../templates/${OPENCODE_TEMPLATE}`, import.meta.url), 'utf8');
+    expect(shipped).toContain('"$schema": "https://opencode.ai/config.json"');
+    expect(editText(undefined, 'jsonc', [], USER_JSON, OPENCODE_TEMPLATE)).toBe(shipped);
   });
 });
 

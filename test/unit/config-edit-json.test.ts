@@ -234,7 +234,8 @@ describe('JSON edits in general', () => {
   });
 
   it('a new file starts from the template when given', () => {
-    const template = '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
+    // templates/opencode/opencode.json: {\n  "$schema": "https://opencode.ai/config.json"\n}\n
+    const template = 'opencode/opencode.json';
     const after = editText(undefined, 'jsonc', [{ path: ['model'], value: 'gw/x' }], 'new.jsonc', template);
     expect(after).toBe('{\n  "$schema": "https://opencode.ai/config.json",\n  "model": "gw/x"\n}\n');
   });

@@ -29,7 +29,6 @@ const MODEL = 'COPILOT_MODEL';
 const WIRE_API = 'COPILOT_PROVIDER_WIRE_API';
 const OFFLINE = 'COPILOT_OFFLINE';
 const AUTO_UPDATE = 'COPILOT_AUTO_UPDATE';
-const OWNED = [BASE_URL, TYPE, API_KEY, MODEL, WIRE_API, OFFLINE, AUTO_UPDATE] as const;
 const GATEWAY_VARS = [BASE_URL, TYPE, API_KEY, MODEL, WIRE_API] as const;
 
 /** The env file `setup` writes for Copilot CLI: in our own state directory, never a file of the agent's. */
@@ -59,16 +58,8 @@ function variables(choice: Pick<AgentChoice, 'root' | 'v1' | 'model' | 'protocol
   };
 }
 
-/** The file as setup creates it: exported lines (sourced, they reach Copilot CLI) under a comment saying how to use it. */
-function template(): string {
-  return [
-    '# GitHub Copilot CLI against the gateway, written by gateway-agent-setup.',
-    '# Load it in a shell with `source` and this file\'s path (setup says it).',
-    '# (or start one session without it: gateway-agent-setup launch copilot-cli)',
-    ...OWNED.filter((v) => v !== WIRE_API).map((v) => `export ${v}=`),
-    '',
-  ].join('\n');
-}
+/** The file as setup creates it (templates/copilot-cli/copilot-cli.env): our variables, exported, under a comment saying how to use it. */
+const TEMPLATE = 'copilot-cli/copilot-cli.env';
 
 function plan(env: AgentEnv, choice: AgentChoice, _current: CurrentFiles): AgentPlan {
   const path = copilotPaths(env).envFile;
@@ -87,7 +78,7 @@ function plan(env: AgentEnv, choice: AgentChoice, _current: CurrentFiles): Agent
   if (choice.scope === 'project') notes.push(msg('agents.copilot.no_project', { file: path }));
   return {
     // 0600 whatever the key storage: a file to source into shells is its owner's alone.
-    edits: [{ path, format: 'dotenv', edits, secret: true, template: template() }],
+    edits: [{ path, format: 'dotenv', edits, secret: true, template: TEMPLATE }],
     notes,
     ...(choice.keyStorage === 'env' && { exportVar: choice.keyEnvVar }),
   };

@@ -15,7 +15,8 @@ import { defineAgent, type AgentEnv } from '../types.js';
 import './messages/en.js';
 
 /** The text a new config file starts from. */
-export const KILO_TEMPLATE = '{\n}\n';
+/** The template a new config file starts from, under templates/. */
+export const KILO_TEMPLATE = 'kilo/kilo.jsonc';
 
 export const kiloPaths = (env: AgentEnv): OpenCodePaths => xdgConfigPaths(env, 'kilo');
 

@@ -10,8 +10,8 @@ import './messages/en.js';
 
 export { OPENCODE_PROVIDERS, opencodeModelRef } from '../opencode-format.js';
 
-/** The text a new config file starts from; also shipped as templates/opencode/opencode.json. */
-export const OPENCODE_TEMPLATE = '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
+/** The template a new config file starts from, under templates/. */
+export const OPENCODE_TEMPLATE = 'opencode/opencode.json';
 
 export const opencodePaths = (env: AgentEnv): OpenCodePaths => xdgConfigPaths(env, 'opencode');
 
