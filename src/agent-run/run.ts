@@ -25,7 +25,7 @@ import { RUN_MARKER_VAR, stopLeftovers } from './leftovers.js';
 import { isMessage, msg, type Message } from '../i18n/index.js';
 
 export const AGENT_PROMPT = 'Reply with the single word OK.';
-export const DEFAULT_AGENT_TIMEOUT_MS = 120_000;
+const DEFAULT_AGENT_TIMEOUT_MS = 120_000;
 
 /**
  * Variables that make agents fail fast and stay off vendor hosts in a run we start: each agent's

@@ -33,7 +33,7 @@ interface ProviderSpec {
 }
 
 /** Ids that are not in OpenCode's catalogue (a catalogue id would pull in its defaults). */
-export const OPENCODE_PROVIDERS: Record<OpenCodeProtocol, ProviderSpec> = {
+const OPENCODE_PROVIDERS: Record<OpenCodeProtocol, ProviderSpec> = {
   chat: { id: 'gateway', npm: '@ai-sdk/openai-compatible', name: 'Gateway (chat)', path: '/chat/completions', auth: 'bearer' },
   messages: { id: 'gateway-anthropic', npm: '@ai-sdk/anthropic', name: 'Gateway (messages)', path: '/messages', auth: 'x-api-key' },
   responses: { id: 'gateway-responses', npm: '@ai-sdk/openai', name: 'Gateway (responses)', path: '/responses', auth: 'bearer' },
@@ -94,7 +94,7 @@ const NPM_PROTOCOL: Record<string, OpenCodeProtocol> = {
 };
 
 /** Background calls go to `small_model`, a `provider/model` reference like `model`. */
-export const openCodeSmallModel: SmallModelSetting = {
+const openCodeSmallModel: SmallModelSetting = {
   name: () => 'small_model',
   isSet: (current) => [...current.values()].some((doc) => asRecord(doc)?.['small_model'] !== undefined),
   swap(current, env) {
@@ -109,7 +109,7 @@ export const openCodeSmallModel: SmallModelSetting = {
 };
 
 /** The agent is run with the provider/model reference its config names (any provider id). */
-export function openCodeModelArg(current: CurrentFiles, request: AgentRequest): string {
+function openCodeModelArg(current: CurrentFiles, request: AgentRequest): string {
   for (const doc of current.values()) {
     const ref = asRecord(doc)?.['model'];
     if (typeof ref === 'string' && ref.endsWith(`/${request.model}`)) return ref;

@@ -173,7 +173,7 @@ export type Evaluation = 'command-prefix' | 'env-name' | 'brace-substitution' | 
 export type WrittenField = 'key' | 'baseUrl' | 'model';
 
 /** One way the agent evaluates values, and which of the values we write it applies to. */
-export interface Evaluates {
+interface Evaluates {
   syntax: Evaluation;
   fields: readonly WrittenField[];
 }
@@ -266,7 +266,7 @@ export interface Agent<Id extends string = string> {
  * user's: everything is in the process's environment, in arguments that name no key, or in files
  * inside a temporary directory made for this one session (mode 0700, files 0600, removed after).
  */
-export interface AgentSession {
+interface AgentSession {
   /** Variables for the agent's process only; the key is passed here, never in `args`. */
   env: Record<string, string>;
   /** Files to create before the agent starts, each an absolute path inside the session directory. */

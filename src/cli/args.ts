@@ -6,7 +6,7 @@ import { maskKey } from '../core/mask.js';
 import { PROTOCOLS } from '../core/types.js';
 import { commas, msg, type ListParam, type Message } from '../i18n/index.js';
 
-export interface OptionSpec {
+interface OptionSpec {
   type: 'string' | 'boolean';
   short?: string;
   /** Shown in help after the flag: `--model ID`. */

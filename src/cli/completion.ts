@@ -7,7 +7,7 @@ import { fillTemplate } from '../config/templates.js';
 export type Shell = 'bash' | 'zsh' | 'fish' | 'powershell';
 export const SHELLS: readonly Shell[] = ['bash', 'zsh', 'fish', 'powershell'];
 
-export interface CompletionFlag {
+interface CompletionFlag {
   name: string;
   short?: string;
   takesValue: boolean;

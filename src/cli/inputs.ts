@@ -70,7 +70,7 @@ export function keyEnvFlags(values: ParsedValues): KeyEnvFlags {
 }
 
 /** One agent's own key: from the variable `--api-key-env AGENT=VAR` (or the saved settings) names. */
-export interface AgentKey {
+interface AgentKey {
   key: string;
   keyEnvVar: string;
 }
@@ -79,7 +79,7 @@ export interface AgentKey {
  * The agents' own keys, for the agents of this run that have a variable of their own. A variable
  * that is unset or empty is a usage error naming the agent and the variable.
  */
-export function resolveAgentKeys(
+function resolveAgentKeys(
   ctx: Pick<CliContext, 'env' | 'addSecret'>,
   values: ParsedValues,
   agents: readonly AgentId[],

@@ -221,7 +221,7 @@ export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
  * `--model opencode=ID` given more than once, for an agent that keeps a list of models: every ID is
  * listed and the first is the default. Given once, it stays the one model, as for every agent.
  */
-export function parseModelLists(values: ParsedValues): Map<AgentId, string[]> {
+function parseModelLists(values: ParsedValues): Map<AgentId, string[]> {
   const lists = new Map<AgentId, string[]>();
   const given = values.model;
   for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {

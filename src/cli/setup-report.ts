@@ -40,7 +40,7 @@ const ACTION_KEYS = {
 } as const;
 
 /** The command that sets one agent up with a key of its own, as the advice tells it. */
-export function ownKeyCommand(id: AgentId, baseUrl: string): string {
+function ownKeyCommand(id: AgentId, baseUrl: string): string {
   return `${BIN} setup --base-url ${baseUrl} --agent ${id} --api-key-env ${id}=${suggestedKeyVar(id)}`;
 }
 

@@ -24,7 +24,7 @@ export function digest(bytes: Uint8Array | string): string {
 }
 
 /** How many backups are kept by default: each holds copies of files that may hold the key. */
-export const DEFAULT_KEEP_BACKUPS = 10;
+const DEFAULT_KEEP_BACKUPS = 10;
 /** The variable that changes it (a whole number, 1 or more). */
 export const KEEP_BACKUPS_ENV = 'GATEWAY_AGENT_SETUP_KEEP_BACKUPS';
 

@@ -84,7 +84,7 @@ export function parseDotenv(text: string, file: string): Record<string, string> 
  * and in dotenv parsers alike. A value holding a single quote itself goes in double quotes with
  * every character a shell expands inside them escaped (`\\`, `"`, `$`, backtick).
  */
-export function formatDotenvValue(value: string): string {
+function formatDotenvValue(value: string): string {
   if (value !== '' && !/[\s#"'`$\\!;&|<>(){}*?~]/.test(value)) return value;
   if (value === '') return '';
   if (!value.includes("'") && !/[\n\r]/.test(value)) return `'${value}'`;
@@ -103,7 +103,7 @@ export function formatDotenvValue(value: string): string {
  * expands when it sources the file (an env file that references the user's key variable). Read
  * back, it is the text `${NAME}`.
  */
-export interface EnvReference {
+interface EnvReference {
   envRef: string;
 }
 

@@ -15,7 +15,7 @@ export function insideWin32(dir: string, file: string): boolean {
 }
 
 /** The note for key files outside the profile, where the folder's own permissions decide. */
-export const outsideProfileNote = (files: readonly string[]): Message => msg('setup.windows_key_outside', { files: commas(files) });
+const outsideProfileNote = (files: readonly string[]): Message => msg('setup.windows_key_outside', { files: commas(files) });
 
 /** The notes for key files written on Windows under the home `home`: one per kind of location. */
 export function windowsKeyNotes(home: string, files: readonly string[]): Message[] {

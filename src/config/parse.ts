@@ -95,7 +95,7 @@ function tomlDetail(message: string): Message | string {
 }
 
 /** Deeper than any agent's config: past it the parsers (and the editors) would run out of stack. */
-export const MAX_DEPTH = 512;
+const MAX_DEPTH = 512;
 
 /** The end of a string that starts at `i` (the offset after it), JSON or TOML quoting. */
 function skipString(text: string, i: number, toml: boolean): number {
@@ -113,7 +113,7 @@ function skipString(text: string, i: number, toml: boolean): number {
 }
 
 /** The offset where brackets nest deeper than MAX_DEPTH (strings and comments skipped), if they do. */
-export function tooDeepAt(text: string, toml: boolean): number | undefined {
+function tooDeepAt(text: string, toml: boolean): number | undefined {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -200,7 +200,7 @@ export function decodeUtf8(bytes: Uint8Array, path: string): string {
 }
 
 /** Reads a file's text; undefined when it does not exist. Anything else unreadable is a JobError. */
-export async function readText(path: string): Promise<string | undefined> {
+async function readText(path: string): Promise<string | undefined> {
   const bytes = await readRegularFile(path);
   return bytes === undefined ? undefined : decodeUtf8(bytes, path);
 }

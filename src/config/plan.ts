@@ -8,8 +8,8 @@ import { decodeUtf8, parseConfig } from './parse.js';
 import { readRegularFile } from './read.js';
 import type { FileEdit, FileFormat, KeyEdit, PlannedFile } from './types.js';
 
-export const SECRET_MODE = 0o600;
-export const DEFAULT_MODE = 0o644;
+const SECRET_MODE = 0o600;
+const DEFAULT_MODE = 0o644;
 
 interface MergedEdit {
   path: string;

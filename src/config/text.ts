@@ -1,7 +1,7 @@
 // Small facts about a text file's layout that every editor must keep: BOM, line ending, indentation,
 // final newline, and how to turn an offset into the 1-based line/column a person can look up.
 
-export const BOM = '\uFEFF';
+const BOM = '\uFEFF';
 
 /** Splits a leading UTF-8 BOM off so parsers and offsets see the text the user sees. */
 export function splitBom(text: string): { bom: string; body: string } {
@@ -13,7 +13,7 @@ export function detectEol(text: string): '\n' | '\r\n' {
   return text.includes('\r\n') ? '\r\n' : '\n';
 }
 
-export function endsWithNewline(text: string): boolean {
+function endsWithNewline(text: string): boolean {
   return text.endsWith('\n');
 }
 
@@ -48,12 +48,6 @@ export function lineStartOf(text: string, offset: number): number {
   let i = offset;
   while (i > 0 && text[i - 1] !== '\n') i--;
   return i;
-}
-
-/** Offset just past the line break that ends the line holding `offset` (text.length on the last line). */
-export function nextLineStart(text: string, offset: number): number {
-  const nl = text.indexOf('\n', offset);
-  return nl === -1 ? text.length : nl + 1;
 }
 
 /** Makes `after` end with a newline exactly when `before` did (an edit must not change that). */

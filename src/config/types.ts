@@ -32,7 +32,7 @@ export interface FileEdit {
   template?: string;
 }
 
-export type FileAction = 'created' | 'updated' | 'unchanged';
+type FileAction = 'created' | 'updated' | 'unchanged';
 
 export interface PlannedFile {
   path: string;

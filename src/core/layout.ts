@@ -2,7 +2,7 @@
 // to a width, a table that wraps to 80 columns (never cutting a value), and prose wrapping.
 import { ANSI } from './terminal.js';
 
-export const WIDTH = 80;
+const WIDTH = 80;
 
 /** East Asian wide and fullwidth characters take two terminal columns (Unicode UAX #11, W and F). */
 function isWide(cp: number): boolean {

@@ -54,7 +54,7 @@ export function forTerminal(text: string): string {
 }
 
 const CODES = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
-export type Style = keyof typeof CODES;
+type Style = keyof typeof CODES;
 
 export interface Paint {
   (style: Style, text: string): string;

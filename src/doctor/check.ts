@@ -15,7 +15,7 @@ import { commas, isMessage, msg, type Message } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
 import type { GroupAdvice } from '../setup/group-advice.js';
 
-export interface Finding {
+interface Finding {
   code: DiagnosisCode;
   message: Message;
   fix: Message;

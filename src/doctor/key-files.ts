@@ -4,7 +4,7 @@
 // these modes (key-protection.ts says what protects a key there), so they are not judged there.
 import { chmod, readFile, stat } from 'node:fs/promises';
 
-export const KEY_FILE_MODE = 0o600;
+const KEY_FILE_MODE = 0o600;
 
 export interface OpenKeyFile {
   path: string;

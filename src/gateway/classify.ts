@@ -19,7 +19,7 @@ const NOT_CHAT_NAMES: [RegExp, 'embedding' | 'speech' | 'transcription' | 'moder
   [/rerank/i, 'rerank'],
 ];
 
-export function notChatByName(id: string): 'embedding' | 'speech' | 'transcription' | 'moderation' | 'rerank' | undefined {
+function notChatByName(id: string): 'embedding' | 'speech' | 'transcription' | 'moderation' | 'rerank' | undefined {
   return NOT_CHAT_NAMES.find(([pattern]) => pattern.test(id))?.[1];
 }
 

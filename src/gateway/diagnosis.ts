@@ -46,7 +46,7 @@ export function protocolName(p: Protocol): Message {
 }
 
 /** The protocol a URL's path speaks, when it is one of ours. */
-export function protocolOfPath(pathname: string): Protocol | undefined {
+function protocolOfPath(pathname: string): Protocol | undefined {
   if (/\/messages\/?$/.test(pathname)) return 'messages';
   if (/\/responses\/?$/.test(pathname)) return 'responses';
   if (/\/chat\/completions\/?$/.test(pathname)) return 'chat';
@@ -190,7 +190,7 @@ const GATEWAY_TYPES = new Set(['', 'new_api_error', 'one_api_error', 'new_api_pa
  * puts the provider's code (or `<nil>`) where the type goes, which is no gateway type either.
  * The router's 404 uses OpenAI's `invalid_request_error`, so it is told apart by its text.
  */
-export function fromUpstream(info: ErrorInfo | undefined): boolean {
+function fromUpstream(info: ErrorInfo | undefined): boolean {
   if (!info || GATEWAY_TYPES.has(info.type)) return false;
   return !/^Invalid URL \(/.test(info.message);
 }

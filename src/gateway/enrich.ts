@@ -8,7 +8,7 @@ import { isHtml } from './diagnosis.js';
 import { send } from './http.js';
 import { fetchKeyUsage, type KeyUsage } from './key-usage.js';
 
-export { QUOTA_PER_USD } from './key-usage.js';
+
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -20,8 +20,8 @@ export interface HttpOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface HttpRequest {
   method: 'GET' | 'POST';

@@ -7,7 +7,7 @@ import { maskKey } from '../core/mask.js';
 import { escapeControls } from '../core/terminal.js';
 import { msg } from '../i18n/index.js';
 
-export const IMPORT_SCHEME = 'ccswitch';
+const IMPORT_SCHEME = 'ccswitch';
 
 /** What a link carries that a setup uses. */
 export interface ImportLink {

@@ -10,10 +10,10 @@ import type { ClientOptions } from './types.js';
 import { msg, type Message } from '../i18n/index.js';
 
 /** new-api's quota unit: 500000 units = 1 USD (its QuotaPerUnit). */
-export const QUOTA_PER_USD = 500_000;
+const QUOTA_PER_USD = 500_000;
 
 /** A warning is due this many days before a key expires. */
-export const EXPIRY_WARNING_DAYS = 7;
+const EXPIRY_WARNING_DAYS = 7;
 
 /** What the gateway tells of a key, in USD (quota units converted). */
 export interface KeyUsage {

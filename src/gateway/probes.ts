@@ -27,12 +27,12 @@ export interface ProbeRequest {
 }
 
 const PROMPT = 'Reply with OK';
-export const ANTHROPIC_VERSION = '2023-06-01';
+const ANTHROPIC_VERSION = '2023-06-01';
 // The Responses API rejects max_output_tokens below 16; the others take the same for symmetry.
 const MAX_TOKENS = 16;
 
 /** The request body each protocol's probe sends. */
-export function probeBody(protocol: Protocol, model: string): Record<string, unknown> {
+function probeBody(protocol: Protocol, model: string): Record<string, unknown> {
   switch (protocol) {
     case 'messages':
       return { model, max_tokens: MAX_TOKENS, stream: true, messages: [{ role: 'user', content: PROMPT }] };

@@ -23,7 +23,7 @@ function lookup(env: ProxyEnv, name: string): { value: string; variable: string 
 }
 
 /** The host of a URL without IPv6 brackets, lower-cased. */
-export function bareHost(hostname: string): string {
+function bareHost(hostname: string): string {
   return hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
 

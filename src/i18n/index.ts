@@ -8,7 +8,6 @@ export { LANGS, parseLang, pickLang, type Lang } from './lang.js';
 export {
   registerCatalog,
   type CatalogOf,
-  type MessageCatalog,
   and,
   commas,
   english,
@@ -20,8 +19,6 @@ export {
   type Message,
   type MessageKey,
   type MessageParam,
-  type MessageParams,
-  type Params,
   type Translator,
 } from './text.js';
 

@@ -11,6 +11,7 @@
  * Every message key, declared by the area that says it: each area's `messages/en.ts` adds its keys
  * to this interface (declaration merging), so `msg()` accepts exactly the keys some area defines,
  * and this module imports nothing above it.
+ * @public
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by each area's catalog
 export interface MessageCatalog {}
@@ -56,8 +57,6 @@ export interface ListParam {
 }
 export type MessageParam = string | number | Message | ListParam;
 export type MessageParams = Readonly<Record<string, MessageParam>>;
-/** Kept for callers that name the parameter record by its older name. */
-export type Params = MessageParams;
 
 export interface Message {
   readonly key: MessageKey;
@@ -124,12 +123,12 @@ function parts(template: string): string[] {
 }
 
 /** Renders messages from one catalog; list formatters are made once per language and kind. */
-export interface Renderer {
+interface Renderer {
   (m: Message): string;
   readonly locale: string;
 }
 
-export function renderer(catalog: Catalog, locale: string): Renderer {
+function renderer(catalog: Catalog, locale: string): Renderer {
   const formats = new Map<string, Intl.ListFormat>();
   const listFormat = (type: ListParam['type'], style: NonNullable<ListParam['style']>): Intl.ListFormat => {
     let f = formats.get(`${type} ${style}`);

@@ -12,7 +12,7 @@ import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
 import { commas, msg, type Message } from '../i18n/index.js';
 
-export interface AgentSettings {
+interface AgentSettings {
   model?: string;
   smallModel?: string;
   /** Preference patterns for the main model, best first (`*` matches anything). */
@@ -59,7 +59,7 @@ export interface LoadedSettings {
 /** A profile's name: it is typed on command lines and shown in lists. */
 export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-export { MODULE_NAME } from './project.js';
+
 
 /** A value that looks like an API key must never sit in a settings file. */
 const KEY_LIKE = /\bsk-[A-Za-z0-9_-]{16,}/;
@@ -225,7 +225,7 @@ export interface Withheld {
   value: string;
 }
 
-export interface ProjectSettings {
+interface ProjectSettings {
   file: string;
   /** SHA-256 of its bytes: the approval is for exactly this content. */
   hash: string;

@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { errorText, JobError, UsageError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
 
-export const MODULE_NAME = 'gateway-agent-setup';
+const MODULE_NAME = 'gateway-agent-setup';
 
 /** The places read as data, in the order cosmiconfig gives them. */
 const DATA_PLACES = ['package.json', `.${MODULE_NAME}rc`, `.${MODULE_NAME}rc.json`, `.${MODULE_NAME}rc.yaml`, `.${MODULE_NAME}rc.yml`];
@@ -45,7 +45,7 @@ async function exists(p: string): Promise<boolean> {
  * itself is searched: a folder above is nobody's project in particular. Never above HOME when the
  * working directory is inside it.
  */
-export async function searchDirs(cwd: string, home: string): Promise<string[]> {
+async function searchDirs(cwd: string, home: string): Promise<string[]> {
   const start = resolve(cwd);
   const top = resolve(home);
   const inHome = within(start, top);

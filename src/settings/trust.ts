@@ -7,10 +7,10 @@ import { commas, msg } from '../i18n/index.js';
 import type { LoadedSettings, Withheld } from './index.js';
 
 /** The command that approves a project file, as the user types it. */
-export const TRUST_COMMAND = 'gateway-agent-setup trust';
+const TRUST_COMMAND = 'gateway-agent-setup trust';
 
 /** A run would use a value only an approved project file may give: exit 2 before any request or write. */
-export class UntrustedError extends UsageError {
+class UntrustedError extends UsageError {
   constructor(
     readonly file: string,
     readonly wanted: readonly Withheld[],

@@ -22,7 +22,7 @@ export type GitIgnoreState =
 const GIT_TIMEOUT_MS = 10_000;
 
 /** A path relative to the repository root as an anchored gitignore pattern, special characters escaped. */
-export function excludeLine(relative: string): string {
+function excludeLine(relative: string): string {
   const escaped = relative
     .split(/[\\/]/)
     .join('/')

@@ -234,7 +234,7 @@ export function clientOf(opts: Pick<SetupOptions, 'http' | 'root' | 'key' | 'mar
 }
 
 /** The key an agent of the run uses and the variable it comes from: its own, else the run's. */
-export function keyOf(opts: Pick<SetupOptions, 'key' | 'keyEnvVar' | 'agentKeys'>, id: AgentId): { key: string; keyEnvVar: string } {
+function keyOf(opts: Pick<SetupOptions, 'key' | 'keyEnvVar' | 'agentKeys'>, id: AgentId): { key: string; keyEnvVar: string } {
   return opts.agentKeys?.get(id) ?? { key: opts.key, keyEnvVar: opts.keyEnvVar };
 }
 
@@ -527,7 +527,7 @@ export async function listPhase(opts: SetupOptions): Promise<{ shared: readonly 
  * says which groups sell a model that would. Nothing is said when the marketplace is closed or
  * sells nothing suitable: the reason the agent was skipped stays as it was.
  */
-export async function advisePhase(
+async function advisePhase(
   opts: SetupOptions,
   candidates: readonly Candidate[],
   shared: readonly ClassifiedModel[],

@@ -5,7 +5,7 @@ import type { RequestLogEntry, SimKey } from './types.js';
 export type AuthSeen = RequestLogEntry['auth'];
 
 /** new-api reads x-api-key only on Anthropic-style routes, where it wins over Authorization. */
-export function acceptsApiKeyHeader(pathname: string): boolean {
+function acceptsApiKeyHeader(pathname: string): boolean {
   return pathname.includes('/v1/messages') || pathname.includes('/v1/models');
 }
 
@@ -48,11 +48,6 @@ export function keyProblem(key: SimKey | undefined, nowSeconds = Date.now() / 10
   if (status !== 'active') return status;
   if (key.expiresAt && key.expiresAt > 0 && key.expiresAt < nowSeconds) return 'expired';
   return undefined;
-}
-
-/** Disabled, expired and exhausted keys all fail auth with a 401, as unknown ones do. */
-export function keyUsable(key: SimKey, nowSeconds = Date.now() / 1000): boolean {
-  return keyProblem(key, nowSeconds) === undefined;
 }
 
 export function isUnlimited(key: SimKey): boolean {

@@ -2,11 +2,9 @@
 // used by the `demo` and `simulate` commands and by every test that needs a gateway.
 export { startSimulator } from './server.js';
 export {
-  BROKE_KEY, DEFAULT_KEYS, DEFAULT_MODELS, DEMO_KEY, DISABLED_KEY, EXHAUSTED_KEY, EXPIRED_KEY, EXPIRING_KEY, GROUP_LABELS, GROUP_RATIOS, LIMITED_KEY, VIP_KEY,
-  defaultKeys, defaultModels,
+  BROKE_KEY, DEFAULT_KEYS, DEFAULT_MODELS, DEMO_KEY, DISABLED_KEY, EXHAUSTED_KEY, EXPIRED_KEY, EXPIRING_KEY, LIMITED_KEY, VIP_KEY,
+  defaultKeys,
 } from './catalog.js';
 export { QUOTA_PER_USD } from './console-api.js';
 export { REPLY_TEXT } from './answers.js';
-export type {
-  ChannelKind, Fault, FaultKind, KeyStatus, RequestLogEntry, SimKey, SimModel, Simulator, SimulatorOptions,
-} from './types.js';
+export type { Fault, Simulator } from './types.js';

@@ -5,7 +5,7 @@ import { json, type Reply } from './reply.js';
 import type { SimKey, SimModel } from './types.js';
 
 /** new-api reports one fixed creation time for every model. */
-export const MODEL_CREATED = 1626777600;
+const MODEL_CREATED = 1626777600;
 
 /**
  * What new-api lists for a key: with model limits, the limits themselves (served in the key's group
@@ -13,7 +13,7 @@ export const MODEL_CREATED = 1626777600;
  * Unpriced models are left out either way (self-use mode off). Newer releases list the limits
  * that the group serves; the client must handle both.
  */
-export function visibleModels(models: readonly SimModel[], key: SimKey): SimModel[] {
+function visibleModels(models: readonly SimModel[], key: SimKey): SimModel[] {
   const priced = models.filter((m) => m.priced !== false);
   if (key.modelLimits !== undefined) {
     const limits = key.modelLimits;
@@ -25,7 +25,7 @@ export function visibleModels(models: readonly SimModel[], key: SimKey): SimMode
 }
 
 /** Anthropic's list format only when the client speaks Anthropic: x-api-key plus anthropic-version. */
-export function wantsAnthropicList(headers: IncomingHttpHeaders): boolean {
+function wantsAnthropicList(headers: IncomingHttpHeaders): boolean {
   return Boolean(headers['x-api-key']) && Boolean(headers['anthropic-version']);
 }
 

@@ -39,7 +39,7 @@ export interface SimModel {
   modelPrice?: number;
 }
 
-export type KeyStatus = 'active' | 'disabled' | 'expired' | 'exhausted';
+type KeyStatus = 'active' | 'disabled' | 'expired' | 'exhausted';
 
 export interface SimKey {
   /** The full key as clients send it, `sk-` + 48 alphanumerics (the `sk-` prefix is optional on the wire). */
@@ -58,7 +58,7 @@ export interface SimKey {
   expiresAt?: number;
 }
 
-export type FaultKind =
+type FaultKind =
   | 'slow-headers' // wait `ms` before sending status and headers
   | 'stall-body' // send headers, then never finish the body
   | 'drop' // destroy the socket without an answer

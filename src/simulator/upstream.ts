@@ -25,7 +25,7 @@ export interface UpstreamOptions {
 }
 
 /** The provider path a request is for: suffixes, so `/anthropic/v1/messages` (DeepSeek) counts too. */
-export function upstreamProtocol(pathname: string): Protocol | undefined {
+function upstreamProtocol(pathname: string): Protocol | undefined {
   if (pathname.endsWith('/v1/messages')) return 'messages';
   if (pathname.endsWith('/v1/responses')) return 'responses';
   if (pathname.endsWith('/v1/chat/completions')) return 'chat';

@@ -129,7 +129,7 @@ function urlLines(url: { root: string; v1: string }, t: Translator): string[] {
  * asks for the gateway console's import link instead, hidden (it holds the key): its base URL is the
  * answer, and the link comes back for its key, name and model hints.
  */
-export async function askBaseUrl(deps: WizardDeps, given?: string, initial?: string): Promise<{ root: string; v1: string; link?: ImportLink }> {
+async function askBaseUrl(deps: WizardDeps, given?: string, initial?: string): Promise<{ root: string; v1: string; link?: ImportLink }> {
   const t = tr(deps);
   const check = (value: string): string | true => {
     if (value.trim() === '') return true;
@@ -174,7 +174,7 @@ function linkProblem(text: string, t: Translator): string | undefined {
 // ── Step 2 ──────────────────────────────────────────────────────────────────────────────────
 
 /** Step 2: the key: the given one shown masked, or typed with the input hidden. */
-export async function askKey(deps: WizardDeps, given?: { key: string; source: string }): Promise<string> {
+async function askKey(deps: WizardDeps, given?: { key: string; source: string }): Promise<string> {
   const t = tr(deps);
   let key: string;
   if (given && given.key.trim() !== '') {
@@ -198,7 +198,7 @@ export async function askKey(deps: WizardDeps, given?: { key: string; source: st
 }
 
 /** What the gateway tells about the key, in one line. */
-export function describeKey(info: KeyInfo, t: Translator = ENGLISH): string {
+function describeKey(info: KeyInfo, t: Translator = ENGLISH): string {
   const quota = info.unlimited
     ? t('wizard.key.unlimited')
     : info.remainingUsd !== undefined ? t('wizard.key.quota_left', { usd: `$${info.remainingUsd.toFixed(2)}` }) : undefined;
@@ -210,10 +210,10 @@ export function describeKey(info: KeyInfo, t: Translator = ENGLISH): string {
 
 // ── Step 3 ──────────────────────────────────────────────────────────────────────────────────
 
-export type ModelsOutcome = { models: ClassifiedModel[]; info?: KeyInfo } | { retry: 'url' | 'key' };
+type ModelsOutcome = { models: ClassifiedModel[]; info?: KeyInfo } | { retry: 'url' | 'key' };
 
 /** Step 3: the key's models (with prices and the key's details when the gateway tells); on failure the diagnosis and a way out. */
-export async function loadModels(deps: WizardDeps, client: ClientOptions): Promise<ModelsOutcome> {
+async function loadModels(deps: WizardDeps, client: ClientOptions): Promise<ModelsOutcome> {
   const t = tr(deps);
   const group = progressOf(deps).group();
   group.start('models', t('wizard.models.reading', { root: client.root }));
@@ -255,7 +255,7 @@ export async function loadModels(deps: WizardDeps, client: ClientOptions): Promi
 // ── Step 4 ──────────────────────────────────────────────────────────────────────────────────
 
 /** Step 4: which agents; installed ones (or last time's) pre-selected, unusable ones disabled with the reason. */
-export async function askAgents(
+async function askAgents(
   deps: WizardDeps,
   models: readonly ClassifiedModel[],
   given?: readonly AgentId[],
@@ -349,7 +349,7 @@ export function modelChoices(fitting: readonly Fitting[], t: Translator = ENGLIS
 }
 
 /** Step 5: a model per agent (and its small/fast model), only suitable ones, recommended first. */
-export async function askModels(
+async function askModels(
   deps: WizardDeps,
   agents: readonly AgentId[],
   models: readonly ClassifiedModel[],
@@ -412,7 +412,7 @@ export async function askModels(
 }
 
 /** What step 5 chose: a model per agent, small models, and the lists of agents that keep one. */
-export interface ChosenModels {
+interface ChosenModels {
   models: Map<AgentId, string>;
   smallModels: Map<AgentId, string>;
   modelLists: Map<AgentId, string[]>;
@@ -429,7 +429,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * otherwise, when more than one agent is chosen, the person says whether their keys differ and, if
  * so, gives each agent its key (hidden input) or the variable holding it, or keeps the one above.
  */
-export function flaggedAgentKeys(deps: WizardDeps, given: Pick<WizardGiven, 'agentKeyEnvs'>): AgentKeys {
+function flaggedAgentKeys(deps: WizardDeps, given: Pick<WizardGiven, 'agentKeyEnvs'>): AgentKeys {
   const t = tr(deps);
   const out: AgentKeys = new Map();
   for (const [id, name] of given.agentKeyEnvs ?? []) {
@@ -442,7 +442,7 @@ export function flaggedAgentKeys(deps: WizardDeps, given: Pick<WizardGiven, 'age
   return out;
 }
 
-export async function askAgentKeys(deps: WizardDeps, agents: readonly AgentId[], flagged: AgentKeys, mainKey: string): Promise<AgentKeys> {
+async function askAgentKeys(deps: WizardDeps, agents: readonly AgentId[], flagged: AgentKeys, mainKey: string): Promise<AgentKeys> {
   const t = tr(deps);
   const env = deps.env.env;
   const out: AgentKeys = new Map([...flagged].filter(([id]) => agents.includes(id)));
@@ -548,7 +548,7 @@ async function sayGroupAdvice(
 // ── Step 6 ──────────────────────────────────────────────────────────────────────────────────
 
 /** Step 6: scope and key storage, each option with its consequence on its line. */
-export async function askStorage(
+async function askStorage(
   deps: WizardDeps,
   given: Pick<WizardGiven, 'scope' | 'keyStorage' | 'keyEnvVar'>,
   previous: Pick<WizardDefaults, 'scope' | 'keyStorage'> = {},

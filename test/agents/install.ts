@@ -37,12 +37,12 @@ export const PINNED = Object.fromEntries(
 ) as Readonly<Record<AgentId, Pinned>>;
 export type PinnedId = AgentId;
 
-export const CACHE = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-agents');
+const CACHE = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-agents');
 
 const STAMP = '.installed';
 
 /** The cache folder of one pinned agent (a Go module's slashes make nested folders, as in GOMODCACHE). */
-export function prefixOf(id: PinnedId): string {
+function prefixOf(id: PinnedId): string {
   const { pkg, version, extras } = PINNED[id];
   // The extras are part of the prefix's name: changing them installs afresh.
   return join(CACHE, [`${pkg}@${version}`, ...extras].join('+'));

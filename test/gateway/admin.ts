@@ -2,7 +2,7 @@
 // root user, login, an access token, options, channels, tokens. Every call checks `success`,
 // because new-api answers most refusals with HTTP 200.
 
-export class AdminError extends Error {}
+class AdminError extends Error {}
 
 export interface Channel {
   id: number;

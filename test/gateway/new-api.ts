@@ -26,12 +26,12 @@ export const NEW_API = {
   sum: 'h1:Qs/34epscIJlu+yzoeiTyXHZdwaFQBz1kysEBpuz+Nw=',
 } as const;
 
-export const CACHE = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-new-api', NEW_API.version);
+const CACHE = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-new-api', NEW_API.version);
 const BINARY = join(CACHE, 'new-api');
 const STAMP = join(CACHE, '.complete');
 
 /** A step of the build failed: which one, and the tail of what the tool said. */
-export class BuildStepError extends Error {
+class BuildStepError extends Error {
   constructor(step: string, detail: string) {
     super(`new-api ${NEW_API.version}: ${step} failed: ${detail.trim().split('\n').slice(-15).join('\n')}`);
   }

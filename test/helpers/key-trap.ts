@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { startRecorder } from './sim.js';
 
-export interface TrappedRequest {
+interface TrappedRequest {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];

@@ -69,7 +69,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Applies KeyEdits to a plain document the way the executor must: set, create parents, delete. */
-export function applyEdits(doc: unknown, edits: readonly KeyEdit[]): Record<string, unknown> {
+function applyEdits(doc: unknown, edits: readonly KeyEdit[]): Record<string, unknown> {
   const root = structuredClone(isObject(doc) ? doc : {}) as Record<string, unknown>;
   for (const edit of edits) {
     let node: Record<string, unknown> | unknown[] = root;

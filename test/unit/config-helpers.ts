@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, expect } from 'vitest';
 
 // The repo's own copies of the users' lived-in configs, so the tests run wherever the clone is.
-export const FIXTURES = fileURLToPath(new URL('../fixtures/agents', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/agents', import.meta.url));
 
 export function fixture(rel: string): string {
   return readFileSync(path.join(FIXTURES, rel), 'utf8');

@@ -4,7 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-export interface Recorded {
+interface Recorded {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;

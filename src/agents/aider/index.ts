@@ -29,7 +29,7 @@ import './messages/en.js';
 /** litellm's provider prefix that routes a model to the OpenAI-compatible base URL. */
 const PREFIX = 'openai/';
 
-export function aiderPaths(env: AgentEnv): { config: string } {
+function aiderPaths(env: AgentEnv): { config: string } {
   const p = pathFor(env.platform);
   return { config: p.join(env.home, '.aider.conf.yml') };
 }

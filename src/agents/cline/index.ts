@@ -21,7 +21,7 @@ const PROVIDER_PATH: Record<ClineProvider, { path: string; auth: AgentRequest['a
   anthropic: { path: '/messages', auth: 'x-api-key', protocol: 'messages' },
 };
 
-export function clinePaths(env: AgentEnv): { providers: string } {
+function clinePaths(env: AgentEnv): { providers: string } {
   const p = pathFor(env.platform);
   const dataDir = envValue(env.env, 'CLINE_DATA_DIR');
   const settings =

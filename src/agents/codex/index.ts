@@ -29,7 +29,7 @@ const BUILT_IN_PROVIDERS = new Set(['openai', 'ollama', 'lmstudio', 'amazon-bedr
  */
 const DOTENV_FORBIDDEN_PREFIX = 'CODEX_';
 
-export function codexPaths(env: AgentEnv): { config: string; dotenv: string } {
+function codexPaths(env: AgentEnv): { config: string; dotenv: string } {
   const p = pathFor(env.platform);
   const home = dirFromEnv(env, 'CODEX_HOME', p.join(env.home, '.codex'));
   return { config: p.join(home, 'config.toml'), dotenv: p.join(home, '.env') };
@@ -67,7 +67,7 @@ function dotenvValues(doc: unknown): Record<string, unknown> {
  * The provider id we write: the table we created on an earlier run (known by its `name`), preferring
  * the one Codex uses now; else the first free id. A table the user wrote is never ours, whatever its id.
  */
-export function codexProviderId(config: unknown): { id: string; taken?: string } {
+function codexProviderId(config: unknown): { id: string; taken?: string } {
   const doc = asRecord(config);
   const providers = asRecord(doc?.['model_providers']) ?? {};
   const ours = Object.keys(providers).filter((id) => asString(asRecord(providers[id])?.['name']) === CODEX_PROVIDER_NAME);

@@ -23,14 +23,14 @@ import { msg, type Message } from '../../i18n/index.js';
 import './messages/en.js';
 
 /** The name of the entry we own in `models`. */
-export const CONTINUE_MODEL_NAME = 'Gateway';
+const CONTINUE_MODEL_NAME = 'Gateway';
 
 /** Model names cn 1.5.47 always sends to /responses (its RVi pattern). */
 const RESPONSES_NAME = /^(?:gpt-5|gpt-5-codex|o[0-9])/i;
 
 const SECRET_REF = /^\$\{\{\s*secrets\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
 
-export function continuePaths(env: AgentEnv): { config: string } {
+function continuePaths(env: AgentEnv): { config: string } {
   const p = pathFor(env.platform);
   const dir = envValue(env.env, 'CONTINUE_GLOBAL_DIR');
   const home = dir !== undefined ? p.resolve(env.cwd, dir) : p.join(env.home, '.continue');

@@ -33,13 +33,13 @@ import { msg, type Message } from '../../i18n/index.js';
 import './messages/en.js';
 
 /** The provider id we own in `providers`. */
-export const CRUSH_PROVIDER = 'gateway';
+const CRUSH_PROVIDER = 'gateway';
 
 type CrushType = 'openai-compat' | 'openai' | 'anthropic';
 
 const TYPE_OF: Record<'chat' | 'responses' | 'messages', CrushType> = { chat: 'openai-compat', responses: 'openai', messages: 'anthropic' };
 
-export function crushPaths(env: AgentEnv): { config: string; data: string } {
+function crushPaths(env: AgentEnv): { config: string; data: string } {
   const p = pathFor(env.platform);
   const configDir = envValue(env.env, 'CRUSH_GLOBAL_CONFIG') !== undefined ? dirFromEnv(env, 'CRUSH_GLOBAL_CONFIG', '') : p.join(dirFromEnv(env, 'XDG_CONFIG_HOME', p.join(env.home, '.config')), 'crush');
   let dataDir: string;

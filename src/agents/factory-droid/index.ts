@@ -31,12 +31,12 @@ const PROVIDERS: Record<DroidProvider, { protocol: Protocol; path: string; auth:
 const BY_PROTOCOL: Partial<Record<Protocol, DroidProvider>> = { chat: 'generic-chat-completion-api', responses: 'openai', messages: 'anthropic' };
 
 /** The display name of the entry we own; the user's other entries are never touched. */
-export const DROID_DISPLAY_NAME = 'Gateway';
+const DROID_DISPLAY_NAME = 'Gateway';
 
 /** Output budget of our entry: droid 0.225.1 requires `maxOutputTokens` on a custom model. */
 const MAX_OUTPUT_TOKENS = 16384;
 
-export function droidPaths(env: AgentEnv): { settings: string } {
+function droidPaths(env: AgentEnv): { settings: string } {
   const p = pathFor(env.platform);
   const home = envValue(env.env, 'FACTORY_HOME_OVERRIDE') ?? env.home;
   return { settings: p.join(home, '.factory', 'settings.json') };

@@ -35,7 +35,7 @@ interface PiApi {
 }
 
 /** Provider ids of our own (pi's built-in ids would take their catalogue's models and auth). */
-export const PI_PROVIDERS: Record<PiProtocol, PiApi> = {
+const PI_PROVIDERS: Record<PiProtocol, PiApi> = {
   chat: { id: 'gateway', api: 'openai-completions', path: '/chat/completions', base: 'v1', auth: 'bearer' },
   responses: { id: 'gateway-responses', api: 'openai-responses', path: '/responses', base: 'v1', auth: 'bearer' },
   messages: { id: 'gateway-anthropic', api: 'anthropic-messages', path: '/v1/messages', base: 'root', auth: 'x-api-key' },
@@ -48,7 +48,7 @@ function specFor(protocol: Protocol): PiApi {
   return PI_PROVIDERS[protocol];
 }
 
-export function piPaths(env: AgentEnv): { models: string; settings: string } {
+function piPaths(env: AgentEnv): { models: string; settings: string } {
   const p = pathFor(env.platform);
   const dir = dirFromEnv(env, 'PI_CODING_AGENT_DIR', p.join(env.home, '.pi', 'agent'), { tilde: true });
   return { models: p.join(dir, 'models.json'), settings: p.join(dir, 'settings.json') };

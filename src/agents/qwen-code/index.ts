@@ -25,7 +25,7 @@ type QwenAuthType = 'openai' | 'anthropic';
  * Our own provider ids, mapped to a protocol by the top-level `providerProtocol` (0.24.4): the
  * user's `openai` and `anthropic` lists stay theirs. One id per protocol, as one id maps to one.
  */
-export const QWEN_PROVIDER: Readonly<Record<QwenAuthType, string>> = { openai: 'gateway', anthropic: 'gateway-anthropic' };
+const QWEN_PROVIDER: Readonly<Record<QwenAuthType, string>> = { openai: 'gateway', anthropic: 'gateway-anthropic' };
 
 /**
  * The settings version Qwen Code expects (`SETTINGS_VERSION` in packages/cli/src/config/settings.ts,

@@ -32,7 +32,7 @@ export const options: OptionTable = {
 };
 
 export const positionals = true;
-export const firstWords = LAUNCHABLE;
+export const firstWords: readonly string[] = [...LAUNCHABLE];
 
 export const help: CommandHelp = {
   summary: msg('help.summary.launch_long'),
