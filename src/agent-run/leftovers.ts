@@ -21,17 +21,22 @@ export async function listProcesses(): Promise<ProcessInfo[]> {
   const names = await readdir('/proc').catch(() => undefined);
   if (names !== undefined) {
     const infos = await Promise.all(
-      names.filter((n) => /^\d+$/.test(n)).map(async (n): Promise<ProcessInfo> => ({
-        pid: Number(n),
-        environ: await readFile(`/proc/${n}/environ`, 'utf8').catch(() => ''),
-        cmdline: (await readFile(`/proc/${n}/cmdline`, 'utf8').catch(() => '')).split('\0').join(' ').trim(),
-        cwd: await readlink(`/proc/${n}/cwd`).catch(() => ''),
-      })),
+      names
+        .filter((n) => /^\d+$/.test(n))
+        .map(async (n): Promise<ProcessInfo> => ({
+          pid: Number(n),
+          environ: await readFile(`/proc/${n}/environ`, 'utf8').catch(() => ''),
+          cmdline: (await readFile(`/proc/${n}/cmdline`, 'utf8').catch(() => '')).split('\0').join(' ').trim(),
+          cwd: await readlink(`/proc/${n}/cwd`).catch(() => ''),
+        })),
     );
     return infos;
   }
   // No /proc (macOS, BSD): `ps e` appends each process's environment to its command line.
-  const ps = await runCommand({ command: 'ps', args: ['-axeww', '-o', 'pid=,command='], timeoutMs: 10_000 }, { env: { PATH: '/bin:/usr/bin' } });
+  const ps = await runCommand(
+    { command: 'ps', args: ['-axeww', '-o', 'pid=,command='], timeoutMs: 10_000 },
+    { env: { PATH: '/bin:/usr/bin' } },
+  );
   return ps.stdout.split('\n').flatMap((line) => {
     const m = /^\s*(\d+)\s+(.*)$/.exec(line);
     return m ? [{ pid: Number(m[1]), environ: m[2] ?? '', cmdline: m[2] ?? '', cwd: '' }] : [];
@@ -43,7 +48,9 @@ export function processesOfRun(procs: readonly ProcessInfo[], marker: string, sc
   const tag = `${RUN_MARKER_VAR}=${marker}`;
   return procs
     .filter((p) => p.pid !== self && p.pid > 1)
-    .filter((p) => p.environ.split(/[\0\s]/).includes(tag) || p.cwd === scratch || p.cwd.startsWith(`${scratch}/`) || p.cmdline.includes(scratch))
+    .filter(
+      (p) => p.environ.split(/[\0\s]/).includes(tag) || p.cwd === scratch || p.cwd.startsWith(`${scratch}/`) || p.cmdline.includes(scratch),
+    )
     .map((p) => p.pid);
 }
 

@@ -79,7 +79,10 @@ const FAILURE_TEXT =
   /\b(api error|error:|failed to|not logged in|invalid (api key|token|url)|unauthori[sz]ed|issue with the selected model|missing (api key|environment variable)|please run \/login|empty response received|litellm\.\w*error)/i;
 
 /** Judges one run by exit code and output. Pure: exported for unit tests. */
-export function judgeRun(run: Pick<RunResult, 'exitCode' | 'stdout' | 'timedOut' | 'notFound'>, timeoutMs: number): { ok: true } | { ok: false; failure: Message } {
+export function judgeRun(
+  run: Pick<RunResult, 'exitCode' | 'stdout' | 'timedOut' | 'notFound'>,
+  timeoutMs: number,
+): { ok: true } | { ok: false; failure: Message } {
   if (run.notFound) return { ok: false, failure: msg('run.fail.not_on_path') };
   if (run.timedOut) return { ok: false, failure: msg('run.fail.timeout', { seconds: Math.round(timeoutMs / 1000) }) };
   if (run.exitCode === undefined) return { ok: false, failure: msg('run.fail.signal') };
@@ -93,7 +96,16 @@ export function judgeRun(run: Pick<RunResult, 'exitCode' | 'stdout' | 'timedOut'
 export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: AgentRunOptions = {}): Promise<AgentRunResult> {
   const scope = opts.scope ?? 'user';
   const timeoutMs = opts.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS;
-  const result: AgentRunResult = { id: agent.id, name: agent.name, ok: false, timedOut: false, durationMs: 0, command: '', output: '', stopped: [] };
+  const result: AgentRunResult = {
+    id: agent.id,
+    name: agent.name,
+    ok: false,
+    timedOut: false,
+    durationMs: 0,
+    command: '',
+    output: '',
+    stopped: [],
+  };
   let current: CurrentFiles;
   try {
     current = await readCurrent(agent, env, scope);
@@ -122,7 +134,13 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
       {
         ...launch,
         // The agent reads the same home we read its config from (`--home` included).
-        env: { ...QUIET_AGENT_ENV, ...cmd.env, HOME: env.home, ...(env.platform === 'win32' && { USERPROFILE: env.home }), [RUN_MARKER_VAR]: marker },
+        env: {
+          ...QUIET_AGENT_ENV,
+          ...cmd.env,
+          HOME: env.home,
+          ...(env.platform === 'win32' && { USERPROFILE: env.home }),
+          [RUN_MARKER_VAR]: marker,
+        },
         cwd: scratch,
         timeoutMs,
       },
@@ -135,7 +153,9 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
   result.exitCode = run.exitCode;
   result.timedOut = run.timedOut;
   result.durationMs = run.durationMs;
-  result.output = redact(`${run.stdout}\n${run.stderr}`, [request.key, envKey(env, request)]).trim().slice(-800);
+  result.output = redact(`${run.stdout}\n${run.stderr}`, [request.key, envKey(env, request)])
+    .trim()
+    .slice(-800);
   const verdict = judgeRun(run, timeoutMs);
   if (verdict.ok) {
     result.ok = true;
@@ -143,7 +163,11 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
   }
   result.failure = verdict.failure;
   if (run.notFound) {
-    result.diagnosis = { code: 'config_invalid', message: msg('run.cmd_not_on_path', { command: cmd.command }), fix: installAdvice(agent.install) };
+    result.diagnosis = {
+      code: 'config_invalid',
+      message: msg('run.cmd_not_on_path', { command: cmd.command }),
+      fix: installAdvice(agent.install),
+    };
     return result;
   }
   result.diagnosis = await nameTheCause(request, opts.http, result.failure, agent.name);
@@ -157,7 +181,12 @@ function envKey(env: AgentEnv, request: AgentRequest): string | undefined {
 }
 
 /** Sends the agent's own request (its URL, header, key and model) to find what the agent hides. */
-async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined, failure: Message, agentName: string): Promise<AgentRunResult['diagnosis']> {
+async function nameTheCause(
+  request: AgentRequest,
+  http: HttpOptions | undefined,
+  failure: Message,
+  agentName: string,
+): Promise<AgentRunResult['diagnosis']> {
   if (request.key === undefined || request.key === '') {
     return { code: 'missing_key', message: msg('run.no_key', { source: request.keySource }), fix: msg('run.no_key_fix') };
   }
@@ -167,7 +196,10 @@ async function nameTheCause(request: AgentRequest, http: HttpOptions | undefined
   } catch {
     root = request.baseUrl;
   }
-  const p = await probe({ ...http, root, key: request.key }, { protocol: request.protocol, model: request.model, url: request.url, auth: request.auth, key: request.key });
+  const p = await probe(
+    { ...http, root, key: request.key },
+    { protocol: request.protocol, model: request.model, url: request.url, auth: request.auth, key: request.key },
+  );
   if (p.ok || !p.diagnosis) {
     return {
       code: 'gateway_error',

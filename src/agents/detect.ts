@@ -21,7 +21,11 @@ export function extractVersion(output: string): string | undefined {
 }
 
 /** The first PATH entry holding the binary (on Windows: its .exe, .cmd or .ps1 shim). */
-export async function findOnPath(binary: string, env: AgentEnv, exists: (file: string) => Promise<boolean> = runnable(env.platform)): Promise<string | undefined> {
+export async function findOnPath(
+  binary: string,
+  env: AgentEnv,
+  exists: (file: string) => Promise<boolean> = runnable(env.platform),
+): Promise<string | undefined> {
   const p = pathFor(env.platform);
   const dirs = (pathVariable(env.env) ?? '').split(env.platform === 'win32' ? ';' : ':').filter((d) => d !== '');
   for (const dir of dirs) {
@@ -35,7 +39,11 @@ export async function findOnPath(binary: string, env: AgentEnv, exists: (file: s
 
 /** A file a program could be started from: executable on POSIX; present on Windows (no x bit there). */
 function runnable(platform: NodeJS.Platform): (file: string) => Promise<boolean> {
-  return (file) => access(file, platform === 'win32' ? constants.F_OK : constants.X_OK).then(() => true, () => false);
+  return (file) =>
+    access(file, platform === 'win32' ? constants.F_OK : constants.X_OK).then(
+      () => true,
+      () => false,
+    );
 }
 
 export async function detectAgent(agent: Agent, env: AgentEnv, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Detection> {

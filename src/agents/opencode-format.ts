@@ -7,9 +7,20 @@ import type { FileEdit, KeyEdit } from '../config/types.js';
 import type { Protocol } from '../core/types.js';
 import { fitMessagesChatResponses } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from './paths.js';
-import type { Agent, AgentChoice, SmallModelSetting, AgentEnv, AgentFile, AgentPlan, AgentRequest, AgentUnplan, CurrentFiles, GatewayRef, Scope } from './types.js';
+import type {
+  Agent,
+  AgentChoice,
+  SmallModelSetting,
+  AgentEnv,
+  AgentFile,
+  AgentPlan,
+  AgentRequest,
+  AgentUnplan,
+  CurrentFiles,
+  GatewayRef,
+  Scope,
+} from './types.js';
 import { commas, msg, or, type Message, type MessageKey } from '../i18n/index.js';
-
 
 /** What differs between the agents of the family: where the files are, and the sentences naming the agent. */
 export interface OpenCodeFamily {
@@ -18,7 +29,14 @@ export interface OpenCodeFamily {
   template: string;
   /** Which name a new file gets when neither exists. */
   create: 'json' | 'jsonc';
-  messages: { notMarked: MessageKey; committedEnv: MessageKey; exportEnv: MessageKey; modelMissing: MessageKey; envRefUnset: MessageKey; unplanAfter: MessageKey };
+  messages: {
+    notMarked: MessageKey;
+    committedEnv: MessageKey;
+    exportEnv: MessageKey;
+    modelMissing: MessageKey;
+    envRefUnset: MessageKey;
+    unplanAfter: MessageKey;
+  };
 }
 
 type OpenCodeProtocol = Extract<Protocol, 'messages' | 'chat' | 'responses'>;
@@ -117,9 +135,10 @@ function openCodeModelArg(current: CurrentFiles, request: AgentRequest): string 
   return opencodeModelRef(request.model, request.protocol);
 }
 
-
 /** The members of an agent of the family that read and write its config. */
-export function openCodeFormat(f: OpenCodeFamily): Pick<Agent, 'fit' | 'files' | 'plan' | 'unplan' | 'readBack' | 'smallModel' | 'modelArg' | 'listsModels' | 'listedModels'> {
+export function openCodeFormat(
+  f: OpenCodeFamily,
+): Pick<Agent, 'fit' | 'files' | 'plan' | 'unplan' | 'readBack' | 'smallModel' | 'modelArg' | 'listsModels' | 'listedModels'> {
   /** Files in the order OpenCode merges them (later wins). Both names are JSONC to OpenCode. */
   function layers(env: AgentEnv, scope: Scope): string[] {
     const paths = f.paths(env);
@@ -160,7 +179,8 @@ export function openCodeFormat(f: OpenCodeFamily): Pick<Agent, 'fit' | 'files' |
     const out: { model: string; protocol: Protocol }[] = [];
     for (const [protocol, spec] of Object.entries(OPENCODE_PROVIDERS) as [OpenCodeProtocol, ProviderSpec][]) {
       const models = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
-      for (const [id, entry] of Object.entries(models)) if (isOurModelEntry(id, entry) && !out.some((m) => m.model === id)) out.push({ model: id, protocol });
+      for (const [id, entry] of Object.entries(models))
+        if (isOurModelEntry(id, entry) && !out.some((m) => m.model === id)) out.push({ model: id, protocol });
     }
     return out;
   }
@@ -242,7 +262,14 @@ export function openCodeFormat(f: OpenCodeFamily): Pick<Agent, 'fit' | 'files' |
         const options = asRecord(entry?.['options']);
         if (!entry || options?.['baseURL'] === undefined) continue;
         if (!underRoot(substitute(String(options['baseURL']), env.env), gateway.root)) {
-          notes.push(msg('agents.unplan.not_gateway', { file, key: `provider.${spec.id}.options.baseURL`, value: String(options['baseURL']), root: gateway.root }));
+          notes.push(
+            msg('agents.unplan.not_gateway', {
+              file,
+              key: `provider.${spec.id}.options.baseURL`,
+              value: String(options['baseURL']),
+              root: gateway.root,
+            }),
+          );
           continue;
         }
         const key = asString(options['apiKey']);
@@ -251,7 +278,8 @@ export function openCodeFormat(f: OpenCodeFamily): Pick<Agent, 'fit' | 'files' |
         removed.push(spec.id);
       }
       // A `provider` left empty goes too (a file setup created then holds only its schema line).
-      if (removed.length > 0 && Object.keys(asRecord(doc['provider']) ?? {}).length === removed.length) edits.push({ path: ['provider'], value: undefined });
+      if (removed.length > 0 && Object.keys(asRecord(doc['provider']) ?? {}).length === removed.length)
+        edits.push({ path: ['provider'], value: undefined });
       for (const name of ['model', 'small_model']) {
         const ref = asString(doc[name]);
         if (ref !== undefined && removed.some((id) => ref.startsWith(`${id}/`))) edits.push({ path: [name], value: undefined });
@@ -288,7 +316,12 @@ export function openCodeFormat(f: OpenCodeFamily): Pick<Agent, 'fit' | 'files' |
     if (!entry) return msg('agents.opencode.no_provider', { ref, id: providerId, file });
     const npm = asString(entry['npm']);
     const protocol = npm === undefined ? undefined : NPM_PROTOCOL[npm];
-    if (protocol === undefined) return msg('agents.opencode.bad_npm', { id: providerId, npm: npm ?? msg('agents.opencode.none'), known: commas(Object.keys(NPM_PROTOCOL)) });
+    if (protocol === undefined)
+      return msg('agents.opencode.bad_npm', {
+        id: providerId,
+        npm: npm ?? msg('agents.opencode.none'),
+        known: commas(Object.keys(NPM_PROTOCOL)),
+      });
     if (!asRecord(asRecord(entry['models'])?.[model])) {
       return msg(f.messages.modelMissing, { model, id: providerId, file });
     }
@@ -307,9 +340,10 @@ export function openCodeFormat(f: OpenCodeFamily): Pick<Agent, 'fit' | 'files' |
     } else if (envRef) {
       const name = envRef[1]!.trim();
       key = envValue(env.env, name);
-      keySource = key === undefined
-        ? msg(f.messages.envRefUnset, { ref: `{env:${name}}`, file, var: name })
-        : msg('agents.opencode.env_ref', { var: name, ref: `{env:${name}}`, file });
+      keySource =
+        key === undefined
+          ? msg(f.messages.envRefUnset, { ref: `{env:${name}}`, file, var: name })
+          : msg('agents.opencode.env_ref', { var: name, ref: `{env:${name}}`, file });
       keyVar = { name, via: key === undefined ? 'named' : 'reference' };
     } else if (rawKey.includes('{file:')) {
       keySource = msg('agents.opencode.file_ref', { file });
@@ -318,7 +352,17 @@ export function openCodeFormat(f: OpenCodeFamily): Pick<Agent, 'fit' | 'files' |
       keySource = msg('agents.opencode.api_key_in', { id: providerId, file });
     }
     const spec = OPENCODE_PROVIDERS[protocol];
-    return { protocol, url: `${trimSlash(baseUrl)}${spec.path}`, model, auth: spec.auth, key, keySource, ...(keyVar !== undefined && { keyVar }), baseUrl, file };
+    return {
+      protocol,
+      url: `${trimSlash(baseUrl)}${spec.path}`,
+      model,
+      auth: spec.auth,
+      key,
+      keySource,
+      ...(keyVar !== undefined && { keyVar }),
+      baseUrl,
+      file,
+    };
   }
 
   return {
@@ -354,10 +398,18 @@ export function openCodeRun(command: string, env: Record<string, string>): Agent
  */
 export function openCodeSession(contentVar: string): NonNullable<Agent['session']> {
   return (_env, choice) => {
-    const provider: Record<string, { npm: string; name: string; options: { baseURL: string; apiKey: string }; models: Record<string, { name: string }> }> = {};
+    const provider: Record<
+      string,
+      { npm: string; name: string; options: { baseURL: string; apiKey: string }; models: Record<string, { name: string }> }
+    > = {};
     const want = (protocol: Protocol, model: string): string => {
       const spec = specFor(protocol);
-      const entry = (provider[spec.id] ??= { npm: spec.npm, name: spec.name, options: { baseURL: choice.v1, apiKey: `{env:${choice.keyEnvVar}}` }, models: {} });
+      const entry = (provider[spec.id] ??= {
+        npm: spec.npm,
+        name: spec.name,
+        options: { baseURL: choice.v1, apiKey: `{env:${choice.keyEnvVar}}` },
+        models: {},
+      });
       entry.models[model] = { name: model };
       return `${spec.id}/${model}`;
     };

@@ -28,7 +28,13 @@ export function dirFromEnv(env: AgentEnv, name: string, fallback: string, opts: 
   const value = envValue(env.env, name);
   if (value === undefined) return fallback;
   if (opts.tilde === true && (value === '~' || value.startsWith('~/') || value.startsWith('~\\'))) {
-    return p.join(env.home, ...value.slice(2).split(/[/\\]+/).filter((s) => s !== ''));
+    return p.join(
+      env.home,
+      ...value
+        .slice(2)
+        .split(/[/\\]+/)
+        .filter((s) => s !== ''),
+    );
   }
   return p.resolve(env.cwd, value);
 }
@@ -40,9 +46,7 @@ export function trimSlash(url: string): string {
 
 /** A plain object (parsed JSON/TOML table), or undefined for anything else. */
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /** A string value, or undefined. */
@@ -59,9 +63,14 @@ export function underRoot(url: unknown, root: string): boolean {
 }
 
 /** Copies of each parsed file with `move(doc)` applied to a shallow clone of every object document. */
-export function mapDocs(current: ReadonlyMap<string, unknown>, move: (doc: Record<string, unknown>) => Record<string, unknown>): Map<string, unknown> {
-  return new Map([...current].map(([path, doc]) => {
-    const record = asRecord(doc);
-    return [path, record === undefined ? doc : move({ ...record })];
-  }));
+export function mapDocs(
+  current: ReadonlyMap<string, unknown>,
+  move: (doc: Record<string, unknown>) => Record<string, unknown>,
+): Map<string, unknown> {
+  return new Map(
+    [...current].map(([path, doc]) => {
+      const record = asRecord(doc);
+      return [path, record === undefined ? doc : move({ ...record })];
+    }),
+  );
 }

@@ -15,14 +15,31 @@ import { pi } from './pi/index.js';
 import { qwenCode } from './qwen-code/index.js';
 import type { Agent } from './types.js';
 
-const LIST = [claudeCode, codex, opencode, qwenCode, cline, pi, kilo, crush, aider, continueCli, factoryDroid, copilotCli, geminiCli] as const;
+const LIST = [
+  claudeCode,
+  codex,
+  opencode,
+  qwenCode,
+  cline,
+  pi,
+  kilo,
+  crush,
+  aider,
+  continueCli,
+  factoryDroid,
+  copilotCli,
+  geminiCli,
+] as const;
 
 export type AgentId = (typeof LIST)[number]['id'];
 
 export const AGENTS = Object.fromEntries(LIST.map((a) => [a.id, a])) as Readonly<Record<AgentId, Agent<AgentId>>>;
 
 /** All agent ids, in the order they are listed to users: the ones the gateway serves first. */
-export const AGENT_IDS: readonly AgentId[] = [...LIST.filter((a) => a.unsupported === undefined), ...LIST.filter((a) => a.unsupported !== undefined)].map((a) => a.id);
+export const AGENT_IDS: readonly AgentId[] = [
+  ...LIST.filter((a) => a.unsupported === undefined),
+  ...LIST.filter((a) => a.unsupported !== undefined),
+].map((a) => a.id);
 
 /** The agents the gateway can serve (everything but the unsupported ones). */
 export const SUPPORTED_AGENT_IDS: readonly AgentId[] = AGENT_IDS.filter((id) => AGENTS[id].unsupported === undefined);

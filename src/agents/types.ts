@@ -5,7 +5,6 @@ import type { FileEdit, FileFormat } from '../config/types.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
 import type { Message } from '../i18n/text.js';
 
-
 /** The facts of the machine an agent module may use. Nothing reads process.env or os.homedir() directly. */
 export interface AgentEnv {
   home: string;

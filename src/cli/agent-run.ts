@@ -11,8 +11,13 @@ import { print, printJson } from './output.js';
 import { wrap } from '../core/layout.js';
 import { painter } from '../core/terminal.js';
 
-export async function runAgents(ctx: CliContext, opts: { agents: string[]; scope: Scope; timeoutMs?: number; print?: boolean }): Promise<AgentRunResult[]> {
-  for (const id of opts.agents) if (!isAgentId(id) || AGENTS[id].unsupported) throw new UsageError(msg('run.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
+export async function runAgents(
+  ctx: CliContext,
+  opts: { agents: string[]; scope: Scope; timeoutMs?: number; print?: boolean },
+): Promise<AgentRunResult[]> {
+  for (const id of opts.agents)
+    if (!isAgentId(id) || AGENTS[id].unsupported)
+      throw new UsageError(msg('run.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
   const [{ runAgent }, { detectAgent }, { isConfigured }] = await Promise.all([
     import('../agent-run/run.js'),
     import('../agents/detect.js'),
@@ -37,9 +42,18 @@ export async function runAgents(ctx: CliContext, opts: { agents: string[]; scope
       // Configured but not installed (or named with --agent): say why it was not run rather than
       // leave it out; an agent not run is not proven. No gateway or config cause is involved.
       const notRun = !s.installed ? 'not_installed' : 'not_configured';
-      const why = notRun === 'not_installed' ? msg('run.not_on_path', { binary: agent.binary }) : msg('run.no_config', { scope: opts.scope });
+      const why =
+        notRun === 'not_installed' ? msg('run.not_on_path', { binary: agent.binary }) : msg('run.no_config', { scope: opts.scope });
       results.push({
-        id: s.id, name: agent.name, ok: false, failure: msg('run.not_run', { why }), timedOut: false, durationMs: 0, command: '', output: '', stopped: [],
+        id: s.id,
+        name: agent.name,
+        ok: false,
+        failure: msg('run.not_run', { why }),
+        timedOut: false,
+        durationMs: 0,
+        command: '',
+        output: '',
+        stopped: [],
         notRun,
         fix: notRun === 'not_installed' ? installAdvice(agent.install) : msg('run.run_setup'),
       });
@@ -63,14 +77,21 @@ export function printAgentRuns(ctx: CliContext, results: readonly AgentRunResult
   const lines: string[] = [];
   for (const r of results) {
     const failure = r.ok ? '' : `, ${r.failure ? t(r.failure) : t('run.failed')}`;
-    lines.push(`${r.ok ? paint('green', '✓') : paint('red', '✗')} ${r.name}  ${r.model ?? ''}  (${(r.durationMs / 1000).toFixed(1)} s${failure})`);
+    lines.push(
+      `${r.ok ? paint('green', '✓') : paint('red', '✗')} ${r.name}  ${r.model ?? ''}  (${(r.durationMs / 1000).toFixed(1)} s${failure})`,
+    );
     if (r.command !== '') lines.push(paint('dim', `    ${t('run.ran', { command: r.command })}`));
     if (r.notRun && r.fix) lines.push(...wrap(t('cli.fix', { fix: r.fix }), 6));
     const n = r.stopped.length;
     if (n > 0) lines.push(...wrap(t(n === 1 ? 'run.stopped_one' : 'run.stopped_many', { n, pids: commas(r.stopped.map(String)) }), 4));
     if (!r.ok && r.diagnosis) {
       const d = r.diagnosis;
-      const cause = { code: d.code, message: d.message, status: d.status !== undefined ? ` (HTTP ${d.status})` : '', id: d.requestId ?? '' };
+      const cause = {
+        code: d.code,
+        message: d.message,
+        status: d.status !== undefined ? ` (HTTP ${d.status})` : '',
+        id: d.requestId ?? '',
+      };
       lines.push(...wrap(t(d.requestId ? 'run.cause_id' : 'run.cause', cause), 4));
       lines.push(...wrap(t('cli.fix', { fix: d.fix }), 6));
       if (r.output) lines.push(...wrap(t('run.agent_said', { text: r.output.split('\n').filter(Boolean).slice(-2).join(' / ') }), 4));

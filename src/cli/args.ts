@@ -99,7 +99,11 @@ export function parseCommandArgs(
   const all: OptionTable = { ...COMMON_OPTIONS, ...table };
   const config: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
   for (const [name, spec] of Object.entries(all)) {
-    config[name] = { type: spec.type, ...(spec.short !== undefined ? { short: spec.short } : {}), ...(spec.multiple ? { multiple: true } : {}) };
+    config[name] = {
+      type: spec.type,
+      ...(spec.short !== undefined ? { short: spec.short } : {}),
+      ...(spec.multiple ? { multiple: true } : {}),
+    };
   }
   let parsed: { values: Record<string, unknown>; positionals: string[]; tokens?: { kind: string; index: number }[] };
   try {
@@ -124,7 +128,10 @@ export function parseCommandArgs(
     const given = typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap((v) => v.split(',')) : [];
     for (const one of given) {
       if (spec.choices && !spec.choices.includes(one)) {
-        throw new UsageError(msg('args.bad_value', { name, value: showArgument(one) }), msg('args.valid_values', { values: commas(spec.choices) }));
+        throw new UsageError(
+          msg('args.bad_value', { name, value: showArgument(one) }),
+          msg('args.valid_values', { values: commas(spec.choices) }),
+        );
       }
       if (spec.number) checkNumber(name, one, spec.number);
     }
@@ -137,7 +144,10 @@ function checkNumber(name: string, value: string, range: NonNullable<OptionSpec[
   const n = value.trim() === '' ? Number.NaN : Number(value);
   const kind = msg(range.integer ? 'args.whole_number' : 'args.number');
   if (!Number.isFinite(n) || n < range.min || n > range.max || (range.integer && !Number.isInteger(n))) {
-    throw new UsageError(msg('args.bad_value', { name, value: showArgument(value) }), msg('args.range', { kind, min: range.min, max: range.max }));
+    throw new UsageError(
+      msg('args.bad_value', { name, value: showArgument(value) }),
+      msg('args.range', { kind, min: range.min, max: range.max }),
+    );
   }
 }
 
@@ -169,7 +179,10 @@ export function str(values: ParsedValues, name: string): string | undefined {
 export function list(values: ParsedValues, name: string): string[] {
   const v = values[name];
   const all = typeof v === 'string' ? [v] : Array.isArray(v) ? v : [];
-  return all.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  return all
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function flag(values: ParsedValues, name: string): boolean {

@@ -41,11 +41,22 @@ function flagWords(c: CompletionCommand): string[] {
 function bash(commands: readonly CompletionCommand[]): string {
   const lines = (xs: string[]): string => xs.join('\n');
   return fillTemplate('completion/bash.sh', {
-    FIRST_WORDS: quote(commands.map((c) => c.name).concat('help').join(' '), 'bash'),
+    FIRST_WORDS: quote(
+      commands
+        .map((c) => c.name)
+        .concat('help')
+        .join(' '),
+      'bash',
+    ),
     COMMANDS: quote(commands.map((c) => c.name).join(' '), 'bash'),
-    VALUE_CASES: lines(commands.flatMap((c) => c.flags.filter((f) => f.values?.length).map((f) =>
-      `    ${c.name}:--${f.name}) words=${quote(f.values!.join(' '), 'bash')} ;;`))),
-    POSITIONAL_CASES: lines(commands.filter((c) => c.firstWords?.length).map((c) => `      ${c.name}) words=${quote(c.firstWords!.join(' '), 'bash')} ;;`)),
+    VALUE_CASES: lines(
+      commands.flatMap((c) =>
+        c.flags.filter((f) => f.values?.length).map((f) => `    ${c.name}:--${f.name}) words=${quote(f.values!.join(' '), 'bash')} ;;`),
+      ),
+    ),
+    POSITIONAL_CASES: lines(
+      commands.filter((c) => c.firstWords?.length).map((c) => `      ${c.name}) words=${quote(c.firstWords!.join(' '), 'bash')} ;;`),
+    ),
     FLAG_CASES: lines(commands.map((c) => `      ${c.name}) words=${quote(flagWords(c).join(' '), 'bash')} ;;`)),
   });
 }
@@ -78,19 +89,26 @@ function fish(commands: readonly CompletionCommand[]): string {
 
 function powershell(commands: readonly CompletionCommand[]): string {
   const table = commands.map((c) => {
-    const flags = c.flags.map((f) => `${quote(`--${f.name}`, 'powershell')} = @(${(f.values ?? []).map((v) => quote(v, 'powershell')).join(', ')})`);
+    const flags = c.flags.map(
+      (f) => `${quote(`--${f.name}`, 'powershell')} = @(${(f.values ?? []).map((v) => quote(v, 'powershell')).join(', ')})`,
+    );
     return `  ${quote(c.name, 'powershell')} = @{ ${flags.join('; ')} }`;
   });
-  const firsts = commands.filter((c) => c.firstWords?.length).map((c) =>
-    `  ${quote(c.name, 'powershell')} = @(${c.firstWords!.map((w) => quote(w, 'powershell')).join(', ')})`);
+  const firsts = commands
+    .filter((c) => c.firstWords?.length)
+    .map((c) => `  ${quote(c.name, 'powershell')} = @(${c.firstWords!.map((w) => quote(w, 'powershell')).join(', ')})`);
   return fillTemplate('completion/powershell.ps1', { COMMAND_TABLE: table.join('\n'), FIRST_WORD_TABLE: firsts.join('\n') });
 }
 
 export function completionScript(shell: Shell, commands: readonly CompletionCommand[]): string {
   switch (shell) {
-    case 'bash': return bash(commands);
-    case 'zsh': return zsh(commands);
-    case 'fish': return fish(commands);
-    case 'powershell': return powershell(commands);
+    case 'bash':
+      return bash(commands);
+    case 'zsh':
+      return zsh(commands);
+    case 'fish':
+      return fish(commands);
+    case 'powershell':
+      return powershell(commands);
   }
 }

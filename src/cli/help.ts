@@ -11,21 +11,13 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   models: {
     summary: msg('help.summary.models'),
     usage: `${BIN} models [--json] [--all]`,
-    details: [
-      msg('help.detail.models.sources'),
-      msg('help.detail.models.needs_probe'),
-      msg('help.detail.models.json'),
-    ],
+    details: [msg('help.detail.models.sources'), msg('help.detail.models.needs_probe'), msg('help.detail.models.json')],
     examples: [`export GATEWAY_BASE_URL=https://gw.example.com GATEWAY_API_KEY=sk-…`, `${BIN} models`],
   },
   verify: {
     summary: msg('help.summary.verify'),
     usage: `${BIN} verify [--model ID] [--protocol NAME] [--json] [flags]`,
-    details: [
-      msg('help.detail.verify.which'),
-      msg('help.detail.verify.causes'),
-      msg('help.detail.verify.exit'),
-    ],
+    details: [msg('help.detail.verify.which'), msg('help.detail.verify.causes'), msg('help.detail.verify.exit')],
     examples: [`${BIN} verify`, `${BIN} verify --model gpt-5.1 --protocol responses`],
   },
   simulate: {
@@ -73,18 +65,24 @@ export function mainHelp(commands: readonly { name: string; summary: Message }[]
     `  ${BIN} help <command>`,
     '',
     t('help.commands'),
-    ...table(commands.map((c) => [c.name, t(c.summary)]), { indent: 2 }),
+    ...table(
+      commands.map((c) => [c.name, t(c.summary)]),
+      { indent: 2 },
+    ),
     '',
     t('help.every_flags'),
     ...flagLines({ ...COMMON_OPTIONS, version: { type: 'boolean', description: msg('help.opt.version') } }, t),
     '',
     t('help.environment'),
-    ...table([
-      ['GATEWAY_BASE_URL', t('help.env.base_url')],
-      ['GATEWAY_API_KEY', t('help.env.api_key')],
-      ['LANG, LC_ALL', t('help.env.lang')],
-      ['NO_COLOR', t('help.env.no_color')],
-    ], { indent: 2 }),
+    ...table(
+      [
+        ['GATEWAY_BASE_URL', t('help.env.base_url')],
+        ['GATEWAY_API_KEY', t('help.env.api_key')],
+        ['LANG, LC_ALL', t('help.env.lang')],
+        ['NO_COLOR', t('help.env.no_color')],
+      ],
+      { indent: 2 },
+    ),
     '',
     ...wrap(t('help.exit_codes')),
     '',

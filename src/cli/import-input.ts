@@ -35,11 +35,15 @@ function stdinOnce(ctx: Pick<CliContext, 'readStdin'>): Promise<string | undefin
 }
 
 /** The link the flags point at, parsed; undefined without `--import` or `--import-env`. */
-export async function readImport(ctx: Pick<CliContext, 'env' | 'addSecret' | 'readStdin'>, values: ParsedValues): Promise<ImportedLink | undefined> {
+export async function readImport(
+  ctx: Pick<CliContext, 'env' | 'addSecret' | 'readStdin'>,
+  values: ParsedValues,
+): Promise<ImportedLink | undefined> {
   const from = str(values, 'import');
   const envName = str(values, 'import-env');
   if (from === undefined && envName === undefined) return undefined;
-  if (from !== undefined && envName !== undefined) throw new UsageError(msg('import.both_sources'), msg('import.in_argument_hint', { bin: BIN }));
+  if (from !== undefined && envName !== undefined)
+    throw new UsageError(msg('import.both_sources'), msg('import.in_argument_hint', { bin: BIN }));
   let text: string | undefined;
   let source: string;
   if (from !== undefined) {
@@ -52,10 +56,15 @@ export async function readImport(ctx: Pick<CliContext, 'env' | 'addSecret' | 're
     if (!ENV_NAME.test(envName!)) throw new UsageError(msg('import.env_name'), msg('import.in_argument_hint', { bin: BIN }));
     source = `--import-env ${envName}`;
     text = ctx.env[envName!];
-    if (text === undefined || text.trim() === '') throw new UsageError(msg('import.env_unset', { var: envName! }), msg('import.env_unset_hint', { var: envName! }));
+    if (text === undefined || text.trim() === '')
+      throw new UsageError(msg('import.env_unset', { var: envName! }), msg('import.env_unset_hint', { var: envName! }));
   }
   // The first non-empty line: `pbpaste | …` and here-strings end with a newline.
-  const line = text.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '';
+  const line =
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? '';
   if (line === '') throw new UsageError(msg('import.empty', { source }), msg('import.in_argument_hint', { bin: BIN }));
   const key = /[?&]apiKey=([^&#\s]*)/.exec(line)?.[1];
   if (key) registerKey(ctx, key);

@@ -57,7 +57,10 @@ export function keyEnvFlags(values: ParsedValues): KeyEnvFlags {
     if (eq !== -1) {
       const agent = one.slice(0, eq);
       if (!isAgentId(agent)) {
-        throw new UsageError(msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
+        throw new UsageError(
+          msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }),
+          msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
+        );
       }
       if (!ENV_NAME.test(name)) throw new UsageError(msg('wizard.api_key_env_name'), msg('keys.env_name_hint'));
       out.perAgent.set(agent, name);
@@ -142,11 +145,12 @@ export function resolveKey(
     keySource = `$${keyEnvVar}`;
   }
   if (key === undefined || key === '') {
-    const hint = flagKey !== undefined
-      ? msg('inputs.empty_api_key')
-      : envName !== undefined
-        ? msg('inputs.set_env', { var: envName, default: DEFAULT_KEY_ENV })
-        : msg('inputs.set_default_env', { var: DEFAULT_KEY_ENV });
+    const hint =
+      flagKey !== undefined
+        ? msg('inputs.empty_api_key')
+        : envName !== undefined
+          ? msg('inputs.set_env', { var: envName, default: DEFAULT_KEY_ENV })
+          : msg('inputs.set_default_env', { var: DEFAULT_KEY_ENV });
     throw new UsageError(msg('inputs.no_key', { source: keySource }), hint);
   }
   ctx.addSecret(key);
@@ -171,10 +175,14 @@ export function resolveGateway(
   const agentKeys = agents ? resolveAgentKeys(ctx, values, agents) : new Map<AgentId, AgentKey>();
   const first = agents?.[0] !== undefined ? agentKeys.get(agents[0]) : undefined;
   const everyOwn = agents !== undefined && agents.length > 0 && agents.every((id) => agentKeys.has(id));
-  const defaultSet = imported !== undefined || str(values, 'api-key') !== undefined || Boolean(ctx.env[keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV]?.trim());
-  const key = everyOwn && first && !defaultSet
-    ? { key: first.key, keySource: `$${first.keyEnvVar}`, keyEnvVar: first.keyEnvVar }
-    : resolveKey(ctx, values, imported);
+  const defaultSet =
+    imported !== undefined ||
+    str(values, 'api-key') !== undefined ||
+    Boolean(ctx.env[keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV]?.trim());
+  const key =
+    everyOwn && first && !defaultSet
+      ? { key: first.key, keySource: `$${first.keyEnvVar}`, keyEnvVar: first.keyEnvVar }
+      : resolveKey(ctx, values, imported);
   const own = agentKeys.size > 0 ? { agentKeys } : {};
   const seconds = str(values, 'timeout');
   return {

@@ -48,9 +48,10 @@ export async function guardInterrupt<T>(
     stopping = true;
     void (async () => {
       if (writing) await Promise.race([writeDone, new Promise((r) => setTimeout(r, WRITE_GRACE_MS).unref())]);
-      const message = backups.length > 0
-        ? msg('interrupt.written', { signal, ids: commas(backups), bin: BIN, id: backups[backups.length - 1] ?? '' })
-        : msg('interrupt.nothing', { signal });
+      const message =
+        backups.length > 0
+          ? msg('interrupt.written', { signal, ids: commas(backups), bin: BIN, id: backups[backups.length - 1] ?? '' })
+          : msg('interrupt.nothing', { signal });
       if (ctx.json) printJson(ctx, { ok: false, error: { code: 'interrupted', message, signal, backups } });
       else note(ctx, wrap(ctx.t(message)));
       ctx.exit(code);

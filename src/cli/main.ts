@@ -6,7 +6,18 @@ import '../messages.js';
 import { EXIT, GatewayError, ToolError, UsageError } from '../core/errors.js';
 import type { Diagnosis } from '../core/types.js';
 import { VERSION } from '../core/version.js';
-import { commas, ENGLISH, LANGS, loadTranslator, msg, parseLang, pickLang, type Lang, type Message, type Translator } from '../i18n/index.js';
+import {
+  commas,
+  ENGLISH,
+  LANGS,
+  loadTranslator,
+  msg,
+  parseLang,
+  pickLang,
+  type Lang,
+  type Message,
+  type Translator,
+} from '../i18n/index.js';
 import { refuseLinkArguments } from '../gateway/import-link.js';
 import { COMMAND_OPTIONS, parseCommandArgs, showArgument, str, flag, type OptionTable } from './args.js';
 import type { CommandModule } from './command-types.js';
@@ -74,7 +85,10 @@ function secretsOf(argv: readonly string[], env: Readonly<Record<string, string 
     else if (arg.startsWith('--api-key=')) secrets.push(arg.slice('--api-key='.length));
   });
   // Every --api-key-env, plain (NAME) or per agent (AGENT=NAME).
-  const names = flags.flatMap((arg, i) => (arg === '--api-key-env' ? [flags[i + 1] ?? ''] : arg.startsWith('--api-key-env=') ? [arg.slice('--api-key-env='.length)] : []))
+  const names = flags
+    .flatMap((arg, i) =>
+      arg === '--api-key-env' ? [flags[i + 1] ?? ''] : arg.startsWith('--api-key-env=') ? [arg.slice('--api-key-env='.length)] : [],
+    )
     .map((v) => v.slice(v.indexOf('=') + 1));
   for (const name of ['GATEWAY_API_KEY', ...names]) {
     const value = name ? env[name] : undefined;

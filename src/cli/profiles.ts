@@ -18,9 +18,7 @@ export function profileNames(saved: LoadedSettings): string[] {
 /** The hint for a profile that is not there: the valid names, or how to add the first one. */
 function noSuchHint(saved: LoadedSettings) {
   const names = profileNames(saved);
-  return names.length > 0
-    ? msg('profiles.unknown_hint', { names: commas(names), bin: BIN })
-    : msg('profiles.none_hint', { bin: BIN });
+  return names.length > 0 ? msg('profiles.unknown_hint', { names: commas(names), bin: BIN }) : msg('profiles.none_hint', { bin: BIN });
 }
 
 /**

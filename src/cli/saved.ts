@@ -47,7 +47,8 @@ export function withSavedDefaults(
   if (out['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined && s.baseUrl) out['base-url'] = s.baseUrl;
   if (!plainGiven && out['api-key'] === undefined && s.keyEnv) names.unshift(s.keyEnv);
   // An import link brings its own gateway and key: a key saved for another gateway must not go there.
-  if (!linked) for (const [id, a] of Object.entries(s.perAgent ?? {})) if (a?.keyEnv && !agentGiven.has(id)) names.push(`${id}=${a.keyEnv}`);
+  if (!linked)
+    for (const [id, a] of Object.entries(s.perAgent ?? {})) if (a?.keyEnv && !agentGiven.has(id)) names.push(`${id}=${a.keyEnv}`);
   if (names.length > 0) out['api-key-env'] = names;
   if (out.agent === undefined && s.agents && s.agents.length > 0) out.agent = [...s.agents];
   if (out.scope === undefined && s.scope) out.scope = s.scope;
@@ -63,7 +64,12 @@ export type RememberedField = 'baseUrl' | 'keyEnv' | 'agents' | 'scope' | 'keySt
  * them): the user's own file must never absorb them, or a repository's choice would follow the user
  * out of it. An unapproved file can only have given keyStorage.
  */
-export function projectFilled(ctx: CliContext, given: ParsedValues, saved: Pick<LoadedSettings, 'project'>, linked = false): Set<RememberedField> {
+export function projectFilled(
+  ctx: CliContext,
+  given: ParsedValues,
+  saved: Pick<LoadedSettings, 'project'>,
+  linked = false,
+): Set<RememberedField> {
   const p = saved.project;
   const out = new Set<RememberedField>();
   if (!p) return out;
@@ -82,7 +88,13 @@ export function projectFilled(ctx: CliContext, given: ParsedValues, saved: Pick<
  * from --api-key or another variable), the agents would be left without a key: refuse before
  * anything is written. An explicit `--key-storage env` is the user's own choice and is not refused.
  */
-export function refuseSavedEnvStorage(ctx: CliContext, flags: ParsedValues, s: Settings, sources: readonly string[], keyEnvVar: string): void {
+export function refuseSavedEnvStorage(
+  ctx: CliContext,
+  flags: ParsedValues,
+  s: Settings,
+  sources: readonly string[],
+  keyEnvVar: string,
+): void {
   if (flags['key-storage'] !== undefined || s.keyStorage !== 'env') return;
   const value = ctx.env[keyEnvVar];
   if (value !== undefined && value.trim() !== '') return;

@@ -21,7 +21,12 @@ import { loadSaved, projectFilled, savedMarkers, savedPreferences, withSavedDefa
 /** The flags of a setup run: `setup` and the wizard take them all. */
 export const SETUP_OPTIONS: OptionTable = {
   ...GATEWAY_OPTIONS,
-  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent_configure', { agents: commas(SUPPORTED_AGENT_IDS), defaults: DEFAULT_AGENT_IDS.join(',') }) },
+  agent: {
+    type: 'string',
+    value: 'ID',
+    multiple: true,
+    description: msg('help.opt.agent_configure', { agents: commas(SUPPORTED_AGENT_IDS), defaults: DEFAULT_AGENT_IDS.join(',') }),
+  },
   model: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.model_write') },
   'small-model': { type: 'string', value: 'ID', description: msg('help.opt.small-model') },
   scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope_write') },
@@ -79,11 +84,15 @@ export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAre
   if (imported) {
     // The link gives the base URL and the key: the same given twice would leave one of them unused.
     for (const name of ['base-url', 'api-key'] as const) {
-      if (flags[name] !== undefined) throw new UsageError(msg('import.conflict', { flag: `--${name}` }), msg('import.conflict_hint', { flag: `--${name}` }));
+      if (flags[name] !== undefined)
+        throw new UsageError(msg('import.conflict', { flag: `--${name}` }), msg('import.conflict_hint', { flag: `--${name}` }));
     }
   }
   // Naming a profile chooses its gateway: its base URL wins over GATEWAY_BASE_URL (a flag still wins).
-  const chosen = profile !== undefined && flags['base-url'] === undefined && saved.settings.baseUrl ? { ...flags, 'base-url': saved.settings.baseUrl } : flags;
+  const chosen =
+    profile !== undefined && flags['base-url'] === undefined && saved.settings.baseUrl
+      ? { ...flags, 'base-url': saved.settings.baseUrl }
+      : flags;
   const values = savedAreGiven ? withSavedDefaults(ctx, chosen, saved.settings, saved, imported !== undefined) : { ...chosen };
   const fromProject = savedAreGiven ? projectFilled(ctx, chosen, saved, imported !== undefined) : new Set<RememberedField>();
   // The link's gateway is the one asked for in this run: it wins over saved and profile settings.
@@ -192,7 +201,10 @@ export function parseAgents(values: ParsedValues): AgentId[] | undefined {
   if (ids.length === 0) return undefined;
   for (const id of ids) {
     if (!isAgentId(id)) {
-      throw new UsageError(msg('setup.unknown_agent_flag', { arg: showArgument(id) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
+      throw new UsageError(
+        msg('setup.unknown_agent_flag', { arg: showArgument(id) }),
+        msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
+      );
     }
   }
   return [...new Set(ids as AgentId[])];
@@ -210,7 +222,10 @@ export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
     }
     const agent = one.slice(0, eq);
     if (!isAgentId(agent)) {
-      throw new UsageError(msg('setup.unknown_model_agent', { arg: showArgument(one), agent: JSON.stringify(showArgument(agent)) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
+      throw new UsageError(
+        msg('setup.unknown_model_agent', { arg: showArgument(one), agent: JSON.stringify(showArgument(agent)) }),
+        msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
+      );
     }
     models.set(agent as AgentId, one.slice(eq + 1));
   }

@@ -45,7 +45,13 @@ function ownKeyCommand(id: AgentId, baseUrl: string): string {
 }
 
 /** "claude-sonnet-4-5 is sold to groups `claude`, `vip`", then what to do, with the exact command. */
-export function adviceLines(ctx: Pick<CliContext, 't'>, id: AgentId, advice: readonly GroupAdvice[], baseUrl: string, indent: number): string[] {
+export function adviceLines(
+  ctx: Pick<CliContext, 't'>,
+  id: AgentId,
+  advice: readonly GroupAdvice[],
+  baseUrl: string,
+  indent: number,
+): string[] {
   const t = ctx.t;
   return [
     ...advice.flatMap((g) => wrap(t('keys.advice_model', { model: g.model, groups: commas(g.groups.map((x) => `\`${x}\``)) }), indent)),
@@ -58,7 +64,9 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: s
   const mark = a.ok ? paint('green', '✓') : paint('red', '✗');
   const t = ctx.t;
   const small = a.smallModel && a.smallModel !== a.model ? `, ${t('report.small', { model: a.smallModel })}` : '';
-  const tiers = Object.entries(a.tiers ?? {}).map(([tier, m]) => `, ${t('report.tier', { tier, model: m })}`).join('');
+  const tiers = Object.entries(a.tiers ?? {})
+    .map(([tier, m]) => `, ${t('report.tier', { tier, model: m })}`)
+    .join('');
   const model = a.model ? `  ${a.model} (${a.protocol})${small}${tiers}` : '';
   const lines = [`${mark} ${a.name}${model}`];
   if (a.keyEnv) lines.push(...wrap(t('keys.report_key', { var: a.keyEnv }), 4));
@@ -92,7 +100,9 @@ export function printSetupReport(ctx: CliContext, report: SetupReport): void {
     lines.push(...wrap(ctx.t('report.backups', { bin: BIN, id: report.backupId })));
   }
   if (report.prunedBackups && report.prunedBackups.length > 0) {
-    lines.push(...wrap(ctx.t('report.backups_pruned', { n: report.prunedBackups.length, keep: report.keepBackups ?? 0, name: KEEP_BACKUPS_ENV })));
+    lines.push(
+      ...wrap(ctx.t('report.backups_pruned', { n: report.prunedBackups.length, keep: report.keepBackups ?? 0, name: KEEP_BACKUPS_ENV })),
+    );
   }
   lines.push(...wrap(closingLine(ctx, report)));
   print(ctx, lines);

@@ -85,7 +85,12 @@ export async function applyPlan(
     if (left.length > 0) {
       // Say exactly what is where: a file not put back still holds this run's content (the key too).
       const partial = new JobError(
-        msg('cfg.cannot_write_partial', { file, code: fsReason(err), left: commas(left), putBack: putBack.length > 0 ? commas(putBack) : msg('cfg.none') }),
+        msg('cfg.cannot_write_partial', {
+          file,
+          code: fsReason(err),
+          left: commas(left),
+          putBack: putBack.length > 0 ? commas(putBack) : msg('cfg.none'),
+        }),
         msg('cfg.cannot_write_partial_hint', { id }),
       );
       partial.details = { putBack, notPutBack: left, backupId: id };

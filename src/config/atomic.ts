@@ -66,7 +66,10 @@ async function removeStaleTemps(dir: string, base: string, minAgeMs = STALE_TEMP
     const file = path.join(dir, name);
     const info = await lstat(file).catch(() => undefined);
     if (info?.isFile() && now - info.mtimeMs >= minAgeMs) {
-      await unlink(file).then(() => (removed += 1), () => undefined);
+      await unlink(file).then(
+        () => (removed += 1),
+        () => undefined,
+      );
     }
   }
   return removed;
@@ -117,7 +120,8 @@ export async function chownLike(p: string, like: string): Promise<void> {
  */
 async function realMkdirError(dir: string, mode: number, fallback: unknown): Promise<unknown> {
   let missing = dir;
-  while (path.dirname(missing) !== missing && (await stat(path.dirname(missing)).catch(() => undefined)) === undefined) missing = path.dirname(missing);
+  while (path.dirname(missing) !== missing && (await stat(path.dirname(missing)).catch(() => undefined)) === undefined)
+    missing = path.dirname(missing);
   try {
     await mkdir(missing, { mode });
   } catch (err) {

@@ -15,7 +15,10 @@ export const MANIFEST = 'manifest.json';
 
 /** `20261122T085000Z`: sorts by time, and is safe in a file name on every platform. */
 function stamp(now: Date): string {
-  return now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  return now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** The digest a manifest keeps of the bytes a run left in a file (never the bytes: they may hold the key). */
@@ -33,7 +36,11 @@ export function keepBackups(env: Readonly<Record<string, string | undefined>>): 
   const raw = env[KEEP_BACKUPS_ENV];
   if (raw === undefined || raw.trim() === '') return DEFAULT_KEEP_BACKUPS;
   const n = Number(raw.trim());
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(msg('backup.keep_invalid', { name: KEEP_BACKUPS_ENV, value: raw }), msg('backup.keep_invalid_hint', { name: KEEP_BACKUPS_ENV }));
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(
+      msg('backup.keep_invalid', { name: KEEP_BACKUPS_ENV, value: raw }),
+      msg('backup.keep_invalid_hint', { name: KEEP_BACKUPS_ENV }),
+    );
   return n;
 }
 
@@ -80,8 +87,13 @@ export async function newBackupFolder(stateDir: string, now: Date): Promise<{ id
 function isManifest(value: unknown): value is BackupManifest {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Partial<BackupManifest>;
-  return typeof m.id === 'string' && typeof m.createdAt === 'string' && typeof m.command === 'string' && Array.isArray(m.files)
-    && m.files.every((f) => typeof f === 'object' && f !== null && typeof f.path === 'string' && typeof f.existed === 'boolean');
+  return (
+    typeof m.id === 'string' &&
+    typeof m.createdAt === 'string' &&
+    typeof m.command === 'string' &&
+    Array.isArray(m.files) &&
+    m.files.every((f) => typeof f === 'object' && f !== null && typeof f.path === 'string' && typeof f.existed === 'boolean')
+  );
 }
 
 /** Every readable backup, newest first. A folder without a valid manifest is not a backup. */
@@ -163,7 +175,9 @@ function changedSince(entry: ManifestEntry, current: Buffer | undefined, ours: R
 function laterWrites(backups: readonly BackupManifest[], manifest: BackupManifest, file: string): Set<string> {
   const at = backups.indexOf(manifest);
   const newer = backups.slice(0, Math.max(0, at));
-  return new Set(newer.flatMap((b) => b.files.filter((f) => f.path === file && typeof f.written === 'string').map((f) => f.written as string)));
+  return new Set(
+    newer.flatMap((b) => b.files.filter((f) => f.path === file && typeof f.written === 'string').map((f) => f.written as string)),
+  );
 }
 
 /** Copies the current bytes of the files a forced restore changes into a new backup (command 'restore'). */
@@ -202,7 +216,9 @@ export async function restoreBackup(stateDir: string, id?: string, opts: { force
   const backups = await listBackups(stateDir);
   const manifest = id === undefined ? backups[0] : backups.find((b) => b.id === id);
   if (!manifest) {
-    throw new JobError(id === undefined ? msg('cfg.no_backups', { dir: backupsDir(stateDir) }) : msg('cfg.no_backup_id', { id, dir: backupsDir(stateDir) }));
+    throw new JobError(
+      id === undefined ? msg('cfg.no_backups', { dir: backupsDir(stateDir) }) : msg('cfg.no_backup_id', { id, dir: backupsDir(stateDir) }),
+    );
   }
   const dir = path.join(backupsDir(stateDir), manifest.id);
   // Read everything first: a damaged backup or a conflict stops the restore before any write.
@@ -225,7 +241,8 @@ export async function restoreBackup(stateDir: string, id?: string, opts: { force
   const conflicts: RestoreConflict[] = steps
     .filter((s) => !sameBytes(s.current, s.target) && changedSince(s.entry, s.current, laterWrites(backups, manifest, s.entry.path)))
     .map((s) => ({ path: s.entry.path, kind: s.entry.existed ? 'changed' : 'filled' }));
-  if (conflicts.length > 0 && opts.force !== true) throw new RestoreConflictError(manifest.id, conflicts, opts.hint ?? msg('cfg.run_again'));
+  if (conflicts.length > 0 && opts.force !== true)
+    throw new RestoreConflictError(manifest.id, conflicts, opts.hint ?? msg('cfg.run_again'));
   const savedId = opts.force === true ? await saveCurrent(stateDir, steps) : undefined;
 
   const restored: AppliedFile[] = [];

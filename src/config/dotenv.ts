@@ -108,7 +108,12 @@ interface EnvReference {
 }
 
 function isEnvReference(value: unknown): value is EnvReference {
-  return typeof value === 'object' && value !== null && typeof (value as { envRef?: unknown }).envRef === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test((value as EnvReference).envRef);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { envRef?: unknown }).envRef === 'string' &&
+    /^[A-Za-z_][A-Za-z0-9_]*$/.test((value as EnvReference).envRef)
+  );
 }
 
 /** The variable a value read back from a dotenv file references (`${NAME}`); undefined for a plain value. */

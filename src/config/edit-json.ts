@@ -78,7 +78,9 @@ function restOfLineIsTrivia(text: string, offset: number): number | undefined {
 
 /** Pretty JSON in the file's indentation, continuing at `indent` on every line after the first. */
 function renderMultiline(value: unknown, indent: string, layout: Layout): string {
-  return JSON.stringify(value, null, layout.unit).split('\n').join(layout.eol + indent);
+  return JSON.stringify(value, null, layout.unit)
+    .split('\n')
+    .join(layout.eol + indent);
 }
 
 /** One-line JSON spaced like hand-written files: `{ "a": 1, "b": [1, 2] }`. */
@@ -110,7 +112,9 @@ function insertMember(text: string, container: jsonc.Node, key: string | number,
     if (inner.trim() === '') {
       const indent = outer + layout.unit;
       const member = memberText(key, value, indent, true, layout);
-      return applyEdits(text, [{ offset: container.offset + 1, length: inner.length, content: `${layout.eol}${indent}${member}${layout.eol}${outer}` }]);
+      return applyEdits(text, [
+        { offset: container.offset + 1, length: inner.length, content: `${layout.eol}${indent}${member}${layout.eol}${outer}` },
+      ]);
     }
     // Only comments inside: add the member on its own line before the closing bracket.
     if (closeOnOwnLine) {
@@ -125,7 +129,9 @@ function insertMember(text: string, container: jsonc.Node, key: string | number,
   if (closeOnOwnLine && text.slice(container.offset, close).includes('\n')) {
     const indent = startsLine(text, last.offset) ? indentOfLine(text, last.offset) : indentOfLine(text, close) + layout.unit;
     const member = memberText(key, value, indent, true, layout);
-    const edits: TextEdit[] = [{ offset: lineStartOf(text, close), length: 0, content: `${indent}${member}${comma ? ',' : ''}${layout.eol}` }];
+    const edits: TextEdit[] = [
+      { offset: lineStartOf(text, close), length: 0, content: `${indent}${member}${comma ? ',' : ''}${layout.eol}` },
+    ];
     if (!comma) edits.push({ offset: end(last), length: 0, content: ',' });
     return applyEdits(text, edits);
   }
@@ -189,7 +195,8 @@ function applyOne(text: string, path: KeyPath, value: unknown, file: string, lay
       let out = text;
       for (const [k, v] of Object.entries(value)) out = applyOne(out, [...path, k], v, file, layout);
       const keep = new Set(Object.keys(value));
-      for (const k of Object.keys(current as Record<string, unknown>)) if (!keep.has(k)) out = applyOne(out, [...path, k], undefined, file, layout);
+      for (const k of Object.keys(current as Record<string, unknown>))
+        if (!keep.has(k)) out = applyOne(out, [...path, k], undefined, file, layout);
       return out;
     }
     const single = !text.slice(node.offset, end(node)).includes('\n') && (node.type === 'object' || node.type === 'array');
@@ -208,7 +215,8 @@ function applyOne(text: string, path: KeyPath, value: unknown, file: string, lay
   let built: unknown = value;
   for (let i = path.length - 1; i > depth; i--) {
     const seg = path[i] as string | number;
-    if (typeof seg === 'number' && seg !== 0) throw new JobError(msg('cfg.no_array', { file, path: showPath(path), array: showPath(path.slice(0, i)) }));
+    if (typeof seg === 'number' && seg !== 0)
+      throw new JobError(msg('cfg.no_array', { file, path: showPath(path), array: showPath(path.slice(0, i)) }));
     built = typeof seg === 'number' ? [built] : { [seg]: built };
   }
   if (typeof key === 'string') {

@@ -66,7 +66,8 @@ export function editYaml(text: string, edits: readonly KeyEdit[], file: string):
   let changed = false;
   for (const edit of edits) {
     const current: unknown = doc.getIn(edit.path as (string | number)[]);
-    const plain = current !== null && typeof current === 'object' && 'toJSON' in current ? (current as { toJSON(): unknown }).toJSON() : current;
+    const plain =
+      current !== null && typeof current === 'object' && 'toJSON' in current ? (current as { toJSON(): unknown }).toJSON() : current;
     if (edit.value === undefined) {
       if (doc.hasIn(edit.path as (string | number)[])) {
         deleteKeepingComments(doc, edit.path as (string | number)[]);
@@ -78,7 +79,8 @@ export function editYaml(text: string, edits: readonly KeyEdit[], file: string):
     const last = edit.path[edit.path.length - 1];
     const parent: unknown = parentPath.length === 0 ? doc.contents : doc.getIn(parentPath, true);
     if (edit.insert) {
-      if (typeof last !== 'number' || !isSeq(parent) || last > parent.items.length) throw new Error(`no sequence to insert into at ${edit.path.join('.')} (${file})`);
+      if (typeof last !== 'number' || !isSeq(parent) || last > parent.items.length)
+        throw new Error(`no sequence to insert into at ${edit.path.join('.')} (${file})`);
       // A comment above the first item belongs to that item (yaml keeps it on the sequence, which
       // would print it above the new first one).
       const firstItem: unknown = parent.items[0];

@@ -52,12 +52,22 @@ export function writtenValues(choice: AgentChoice): [WrittenField, string][] {
  * Refuses (exit 2) a choice with a value the agent would evaluate, naming the agent, the field, the
  * file and why. The value itself is shown only for a model id (a key never, an address by its kind).
  */
-export function refuseEvaluated(agent: Pick<Agent, 'name' | 'evaluates'>, values: readonly (readonly [WrittenField, string])[], file: string): void {
+export function refuseEvaluated(
+  agent: Pick<Agent, 'name' | 'evaluates'>,
+  values: readonly (readonly [WrittenField, string])[],
+  file: string,
+): void {
   for (const [field, value] of values) {
     const why = evaluatedAs(agent, field, value);
     if (!why) continue;
     throw new UsageError(
-      msg('evaluated.refused', { agent: agent.name, field: FIELD[field], file, why, ...(field === 'model' ? { value: JSON.stringify(value) } : { value: '' }) }),
+      msg('evaluated.refused', {
+        agent: agent.name,
+        field: FIELD[field],
+        file,
+        why,
+        ...(field === 'model' ? { value: JSON.stringify(value) } : { value: '' }),
+      }),
       HINT[field],
     );
   }

@@ -16,7 +16,11 @@ const REASONS: Readonly<Record<string, MessageKey>> = {
 };
 
 export function isFsError(err: unknown): err is NodeJS.ErrnoException & { code: string } {
-  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && /^E[A-Z]+$/.test((err as NodeJS.ErrnoException).code ?? '');
+  return (
+    err instanceof Error &&
+    typeof (err as NodeJS.ErrnoException).code === 'string' &&
+    /^E[A-Z]+$/.test((err as NodeJS.ErrnoException).code ?? '')
+  );
 }
 
 /** The cause in words: "no space left on the device (ENOSPC)". */

@@ -96,7 +96,10 @@ export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: 
       }
       if ((await isStale(file, opts.staleMs ?? 600_000)) && (await takeOver(file, opts.staleMs ?? 600_000))) continue;
       if (Date.now() > deadline) {
-        const holder = await readRegularFile(file).then((b) => b?.toString('utf8') ?? '?', () => '?');
+        const holder = await readRegularFile(file).then(
+          (b) => b?.toString('utf8') ?? '?',
+          () => '?',
+        );
         throw new JobError(msg('cfg.locked', { file, holder }), msg('cfg.locked_hint'));
       }
       await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));

@@ -90,7 +90,10 @@ function parseToml(text: string, file: string): unknown {
 
 /** toml-patch's message repeats the position and quotes the line; keep only the explanation. */
 function tomlDetail(message: string): Message | string {
-  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && l !== '^');
+  const lines = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && l !== '^');
   return lines[lines.length - 1] ?? msg('cfg.invalid_toml');
 }
 

@@ -71,10 +71,7 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   // Parts that may carry the key come first, whatever else is wrong.
   // A password may itself hold "?" or "#", so user info is looked for up to the first slash.
   if (/^[^/\\]*@/.test(rest)) {
-    throw new UsageError(
-      msg('url.credentials', { url: show(text) }),
-      formKeyHint(),
-    );
+    throw new UsageError(msg('url.credentials', { url: show(text) }), formKeyHint());
   }
   const extras: Message[] = [];
   if (rest.includes('?')) extras.push(msg('url.query'));
@@ -92,19 +89,13 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   if (scheme === undefined) throw missingScheme(text);
   const lowerScheme = scheme.toLowerCase();
   if (lowerScheme !== 'http' && lowerScheme !== 'https') {
-    throw new UsageError(
-      msg('url.scheme', { url: show(text), scheme: scrub(lowerScheme) }),
-      formHint(),
-    );
+    throw new UsageError(msg('url.scheme', { url: show(text), scheme: scrub(lowerScheme) }), formHint());
   }
   if (authority === '') {
     throw new UsageError(msg('url.no_host', { url: show(text) }), formHint());
   }
   if (!authority.startsWith('[') && (authority.match(/:/g)?.length ?? 0) > 1) {
-    throw new UsageError(
-      msg('url.ipv6', { url: show(text) }),
-      msg('url.ipv6_hint'),
-    );
+    throw new UsageError(msg('url.ipv6', { url: show(text) }), msg('url.ipv6_hint'));
   }
   const rawPort = portOf(authority);
   if (rawPort !== undefined && rawPort !== '' && !/^\d{1,5}$/.test(rawPort)) {
@@ -135,9 +126,7 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   else if (hostUpper) changes.push(msg('url.lower_host'));
   if (rawHost.toLowerCase() !== url.hostname) changes.push(msg('url.host_as', { host: url.hostname }));
   if (rawPort !== undefined && url.port === '') {
-    changes.push(rawPort === ''
-      ? msg('url.empty_port')
-      : msg('url.default_port', { port: rawPort, scheme: lowerScheme }));
+    changes.push(rawPort === '' ? msg('url.empty_port') : msg('url.default_port', { port: rawPort, scheme: lowerScheme }));
   } else if (rawPort !== undefined && rawPort !== url.port) {
     changes.push(msg('url.port_as', { port: url.port }));
   }
@@ -155,10 +144,7 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   const segments = all.filter((s) => s !== '');
   if (segments.length !== all.length) changes.push(msg('url.collapsed'));
   if (segments.some(looksLikeKey)) {
-    throw new UsageError(
-      msg('url.key_in_path'),
-      formKeyHint(),
-    );
+    throw new UsageError(msg('url.key_in_path'), formKeyHint());
   }
 
   // A pasted endpoint, then every trailing /v1.
@@ -231,7 +217,10 @@ export function describeV1(pathname: string): 'doubled' | 'missing' | 'ok' {
       // Not a URL after all: read it as a path.
     }
   }
-  const segments = path.replace(/[?#][\s\S]*$/, '').split('/').filter((s) => s !== '');
+  const segments = path
+    .replace(/[?#][\s\S]*$/, '')
+    .split('/')
+    .filter((s) => s !== '');
   for (let i = 1; i < segments.length; i++) {
     if (segments[i] === 'v1' && segments[i - 1] === 'v1') return 'doubled';
   }
@@ -254,7 +243,12 @@ function scrub(text: string): string {
 }
 
 function stripQuotes(text: string): string {
-  const pairs: readonly (readonly [string, string])[] = [['"', '"'], ["'", "'"], ['`', '`'], ['<', '>']];
+  const pairs: readonly (readonly [string, string])[] = [
+    ['"', '"'],
+    ["'", "'"],
+    ['`', '`'],
+    ['<', '>'],
+  ];
   for (const [open, close] of pairs) {
     if (text.length >= 2 && text.startsWith(open) && text.endsWith(close)) return text.slice(1, -1);
   }
@@ -330,19 +324,24 @@ function show(text: string): string {
   const beforeQuery = out.slice(start).split(/[?#]/)[0] ?? '';
   const at = authority.includes('@')
     ? start + authority.lastIndexOf('@')
-    : beforeQuery.includes('@') ? start + beforeQuery.lastIndexOf('@') : -1;
+    : beforeQuery.includes('@')
+      ? start + beforeQuery.lastIndexOf('@')
+      : -1;
   if (at !== -1) out = `${out.slice(0, start)}***${out.slice(at)}`;
   const hash = out.indexOf('#');
   if (hash !== -1) out = `${out.slice(0, hash)}#***`;
   const question = out.indexOf('?');
   if (question !== -1) {
-    const query = out.slice(question + 1).split('&').map((part) => {
-      if (part === '' || part === '#***') return part;
-      const eq = part.indexOf('=');
-      const name = eq === -1 ? '' : part.slice(0, eq);
-      // A parameter name is shown only when it is clearly a name ("key", "api_key").
-      return /^[A-Za-z_][A-Za-z0-9_.-]{0,19}$/.test(name) ? `${name}=***` : '***';
-    });
+    const query = out
+      .slice(question + 1)
+      .split('&')
+      .map((part) => {
+        if (part === '' || part === '#***') return part;
+        const eq = part.indexOf('=');
+        const name = eq === -1 ? '' : part.slice(0, eq);
+        // A parameter name is shown only when it is clearly a name ("key", "api_key").
+        return /^[A-Za-z_][A-Za-z0-9_.-]{0,19}$/.test(name) ? `${name}=***` : '***';
+      });
     out = `${out.slice(0, question)}?${query.join('&')}`;
     // A fragment after the query was folded into the last part; put it back visibly.
     if (hash !== -1 && !out.endsWith('#***')) out += '#***';

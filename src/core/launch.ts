@@ -25,7 +25,10 @@ export function candidateNames(binary: string, platform: NodeJS.Platform, env: R
   if (platform !== 'win32') return [binary];
   // Unset or blank: cmd.exe's own default list.
   const listed = anyCase(env, 'PATHEXT')?.trim() || '.COM;.EXE;.BAT;.CMD';
-  const pathext = listed.split(';').map((e) => e.trim()).filter((e) => e.startsWith('.'));
+  const pathext = listed
+    .split(';')
+    .map((e) => e.trim())
+    .filter((e) => e.startsWith('.'));
   const exts = [...new Set([...pathext.map((e) => e.toLowerCase()), '.ps1'])];
   // A name that already has an extension is tried as it is first.
   return [...(path.win32.extname(binary) !== '' ? [binary] : []), ...exts.flatMap((e) => [binary + e, binary + e.toUpperCase()])];
@@ -43,7 +46,10 @@ export interface Launch {
  */
 export function launchFor(resolved: string | undefined, command: string, args: readonly string[], platform: NodeJS.Platform): Launch {
   if (platform === 'win32' && resolved !== undefined && /\.ps1$/i.test(resolved)) {
-    return { command: 'powershell.exe', args: ['-NoLogo', '-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-File', resolved, ...args] };
+    return {
+      command: 'powershell.exe',
+      args: ['-NoLogo', '-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-File', resolved, ...args],
+    };
   }
   return { command: platform === 'win32' && resolved !== undefined ? resolved : command, args: [...args] };
 }

@@ -93,7 +93,9 @@ export function tableRows(rows: readonly (readonly string[])[], opts: TableOptio
     widths[widest] = Math.max(floor[widest] ?? 0, (widths[widest] ?? 0) - (total() - width));
   }
   return rows.map((row) => {
-    const cells = row.map((cell, i) => (wrapping.includes(i) && visibleLength(cell) > (widths[i] ?? 0) ? wrap(cell, 0, widths[i]) : [cell]));
+    const cells = row.map((cell, i) =>
+      wrapping.includes(i) && visibleLength(cell) > (widths[i] ?? 0) ? wrap(cell, 0, widths[i]) : [cell],
+    );
     const height = Math.max(1, ...cells.map((c) => c.length));
     return Array.from({ length: height }, (_, k) => {
       const parts = cells.map((c, i) => (i === row.length - 1 ? (c[k] ?? '') : padTo(c[k] ?? '', widths[i] ?? 0)));

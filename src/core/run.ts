@@ -57,7 +57,13 @@ export function mergeEnv(
  */
 async function killTree(pid: number, env: Record<string, string>, signal: NodeJS.Signals): Promise<void> {
   if (process.platform === 'win32') {
-    await execa('taskkill', ['/pid', String(pid), '/T', '/F'], { env, extendEnv: false, reject: false, windowsHide: true, stdin: 'ignore' });
+    await execa('taskkill', ['/pid', String(pid), '/T', '/F'], {
+      env,
+      extendEnv: false,
+      reject: false,
+      windowsHide: true,
+      stdin: 'ignore',
+    });
     return;
   }
   try {
@@ -148,7 +154,10 @@ export interface SessionSpec {
 }
 
 /** How an interactive program ended: its exit code, or the signal that ended it. */
-export type SessionEnd = { exitCode: number; signal?: undefined } | { exitCode?: undefined; signal: NodeJS.Signals } | { notFound: true; exitCode?: undefined; signal?: undefined };
+export type SessionEnd =
+  | { exitCode: number; signal?: undefined }
+  | { exitCode?: undefined; signal: NodeJS.Signals }
+  | { notFound: true; exitCode?: undefined; signal?: undefined };
 
 /**
  * Runs a program as the user's own session: stdin, stdout and stderr are ours (the terminal), it is
@@ -180,7 +189,8 @@ export function runSession(spec: SessionSpec, onStart?: (forward: (signal: NodeJ
     });
     void child.then((result) => {
       const r = result as { code?: string; signal?: NodeJS.Signals; exitCode?: number; message?: string };
-      if (r.code === 'ENOENT' || (r.exitCode === undefined && r.signal === undefined && /\bENOENT\b/.test(String(r.message ?? '')))) done({ notFound: true });
+      if (r.code === 'ENOENT' || (r.exitCode === undefined && r.signal === undefined && /\bENOENT\b/.test(String(r.message ?? ''))))
+        done({ notFound: true });
       else if (r.signal) done({ signal: r.signal });
       else done({ exitCode: r.exitCode ?? 1 });
     });

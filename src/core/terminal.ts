@@ -13,9 +13,23 @@ const UNSAFE = new RegExp(
     '\\r(?!\\n)',
     '[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]',
     // Combining and joining marks are listed one by one, never in one class with the character before.
-    '\\u00ad', '\\u034f', '\\u061c', '\\u115f', '\\u1160', '\\u17b4', '\\u17b5', '[\\u180b-\\u180f]',
-    '[\\u200b-\\u200f]', '[\\u2028-\\u202e]', '[\\u2060-\\u206f]', '\\u3164', '[\\ufe00-\\ufe0f]', '\\ufeff', '\\uffa0',
-    '[\\ufff9-\\ufffb]', '\\udb40[\\udc00-\\udc7f]',
+    '\\u00ad',
+    '\\u034f',
+    '\\u061c',
+    '\\u115f',
+    '\\u1160',
+    '\\u17b4',
+    '\\u17b5',
+    '[\\u180b-\\u180f]',
+    '[\\u200b-\\u200f]',
+    '[\\u2028-\\u202e]',
+    '[\\u2060-\\u206f]',
+    '\\u3164',
+    '[\\ufe00-\\ufe0f]',
+    '\\ufeff',
+    '\\uffa0',
+    '[\\ufff9-\\ufffb]',
+    '\\udb40[\\udc00-\\udc7f]',
   ].join('|'),
   'g',
 );
@@ -26,7 +40,9 @@ const UNSAFE = new RegExp(
  */
 export function escapeControls(text: string): string {
   // One escape per UTF-16 unit: a tag character (a surrogate pair) becomes a valid JSON pair.
-  return text.replace(UNSAFE, (ch) => Array.from({ length: ch.length }, (_, i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''));
+  return text.replace(UNSAFE, (ch) =>
+    Array.from({ length: ch.length }, (_, i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
+  );
 }
 
 // Our own control sequences (colour, the spinner's cursor moves) travel to the output edge wrapped

@@ -168,7 +168,11 @@ export function modelListCache(): (root: string, key: string, opts: CheckOptions
   };
 }
 
-export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, models: ReturnType<typeof modelListCache>): Promise<AgentCheck> {
+export async function checkAgent(
+  agent: Agent<AgentId>,
+  opts: CheckOptions,
+  models: ReturnType<typeof modelListCache>,
+): Promise<AgentCheck> {
   const check: AgentCheck = { id: agent.id, name: agent.name, configured: false, findings: [] };
   const files = await readFiles(agent, opts.env, opts.scope);
   if ('code' in files) {
@@ -218,7 +222,11 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
   try {
     check.root = normalizeBaseUrl(request.baseUrl).root;
   } catch (err) {
-    check.findings.push({ code: 'config_invalid', message: msg('doctor.bad_base_url', { file: request.file, url: request.baseUrl, detail: errorText(err) }), fix: fixHint() });
+    check.findings.push({
+      code: 'config_invalid',
+      message: msg('doctor.bad_base_url', { file: request.file, url: request.baseUrl, detail: errorText(err) }),
+      fix: fixHint(),
+    });
     return check;
   }
   // The agent takes the key from a shell export while its file holds another one: the export wins.
@@ -259,7 +267,8 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
     check.findings.push(fromDiagnosis(list));
   }
   const listed = Array.isArray(list) ? list : undefined;
-  const modelFinding = listed && judgeModel(agent, request, listed, msg('doctor.model_label', { model: request.model, file: request.file }));
+  const modelFinding =
+    listed && judgeModel(agent, request, listed, msg('doctor.model_label', { model: request.model, file: request.file }));
   if (listed && !modelFinding) check.usableModel = request.model;
   if (listed && modelFinding && suitableModels(agent, listed).length === 0) lacking.set(check, listed);
   const smallOrWhy = smallModelRequest(agent, opts.env, opts.scope, files.current, request);
@@ -283,7 +292,11 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
       const smallResult = await send(opts, check.root, smallRequest, smallRequest.key ?? key);
       if (!smallResult.ok && smallResult.diagnosis) {
         if (smallFinding) smallFinding.requestId ??= smallResult.requestId;
-        else check.findings.push({ ...fromDiagnosis(smallResult.diagnosis), message: msg('doctor.labelled', { label: smallLabel, message: smallResult.diagnosis.message }) });
+        else
+          check.findings.push({
+            ...fromDiagnosis(smallResult.diagnosis),
+            message: msg('doctor.labelled', { label: smallLabel, message: smallResult.diagnosis.message }),
+          });
       }
     }
   }
@@ -303,7 +316,12 @@ export async function checkAgent(agent: Agent<AgentId>, opts: CheckOptions, mode
 }
 
 /** The model against the key's list and the protocol the config really uses; a finding, or undefined when it suits. */
-function judgeModel(agent: Agent, request: Omit<AgentRequest, 'key'>, list: readonly ClassifiedModel[], label: Message): Finding | undefined {
+function judgeModel(
+  agent: Agent,
+  request: Omit<AgentRequest, 'key'>,
+  list: readonly ClassifiedModel[],
+  label: Message,
+): Finding | undefined {
   const model = list.find((m) => m.id === request.model);
   if (!model) {
     return {
@@ -337,11 +355,14 @@ function asConfigured(request: AgentRequest): AgentRequest {
 
 /** The minimal request, sent exactly as the agent would send it. */
 function send(opts: CheckOptions, root: string, request: AgentRequest, key: string): ReturnType<typeof probe> {
-  return probe({ ...opts.http, root, key, markers: opts.markers }, {
-    protocol: request.protocol,
-    model: request.model,
-    url: request.url,
-    auth: request.auth,
-    key,
-  });
+  return probe(
+    { ...opts.http, root, key, markers: opts.markers },
+    {
+      protocol: request.protocol,
+      model: request.model,
+      url: request.url,
+      auth: request.auth,
+      key,
+    },
+  );
 }

@@ -13,7 +13,11 @@ export interface OpenKeyFile {
 }
 
 /** The files among `paths` that hold one of `keys` and that others than their owner may read or write. */
-export async function openKeyFiles(paths: readonly string[], keys: readonly (string | undefined)[], platform: NodeJS.Platform): Promise<OpenKeyFile[]> {
+export async function openKeyFiles(
+  paths: readonly string[],
+  keys: readonly (string | undefined)[],
+  platform: NodeJS.Platform,
+): Promise<OpenKeyFile[]> {
   if (platform === 'win32') return [];
   const secrets = keys.filter((k): k is string => k !== undefined && k.length >= 8);
   if (secrets.length === 0) return [];

@@ -34,14 +34,16 @@ export async function keyReports(checks: readonly AgentCheck[], http: HttpOption
     if (c.findings.some((f) => UNREACHED.has(f.code))) entry.unreached = true;
     byKey.set(id, entry);
   }
-  return Promise.all([...byKey.values()].map(async ({ root, key, agents, unreached }) => {
-    // A gateway that did not answer the agent's request would only make doctor wait again.
-    const usage = unreached ? undefined : await fetchKeyUsage({ root, key, ...http });
-    const report: KeyReport = { key: maskKey(key), root, agents };
-    if (!usage) return report;
-    report.usage = usage;
-    report.state = keyState(usage, now);
-    if (usage.expiresAt > 0) report.daysLeft = daysLeft(usage.expiresAt, now);
-    return report;
-  }));
+  return Promise.all(
+    [...byKey.values()].map(async ({ root, key, agents, unreached }) => {
+      // A gateway that did not answer the agent's request would only make doctor wait again.
+      const usage = unreached ? undefined : await fetchKeyUsage({ root, key, ...http });
+      const report: KeyReport = { key: maskKey(key), root, agents };
+      if (!usage) return report;
+      report.usage = usage;
+      report.state = keyState(usage, now);
+      if (usage.expiresAt > 0) report.daysLeft = daysLeft(usage.expiresAt, now);
+      return report;
+    }),
+  );
 }

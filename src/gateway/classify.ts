@@ -52,7 +52,8 @@ export function classifyModel(m: GatewayModel, markers: Markers = DEFAULT_MARKER
   };
   const out: ClassifiedModel = { ...m, marked: true, protocols };
   if (!messages && !responses && !chat && !images) out.notForAgents = notForAgentsReason(marks, markers);
-  else if (family) out.notForAgents = msg('classify.not_chat_name', { model: m.id, kind: msg(`classify.kind.${family}`), chat: markers.chat });
+  else if (family)
+    out.notForAgents = msg('classify.not_chat_name', { model: m.id, kind: msg(`classify.kind.${family}`), chat: markers.chat });
   return out;
 }
 
@@ -62,5 +63,11 @@ function notForAgentsReason(marks: string[], markers: Markers): Message {
   if (known.length === marks.length) {
     return msg('classify.not_chat', { marks: listed });
   }
-  return msg('classify.unknown_marks', { marks: listed, messages: markers.messages, responses: markers.responses, chat: markers.chat, images: markers.images });
+  return msg('classify.unknown_marks', {
+    marks: listed,
+    messages: markers.messages,
+    responses: markers.responses,
+    chat: markers.chat,
+    images: markers.images,
+  });
 }

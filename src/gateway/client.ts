@@ -21,16 +21,21 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /** `GET /v1/models` for the key. Throws GatewayError with a Diagnosis. */
 export async function listModels(opts: ClientOptions): Promise<ModelList> {
-  const res = await send({
-    method: 'GET',
-    url: endpoint(opts.root, '/v1/models'),
-    headers: authHeaders(opts.key),
-    context: { key: opts.key, keySent: opts.key !== '' },
-  }, opts);
+  const res = await send(
+    {
+      method: 'GET',
+      url: endpoint(opts.root, '/v1/models'),
+      headers: authHeaders(opts.key),
+      context: { key: opts.key, keySent: opts.key !== '' },
+    },
+    opts,
+  );
   const body = await res.text();
   const ctx = res.context;
   if (res.status < 200 || res.status >= 300 || isHtml(res.contentType, body)) {
-    throw new GatewayError(diagnoseAnswer(ctx, { status: res.status, contentType: res.contentType, body, retryAfter: headerText(res.headers['retry-after']) }));
+    throw new GatewayError(
+      diagnoseAnswer(ctx, { status: res.status, contentType: res.contentType, body, retryAfter: headerText(res.headers['retry-after']) }),
+    );
   }
   let payload: unknown;
   try {

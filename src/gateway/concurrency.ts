@@ -2,11 +2,7 @@
 // a gateway's rate limiter would otherwise turn our own burst into 429 diagnoses.
 
 /** Maps `items` through `fn` with at most `limit` calls in flight; results keep the input order. */
-export async function mapBounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
+export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
   let next = 0;

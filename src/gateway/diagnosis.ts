@@ -56,7 +56,10 @@ function protocolOfPath(pathname: string): Protocol | undefined {
 
 /** Gateway text shown to the user: no control characters, one line, bounded length. */
 export function cleanText(text: string, max = 240): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -152,25 +155,28 @@ function notApi(ctx: DiagnoseContext, status: number): Diagnosis {
   if (status >= 200 && status < 300) {
     const missing = v1Problem(pathOf(ctx.url)) === 'missing';
     const where = `${ctx.method} ${pathOf(ctx.url)}`;
-    return makeDiagnosis('not_api', msg(missing ? 'diag.not_api.console_missing' : 'diag.not_api.console', { where }),
-      msg('diag.not_api.console_fix', { origin }), ctx);
+    return makeDiagnosis(
+      'not_api',
+      msg(missing ? 'diag.not_api.console_missing' : 'diag.not_api.console', { where }),
+      msg('diag.not_api.console_fix', { origin }),
+      ctx,
+    );
   }
   return makeDiagnosis('not_api', msg('diag.not_api.proxy', { origin, status }), msg('diag.not_api.proxy_fix'), ctx);
 }
 
 function modelIn(text: string): string | undefined {
-  return (
-    /model[:\s]+`?([^\s`'"，,()]+)`?/i.exec(text)?.[1] ??
-    /模型\s*([^\s，,()]+)/.exec(text)?.[1]
-  );
+  return /model[:\s]+`?([^\s`'"，,()]+)`?/i.exec(text)?.[1] ?? /模型\s*([^\s，,()]+)/.exec(text)?.[1];
 }
 
 /** The group a no-channel error names; with the `auto` group new-api names the one it tried: `auto(vip)`. */
 function groupIn(text: string): string | undefined {
   const name = String.raw`auto\([^)\s]*\)|[^\s，,()]+?`;
-  return new RegExp(String.raw`under group\s+(${name})(?=[\s(]|$)`, 'i').exec(text)?.[1]
-    ?? new RegExp(String.raw`分组\s*(${name})\s*下`).exec(text)?.[1]
-    ?? /group[:\s]+([^\s()]+)/i.exec(text)?.[1];
+  return (
+    new RegExp(String.raw`under group\s+(${name})(?=[\s(]|$)`, 'i').exec(text)?.[1] ??
+    new RegExp(String.raw`分组\s*(${name})\s*下`).exec(text)?.[1] ??
+    /group[:\s]+([^\s()]+)/i.exec(text)?.[1]
+  );
 }
 
 function gatewaySaid(status: number | undefined, info: ErrorInfo | undefined): string {
@@ -196,10 +202,17 @@ function fromUpstream(info: ErrorInfo | undefined): boolean {
 }
 
 /** Texts of a provider refusing a model on the endpoint it was called on: not a chat model. */
-const NOT_THIS_ENDPOINT = /not a chat model|only supported in v1\/responses|not supported in the v1\/[a-z/]+ endpoint|does not support (chat|messages|responses)/i;
+const NOT_THIS_ENDPOINT =
+  /not a chat model|only supported in v1\/responses|not supported in the v1\/[a-z/]+ endpoint|does not support (chat|messages|responses)/i;
 
 /** Failures of the gateway's own channel: it could not reach, read or find a working upstream. */
-const CHANNEL_CODES = new Set(['do_request_failed', 'bad_response_status_code', 'bad_response_body', 'get_channel_failed', 'read_response_body_failed']);
+const CHANNEL_CODES = new Set([
+  'do_request_failed',
+  'bad_response_status_code',
+  'bad_response_body',
+  'get_channel_failed',
+  'read_response_body_failed',
+]);
 
 /** The 401's reason, from new-api's texts in English or Chinese. */
 function keyReason(text: string): 'expired' | 'exhausted' | 'disabled' | 'ip' | 'banned' | undefined {
@@ -228,7 +241,12 @@ const UNPRICED = /倍率或价格未配置|price (or ratio )?(is )?not (set|conf
  * An error the provider behind the gateway returned is the gateway's channel failing, never the
  * user's key, group or limits, whatever its words: that is decided first.
  */
-export function diagnoseError(ctx: DiagnoseContext, status: number | undefined, info: ErrorInfo | undefined, retryAfter?: string): Diagnosis {
+export function diagnoseError(
+  ctx: DiagnoseContext,
+  status: number | undefined,
+  info: ErrorInfo | undefined,
+  retryAfter?: string,
+): Diagnosis {
   const text = info?.message ?? '';
   const code = info?.code ?? '';
   const model = ctx.model ?? modelIn(text);
@@ -238,12 +256,19 @@ export function diagnoseError(ctx: DiagnoseContext, status: number | undefined, 
   if (fromUpstream(info)) {
     if (NOT_THIS_ENDPOINT.test(text)) {
       const over = proto ? protocolName(proto) : pathOf(ctx.url);
-      return makeDiagnosis('wrong_protocol', msg('diag.upstream_not_this_endpoint', { model: quoted(model), protocol: over, said }),
-        msg('diag.upstream_not_this_endpoint_fix', { command: MODELS_COMMAND }), ctx);
+      return makeDiagnosis(
+        'wrong_protocol',
+        msg('diag.upstream_not_this_endpoint', { model: quoted(model), protocol: over, said }),
+        msg('diag.upstream_not_this_endpoint_fix', { command: MODELS_COMMAND }),
+        ctx,
+      );
     }
     return makeDiagnosis('channel_failed', msg('diag.channel_upstream', { model: quoted(model), said }), msg('diag.channel_fix'), ctx);
   }
-  if (CHANNEL_CODES.has(code) || /^upstream error:|^bad response status code \d+|可用渠道不存在|的可用渠道失败/.test(stripRequestId(text))) {
+  if (
+    CHANNEL_CODES.has(code) ||
+    /^upstream error:|^bad response status code \d+|可用渠道不存在|的可用渠道失败/.test(stripRequestId(text))
+  ) {
     return makeDiagnosis('channel_failed', msg('diag.channel_gateway', { model: quoted(model), said }), msg('diag.channel_fix'), ctx);
   }
   if (code === 'token_concurrency_limit_reached' || code === 'token_concurrency_unavailable') {
@@ -251,45 +276,90 @@ export function diagnoseError(ctx: DiagnoseContext, status: number | undefined, 
   }
   if (status === 429) {
     const wait = retryAfter ? `${cleanText(retryAfter, 40)}${/^\d+$/.test(retryAfter.trim()) ? ' s' : ''}` : '';
-    return makeDiagnosis('rate_limited', wait ? msg('diag.rate_limited_wait', { wait }) : msg('diag.rate_limited'), msg('diag.rate_limited_fix'), ctx);
+    return makeDiagnosis(
+      'rate_limited',
+      wait ? msg('diag.rate_limited_wait', { wait }) : msg('diag.rate_limited'),
+      msg('diag.rate_limited_fix'),
+      ctx,
+    );
   }
   const group = groupRefusal(text);
   if (group) {
     const params = { group: group.group, said };
-    return makeDiagnosis('group_denied', msg(group.why === 'denied' ? 'diag.group_denied' : 'diag.group_deprecated', params),
-      msg('diag.group_denied_fix', params), ctx);
+    return makeDiagnosis(
+      'group_denied',
+      msg(group.why === 'denied' ? 'diag.group_denied' : 'diag.group_deprecated', params),
+      msg('diag.group_denied_fix', params),
+      ctx,
+    );
   }
   if (/no access to (any )?models?\b/i.test(text) || /无权(访问|使用)?.*模型/.test(text)) {
-    return makeDiagnosis('model_not_allowed', msg('diag.model_not_allowed', { model: quoted(model), said }),
-      msg('diag.model_not_allowed_fix', { model: quoted(model), command: MODELS_COMMAND }), ctx);
+    return makeDiagnosis(
+      'model_not_allowed',
+      msg('diag.model_not_allowed', { model: quoted(model), said }),
+      msg('diag.model_not_allowed_fix', { model: quoted(model), command: MODELS_COMMAND }),
+      ctx,
+    );
   }
   if (code === 'model_not_found' || /no available channel/i.test(text) || /无可用渠道/.test(text)) {
     const inGroup = groupIn(text);
     const params = { model: quoted(model), said, command: MODELS_COMMAND, group: inGroup ?? '' };
     return inGroup
-      ? makeDiagnosis('model_not_in_group', msg('diag.model_not_in_group_named', params), msg('diag.model_not_in_group_named_fix', params), ctx)
+      ? makeDiagnosis(
+          'model_not_in_group',
+          msg('diag.model_not_in_group_named', params),
+          msg('diag.model_not_in_group_named_fix', params),
+          ctx,
+        )
       : makeDiagnosis('model_not_in_group', msg('diag.model_not_in_group', params), msg('diag.model_not_in_group_fix', params), ctx);
   }
-  if (code === 'insufficient_user_quota' || code === 'pre_consume_token_quota_failed' || /quota/i.test(code) || /额度不足|余额不足|预扣费额度失败|quota is not enough|insufficient.*quota/i.test(text)) {
+  if (
+    code === 'insufficient_user_quota' ||
+    code === 'pre_consume_token_quota_failed' ||
+    /quota/i.test(code) ||
+    /额度不足|余额不足|预扣费额度失败|quota is not enough|insufficient.*quota/i.test(text)
+  ) {
     return makeDiagnosis('quota', msg('diag.quota', { said }), msg('diag.quota_fix'), ctx);
   }
   if (code === 'model_price_error' || UNPRICED.test(text)) {
-    return makeDiagnosis('model_unpriced', msg('diag.model_unpriced', { model: quoted(model), said }),
-      msg('diag.model_unpriced_fix', { model: quoted(model), command: MODELS_COMMAND }), ctx);
+    return makeDiagnosis(
+      'model_unpriced',
+      msg('diag.model_unpriced', { model: quoted(model), said }),
+      msg('diag.model_unpriced_fix', { model: quoted(model), command: MODELS_COMMAND }),
+      ctx,
+    );
   }
   // Before "not implemented" below: new-api's 501 says "API not implemented" of a whole endpoint.
   if (status === 501 || code === 'api_not_implemented') {
-    return makeDiagnosis('wrong_path', msg('diag.not_offered', { where: `${ctx.method} ${pathOf(ctx.url)}`, said }), msg('diag.wrong_path.other_fix'), ctx);
+    return makeDiagnosis(
+      'wrong_path',
+      msg('diag.not_offered', { where: `${ctx.method} ${pathOf(ctx.url)}`, said }),
+      msg('diag.wrong_path.other_fix'),
+      ctx,
+    );
   }
-  if (code === 'convert_request_failed' || info?.type === 'new_api_panic' || /not implemented|endpoint not supported|panic detected/i.test(stripRequestId(text))) {
+  if (
+    code === 'convert_request_failed' ||
+    info?.type === 'new_api_panic' ||
+    /not implemented|endpoint not supported|panic detected/i.test(stripRequestId(text))
+  ) {
     const over = proto ? protocolName(proto) : pathOf(ctx.url);
-    return makeDiagnosis('wrong_protocol', msg('diag.wrong_protocol', { model: quoted(model), protocol: over, said }),
+    return makeDiagnosis(
+      'wrong_protocol',
+      msg('diag.wrong_protocol', { model: quoted(model), protocol: over, said }),
       proto === 'responses'
         ? msg('diag.wrong_protocol_responses_fix', { command: MODELS_COMMAND, model: quoted(model) })
-        : msg('diag.wrong_protocol_fix', { command: MODELS_COMMAND }), ctx);
+        : msg('diag.wrong_protocol_fix', { command: MODELS_COMMAND }),
+      ctx,
+    );
   }
   const reason = keyReason(text);
-  if (status === 401 || /^invalid token/i.test(stripRequestId(text)) || /无效的令牌|未提供令牌/.test(text) || (status === 403 && (reason === 'ip' || reason === 'banned'))) {
+  if (
+    status === 401 ||
+    /^invalid token/i.test(stripRequestId(text)) ||
+    /无效的令牌|未提供令牌/.test(text) ||
+    (status === 403 && (reason === 'ip' || reason === 'banned'))
+  ) {
     if (ctx.keySent === false) {
       return makeDiagnosis('bad_key', msg('diag.no_key_sent', { said }), msg('diag.no_key_sent_fix'), ctx);
     }
@@ -300,8 +370,12 @@ export function diagnoseError(ctx: DiagnoseContext, status: number | undefined, 
   if (status === 403) {
     return makeDiagnosis('gateway_error', msg('diag.refused', { said }), msg('diag.refused_fix'), ctx);
   }
-  return makeDiagnosis('gateway_error', msg(status === undefined ? 'diag.failed_in_stream' : 'diag.failed', { said: said || msg('diag.no_details') }),
-    msg('diag.failed_fix'), ctx);
+  return makeDiagnosis(
+    'gateway_error',
+    msg(status === undefined ? 'diag.failed_in_stream' : 'diag.failed', { said: said || msg('diag.no_details') }),
+    msg('diag.failed_fix'),
+    ctx,
+  );
 }
 
 /** The error answer of a non-2xx (or HTML) response, from its raw parts. */

@@ -8,8 +8,6 @@ import { isHtml } from './diagnosis.js';
 import { send } from './http.js';
 import { fetchKeyUsage, type KeyUsage } from './key-usage.js';
 
-
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -59,7 +57,10 @@ export async function fetchPricing(opts: ClientOptions): Promise<Map<string, Mod
     const p: ModelPricing = {};
     if (typeof item.description === 'string' && item.description.trim()) p.description = item.description.trim();
     if (typeof item.tags === 'string') {
-      const tags = item.tags.split(',').map((t) => t.trim()).filter(Boolean);
+      const tags = item.tags
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
       if (tags.length > 0) p.tags = tags;
     }
     const vendor = num(item.vendor_id) !== undefined ? vendors.get(item.vendor_id as number) : undefined;
@@ -99,7 +100,9 @@ export async function fetchSold(opts: ClientOptions): Promise<Map<string, SoldMo
   for (const item of payload.data) {
     if (!isObject(item) || typeof item.model_name !== 'string') continue;
     const groups = Array.isArray(item.enable_groups) ? item.enable_groups.filter((g): g is string => typeof g === 'string') : [];
-    const marks = Array.isArray(item.supported_endpoint_types) ? item.supported_endpoint_types.filter((g): g is string => typeof g === 'string') : undefined;
+    const marks = Array.isArray(item.supported_endpoint_types)
+      ? item.supported_endpoint_types.filter((g): g is string => typeof g === 'string')
+      : undefined;
     out.set(item.model_name, { groups, ...(marks ? { marks } : {}) });
   }
   return out;
@@ -122,7 +125,10 @@ export function keyInfoOf(usage: KeyUsage): KeyInfo {
 }
 
 /** The models with their marketplace entry attached, when there is one. */
-export function attachPricing(models: readonly ClassifiedModel[], pricing: ReadonlyMap<string, ModelPricing> | undefined): ClassifiedModel[] {
+export function attachPricing(
+  models: readonly ClassifiedModel[],
+  pricing: ReadonlyMap<string, ModelPricing> | undefined,
+): ClassifiedModel[] {
   if (!pricing) return [...models];
   return models.map((m) => {
     const p = pricing.get(m.id);

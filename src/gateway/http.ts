@@ -103,7 +103,9 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   }
   const proxy = proxyFor(url, opts.env);
   const fail = (err: unknown, phase: Phase, c: DiagnoseContext): GatewayError =>
-    err instanceof GatewayError ? err : new GatewayError(diagnoseTransportError(err, { ctx: c, phase, connectTimeoutMs: connectMs, timeoutMs, proxy }));
+    err instanceof GatewayError
+      ? err
+      : new GatewayError(diagnoseTransportError(err, { ctx: c, phase, connectTimeoutMs: connectMs, timeoutMs, proxy }));
 
   const headers: Record<string, string> = {
     'user-agent': USER_AGENT,
@@ -118,7 +120,13 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   const deadline = new AbortController();
   let answered = false;
   // Before the headers the deadline is the headers timeout; after them, the answer's whole time.
-  const timer = setTimeout(() => deadline.abort(Object.assign(new Error(`no complete answer within ${timeoutMs} ms`), { code: answered ? DEADLINE : 'UND_ERR_HEADERS_TIMEOUT' })), timeoutMs);
+  const timer = setTimeout(
+    () =>
+      deadline.abort(
+        Object.assign(new Error(`no complete answer within ${timeoutMs} ms`), { code: answered ? DEADLINE : 'UND_ERR_HEADERS_TIMEOUT' }),
+      ),
+    timeoutMs,
+  );
   timer.unref();
   let res: Dispatcher.ResponseData;
   try {
@@ -166,10 +174,14 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
         target = msg('net.unreadable_address');
       }
     }
-    throw new GatewayError(makeDiagnosis('redirect',
-      msg(sameOrigin ? 'net.redirect_same' : 'net.redirect_other', { host: url.host, status, target }),
-      sameOrigin ? msg('net.redirect_same_fix', { target }) : msg('net.redirect_other_fix'),
-      context));
+    throw new GatewayError(
+      makeDiagnosis(
+        'redirect',
+        msg(sameOrigin ? 'net.redirect_same' : 'net.redirect_other', { host: url.host, status, target }),
+        sameOrigin ? msg('net.redirect_same_fix', { target }) : msg('net.redirect_other_fix'),
+        context,
+      ),
+    );
   }
 
   // A JSON answer over the cap is the gateway's own (a very long model list), not a wrong base URL.
@@ -177,8 +189,9 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   const declared = Number(header(resHeaders, 'content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     discard();
-    throw new GatewayError(makeDiagnosis('bad_response', msg('net.too_big', { host: url.host, size: mib(declared), cap: mib(maxBytes) }),
-      tooBigFix, context));
+    throw new GatewayError(
+      makeDiagnosis('bad_response', msg('net.too_big', { host: url.host, size: mib(declared), cap: mib(maxBytes) }), tooBigFix, context),
+    );
   }
 
   let used = false;
@@ -192,8 +205,9 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
         total += buf.length;
         if (total > maxBytes) {
           discard();
-          throw new GatewayError(makeDiagnosis('bad_response', msg('net.too_big_streamed', { host: url.host, cap: mib(maxBytes) }),
-            tooBigFix, context));
+          throw new GatewayError(
+            makeDiagnosis('bad_response', msg('net.too_big_streamed', { host: url.host, cap: mib(maxBytes) }), tooBigFix, context),
+          );
         }
         yield buf;
       }

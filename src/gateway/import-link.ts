@@ -62,7 +62,12 @@ export function parseImportLink(text: string): ImportLink {
   };
   const resource = get('resource');
   if (resource !== 'provider') {
-    return fail(bad('resource', resource === undefined ? msg('import.problem.missing') : msg('import.problem.resource', { resource: shown(resource) })));
+    return fail(
+      bad(
+        'resource',
+        resource === undefined ? msg('import.problem.missing') : msg('import.problem.resource', { resource: shown(resource) }),
+      ),
+    );
   }
   const key = get('apiKey');
   if (key === undefined) return fail(bad('apiKey', msg('import.problem.missing')));
@@ -70,7 +75,10 @@ export function parseImportLink(text: string): ImportLink {
     return fail(bad('apiKey', msg('import.problem.key', { key: maskKey(key) })));
   }
   // cc-switch accepts several endpoints separated by commas (it tests them for speed): the first is ours.
-  const endpoint = get('endpoint')?.split(',').map((e) => e.trim()).find((e) => e !== '');
+  const endpoint = get('endpoint')
+    ?.split(',')
+    .map((e) => e.trim())
+    .find((e) => e !== '');
   if (endpoint === undefined) return fail(bad('endpoint', msg('import.problem.missing')));
   let url: URL | undefined;
   try {
@@ -105,7 +113,8 @@ export function refuseLinkArguments(argv: readonly string[], bin: string): void 
   const end = argv.indexOf('--');
   for (const arg of end === -1 ? argv : argv.slice(0, end)) {
     const value = arg.startsWith('-') && arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg;
-    if (isImportLink(value) || /^-[^-]ccswitch:/i.test(arg)) throw new UsageError(msg('import.in_argument'), msg('import.in_argument_hint', { bin }));
+    if (isImportLink(value) || /^-[^-]ccswitch:/i.test(arg))
+      throw new UsageError(msg('import.in_argument'), msg('import.in_argument_hint', { bin }));
   }
 }
 

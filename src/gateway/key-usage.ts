@@ -70,7 +70,10 @@ export function parseKeyUsage(payload: unknown): KeyUsage | undefined {
       : Array.isArray(limits)
         ? limits.filter((x): x is string => typeof x === 'string')
         : typeof limits === 'string'
-          ? limits.split(',').map((s) => s.trim()).filter(Boolean)
+          ? limits
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
           : [];
   }
   return out;
@@ -80,7 +83,10 @@ export function parseKeyUsage(payload: unknown): KeyUsage | undefined {
 export async function fetchKeyUsage(opts: ClientOptions): Promise<KeyUsage | undefined> {
   if (opts.key === '') return undefined;
   try {
-    const res = await send({ method: 'GET', url: endpoint(opts.root, '/api/usage/token/'), headers: authHeaders(opts.key), context: { key: opts.key } }, opts);
+    const res = await send(
+      { method: 'GET', url: endpoint(opts.root, '/api/usage/token/'), headers: authHeaders(opts.key), context: { key: opts.key } },
+      opts,
+    );
     if (res.status < 200 || res.status >= 300) {
       res.discard();
       return undefined;
@@ -122,7 +128,12 @@ export function usageFacts(u: KeyUsage, now = Date.now() / 1000): Message[] {
   if (u.expiresAt <= 0) return [quota, msg('usage.never_expires')];
   const date = dateOf(u.expiresAt);
   const days = daysLeft(u.expiresAt, now);
-  const expiry = u.expiresAt <= now ? msg('usage.expired_on', { date }) : days <= 1 ? msg('usage.expires_tomorrow', { date }) : msg('usage.expires_in', { date, days });
+  const expiry =
+    u.expiresAt <= now
+      ? msg('usage.expired_on', { date })
+      : days <= 1
+        ? msg('usage.expires_tomorrow', { date })
+        : msg('usage.expires_in', { date, days });
   return [quota, expiry];
 }
 
@@ -131,6 +142,7 @@ export function usageWarning(masked: string, u: KeyUsage, now = Date.now() / 100
   const state = keyState(u, now);
   if (state === 'expired') return msg('usage.warn.expired', { key: masked, date: dateOf(u.expiresAt) });
   if (state === 'exhausted') return msg('usage.warn.exhausted', { key: masked, used: dollars(u.usedUsd) });
-  if (state === 'expiring') return msg('usage.warn.expiring', { key: masked, days: Math.max(1, daysLeft(u.expiresAt, now)), date: dateOf(u.expiresAt) });
+  if (state === 'expiring')
+    return msg('usage.warn.expiring', { key: masked, days: Math.max(1, daysLeft(u.expiresAt, now)), date: dateOf(u.expiresAt) });
   return undefined;
 }

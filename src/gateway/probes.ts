@@ -10,7 +10,16 @@ import { mapText, msg } from '../i18n/index.js';
 import type { ClientOptions } from './types.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { mapBounded } from './concurrency.js';
-import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, protocolName, safeUrl, type DiagnoseContext } from './diagnosis.js';
+import {
+  diagnoseAnswer,
+  diagnoseError,
+  errorInfo,
+  isHtml,
+  makeDiagnosis,
+  protocolName,
+  safeUrl,
+  type DiagnoseContext,
+} from './diagnosis.js';
 import { send, type HttpResponse } from './http.js';
 import { requestIdInMessage } from './request-id.js';
 import { SseParser, type SseEvent } from './sse.js';
@@ -105,7 +114,8 @@ async function readStream(res: HttpResponse, protocol: Protocol, model: string):
     }
     return undefined;
   };
-  const empty = (): Diagnosis => makeDiagnosis('stream_broken', msg('probe.stream_empty', { protocol: protocolName(protocol), model }), msg('probe.stream_fix'), ctx);
+  const empty = (): Diagnosis =>
+    makeDiagnosis('stream_broken', msg('probe.stream_empty', { protocol: protocolName(protocol), model }), msg('probe.stream_fix'), ctx);
   for await (const chunk of res.chunks()) {
     const verdict = check(parser.push(decoder.decode(chunk, { stream: true })));
     if (verdict === 'done') return undefined; // leaving the loop closes the body
@@ -117,7 +127,12 @@ async function readStream(res: HttpResponse, protocol: Protocol, model: string):
   if (verdict === 'empty') return empty();
   if (verdict) return verdict;
   const params = { protocol: protocolName(protocol), model, events, final: FINAL_NAME[protocol] };
-  return makeDiagnosis('stream_broken', msg(events === 0 ? 'probe.stream_no_events' : 'probe.stream_cut', params), msg('probe.stream_fix'), ctx);
+  return makeDiagnosis(
+    'stream_broken',
+    msg(events === 0 ? 'probe.stream_no_events' : 'probe.stream_cut', params),
+    msg('probe.stream_fix'),
+    ctx,
+  );
 }
 
 async function judge(res: HttpResponse, protocol: Protocol, model: string): Promise<Diagnosis | undefined> {
@@ -136,10 +151,19 @@ async function judge(res: HttpResponse, protocol: Protocol, model: string): Prom
   if (error) return error;
   if (protocol === 'images') {
     if (typeof payload === 'object' && payload !== null && Array.isArray((payload as { data?: unknown }).data)) return undefined;
-    return makeDiagnosis('bad_response', msg(payload === undefined ? 'probe.image_not_json' : 'probe.image_no_data', { model }), msg('probe.image_fix'), ctx);
+    return makeDiagnosis(
+      'bad_response',
+      msg(payload === undefined ? 'probe.image_not_json' : 'probe.image_no_data', { model }),
+      msg('probe.image_fix'),
+      ctx,
+    );
   }
-  return makeDiagnosis('bad_response', msg(payload === undefined ? 'probe.not_stream_text' : 'probe.not_stream_json', { protocol: protocolName(protocol), model }),
-    msg('probe.not_stream_fix'), ctx);
+  return makeDiagnosis(
+    'bad_response',
+    msg(payload === undefined ? 'probe.not_stream_text' : 'probe.not_stream_json', { protocol: protocolName(protocol), model }),
+    msg('probe.not_stream_fix'),
+    ctx,
+  );
 }
 
 function first(v: string | string[] | undefined): string | undefined {
@@ -153,25 +177,38 @@ export async function probe(opts: ClientOptions, req: ProbeRequest): Promise<Pro
   const headers = authHeaders(key, req.auth ?? 'bearer');
   if (req.protocol === 'messages') headers['anthropic-version'] = ANTHROPIC_VERSION;
   const started = performance.now();
-  const result: ProbeResult = { ok: false, protocol: req.protocol, model: req.model, url: redact(safeUrl(url), [opts.key, key]), latencyMs: 0 };
+  const result: ProbeResult = {
+    ok: false,
+    protocol: req.protocol,
+    model: req.model,
+    url: redact(safeUrl(url), [opts.key, key]),
+    latencyMs: 0,
+  };
   let diagnosis: Diagnosis | undefined;
   try {
-    const res = await send({
-      method: 'POST',
-      url,
-      headers,
-      body: JSON.stringify(probeBody(req.protocol, req.model)),
-      stream: req.protocol !== 'images',
-      context: { model: req.model, protocol: req.protocol, key, keySent: key !== '' },
-    }, opts);
+    const res = await send(
+      {
+        method: 'POST',
+        url,
+        headers,
+        body: JSON.stringify(probeBody(req.protocol, req.model)),
+        stream: req.protocol !== 'images',
+        context: { model: req.model, protocol: req.protocol, key, keySent: key !== '' },
+      },
+      opts,
+    );
     result.status = res.status;
     if (res.requestId) result.requestId = res.requestId;
     diagnosis = await judge(res, req.protocol, req.model);
   } catch (err) {
-    diagnosis = err instanceof GatewayError
-      ? err.diagnosis
-      : makeDiagnosis('bad_response', msg('probe.unreadable', { detail: errorText(err) }),
-        msg('probe.unreadable_fix'), { url: safeUrl(url), method: 'POST', key });
+    diagnosis =
+      err instanceof GatewayError
+        ? err.diagnosis
+        : makeDiagnosis('bad_response', msg('probe.unreadable', { detail: errorText(err) }), msg('probe.unreadable_fix'), {
+            url: safeUrl(url),
+            method: 'POST',
+            key,
+          });
   }
   result.latencyMs = Math.round(performance.now() - started);
   if (diagnosis) {

@@ -48,7 +48,7 @@ function matchesCidr(host: string, entry: string): boolean {
   if (!net || isIP(net) !== 4 || isIP(host) !== 4 || !Number.isInteger(bits) || bits < 0 || bits > 32) return false;
   if (bits === 0) return true;
   const mask = bits === 32 ? 0xffffffff : ~((1 << (32 - bits)) - 1) >>> 0;
-  return ((ipv4ToInt(host) & mask) >>> 0) === ((ipv4ToInt(net) & mask) >>> 0);
+  return (ipv4ToInt(host) & mask) >>> 0 === (ipv4ToInt(net) & mask) >>> 0;
 }
 
 /**

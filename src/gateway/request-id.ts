@@ -15,10 +15,7 @@ export function stripRequestId(message: string): string {
 }
 
 /** The header wins; otherwise the ID quoted inside the body (404s and passed-through errors have none). */
-export function requestIdFrom(
-  headers: Readonly<Record<string, string | string[] | undefined>>,
-  body?: string,
-): string | undefined {
+export function requestIdFrom(headers: Readonly<Record<string, string | string[] | undefined>>, body?: string): string | undefined {
   const raw = headers[HEADER];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value && value.trim()) return value.trim();

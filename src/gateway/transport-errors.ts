@@ -39,7 +39,9 @@ function chain(err: unknown): ErrLike[] {
 }
 
 function codes(err: unknown): string[] {
-  return chain(err).map((e) => (typeof e.code === 'string' ? e.code : '')).filter(Boolean);
+  return chain(err)
+    .map((e) => (typeof e.code === 'string' ? e.code : ''))
+    .filter(Boolean);
 }
 
 function firstMessage(err: unknown): string {
@@ -73,26 +75,43 @@ export function diagnoseTransportError(err: unknown, f: TransportFailure): Diagn
   const target = proxy ? msg('net.proxy', proxy) : host;
 
   if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) {
-    return makeDiagnosis('timeout', msg('net.connect_timeout', { host, via, seconds: seconds(f.connectTimeoutMs) }),
-      msg('net.connect_timeout_fix', { proxyFix }), f.ctx);
+    return makeDiagnosis(
+      'timeout',
+      msg('net.connect_timeout', { host, via, seconds: seconds(f.connectTimeoutMs) }),
+      msg('net.connect_timeout_fix', { proxyFix }),
+      f.ctx,
+    );
   }
   if (has(DEADLINE)) {
     return makeDiagnosis('timeout', msg('net.deadline', { host, seconds: seconds(f.timeoutMs) }), msg('net.body_timeout_fix'), f.ctx);
   }
   if (has('UND_ERR_HEADERS_TIMEOUT')) {
-    return makeDiagnosis('timeout', msg('net.headers_timeout', { host, seconds: seconds(f.timeoutMs) }), msg('net.headers_timeout_fix'), f.ctx);
+    return makeDiagnosis(
+      'timeout',
+      msg('net.headers_timeout', { host, seconds: seconds(f.timeoutMs) }),
+      msg('net.headers_timeout_fix'),
+      f.ctx,
+    );
   }
   if (has('UND_ERR_BODY_TIMEOUT')) {
     return makeDiagnosis('timeout', msg('net.body_timeout', { host, seconds: seconds(f.timeoutMs) }), msg('net.body_timeout_fix'), f.ctx);
   }
   const dns = has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA');
   if (dns) {
-    return makeDiagnosis('unreachable', msg(dns === 'EAI_AGAIN' ? 'net.dns_later' : 'net.dns', { target, code: dns }),
-      f.proxy ? msg('net.check_variable', { variable: f.proxy.variable }) : msg('net.dns_fix'), f.ctx);
+    return makeDiagnosis(
+      'unreachable',
+      msg(dns === 'EAI_AGAIN' ? 'net.dns_later' : 'net.dns', { target, code: dns }),
+      f.proxy ? msg('net.check_variable', { variable: f.proxy.variable }) : msg('net.dns_fix'),
+      f.ctx,
+    );
   }
   if (has('ECONNREFUSED')) {
-    return makeDiagnosis('unreachable', msg('net.refused', { target }),
-      f.proxy ? msg('net.refused_proxy_fix', { proxyFix }) : msg('net.refused_fix'), f.ctx);
+    return makeDiagnosis(
+      'unreachable',
+      msg('net.refused', { target }),
+      f.proxy ? msg('net.refused_proxy_fix', { proxyFix }) : msg('net.refused_fix'),
+      f.ctx,
+    );
   }
   const net = has('EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL');
   if (net) {
@@ -104,7 +123,12 @@ export function diagnoseTransportError(err: unknown, f: TransportFailure): Diagn
   }
   if (proxy && /Proxy response \((\d+)\)/.test(firstMessage(err))) {
     const status = /Proxy response \((\d+)\)/.exec(firstMessage(err))?.[1] ?? '';
-    return makeDiagnosis('unreachable', msg('net.proxy_refused', { ...proxy, host, status }), msg('net.proxy_refused_fix', { proxyFix }), f.ctx);
+    return makeDiagnosis(
+      'unreachable',
+      msg('net.proxy_refused', { ...proxy, host, status }),
+      msg('net.proxy_refused_fix', { proxyFix }),
+      f.ctx,
+    );
   }
   const cut = has('UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED', 'ECONNABORTED');
   if (cut && f.phase === 'body') {
@@ -114,5 +138,10 @@ export function diagnoseTransportError(err: unknown, f: TransportFailure): Diagn
     return makeDiagnosis('unreachable', msg('net.closed', { host, via, code: cut }), msg('net.closed_fix', { proxyFix }), f.ctx);
   }
   const code = all[0] ?? 'error';
-  return makeDiagnosis('unreachable', msg('net.failed', { host, via, detail: firstMessage(err), code }), msg('net.failed_fix', { proxyFix }), f.ctx);
+  return makeDiagnosis(
+    'unreachable',
+    msg('net.failed', { host, via, detail: firstMessage(err), code }),
+    msg('net.failed_fix', { proxyFix }),
+    f.ctx,
+  );
 }

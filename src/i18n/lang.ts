@@ -11,8 +11,12 @@ export type Lang = (typeof LANGS)[number];
  */
 export function parseLang(value: string | undefined): Lang | undefined {
   if (value === undefined) return undefined;
-  const v = value.trim().toLowerCase().replace(/[.@].*$/, '').replace('_', '-');
-  if (v === '' ) return undefined;
+  const v = value
+    .trim()
+    .toLowerCase()
+    .replace(/[.@].*$/, '')
+    .replace('_', '-');
+  if (v === '') return undefined;
   if (v === 'zh' || v.startsWith('zh-') || v === 'cn') return 'zh-CN';
   if (v === 'en' || v.startsWith('en-') || v === 'c' || v === 'posix') return 'en';
   return undefined;

@@ -30,7 +30,10 @@ const otherLanguages: ((lang: string) => Promise<Readonly<Record<string, string>
  * An area's catalog: its English texts now, its translations on demand (`load(lang)` imports the
  * area's file for that language, or gives undefined). Called once by each area's `messages/en.ts`.
  */
-export function registerCatalog(en: Readonly<Record<string, string>>, load: (lang: string) => Promise<Readonly<Record<string, string>> | undefined>): void {
+export function registerCatalog(
+  en: Readonly<Record<string, string>>,
+  load: (lang: string) => Promise<Readonly<Record<string, string>> | undefined>,
+): void {
   Object.assign(englishTexts, en);
   otherLanguages.push(load);
 }
@@ -89,7 +92,13 @@ export function commas(items: readonly (string | Message)[]): ListParam {
 export function isMessage(v: unknown): v is Message {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const { key, params } = v as Partial<Message>;
-  return typeof key === 'string' && Object.hasOwn(englishTexts, key) && typeof params === 'object' && params !== null && Object.keys(v).length === 2;
+  return (
+    typeof key === 'string' &&
+    Object.hasOwn(englishTexts, key) &&
+    typeof params === 'object' &&
+    params !== null &&
+    Object.keys(v).length === 2
+  );
 }
 
 function isList(v: MessageParam): v is ListParam {
@@ -141,7 +150,8 @@ function renderer(catalog: Catalog, locale: string): Renderer {
   const value = (v: MessageParam): string => {
     if (typeof v === 'string') return v;
     if (typeof v === 'number') return String(v);
-    if (isList(v)) return listFormat(v.type, v.style ?? 'long').format(v.list.map((item) => (typeof item === 'string' ? item : render(item))));
+    if (isList(v))
+      return listFormat(v.type, v.style ?? 'long').format(v.list.map((item) => (typeof item === 'string' ? item : render(item))));
     return render(v);
   };
   const render = (m: Message): string => {
@@ -177,6 +187,5 @@ export interface Translator {
 
 export function translator(catalog: Catalog, locale: string): Translator {
   const render = locale === 'en' && (catalog as unknown) === englishTexts ? renderEnglish : renderer(catalog, locale);
-  return ((k: MessageKey | Message, params?: MessageParams): string =>
-    render(typeof k === 'string' ? msg(k, params) : k)) as Translator;
+  return ((k: MessageKey | Message, params?: MessageParams): string => render(typeof k === 'string' ? msg(k, params) : k)) as Translator;
 }

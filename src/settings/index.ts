@@ -59,8 +59,6 @@ export interface LoadedSettings {
 /** A profile's name: it is typed on command lines and shown in lists. */
 export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-
-
 /** A value that looks like an API key must never sit in a settings file. */
 const KEY_LIKE = /\bsk-[A-Za-z0-9_-]{16,}/;
 
@@ -145,12 +143,15 @@ function validateFields(r: Record<string, unknown>, file: string, at: string): P
   }
   if (r.agents !== undefined) {
     if (!isStringArray(r.agents)) fail(file, `${at}agents`, msg('settings.agent_list'));
-    for (const id of r.agents) if (!isAgentId(id)) fail(file, `${at}agents`, msg('settings.unknown_agent', { id, agents: commas(AGENT_IDS) }));
+    for (const id of r.agents)
+      if (!isAgentId(id)) fail(file, `${at}agents`, msg('settings.unknown_agent', { id, agents: commas(AGENT_IDS) }));
     out.agents = r.agents as AgentId[];
   }
-  if (r.scope !== undefined) out.scope = r.scope === 'user' || r.scope === 'project' ? r.scope : fail(file, `${at}scope`, msg('settings.scope'));
+  if (r.scope !== undefined)
+    out.scope = r.scope === 'user' || r.scope === 'project' ? r.scope : fail(file, `${at}scope`, msg('settings.scope'));
   if (r.keyStorage !== undefined) {
-    out.keyStorage = r.keyStorage === 'file' || r.keyStorage === 'env' ? r.keyStorage : fail(file, `${at}keyStorage`, msg('settings.key_storage'));
+    out.keyStorage =
+      r.keyStorage === 'file' || r.keyStorage === 'env' ? r.keyStorage : fail(file, `${at}keyStorage`, msg('settings.key_storage'));
   }
   if (r.markers !== undefined) {
     if (typeof r.markers !== 'object' || r.markers === null) fail(file, `${at}markers`, msg('settings.object'));
@@ -176,7 +177,8 @@ function validateFields(r: Record<string, unknown>, file: string, at: string): P
         if (a[f] !== undefined) s[f] = typeof a[f] === 'string' ? a[f] : fail(file, `${at}perAgent.${id}.${f}`, msg('settings.string'));
       }
       if (a.keyEnv !== undefined) {
-        if (typeof a.keyEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(a.keyEnv)) fail(file, `${at}perAgent.${id}.keyEnv`, msg('settings.env_name'));
+        if (typeof a.keyEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(a.keyEnv))
+          fail(file, `${at}perAgent.${id}.keyEnv`, msg('settings.env_name'));
         s.keyEnv = a.keyEnv;
       }
       for (const f of ['preferences', 'smallPreferences'] as const) {
@@ -251,12 +253,14 @@ export function withheldOf(p: Settings): Withheld[] {
       if (v === undefined) continue;
       out.push({ field: `${at}${f}`, value: f === 'baseUrl' ? hostOf(v as string) : Array.isArray(v) ? v.join(',') : String(v) });
     }
-    for (const [id, a] of Object.entries(s.perAgent ?? {})) if (a?.keyEnv) out.push({ field: `${at}perAgent.${id}.keyEnv`, value: a.keyEnv });
+    for (const [id, a] of Object.entries(s.perAgent ?? {}))
+      if (a?.keyEnv) out.push({ field: `${at}perAgent.${id}.keyEnv`, value: a.keyEnv });
   };
   own(p, '');
   for (const [name, profile] of Object.entries(p.profiles ?? {})) {
     own(profile, `profiles.${name}.`);
-    if (!Object.keys(profile).some((k) => (SENSITIVE as readonly string[]).includes(k))) out.push({ field: `profiles.${name}`, value: name });
+    if (!Object.keys(profile).some((k) => (SENSITIVE as readonly string[]).includes(k)))
+      out.push({ field: `profiles.${name}`, value: name });
   }
   return out;
 }
@@ -298,9 +302,7 @@ export async function loadSettings(opts: {
   const trusted = user.trusted !== undefined && Object.hasOwn(user.trusted, found.file) && user.trusted[found.file] === found.hash;
   const clashes = Object.keys(project.profiles ?? {}).filter((name) => Object.hasOwn(user.profiles ?? {}, name));
   const projectProfiles = Object.fromEntries(Object.entries(project.profiles ?? {}).filter(([name]) => !clashes.includes(name)));
-  const used: Settings = trusted
-    ? { ...project, ...(project.profiles && { profiles: projectProfiles }) }
-    : harmless(project);
+  const used: Settings = trusted ? { ...project, ...(project.profiles && { profiles: projectProfiles }) } : harmless(project);
   const withheld = trusted ? [] : withheldOf({ ...project, ...(project.profiles && { profiles: projectProfiles }) });
   const merged = merge(user, used);
   // The user's own profile keeps its name whatever the project file says.
@@ -308,7 +310,10 @@ export async function loadSettings(opts: {
   return {
     settings: merged,
     sources: [...sources, found.file],
-    ...profileFiles([[{ profiles: used.profiles ?? {} }, found.file], [user, userFile]]),
+    ...profileFiles([
+      [{ profiles: used.profiles ?? {} }, found.file],
+      [user, userFile],
+    ]),
     project: { file: found.file, hash: found.hash, trusted, settings: project },
     ...(withheld.length > 0 && { withheld }),
     ...(clashes.length > 0 && { profileClashes: clashes }),
@@ -329,11 +334,14 @@ export async function saveUserSettings(
   // it against these, not against that profile.
   const active = { ...before.active };
   for (const id of settings.agents ?? []) delete active[id];
-  const next = validateSettings({
-    ...merge(before, settings),
-    ...(agents.length > 0 ? { agents } : {}),
-    ...(before.active ? { active } : {}),
-  }, file);
+  const next = validateSettings(
+    {
+      ...merge(before, settings),
+      ...(agents.length > 0 ? { agents } : {}),
+      ...(before.active ? { active } : {}),
+    },
+    file,
+  );
   await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, 0o644);
   return file;
 }

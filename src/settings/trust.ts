@@ -20,7 +20,11 @@ class UntrustedError extends UsageError {
       msg('trust.untrusted_hint', { dir: dirname(file), command: TRUST_COMMAND }),
     );
     this.code = 'untrusted';
-    this.details = { file, wants: wanted.map((w) => ({ field: w.field, value: w.value })), approve: `cd ${JSON.stringify(dirname(file))} && ${TRUST_COMMAND}` };
+    this.details = {
+      file,
+      wants: wanted.map((w) => ({ field: w.field, value: w.value })),
+      approve: `cd ${JSON.stringify(dirname(file))} && ${TRUST_COMMAND}`,
+    };
   }
 }
 

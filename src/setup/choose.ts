@@ -141,7 +141,10 @@ export function chooseModels(input: ChooseInput): ModelChoice {
   const keptMain = keep && main?.model.id === keep.model ? unmarkedKeep(agent, main.model, keep.protocol) : undefined;
   if (keptMain) main = keptMain;
   if (!main) {
-    const why = models.length === 0 ? msg('setup.no_models', { agent: agent.name }) : msg('setup.none_suits', { agent: agent.name, n: models.length });
+    const why =
+      models.length === 0
+        ? msg('setup.no_models', { agent: agent.name })
+        : msg('setup.none_suits', { agent: agent.name, n: models.length });
     throw new UsageError(why, msg('setup.none_suits_hint', { agent: agent.name }));
   }
   const choice: ModelChoice = {
@@ -158,7 +161,8 @@ export function chooseModels(input: ChooseInput): ModelChoice {
   if (input.smallModel !== undefined) {
     small = validateExplicit(agent, models, input.smallModel, '--small-model');
   } else {
-    const keptModel = keep?.smallModel !== undefined && keep.smallProtocol !== undefined ? models.find((m) => m.id === keep.smallModel) : undefined;
+    const keptModel =
+      keep?.smallModel !== undefined && keep.smallProtocol !== undefined ? models.find((m) => m.id === keep.smallModel) : undefined;
     // A small model the marks confirm, never one that would need its own probe round; or the one
     // the config uses, when the gateway stopped marking it.
     small =
@@ -200,7 +204,12 @@ export function chooseList(input: ListInput): { model: string; protocol: Protoco
     return input.kept.flatMap((k) => {
       const f = fitting.find((x) => x.model.id === k.model);
       if (!f) return [];
-      return [{ model: k.model, protocol: f.model.marked ? f.fit.protocol : (unmarkedKeep(agent, f.model, k.protocol)?.fit.protocol ?? f.fit.protocol) }];
+      return [
+        {
+          model: k.model,
+          protocol: f.model.marked ? f.fit.protocol : (unmarkedKeep(agent, f.model, k.protocol)?.fit.protocol ?? f.fit.protocol),
+        },
+      ];
     });
   }
   if (input.single) return [];

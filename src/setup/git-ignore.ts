@@ -55,7 +55,10 @@ async function findRepoByHand(env: AgentEnv): Promise<{ top: string; exclude: st
       const gitdir = /^gitdir:\s*(.+)$/m.exec(await readFile(dotGit, 'utf8'))?.[1]?.trim();
       if (gitdir === undefined) return undefined;
       const resolved = p.resolve(dir, gitdir);
-      const common = await readFile(p.join(resolved, 'commondir'), 'utf8').then((t) => p.resolve(resolved, t.trim()), () => resolved);
+      const common = await readFile(p.join(resolved, 'commondir'), 'utf8').then(
+        (t) => p.resolve(resolved, t.trim()),
+        () => resolved,
+      );
       return { top: dir, exclude: p.join(common, 'info', 'exclude') };
     }
     if (p.dirname(dir) === dir) return undefined;
@@ -70,9 +73,7 @@ export async function gitIgnoreStates(files: readonly string[], env: AgentEnv): 
   if (top.missing) {
     const repo = await findRepoByHand(env);
     if (!repo) return files.map((file) => ({ file, state: 'no_repo' as const }));
-    const present = new Set(
-      (await readFile(repo.exclude, 'utf8').catch(() => '')).split(/\r?\n/).map((l) => l.trim()),
-    );
+    const present = new Set((await readFile(repo.exclude, 'utf8').catch(() => '')).split(/\r?\n/).map((l) => l.trim()));
     return files.map((file) => {
       const line = excludeLine(p.relative(repo.top, file));
       return present.has(line) ? { file, state: 'ignored' as const } : { file, state: 'exclude' as const, exclude: repo.exclude, line };

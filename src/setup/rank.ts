@@ -30,7 +30,11 @@ interface Keyed<T> {
 }
 
 /** Sort keys computed once per model, not once per comparison: keys with thousands of models. */
-function keyed<T extends Pick<ClassifiedModel, 'id' | 'created'>>(candidates: readonly T[], patterns: readonly string[], confirmed: (m: T) => boolean): Keyed<T>[] {
+function keyed<T extends Pick<ClassifiedModel, 'id' | 'created'>>(
+  candidates: readonly T[],
+  patterns: readonly string[],
+  confirmed: (m: T) => boolean,
+): Keyed<T>[] {
   const regexps = patterns.map(patternToRegExp);
   return candidates.map((m) => {
     const i = regexps.findIndex((r) => r.test(m.id));
@@ -59,7 +63,9 @@ export function rankModels<T extends Pick<ClassifiedModel, 'id' | 'created'>>(
   patterns: readonly string[],
   confirmed: (m: T) => boolean = () => true,
 ): T[] {
-  return keyed(candidates, patterns, confirmed).sort(compareKeyed).map((k) => k.m);
+  return keyed(candidates, patterns, confirmed)
+    .sort(compareKeyed)
+    .map((k) => k.m);
 }
 
 /** The first of rankModels' order, found in one pass (setup needs only the best, not the list). */

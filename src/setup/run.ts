@@ -239,12 +239,18 @@ function keyOf(opts: Pick<SetupOptions, 'key' | 'keyEnvVar' | 'agentKeys'>, id: 
 }
 
 /** The gateway client one agent uses (its own key, when it has one). */
-export function clientFor(opts: Pick<SetupOptions, 'http' | 'root' | 'key' | 'keyEnvVar' | 'markers' | 'agentKeys'>, id: AgentId): ClientOptions {
+export function clientFor(
+  opts: Pick<SetupOptions, 'http' | 'root' | 'key' | 'keyEnvVar' | 'markers' | 'agentKeys'>,
+  id: AgentId,
+): ClientOptions {
   return { ...clientOf(opts), key: keyOf(opts, id).key };
 }
 
 /** Every key of the run, the run's own first: what diffs and reports mask. */
-const keysOf = (opts: Pick<SetupOptions, 'key' | 'agentKeys'>): string[] => [opts.key, ...[...(opts.agentKeys?.values() ?? [])].map((k) => k.key)];
+const keysOf = (opts: Pick<SetupOptions, 'key' | 'agentKeys'>): string[] => [
+  opts.key,
+  ...[...(opts.agentKeys?.values() ?? [])].map((k) => k.key),
+];
 
 /**
  * Phase 1, choose: each agent's models from the key's list (an explicit one, what the config on
@@ -326,20 +332,22 @@ export async function probePhase(
     byKey.set(key, [...(byKey.get(key) ?? []), c]);
   }
   const resultsOf = new Map<Chosen, Map<string, ProbeResult>>();
-  await Promise.all([...byKey.values()].map(async (group) => {
-    const client = clientFor(opts, group[0]!.agent.id);
-    const pairs = group.flatMap((c) => [
-      { protocol: c.choice.protocol, model: c.choice.model },
-      ...(c.choice.smallModel && c.choice.smallProtocol ? [{ protocol: c.choice.smallProtocol, model: c.choice.smallModel }] : []),
-    ]);
-    const results = await probePairs(client, pairs, concurrency);
-    await Promise.all(
-      group
-        .filter((c) => !c.explicit && c.choice.needsProbe && !results.get(probeKey(c.choice.protocol, c.choice.model))?.ok)
-        .map((c) => replaceUnconfirmed(client, c, byAgent?.get(c.agent.id) ?? shared, results, concurrency)),
-    );
-    for (const c of group) resultsOf.set(c, results);
-  }));
+  await Promise.all(
+    [...byKey.values()].map(async (group) => {
+      const client = clientFor(opts, group[0]!.agent.id);
+      const pairs = group.flatMap((c) => [
+        { protocol: c.choice.protocol, model: c.choice.model },
+        ...(c.choice.smallModel && c.choice.smallProtocol ? [{ protocol: c.choice.smallProtocol, model: c.choice.smallModel }] : []),
+      ]);
+      const results = await probePairs(client, pairs, concurrency);
+      await Promise.all(
+        group
+          .filter((c) => !c.explicit && c.choice.needsProbe && !results.get(probeKey(c.choice.protocol, c.choice.model))?.ok)
+          .map((c) => replaceUnconfirmed(client, c, byAgent?.get(c.agent.id) ?? shared, results, concurrency)),
+      );
+      for (const c of group) resultsOf.set(c, results);
+    }),
+  );
   for (const c of chosen) {
     const results = resultsOf.get(c)!;
     const main = results.get(probeKey(c.choice.protocol, c.choice.model));
@@ -387,7 +395,10 @@ export async function planPhase(opts: SetupOptions, writable: readonly Chosen[])
       c.report.smallModel = c.agent.smallModel !== undefined ? c.choice.smallModel : undefined;
       c.report.protocol = c.choice.protocol;
       if (c.choice.tiers) c.report.tiers = c.choice.tiers;
-      if (c.list) c.report.models = [...new Set([c.choice.model, ...(c.choice.smallModel !== undefined ? [c.choice.smallModel] : []), ...c.list.map((m) => m.model)])];
+      if (c.list)
+        c.report.models = [
+          ...new Set([c.choice.model, ...(c.choice.smallModel !== undefined ? [c.choice.smallModel] : []), ...c.list.map((m) => m.model)]),
+        ];
       c.report.notes.push(...plan.notes);
       return plan.edits.map((e): FileEdit => ({ ...e, owner: c.agent.id }));
     }),
@@ -405,7 +416,10 @@ const byOwner = (plan: readonly PlannedFile[], id: AgentId): PlannedFile[] => pl
  * on what this one wrote), refuse a key file git tracks, make project key files ignored, back up,
  * write atomically. Each agent's `report.files` says what happened to its files.
  */
-export async function applyPhase(opts: SetupOptions, writable: readonly Chosen[]): Promise<{ plan: PlannedFile[]; applied: Awaited<ReturnType<typeof applyPlan>>; keep: number }> {
+export async function applyPhase(
+  opts: SetupOptions,
+  writable: readonly Chosen[],
+): Promise<{ plan: PlannedFile[]; applied: Awaited<ReturnType<typeof applyPlan>>; keep: number }> {
   const dir = stateDir(opts.env.home, opts.env.env, opts.env.platform);
   const keep = keepBackups(opts.env.env);
   const { plan, applied } = await withLock(dir, async () => {
@@ -462,7 +476,11 @@ function refuseEvaluatedInputs(opts: SetupOptions): void {
     const agent = getAgent(id);
     if (!agent) continue;
     const key = opts.agentKeys?.get(id)?.key ?? opts.key;
-    refuseEvaluated(agent, [...(opts.keyStorage === 'file' ? [['key', key] as const] : []), ['baseUrl', opts.root], ['baseUrl', opts.v1]], firstFile(agent, opts));
+    refuseEvaluated(
+      agent,
+      [...(opts.keyStorage === 'file' ? [['key', key] as const] : []), ['baseUrl', opts.root], ['baseUrl', opts.v1]],
+      firstFile(agent, opts),
+    );
   }
 }
 
@@ -496,21 +514,33 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
       c.report.files = byOwner(plan, c.agent.id).map((f) => ({ path: f.path, action: f.action }));
       c.report.ok = !verify || (c.report.probe?.ok ?? false);
     }
-    return finish(opts, candidates, { dryRun: true, upToDate: plan.every((f) => f.action === 'unchanged'), diff: renderDiff(plan, keysOf(opts)) });
+    return finish(opts, candidates, {
+      dryRun: true,
+      upToDate: plan.every((f) => f.action === 'unchanged'),
+      diff: renderDiff(plan, keysOf(opts)),
+    });
   }
 
   const { plan, applied, keep } = await applyPhase(opts, writable);
   if (verify) await readBackPhase(opts, writable);
   for (const c of writable) c.report.ok = !verify || (c.report.verify?.ok ?? false);
   const upToDate = plan.every((f) => f.action === 'unchanged');
-  return finish(opts, candidates, { dryRun: false, upToDate, backupId: applied.backupId, keepBackups: keep, ...(applied.pruned ? { prunedBackups: applied.pruned } : {}) });
+  return finish(opts, candidates, {
+    dryRun: false,
+    upToDate,
+    backupId: applied.backupId,
+    keepBackups: keep,
+    ...(applied.pruned ? { prunedBackups: applied.pruned } : {}),
+  });
 }
 
 /**
  * The models of the run: one `GET /v1/models` per distinct key, concurrently. `shared` is the run's
  * own key's list (read only when some agent uses that key); `byAgent` each agent's own.
  */
-export async function listPhase(opts: SetupOptions): Promise<{ shared: readonly ClassifiedModel[]; byAgent: Map<AgentId, readonly ClassifiedModel[]> }> {
+export async function listPhase(
+  opts: SetupOptions,
+): Promise<{ shared: readonly ClassifiedModel[]; byAgent: Map<AgentId, readonly ClassifiedModel[]> }> {
   const keys = [...new Set(opts.agents.map((id) => keyOf(opts, id).key))];
   if (keys.length === 0 || !opts.agentKeys || opts.agentKeys.size === 0) keys.splice(0, keys.length, opts.key);
   const lists = new Map(await Promise.all(keys.map(async (key) => [key, (await listModels({ ...clientOf(opts), key })).models] as const)));
@@ -558,32 +588,45 @@ async function refuseTrackedSecrets(plan: readonly PlannedFile[], env: AgentEnv,
   if (secret.length === 0) return;
   const { runCommand } = await import('../core/run.js');
   for (const { f, real } of secret) {
-    const r = await runCommand({ command: 'git', args: ['ls-files', '--error-unmatch', '--', real], cwd: dirname(real), timeoutMs: 10_000 }, { env: env.env });
+    const r = await runCommand(
+      { command: 'git', args: ['ls-files', '--error-unmatch', '--', real], cwd: dirname(real), timeoutMs: 10_000 },
+      { env: env.env },
+    );
     if (r.exitCode === 0) {
-      throw new JobError(
-        msg(real === f.path ? 'setup.tracked' : 'setup.tracked_link', { file: f.path, real }),
-        msg('setup.tracked_hint'),
-      );
+      throw new JobError(msg(real === f.path ? 'setup.tracked' : 'setup.tracked_link', { file: f.path, real }), msg('setup.tracked_hint'));
     }
     if (real === f.path) continue;
     // A link into a work tree (a dotfiles repository) whose target git does not track yet, and does
     // not ignore either: the next `git add -A` commits the key. Same refusal as a tracked target.
-    const inside = await runCommand({ command: 'git', args: ['rev-parse', '--is-inside-work-tree'], cwd: dirname(real), timeoutMs: 10_000 }, { env: env.env });
+    const inside = await runCommand(
+      { command: 'git', args: ['rev-parse', '--is-inside-work-tree'], cwd: dirname(real), timeoutMs: 10_000 },
+      { env: env.env },
+    );
     if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') continue;
-    const ignored = await runCommand({ command: 'git', args: ['check-ignore', '-q', '--', real], cwd: dirname(real), timeoutMs: 10_000 }, { env: env.env });
+    const ignored = await runCommand(
+      { command: 'git', args: ['check-ignore', '-q', '--', real], cwd: dirname(real), timeoutMs: 10_000 },
+      { env: env.env },
+    );
     if (ignored.exitCode !== 0) throw new JobError(msg('setup.untracked_link', { file: f.path, real }), msg('setup.tracked_hint'));
   }
 }
 
 /** The project files of the plan that hold the key (the agents' project-only files), and what git makes of each. */
-async function gitIgnoreStatesOf(plan: readonly PlannedFile[], agents: readonly Candidate[], env: AgentEnv): Promise<(GitIgnoreState & { owner: AgentId })[]> {
+async function gitIgnoreStatesOf(
+  plan: readonly PlannedFile[],
+  agents: readonly Candidate[],
+  env: AgentEnv,
+): Promise<(GitIgnoreState & { owner: AgentId })[]> {
   const owners = new Map<string, AgentId>();
   for (const c of agents) {
     const user = new Set(c.agent.files(env, 'user').map((f) => f.path));
     for (const f of c.agent.files(env, 'project')) if (!user.has(f.path)) owners.set(f.path, c.agent.id);
   }
   const held = plan.filter((f) => f.secret && owners.has(f.path));
-  const states = await gitIgnoreStates(held.map((f) => f.path), env);
+  const states = await gitIgnoreStates(
+    held.map((f) => f.path),
+    env,
+  );
   return states.map((s) => ({ ...s, owner: owners.get(s.file)! }));
 }
 
@@ -591,8 +634,12 @@ function noteGitIgnore(agents: readonly Candidate[], states: readonly (GitIgnore
   for (const s of states) {
     const report = agents.find((c) => c.agent.id === s.owner)?.report;
     if (!report) continue;
-    if (s.state === 'ignored') report.notes.push(s.rule ? msg('setup.git_ignored_rule', { file: s.file, rule: s.rule }) : msg('setup.git_ignored', { file: s.file }));
-    else if (s.state === 'exclude') report.notes.push(msg(dryRun ? 'setup.git_would_exclude' : 'setup.git_excluded', { file: s.file, exclude: s.exclude, line: s.line }));
+    if (s.state === 'ignored')
+      report.notes.push(
+        s.rule ? msg('setup.git_ignored_rule', { file: s.file, rule: s.rule }) : msg('setup.git_ignored', { file: s.file }),
+      );
+    else if (s.state === 'exclude')
+      report.notes.push(msg(dryRun ? 'setup.git_would_exclude' : 'setup.git_excluded', { file: s.file, exclude: s.exclude, line: s.line }));
     else report.notes.push(msg('setup.git_no_repo', { file: s.file }));
   }
 }
@@ -691,7 +738,10 @@ function finish(
  * Writing replaces the file (a new one renamed over it): a hard link to it keeps the old content, and
  * a file the user made read-only is replaced all the same. Neither happens without a word.
  */
-function noteReplacedFiles(agents: readonly { agent: { id: AgentId }; report: { notes: Message[] } }[], plan: readonly PlannedFile[]): void {
+function noteReplacedFiles(
+  agents: readonly { agent: { id: AgentId }; report: { notes: Message[] } }[],
+  plan: readonly PlannedFile[],
+): void {
   for (const c of agents) {
     for (const f of plan.filter((p) => p.owner === c.agent.id && p.action !== 'unchanged')) {
       if (f.links !== undefined) c.report.notes.push(msg('setup.hardlink_split', { file: f.path, others: f.links - 1 }));
@@ -701,7 +751,11 @@ function noteReplacedFiles(agents: readonly { agent: { id: AgentId }; report: { 
 }
 
 /** Windows ignores the 0600 we write: say what protects the key there instead of claiming a mode. */
-function noteWindowsKeyFiles(agents: readonly { agent: { id: AgentId }; report: { notes: Message[] } }[], plan: readonly PlannedFile[], home: string): void {
+function noteWindowsKeyFiles(
+  agents: readonly { agent: { id: AgentId }; report: { notes: Message[] } }[],
+  plan: readonly PlannedFile[],
+  home: string,
+): void {
   for (const c of agents) {
     const files = plan.filter((f) => f.owner === c.agent.id && f.secret && f.action !== 'unchanged').map((f) => f.path);
     c.report.notes.push(...windowsKeyNotes(home, files));

@@ -41,7 +41,10 @@ export function chatAnswer(ctx: AnswerContext): Reply {
   };
   if (!ctx.stream) {
     return json(200, {
-      id, object: 'chat.completion', created, model: ctx.model,
+      id,
+      object: 'chat.completion',
+      created,
+      model: ctx.model,
       choices: [{ index: 0, message: { role: 'assistant', content: REPLY_TEXT }, finish_reason: 'stop' }],
       usage,
     });
@@ -65,9 +68,13 @@ export function messagesAnswer(ctx: AnswerContext): Reply {
   const id = `msg_${ctx.requestId}`;
   if (!ctx.stream) {
     return json(200, {
-      id, type: 'message', role: 'assistant', model: ctx.model,
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: ctx.model,
       content: [{ type: 'text', text: REPLY_TEXT }],
-      stop_reason: 'end_turn', stop_sequence: null,
+      stop_reason: 'end_turn',
+      stop_sequence: null,
       usage: { input_tokens: ctx.inputTokens, output_tokens: OUTPUT_TOKENS },
     });
   }
@@ -77,15 +84,22 @@ export function messagesAnswer(ctx: AnswerContext): Reply {
       eventFrame('message_start', {
         type: 'message_start',
         message: {
-          id, type: 'message', role: 'assistant', model: ctx.model, content: [],
-          stop_reason: null, stop_sequence: null,
+          id,
+          type: 'message',
+          role: 'assistant',
+          model: ctx.model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
           usage: { input_tokens: ctx.inputTokens, output_tokens: 0 },
         },
       }),
       eventFrame('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
       eventFrame('ping', { type: 'ping' }),
       eventFrame('content_block_delta', {
-        type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: REPLY_TEXT },
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text: REPLY_TEXT },
       }),
       eventFrame('content_block_stop', { type: 'content_block_stop', index: 0 }),
       eventFrame('message_delta', {
@@ -110,24 +124,32 @@ export function responsesAnswer(ctx: AnswerContext): Reply {
     total_tokens: ctx.inputTokens + OUTPUT_TOKENS,
   };
   const response = (status: string, output: unknown[], withUsage: boolean) => ({
-    id, object: 'response', created_at: createdAt, status, model: ctx.model, output,
+    id,
+    object: 'response',
+    created_at: createdAt,
+    status,
+    model: ctx.model,
+    output,
     ...(withUsage ? { usage } : { usage: null }),
   });
   if (!ctx.stream) return json(200, response('completed', [item], true));
 
   let sequence = 0;
-  const frame = (type: string, payload: Record<string, unknown>) =>
-    eventFrame(type, { type, sequence_number: sequence++, ...payload });
+  const frame = (type: string, payload: Record<string, unknown>) => eventFrame(type, { type, sequence_number: sequence++, ...payload });
   return {
     kind: 'sse',
     frames: [
       frame('response.created', { response: response('in_progress', [], false) }),
       frame('response.in_progress', { response: response('in_progress', [], false) }),
       frame('response.output_item.added', {
-        output_index: 0, item: { ...item, status: 'in_progress', content: [] },
+        output_index: 0,
+        item: { ...item, status: 'in_progress', content: [] },
       }),
       frame('response.content_part.added', {
-        item_id: itemId, output_index: 0, content_index: 0, part: { ...text, text: '' },
+        item_id: itemId,
+        output_index: 0,
+        content_index: 0,
+        part: { ...text, text: '' },
       }),
       frame('response.output_text.delta', { item_id: itemId, output_index: 0, content_index: 0, delta: REPLY_TEXT }),
       frame('response.output_text.done', { item_id: itemId, output_index: 0, content_index: 0, text: REPLY_TEXT }),

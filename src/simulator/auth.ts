@@ -42,7 +42,10 @@ export function findKey(keys: readonly SimKey[], sent: string | undefined): SimK
 }
 
 /** Why a key fails auth (all four answer 401), or undefined when it may be used. */
-export function keyProblem(key: SimKey | undefined, nowSeconds = Date.now() / 1000): 'unknown' | 'disabled' | 'expired' | 'exhausted' | undefined {
+export function keyProblem(
+  key: SimKey | undefined,
+  nowSeconds = Date.now() / 1000,
+): 'unknown' | 'disabled' | 'expired' | 'exhausted' | undefined {
   if (!key) return 'unknown';
   const status = key.status ?? 'active';
   if (status !== 'active') return status;

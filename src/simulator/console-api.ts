@@ -73,9 +73,7 @@ export function pricingReply(options: SimulatorOptions & { models: SimModel[]; k
     vendors: VENDORS.filter((v) => vendorIds.has(v.id)).map(({ id, name }) => ({ id, name })),
     group_ratio: Object.fromEntries(groups.map((g) => [g, GROUP_RATIOS[g] ?? 1])),
     usable_group: Object.fromEntries(groups.map((g) => [g, GROUP_LABELS[g] ?? g])),
-    supported_endpoint: Object.fromEntries(
-      marks.flatMap((m) => (SUPPORTED_ENDPOINT[m] ? [[m, SUPPORTED_ENDPOINT[m]]] : [])),
-    ),
+    supported_endpoint: Object.fromEntries(marks.flatMap((m) => (SUPPORTED_ENDPOINT[m] ? [[m, SUPPORTED_ENDPOINT[m]]] : []))),
     auto_groups: [],
     pricing_version: 'sim-1',
   });

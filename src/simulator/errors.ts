@@ -39,9 +39,16 @@ export function groupRefusal(group: string, why: 'denied' | 'deprecated', reques
  * on /v1/messages it is rewritten into Claude's shape with the provider's code (or the Go text
  * `<nil>` when it had none) as the type, and the request id appended.
  */
-export function passedThrough(format: RelayFormat, upstream: { status: number; type: string; code: string | null; message: string }, requestId: string): Reply {
+export function passedThrough(
+  format: RelayFormat,
+  upstream: { status: number; type: string; code: string | null; message: string },
+  requestId: string,
+): Reply {
   if (format === 'claude') {
-    return json(upstream.status, { type: 'error', error: { type: upstream.code ?? '<nil>', message: withRequestId(upstream.message, requestId) } });
+    return json(upstream.status, {
+      type: 'error',
+      error: { type: upstream.code ?? '<nil>', message: withRequestId(upstream.message, requestId) },
+    });
   }
   return json(upstream.status, { error: { message: upstream.message, type: upstream.type, param: '', code: upstream.code } });
 }
@@ -49,13 +56,7 @@ export function passedThrough(format: RelayFormat, upstream: { status: number; t
 /** Which error shape the relay controller uses: Anthropic's on the messages route only. */
 export type RelayFormat = 'openai' | 'claude';
 
-export function relayError(
-  format: RelayFormat,
-  status: number,
-  message: string,
-  code: string,
-  requestId: string,
-): Reply {
+export function relayError(format: RelayFormat, status: number, message: string, code: string, requestId: string): Reply {
   const text = withRequestId(message, requestId);
   if (format === 'claude') {
     return json(status, { type: 'error', error: { type: 'new_api_error', message: text } });

@@ -31,7 +31,11 @@ export function takeFault(faults: Fault[], target: FaultTarget): Fault | undefin
 }
 
 const EMPTY_USAGE_CHUNK = `data: ${JSON.stringify({
-  id: '', object: 'chat.completion.chunk', created: 0, model: '', choices: [],
+  id: '',
+  object: 'chat.completion.chunk',
+  created: 0,
+  model: '',
+  choices: [],
   usage: { prompt_tokens: 11, completion_tokens: 0, total_tokens: 11 },
 })}\n\n`;
 
@@ -42,7 +46,8 @@ export function faultReply(fault: Fault, pathname: string, requestId: string): R
       return { kind: 'html', status: 200 };
     case 'rate-limit':
       return {
-        kind: 'empty', status: 429,
+        kind: 'empty',
+        status: 429,
         ...(fault.retryAfter !== undefined ? { headers: { 'retry-after': String(fault.retryAfter) } } : {}),
       };
     case 'redirect':
@@ -56,7 +61,13 @@ export function faultReply(fault: Fault, pathname: string, requestId: string): R
     case 'panic':
       return panicBody();
     case 'upstream-down':
-      return relayError(pathname.includes('/v1/messages') ? 'claude' : 'openai', 500, 'upstream error: do request failed', 'do_request_failed', requestId);
+      return relayError(
+        pathname.includes('/v1/messages') ? 'claude' : 'openai',
+        500,
+        'upstream error: do request failed',
+        'do_request_failed',
+        requestId,
+      );
     case 'upstream-empty':
       // What new-api streams when its provider answered 200 with nothing it could read: on chat its
       // own usage chunk and [DONE], on the others no event at all.

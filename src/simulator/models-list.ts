@@ -29,12 +29,7 @@ function wantsAnthropicList(headers: IncomingHttpHeaders): boolean {
   return Boolean(headers['x-api-key']) && Boolean(headers['anthropic-version']);
 }
 
-export function modelsListReply(
-  models: readonly SimModel[],
-  key: SimKey,
-  headers: IncomingHttpHeaders,
-  omitMarks: boolean,
-): Reply {
+export function modelsListReply(models: readonly SimModel[], key: SimKey, headers: IncomingHttpHeaders, omitMarks: boolean): Reply {
   const visible = visibleModels(models, key);
   if (wantsAnthropicList(headers)) {
     const createdAt = new Date(MODEL_CREATED * 1000).toISOString().replace('.000Z', 'Z');

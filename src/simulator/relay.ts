@@ -4,9 +4,7 @@
 // The first two stages answer in the routing shape even on /v1/messages; the later ones do not.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Protocol } from '../core/types.js';
-import {
-  chatAnswer, estimateTokens, imageAnswer, messagesAnswer, responsesAnswer, type AnswerContext,
-} from './answers.js';
+import { chatAnswer, estimateTokens, imageAnswer, messagesAnswer, responsesAnswer, type AnswerContext } from './answers.js';
 import { extractKey, findKey, isUnlimited, keyProblem } from './auth.js';
 import { channelServes, conversionFailure, servedIn, upstreamKindOf } from './channels.js';
 import { groupRefusal, passedThrough, relayError, routingError, tokenRefusal, upstreamError, type RelayFormat } from './errors.js';
@@ -53,9 +51,10 @@ function promptOf(protocol: Protocol, body: Record<string, unknown>): unknown {
 
 /** What new-api reserves from the key before a call, in USD. */
 function reserveUsd(model: SimModel, promptTokens: number, groupRatio: number): number {
-  const quota = model.quotaType === 1
-    ? (model.modelPrice ?? 0) * QUOTA_PER_USD * groupRatio
-    : (RESERVED_TOKENS + promptTokens) * (model.modelRatio ?? 1) * groupRatio;
+  const quota =
+    model.quotaType === 1
+      ? (model.modelPrice ?? 0) * QUOTA_PER_USD * groupRatio
+      : (RESERVED_TOKENS + promptTokens) * (model.modelRatio ?? 1) * groupRatio;
   return quota / QUOTA_PER_USD;
 }
 
@@ -107,10 +106,14 @@ function bodyProblem(protocol: Protocol, body: Record<string, unknown>): string 
 
 function answer(protocol: Protocol, ctx: AnswerContext): Reply {
   switch (protocol) {
-    case 'chat': return chatAnswer(ctx);
-    case 'messages': return messagesAnswer(ctx);
-    case 'responses': return responsesAnswer(ctx);
-    case 'images': return imageAnswer(ctx);
+    case 'chat':
+      return chatAnswer(ctx);
+    case 'messages':
+      return messagesAnswer(ctx);
+    case 'responses':
+      return responsesAnswer(ctx);
+    case 'images':
+      return imageAnswer(ctx);
   }
 }
 
@@ -151,9 +154,13 @@ export function relay(input: RelayInput): Reply {
   const inputTokens = estimateTokens(promptOf(protocol, body));
   const need = reserveUsd(model, inputTokens, input.groupRatios[key.group] ?? 1);
   if (!isUnlimited(key) && (key.quotaUsd ?? 0) < need) {
-    return relayError(format, 403,
+    return relayError(
+      format,
+      403,
       `token quota is not enough, token remain quota: ＄${(key.quotaUsd ?? 0).toFixed(6)}, need quota: ＄${need.toFixed(6)}`,
-      'pre_consume_token_quota_failed', requestId);
+      'pre_consume_token_quota_failed',
+      requestId,
+    );
   }
 
   // Channel adaptor.
@@ -166,9 +173,12 @@ export function relay(input: RelayInput): Reply {
   if (providerSaid) return passedThrough(format, providerSaid, requestId);
   const maxOutput = body.max_output_tokens;
   if (protocol === 'responses' && typeof maxOutput === 'number' && maxOutput < MIN_OUTPUT_TOKENS) {
-    return upstreamError(400,
+    return upstreamError(
+      400,
       `Invalid 'max_output_tokens': integer below minimum value. Expected a value >= ${MIN_OUTPUT_TOKENS}, but got ${maxOutput} instead.`,
-      'max_output_tokens', 'integer_below_min_value');
+      'max_output_tokens',
+      'integer_below_min_value',
+    );
   }
 
   return answer(protocol, {

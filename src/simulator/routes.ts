@@ -31,16 +31,17 @@ const RELAY_PROTOCOL_BY_PATH = new Map<string, Protocol>(
 );
 
 function relayHandler(protocol: Protocol): Handler {
-  return (input) => relay({
-    protocol,
-    pathname: input.pathname,
-    headers: input.headers,
-    body: input.body,
-    requestId: input.requestId,
-    models: input.options.models,
-    keys: input.options.keys,
-    ...worldOf(input.options),
-  });
+  return (input) =>
+    relay({
+      protocol,
+      pathname: input.pathname,
+      headers: input.headers,
+      body: input.body,
+      requestId: input.requestId,
+      models: input.options.models,
+      keys: input.options.keys,
+      ...worldOf(input.options),
+    });
 }
 
 /** The settings of the auth middleware: texts, group ratios and the groups users may choose. */
@@ -66,8 +67,7 @@ function exactRoute(method: string, pathname: string): Handler | undefined {
   }
   if (method !== 'GET') return undefined;
   if (pathname === '/v1/models') {
-    return (input) => withKey(input, (key) =>
-      modelsListReply(input.options.models, key, input.headers, input.options.omitMarks ?? false));
+    return (input) => withKey(input, (key) => modelsListReply(input.options.models, key, input.headers, input.options.omitMarks ?? false));
   }
   const item = MODELS_ITEM.exec(pathname);
   if (item?.[1]) {
@@ -76,7 +76,8 @@ function exactRoute(method: string, pathname: string): Handler | undefined {
   }
   if (pathname === '/api/pricing') return (input) => pricingReply(input.options);
   if (pathname === '/api/usage/token/') {
-    return (input) => usageReply(input.options.keys, input.headers, input.requestId, (key) => keyRefusal(key, worldOf(input.options), input.requestId));
+    return (input) =>
+      usageReply(input.options.keys, input.headers, input.requestId, (key) => keyRefusal(key, worldOf(input.options), input.requestId));
   }
   return undefined;
 }

@@ -198,8 +198,7 @@ class SimulatedGateway implements Simulator {
         reply = panicBody();
       }
     }
-    const mode: WriteMode =
-      fault?.kind === 'stall-body' ? 'stall' : fault?.kind === 'truncate-stream' ? 'truncate' : 'normal';
+    const mode: WriteMode = fault?.kind === 'stall-body' ? 'stall' : fault?.kind === 'truncate-stream' ? 'truncate' : 'normal';
     this.write(res, entry, reply, mode);
   }
 

@@ -61,8 +61,13 @@ function keyRefusal(protocol: Protocol, state: UpstreamKeyState | undefined): Pr
     case 'no-credit':
       return protocol === 'messages'
         ? providerError(protocol, 400, 'invalid_request_error', null, 'Your credit balance is too low to access the Anthropic API.')
-        : providerError(protocol, 429, 'insufficient_quota', 'insufficient_quota',
-          'You exceeded your current quota, please check your plan and billing details.');
+        : providerError(
+            protocol,
+            429,
+            'insufficient_quota',
+            'insufficient_quota',
+            'You exceeded your current quota, please check your plan and billing details.',
+          );
     case 'overloaded':
       return protocol === 'messages'
         ? providerError(protocol, 529, 'overloaded_error', null, 'Overloaded')
@@ -87,18 +92,32 @@ const SERVED: Record<UpstreamKind, Protocol[]> = {
 function wrongEndpoint(protocol: Protocol, kind: UpstreamKind): ProviderError | undefined {
   if (SERVED[kind].includes(protocol)) return undefined;
   if (kind === 'responses-only') {
-    return providerError(protocol, 404, 'invalid_request_error', null,
-      `This model is only supported in v1/responses and not in v1/${protocol === 'chat' ? 'chat/completions' : 'messages'}.`);
+    return providerError(
+      protocol,
+      404,
+      'invalid_request_error',
+      null,
+      `This model is only supported in v1/responses and not in v1/${protocol === 'chat' ? 'chat/completions' : 'messages'}.`,
+    );
   }
-  return providerError(protocol, 404, 'invalid_request_error', null,
-    'This is not a chat model and thus not supported in the v1/chat/completions endpoint. Did you mean to use v1/completions?');
+  return providerError(
+    protocol,
+    404,
+    'invalid_request_error',
+    null,
+    'This is not a chat model and thus not supported in the v1/chat/completions endpoint. Did you mean to use v1/completions?',
+  );
 }
 
 /**
  * What the provider answers a call on `protocol` (its own path) for a model of `kind`, sent with a
  * key in `state`: undefined when it serves it. Shared with the gateway simulator, which relays it.
  */
-export function providerRefusal(protocol: Protocol, state: UpstreamKeyState | undefined, kind: UpstreamKind = 'chat'): ProviderError | undefined {
+export function providerRefusal(
+  protocol: Protocol,
+  state: UpstreamKeyState | undefined,
+  kind: UpstreamKind = 'chat',
+): ProviderError | undefined {
   return keyRefusal(protocol, state) ?? wrongEndpoint(protocol, kind);
 }
 
@@ -118,27 +137,46 @@ export interface UpstreamInput {
 
 export function upstreamRoute(input: UpstreamInput): Reply {
   const protocol = input.method === 'POST' ? upstreamProtocol(input.pathname) : undefined;
-  if (!protocol) return json(404, { error: { message: `Unknown path ${input.pathname}`, type: 'invalid_request_error', param: null, code: 'unknown_url' } });
+  if (!protocol)
+    return json(404, {
+      error: { message: `Unknown path ${input.pathname}`, type: 'invalid_request_error', param: null, code: 'unknown_url' },
+    });
   const refused = keyRefusal(protocol, input.options.keys[keyOf(input.headers) ?? '']);
   if (refused) return errorReply(protocol, refused);
   if (input.body === 'invalid' || input.body === undefined) {
-    return errorReply(protocol, providerError(protocol, 400, 'invalid_request_error', null, 'We could not parse the JSON body of your request.'));
+    return errorReply(
+      protocol,
+      providerError(protocol, 400, 'invalid_request_error', null, 'We could not parse the JSON body of your request.'),
+    );
   }
   const id = typeof input.body.model === 'string' ? input.body.model : '';
   const model = input.options.models.find((m) => m.id === id);
   if (!model) {
-    return errorReply(protocol, protocol === 'messages'
-      ? providerError(protocol, 404, 'not_found_error', null, `model: ${id}`)
-      : providerError(protocol, 404, 'invalid_request_error', 'model_not_found', `The model \`${id}\` does not exist or you do not have access to it.`));
+    return errorReply(
+      protocol,
+      protocol === 'messages'
+        ? providerError(protocol, 404, 'not_found_error', null, `model: ${id}`)
+        : providerError(
+            protocol,
+            404,
+            'invalid_request_error',
+            'model_not_found',
+            `The model \`${id}\` does not exist or you do not have access to it.`,
+          ),
+    );
   }
   const refusal = wrongEndpoint(protocol, model.kind);
   if (refusal) return errorReply(protocol, refusal);
   const prompt = protocol === 'responses' ? input.body.input : protocol === 'images' ? input.body.prompt : input.body.messages;
   const ctx = { model: id, requestId: input.requestId, inputTokens: estimateTokens(prompt), stream: input.body.stream === true };
   switch (protocol) {
-    case 'chat': return chatAnswer(ctx);
-    case 'messages': return messagesAnswer(ctx);
-    case 'responses': return responsesAnswer(ctx);
-    case 'images': return imageAnswer(ctx);
+    case 'chat':
+      return chatAnswer(ctx);
+    case 'messages':
+      return messagesAnswer(ctx);
+    case 'responses':
+      return responsesAnswer(ctx);
+    case 'images':
+      return imageAnswer(ctx);
   }
 }

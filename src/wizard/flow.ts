@@ -92,7 +92,12 @@ function fit(text: string, width: number): string {
 /** Rows of cells laid out in columns two spaces apart, each cell cut to its column's cap (display width). */
 function columns(rows: readonly (readonly string[])[], caps: readonly number[]): string[] {
   const widths = caps.map((cap, i) => Math.min(cap, Math.max(0, ...rows.map((r) => visibleLength(r[i] ?? '')))));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? fit(cell, widths[i] ?? 0) : padTo(fit(cell, widths[i] ?? 0), widths[i] ?? 0))).join('  ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((cell, i) => (i === r.length - 1 ? fit(cell, widths[i] ?? 0) : padTo(fit(cell, widths[i] ?? 0), widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 function describe(t: Translator, d: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId'>): string[] {
@@ -150,7 +155,9 @@ async function askBaseUrl(deps: WizardDeps, given?: string, initial?: string): P
     link = parseImportLink(pasted);
     deps.addSecret?.(link.key);
     answer = link.baseUrl;
-    deps.say(`  ${t('import.from', { source: t('import.wizard.source'), root: normalizeBaseUrl(answer).root, key: maskKey(link.key), name: link.name !== undefined ? `"${escapeControls(cut(link.name, 60))}"` : t('import.unnamed') })}`);
+    deps.say(
+      `  ${t('import.from', { source: t('import.wizard.source'), root: normalizeBaseUrl(answer).root, key: maskKey(link.key), name: link.name !== undefined ? `"${escapeControls(cut(link.name, 60))}"` : t('import.unnamed') })}`,
+    );
   }
   const url = normalizeBaseUrl(answer);
   if (flagOk && answer === given) deps.say(`  ${t('wizard.url.from_flag', { url: url.root })}`);
@@ -182,15 +189,13 @@ async function askKey(deps: WizardDeps, given?: { key: string; source: string })
     deps.addSecret?.(key);
     deps.say(`  ${t('wizard.key.from', { source: given.source, key: maskKey(key) })}`);
   } else {
-    key = (await deps.prompter.password({
-      message: t('wizard.key.question'),
-      validate: (v) =>
-        v.trim() === ''
-          ? t('wizard.key.required')
-          : /[\s\u0000-\u001f\u007f]/.test(v.trim())
-            ? t('wizard.key.one_word')
-            : true,
-    })).trim();
+    key = (
+      await deps.prompter.password({
+        message: t('wizard.key.question'),
+        validate: (v) =>
+          v.trim() === '' ? t('wizard.key.required') : /[\s\u0000-\u001f\u007f]/.test(v.trim()) ? t('wizard.key.one_word') : true,
+      })
+    ).trim();
     deps.addSecret?.(key);
     deps.say(`  ${t('wizard.key.shown', { key: maskKey(key) })}`);
   }
@@ -201,9 +206,14 @@ async function askKey(deps: WizardDeps, given?: { key: string; source: string })
 function describeKey(info: KeyInfo, t: Translator = ENGLISH): string {
   const quota = info.unlimited
     ? t('wizard.key.unlimited')
-    : info.remainingUsd !== undefined ? t('wizard.key.quota_left', { usd: `$${info.remainingUsd.toFixed(2)}` }) : undefined;
+    : info.remainingUsd !== undefined
+      ? t('wizard.key.quota_left', { usd: `$${info.remainingUsd.toFixed(2)}` })
+      : undefined;
   const expiry = info.expiresAt ? t('wizard.key.expires', { date: info.expiresAt.slice(0, 10) }) : t('wizard.key.never_expires');
-  const limits = info.modelLimits && info.modelLimits.length > 0 ? t('wizard.key.limited', { models: countModels(t, info.modelLimits.length) }) : undefined;
+  const limits =
+    info.modelLimits && info.modelLimits.length > 0
+      ? t('wizard.key.limited', { models: countModels(t, info.modelLimits.length) })
+      : undefined;
   const facts = [quota, expiry, limits].filter(Boolean).join(t('wizard.sep'));
   return t('wizard.key.line', { name: info.name !== undefined ? showId(info.name) : t('wizard.key.unnamed'), facts });
 }
@@ -222,7 +232,11 @@ async function loadModels(deps: WizardDeps, client: ClientOptions): Promise<Mode
     const [list, pricing, usage] = await Promise.all([listModels(client), fetchPricing(client), fetchKeyUsage(client)]);
     const info = usage && keyInfoOf(usage);
     const listed = attachPricing(list.models, pricing);
-    group.settle('models', true, t(list.marked ? 'wizard.models.found' : 'wizard.models.found_unmarked', { models: countModels(t, listed.length) }));
+    group.settle(
+      'models',
+      true,
+      t(list.marked ? 'wizard.models.found' : 'wizard.models.found_unmarked', { models: countModels(t, listed.length) }),
+    );
     group.end();
     if (info) sayAll(deps, wrap(describeKey(info, t), 2));
     // A key about to expire or used up: said now, before anything is written with it.
@@ -292,9 +306,13 @@ async function askAgents(
     facts.map((f) => [
       f.agent.name,
       f.detected.installed
-        ? f.detected.version ? t('wizard.agents.installed_version', { version: f.detected.version }) : t('wizard.agents.installed')
+        ? f.detected.version
+          ? t('wizard.agents.installed_version', { version: f.detected.version })
+          : t('wizard.agents.installed')
         : t('wizard.agents.not_installed'),
-      f.reason ? `✗ ${f.reason}` : t('wizard.agents.row', { protocols: f.agent.protocols.map((p) => PROTOCOL_LABEL[p]).join('/'), models: countModels(t, f.count) }),
+      f.reason
+        ? `✗ ${f.reason}`
+        : t('wizard.agents.row', { protocols: f.agent.protocols.map((p) => PROTOCOL_LABEL[p]).join('/'), models: countModels(t, f.count) }),
     ]),
     [12, 20, 70],
   );
@@ -383,28 +401,43 @@ async function askModels(
       });
       lists.set(id, picked);
       const ranked = fitting.filter((f) => picked.includes(f.model.id));
-      chosen.set(id, ranked.length === 1 ? ranked[0]!.model.id : await deps.prompter.select({
-        message: t('wizard.model.default_question', { agent: agent.name }),
-        choices: modelChoices(ranked, t),
-        initial: indexOf(ranked, previous[id]?.model) ?? 0,
-      }));
+      chosen.set(
+        id,
+        ranked.length === 1
+          ? ranked[0]!.model.id
+          : await deps.prompter.select({
+              message: t('wizard.model.default_question', { agent: agent.name }),
+              choices: modelChoices(ranked, t),
+              initial: indexOf(ranked, previous[id]?.model) ?? 0,
+            }),
+      );
     }
-    const model = chosen.get(id) ?? explicit ?? (await deps.prompter.autocomplete({
-      message: t('wizard.model.question', { agent: agent.name }),
-      choices: modelChoices(fitting, t),
-      initial: indexOf(fitting, previous[id]?.model),
-    }));
+    const model =
+      chosen.get(id) ??
+      explicit ??
+      (await deps.prompter.autocomplete({
+        message: t('wizard.model.question', { agent: agent.name }),
+        choices: modelChoices(fitting, t),
+        initial: indexOf(fitting, previous[id]?.model),
+      }));
     chosen.set(id, model);
     if (agent.smallModel !== undefined && given.smallModel === undefined) {
       // Only models the marks confirm: a background model must not need its own probe.
       const confirmed = fitting.filter((f) => !f.fit.needsProbe);
       if (confirmed.length > 0) {
-        const ranked = suitableModels(agent, confirmed.map((f) => f.model), prefs?.smallModel ?? agent.preferences.smallModel ?? []);
-        small.set(id, await deps.prompter.autocomplete({
-          message: t('wizard.model.small_question', { agent: agent.name }),
-          choices: modelChoices(ranked, t),
-          initial: indexOf(ranked, previous[id]?.smallModel),
-        }));
+        const ranked = suitableModels(
+          agent,
+          confirmed.map((f) => f.model),
+          prefs?.smallModel ?? agent.preferences.smallModel ?? [],
+        );
+        small.set(
+          id,
+          await deps.prompter.autocomplete({
+            message: t('wizard.model.small_question', { agent: agent.name }),
+            choices: modelChoices(ranked, t),
+            initial: indexOf(ranked, previous[id]?.smallModel),
+          }),
+        );
       }
     }
   }
@@ -467,20 +500,30 @@ async function askAgentKeys(deps: WizardDeps, agents: readonly AgentId[], flagge
     });
     if (how === 'same') continue;
     if (how === 'paste') {
-      const key = (await deps.prompter.password({
-        message: t('keys.wizard.paste', { agent }),
-        validate: (v) => (v.trim() === '' ? t('wizard.key.required') : /[\s\u0000-\u001f\u007f]/.test(v.trim()) ? t('wizard.key.one_word') : true),
-      })).trim();
+      const key = (
+        await deps.prompter.password({
+          message: t('keys.wizard.paste', { agent }),
+          validate: (v) =>
+            v.trim() === '' ? t('wizard.key.required') : /[\s\u0000-\u001f\u007f]/.test(v.trim()) ? t('wizard.key.one_word') : true,
+        })
+      ).trim();
       deps.addSecret?.(key);
       deps.say(`  ${agent}: ${t('wizard.key.shown', { key: maskKey(key) })}`);
       if (key !== mainKey) out.set(id, { key, keyEnvVar: suggestedKeyVar(id) });
       continue;
     }
-    const name = (await deps.prompter.text({
-      message: t('keys.wizard.var', { agent }),
-      initial: suggestedKeyVar(id),
-      validate: (v) => (!ENV_NAME.test(v.trim()) ? t('wizard.api_key_env_name') : env[v.trim()]?.trim() ? true : t('keys.wizard.var_unset', { var: v.trim() })),
-    })).trim();
+    const name = (
+      await deps.prompter.text({
+        message: t('keys.wizard.var', { agent }),
+        initial: suggestedKeyVar(id),
+        validate: (v) =>
+          !ENV_NAME.test(v.trim())
+            ? t('wizard.api_key_env_name')
+            : env[v.trim()]?.trim()
+              ? true
+              : t('keys.wizard.var_unset', { var: v.trim() }),
+      })
+    ).trim();
     const key = env[name]!.trim();
     deps.addSecret?.(key);
     deps.say(`  ${agent}: ${t('wizard.key.from', { source: name, key: maskKey(key) })}`);
@@ -540,7 +583,9 @@ async function sayGroupAdvice(
   for (const id of lacking) {
     const advice = groupAdvice(AGENTS[id], sold, own.get(id) ?? models, client.markers);
     if (advice.length === 0) continue;
-    const sells = advice.map((g) => t('keys.advice_model', { model: g.model, groups: commas(g.groups.map((x) => `\`${x}\``)) })).join(t('wizard.sep'));
+    const sells = advice
+      .map((g) => t('keys.advice_model', { model: g.model, groups: commas(g.groups.map((x) => `\`${x}\``)) }))
+      .join(t('wizard.sep'));
     sayAll(deps, wrap(t('keys.wizard.advice', { agent: AGENTS[id].name, models: sells, id, var: suggestedKeyVar(id) }), 2));
   }
 }
@@ -554,22 +599,26 @@ async function askStorage(
   previous: Pick<WizardDefaults, 'scope' | 'keyStorage'> = {},
 ): Promise<{ scope: Scope; keyStorage: KeyStorage }> {
   const t = tr(deps);
-  const scope = given.scope ?? (await deps.prompter.select<Scope>({
-    message: t('wizard.scope.question'),
-    choices: [
-      { title: t('wizard.scope.user'), value: 'user', short: 'user' },
-      { title: t('wizard.scope.project'), value: 'project', short: 'project' },
-    ],
-    initial: previous.scope === 'project' ? 1 : 0,
-  }));
-  const keyStorage = given.keyStorage ?? (await deps.prompter.select<KeyStorage>({
-    message: t('wizard.storage.question'),
-    choices: [
-      { title: t(deps.env.platform === 'win32' ? 'wizard.storage.file_win' : 'wizard.storage.file'), value: 'file', short: 'file' },
-      { title: fit(t('wizard.storage.env', { var: given.keyEnvVar }), 74), value: 'env', short: 'env' },
-    ],
-    initial: previous.keyStorage === 'env' ? 1 : 0,
-  }));
+  const scope =
+    given.scope ??
+    (await deps.prompter.select<Scope>({
+      message: t('wizard.scope.question'),
+      choices: [
+        { title: t('wizard.scope.user'), value: 'user', short: 'user' },
+        { title: t('wizard.scope.project'), value: 'project', short: 'project' },
+      ],
+      initial: previous.scope === 'project' ? 1 : 0,
+    }));
+  const keyStorage =
+    given.keyStorage ??
+    (await deps.prompter.select<KeyStorage>({
+      message: t('wizard.storage.question'),
+      choices: [
+        { title: t(deps.env.platform === 'win32' ? 'wizard.storage.file_win' : 'wizard.storage.file'), value: 'file', short: 'file' },
+        { title: fit(t('wizard.storage.env', { var: given.keyEnvVar }), 74), value: 'env', short: 'env' },
+      ],
+      initial: previous.keyStorage === 'env' ? 1 : 0,
+    }));
   return { scope, keyStorage };
 }
 
@@ -629,7 +678,14 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
   let url = await askBaseUrl(deps, given.baseUrl, defaults.baseUrl);
   // A pasted link gives the key (as --api-key would) and model hints for the agent it was made for.
   if (url.link) given = { ...given, preferences: hintPreferences(url.link, given.preferences ?? {}) };
-  let key = await askKey(deps, url.link ? { key: url.link.key, source: tr(deps)('import.wizard.source') } : given.key !== undefined ? { key: given.key, source: given.keySource ?? given.keyEnvVar } : undefined);
+  let key = await askKey(
+    deps,
+    url.link
+      ? { key: url.link.key, source: tr(deps)('import.wizard.source') }
+      : given.key !== undefined
+        ? { key: given.key, source: given.keySource ?? given.keyEnvVar }
+        : undefined,
+  );
   let models: ClassifiedModel[] | undefined;
   while (!models) {
     const outcome = await loadModels(deps, { ...http, root: url.root, key, markers: given.markers });
@@ -637,8 +693,7 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
     else if (outcome.retry === 'url') {
       url = await askBaseUrl(deps, undefined, url.root);
       if (url.link) key = url.link.key;
-    }
-    else key = await askKey(deps);
+    } else key = await askKey(deps);
   }
   const flagged = flaggedAgentKeys(deps, given);
   const listing = { ...http, root: url.root, markers: given.markers };
@@ -676,7 +731,11 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
         };
         const again = await askModels(deps, [id], others, explicitGone, {}, true);
         const list = chosen.modelLists.get(id) ?? given.modelLists?.get(id);
-        if (list) chosen.modelLists.set(id, list.filter((m) => !failedModels.get(id)?.has(m)));
+        if (list)
+          chosen.modelLists.set(
+            id,
+            list.filter((m) => !failedModels.get(id)?.has(m)),
+          );
         for (const [a, m] of again.models) chosen.models.set(a, m);
         for (const [a, m] of again.smallModels) chosen.smallModels.set(a, m);
         for (const [a, m] of again.modelLists) chosen.modelLists.set(a, m);
@@ -696,7 +755,12 @@ class ChooseAgain extends Error {
  * A failed probe, shown with its cause before anything is written; the person picks another model
  * (ChooseAgain) or goes on without the agent. Only agents that have another suitable model are asked.
  */
-async function whenProbesFail(deps: WizardDeps, failures: readonly ProbeFailure[], modelsFor: (id: AgentId) => readonly ClassifiedModel[], failedModels: Map<AgentId, Set<string>>): Promise<void> {
+async function whenProbesFail(
+  deps: WizardDeps,
+  failures: readonly ProbeFailure[],
+  modelsFor: (id: AgentId) => readonly ClassifiedModel[],
+  failedModels: Map<AgentId, Set<string>>,
+): Promise<void> {
   const t = tr(deps);
   const again: AgentId[] = [];
   for (const f of failures) {
@@ -706,8 +770,15 @@ async function whenProbesFail(deps: WizardDeps, failures: readonly ProbeFailure[
     failedModels.set(f.agent, tried);
     deps.say('');
     sayAll(deps, wrap(t('wizard.probe.failed', { agent: agent.name, model: f.model })));
-    if (f.probe.diagnosis) sayAll(deps, describe(t, { ...f.probe.diagnosis, ...(f.probe.requestId ? { requestId: f.probe.requestId } : {}) }));
-    if (suitableModels(agent, modelsFor(f.agent).filter((m) => !tried.has(m.id))).length === 0) continue;
+    if (f.probe.diagnosis)
+      sayAll(deps, describe(t, { ...f.probe.diagnosis, ...(f.probe.requestId ? { requestId: f.probe.requestId } : {}) }));
+    if (
+      suitableModels(
+        agent,
+        modelsFor(f.agent).filter((m) => !tried.has(m.id)),
+      ).length === 0
+    )
+      continue;
     const next = await deps.prompter.select<'again' | 'skip'>({
       message: t('wizard.probe.what_now', { agent: agent.name }),
       choices: [
@@ -746,7 +817,11 @@ async function writeWithChoices(
       keyEnvVar: given.keyEnvVar,
       ...(run.agentKeys.size > 0 && { agentKeys: run.agentKeys }),
       agents,
-      models: new Map([...(given.models ?? []), ...[...(given.modelLists ?? [])].map(([a, ids]) => [a, ids[0]!] as const), ...chosen.models]),
+      models: new Map([
+        ...(given.models ?? []),
+        ...[...(given.modelLists ?? [])].map(([a, ids]) => [a, ids[0]!] as const),
+        ...chosen.models,
+      ]),
       modelLists: new Map([...(given.modelLists ?? []), ...chosen.modelLists]),
       smallModel: given.smallModel,
       smallModels: chosen.smallModels,

@@ -116,20 +116,21 @@ export function promptsPrompter(streams: PromptStreams = {}, t: Translator = ENG
     autocomplete: <T>(q: Parameters<Prompter['autocomplete']>[0]) => {
       // Typing filters on what identifies a choice (the model ID), not on its whole row.
       const keys = new Map<unknown, string>(q.choices.map((c) => [c.value, (c.short ?? c.title).toLowerCase()]));
-      const once = () => ask<T | undefined>({
-        type: 'autocomplete',
-        name: 'value',
-        message: q.message,
-        choices: toChoices(q.choices),
-        initial: q.initial,
-        // Rows may take two lines (model and description): 7 of them fit a 24-line terminal.
-        limit: 7,
-        // prompts reads it although its types do not list it.
-        ...({ noMatches: t('wizard.prompt.no_matches') } as object),
-        suggest: async (input: string, choices) =>
-          choices.filter((c) => (keys.get(c.value) ?? c.title.toLowerCase()).includes(input.trim().toLowerCase())),
-        ...render(q.choices),
-      });
+      const once = () =>
+        ask<T | undefined>({
+          type: 'autocomplete',
+          name: 'value',
+          message: q.message,
+          choices: toChoices(q.choices),
+          initial: q.initial,
+          // Rows may take two lines (model and description): 7 of them fit a 24-line terminal.
+          limit: 7,
+          // prompts reads it although its types do not list it.
+          ...({ noMatches: t('wizard.prompt.no_matches') } as object),
+          suggest: async (input: string, choices) =>
+            choices.filter((c) => (keys.get(c.value) ?? c.title.toLowerCase()).includes(input.trim().toLowerCase())),
+          ...render(q.choices),
+        });
       // Enter on a filter that matched nothing answers undefined: ask again.
       const loop = async (): Promise<T> => {
         for (;;) {

@@ -48,7 +48,13 @@ export function terminalProgress(opts: TerminalProgressOptions): Progress {
         for (const l of lines) {
           const seconds = Math.floor((now() - l.started) / 1000);
           const mark =
-            l.state === 'ok' ? paint(32, '✓') : l.state === 'failed' ? paint(31, '✗') : final ? ' ' : paint(36, FRAMES[frame % FRAMES.length]!);
+            l.state === 'ok'
+              ? paint(32, '✓')
+              : l.state === 'failed'
+                ? paint(31, '✗')
+                : final
+                  ? ' '
+                  : paint(36, FRAMES[frame % FRAMES.length]!);
           const elapsed = l.state === 'running' && !final && seconds >= 2 ? ` (${seconds}s)` : '';
           // A line break or control character in the text (a model id) would break the redraw.
           out += `${ctl('[2K')}  ${mark} ${cut(l.text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ') + elapsed, columns - 5)}\n`;

@@ -45,15 +45,18 @@ describe('an agent that leaves a detached child holding its output', () => {
       expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env })).code).toBe(0);
       const bin = join(home, 'bin');
       mkdirSync(bin);
-      writeFileSync(join(bin, 'codex'), [
-        '#!/bin/sh',
-        'if [ "$1" = "--version" ]; then echo "codex-cli 0.50.0"; exit 0; fi',
-        // A new session: the process-group kill never reaches it, and it holds stdout and stderr.
-        'setsid sh -c \'echo $$ > "$HOME/daemon.pid"; exec sleep 300\' &',
-        'while [ ! -s "$HOME/daemon.pid" ]; do sleep 0.05; done',
-        then,
-        '',
-      ].join('\n'));
+      writeFileSync(
+        join(bin, 'codex'),
+        [
+          '#!/bin/sh',
+          'if [ "$1" = "--version" ]; then echo "codex-cli 0.50.0"; exit 0; fi',
+          // A new session: the process-group kill never reaches it, and it holds stdout and stderr.
+          'setsid sh -c \'echo $$ > "$HOME/daemon.pid"; exec sleep 300\' &',
+          'while [ ! -s "$HOME/daemon.pid" ]; do sleep 0.05; done',
+          then,
+          '',
+        ].join('\n'),
+      );
       chmodSync(join(bin, 'codex'), 0o755);
       const started = Date.now();
       const r = await runCli(['verify', '--agent-run', '--agent', 'codex', '--timeout', '2', '--json', '--base-url', sim.root], {

@@ -15,8 +15,18 @@ afterAll(stopAll);
 
 const cases: [string, (root: string) => string[], number, RegExp][] = [
   ['unknown agent', (r) => ['setup', '--yes', '--base-url', r, '--agent', 'vim'], 2, /unknown agent[\s\S]*claude-code/],
-  ['unknown model', (r) => ['setup', '--yes', '--base-url', r, '--agent', 'codex', '--model', 'nope'], 2, /cannot see[\s\S]*gpt-5\.1-codex/],
-  ['model for another protocol', (r) => ['setup', '--yes', '--base-url', r, '--agent', 'claude-code', '--model', 'gpt-5.1-codex'], 2, /does not suit Claude Code/],
+  [
+    'unknown model',
+    (r) => ['setup', '--yes', '--base-url', r, '--agent', 'codex', '--model', 'nope'],
+    2,
+    /cannot see[\s\S]*gpt-5\.1-codex/,
+  ],
+  [
+    'model for another protocol',
+    (r) => ['setup', '--yes', '--base-url', r, '--agent', 'claude-code', '--model', 'gpt-5.1-codex'],
+    2,
+    /does not suit Claude Code/,
+  ],
   ['bad scope', (r) => ['setup', '--yes', '--base-url', r, '--scope', 'team'], 2, /--scope[\s\S]*user, project/],
   ['bad key storage', (r) => ['setup', '--yes', '--base-url', r, '--key-storage', 'vault'], 2, /--key-storage[\s\S]*file, env/],
   ['bad timeout', (r) => ['setup', '--yes', '--base-url', r, '--timeout', '-3'], 2, /--timeout/],
@@ -26,7 +36,12 @@ const cases: [string, (root: string) => string[], number, RegExp][] = [
   ['unknown flag', (r) => ['setup', '--yes', '--base-url', r, '--frobnicate'], 2, /--frobnicate/],
   ['timeout not a number', (r) => ['setup', '--yes', '--base-url', r, '--timeout', 'soon'], 2, /--timeout/],
   ['unknown command', () => ['frobnicate'], 2, /frobnicate/],
-  ['model id with an escape sequence', (r) => ['setup', '--yes', '--base-url', r, '--agent', 'codex', '--model', 'x\u001b[2Jy'], 2, /\\u001b|x.*y/],
+  [
+    'model id with an escape sequence',
+    (r) => ['setup', '--yes', '--base-url', r, '--agent', 'codex', '--model', 'x\u001b[2Jy'],
+    2,
+    /\\u001b|x.*y/,
+  ],
 ];
 
 describe('bad input', () => {
@@ -47,7 +62,10 @@ describe('bad input', () => {
     const { dir: home, remove } = tempHome();
     try {
       writeFileSync(join(home, '.codex'), 'not a folder\n');
-      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(join(home, '.codex'));
       expect(readdirSync(home).sort()).toEqual(['.codex']);
@@ -60,7 +78,10 @@ describe('bad input', () => {
     const { dir: home, remove } = tempHome();
     try {
       mkdirSync(join(home, '.qwen/settings.json'), { recursive: true });
-      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('settings.json');
       expect(readdirSync(home)).toEqual(['.qwen']);
@@ -74,7 +95,10 @@ describe('bad input', () => {
     try {
       mkdirSync(join(home, '.qwen'));
       writeFileSync(join(home, '.qwen/settings.json'), '{\n  "a": 1,\n  "b": \n}\n');
-      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex,qwen-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex,qwen-code'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/\.qwen\/settings\.json.*(line )?\d/);
       expect(readdirSync(home)).toEqual(['.qwen']);

@@ -19,12 +19,19 @@ beforeAll(async () => {
   child = join(work.dir, 'apply-child.mjs');
   await build({
     entryPoints: [new URL('../helpers/apply-child.ts', import.meta.url).pathname],
-    bundle: true, platform: 'node', format: 'esm', outfile: child, logLevel: 'error',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: child,
+    logLevel: 'error',
   });
 });
 afterAll(() => work.remove());
 
-interface Case { plan: PlannedFile[]; old: Map<string, { text?: string; mode?: number }> }
+interface Case {
+  plan: PlannedFile[];
+  old: Map<string, { text?: string; mode?: number }>;
+}
 
 /** A home with FILES files across 6 folders: every 8th is created by the plan, the 0th is secret. */
 function makeHome(home: string): Case {
@@ -37,14 +44,20 @@ function makeHome(home: string): Case {
     const created = i % 8 === 7;
     const secret = i === 0;
     // Sizes from 1 KB to 120 KB: their fsyncs end at different times, spreading the renames.
-    const size = 1_000 + (i * 2_500) % 120_000;
+    const size = 1_000 + ((i * 2_500) % 120_000);
     const before = created ? undefined : `{\n  // file ${i}, old\n  "v": "${'o'.repeat(size)}"\n}\n`;
     const after = `{\n  // file ${i}, new\n  "v": "${'n'.repeat(size)}"\n}\n`;
     if (before !== undefined) writeFileSync(path, before, { mode: 0o644 });
     old.set(path, { text: before, mode: before === undefined ? undefined : 0o644 });
     plan.push({
-      path, format: 'jsonc', before, after, action: created ? 'created' : 'updated', secret,
-      mode: secret ? 0o600 : 0o644, ...(before !== undefined ? { beforeMode: 0o644 } : {}),
+      path,
+      format: 'jsonc',
+      before,
+      after,
+      action: created ? 'created' : 'updated',
+      secret,
+      mode: secret ? 0o600 : 0o644,
+      ...(before !== undefined ? { beforeMode: 0o644 } : {}),
     });
   }
   writeFileSync(join(home, 'plan.json'), JSON.stringify({ stateDir: join(home, '.config/gateway-agent-setup'), plan }));

@@ -36,7 +36,10 @@ describe('a dangling symlink where a config belongs', () => {
       expect(readFileSync(target, 'utf8')).toContain(sim.root);
 
       // A second run plans on the target's content: up to date.
-      const again = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const again = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect((JSON.parse(again.stdout) as { upToDate: boolean }).upToDate).toBe(true);
 
       const back = await runCli(['restore'], { home });

@@ -23,16 +23,19 @@ const newHome = tempHomes();
 const MARGIN_MS = 2_500;
 
 describe('a dripping gateway is cut off at the deadline', () => {
-  it.each([
-    [['models', '--timeout', '2']],
-    [['verify', '--timeout', '2']],
-    [['setup', '--yes', '--agent', 'codex', '--timeout', '2']],
-  ])('%j ends within --timeout with the timeout diagnosis', async (args) => {
-    const r = await runCli([...args, '--base-url', drip.root], { home: newHome(), env: { GATEWAY_API_KEY: DEMO_KEY }, timeoutMs: 30_000 });
-    expect(r.code).toBe(1);
-    expect(r.stdout + r.stderr).toContain('did not finish its answer within 2 s');
-    expect(r.ms).toBeLessThan(2_000 + MARGIN_MS);
-  });
+  it.each([[['models', '--timeout', '2']], [['verify', '--timeout', '2']], [['setup', '--yes', '--agent', 'codex', '--timeout', '2']]])(
+    '%j ends within --timeout with the timeout diagnosis',
+    async (args) => {
+      const r = await runCli([...args, '--base-url', drip.root], {
+        home: newHome(),
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+        timeoutMs: 30_000,
+      });
+      expect(r.code).toBe(1);
+      expect(r.stdout + r.stderr).toContain('did not finish its answer within 2 s');
+      expect(r.ms).toBeLessThan(2_000 + MARGIN_MS);
+    },
+  );
 
   it('profiles asks each key for 5 s at most, however slowly the gateway drips', async () => {
     const home = newHome();

@@ -31,7 +31,10 @@ describe('a config symlinked into a dotfiles repository', () => {
       mkdirSync(join(home, '.claude'));
       symlinkSync(target, join(home, '.claude', 'settings.json'));
 
-      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(r.code).toBe(1);
       const said = r.stderr.replace(/\s+/g, ' ');
       expect(said).toContain(`${join(home, '.claude', 'settings.json')} is a link to ${target}, which git tracks`);
@@ -40,14 +43,22 @@ describe('a config symlinked into a dotfiles repository', () => {
 
       // Untracked but not ignored: the next `git add -A` would commit it. Refused the same way.
       git('rm', '-q', '--cached', 'claude/settings.json');
-      const untracked = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const untracked = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(untracked.code).toBe(1);
-      expect(untracked.stderr.replace(/\s+/g, ' ')).toContain(`is a link to ${target}, inside a git work tree that neither tracks nor ignores it`);
+      expect(untracked.stderr.replace(/\s+/g, ' ')).toContain(
+        `is a link to ${target}, inside a git work tree that neither tracks nor ignores it`,
+      );
       expect(readFileSync(target, 'utf8')).toBe('{\n  "theme": "dark"\n}\n');
 
       // Ignored by the repository: the same link is written through.
       writeFileSync(join(repo, '.gitignore'), 'claude/settings.json\n');
-      const ok = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const ok = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(ok.code, ok.stderr).toBe(0);
       expect(readFileSync(target, 'utf8')).toContain(sim.root);
     } finally {

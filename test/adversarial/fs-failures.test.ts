@@ -32,13 +32,18 @@ describe('files no parser survives', () => {
     try {
       mkdirSync(join(home, rel, '..'), { recursive: true });
       writeFileSync(join(home, rel), text);
-      for (const command of [['setup', '--yes', '--base-url', sim.root, '--agent', agent], ['doctor', '--base-url', sim.root, '--agent', agent]]) {
+      for (const command of [
+        ['setup', '--yes', '--base-url', sim.root, '--agent', agent],
+        ['doctor', '--base-url', sim.root, '--agent', agent],
+      ]) {
         const r = await runCli(command, { home, env });
         const said = (r.stdout + r.stderr).replace(/\s+/g, ' ');
         expect(r.code, said).toBe(1);
         expect(said).not.toMatch(/internal error|report it/i);
         expect(said).toContain(join(home, rel));
-        expect(said).toContain(name.includes('twice') ? 'the key "env" appears twice in one object (first on line 2)' : 'nested more than 512 levels deep');
+        expect(said).toContain(
+          name.includes('twice') ? 'the key "env" appears twice in one object (first on line 2)' : 'nested more than 512 levels deep',
+        );
         expect(readFileSync(join(home, rel), 'utf8')).toBe(text);
       }
     } finally {
@@ -51,7 +56,12 @@ describe('files no parser survives', () => {
  * Runs the bin in a private mount namespace where the home is a tmpfs of `kb` KiB holding a copy of
  * `seed` (remounted read-only when asked): a real full disk, or a real read-only file system.
  */
-function inTmpfs(seed: string, kb: number, args: string[], readOnly = false): Promise<{ code: number | null; out: string; files: Record<string, string> }> {
+function inTmpfs(
+  seed: string,
+  kb: number,
+  args: string[],
+  readOnly = false,
+): Promise<{ code: number | null; out: string; files: Record<string, string> }> {
   const home = mkdtempSync(join(tmpdir(), 'gas-tmpfs-'));
   const dump = join(mkdtempSync(join(tmpdir(), 'gas-dump-')), 'files.json');
   // After the run, every file under the home as JSON (the mount vanishes with the namespace).
@@ -131,7 +141,9 @@ describe('a full disk and a read-only home', () => {
     }
     expect(outcomes.some((o) => o.endsWith('refused'))).toBe(true);
     expect(outcomes.some((o) => o.endsWith('ok'))).toBe(true);
-    console.log(`disk-full levels: ${outcomes.length}; refused cleanly: ${outcomes.filter((o) => o.endsWith('refused')).length}; ${outcomes.join(', ')}`);
+    console.log(
+      `disk-full levels: ${outcomes.length}; refused cleanly: ${outcomes.filter((o) => o.endsWith('refused')).length}; ${outcomes.join(', ')}`,
+    );
   });
 
   it('ENOSPC during `use` at every level: the whole switch, or exactly which files were put back and which were not', async () => {

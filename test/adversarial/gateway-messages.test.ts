@@ -11,21 +11,28 @@ let redirect = '';
 let huge = '';
 let html = '';
 beforeAll(async () => {
-  redirect = (await startRecorder((_req, res) => {
-    res.writeHead(302, { location: 'file:///etc/passwd' });
-    res.end();
-  })).root;
+  redirect = (
+    await startRecorder((_req, res) => {
+      res.writeHead(302, { location: 'file:///etc/passwd' });
+      res.end();
+    })
+  ).root;
   // 9 MiB of real-looking model entries, as JSON: over the 8 MiB cap.
-  const entry = (i: number): string => JSON.stringify({ id: `model-${i}`, object: 'model', owned_by: 'custom', supported_endpoint_types: ['openai'] });
+  const entry = (i: number): string =>
+    JSON.stringify({ id: `model-${i}`, object: 'model', owned_by: 'custom', supported_endpoint_types: ['openai'] });
   const body = `{"object":"list","success":true,"data":[${Array.from({ length: 90_000 }, (_, i) => entry(i)).join(',')}]}`;
-  huge = (await startRecorder((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(body);
-  })).root;
-  html = (await startRecorder((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<html>${' '.repeat(9 << 20)}</html>`);
-  })).root;
+  huge = (
+    await startRecorder((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    })
+  ).root;
+  html = (
+    await startRecorder((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<html>${' '.repeat(9 << 20)}</html>`);
+    })
+  ).root;
 });
 
 describe('diagnoses that say what happened', () => {

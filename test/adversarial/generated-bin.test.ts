@@ -32,12 +32,21 @@ const FILES: [string, boolean][] = [
 const key = fc.stringMatching(/^[a-z][a-zA-Z0-9_]{0,8}$/).map((k) => `x_${k}`);
 const scalar = fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), fc.constant(null));
 const tree = fc.letrec((tie) => ({
-  node: fc.dictionary(key, fc.oneof({ depthSize: 'small' }, scalar, tie('node'), fc.array(scalar, { maxLength: 3 })), { minKeys: 1, maxKeys: 4 }),
+  node: fc.dictionary(key, fc.oneof({ depthSize: 'small' }, scalar, tie('node'), fc.array(scalar, { maxLength: 3 })), {
+    minKeys: 1,
+    maxKeys: 4,
+  }),
 })).node as fc.Arbitrary<Record<string, unknown>>;
 const layout = (jsonc: boolean): fc.Arbitrary<Layout> =>
   fc.record({
-    unit: fc.constantFrom('  ', '    ', '\t'), eol: fc.constantFrom('\n' as const, '\r\n' as const), compact: fc.boolean(), jsonc: fc.constant(jsonc),
-    commentEvery: jsonc ? fc.integer({ min: 1, max: 3 }) : fc.constant(0), trailingCommas: fc.boolean(), bom: fc.constant(false), finalEol: fc.boolean(),
+    unit: fc.constantFrom('  ', '    ', '\t'),
+    eol: fc.constantFrom('\n' as const, '\r\n' as const),
+    compact: fc.boolean(),
+    jsonc: fc.constant(jsonc),
+    commentEvery: jsonc ? fc.integer({ min: 1, max: 3 }) : fc.constant(0),
+    trailingCommas: fc.boolean(),
+    bom: fc.constant(false),
+    finalEol: fc.boolean(),
   });
 const home = fc.tuple(...FILES.map(([, jsonc]) => fc.tuple(tree, layout(jsonc))));
 

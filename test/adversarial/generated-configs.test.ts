@@ -28,8 +28,37 @@ const choice = (over: Partial<AgentChoice>): AgentChoice => ({
 });
 
 // Keys that never collide with the ones agents own (those are set, the rest must survive).
-const userKey = fc.stringMatching(/^[a-z][a-zA-Z0-9_]{0,10}$/).filter((k) => !['env', 'model', 'provider', 'providers', 'modelProviders', 'security', 'lastUsedProvider', 'version', 'small_model', 'model_provider', 'model_providers', 'hasCompletedOnboarding', 'apiKeyHelper', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'].includes(k));
-const scalar = fc.oneof(fc.string({ maxLength: 12 }).filter((s) => !s.includes('\u0000')), fc.integer({ min: -1e6, max: 1e6 }), fc.boolean());
+const userKey = fc
+  .stringMatching(/^[a-z][a-zA-Z0-9_]{0,10}$/)
+  .filter(
+    (k) =>
+      ![
+        'env',
+        'model',
+        'provider',
+        'providers',
+        'modelProviders',
+        'security',
+        'lastUsedProvider',
+        'version',
+        'small_model',
+        'model_provider',
+        'model_providers',
+        'hasCompletedOnboarding',
+        'apiKeyHelper',
+        'constructor',
+        'prototype',
+        'toString',
+        'valueOf',
+        'hasOwnProperty',
+        '__proto__',
+      ].includes(k),
+  );
+const scalar = fc.oneof(
+  fc.string({ maxLength: 12 }).filter((s) => !s.includes('\u0000')),
+  fc.integer({ min: -1e6, max: 1e6 }),
+  fc.boolean(),
+);
 const tree = fc.letrec((tie) => ({
   node: fc.dictionary(userKey, fc.oneof({ depthSize: 'small' }, scalar, tie('node'), fc.array(scalar, { maxLength: 3 })), { maxKeys: 4 }),
 })).node as fc.Arbitrary<Record<string, unknown>>;
@@ -62,19 +91,32 @@ describe('generated configs keep every byte that is not ours', () => {
   it('Claude Code settings.json (JSON): unknown keys and the env block survive', () => {
     const file = '/home/u/.claude/settings.json';
     check(
-      fc.property(tree, fc.dictionary(fc.stringMatching(/^[A-Z][A-Z_]{0,8}$/).filter((k) => !k.startsWith('ANTHROPIC')), fc.string({ maxLength: 8 }), { maxKeys: 3 }), indent, (doc, userEnv, ind) => {
-        const before = { ...doc, env: userEnv };
-        const text = render(before, ind, false).text;
-        const plan = AGENTS['claude-code'].plan(env, choice({ protocol: 'messages', smallModelProtocol: 'messages' }), new Map([[file, before]]));
-        const after = apply(text, plan.edits, file);
-        const parsed = parseConfig(after, 'json', file) as Record<string, unknown>;
-        for (const [k, v] of Object.entries(doc)) expect(parsed[k]).toEqual(v);
-        const envAfter = parsed.env as Record<string, string>;
-        for (const [k, v] of Object.entries(userEnv)) expect(envAfter[k]).toBe(v);
-        expect(envAfter.ANTHROPIC_BASE_URL).toBe('https://gw.example.com');
-        expect(envAfter.ANTHROPIC_MODEL).toBe('m-main');
-        expect(apply(after, plan.edits, file)).toBe(after);
-      }),
+      fc.property(
+        tree,
+        fc.dictionary(
+          fc.stringMatching(/^[A-Z][A-Z_]{0,8}$/).filter((k) => !k.startsWith('ANTHROPIC')),
+          fc.string({ maxLength: 8 }),
+          { maxKeys: 3 },
+        ),
+        indent,
+        (doc, userEnv, ind) => {
+          const before = { ...doc, env: userEnv };
+          const text = render(before, ind, false).text;
+          const plan = AGENTS['claude-code'].plan(
+            env,
+            choice({ protocol: 'messages', smallModelProtocol: 'messages' }),
+            new Map([[file, before]]),
+          );
+          const after = apply(text, plan.edits, file);
+          const parsed = parseConfig(after, 'json', file) as Record<string, unknown>;
+          for (const [k, v] of Object.entries(doc)) expect(parsed[k]).toEqual(v);
+          const envAfter = parsed.env as Record<string, string>;
+          for (const [k, v] of Object.entries(userEnv)) expect(envAfter[k]).toBe(v);
+          expect(envAfter.ANTHROPIC_BASE_URL).toBe('https://gw.example.com');
+          expect(envAfter.ANTHROPIC_MODEL).toBe('m-main');
+          expect(apply(after, plan.edits, file)).toBe(after);
+        },
+      ),
     );
   });
 
@@ -134,7 +176,9 @@ describe('generated configs keep every byte that is not ours', () => {
     const value = fc.stringMatching(/^[A-Za-z0-9_./:-]{0,12}$/);
     check(
       fc.property(fc.dictionary(name, value, { maxKeys: 5 }), (vars) => {
-        const text = `# my env\n${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join('\n')}\n`;
+        const text = `# my env\n${Object.entries(vars)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('\n')}\n`;
         const current = new Map<string, unknown>([[file, parseConfig(text, 'dotenv', file)]]);
         const plan = AGENTS.codex.plan(env, choice({ protocol: 'responses' }), current);
         const after = apply(text, plan.edits, file);
@@ -155,13 +199,28 @@ describe('generated configs keep every byte that is not ours', () => {
 const GENERATORS: Partial<Record<FileFormat, (doc: Record<string, unknown>) => string>> = {
   json: (doc) => `${JSON.stringify(doc, null, 2)}\n`,
   jsonc: (doc) => `// mine\n${JSON.stringify(doc, null, 2)}\n`,
-  toml: (doc) => `# mine\n${Object.entries(doc).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join('\n')}\n`,
-  dotenv: (doc) => `# mine\n${Object.entries(doc).map(([k, v]) => `${k.toUpperCase()}=${String(v).replace(/[^\w./:-]/g, '')}`).join('\n')}\n`,
+  toml: (doc) =>
+    `# mine\n${Object.entries(doc)
+      .map(([k, v]) => `${k} = ${JSON.stringify(v)}`)
+      .join('\n')}\n`,
+  dotenv: (doc) =>
+    `# mine\n${Object.entries(doc)
+      .map(([k, v]) => `${k.toUpperCase()}=${String(v).replace(/[^\w./:-]/g, '')}`)
+      .join('\n')}\n`,
   // Keys quoted: `null`, `true` or `on` bare would not be string keys.
-  yaml: (doc) => `# mine\n${Object.entries(doc).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}  # keep ${k}`).join('\n')}\n`,
+  yaml: (doc) =>
+    `# mine\n${Object.entries(doc)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}  # keep ${k}`)
+      .join('\n')}\n`,
 };
-const flatScalar = fc.oneof(fc.stringMatching(/^[ -~]{0,10}$/).filter((s) => !s.includes('\\')), fc.integer({ min: -1000, max: 1000 }), fc.boolean());
-const matrix = FIXTURES.flatMap((f) => AGENTS[f.id].files(env, 'user').map((file) => ({ id: f.id, protocol: f.protocols[0] ?? 'chat', file })));
+const flatScalar = fc.oneof(
+  fc.stringMatching(/^[ -~]{0,10}$/).filter((s) => !s.includes('\\')),
+  fc.integer({ min: -1000, max: 1000 }),
+  fc.boolean(),
+);
+const matrix = FIXTURES.flatMap((f) =>
+  AGENTS[f.id].files(env, 'user').map((file) => ({ id: f.id, protocol: f.protocols[0] ?? 'chat', file })),
+);
 
 describe.each(matrix)('generated $file.format for $id keep every key that is not ours', ({ id, protocol, file }) => {
   it(file.path, () => {
@@ -170,12 +229,22 @@ describe.each(matrix)('generated $file.format for $id keep every key that is not
     expect(generate, `a generator for ${file.format}`).toBeDefined();
     const ask = choice({ protocol, smallModelProtocol: protocol });
     // The names the agent's plan writes at the top of this file, on an empty home.
-    const ours = new Set(agent.plan(env, ask, new Map()).edits.filter((e) => e.path === file.path).flatMap((e) => e.edits.map((k) => String(k.path[0]).toLowerCase())));
-    const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/).filter((k) => !ours.has(k) && !['constructor', 'prototype', 'tostring', 'valueof', 'hasownproperty', '__proto__'].includes(k));
+    const ours = new Set(
+      agent
+        .plan(env, ask, new Map())
+        .edits.filter((e) => e.path === file.path)
+        .flatMap((e) => e.edits.map((k) => String(k.path[0]).toLowerCase())),
+    );
+    const name = fc
+      .stringMatching(/^[a-z][a-z0-9_]{0,8}$/)
+      .filter((k) => !ours.has(k) && !['constructor', 'prototype', 'tostring', 'valueof', 'hasownproperty', '__proto__'].includes(k));
     check(
       fc.property(fc.dictionary(name, flatScalar, { minKeys: 1, maxKeys: 5 }), (raw) => {
         // dotenv holds strings only, under upper-case names.
-        const doc = file.format === 'dotenv' ? Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.toUpperCase(), String(v).replace(/[^\w./:-]/g, '')])) : raw;
+        const doc =
+          file.format === 'dotenv'
+            ? Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.toUpperCase(), String(v).replace(/[^\w./:-]/g, '')]))
+            : raw;
         const text = generate!(raw);
         const current = new Map<string, unknown>([[file.path, parseConfig(text, file.format, file.path)]]);
         const plan = agent.plan(env, ask, current);

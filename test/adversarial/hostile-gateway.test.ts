@@ -117,7 +117,13 @@ describe('hostile gateway, raw servers', () => {
   });
 
   it('invalid UTF-8 in the model list: exit 1, nothing written, no raw bytes echoed', async () => {
-    answer = json(Buffer.concat([Buffer.from('{"data":[{"id":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","supported_endpoint_types":["anthropic","openai"]}]}')]));
+    answer = json(
+      Buffer.concat([
+        Buffer.from('{"data":[{"id":"'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('","supported_endpoint_types":["anthropic","openai"]}]}'),
+      ]),
+    );
     const { r, written } = await setupAgainst(root);
     expect(r.code).toBe(1);
     expect(code(r.stdout)).toBeDefined();
@@ -128,7 +134,14 @@ describe('hostile gateway, raw servers', () => {
   it('a reset in the middle of a stream: stream_broken, exit 1, nothing written', async () => {
     answer = (res, req) => {
       if (req.url?.startsWith('/v1/models')) {
-        json(JSON.stringify({ data: [{ id: 'claude-x', supported_endpoint_types: ['anthropic', 'openai'] }, { id: 'gpt-x', supported_endpoint_types: ['openai-response'] }] }))(res);
+        json(
+          JSON.stringify({
+            data: [
+              { id: 'claude-x', supported_endpoint_types: ['anthropic', 'openai'] },
+              { id: 'gpt-x', supported_endpoint_types: ['openai-response'] },
+            ],
+          }),
+        )(res);
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'x-oneapi-request-id': 'raw-3' });
@@ -145,7 +158,9 @@ describe('hostile gateway, raw servers', () => {
 
   it('hostile ids are dropped: `models` never prints them raw, setup writes only the safe model', async () => {
     const evil = ['bad\u001b[31mred', 'a"quote', '../../etc/passwd', 'line\nbreak', 'cr\rret', 'nul\u0000x', "it's"];
-    answer = json(JSON.stringify({ data: [...evil, 'claude-ok'].map((id) => ({ id, supported_endpoint_types: ['anthropic', 'openai'] })) }));
+    answer = json(
+      JSON.stringify({ data: [...evil, 'claude-ok'].map((id) => ({ id, supported_endpoint_types: ['anthropic', 'openai'] })) }),
+    );
     for (const args of [['models'], ['models', '--json'], ['models', '--verbose']]) {
       const r = await runCli([...args, '--base-url', root], { env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(r.code, r.stderr).toBe(0);
@@ -156,9 +171,14 @@ describe('hostile gateway, raw servers', () => {
     }
     const { dir: home, remove } = tempHome();
     try {
-      const r = await runCli(['setup', '--yes', '--no-verify', '--base-url', root, '--agent', 'claude-code,opencode,qwen-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runCli(['setup', '--yes', '--no-verify', '--base-url', root, '--agent', 'claude-code,opencode,qwen-code'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(r.code, r.stderr).toBe(0);
-      const files = ['.claude/settings.json', '.config/opencode/opencode.json', '.qwen/settings.json'].map((f) => readFileSync(join(home, f), 'utf8'));
+      const files = ['.claude/settings.json', '.config/opencode/opencode.json', '.qwen/settings.json'].map((f) =>
+        readFileSync(join(home, f), 'utf8'),
+      );
       for (const text of files) {
         expect(text).toContain('claude-ok');
         for (const id of evil) expect(text).not.toContain(JSON.stringify(id).slice(1, -1));

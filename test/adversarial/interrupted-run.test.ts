@@ -47,7 +47,10 @@ const backups = (home: string): string[] => {
 };
 
 describe('an interrupted run', () => {
-  it.each([['SIGINT', 130], ['SIGTERM', 143]] as const)('%s after the writes: exit %i, the backup to undo with printed, and it undoes', async (signal, exit) => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s after the writes: exit %i, the backup to undo with printed, and it undoes', async (signal, exit) => {
     const { dir: home, remove } = tempHome();
     try {
       const r = await interrupt(home, signal, (h) => backups(h).length > 0);
@@ -85,7 +88,7 @@ describe('an interrupted run', () => {
 });
 
 describe('what a killed run left', () => {
-  it('a fresh temp file beside a config (holding the key) and a dead run\'s lock: removed by the next setup', async () => {
+  it("a fresh temp file beside a config (holding the key) and a dead run's lock: removed by the next setup", async () => {
     const { dir: home, remove } = tempHome();
     try {
       mkdirSync(join(home, '.codex'));
@@ -102,7 +105,9 @@ describe('what a killed run left', () => {
       const other = join(home, '.codex/.config.toml.swp');
       writeFileSync(other, 'vim');
       utimesSync(other, new Date(0), new Date(0));
-      expect((await runCli(['setup', '--yes', '--base-url', fast.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      expect(
+        (await runCli(['setup', '--yes', '--base-url', fast.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code,
+      ).toBe(0);
       expect(readFileSync(other, 'utf8')).toBe('vim');
     } finally {
       remove();
@@ -114,7 +119,9 @@ describe('what a killed run left', () => {
     try {
       mkdirSync(join(home, '.codex'));
       writeFileSync(join(home, '.codex/config.toml'), 'model = "gpt-5"\n');
-      expect((await runCli(['setup', '--yes', '--base-url', fast.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      expect(
+        (await runCli(['setup', '--yes', '--base-url', fast.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code,
+      ).toBe(0);
       const temp = join(home, '.codex/.config.toml.ba9876543210.tmp');
       writeFileSync(temp, `experimental_bearer_token = "${DEMO_KEY}"\n`, { mode: 0o600 });
       const r = await runCli(['restore'], { home });

@@ -12,11 +12,15 @@ const BARE = DEMO_KEY.replace(/^sk-/, '');
 let root = '';
 beforeAll(async () => {
   // An upstream error that quotes the key as the gateway stores it: without `sk-`.
-  root = (await startRecorder((req, res) => {
-    const sent = String(req.headers.authorization ?? req.headers['x-api-key'] ?? '').replace(/^Bearer\s+/i, '').replace(/^sk-/, '');
-    res.writeHead(401, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { message: `invalid token ${sent} (key ${sent} not found)`, type: 'new_api_error' } }));
-  })).root;
+  root = (
+    await startRecorder((req, res) => {
+      const sent = String(req.headers.authorization ?? req.headers['x-api-key'] ?? '')
+        .replace(/^Bearer\s+/i, '')
+        .replace(/^sk-/, '');
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `invalid token ${sent} (key ${sent} not found)`, type: 'new_api_error' } }));
+    })
+  ).root;
 });
 
 describe('the key without its sk- prefix', () => {

@@ -155,4 +155,3 @@ describe('SIGKILL in the middle of a multi-file write', () => {
     console.log(`SIGKILL rounds: ${ROUNDS}; killed after backups began: ${killedAfterBackup}; between two file writes: ${killedMidway}`);
   });
 });
-

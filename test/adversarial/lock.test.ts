@@ -18,12 +18,16 @@ async function contend(dir: string, n: number, opts: Parameters<typeof withLock>
   let most = 0;
   await Promise.all(
     Array.from({ length: n }, () =>
-      withLock(dir, async () => {
-        inside++;
-        most = Math.max(most, inside);
-        await new Promise((r) => setTimeout(r, 5));
-        inside--;
-      }, opts),
+      withLock(
+        dir,
+        async () => {
+          inside++;
+          most = Math.max(most, inside);
+          await new Promise((r) => setTimeout(r, 5));
+          inside--;
+        },
+        opts,
+      ),
     ),
   );
   return most;
@@ -46,19 +50,28 @@ describe('the lock', () => {
   });
 
   it.each([
-    ['a holder that is alive but far older than the limit', (f: string) => {
-      writeFileSync(f, JSON.stringify({ pid: process.pid, startedAt: '2026-01-01T00:00:00Z' }));
-      longAgo(f);
-    }],
-    ['a lock file half-written by a killed run', (f: string) => {
-      writeFileSync(f, '{"pid":');
-      longAgo(f);
-    }],
-    ['a lock and a takeover guard both left by a killed run', (f: string) => {
-      writeFileSync(f, JSON.stringify({ pid: DEAD_PID }));
-      writeFileSync(`${f}.takeover`, '');
-      longAgo(`${f}.takeover`);
-    }],
+    [
+      'a holder that is alive but far older than the limit',
+      (f: string) => {
+        writeFileSync(f, JSON.stringify({ pid: process.pid, startedAt: '2026-01-01T00:00:00Z' }));
+        longAgo(f);
+      },
+    ],
+    [
+      'a lock file half-written by a killed run',
+      (f: string) => {
+        writeFileSync(f, '{"pid":');
+        longAgo(f);
+      },
+    ],
+    [
+      'a lock and a takeover guard both left by a killed run',
+      (f: string) => {
+        writeFileSync(f, JSON.stringify({ pid: DEAD_PID }));
+        writeFileSync(`${f}.takeover`, '');
+        longAgo(`${f}.takeover`);
+      },
+    ],
   ])('%s is taken over', async (_name, leave) => {
     const { dir, remove } = tempHome();
     try {
@@ -105,7 +118,11 @@ describe('the lock', () => {
   it('the lock is released when the work throws', async () => {
     const { dir, remove } = tempHome();
     try {
-      await expect(withLock(dir, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+      await expect(
+        withLock(dir, async () => {
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
       expect(existsSync(join(dir, 'lock'))).toBe(false);
       expect(await withLock(dir, async () => 'again', { waitMs: 200 })).toBe('again');
     } finally {

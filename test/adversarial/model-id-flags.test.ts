@@ -16,10 +16,7 @@ const HOSTILE = ['--yolo', '-y', '--approval-mode=yolo', '-m'];
 let sim: Simulator;
 beforeAll(async () => {
   sim = await startSim({
-    models: [
-      ...HOSTILE.map((id) => ({ id, channel: 'openai' as const })),
-      { id: 'qwen3-coder-plus', channel: 'openai' as const },
-    ],
+    models: [...HOSTILE.map((id) => ({ id, channel: 'openai' as const })), { id: 'qwen3-coder-plus', channel: 'openai' as const }],
   });
 });
 afterAll(stopAll);

@@ -22,7 +22,9 @@ let shellMarker: string;
 beforeAll(async () => {
   shellMarker = join(tmpdir(), `gas-ran-${process.pid}`);
   shellKey = `sk-\`touch\${IFS}${shellMarker}\`$(touch\${IFS}${shellMarker})'"!$HOME-0123456789`;
-  sim = await startSim({ keys: [...DEFAULT_KEYS, ...[PI_KEY, shellKey].map((key) => ({ key, name: 'odd', group: 'default', unlimited: true }))] });
+  sim = await startSim({
+    keys: [...DEFAULT_KEYS, ...[PI_KEY, shellKey].map((key) => ({ key, name: 'odd', group: 'default', unlimited: true }))],
+  });
 });
 afterAll(stopAll);
 beforeEach(() => {
@@ -65,12 +67,14 @@ const EVALUATED: Record<string, RegExp> = {
   'qwen-code': /\$/,
 };
 
-describe('a hostile gateway\'s model ids', () => {
+describe("a hostile gateway's model ids", () => {
   it('every agent that evaluates its files gets a model it takes literally; nothing runs, no secret leaves', async () => {
     const home = newHome();
     const marker = join(home, 'ran');
     sim.setModels(hostileModels(marker));
-    const hostileIds = hostileModels(marker).slice(0, 6).map((m) => m.id);
+    const hostileIds = hostileModels(marker)
+      .slice(0, 6)
+      .map((m) => m.id);
     const agents = SUPPORTED_AGENT_IDS.join(',');
     const r = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agents], {
       home,
@@ -79,7 +83,10 @@ describe('a hostile gateway\'s model ids', () => {
     });
     const doc = jsonOf(r) as { agents: { id: string; ok: boolean; model?: string }[] };
     // Every agent is set up: those that evaluate nothing take any id literally (their formats escape it).
-    expect(doc.agents.filter((a) => !a.ok).map((a) => a.id), r.stdout).toEqual([]);
+    expect(
+      doc.agents.filter((a) => !a.ok).map((a) => a.id),
+      r.stdout,
+    ).toEqual([]);
     const evaluating = Object.keys(EVALUATED) as (keyof typeof AGENTS)[];
     for (const id of evaluating) {
       const a = doc.agents.find((x) => x.id === id)!;
@@ -89,7 +96,10 @@ describe('a hostile gateway\'s model ids', () => {
     // No file of an evaluating agent holds a hostile id; every written file is free of the secret.
     const written = filesUnder(home).filter((f) => !f.includes(`${join('gateway-agent-setup', 'backups')}`));
     for (const id of evaluating) {
-      for (const f of AGENTS[id].files({ home, env: {}, cwd: home, platform: 'linux' }, 'user').map((x) => x.path).filter(existsSync)) {
+      for (const f of AGENTS[id]
+        .files({ home, env: {}, cwd: home, platform: 'linux' }, 'user')
+        .map((x) => x.path)
+        .filter(existsSync)) {
         const text = readFileSync(f, 'utf8');
         for (const h of hostileIds.filter((x) => EVALUATED[id]!.test(x))) expect(text, `${f} holds ${h}`).not.toContain(h);
       }
@@ -102,10 +112,13 @@ describe('a hostile gateway\'s model ids', () => {
   it('the user naming such an id for an agent that evaluates it: exit 2 naming the field, nothing written', async () => {
     const home = newHome();
     sim.setModels(hostileModels(join(home, 'ran')));
-    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=claude-sonnet-9-{env:AWS_SECRET_ACCESS_KEY}'], {
-      home,
-      env: { GATEWAY_API_KEY: DEMO_KEY },
-    });
+    const r = await runCli(
+      ['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=claude-sonnet-9-{env:AWS_SECRET_ACCESS_KEY}'],
+      {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr.replace(/\s+/g, ' ')).toContain('"{env:" or "{file:"');
     expect(existsSync(join(home, '.config', 'opencode'))).toBe(false);
@@ -138,9 +151,12 @@ describe('a hostile key or address is refused before anything is sent or written
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('--key-storage env writes the variable\'s name instead, so the same key is fine for Pi', async () => {
+  it("--key-storage env writes the variable's name instead, so the same key is fine for Pi", async () => {
     const home = newHome();
-    const r = await runCli(['setup', '--yes', '--no-verify', '--agent', 'pi', '--base-url', sim.root, '--key-storage', 'env'], { home, env: { GATEWAY_API_KEY: PI_KEY } });
+    const r = await runCli(['setup', '--yes', '--no-verify', '--agent', 'pi', '--base-url', sim.root, '--key-storage', 'env'], {
+      home,
+      env: { GATEWAY_API_KEY: PI_KEY },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(home, '.pi', 'agent', 'models.json'), 'utf8')).toContain('"apiKey": "GATEWAY_API_KEY"');
   });
@@ -149,10 +165,16 @@ describe('a hostile key or address is refused before anything is sent or written
 describe('the env file a shell sources keeps every value literal', () => {
   it('a key with backticks, $( ), quotes and ! is exported exactly, and nothing runs when sourced by sh', async () => {
     const home = newHome();
-    const r = await runCli(['setup', '--yes', '--no-verify', '--agent', 'copilot-cli', '--base-url', sim.root], { home, env: { GATEWAY_API_KEY: shellKey } });
+    const r = await runCli(['setup', '--yes', '--no-verify', '--agent', 'copilot-cli', '--base-url', sim.root], {
+      home,
+      env: { GATEWAY_API_KEY: shellKey },
+    });
     expect(r.code, r.stderr).toBe(0);
     const envFile = filesUnder(join(home, '.config', 'gateway-agent-setup', 'env')).find((f) => f.endsWith('copilot-cli.env'))!;
-    const out = execFileSync('sh', ['-c', '. "$1" && env', 'sh', envFile], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home }, encoding: 'utf8' });
+    const out = execFileSync('sh', ['-c', '. "$1" && env', 'sh', envFile], {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home },
+      encoding: 'utf8',
+    });
     expect(out.split('\n')).toContain(`COPILOT_PROVIDER_API_KEY=${shellKey}`);
     expect(existsSync(shellMarker)).toBe(false);
   });

@@ -31,10 +31,11 @@ describe('owners and links', () => {
       const env = { GATEWAY_API_KEY: DEMO_KEY };
       const setup = await runCli(['setup', '--yes', '--home', home, '--base-url', sim.root, '--agent', 'codex,claude-code'], { home, env });
       expect(setup.code, setup.stderr).toBe(0);
-      const owners = (): string[] => everything(home).filter((p) => {
-        const s = lstatSync(p);
-        return s.uid !== USER.uid || s.gid !== USER.gid;
-      });
+      const owners = (): string[] =>
+        everything(home).filter((p) => {
+          const s = lstatSync(p);
+          return s.uid !== USER.uid || s.gid !== USER.gid;
+        });
       // New agent files, the state folder, backups, manifest and settings included.
       expect(everything(home).some((p) => p.endsWith('manifest.json'))).toBe(true);
       expect(everything(home).some((p) => p.endsWith(join('.claude', 'settings.json')))).toBe(true);

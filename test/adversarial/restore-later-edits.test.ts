@@ -52,7 +52,10 @@ describe('restore after the user changed files', () => {
       expect(refused.stderr).toContain('restore --force');
       expect([claudeJson, codexToml, settings].map(read)).toEqual(edited);
 
-      const asJson = jsonOf(await runCli(['restore', '--json'], { home })) as { ok: boolean; error: { code: string; files: { path: string; kind: string }[] } };
+      const asJson = jsonOf(await runCli(['restore', '--json'], { home })) as {
+        ok: boolean;
+        error: { code: string; files: { path: string; kind: string }[] };
+      };
       expect(asJson.ok).toBe(false);
       expect(asJson.error.code).toBe('changed_since_backup');
       expect(asJson.error.files.map((f) => f.kind).sort()).toEqual(['changed', 'filled', 'filled']);
@@ -79,7 +82,10 @@ describe('restore after the user changed files', () => {
       writeFileSync(join(home, '.codex', 'config.toml'), '# mine\nmodel_reasoning_effort = "high"\n');
       const first = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex'], { home, env });
       const { backupId } = jsonOf(first) as { backupId: string };
-      const second = await runCli(['setup', '--yes', '--base-url', `${sim.root}/v1`, '--agent', 'codex', '--key-storage', 'env'], { home, env });
+      const second = await runCli(['setup', '--yes', '--base-url', `${sim.root}/v1`, '--agent', 'codex', '--key-storage', 'env'], {
+        home,
+        env,
+      });
       expect(second.code, second.stderr).toBe(0);
       const r = await runCli(['restore', '--id', backupId], { home });
       expect(r.code, r.stderr).toBe(0);

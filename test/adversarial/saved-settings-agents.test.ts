@@ -17,7 +17,10 @@ afterAll(stopAll);
 
 const env = { GATEWAY_API_KEY: DEMO_KEY };
 const settingsOf = (home: string) =>
-  JSON.parse(readFileSync(join(home, '.config/gateway-agent-setup/settings.json'), 'utf8')) as { agents: string[]; perAgent: Record<string, { model: string }> };
+  JSON.parse(readFileSync(join(home, '.config/gateway-agent-setup/settings.json'), 'utf8')) as {
+    agents: string[];
+    perAgent: Record<string, { model: string }>;
+  };
 
 describe('saved settings over several setups', () => {
   it('a second setup for another agent keeps the first; sync --check flags the first when its model leaves', async () => {
@@ -60,7 +63,10 @@ describe('saved settings over several setups', () => {
       expect(second.stderr).not.toContain(DEMO_KEY);
 
       // With the variable set (or --key-storage file) it goes ahead.
-      const third = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--api-key', DEMO_KEY, '--key-storage', 'file'], { home });
+      const third = await runCli(
+        ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--api-key', DEMO_KEY, '--key-storage', 'file'],
+        { home },
+      );
       expect(third.code, third.stderr).toBe(0);
       expect(readFileSync(join(home, '.claude', 'settings.json'), 'utf8')).toContain(DEMO_KEY);
     } finally {

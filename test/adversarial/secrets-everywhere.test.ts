@@ -17,7 +17,13 @@ const OWN_BARE = OWN_KEY.slice(3);
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSim({ keys: [...defaultKeys(), { key: KEY, name: 'leak-test', group: 'default', unlimited: true }, { key: OWN_KEY, name: 'own', group: 'vip', unlimited: true }] });
+  sim = await startSim({
+    keys: [
+      ...defaultKeys(),
+      { key: KEY, name: 'leak-test', group: 'default', unlimited: true },
+      { key: OWN_KEY, name: 'own', group: 'vip', unlimited: true },
+    ],
+  });
 });
 afterAll(stopAll);
 
@@ -29,7 +35,13 @@ function walk(dir: string): string[] {
 }
 
 /** Agent configs that hold the key on purpose (file storage): they must be 0600. */
-const KEY_FILES = ['.claude/settings.json', '.codex/.env', '.config/opencode/opencode.json', '.qwen/settings.json', '.cline/data/settings/providers.json'];
+const KEY_FILES = [
+  '.claude/settings.json',
+  '.codex/.env',
+  '.config/opencode/opencode.json',
+  '.qwen/settings.json',
+  '.cline/data/settings/providers.json',
+];
 
 describe('the key never leaks', () => {
   it('through every command, every output, every file we own and every argv we spawn', async () => {
@@ -91,7 +103,7 @@ describe('the key never leaks', () => {
       expect(outputs.map((o) => Number(/→ (\d+)/.exec(o)?.[1]))).toEqual([...commands.slice(0, -2).map(() => 0), 2, 2]);
       const all = outputs.join('\n');
       const at = all.indexOf(BARE);
-      expect(at, at === -1 ? "" : all.slice(Math.max(0, all.lastIndexOf("$ ", at)), at + 80)).toBe(-1);
+      expect(at, at === -1 ? '' : all.slice(Math.max(0, all.lastIndexOf('$ ', at)), at + 80)).toBe(-1);
       // The commands really ran: configs exist, the gateway saw the key.
       expect(sim.log.some((e) => e.auth.key === KEY)).toBe(true);
       expect(readFileSync(argvLog, 'utf8')).toContain('claude --version');
@@ -104,7 +116,9 @@ describe('the key never leaks', () => {
         const text = readFileSync(file, 'utf8');
         if (!text.includes(BARE)) continue;
         const ours = rel.startsWith('.config/gateway-agent-setup/');
-        expect(ours ? rel.includes('/backups/') && !rel.endsWith('manifest.json') : KEY_FILES.includes(rel), `${rel} holds the key`).toBe(true);
+        expect(ours ? rel.includes('/backups/') && !rel.endsWith('manifest.json') : KEY_FILES.includes(rel), `${rel} holds the key`).toBe(
+          true,
+        );
         expect(statSync(file).mode & 0o777, `${rel} mode`).toBe(0o600);
       }
     } finally {
@@ -147,7 +161,9 @@ describe('the key never leaks', () => {
           expect(rel.includes(bare), `file name ${rel}`).toBe(false);
           if (!text.includes(bare)) continue;
           const ours = rel.startsWith('.config/gateway-agent-setup/');
-          expect(ours ? rel.includes('/backups/') && !rel.endsWith('manifest.json') : KEY_FILES.includes(rel), `${rel} holds a key`).toBe(true);
+          expect(ours ? rel.includes('/backups/') && !rel.endsWith('manifest.json') : KEY_FILES.includes(rel), `${rel} holds a key`).toBe(
+            true,
+          );
           expect(statSync(file).mode & 0o777, `${rel} mode`).toBe(0o600);
         }
       }

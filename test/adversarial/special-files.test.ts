@@ -25,11 +25,27 @@ const fifo = (file: string): void => {
 const tree = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
 
 const CASES: [string, string, (home: string) => string[]][] = [
-  ['setup, a FIFO as Codex config.toml', '.codex/config.toml', (home) => ['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--home', home]],
+  [
+    'setup, a FIFO as Codex config.toml',
+    '.codex/config.toml',
+    (home) => ['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--home', home],
+  ],
   ['doctor, a FIFO as Codex config.toml', '.codex/config.toml', (home) => ['doctor', '--base-url', sim.root, '--home', home]],
-  ['setup, a FIFO as the saved settings', '.config/gateway-agent-setup/settings.json', (home) => ['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--home', home]],
-  ['setup, a FIFO as the project settings file', 'work/.gateway-agent-setuprc', (home) => ['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--home', home]],
-  ['sync, a FIFO as the saved settings', '.config/gateway-agent-setup/settings.json', (home) => ['sync', '--base-url', sim.root, '--home', home]],
+  [
+    'setup, a FIFO as the saved settings',
+    '.config/gateway-agent-setup/settings.json',
+    (home) => ['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--home', home],
+  ],
+  [
+    'setup, a FIFO as the project settings file',
+    'work/.gateway-agent-setuprc',
+    (home) => ['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--home', home],
+  ],
+  [
+    'sync, a FIFO as the saved settings',
+    '.config/gateway-agent-setup/settings.json',
+    (home) => ['sync', '--base-url', sim.root, '--home', home],
+  ],
 ];
 
 describe('non-regular files are refused, never read', () => {
@@ -54,7 +70,11 @@ describe('non-regular files are refused, never read', () => {
     const { dir: home, remove } = tempHome();
     try {
       symlinkSync('/dev/zero', join(home, '.claude.json'));
-      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY }, timeoutMs: 15_000 });
+      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+        timeoutMs: 15_000,
+      });
       expect(r.signal).toBeNull();
       expect(r.code).toBe(1);
       expect(r.stderr.replace(/\n\s*/g, ' ')).toContain(`${join(home, '.claude.json')} is not a regular file`);
@@ -89,7 +109,9 @@ describe('non-regular files are refused, never read', () => {
     try {
       mkdirSync(join(home, '.codex'));
       writeFileSync(join(home, '.codex/config.toml'), 'model = "x"\n');
-      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      expect(
+        (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code,
+      ).toBe(0);
       execFileSync('rm', [join(home, '.codex/config.toml')]);
       fifo(join(home, '.codex/config.toml'));
       const r = await runCli(['restore'], { home, timeoutMs: 15_000 });

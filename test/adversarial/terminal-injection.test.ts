@@ -47,7 +47,10 @@ describe('gateway text on the terminal', () => {
     const all = r.stdout + r.stderr;
     expect(all, all).toContain('claude-sonnet-4-5');
     const raw = RAW.exec(all);
-    expect(raw && `U+${raw[0].charCodeAt(0).toString(16)} at ${raw.index}: ${JSON.stringify(all.slice(Math.max(0, raw.index - 40), raw.index + 40))}`).toBeNull();
+    expect(
+      raw &&
+        `U+${raw[0].charCodeAt(0).toString(16)} at ${raw.index}: ${JSON.stringify(all.slice(Math.max(0, raw.index - 40), raw.index + 40))}`,
+    ).toBeNull();
     expect(all).toContain('\\u202e');
   });
 

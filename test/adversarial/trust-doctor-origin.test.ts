@@ -49,7 +49,11 @@ async function hostileRepo(agent: AgentId): Promise<{ home: string; repo: string
   const home = newHome();
   const repo = join(home, 'cloned');
   execFileSync('git', ['init', '-q', repo]);
-  const setup = await runCli(['setup', '--yes', '--scope', 'project', '--agent', agent, '--base-url', sim.root], { home, cwd: repo, env: { GATEWAY_API_KEY: DEMO_KEY } });
+  const setup = await runCli(['setup', '--yes', '--scope', 'project', '--agent', agent, '--base-url', sim.root], {
+    home,
+    cwd: repo,
+    env: { GATEWAY_API_KEY: DEMO_KEY },
+  });
   expect(setup.code, setup.stderr + setup.stdout).toBe(0);
   let edited = 0;
   for (const f of filesUnder(repo)) {
@@ -69,7 +73,7 @@ describe('doctor --scope project sends nothing to a host the user did not give',
     expect(PROJECT_AGENTS.length).toBeGreaterThan(2);
   });
 
-  it.each(PROJECT_AGENTS)('%s: with the user\'s gateway known, the foreign host is reported and receives nothing', async (agent) => {
+  it.each(PROJECT_AGENTS)("%s: with the user's gateway known, the foreign host is reported and receives nothing", async (agent) => {
     const { home, repo } = await hostileRepo(agent);
     const r = await runCli(['doctor', '--scope', 'project', '--agent', agent, '--json'], {
       home,
@@ -87,7 +91,7 @@ describe('doctor --scope project sends nothing to a host the user did not give',
     expect(r.stdout + r.stderr).not.toContain(DEMO_KEY);
   });
 
-  it.each(PROJECT_AGENTS)('%s: with no gateway of the user\'s known, still nothing is sent', async (agent) => {
+  it.each(PROJECT_AGENTS)("%s: with no gateway of the user's known, still nothing is sent", async (agent) => {
     const { home, repo } = await hostileRepo(agent);
     // setup saved the real gateway in the user file; a user who never ran setup has none.
     writeFileSync(join(home, '.config', 'gateway-agent-setup', 'settings.json'), '{}\n');
@@ -97,11 +101,17 @@ describe('doctor --scope project sends nothing to a host the user did not give',
     expect(trap.requests).toEqual([]);
   });
 
-  it.each(PROJECT_AGENTS)('%s: --fix points the file at the user\'s gateway, never at the foreign host', async (agent) => {
+  it.each(PROJECT_AGENTS)("%s: --fix points the file at the user's gateway, never at the foreign host", async (agent) => {
     const { home, repo } = await hostileRepo(agent);
-    const r = await runCli(['doctor', '--scope', 'project', '--agent', agent, '--fix', '--base-url', sim.root], { home, cwd: repo, env: { GATEWAY_API_KEY: DEMO_KEY } });
+    const r = await runCli(['doctor', '--scope', 'project', '--agent', agent, '--fix', '--base-url', sim.root], {
+      home,
+      cwd: repo,
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    });
     expect(trap.requests).toEqual([]);
-    const after = filesUnder(repo).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const after = filesUnder(repo)
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     if (r.code === 0) {
       expect(after).not.toContain(trap.root);
       expect(after).toContain(sim.root);
@@ -114,7 +124,11 @@ describe('doctor --scope project sends nothing to a host the user did not give',
   it('the user naming that host themselves is trusted: the request is sent to it', async () => {
     const agent = PROJECT_AGENTS[0]!;
     const { home, repo } = await hostileRepo(agent);
-    const r = await runCli(['doctor', '--scope', 'project', '--agent', agent, '--base-url', trap.root], { home, cwd: repo, env: { GATEWAY_API_KEY: DEMO_KEY } });
+    const r = await runCli(['doctor', '--scope', 'project', '--agent', agent, '--base-url', trap.root], {
+      home,
+      cwd: repo,
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    });
     expect(r.stdout + r.stderr).not.toContain('untrusted_host');
     expect(trap.requests.length).toBeGreaterThan(0);
   });

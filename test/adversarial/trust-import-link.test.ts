@@ -30,12 +30,15 @@ function userWithSavedKeys(): string {
   const home = newHome();
   const dir = join(home, '.config', 'gateway-agent-setup');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'settings.json'), JSON.stringify({
-    baseUrl: sim.root,
-    keyEnv: 'GATEWAY_API_KEY',
-    perAgent: { codex: { keyEnv: 'CODEX_GW_KEY' } },
-    profiles: { linked: { baseUrl: sim.root, keyEnv: 'GATEWAY_API_KEY', perAgent: { codex: { keyEnv: 'CODEX_GW_KEY' } } } },
-  }));
+  writeFileSync(
+    join(dir, 'settings.json'),
+    JSON.stringify({
+      baseUrl: sim.root,
+      keyEnv: 'GATEWAY_API_KEY',
+      perAgent: { codex: { keyEnv: 'CODEX_GW_KEY' } },
+      profiles: { linked: { baseUrl: sim.root, keyEnv: 'GATEWAY_API_KEY', perAgent: { codex: { keyEnv: 'CODEX_GW_KEY' } } } },
+    }),
+  );
   return home;
 }
 
@@ -43,10 +46,15 @@ describe("an import link's host gets only the link's key", () => {
   it.each([
     ['setup', '--import', '-', '--agent', 'codex,claude-code', '--yes'],
     ['use', '--import', '-', '--agent', 'codex,claude-code'],
-  ])('%s %s %s: no saved key goes to the link\'s host', async (...args) => {
+  ])("%s %s %s: no saved key goes to the link's host", async (...args) => {
     trap.requests.length = 0;
     const home = userWithSavedKeys();
-    const r = await runCli(args, { home, input: `${link('linked')}\n`, env: { GATEWAY_API_KEY: DEMO_KEY, CODEX_GW_KEY: CODEX_KEY }, timeoutMs: 30_000 });
+    const r = await runCli(args, {
+      home,
+      input: `${link('linked')}\n`,
+      env: { GATEWAY_API_KEY: DEMO_KEY, CODEX_GW_KEY: CODEX_KEY },
+      timeoutMs: 30_000,
+    });
     // The link's gateway was asked with the link's key: the run really went there.
     expect(trap.requests.length, r.stderr + r.stdout).toBeGreaterThan(0);
     expect(trap.received(LINK_KEY)).toBeGreaterThan(0);

@@ -50,7 +50,12 @@ async function scene(): Promise<Scene> {
   const bin = join(home, 'bin');
   mkdirSync(bin);
   writeFileSync(join(bin, 'codex'), '#!/bin/sh\necho "codex-cli 0.169.0"\n', { mode: 0o755 });
-  const env = { GATEWAY_API_KEY: DEMO_KEY, GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY: AWS_SECRET, PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` };
+  const env = {
+    GATEWAY_API_KEY: DEMO_KEY,
+    GITHUB_TOKEN,
+    AWS_SECRET_ACCESS_KEY: AWS_SECRET,
+    PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+  };
   const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env });
   expect(setup.code, setup.stderr).toBe(0);
   const settings = join(home, '.config', 'gateway-agent-setup', 'settings.json');
@@ -92,27 +97,33 @@ function expectUntouched(s: Scene, settingsBefore: string, codexBefore: string):
 }
 
 describe('a repository never runs code in our process', () => {
-  it.each(COMMANDS)('%s … with gateway-agent-setup.config.cjs and cosmiconfig meta configs: nothing runs, no key moves', async (...args) => {
-    const s = await scene();
-    const run1 = `require('fs').writeFileSync(${JSON.stringify(s.marker)}, 'ran'); module.exports = { baseUrl: ${JSON.stringify(trap.root)} };`;
-    writeFileSync(join(s.repo, 'gateway-agent-setup.config.cjs'), run1);
-    const before = [readFileSync(s.settings, 'utf8'), readFileSync(join(s.home, '.codex', 'config.toml'), 'utf8')] as const;
-    const r = await run(s, args);
-    // verify reads no settings (it asks only the gateway it is given); every other command refuses the file.
-    if (args[0] !== 'verify') {
-      expect(r.code).toBe(2);
-      expect(r.stderr).toContain(join(s.repo, 'gateway-agent-setup.config.cjs'));
-      expect(r.stderr).toContain('never run as code');
-    }
-    expectUntouched(s, ...before);
-  });
+  it.each(COMMANDS)(
+    '%s … with gateway-agent-setup.config.cjs and cosmiconfig meta configs: nothing runs, no key moves',
+    async (...args) => {
+      const s = await scene();
+      const run1 = `require('fs').writeFileSync(${JSON.stringify(s.marker)}, 'ran'); module.exports = { baseUrl: ${JSON.stringify(trap.root)} };`;
+      writeFileSync(join(s.repo, 'gateway-agent-setup.config.cjs'), run1);
+      const before = [readFileSync(s.settings, 'utf8'), readFileSync(join(s.home, '.codex', 'config.toml'), 'utf8')] as const;
+      const r = await run(s, args);
+      // verify reads no settings (it asks only the gateway it is given); every other command refuses the file.
+      if (args[0] !== 'verify') {
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain(join(s.repo, 'gateway-agent-setup.config.cjs'));
+        expect(r.stderr).toContain('never run as code');
+      }
+      expectUntouched(s, ...before);
+    },
+  );
 
   it.each([['doctor'], ['sync', '--check'], ['profiles', '--offline'], ['remove', '--dry-run']])(
     "%s … with only cosmiconfig's meta config (.config/config.cjs): it is not read at all",
     async (...args) => {
       const s = await scene();
       mkdirSync(join(s.repo, '.config'));
-      writeFileSync(join(s.repo, '.config', 'config.cjs'), `require('fs').writeFileSync(${JSON.stringify(s.marker)}, 'ran'); module.exports = { searchPlaces: ['evil.json'] };`);
+      writeFileSync(
+        join(s.repo, '.config', 'config.cjs'),
+        `require('fs').writeFileSync(${JSON.stringify(s.marker)}, 'ran'); module.exports = { searchPlaces: ['evil.json'] };`,
+      );
       writeFileSync(join(s.repo, 'evil.json'), JSON.stringify({ baseUrl: trap.root }));
       const before = [readFileSync(s.settings, 'utf8'), readFileSync(join(s.home, '.codex', 'config.toml'), 'utf8')] as const;
       const r = await run(s, args);
@@ -122,7 +133,7 @@ describe('a repository never runs code in our process', () => {
   );
 });
 
-describe("an unapproved repository file never chooses the gateway, the key, the agents or a profile", () => {
+describe('an unapproved repository file never chooses the gateway, the key, the agents or a profile', () => {
   const RC = (s: Scene) =>
     [
       '# looks like a team file',
@@ -142,7 +153,7 @@ describe("an unapproved repository file never chooses the gateway, the key, the 
     ].join('\n');
 
   /** Commands that would use what the file sets: they stop with exit 2, naming the file and `trust`. */
-  const STOPS = COMMANDS.filter((c) => !(c[0] === 'profiles' || (c[0] === 'verify')));
+  const STOPS = COMMANDS.filter((c) => !(c[0] === 'profiles' || c[0] === 'verify'));
 
   it.each(STOPS)('%s … stops before any request: exit 2, the file, what it wanted, the command that approves it', async (...args) => {
     const s = await scene();
@@ -154,7 +165,9 @@ describe("an unapproved repository file never chooses the gateway, the key, the 
     const text = r.stderr.replace(/\s+/g, ' ');
     expect(text).toContain(join(s.repo, '.gateway-agent-setuprc.yaml'));
     expect(text).toContain('gateway-agent-setup trust');
-    expect(text).toMatch(/baseUrl: http:\/\/127\.0\.0\.1|keyEnv: GITHUB_TOKEN|agents: codex,cline|profiles\.team|perAgent\.codex\.keyEnv: AWS_SECRET_ACCESS_KEY/);
+    expect(text).toMatch(
+      /baseUrl: http:\/\/127\.0\.0\.1|keyEnv: GITHUB_TOKEN|agents: codex,cline|profiles\.team|perAgent\.codex\.keyEnv: AWS_SECRET_ACCESS_KEY/,
+    );
     expect(sim.log.length).toBe(sent);
     expectUntouched(s, ...before);
   });
@@ -164,7 +177,10 @@ describe("an unapproved repository file never chooses the gateway, the key, the 
     writeFileSync(join(s.repo, '.gateway-agent-setuprc.yaml'), RC(s));
     const r = await run(s, ['sync', '--check', '--json']);
     expect(r.code).toBe(2);
-    const doc = JSON.parse(r.stdout) as { ok: boolean; error: { code: string; details: { file: string; wants: { field: string; value: string }[]; approve: string } } };
+    const doc = JSON.parse(r.stdout) as {
+      ok: boolean;
+      error: { code: string; details: { file: string; wants: { field: string; value: string }[]; approve: string } };
+    };
     expect(doc.ok).toBe(false);
     expect(doc.error.code).toBe('untrusted');
     expect(doc.error.details.file).toBe(join(s.repo, '.gateway-agent-setuprc.yaml'));
@@ -175,7 +191,21 @@ describe("an unapproved repository file never chooses the gateway, the key, the 
   it("the user's own flags win and are not stopped: the file's values are simply not used", async () => {
     const s = await scene();
     writeFileSync(join(s.repo, '.gateway-agent-setuprc.yaml'), RC(s));
-    const r = await run(s, ['setup', '--yes', '--dry-run', '--base-url', sim.root, '--api-key-env', 'GATEWAY_API_KEY', '--api-key-env', 'codex=GATEWAY_API_KEY', '--agent', 'codex', '--scope', 'user']);
+    const r = await run(s, [
+      'setup',
+      '--yes',
+      '--dry-run',
+      '--base-url',
+      sim.root,
+      '--api-key-env',
+      'GATEWAY_API_KEY',
+      '--api-key-env',
+      'codex=GATEWAY_API_KEY',
+      '--agent',
+      'codex',
+      '--scope',
+      'user',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(trap.requests).toEqual([]);
     expect(sim.log.every((e) => e.auth.key === DEMO_KEY)).toBe(true);
@@ -185,9 +215,12 @@ describe("an unapproved repository file never chooses the gateway, the key, the 
     const s = await scene();
     const settings = JSON.parse(readFileSync(s.settings, 'utf8')) as Record<string, unknown>;
     writeFileSync(s.settings, JSON.stringify({ ...settings, profiles: { work: { baseUrl: sim.root, keyEnv: 'GATEWAY_API_KEY' } } }));
-    writeFileSync(join(s.repo, '.gateway-agent-setuprc.json'), JSON.stringify({
-      profiles: { work: { baseUrl: trap.root, keyEnv: 'GITHUB_TOKEN' }, ci: { baseUrl: trap.root, keyEnv: 'AWS_SECRET_ACCESS_KEY' } },
-    }));
+    writeFileSync(
+      join(s.repo, '.gateway-agent-setuprc.json'),
+      JSON.stringify({
+        profiles: { work: { baseUrl: trap.root, keyEnv: 'GITHUB_TOKEN' }, ci: { baseUrl: trap.root, keyEnv: 'AWS_SECRET_ACCESS_KEY' } },
+      }),
+    );
     const r = await run(s, ['profiles']);
     expect(r.code, r.stderr).toBe(0);
     const out = r.stdout.replace(/\s+/g, ' ');
@@ -226,7 +259,10 @@ describe('trust: approved once, by content', () => {
     expect(setup.code, setup.stderr + setup.stdout).toBe(0);
     expect(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')).toContain(sim.root);
     // The user's own file records the approval and the run's model, never the team's gateway or variable.
-    const saved = JSON.parse(readFileSync(join(home, '.config', 'gateway-agent-setup', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    const saved = JSON.parse(readFileSync(join(home, '.config', 'gateway-agent-setup', 'settings.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(saved.baseUrl).toBeUndefined();
     expect(saved.keyEnv).toBeUndefined();
     expect(saved.agents).toBeUndefined();

@@ -49,7 +49,16 @@ function doubleV1(text: string): string {
 
 interface RunDoc {
   ok: boolean;
-  agents: { id: string; ok: boolean; failure?: string; model?: string; command: string; stopped: number[]; output: string; diagnosis?: { code: string; requestId?: string; status?: number } }[];
+  agents: {
+    id: string;
+    ok: boolean;
+    failure?: string;
+    model?: string;
+    command: string;
+    stopped: number[];
+    output: string;
+    diagnosis?: { code: string; requestId?: string; status?: number };
+  }[];
 }
 
 let sim: Simulator;
@@ -96,7 +105,11 @@ describe.each(IDS)('%s, the real agent', (id) => {
     const home = newHome();
     const env = envFor(id);
     // A /v1 pasted by the user: setup must still give each agent the form it needs.
-    const setup = await runCli(['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', id], { home, env, timeoutMs: 60_000 });
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', id], {
+      home,
+      env,
+      timeoutMs: 60_000,
+    });
     expect(setup.code, setup.stderr + setup.stdout).toBe(0);
     const report = jsonOf(setup) as { agents: { id: string; model: string; smallModel: string | null }[] };
     const written = report.agents.find((a) => a.id === id);
@@ -132,7 +145,8 @@ describe.each(IDS)('%s, the real agent', (id) => {
     // The key: in the environment only, never printed.
     expect(doc.agents[0]?.command).not.toContain(DEMO_KEY);
     expect(run.stdout + run.stderr).not.toContain(DEMO_KEY);
-    if (id === 'cline') expect(doc.agents[0]?.stopped.length, 'Cline leaves its hub daemon: it must be found and stopped').toBeGreaterThan(0);
+    if (id === 'cline')
+      expect(doc.agents[0]?.stopped.length, 'Cline leaves its hub daemon: it must be found and stopped').toBeGreaterThan(0);
     if (id === 'qwen-code') {
       // The settings version Qwen Code expects is written: its first start has nothing to migrate,
       // so it does not rewrite the file (the key inside) with the default mode.
@@ -190,7 +204,11 @@ describe.each(NOT_RUN)('%s, not installable here: the request rebuilt from its c
 
   it('setup writes it; doctor sends that request: the path, model, header and key reach the gateway', async () => {
     const home = newHome();
-    const setup = await runCli(['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', id], { home, env, timeoutMs: 60_000 });
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', id], {
+      home,
+      env,
+      timeoutMs: 60_000,
+    });
     expect(setup.code, setup.stderr + setup.stdout).toBe(0);
     const want = await expected(id, home);
     expect(pathOf(want.url)).not.toContain('/v1/v1');
@@ -199,7 +217,13 @@ describe.each(NOT_RUN)('%s, not installable here: the request rebuilt from its c
     const doctor = await runCli(['doctor', '--json', '--agent', id], { home, env, timeoutMs: 60_000 });
     expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
     const sent = sim.log.slice(from).filter((e) => e.method === 'POST');
-    expect(sent.map((e) => [e.path.split('?')[0], e.auth.scheme, e.auth.key === DEMO_KEY, e.model, e.status])).toContainEqual([pathOf(want.url), want.auth, true, want.model, 200]);
+    expect(sent.map((e) => [e.path.split('?')[0], e.auth.scheme, e.auth.key === DEMO_KEY, e.model, e.status])).toContainEqual([
+      pathOf(want.url),
+      want.auth,
+      true,
+      want.model,
+      200,
+    ]);
     expect(doctor.stdout + doctor.stderr).not.toContain(DEMO_KEY);
   });
 
@@ -222,13 +246,23 @@ describe.each(NOT_RUN)('%s, not installable here: the request rebuilt from its c
 describe('setup --verify agent', () => {
   it('writes, then proves the configs through the installed agents themselves (Claude Code and Cline)', async () => {
     const home = newHome();
-    const env = { PATH: `${bins.get('claude-code')}:${bins.get('cline')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY };
+    const env = {
+      PATH: `${bins.get('claude-code')}:${bins.get('cline')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+      GATEWAY_API_KEY: DEMO_KEY,
+    };
     const from = sim.log.length;
-    const r = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code,cline', '--verify', 'agent'], { home, env, timeoutMs: 200_000 });
+    const r = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code,cline', '--verify', 'agent'], {
+      home,
+      env,
+      timeoutMs: 200_000,
+    });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const doc = jsonOf(r) as { ok: boolean; agentRuns: { id: string; ok: boolean }[] };
     expect(doc.ok).toBe(true);
-    expect(doc.agentRuns.map((a) => [a.id, a.ok])).toEqual([['claude-code', true], ['cline', true]]);
+    expect(doc.agentRuns.map((a) => [a.id, a.ok])).toEqual([
+      ['claude-code', true],
+      ['cline', true],
+    ]);
     const paths = agentRequests(from).map((e) => e.path);
     expect(paths).toContain('/v1/messages?beta=true');
     expect(paths).toContain('/v1/chat/completions');
@@ -239,13 +273,20 @@ describe('setup --verify agent', () => {
     const home = newHome();
     const env = envFor('codex');
     // Codex reads its key from the variable the config names; a key the gateway refuses is a 401.
-    const r = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'env', '--verify', 'agent'], {
+    const r = await runCli(
+      ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'env', '--verify', 'agent'],
+      {
+        home,
+        env: { ...env, GATEWAY_API_KEY: DEMO_KEY },
+        timeoutMs: 200_000,
+      },
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const bad = await runCli(['verify', '--agent-run', '--agent', 'codex', '--json'], {
       home,
-      env: { ...env, GATEWAY_API_KEY: DEMO_KEY },
+      env: { ...env, GATEWAY_API_KEY: `sk-${'x'.repeat(48)}` },
       timeoutMs: 200_000,
     });
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    const bad = await runCli(['verify', '--agent-run', '--agent', 'codex', '--json'], { home, env: { ...env, GATEWAY_API_KEY: `sk-${'x'.repeat(48)}` }, timeoutMs: 200_000 });
     expect(bad.code, bad.stdout + bad.stderr).toBe(1);
     const doc = jsonOf(bad) as unknown as RunDoc;
     expect(doc.agents[0]?.diagnosis?.code).toBe('bad_key');
@@ -254,12 +295,13 @@ describe('setup --verify agent', () => {
   });
 });
 
-
 describe('claude-code and qwen-code, the versions kept current', () => {
-  it('Claude Code: `--model=fable` asks for the fable tier setup wrote (not its own claude-fable-5-2), and /model discovery lists the key\'s models', async () => {
+  it("Claude Code: `--model=fable` asks for the fable tier setup wrote (not its own claude-fable-5-2), and /model discovery lists the key's models", async () => {
     const home = newHome();
     const env = envFor('claude-code');
-    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env, timeoutMs: 60_000 })).code).toBe(0);
+    expect(
+      (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env, timeoutMs: 60_000 })).code,
+    ).toBe(0);
     const settings = JSON.parse(readFileSync(`${home}/.claude/settings.json`, 'utf8')) as { env: Record<string, string> };
     const fable = settings.env['ANTHROPIC_DEFAULT_FABLE_MODEL'];
     expect(fable).toBe('claude-opus-4-1');
@@ -284,14 +326,27 @@ describe('claude-code and qwen-code, the versions kept current', () => {
   it('Qwen Code: a Responses-only model through our own provider id (wireApi "responses")', async () => {
     const home = newHome();
     const env = envFor('qwen-code');
-    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code', '--model', 'gpt-5.1-codex'], { home, env, timeoutMs: 60_000 });
+    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code', '--model', 'gpt-5.1-codex'], {
+      home,
+      env,
+      timeoutMs: 60_000,
+    });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     const from = sim.log.length;
     const run = await runCli(['verify', '--agent-run', '--agent', 'qwen-code', '--json'], { home, env, timeoutMs: 200_000 });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const sent = agentRequests(from);
     expect(sent.length).toBeGreaterThan(0);
-    expect(sent.every((e) => e.path === '/v1/responses' && e.model === 'gpt-5.1-codex' && e.auth.scheme === 'bearer' && e.auth.key === DEMO_KEY && e.status === 200)).toBe(true);
+    expect(
+      sent.every(
+        (e) =>
+          e.path === '/v1/responses' &&
+          e.model === 'gpt-5.1-codex' &&
+          e.auth.scheme === 'bearer' &&
+          e.auth.key === DEMO_KEY &&
+          e.status === 200,
+      ),
+    ).toBe(true);
     const file = `${home}/.qwen/settings.json`;
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(existsSync(`${file}.orig`)).toBe(false);

@@ -21,18 +21,33 @@ const PI_KEY = `!touch\${IFS}${MARKER}`;
 
 /** Per agent: the hostile ids it would expand, each a newer version of a model it would pick. */
 const HOSTILE: Partial<Record<PinnedId, { id: string; like: string }[]>> = {
-  opencode: [{ id: 'claude-sonnet-9-{env:AWS_SECRET_ACCESS_KEY}', like: 'claude-sonnet-4-5' }, { id: 'claude-sonnet-8-{file:/etc/hostname}', like: 'claude-sonnet-4-5' }],
+  opencode: [
+    { id: 'claude-sonnet-9-{env:AWS_SECRET_ACCESS_KEY}', like: 'claude-sonnet-4-5' },
+    { id: 'claude-sonnet-8-{file:/etc/hostname}', like: 'claude-sonnet-4-5' },
+  ],
   kilo: [{ id: 'claude-sonnet-9-{env:AWS_SECRET_ACCESS_KEY}', like: 'claude-sonnet-4-5' }],
-  'continue-cli': [{ id: 'gpt-9.9-${{ secrets.AWS_SECRET_ACCESS_KEY }}', like: 'gpt-5.1' }, { id: 'claude-sonnet-9-${{ secrets.AWS_SECRET_ACCESS_KEY }}', like: 'claude-sonnet-4-5' }],
-  'qwen-code': [{ id: 'deepseek-chat-$AWS_SECRET_ACCESS_KEY', like: 'deepseek-chat' }, { id: 'deepseek-v9-${AWS_SECRET_ACCESS_KEY}', like: 'deepseek-chat' }],
+  'continue-cli': [
+    { id: 'gpt-9.9-${{ secrets.AWS_SECRET_ACCESS_KEY }}', like: 'gpt-5.1' },
+    { id: 'claude-sonnet-9-${{ secrets.AWS_SECRET_ACCESS_KEY }}', like: 'claude-sonnet-4-5' },
+  ],
+  'qwen-code': [
+    { id: 'deepseek-chat-$AWS_SECRET_ACCESS_KEY', like: 'deepseek-chat' },
+    { id: 'deepseek-v9-${AWS_SECRET_ACCESS_KEY}', like: 'deepseek-chat' },
+  ],
 };
 const IDS = (Object.keys(HOSTILE) as PinnedId[]).filter((id) => PINNED[id] !== undefined);
 
 let sim: Simulator;
 const bins = new Map<PinnedId, string>();
 beforeAll(async () => {
-  const hostile: SimModel[] = IDS.flatMap((id) => HOSTILE[id]!).map(({ id, like }) => ({ ...(DEFAULT_MODELS.find((m) => m.id === like) ?? DEFAULT_MODELS[0]!), id }));
-  sim = await startSim({ models: [...hostile, ...DEFAULT_MODELS], keys: [...DEFAULT_KEYS, { key: PI_KEY, name: 'shell-looking', group: 'default', unlimited: true }] });
+  const hostile: SimModel[] = IDS.flatMap((id) => HOSTILE[id]!).map(({ id, like }) => ({
+    ...(DEFAULT_MODELS.find((m) => m.id === like) ?? DEFAULT_MODELS[0]!),
+    id,
+  }));
+  sim = await startSim({
+    models: [...hostile, ...DEFAULT_MODELS],
+    keys: [...DEFAULT_KEYS, { key: PI_KEY, name: 'shell-looking', group: 'default', unlimited: true }],
+  });
   for (const id of [...IDS, 'pi' as PinnedId]) if (PINNED[id]) bins.set(id, await ensureAgent(id));
 });
 afterAll(stopAll);
@@ -51,12 +66,17 @@ const newHome = (): string => {
 };
 
 /** The requests the agent itself sent (our own probes carry our user agent). */
-const agentRequests = (from: number) => sim.log.slice(from).filter((e) => e.method === 'POST' && !(e.headers['user-agent'] ?? '').startsWith('gateway-agent-setup/'));
+const agentRequests = (from: number) =>
+  sim.log.slice(from).filter((e) => e.method === 'POST' && !(e.headers['user-agent'] ?? '').startsWith('gateway-agent-setup/'));
 
 describe.each(IDS)('%s, the real agent, against model ids it would expand', (id) => {
   it('setup picks a model it takes literally; the real agent sends no secret and runs nothing', async () => {
     const home = newHome();
-    const env = { PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY, AWS_SECRET_ACCESS_KEY: SECRET };
+    const env = {
+      PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+      GATEWAY_API_KEY: DEMO_KEY,
+      AWS_SECRET_ACCESS_KEY: SECRET,
+    };
     const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', id], { home, env, timeoutMs: 60_000 });
     expect(setup.code, setup.stderr + setup.stdout).toBe(0);
     const model = (jsonOf(setup) as { agents: { model: string }[] }).agents[0]!.model;
@@ -76,14 +96,18 @@ describe.each(IDS)('%s, the real agent, against model ids it would expand', (id)
 });
 
 describe('pi, the real agent, with a key that looks like a shell command', () => {
-  it('--key-storage env: Pi reads the key through the variable\'s name and sends it; nothing runs', async () => {
+  it("--key-storage env: Pi reads the key through the variable's name and sends it; nothing runs", async () => {
     if (!PINNED.pi) throw new Error('Pi is not pinned: this test has nothing to run');
     const home = newHome();
     const env = { PATH: `${bins.get('pi' as PinnedId)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: PI_KEY };
     // Written as a literal, Pi would run it: refused.
     const literal = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'pi'], { home, env });
     expect(literal.code).toBe(2);
-    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'pi', '--key-storage', 'env'], { home, env, timeoutMs: 60_000 });
+    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'pi', '--key-storage', 'env'], {
+      home,
+      env,
+      timeoutMs: 60_000,
+    });
     expect(setup.code, setup.stderr + setup.stdout).toBe(0);
     seedHome('pi' as PinnedId, home);
     const from = sim.log.length;

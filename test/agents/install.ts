@@ -32,7 +32,20 @@ export interface Pinned {
 export const PINNED = Object.fromEntries(
   SUPPORTED_AGENT_IDS.flatMap((id) => {
     const { install, binary } = AGENTS[id];
-    return install.verified === undefined ? [] : [[id, { from: install.from, pkg: installName(install), version: install.verified, bin: binary, extras: install.from === 'npm' ? (install.extras ?? []) : [] } satisfies Pinned]];
+    return install.verified === undefined
+      ? []
+      : [
+          [
+            id,
+            {
+              from: install.from,
+              pkg: installName(install),
+              version: install.verified,
+              bin: binary,
+              extras: install.from === 'npm' ? (install.extras ?? []) : [],
+            } satisfies Pinned,
+          ],
+        ];
   }),
 ) as Readonly<Record<AgentId, Pinned>>;
 export type PinnedId = AgentId;
@@ -60,7 +73,11 @@ async function install(p: Pinned, dir: string): Promise<void> {
       writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
       // Install scripts run: several agents fetch their platform binary as an optional dependency
       // and link it in a postinstall step (npm registry only).
-      await run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', `${p.pkg}@${p.version}`, ...p.extras], opts);
+      await run(
+        'npm',
+        ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', `${p.pkg}@${p.version}`, ...p.extras],
+        opts,
+      );
       return;
     case 'go':
       // `module@version` builds outside any module; Go's module and build caches are shared.
@@ -68,7 +85,11 @@ async function install(p: Pinned, dir: string): Promise<void> {
       return;
     case 'pip':
       await run('python3', ['-m', 'venv', join(dir, 'venv')], opts);
-      await run(join(dir, 'venv', 'bin', 'python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `${p.pkg}==${p.version}`], opts);
+      await run(
+        join(dir, 'venv', 'bin', 'python'),
+        ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `${p.pkg}==${p.version}`],
+        opts,
+      );
       return;
   }
 }
@@ -77,7 +98,8 @@ async function install(p: Pinned, dir: string): Promise<void> {
 async function installedVersion(p: Pinned, dir: string): Promise<string> {
   switch (p.from) {
     case 'npm':
-      return (JSON.parse(readFileSync(join(dir, 'node_modules', ...p.pkg.split('/'), 'package.json'), 'utf8')) as { version: string }).version;
+      return (JSON.parse(readFileSync(join(dir, 'node_modules', ...p.pkg.split('/'), 'package.json'), 'utf8')) as { version: string })
+        .version;
     case 'go': {
       const { stdout } = await run('go', ['version', '-m', join(dir, 'bin', p.bin)]);
       return /^\s*mod\s+\S+\s+v(\S+)/m.exec(stdout)?.[1] ?? 'unknown';
@@ -111,4 +133,3 @@ export async function ensureAgent(id: PinnedId): Promise<string> {
   if (installed !== p.version) throw new Error(`${dir} holds ${p.pkg}@${installed}, not the pinned ${p.version}`);
   return binDir;
 }
-

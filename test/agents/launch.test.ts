@@ -73,7 +73,13 @@ describe.each(IDS)('launch %s, the real agent', (id) => {
     const main = join(home, fixture.main);
     const before = { text: readFileSync(main), mtimeMs: statSync(main).mtimeMs };
     const { args, env: shotEnv } = oneShotArgs(id);
-    const env = { ...QUIET_AGENT_ENV, ...shotEnv, PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root };
+    const env = {
+      ...QUIET_AGENT_ENV,
+      ...shotEnv,
+      PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+      GATEWAY_API_KEY: DEMO_KEY,
+      GATEWAY_BASE_URL: sim.root,
+    };
     const from = sim.log.length;
     const r = await runCli(['launch', id, '--', ...args], { home, env, timeoutMs: 200_000 });
     expect(r.code, r.stdout + r.stderr).toBe(0);
@@ -96,44 +102,66 @@ describe.each(IDS)('launch %s, the real agent', (id) => {
   });
 });
 
-describe('launch: the agent\'s own exit code passes through', () => {
+describe("launch: the agent's own exit code passes through", () => {
   it('GitHub Copilot CLI refusing an unknown flag: launch exits with the code the agent gives when run by itself', async () => {
     const home = livedInHome('copilot-cli');
     const PATH = `${bins.get('copilot-cli')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
-    const direct = await promisify(execFile)('copilot', ['--no-such-flag'], { env: { PATH, HOME: home } }).then(() => 0, (e: { code?: number }) => e.code ?? -1);
+    const direct = await promisify(execFile)('copilot', ['--no-such-flag'], { env: { PATH, HOME: home } }).then(
+      () => 0,
+      (e: { code?: number }) => e.code ?? -1,
+    );
     expect(direct).not.toBe(0);
-    const r = await runCli(['launch', 'copilot-cli', '--', '--no-such-flag'], { home, env: { PATH, GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root }, timeoutMs: 60_000 });
+    const r = await runCli(['launch', 'copilot-cli', '--', '--no-such-flag'], {
+      home,
+      env: { PATH, GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root },
+      timeoutMs: 60_000,
+    });
     expect(r.code).toBe(direct);
   });
 });
 
 describe('GitHub Copilot CLI through the env file setup writes', () => {
-  it.each(['file', 'env'] as const)('key storage %s: sourced in a real shell, its one-shot sends the request the module reads back', async (storage) => {
-    const h = tempHome();
-    homes.push(h);
-    const home = h.dir;
-    const PATH = `${bins.get('copilot-cli')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
-    const setup = await runCli(['setup', '--yes', '--base-url', `${sim.root}/v1`, '--agent', 'copilot-cli', '--key-storage', storage], { home, env: { PATH, GATEWAY_API_KEY: DEMO_KEY }, timeoutMs: 60_000 });
-    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
-    const file = join(home, '.config', 'gateway-agent-setup', 'env', 'copilot-cli.env');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(setup.stdout.replace(/\s+/g, ' ')).toContain(`source ${file}`);
-    const text = readFileSync(file, 'utf8');
-    if (storage === 'env') expect(text).not.toContain(DEMO_KEY);
-    const from = sim.log.length;
-    // A shell that has only the key's variable (key storage env) sources the file and runs the one-shot.
-    const { stdout } = await promisify(execFile)('sh', ['-c', '. "$1" && exec copilot -p "$2" --allow-all-tools', 'sh', file, PROMPT], {
-      env: { PATH, HOME: home, ...(storage === 'env' && { GATEWAY_API_KEY: DEMO_KEY }) },
-      cwd: home,
-      timeout: 120_000,
-    });
-    expect(stdout).toMatch(/OK/i);
-    const sent = agentRequests(from);
-    expect(sent.length).toBeGreaterThan(0);
-    expect(sent.map((e) => [e.path, e.auth.key === DEMO_KEY, e.model, e.status])).toContainEqual(['/v1/messages', true, 'claude-sonnet-4-5', 200]);
-    // Then remove takes our variables out of it.
-    const removed = await runCli(['remove', '--yes', '--agent', 'copilot-cli'], { home, env: { PATH, GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root } });
-    expect(removed.code, removed.stdout + removed.stderr).toBe(0);
-    expect(readFileSync(file, 'utf8')).not.toContain('COPILOT_PROVIDER_BASE_URL');
-  });
+  it.each(['file', 'env'] as const)(
+    'key storage %s: sourced in a real shell, its one-shot sends the request the module reads back',
+    async (storage) => {
+      const h = tempHome();
+      homes.push(h);
+      const home = h.dir;
+      const PATH = `${bins.get('copilot-cli')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
+      const setup = await runCli(['setup', '--yes', '--base-url', `${sim.root}/v1`, '--agent', 'copilot-cli', '--key-storage', storage], {
+        home,
+        env: { PATH, GATEWAY_API_KEY: DEMO_KEY },
+        timeoutMs: 60_000,
+      });
+      expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+      const file = join(home, '.config', 'gateway-agent-setup', 'env', 'copilot-cli.env');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(setup.stdout.replace(/\s+/g, ' ')).toContain(`source ${file}`);
+      const text = readFileSync(file, 'utf8');
+      if (storage === 'env') expect(text).not.toContain(DEMO_KEY);
+      const from = sim.log.length;
+      // A shell that has only the key's variable (key storage env) sources the file and runs the one-shot.
+      const { stdout } = await promisify(execFile)('sh', ['-c', '. "$1" && exec copilot -p "$2" --allow-all-tools', 'sh', file, PROMPT], {
+        env: { PATH, HOME: home, ...(storage === 'env' && { GATEWAY_API_KEY: DEMO_KEY }) },
+        cwd: home,
+        timeout: 120_000,
+      });
+      expect(stdout).toMatch(/OK/i);
+      const sent = agentRequests(from);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.map((e) => [e.path, e.auth.key === DEMO_KEY, e.model, e.status])).toContainEqual([
+        '/v1/messages',
+        true,
+        'claude-sonnet-4-5',
+        200,
+      ]);
+      // Then remove takes our variables out of it.
+      const removed = await runCli(['remove', '--yes', '--agent', 'copilot-cli'], {
+        home,
+        env: { PATH, GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root },
+      });
+      expect(removed.code, removed.stdout + removed.stderr).toBe(0);
+      expect(readFileSync(file, 'utf8')).not.toContain('COPILOT_PROVIDER_BASE_URL');
+    },
+  );
 });

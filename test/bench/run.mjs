@@ -56,7 +56,9 @@ async function loadedFiles(args) {
   await exec(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN, ...args]);
   const { readFile } = await import('node:fs/promises');
   const urls = [...new Set((await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean))];
-  const files = await Promise.all(urls.map(async (u) => ({ file: fileURLToPath(u).slice(ROOT.length), bytes: (await stat(fileURLToPath(u))).size })));
+  const files = await Promise.all(
+    urls.map(async (u) => ({ file: fileURLToPath(u).slice(ROOT.length), bytes: (await stat(fileURLToPath(u))).size })),
+  );
   return files;
 }
 
@@ -95,7 +97,15 @@ const mb = (b) => `${(b / 1e6).toFixed(2)} MB`;
 async function loadSimulator() {
   const dir = await temp('sim');
   const outfile = join(dir, 'simulator.mjs');
-  await build({ entryPoints: [join(ROOT, 'src/simulator/index.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'error' });
+  await build({
+    entryPoints: [join(ROOT, 'src/simulator/index.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'error',
+  });
   return import(outfile);
 }
 
@@ -120,12 +130,33 @@ async function main() {
   const node0 = [...version.b, ...help.b];
   const helpRuns = help.a;
   const base = median(node0);
-  row('start-up: --version', `${median(version.a).toFixed(0)} ms (${spread(version.a)})`, `node -e 0: ${median(version.b).toFixed(0)} ms (${spread(version.b)})`, version.ratio, '≤ 1.2×', version.ratio <= 1.2);
-  row('start-up: --help', `${median(help.a).toFixed(0)} ms (${spread(help.a)})`, `node -e 0: ${median(help.b).toFixed(0)} ms`, help.ratio, '≤ 1.2×', help.ratio <= 1.2);
+  row(
+    'start-up: --version',
+    `${median(version.a).toFixed(0)} ms (${spread(version.a)})`,
+    `node -e 0: ${median(version.b).toFixed(0)} ms (${spread(version.b)})`,
+    version.ratio,
+    '≤ 1.2×',
+    version.ratio <= 1.2,
+  );
+  row(
+    'start-up: --help',
+    `${median(help.a).toFixed(0)} ms (${spread(help.a)})`,
+    `node -e 0: ${median(help.b).toFixed(0)} ms`,
+    help.ratio,
+    '≤ 1.2×',
+    help.ratio <= 1.2,
+  );
   const loaded = { version: await loadedFiles(['--version']), help: await loadedFiles(['--help']) };
   // The Chinese catalog is loaded only for a Chinese reader: what it costs them, against English help.
   const zhHelp = await sample(() => timeRun(process.execPath, [BIN, '--help', '--lang', 'zh-CN']));
-  row('start-up: --help in Chinese', `${median(zhHelp).toFixed(0)} ms (${spread(zhHelp)})`, `--help in English: ${median(helpRuns).toFixed(0)} ms`, median(zhHelp) / median(helpRuns), '≤ 1.1×', median(zhHelp) / median(helpRuns) <= 1.1);
+  row(
+    'start-up: --help in Chinese',
+    `${median(zhHelp).toFixed(0)} ms (${spread(zhHelp)})`,
+    `--help in English: ${median(helpRuns).toFixed(0)} ms`,
+    median(zhHelp) / median(helpRuns),
+    '≤ 1.1×',
+    median(zhHelp) / median(helpRuns) <= 1.1,
+  );
 
   const zcfDir = await temp('zcf');
   let zcf;
@@ -133,10 +164,29 @@ async function main() {
     await exec('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', 'zcf@3.7.3'], { cwd: zcfDir, maxBuffer: 1 << 24 });
     const zcfBin = join(zcfDir, 'node_modules/zcf/bin/zcf.mjs');
     const zcfRuns = await sample(() => timeRun(process.execPath, [zcfBin, '--version']));
-    zcf = { ms: median(zcfRuns), spread: spread(zcfRuns), bytes: await duBytes(join(zcfDir, 'node_modules')), packages: await countPackages(join(zcfDir, 'node_modules')) };
-    row('  zcf 3.7.3 --version (reference)', `${zcf.ms.toFixed(0)} ms (${zcf.spread})`, `node -e 0: ${base.toFixed(0)} ms`, zcf.ms / base, '(reference)', true);
+    zcf = {
+      ms: median(zcfRuns),
+      spread: spread(zcfRuns),
+      bytes: await duBytes(join(zcfDir, 'node_modules')),
+      packages: await countPackages(join(zcfDir, 'node_modules')),
+    };
+    row(
+      '  zcf 3.7.3 --version (reference)',
+      `${zcf.ms.toFixed(0)} ms (${zcf.spread})`,
+      `node -e 0: ${base.toFixed(0)} ms`,
+      zcf.ms / base,
+      '(reference)',
+      true,
+    );
   } catch (err) {
-    rows.push({ name: '  zcf 3.7.3 (reference)', value: `not measured: ${String(err).slice(0, 80)}`, baseline: '', ratio: NaN, target: '', result: '' });
+    rows.push({
+      name: '  zcf 3.7.3 (reference)',
+      value: `not measured: ${String(err).slice(0, 80)}`,
+      baseline: '',
+      ratio: NaN,
+      target: '',
+      result: '',
+    });
   }
 
   // 2. Footprint of the packed tarball and of a clean install of it.
@@ -150,7 +200,14 @@ async function main() {
   const installed = await duBytes(join(installDir, 'node_modules'));
   const packages = await countPackages(join(installDir, 'node_modules'));
   row('footprint: packed tarball', mb(tarBytes), '', NaN, '≤ 3 MB', tarBytes <= 3e6);
-  row('footprint: installed', `${mb(installed)}, ${packages} package(s)`, zcf ? `zcf: ${mb(zcf.bytes)}, ${zcf.packages} packages` : '', zcf ? installed / zcf.bytes : NaN, '≤ 3 MB, ≤ 10 packages', installed <= 3e6 && packages <= 10);
+  row(
+    'footprint: installed',
+    `${mb(installed)}, ${packages} package(s)`,
+    zcf ? `zcf: ${mb(zcf.bytes)}, ${zcf.packages} packages` : '',
+    zcf ? installed / zcf.bytes : NaN,
+    '≤ 3 MB, ≤ 10 packages',
+    installed <= 3e6 && packages <= 10,
+  );
 
   // 3. A full setup for three agents with 300 ms on every response, against its critical path.
   {
@@ -173,7 +230,14 @@ async function main() {
         return ms;
       }, 5);
       const critical = median(version) + 3 * median(rt);
-      row('setup ×3 agents @300 ms', `${median(runs).toFixed(0)} ms (${spread(runs)})`, `critical path ${critical.toFixed(0)} ms (start-up + 3 round trips of ${median(rt).toFixed(0)} ms)`, median(runs) / critical, '≤ 1.2×', median(runs) / critical <= 1.2);
+      row(
+        'setup ×3 agents @300 ms',
+        `${median(runs).toFixed(0)} ms (${spread(runs)})`,
+        `critical path ${critical.toFixed(0)} ms (start-up + 3 round trips of ${median(rt).toFixed(0)} ms)`,
+        median(runs) / critical,
+        '≤ 1.2×',
+        median(runs) / critical <= 1.2,
+      );
     } finally {
       await s.stop();
     }
@@ -181,7 +245,12 @@ async function main() {
 
   // 4. Scale: 5,000 models with marketplace data against 10.
   {
-    const many = Array.from({ length: 5000 }, (_, i) => ({ id: `model-${String(i).padStart(4, '0')}`, channel: i % 3 === 0 ? 'anthropic' : i % 3 === 1 ? 'openai' : 'codex', description: `model number ${i}`, modelRatio: 1.5 }));
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      id: `model-${String(i).padStart(4, '0')}`,
+      channel: i % 3 === 0 ? 'anthropic' : i % 3 === 1 ? 'openai' : 'codex',
+      description: `model number ${i}`,
+      modelRatio: 1.5,
+    }));
     for (const [label, args] of [
       ['models --json', ['models', '--json']],
       ['setup --dry-run', ['setup', '--yes', '--dry-run', '--agent', 'claude-code,codex,opencode']],
@@ -191,7 +260,9 @@ async function main() {
         try {
           return await sample(async () => {
             const home = await temp('home');
-            const ms = await timeRun(process.execPath, [BIN, ...args, '--base-url', s.root], { env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: sim.DEMO_KEY } });
+            const ms = await timeRun(process.execPath, [BIN, ...args, '--base-url', s.root], {
+              env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: sim.DEMO_KEY },
+            });
             await rm(home, { recursive: true, force: true });
             return ms;
           }, 5);
@@ -202,7 +273,14 @@ async function main() {
       const small = await timeWith([]);
       const big = await timeWith(many);
       const extra = median(big) - median(small);
-      row(`scale: ${label}`, `5,010 models: ${median(big).toFixed(0)} ms (${spread(big)})`, `12 models: ${median(small).toFixed(0)} ms`, median(big) / median(small), '≤ +100 ms', extra <= 100);
+      row(
+        `scale: ${label}`,
+        `5,010 models: ${median(big).toFixed(0)} ms (${spread(big)})`,
+        `12 models: ${median(small).toFixed(0)} ms`,
+        median(big) / median(small),
+        '≤ +100 ms',
+        extra <= 100,
+      );
     }
   }
 
@@ -210,7 +288,10 @@ async function main() {
   {
     // Unmarked gateway; every model fails Responses but the one ranked last, so setup for Codex
     // probes its first choice, then the 99 others under the bound, and takes the one that passes.
-    const models = Array.from({ length: 100 }, (_, i) => ({ id: `m-${String(i + 1).padStart(3, '0')}`, channel: i === 0 ? 'openai' : 'deepseek' }));
+    const models = Array.from({ length: 100 }, (_, i) => ({
+      id: `m-${String(i + 1).padStart(3, '0')}`,
+      channel: i === 0 ? 'openai' : 'deepseek',
+    }));
     const s = await sim.startSimulator({ models, omitMarks: true, latencyMs: 200 });
     try {
       const home = await temp('home');
@@ -220,7 +301,14 @@ async function main() {
       });
       const probes = s.log.filter((e) => e.path === '/v1/responses').length;
       const ideal = (100 / 4) * 200;
-      row('probe 100 unmarked @200 ms', `${ms.toFixed(0)} ms, ${probes} probes, max ${s.maxInFlight} in flight`, `(100 / 4) × 200 = ${ideal} ms`, ms / ideal, '≤ 1.2×, ≤ 4 in flight', ms / ideal <= 1.2 && s.maxInFlight <= 4);
+      row(
+        'probe 100 unmarked @200 ms',
+        `${ms.toFixed(0)} ms, ${probes} probes, max ${s.maxInFlight} in flight`,
+        `(100 / 4) × 200 = ${ideal} ms`,
+        ms / ideal,
+        '≤ 1.2×, ≤ 4 in flight',
+        ms / ideal <= 1.2 && s.maxInFlight <= 4,
+      );
     } finally {
       await s.stop();
     }
@@ -228,9 +316,12 @@ async function main() {
 
   const w = [34, 44, 30, 8, 24];
   const line = (cells) => cells.map((c, i) => String(c).padEnd(w[i] ?? 8)).join(' ');
-  console.log(`gateway-agent-setup benchmark, ${started.toISOString()}, node ${process.version}, ${RUNS} runs per start-up figure (median, min–max)\n`);
+  console.log(
+    `gateway-agent-setup benchmark, ${started.toISOString()}, node ${process.version}, ${RUNS} runs per start-up figure (median, min–max)\n`,
+  );
   console.log(line(['figure', 'measured', 'baseline', 'ratio', 'target']));
-  for (const r of rows) console.log(line([r.name, r.value, r.baseline, Number.isNaN(r.ratio) ? '' : `${r.ratio.toFixed(2)}×`, `${r.target} ${r.result}`]));
+  for (const r of rows)
+    console.log(line([r.name, r.value, r.baseline, Number.isNaN(r.ratio) ? '' : `${r.ratio.toFixed(2)}×`, `${r.target} ${r.result}`]));
   for (const [what, files] of Object.entries(loaded)) {
     const total = files.reduce((n, f) => n + f.bytes, 0);
     console.log(`\nloaded at start-up by --${what}: ${files.length} files, ${(total / 1024).toFixed(1)} KiB`);

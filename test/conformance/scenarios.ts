@@ -25,8 +25,14 @@ export interface Scenario {
   code?: DiagnosisCode | 'usage';
 }
 
-const verify = (model: string, protocol: string, force = false): string[] =>
-  ['verify', '--model', model, '--protocol', protocol, ...(force ? ['--force'] : [])];
+const verify = (model: string, protocol: string, force = false): string[] => [
+  'verify',
+  '--model',
+  model,
+  '--protocol',
+  protocol,
+  ...(force ? ['--force'] : []),
+];
 
 export const SCENARIOS: Scenario[] = [
   // Each protocol end to end, each stream to its final event.
@@ -38,30 +44,96 @@ export const SCENARIOS: Scenario[] = [
   { name: 'Responses for a Responses-only model', key: 'full', args: verify('o3-pro', 'responses'), exit: 0 },
   { name: 'messages on a DeepSeek channel', key: 'full', args: verify('deepseek-chat', 'messages'), exit: 0 },
   // Protocols a channel cannot serve.
-  { name: 'Responses on an Anthropic channel', key: 'full', args: verify('claude-sonnet-4-5', 'responses'), exit: 1, code: 'wrong_protocol' },
+  {
+    name: 'Responses on an Anthropic channel',
+    key: 'full',
+    args: verify('claude-sonnet-4-5', 'responses'),
+    exit: 1,
+    code: 'wrong_protocol',
+  },
   { name: 'Responses on a DeepSeek channel', key: 'full', args: verify('deepseek-chat', 'responses'), exit: 1, code: 'wrong_protocol' },
-  { name: 'chat for a Responses-only model (the provider refuses)', key: 'full', args: verify('o3-pro', 'chat'), exit: 1, code: 'wrong_protocol' },
+  {
+    name: 'chat for a Responses-only model (the provider refuses)',
+    key: 'full',
+    args: verify('o3-pro', 'chat'),
+    exit: 1,
+    code: 'wrong_protocol',
+  },
   // Marked `openai` like any chat model, served by no chat endpoint.
   { name: 'an embedding model over chat', key: 'full', args: verify('text-embedding-3-small', 'chat'), exit: 1, code: 'wrong_protocol' },
   { name: 'a speech model over messages', key: 'full', args: verify('tts-1', 'messages'), exit: 1, code: 'wrong_protocol' },
   { name: 'a transcription model over Responses', key: 'full', args: verify('whisper-1', 'responses'), exit: 1, code: 'wrong_protocol' },
-  { name: 'an embedding model offered to no agent', key: 'full', args: ['verify', '--model', 'text-embedding-3-small'], exit: 2, code: 'usage' },
+  {
+    name: 'an embedding model offered to no agent',
+    key: 'full',
+    args: ['verify', '--model', 'text-embedding-3-small'],
+    exit: 2,
+    code: 'usage',
+  },
   // The gateway's channel failing: the provider's own errors, never the user's key.
   { name: 'the provider revoked the channel key (chat)', key: 'full', args: verify('gpt-4.1', 'chat'), exit: 1, code: 'channel_failed' },
-  { name: 'the provider revoked the channel key (messages)', key: 'full', args: verify('gpt-4.1', 'messages'), exit: 1, code: 'channel_failed' },
-  { name: 'the provider revoked the channel key (Responses)', key: 'full', args: verify('gpt-4.1', 'responses'), exit: 1, code: 'channel_failed' },
-  { name: 'the provider account is out of credit (messages)', key: 'vip', args: verify('claude-opus-4-1', 'messages'), exit: 1, code: 'channel_failed' },
-  { name: 'the provider account is out of credit (chat)', key: 'vip', args: verify('claude-opus-4-1', 'chat'), exit: 1, code: 'channel_failed' },
+  {
+    name: 'the provider revoked the channel key (messages)',
+    key: 'full',
+    args: verify('gpt-4.1', 'messages'),
+    exit: 1,
+    code: 'channel_failed',
+  },
+  {
+    name: 'the provider revoked the channel key (Responses)',
+    key: 'full',
+    args: verify('gpt-4.1', 'responses'),
+    exit: 1,
+    code: 'channel_failed',
+  },
+  {
+    name: 'the provider account is out of credit (messages)',
+    key: 'vip',
+    args: verify('claude-opus-4-1', 'messages'),
+    exit: 1,
+    code: 'channel_failed',
+  },
+  {
+    name: 'the provider account is out of credit (chat)',
+    key: 'vip',
+    args: verify('claude-opus-4-1', 'chat'),
+    exit: 1,
+    code: 'channel_failed',
+  },
   // Unpriced: not listed, and refused when called anyway.
   { name: 'an unpriced model is not listed', key: 'full', args: verify('acme-coder-unpriced', 'chat'), exit: 2, code: 'usage' },
   { name: 'an unpriced model over chat', key: 'full', args: verify('acme-coder-unpriced', 'chat', true), exit: 1, code: 'model_unpriced' },
-  { name: 'an unpriced model over messages (no code in Claude\'s shape)', key: 'full', args: verify('acme-coder-unpriced', 'messages', true), exit: 1, code: 'model_unpriced' },
+  {
+    name: "an unpriced model over messages (no code in Claude's shape)",
+    key: 'full',
+    args: verify('acme-coder-unpriced', 'messages', true),
+    exit: 1,
+    code: 'model_unpriced',
+  },
   // The key's limits and group.
-  { name: 'a limited key, a limit its group has no channel for', key: 'limited', args: verify('claude-sonnet-4-5', 'messages'), exit: 1, code: 'model_not_in_group' },
-  { name: 'a limited key, a model outside its limits', key: 'limited', args: verify('gpt-4o-mini', 'chat', true), exit: 1, code: 'model_not_allowed' },
+  {
+    name: 'a limited key, a limit its group has no channel for',
+    key: 'limited',
+    args: verify('claude-sonnet-4-5', 'messages'),
+    exit: 1,
+    code: 'model_not_in_group',
+  },
+  {
+    name: 'a limited key, a model outside its limits',
+    key: 'limited',
+    args: verify('gpt-4o-mini', 'chat', true),
+    exit: 1,
+    code: 'model_not_allowed',
+  },
   { name: 'a limited key, a model within its limits', key: 'limited', args: verify('deepseek-chat', 'chat'), exit: 0 },
   { name: 'a key with less quota than a call reserves (chat)', key: 'low', args: verify('gpt-4o-mini', 'chat'), exit: 1, code: 'quota' },
-  { name: 'a key with less quota than a call reserves (messages)', key: 'low', args: verify('claude-sonnet-4-5', 'messages'), exit: 1, code: 'quota' },
+  {
+    name: 'a key with less quota than a call reserves (messages)',
+    key: 'low',
+    args: verify('claude-sonnet-4-5', 'messages'),
+    exit: 1,
+    code: 'quota',
+  },
   { name: 'an expired key', key: 'expired', args: ['models'], exit: 1, code: 'bad_key' },
   { name: 'an exhausted key', key: 'exhausted', args: ['models'], exit: 1, code: 'bad_key' },
   { name: 'a disabled key', key: 'disabled', args: ['models'], exit: 1, code: 'bad_key' },
@@ -69,39 +141,75 @@ export const SCENARIOS: Scenario[] = [
   { name: 'a key in a group the admin removed', key: 'retired', args: ['models'], exit: 1, code: 'group_denied' },
   // The provider failing behind a working channel, and each stream end.
   {
-    name: 'the provider cannot be reached', key: 'full', args: verify('gpt-4o-mini', 'chat'), exit: 1, code: 'channel_failed',
+    name: 'the provider cannot be reached',
+    key: 'full',
+    args: verify('gpt-4o-mini', 'chat'),
+    exit: 1,
+    code: 'channel_failed',
     fault: { provider: { kind: 'drop' }, simulator: { kind: 'upstream-down', path: '/v1/chat/completions' } },
   },
   {
-    name: 'the provider answers 502 (messages)', key: 'full', args: verify('claude-sonnet-4-5', 'messages'), exit: 1, code: 'channel_failed',
+    name: 'the provider answers 502 (messages)',
+    key: 'full',
+    args: verify('claude-sonnet-4-5', 'messages'),
+    exit: 1,
+    code: 'channel_failed',
     fault: { provider: { kind: 'server-error' }, simulator: { kind: 'server-error', path: '/v1/messages' } },
   },
   {
-    name: 'the provider answers 502 (chat)', key: 'full', args: verify('gpt-4o-mini', 'chat'), exit: 1, code: 'channel_failed',
+    name: 'the provider answers 502 (chat)',
+    key: 'full',
+    args: verify('gpt-4o-mini', 'chat'),
+    exit: 1,
+    code: 'channel_failed',
     fault: { provider: { kind: 'server-error' }, simulator: { kind: 'server-error', path: '/v1/chat/completions' } },
   },
   {
-    name: 'the provider rate-limits the channel', key: 'full', args: verify('gpt-4o-mini', 'responses'), exit: 1, code: 'channel_failed',
+    name: 'the provider rate-limits the channel',
+    key: 'full',
+    args: verify('gpt-4o-mini', 'responses'),
+    exit: 1,
+    code: 'channel_failed',
     fault: { provider: { kind: 'rate-limit' }, simulator: { kind: 'server-error', path: '/v1/responses' } },
   },
   {
-    name: 'the provider sends nothing usable: chat closed by new-api without an answer', key: 'full', args: verify('gpt-4o-mini', 'chat'), exit: 1, code: 'stream_broken',
+    name: 'the provider sends nothing usable: chat closed by new-api without an answer',
+    key: 'full',
+    args: verify('gpt-4o-mini', 'chat'),
+    exit: 1,
+    code: 'stream_broken',
     fault: { provider: { kind: 'html' }, simulator: { kind: 'upstream-empty', path: '/v1/chat/completions' } },
   },
   {
-    name: 'the provider sends nothing usable (Responses)', key: 'full', args: verify('gpt-4o-mini', 'responses'), exit: 1, code: 'stream_broken',
+    name: 'the provider sends nothing usable (Responses)',
+    key: 'full',
+    args: verify('gpt-4o-mini', 'responses'),
+    exit: 1,
+    code: 'stream_broken',
     fault: { provider: { kind: 'html' }, simulator: { kind: 'upstream-empty', path: '/v1/responses' } },
   },
   {
-    name: 'a messages stream cut before message_stop', key: 'full', args: verify('claude-sonnet-4-5', 'messages'), exit: 1, code: 'stream_broken',
+    name: 'a messages stream cut before message_stop',
+    key: 'full',
+    args: verify('claude-sonnet-4-5', 'messages'),
+    exit: 1,
+    code: 'stream_broken',
     fault: { provider: { kind: 'truncate-stream' }, simulator: { kind: 'truncate-stream', path: '/v1/messages' } },
   },
   {
-    name: 'a Responses stream cut before response.completed', key: 'full', args: verify('gpt-4o-mini', 'responses'), exit: 1, code: 'stream_broken',
+    name: 'a Responses stream cut before response.completed',
+    key: 'full',
+    args: verify('gpt-4o-mini', 'responses'),
+    exit: 1,
+    code: 'stream_broken',
     fault: { provider: { kind: 'truncate-stream' }, simulator: { kind: 'truncate-stream', path: '/v1/responses' } },
   },
   {
-    name: 'a stream that stalls: the timeout holds', key: 'full', args: [...verify('gpt-4o-mini', 'chat'), '--timeout', '2'], exit: 1, code: 'timeout',
+    name: 'a stream that stalls: the timeout holds',
+    key: 'full',
+    args: [...verify('gpt-4o-mini', 'chat'), '--timeout', '2'],
+    exit: 1,
+    code: 'timeout',
     fault: { provider: { kind: 'stall-body' }, simulator: { kind: 'stall-body', path: '/v1/chat/completions' } },
   },
   // Paths as users paste them.
@@ -156,7 +264,11 @@ export async function runScenario(s: Scenario, root: string, key: string): Promi
   let code: string | undefined;
   const requestIds: string[] = [];
   if (r.stdout.trim().startsWith('{')) {
-    const doc = jsonOf(r) as { probes?: { ok: boolean; requestId?: string; diagnosis?: { code: string; requestId?: string } }[]; error?: { code?: string; requestId?: string }; requestId?: string };
+    const doc = jsonOf(r) as {
+      probes?: { ok: boolean; requestId?: string; diagnosis?: { code: string; requestId?: string } }[];
+      error?: { code?: string; requestId?: string };
+      requestId?: string;
+    };
     for (const p of doc.probes ?? []) {
       if (p.requestId) requestIds.push(p.requestId);
       if (!p.ok && p.diagnosis) code ??= p.diagnosis.code;

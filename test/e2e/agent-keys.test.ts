@@ -78,7 +78,7 @@ describe('per-agent keys', () => {
     );
     expect(setup.code, setup.stderr + setup.stdout).toBe(0);
     noLeak(setup.stdout + setup.stderr);
-    const agents = (jsonOf(setup).agents as AgentOut[]);
+    const agents = jsonOf(setup).agents as AgentOut[];
     const claude = agents.find((a) => a.id === 'claude-code')!;
     const codex = agents.find((a) => a.id === 'codex')!;
     expect([claude.keyEnv, codex.keyEnv]).toEqual(['CLAUDE_GROUP_KEY', 'GATEWAY_API_KEY']);
@@ -98,7 +98,10 @@ describe('per-agent keys', () => {
 
     // The saved settings hold the variable names, never a key.
     const settingsFile = walk(home).find((f) => f.endsWith('settings.json') && !f.startsWith('.claude'))!;
-    const settings = JSON.parse(readFileSync(join(home, settingsFile), 'utf8')) as { keyEnv?: string; perAgent: Record<string, { keyEnv?: string }> };
+    const settings = JSON.parse(readFileSync(join(home, settingsFile), 'utf8')) as {
+      keyEnv?: string;
+      perAgent: Record<string, { keyEnv?: string }>;
+    };
     expect(settings.keyEnv).toBe('GATEWAY_API_KEY');
     expect(settings.perAgent['claude-code']?.keyEnv).toBe('CLAUDE_GROUP_KEY');
     expect(settings.perAgent.codex?.keyEnv).toBeUndefined();
@@ -137,15 +140,27 @@ describe('per-agent keys', () => {
     writeFileSync(claudeConfig, readFileSync(claudeConfig, 'utf8').replaceAll(CLAUDE_KEY, ''));
     const refix = await runCli(['doctor', '--fix', '--json', '--agent', 'claude-code,codex'], { home, env: ENV });
     expect(refix.code, refix.stdout).toBe(0);
-    expect((jsonOf(refix).keysReplaced as { id: string; var: string }[]).map((k) => [k.id, k.var])).toEqual([['claude-code', 'CLAUDE_GROUP_KEY']]);
+    expect((jsonOf(refix).keysReplaced as { id: string; var: string }[]).map((k) => [k.id, k.var])).toEqual([
+      ['claude-code', 'CLAUDE_GROUP_KEY'],
+    ]);
     expect(readFileSync(claudeConfig, 'utf8')).toContain(CLAUDE_KEY);
     expect(holding(home, DEFAULT_KEY).every((f) => f.startsWith('.codex'))).toBe(true);
     noLeak(refix.stdout + refix.stderr);
   });
 
-  it('the text report names the variable each agent\'s key came from, never the key', async () => {
+  it("the text report names the variable each agent's key came from, never the key", async () => {
     const result = await runCli(
-      ['setup', '--yes', '--dry-run', '--base-url', sim.root, '--agent', 'claude-code,codex', '--api-key-env', 'claude-code=CLAUDE_GROUP_KEY'],
+      [
+        'setup',
+        '--yes',
+        '--dry-run',
+        '--base-url',
+        sim.root,
+        '--agent',
+        'claude-code,codex',
+        '--api-key-env',
+        'claude-code=CLAUDE_GROUP_KEY',
+      ],
       { env: ENV },
     );
     expect(result.code, result.stderr + result.stdout).toBe(0);
@@ -156,8 +171,20 @@ describe('per-agent keys', () => {
 
   it('every agent with its own key needs no GATEWAY_API_KEY', async () => {
     const result = await runCli(
-      ['setup', '--yes', '--json', '--dry-run', '--base-url', sim.root, '--agent', 'claude-code,codex',
-        '--api-key-env', 'claude-code=CLAUDE_GROUP_KEY', '--api-key-env', 'codex=CODEX_KEY'],
+      [
+        'setup',
+        '--yes',
+        '--json',
+        '--dry-run',
+        '--base-url',
+        sim.root,
+        '--agent',
+        'claude-code,codex',
+        '--api-key-env',
+        'claude-code=CLAUDE_GROUP_KEY',
+        '--api-key-env',
+        'codex=CODEX_KEY',
+      ],
       { env: { CLAUDE_GROUP_KEY: CLAUDE_KEY, CODEX_KEY: DEFAULT_KEY } },
     );
     expect(result.code, result.stderr + result.stdout).toBe(0);
@@ -191,10 +218,9 @@ describe('per-agent keys', () => {
 
 describe('group advice', () => {
   it('a key whose group sells nothing for Claude Code: the marketplace names the groups that do, and the command', async () => {
-    const result = await runCli(
-      ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'],
-      { env: { GATEWAY_API_KEY: RESPONSES_KEY } },
-    );
+    const result = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
+      env: { GATEWAY_API_KEY: RESPONSES_KEY },
+    });
     expect(result.code).toBe(1);
     noLeak(result.stdout + result.stderr);
     const claude = (jsonOf(result).agents as AgentOut[])[0]!;
@@ -202,16 +228,19 @@ describe('group advice', () => {
     expect(claude.groupAdvice?.[0]).toEqual({ model: 'claude-sonnet-4-5', groups: ['claude', 'vip'] });
     expect(claude.groupAdvice?.map((g) => g.model)).not.toContain('gpt-5.1-codex');
 
-    const text = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { env: { GATEWAY_API_KEY: RESPONSES_KEY } });
+    const text = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+      env: { GATEWAY_API_KEY: RESPONSES_KEY },
+    });
     expect(text.stdout).toContain('claude-sonnet-4-5 is sold to groups `claude`, `vip`');
-    expect(text.stdout.replace(/\s+/g, ' ')).toContain(`setup --base-url ${sim.root} --agent claude-code --api-key-env claude-code=GATEWAY_API_KEY_CLAUDE_CODE`);
+    expect(text.stdout.replace(/\s+/g, ' ')).toContain(
+      `setup --base-url ${sim.root} --agent claude-code --api-key-env claude-code=GATEWAY_API_KEY_CLAUDE_CODE`,
+    );
   });
 
   it('says nothing of groups when the marketplace is closed: the old reason stays', async () => {
-    const result = await runCli(
-      ['setup', '--yes', '--json', '--base-url', closed.root, '--agent', 'claude-code'],
-      { env: { GATEWAY_API_KEY: RESPONSES_KEY } },
-    );
+    const result = await runCli(['setup', '--yes', '--json', '--base-url', closed.root, '--agent', 'claude-code'], {
+      env: { GATEWAY_API_KEY: RESPONSES_KEY },
+    });
     expect(result.code).toBe(1);
     const claude = (jsonOf(result).agents as AgentOut[])[0]!;
     expect(claude.skipped).toBeDefined();
@@ -221,7 +250,10 @@ describe('group advice', () => {
   it('doctor names the groups when the configured key lists nothing for the agent', async () => {
     const home = newHome();
     // Set up with the claude key, then the key in the config is swapped for one of another group.
-    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--api-key-env', 'claude-code=CLAUDE_GROUP_KEY'], { home, env: ENV });
+    const setup = await runCli(
+      ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--api-key-env', 'claude-code=CLAUDE_GROUP_KEY'],
+      { home, env: ENV },
+    );
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     const file = holding(home, CLAUDE_KEY)[0]!;
     writeFileSync(join(home, file), readFileSync(join(home, file), 'utf8').replaceAll(CLAUDE_KEY, RESPONSES_KEY));

@@ -25,11 +25,21 @@ describe('verify --agent-run, agents not installed', () => {
     const home = newHome();
     // PATH holds node and the system tools only: none of the agents.
     const env = { GATEWAY_API_KEY: DEMO_KEY, PATH: '/usr/bin:/bin' };
-    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], { home: home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+    expect(
+      (
+        await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
+          home: home,
+          env: { GATEWAY_API_KEY: DEMO_KEY },
+        })
+      ).code,
+    ).toBe(0);
     const r = await runCli(['verify', '--agent-run', '--json'], { home: home, env });
     expect(r.code).toBe(1);
     const doc = jsonOf(r) as unknown as RunDoc;
-    expect(doc.agents.map((a) => [a.id, a.ok, a.notRun])).toEqual([['claude-code', false, 'not_installed'], ['codex', false, 'not_installed']]);
+    expect(doc.agents.map((a) => [a.id, a.ok, a.notRun])).toEqual([
+      ['claude-code', false, 'not_installed'],
+      ['codex', false, 'not_installed'],
+    ]);
     for (const a of doc.agents) {
       expect(a.diagnosis).toBeUndefined();
       expect(a.fix).toMatch(/npm install -g/);
@@ -46,7 +56,10 @@ describe('verify --agent-run, agents not installed', () => {
     mkdirSync(bin);
     writeFileSync(join(bin, 'cline'), '#!/bin/sh\necho 3.0.65\n');
     chmodSync(join(bin, 'cline'), 0o755);
-    const r = await runCli(['verify', '--agent-run', '--agent', 'cline', '--json'], { home: home, env: { GATEWAY_API_KEY: DEMO_KEY, PATH: `${bin}:/usr/bin:/bin` } });
+    const r = await runCli(['verify', '--agent-run', '--agent', 'cline', '--json'], {
+      home: home,
+      env: { GATEWAY_API_KEY: DEMO_KEY, PATH: `${bin}:/usr/bin:/bin` },
+    });
     expect(r.code).toBe(1);
     const doc = jsonOf(r) as unknown as RunDoc;
     expect(doc.agents[0]).toMatchObject({ id: 'cline', ok: false, notRun: 'not_configured' });

@@ -18,14 +18,16 @@ import { inEnglish } from '../helpers/english.js';
 /** What each stand-in model makes the fake agent do. */
 const SCRIPTS: Record<string, string> = {
   ok: 'process.stdout.write("OK\\n")',
-  'selected-model': 'process.stdout.write("There\'s an issue with the selected model (x). Run --model to pick a different model.\\n"); process.exit(1)',
+  'selected-model':
+    'process.stdout.write("There\'s an issue with the selected model (x). Run --model to pick a different model.\\n"); process.exit(1)',
   silent: 'process.exit(0)',
   'error-exit-0': 'process.stdout.write("API Error: 401 Invalid token\\n")',
   hang: 'setInterval(() => {}, 1000)',
   // A daemon in its own session (as Cline's hub): the group kill of runCommand never reaches it.
   daemon: `const c = require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { detached: true, stdio: "ignore" });
     require("node:fs").writeFileSync(require("node:path").join(process.env.HOME, "daemon.pid"), String(c.pid)); c.unref(); process.stdout.write("OK\\n")`,
-  'echo-key': 'const c = JSON.parse(require("node:fs").readFileSync(require("node:path").join(process.env.HOME, "fake.json"), "utf8")); process.stdout.write("using " + c.key + "\\nOK\\n")',
+  'echo-key':
+    'const c = JSON.parse(require("node:fs").readFileSync(require("node:path").join(process.env.HOME, "fake.json"), "utf8")); process.stdout.write("using " + c.key + "\\nOK\\n")',
   env: `process.stdout.write("OK " + JSON.stringify({ home: process.env.HOME, cwd: process.cwd(), marker: process.env.${RUN_MARKER_VAR} ?? null, retries: process.env.CLAUDE_CODE_MAX_RETRIES ?? null, leak: process.env.AGENT_RUN_LEAK ?? null, argv: process.argv.slice(1) }) + "\\n")`,
 };
 
@@ -50,7 +52,16 @@ function fakeAgent(command = process.execPath): Agent<'qwen-code'> {
     readBack(env, _scope, current): AgentRequest | Message {
       const doc = current.get(file(env)) as { url?: string; key?: string; model?: string } | undefined;
       if (!doc?.url || !doc.model) return msg('err.verbatim', { text: `${file(env)} has no url or model.` });
-      return { protocol: 'chat', url: doc.url, model: doc.model, auth: 'bearer', key: doc.key, keySource: msg('err.verbatim', { text: `${file(env)} key` }), baseUrl: doc.url.replace(/\/chat\/completions$/, ''), file: file(env) };
+      return {
+        protocol: 'chat',
+        url: doc.url,
+        model: doc.model,
+        auth: 'bearer',
+        key: doc.key,
+        keySource: msg('err.verbatim', { text: `${file(env)} key` }),
+        baseUrl: doc.url.replace(/\/chat\/completions$/, ''),
+        file: file(env),
+      };
     },
     oneShot: (_model, prompt) => ({ command, args: ['-e', DISPATCH, prompt], env: { CLAUDE_CODE_MAX_RETRIES: '0' } }),
   };
@@ -78,10 +89,20 @@ function home(config: Record<string, unknown>): AgentEnv {
   const dir = mkdtempSync(join(tmpdir(), 'agent-run-'));
   dirs.push(dir);
   writeFileSync(join(dir, 'fake.json'), JSON.stringify(config));
-  return { home: dir, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: '/somewhere/else' }, cwd: dir, platform: process.platform };
+  return {
+    home: dir,
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: '/somewhere/else' },
+    cwd: dir,
+    platform: process.platform,
+  };
 }
 const MODEL = 'deepseek-chat';
-const good = (behaviour: string): Record<string, unknown> => ({ url: `${sim.root}/v1/chat/completions`, key: DEMO_KEY, model: MODEL, do: behaviour });
+const good = (behaviour: string): Record<string, unknown> => ({
+  url: `${sim.root}/v1/chat/completions`,
+  key: DEMO_KEY,
+  model: MODEL,
+  do: behaviour,
+});
 
 function alive(pid: number): boolean {
   try {
@@ -106,7 +127,11 @@ describe('judgeRun', () => {
     [{ exitCode: 1 }, false, 'exit code 1'],
     [{ stdout: '  \n' }, false, 'exit code 0 but no answer printed'],
     [{ stdout: 'API Error: 404 page not found' }, false, 'exit code 0 but the output reports an error ("API Error")'],
-    [{ stdout: "There's an issue with the selected model" }, false, 'exit code 0 but the output reports an error ("issue with the selected model")'],
+    [
+      { stdout: "There's an issue with the selected model" },
+      false,
+      'exit code 0 but the output reports an error ("issue with the selected model")',
+    ],
     [{ stdout: 'OK. No errors here.' }, true, undefined],
   ])('%j → ok %s', (over, ok, failure) => {
     const v = inEnglish(judgeRun({ ...base, ...over }, 120_000));
@@ -146,7 +171,14 @@ describe('runAgent', () => {
       const env = home(good('env'));
       const r = inEnglish(await runAgent(fakeAgent(), env, { timeoutMs: 20_000 }));
       expect(r.ok, r.output).toBe(true);
-      const seen = JSON.parse(r.output.slice(3)) as { home: string; cwd: string; marker: string | null; retries: string | null; leak: string | null; argv: string[] };
+      const seen = JSON.parse(r.output.slice(3)) as {
+        home: string;
+        cwd: string;
+        marker: string | null;
+        retries: string | null;
+        leak: string | null;
+        argv: string[];
+      };
       expect(seen.home).toBe(env.home);
       expect(seen.cwd).toMatch(/gas-agent-run-qwen-code-/);
       expect(seen.cwd.startsWith(env.home)).toBe(false);
@@ -160,12 +192,19 @@ describe('runAgent', () => {
   });
 
   it('quiet variables: fast-fail and offline switches for every agent', () => {
-    expect(QUIET_AGENT_ENV).toMatchObject({ CLAUDE_CODE_MAX_RETRIES: '0', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', OPENCODE_DISABLE_MODELS_FETCH: '1' });
+    expect(QUIET_AGENT_ENV).toMatchObject({
+      CLAUDE_CODE_MAX_RETRIES: '0',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+    });
   });
 
   it('Claude Code style: "the selected model" on a doubled /v1 is named wrong_path by sending the agent request', async () => {
     const from = sim.log.length;
-    const r = inEnglish(await runAgent(fakeAgent(), home({ ...good('selected-model'), url: `${sim.root}/v1/v1/chat/completions` }), { timeoutMs: 20_000 }));
+    const r = inEnglish(
+      await runAgent(fakeAgent(), home({ ...good('selected-model'), url: `${sim.root}/v1/v1/chat/completions` }), { timeoutMs: 20_000 }),
+    );
     expect(r.ok).toBe(false);
     expect(r.failure).toBe('exit code 1');
     expect(r.output).toContain('selected model');
@@ -216,7 +255,11 @@ describe('runAgent', () => {
 
   it('a daemon left behind in its own session is stopped by PID; a process of the same HOME started before is left alone', async () => {
     const env = home(good('daemon'));
-    const users = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { env: { HOME: env.home }, stdio: 'ignore', detached: true });
+    const users = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+      env: { HOME: env.home },
+      stdio: 'ignore',
+      detached: true,
+    });
     pids.push(users.pid!);
     const r = inEnglish(await runAgent(fakeAgent(), env, { timeoutMs: 20_000 }));
     expect(r.ok, r.output).toBe(true);

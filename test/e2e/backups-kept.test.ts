@@ -30,7 +30,21 @@ describe('backups kept', () => {
     const texts: string[] = [];
     for (let i = 0; i < 5; i++) {
       // Each run changes the model, so each one writes and backs up.
-      const r = await runCli(['setup', '--yes', '--no-verify', '--base-url', sim.root, '--agent', 'claude-code', '--model', `claude-code=${MODELS[i % 2]}`, ...(i === 3 ? [] : ['--json'])], { home: dir, env });
+      const r = await runCli(
+        [
+          'setup',
+          '--yes',
+          '--no-verify',
+          '--base-url',
+          sim.root,
+          '--agent',
+          'claude-code',
+          '--model',
+          `claude-code=${MODELS[i % 2]}`,
+          ...(i === 3 ? [] : ['--json']),
+        ],
+        { home: dir, env },
+      );
       expect(r.code, r.stdout + r.stderr).toBe(0);
       if (i === 3) texts.push(r.stdout);
       else ids.push((jsonOf(r) as { backupId: string }).backupId);
@@ -46,12 +60,17 @@ describe('backups kept', () => {
     const text = await runCli(['restore', '--list'], { home: dir, env });
     expect(text.stdout).toContain('the newest 3 are kept');
     // The default, without the variable: 10.
-    expect((jsonOf(await runCli(['restore', '--list', '--json'], { home: dir, env: { GATEWAY_API_KEY: DEMO_KEY } })) as { keep: number }).keep).toBe(10);
+    expect(
+      (jsonOf(await runCli(['restore', '--list', '--json'], { home: dir, env: { GATEWAY_API_KEY: DEMO_KEY } })) as { keep: number }).keep,
+    ).toBe(10);
   });
 
   it('a value that is no number of backups is refused by name before anything is written', async () => {
     const dir = home();
-    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home: dir, env: { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_AGENT_SETUP_KEEP_BACKUPS: '0' } });
+    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+      home: dir,
+      env: { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_AGENT_SETUP_KEEP_BACKUPS: '0' },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('GATEWAY_AGENT_SETUP_KEEP_BACKUPS=0');
     expect(readdirSync(dir)).not.toContain('.claude');

@@ -72,7 +72,9 @@ describe('gateway-agent-setup (built bin)', () => {
     });
 
     it('a missing key named by --api-key-env names that variable', async () => {
-      const r = await runCli(['models', '--api-key-env', 'MY_KEY', '--base-url', 'http://127.0.0.1:9'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runCli(['models', '--api-key-env', 'MY_KEY', '--base-url', 'http://127.0.0.1:9'], {
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('MY_KEY');
     });

@@ -25,12 +25,23 @@ function bashComplete(source: string, words: string[]): string[] {
   homes.push(h.remove);
   const file = join(h.dir, 'completion.bash');
   writeFileSync(file, source);
-  const out = execFileSync('bash', ['-c', `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _gateway_agent_setup; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', file, 'gateway-agent-setup', ...words], { encoding: 'utf8' });
+  const out = execFileSync(
+    'bash',
+    [
+      '-c',
+      `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _gateway_agent_setup; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      'bash',
+      file,
+      'gateway-agent-setup',
+      ...words,
+    ],
+    { encoding: 'utf8' },
+  );
   return out.split('\n').filter(Boolean);
 }
 
 describe('completion', () => {
-  it('bash completes every command, each command\'s flags, agent ids and fixed choices', async () => {
+  it("bash completes every command, each command's flags, agent ids and fixed choices", async () => {
     const bash = await script('bash');
     expect(bashComplete(bash, ['']).sort()).toEqual([...Object.keys(COMMANDS), 'help'].sort());
     expect(bashComplete(bash, ['setup', '--'])).toEqual(expect.arrayContaining(Object.keys(setupOptions).map((f) => `--${f}`)));

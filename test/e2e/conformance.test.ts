@@ -34,6 +34,8 @@ describe('conformance: the built-in simulator', () => {
   });
 
   it.each(Object.entries(USAGE))('tells the balance and expiry of key %s (/api/usage/token/)', async (role, expected) => {
-    expect(await usageOf(sim.root, keys[role as KeyRole], role as KeyRole)).toEqual(expected === 'refused' ? expected : { named: true, usage: expected });
+    expect(await usageOf(sim.root, keys[role as KeyRole], role as KeyRole)).toEqual(
+      expected === 'refused' ? expected : { named: true, usage: expected },
+    );
   });
 });

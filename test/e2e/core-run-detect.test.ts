@@ -36,7 +36,10 @@ function alive(pid: number): boolean {
 
 describe('runCommand', () => {
   it('returns the exit code and output of a failing command without throwing', async () => {
-    const r = await runCommand({ command: node, args: ['-e', 'process.stdout.write("out"); process.stderr.write("err"); process.exit(3)'] }, { env: {} });
+    const r = await runCommand(
+      { command: node, args: ['-e', 'process.stdout.write("out"); process.stderr.write("err"); process.exit(3)'] },
+      { env: {} },
+    );
     expect(r).toMatchObject({ exitCode: 3, stdout: 'out', stderr: 'err', timedOut: false, notFound: false });
     expect(r.pid).toBeGreaterThan(0);
     expect(r.durationMs).toBeGreaterThanOrEqual(0);
@@ -46,7 +49,11 @@ describe('runCommand', () => {
     process.env['AGENTS_RUN_LEAK'] = 'leaked';
     try {
       const r = await runCommand(
-        { command: node, args: ['-e', 'process.stdout.write(JSON.stringify([process.env.AGENTS_RUN_LEAK ?? null, process.env.A, process.env.B]))'], env: { B: 'cmd' } },
+        {
+          command: node,
+          args: ['-e', 'process.stdout.write(JSON.stringify([process.env.AGENTS_RUN_LEAK ?? null, process.env.A, process.env.B]))'],
+          env: { B: 'cmd' },
+        },
         { env: { A: 'base', B: 'base', C: undefined } },
       );
       expect(JSON.parse(r.stdout)).toEqual([null, 'base', 'cmd']);

@@ -44,7 +44,12 @@ interface Case {
 
 const CASES: Case[] = [
   { code: 'bad_key', key: DISABLED_KEY, args: ['verify'] },
-  { code: 'model_not_allowed', key: LIMITED_KEY, args: ['verify', '--model', 'gpt-5.1', '--protocol', 'chat', '--force'], mentions: 'gpt-5.1' },
+  {
+    code: 'model_not_allowed',
+    key: LIMITED_KEY,
+    args: ['verify', '--model', 'gpt-5.1', '--protocol', 'chat', '--force'],
+    mentions: 'gpt-5.1',
+  },
   { code: 'model_not_in_group', args: ['verify', '--model', 'kimi-k2', '--protocol', 'chat'], mentions: '"default"' },
   { code: 'quota', key: BROKE_KEY, args: ['verify', '--model', 'deepseek-chat', '--protocol', 'chat'] },
   // Unpriced models are not listed (as on new-api): only --force reaches one.
@@ -52,16 +57,39 @@ const CASES: Case[] = [
   { code: 'wrong_path', args: ['models'], baseUrl: (sim) => `${sim.root}/v1/chat` },
   { code: 'not_api', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'html', path: CHAT }] },
   { code: 'wrong_protocol', args: ['verify', '--model', 'claude-sonnet-4-5', '--protocol', 'responses'], mentions: 'claude-sonnet-4-5' },
-  { code: 'rate_limited', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'rate-limit', path: CHAT, retryAfter: 7 }], mentions: '7' },
-  { code: 'timeout', args: ['verify', '--protocol', 'chat', '--timeout', '1'], faults: [{ kind: 'slow-headers', path: CHAT, ms: 4000 }], noRequestId: true },
+  {
+    code: 'rate_limited',
+    args: ['verify', '--protocol', 'chat'],
+    faults: [{ kind: 'rate-limit', path: CHAT, retryAfter: 7 }],
+    mentions: '7',
+  },
+  {
+    code: 'timeout',
+    args: ['verify', '--protocol', 'chat', '--timeout', '1'],
+    faults: [{ kind: 'slow-headers', path: CHAT, ms: 4000 }],
+    noRequestId: true,
+  },
   { code: 'stream_broken', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'truncate-stream', path: CHAT }] },
   { code: 'channel_failed', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'server-error', path: CHAT }], mentions: '502' },
-  { code: 'channel_failed', args: ['verify', '--model', 'gpt-5.1', '--protocol', 'chat'], sim: { models: [{ id: 'gpt-5.1', channel: 'openai', upstreamKey: 'revoked' }] }, mentions: 'Incorrect API key provided.' },
-  { code: 'group_denied', args: ['models'], sim: { keys: [{ key: DEMO_KEY, name: 'demo', group: 'internal', unlimited: true }] }, mentions: '"internal"' },
+  {
+    code: 'channel_failed',
+    args: ['verify', '--model', 'gpt-5.1', '--protocol', 'chat'],
+    sim: { models: [{ id: 'gpt-5.1', channel: 'openai', upstreamKey: 'revoked' }] },
+    mentions: 'Incorrect API key provided.',
+  },
+  {
+    code: 'group_denied',
+    args: ['models'],
+    sim: { keys: [{ key: DEMO_KEY, name: 'demo', group: 'internal', unlimited: true }] },
+    mentions: '"internal"',
+  },
   { code: 'gateway_error', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'gateway-internal', path: CHAT }] },
 ];
 
-async function runBoth(c: Case, sim: Simulator): Promise<{ json: CliResult; text: CliResult; jsonLog: RequestLogEntry[]; textLog: RequestLogEntry[] }> {
+async function runBoth(
+  c: Case,
+  sim: Simulator,
+): Promise<{ json: CliResult; text: CliResult; jsonLog: RequestLogEntry[]; textLog: RequestLogEntry[] }> {
   const env = { GATEWAY_BASE_URL: c.baseUrl ? c.baseUrl(sim) : sim.root, GATEWAY_API_KEY: c.key ?? DEMO_KEY };
   const before = sim.log.length;
   const json = await runCli([...c.args, '--json'], { env });

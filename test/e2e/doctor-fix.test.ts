@@ -26,7 +26,13 @@ interface DoctorDoc {
   ok: boolean;
   fixed?: string[];
   notFixed?: { id: string; reason: string }[];
-  agents: { id: string; configured: boolean; notGateway?: string; file?: string; findings: { code: string; message: string; fix: string; requestId?: string }[] }[];
+  agents: {
+    id: string;
+    configured: boolean;
+    notGateway?: string;
+    file?: string;
+    findings: { code: string; message: string; fix: string; requestId?: string }[];
+  }[];
 }
 const doctor = async (args: string[], env: Record<string, string>) => {
   const r = await runCli(['doctor', '--json', ...args], { home, env });
@@ -78,7 +84,8 @@ describe('doctor on configs written by hand', () => {
     expect(text.slice(text.indexOf('[model_providers.gateway]'))).toContain(`base_url = "${sim.root}/v1"\nenv_key = "MY_GW"`);
     expect(text).toContain(`[model_providers.mygw]\nname = "My gateway"\nbase_url = "${sim.root}/v1/v1"`);
     expect(text).toContain('model = "gpt-5.1-codex"');
-    for (const kept of ['# my own Codex config, written by hand', 'approval_policy = "never"', 'name = "Another provider" # keep me']) expect(text).toContain(kept);
+    for (const kept of ['# my own Codex config, written by hand', 'approval_policy = "never"', 'name = "Another provider" # keep me'])
+      expect(text).toContain(kept);
     // The key stays in the user's variable: not copied into a file.
     expect(existsSync(join(home, '.codex/.env')) && readFileSync(join(home, '.codex/.env'), 'utf8').includes(DEMO_KEY)).toBe(false);
     // A backup of the hand-written file exists.
@@ -113,7 +120,11 @@ describe('doctor on configs written by hand', () => {
 });
 
 describe('doctor and agents not set up for the gateway', () => {
-  const claudeOwn = JSON.stringify({ permissions: { allow: ['Bash(npm test)'] }, statusLine: { type: 'command', command: 'echo hi' } }, null, 2);
+  const claudeOwn = JSON.stringify(
+    { permissions: { allow: ['Bash(npm test)'] }, statusLine: { type: 'command', command: 'echo hi' } },
+    null,
+    2,
+  );
 
   it('a Claude Code settings file without a gateway: a note, not a finding; --fix leaves it alone', async () => {
     const path = write('.claude/settings.json', claudeOwn);
@@ -145,7 +156,11 @@ describe('doctor and agents not set up for the gateway', () => {
     // And then --fix sets it up, keeping the user's own settings.
     const fix = await doctor(['--fix'], { GATEWAY_API_KEY: DEMO_KEY });
     expect(fix.code, JSON.stringify(fix.doc)).toBe(0);
-    const doc = JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8')) as { env: Record<string, string>; permissions: unknown; statusLine: unknown };
+    const doc = JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8')) as {
+      env: Record<string, string>;
+      permissions: unknown;
+      statusLine: unknown;
+    };
     expect(doc.env.ANTHROPIC_BASE_URL).toBe(sim.root);
     expect(doc.permissions).toEqual({ allow: ['Bash(npm test)'] });
     expect(doc.statusLine).toEqual({ type: 'command', command: 'echo hi' });
@@ -162,7 +177,13 @@ describe('doctor: the small/fast model of background calls', () => {
   it('Claude Code: a haiku model the key does not offer is named (the main request passes), then replaced', async () => {
     await setup('claude-code');
     const path = join(home, '.claude/settings.json');
-    writeFileSync(path, readFileSync(path, 'utf8').replace('"ANTHROPIC_DEFAULT_HAIKU_MODEL": "claude-haiku-4-5"', '"ANTHROPIC_DEFAULT_HAIKU_MODEL": "claude-haiku-9"'));
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace(
+        '"ANTHROPIC_DEFAULT_HAIKU_MODEL": "claude-haiku-4-5"',
+        '"ANTHROPIC_DEFAULT_HAIKU_MODEL": "claude-haiku-9"',
+      ),
+    );
     const first = await doctor([], env);
     expect(first.code).toBe(1);
     const findings = first.doc.agents.find((a) => a.id === 'claude-code')!.findings;
@@ -183,7 +204,11 @@ describe('doctor: the small/fast model of background calls', () => {
   it('OpenCode: a small_model its provider cannot serve is wrong_protocol; one naming no provider is config_invalid; --fix keeps the main model', async () => {
     await setup('opencode');
     const path = join(home, '.config/opencode/opencode.json');
-    const good = JSON.parse(readFileSync(path, 'utf8')) as { model: string; small_model: string; provider: Record<string, { models: Record<string, unknown> }> };
+    const good = JSON.parse(readFileSync(path, 'utf8')) as {
+      model: string;
+      small_model: string;
+      provider: Record<string, { models: Record<string, unknown> }>;
+    };
     const wrong = structuredClone(good);
     wrong.small_model = 'gateway-anthropic/gpt-5.1-codex';
     wrong.provider['gateway-anthropic']!.models['gpt-5.1-codex'] = { name: 'gpt-5.1-codex' };
@@ -213,7 +238,14 @@ describe('doctor: the small/fast model of background calls', () => {
 describe('doctor --fix when the model kept fails its own probe', () => {
   it('moves to a model that passes, says from which to which and why; advice that runs, never --force', async () => {
     const env = { GATEWAY_API_KEY: DEMO_KEY };
-    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--model', 'claude-code=claude-sonnet-4-5'], { home, env })).code).toBe(0);
+    expect(
+      (
+        await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--model', 'claude-code=claude-sonnet-4-5'], {
+          home,
+          env,
+        })
+      ).code,
+    ).toBe(0);
     const file = join(home, '.claude/settings.json');
     writeFileSync(file, readFileSync(file, 'utf8').split(`"${sim.root}"`).join(`"${sim.root}/v1"`));
     sim.addFault({ kind: 'server-error', model: 'claude-sonnet-4-5' });

@@ -51,7 +51,16 @@ const CASES: Case[] = [
   },
   { name: 'missing /v1', code: 'not_api', break: (t, a) => (a.appendsV1 ? t : t.replaceAll(`${sim.root}/v1`, sim.root)) },
   { name: 'HTML endpoint', code: 'not_api', break: (t) => t.replaceAll(sim.root, `${sim.root}/console`) },
-  { name: 'unknown model', code: 'model_not_listed', break: (t, _a, m) => t.replaceAll(`"${m}"`, '"no-such-model"').replaceAll(`/${m}"`, '/no-such-model"').replace(new RegExp(`/${m}(\\r?)$`, 'gm'), '/no-such-model$1').replace(new RegExp(`(: |=)${m.replace(/\./g, '\\.')}(\r?)$`, 'gm'), '$1no-such-model$2') },
+  {
+    name: 'unknown model',
+    code: 'model_not_listed',
+    break: (t, _a, m) =>
+      t
+        .replaceAll(`"${m}"`, '"no-such-model"')
+        .replaceAll(`/${m}"`, '/no-such-model"')
+        .replace(new RegExp(`/${m}(\\r?)$`, 'gm'), '/no-such-model$1')
+        .replace(new RegExp(`(: |=)${m.replace(/\./g, '\\.')}(\r?)$`, 'gm'), '$1no-such-model$2'),
+  },
   { name: 'wrong-protocol model', code: 'wrong_protocol', break: (t, a, m) => t.replaceAll(m, a.wrongModel) },
   { name: 'missing key variable', code: 'missing_key', env: true, break: (t, a) => (a.literalKeyOnly ? t.replace(DEMO_KEY, '') : t) },
 ];
@@ -71,7 +80,18 @@ describe.each(AGENTS)('doctor $id', (agent) => {
       // A correct setup first (env key storage under another variable for the missing-key case).
       const envCase = c.env && !agent.literalKeyOnly;
       const setup = await runCli(
-        ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent.id, '--model', `${agent.id}=${agent.model}`, ...(envCase ? ['--key-storage', 'env', '--api-key-env', 'AGENT_GW_KEY'] : [])],
+        [
+          'setup',
+          '--yes',
+          '--json',
+          '--base-url',
+          sim.root,
+          '--agent',
+          agent.id,
+          '--model',
+          `${agent.id}=${agent.model}`,
+          ...(envCase ? ['--key-storage', 'env', '--api-key-env', 'AGENT_GW_KEY'] : []),
+        ],
         { home, env: envCase ? { AGENT_GW_KEY: DEMO_KEY } : { GATEWAY_API_KEY: DEMO_KEY } },
       );
       expect(setup.code, setup.stderr + setup.stdout).toBe(0);
@@ -112,7 +132,9 @@ describe('doctor', () => {
   it('text output: one line per finding with the cause, the request ID and the fix', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      expect(
+        (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code,
+      ).toBe(0);
       const path = join(home, '.codex/config.toml');
       writeFileSync(path, readFileSync(path, 'utf8').replace(`${sim.root}/v1`, `${sim.root}/v1/v1`));
       const r = await runCli(['doctor'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
@@ -130,11 +152,17 @@ describe('doctor', () => {
   it('a Claude Code tier naming a model the key lacks (fable left to its own default) is named; --fix gives it one the key has', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      expect(
+        (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } }))
+          .code,
+      ).toBe(0);
       const path = join(home, '.claude/settings.json');
       const text = readFileSync(path, 'utf8');
       expect(text).toContain('"ANTHROPIC_DEFAULT_FABLE_MODEL": "claude-opus-4-1"');
-      writeFileSync(path, text.replace('"ANTHROPIC_DEFAULT_FABLE_MODEL": "claude-opus-4-1"', '"ANTHROPIC_DEFAULT_FABLE_MODEL": "claude-fable-5-2"'));
+      writeFileSync(
+        path,
+        text.replace('"ANTHROPIC_DEFAULT_FABLE_MODEL": "claude-opus-4-1"', '"ANTHROPIC_DEFAULT_FABLE_MODEL": "claude-fable-5-2"'),
+      );
       const first = jsonOf(await doctor(home, ['--agent', 'claude-code'])) as unknown as DoctorDoc;
       const findings = first.agents.find((a) => a.id === 'claude-code')!.findings;
       expect(findings.map((f) => f.code)).toEqual(['model_not_listed']);
@@ -159,9 +187,15 @@ describe('doctor: shell exports', () => {
   it('a shell export that overrides the key in Qwen Code settings is a finding', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      expect(
+        (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } }))
+          .code,
+      ).toBe(0);
       // The user's shell exports a stale key under the same name; the gateway key comes via another variable.
-      const r = await runCli(['doctor', '--json', '--api-key-env', 'REAL_KEY'], { home, env: { GATEWAY_API_KEY: 'sk-stale0000000000000000000000000000000000000000', REAL_KEY: DEMO_KEY } });
+      const r = await runCli(['doctor', '--json', '--api-key-env', 'REAL_KEY'], {
+        home,
+        env: { GATEWAY_API_KEY: 'sk-stale0000000000000000000000000000000000000000', REAL_KEY: DEMO_KEY },
+      });
       expect(r.code).toBe(1);
       const doc = jsonOf(r) as unknown as DoctorDoc;
       const codes = doc.agents[0]?.findings.map((f) => f.code) ?? [];

@@ -32,7 +32,7 @@ interface Report {
   agents: { id: string; ok: boolean; notes: string[]; verify?: { ok: boolean } }[];
 }
 
-describe('Codex: a provider of the user\'s own named gateway', () => {
+describe("Codex: a provider of the user's own named gateway", () => {
   it('is left byte for byte; ours gets its own table, the switch is said, and the next run finds ours again', async () => {
     const { dir: home, remove } = tempHome();
     try {
@@ -80,7 +80,10 @@ describe('Claude Code: an ANTHROPIC_API_KEY exported in the shell', () => {
   it('doctor names the export once and says to unset it (no bad_key); --fix makes the settings ignore it', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(setup.code, setup.stderr + setup.stdout).toBe(0);
 
       const env = { ANTHROPIC_API_KEY: SHELL_KEY };
@@ -113,7 +116,10 @@ describe('Claude Code: an ANTHROPIC_API_KEY exported in the shell', () => {
   it('verify --agent-run names the export as the cause, not bad_key', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(setup.code, setup.stderr + setup.stdout).toBe(0);
       // A stand-in for the claude binary that fails as Claude Code does when its key is refused.
       const bin = join(home, 'bin');
@@ -149,9 +155,12 @@ describe('project scope: every project file holding the key is ignored by git', 
       cwd: project,
       env: { GATEWAY_API_KEY: DEMO_KEY },
     });
-  const gitIn = (home: string, project: string) => (...args: string[]): string =>
-    execFileSync('git', args, { cwd: project, env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' }, encoding: 'utf8' });
-  const notes = (stdout: string): string => (jsonOf({ stdout } as Parameters<typeof jsonOf>[0]) as unknown as Report).agents.flatMap((a) => a.notes).join('\n');
+  const gitIn =
+    (home: string, project: string) =>
+    (...args: string[]): string =>
+      execFileSync('git', args, { cwd: project, env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' }, encoding: 'utf8' });
+  const notes = (stdout: string): string =>
+    (jsonOf({ stdout } as Parameters<typeof jsonOf>[0]) as unknown as Report).agents.flatMap((a) => a.notes).join('\n');
 
   it('a repository that does not ignore it: a line in .git/info/exclude, said in the report; git add -A leaves the key out', async () => {
     const { dir: home, remove } = tempHome();
@@ -191,7 +200,7 @@ describe('project scope: every project file holding the key is ignored by git', 
     }
   });
 
-  it('already ignored by the project\'s .gitignore: the rule is named, nothing added', async () => {
+  it("already ignored by the project's .gitignore: the rule is named, nothing added", async () => {
     const { dir: home, remove } = tempHome();
     try {
       const project = join(home, 'repo');
@@ -207,7 +216,7 @@ describe('project scope: every project file holding the key is ignored by git', 
     }
   });
 
-  it('a rule of the user\'s that keeps the file in git: refused, nothing written', async () => {
+  it("a rule of the user's that keeps the file in git: refused, nothing written", async () => {
     const { dir: home, remove } = tempHome();
     try {
       const project = join(home, 'repo');
@@ -367,7 +376,9 @@ describe('values are never cut', () => {
 
   it('verify: the request ID and the model whole in the table, also when the row is wider than 80 columns', async () => {
     const own = await startSim({ models: [...DEFAULT_MODELS, { id: LONG, channel: 'anthropic' }] });
-    const r = await runCli(['verify', '--model', LONG, '--protocol', 'messages'], { env: { GATEWAY_BASE_URL: own.root, GATEWAY_API_KEY: DEMO_KEY } });
+    const r = await runCli(['verify', '--model', LONG, '--protocol', 'messages'], {
+      env: { GATEWAY_BASE_URL: own.root, GATEWAY_API_KEY: DEMO_KEY },
+    });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).not.toContain('…');
     const ids = own.log.filter((e) => e.method === 'POST').map((e) => e.requestId);
@@ -401,10 +412,15 @@ describe('values are never cut', () => {
   });
 });
 
-describe("demo: the next step names a command that works where the user stands", () => {
+describe('demo: the next step names a command that works where the user stands', () => {
   const REPO = fileURLToPath(new URL('../..', import.meta.url));
   const runScript = (script: string, cwd: string, home: string, env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, [script, 'demo'], { cwd, env: { PATH: env['PATH'] ?? process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, ...env }, encoding: 'utf8', timeout: 60_000 });
+    spawnSync(process.execPath, [script, 'demo'], {
+      cwd,
+      env: { PATH: env['PATH'] ?? process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
   const nextStep = (stdout: string): string => /Next: run `([^`]+)`/.exec(stdout.replace(/\s+/g, ' '))?.[1] ?? '';
 
   it('in a clone: node bin/… from its root, the absolute path from elsewhere; the command runs', async () => {
@@ -450,17 +466,24 @@ describe("demo: the next step names a command that works where the user stands",
 
 describe('setup: a dry run does not claim success; the opus tier gets the opus model', () => {
   it('a dry run ends by saying nothing was written or verified, and how to do it', async () => {
-    const r = await runCli(['setup', '--yes', '--dry-run', '--base-url', sim.root, '--agent', 'claude-code,codex'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+    const r = await runCli(['setup', '--yes', '--dry-run', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    });
     expect(r.code, r.stderr + r.stdout).toBe(0);
     const out = r.stdout.replace(/\s+/g, ' ');
     expect(out).not.toContain('Every agent is set up and verified');
-    expect(out).toContain('Every chosen model passed its probe. Run the same command without --dry-run to write the configs and verify them.');
+    expect(out).toContain(
+      'Every chosen model passed its probe. Run the same command without --dry-run to write the configs and verify them.',
+    );
   });
 
-  it('with a VIP key that offers an opus model, Claude Code\'s opus tier points at it; sonnet stays the main model', async () => {
+  it("with a VIP key that offers an opus model, Claude Code's opus tier points at it; sonnet stays the main model", async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const r = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+      const r = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
+        home,
+        env: { GATEWAY_API_KEY: VIP_KEY },
+      });
       expect(r.code, r.stderr + r.stdout).toBe(0);
       const report = jsonOf(r) as { agents: { model: string; tiers?: Record<string, string> }[] };
       expect(report.agents[0]?.tiers).toEqual({ opus: 'claude-opus-4-1' });
@@ -478,10 +501,13 @@ describe('setup: a dry run does not claim success; the opus tier gets the opus m
 });
 
 describe('doctor without GATEWAY_API_KEY', () => {
-  it('finds the key in Qwen Code\'s own settings (its env block) and checks with it', async () => {
+  it("finds the key in Qwen Code's own settings (its env block) and checks with it", async () => {
     const { dir: home, remove } = tempHome();
     try {
-      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      expect(
+        (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } }))
+          .code,
+      ).toBe(0);
       const from = sim.log.length;
       const r = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home });
       expect(r.code, r.stdout + r.stderr).toBe(0);
@@ -496,11 +522,20 @@ describe('doctor without GATEWAY_API_KEY', () => {
 });
 
 describe('doctor with two agents set up with two keys', () => {
-  it('checks each agent with the key it uses, and --fix keeps each agent\'s key and model', async () => {
+  it("checks each agent with the key it uses, and --fix keeps each agent's key and model", async () => {
     const { dir: home, remove } = tempHome();
     try {
-      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=deepseek-chat'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
-      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: VIP_KEY } })).code).toBe(0);
+      expect(
+        (
+          await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=deepseek-chat'], {
+            home,
+            env: { GATEWAY_API_KEY: DEMO_KEY },
+          })
+        ).code,
+      ).toBe(0);
+      expect(
+        (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: VIP_KEY } })).code,
+      ).toBe(0);
       // deepseek-chat is sold to the default group only: VIP's list would call it missing.
       const doctor = await runCli(['doctor', '--json'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
       expect(doctor.code, doctor.stdout).toBe(0);
@@ -521,13 +556,22 @@ describe('doctor with two agents set up with two keys', () => {
   it('a refused own key is replaced by the given one only with a word about it', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=deepseek-chat'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      expect(
+        (
+          await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=deepseek-chat'], {
+            home,
+            env: { GATEWAY_API_KEY: DEMO_KEY },
+          })
+        ).code,
+      ).toBe(0);
       const file = join(home, '.config/opencode/opencode.json');
       const disabled = `sk-${'disabled'.repeat(6)}`;
       writeFileSync(file, readFileSync(file, 'utf8').split(DEMO_KEY).join(disabled));
       const fix = await runCli(['doctor', '--fix'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(fix.code, fix.stdout + fix.stderr).toBe(0);
-      expect(fix.stdout).toMatch(/OpenCode: its own key sk-di…bled was refused or unusable, so the key from\s+GATEWAY_API_KEY \(sk-de…demo\) was written in its place/);
+      expect(fix.stdout).toMatch(
+        /OpenCode: its own key sk-di…bled was refused or unusable, so the key from\s+GATEWAY_API_KEY \(sk-de…demo\) was written in its place/,
+      );
       expect(readFileSync(file, 'utf8')).toContain(DEMO_KEY);
     } finally {
       remove();

@@ -39,7 +39,14 @@ describe('setup --import -', () => {
     const { dir: home, remove } = tempHome();
     try {
       // opus is not what Claude Code gets by default: the hint must steer the choice.
-      const text = link({ app: 'claude', name: 'Work Claude 工作', endpoint: sim.root, apiKey: KEY, model: 'claude-opus-4-1', haikuModel: 'claude-haiku-4-5' });
+      const text = link({
+        app: 'claude',
+        name: 'Work Claude 工作',
+        endpoint: sim.root,
+        apiKey: KEY,
+        model: 'claude-opus-4-1',
+        haikuModel: 'claude-haiku-4-5',
+      });
       const result = await runCli(['setup', '--import', '-', '--agent', 'claude-code,codex', '--yes'], { home, input: `${text}\n` });
       expect(result.code, result.stderr + result.stdout).toBe(0);
       const settings = JSON.parse(readFileSync(join(home, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> };
@@ -62,7 +69,7 @@ describe('setup --import -', () => {
     }
   });
 
-  it('passes over a hint the key does not offer, and a codex link\'s /v1 endpoint is the same gateway', async () => {
+  it("passes over a hint the key does not offer, and a codex link's /v1 endpoint is the same gateway", async () => {
     const { dir: home, remove } = tempHome();
     try {
       const text = link({ app: 'codex', name: 'CI', endpoint: `${sim.root}/v1`, apiKey: KEY, model: 'gpt-9-nonexistent' });
@@ -85,7 +92,9 @@ describe('setup --import -', () => {
   });
 
   it('refuses --base-url beside the link, and an empty stdin', async () => {
-    const both = await runCli(['setup', '--import', '-', '--base-url', sim.root, '--yes'], { input: link({ endpoint: sim.root, apiKey: KEY }) });
+    const both = await runCli(['setup', '--import', '-', '--base-url', sim.root, '--yes'], {
+      input: link({ endpoint: sim.root, apiKey: KEY }),
+    });
     expect(both.code).toBe(2);
     expect(flat(both.stderr)).toMatch(/The import link gives the base URL and the key, and --base-url is given too/);
     const empty = await runCli(['setup', '--import', '-', '--yes'], { input: '\n\n' });
@@ -99,7 +108,8 @@ describe('setup --import-env NAME', () => {
     const { dir: home, remove } = tempHome();
     try {
       const result = await runCli(['setup', '--import-env', 'GATEWAY_IMPORT_LINK', '--agent', 'codex', '--yes', '--json'], {
-        home, env: { GATEWAY_IMPORT_LINK: link({ app: 'codex', endpoint: `${sim.root}/v1`, apiKey: KEY }) },
+        home,
+        env: { GATEWAY_IMPORT_LINK: link({ app: 'codex', endpoint: `${sim.root}/v1`, apiKey: KEY }) },
       });
       expect(result.code, result.stderr + result.stdout).toBe(0);
       expect((jsonOf(result) as { ok: boolean }).ok).toBe(true);
@@ -117,10 +127,13 @@ describe('setup --import-env NAME', () => {
 });
 
 describe('use NAME --import -', () => {
-  it('switches the profile\'s agents with the link\'s gateway and key (its variable need not be set)', async () => {
+  it("switches the profile's agents with the link's gateway and key (its variable need not be set)", async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const add = await runCli(['profiles', 'add', 'work', '--base-url', 'https://elsewhere.example.com', '--api-key-env', 'WORK_GW_KEY', '--agent', 'codex'], { home });
+      const add = await runCli(
+        ['profiles', 'add', 'work', '--base-url', 'https://elsewhere.example.com', '--api-key-env', 'WORK_GW_KEY', '--agent', 'codex'],
+        { home },
+      );
       expect(add.code, add.stderr).toBe(0);
       const text = link({ app: 'codex', endpoint: `${sim.root}/v1`, apiKey: KEY });
       const result = await runCli(['use', 'work', '--import', '-', '--yes'], { home, input: text });
@@ -142,18 +155,24 @@ describe('use --import - without a name', () => {
     const { dir: home, remove } = tempHome();
     try {
       const text = link({ app: 'codex', name: 'Team GW / 月', endpoint: `${sim.root}/v1`, apiKey: KEY });
-      const first = await runCli(['use', '--import', '-', '--api-key-env', 'TEAM_KEY', '--agent', 'codex', '--yes', '--json'], { home, input: text });
+      const first = await runCli(['use', '--import', '-', '--api-key-env', 'TEAM_KEY', '--agent', 'codex', '--yes', '--json'], {
+        home,
+        input: text,
+      });
       expect(first.code, first.stderr + first.stdout).toBe(0);
       const report = jsonOf(first) as { profile: string; profileSaved: string; agents: { id: string; ok: boolean }[] };
       expect(report.profile).toBe('Team-GW');
       expect(report.agents.map((a) => [a.id, a.ok])).toEqual([['codex', true]]);
       const settings = readFileSync(report.profileSaved, 'utf8');
-      expect(JSON.parse(settings)).toMatchObject({ profiles: { 'Team-GW': { baseUrl: sim.root, keyEnv: 'TEAM_KEY', agents: ['codex'] } }, active: { codex: 'Team-GW' } });
+      expect(JSON.parse(settings)).toMatchObject({
+        profiles: { 'Team-GW': { baseUrl: sim.root, keyEnv: 'TEAM_KEY', agents: ['codex'] } },
+        active: { codex: 'Team-GW' },
+      });
       for (const out of [settings, first.stdout, first.stderr]) expect(out).not.toContain(bare);
       // The same link again uses the saved profile; without the link, its variable gives the key.
       const again = await runCli(['use', '--import', '-', '--agent', 'codex', '--yes', '--json'], { home, input: text });
       expect(again.code, again.stderr).toBe(0);
-      expect((jsonOf(again) as { profileSaved?: string; profile: string })).toMatchObject({ profile: 'Team-GW' });
+      expect(jsonOf(again) as { profileSaved?: string; profile: string }).toMatchObject({ profile: 'Team-GW' });
       expect(jsonOf(again)).not.toHaveProperty('profileSaved');
       const later = await runCli(['use', 'Team-GW', '--yes'], { home, env: { TEAM_KEY: KEY } });
       expect(later.code, later.stderr + later.stdout).toBe(0);
@@ -191,15 +210,21 @@ describe('a link given as an argument', () => {
   });
 });
 
-describe('doctor: the key\'s balance and expiry', () => {
+describe("doctor: the key's balance and expiry", () => {
   async function setUp(home: string, key: string): Promise<void> {
-    const r = await runCli(['setup', '--base-url', sim.root, '--agent', 'codex', '--yes', '--no-verify'], { home, env: { GATEWAY_API_KEY: key } });
+    const r = await runCli(['setup', '--base-url', sim.root, '--agent', 'codex', '--yes', '--no-verify'], {
+      home,
+      env: { GATEWAY_API_KEY: key },
+    });
     expect(r.code, r.stderr).toBe(0);
   }
 
   /** Codex set up with the key in a variable: doctor then checks whatever key the variable holds. */
   async function setUpByVariable(home: string): Promise<void> {
-    const r = await runCli(['setup', '--base-url', sim.root, '--agent', 'codex', '--yes', '--key-storage', 'env'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+    const r = await runCli(['setup', '--base-url', sim.root, '--agent', 'codex', '--yes', '--key-storage', 'env'], {
+      home,
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    });
     expect(r.code, r.stderr).toBe(0);
   }
 
@@ -209,22 +234,37 @@ describe('doctor: the key\'s balance and expiry', () => {
       await setUp(home, EXPIRING_KEY);
       const result = await runCli(['doctor', '--agent', 'codex'], { home });
       expect(result.code, result.stdout + result.stderr).toBe(0);
-      expect(result.stdout).toMatch(/Keys:\n {2}sk-ex…ring "expiring" \(Codex CLI\): \$3\.50 left of \$10\.00 \(\$6\.50 used\), expires\s+\d{4}-\d\d-\d\d \(in 3 days\)/);
+      expect(result.stdout).toMatch(
+        /Keys:\n {2}sk-ex…ring "expiring" \(Codex CLI\): \$3\.50 left of \$10\.00 \(\$6\.50 used\), expires\s+\d{4}-\d\d-\d\d \(in 3 days\)/,
+      );
       expect(result.stdout).toMatch(/! warning: key sk-ex…ring expires in 3 day\(s\)/);
-      const json = jsonOf(await runCli(['doctor', '--agent', 'codex', '--json'], { home })) as { ok: boolean; keys: Record<string, unknown>[] };
+      const json = jsonOf(await runCli(['doctor', '--agent', 'codex', '--json'], { home })) as {
+        ok: boolean;
+        keys: Record<string, unknown>[];
+      };
       expect(json.ok).toBe(true);
-      expect(json.keys).toEqual([expect.objectContaining({
-        key: 'sk-ex…ring', agents: ['codex'], told: true, name: 'expiring', unlimited: false,
-        grantedUsd: 10, usedUsd: 6.5, availableUsd: 3.5, daysLeft: 3, state: 'expiring',
-        warning: expect.stringMatching(/^warning: key sk-ex…ring expires in 3 day/),
-      })]);
+      expect(json.keys).toEqual([
+        expect.objectContaining({
+          key: 'sk-ex…ring',
+          agents: ['codex'],
+          told: true,
+          name: 'expiring',
+          unlimited: false,
+          grantedUsd: 10,
+          usedUsd: 6.5,
+          availableUsd: 3.5,
+          daysLeft: 3,
+          state: 'expiring',
+          warning: expect.stringMatching(/^warning: key sk-ex…ring expires in 3 day/),
+        }),
+      ]);
       expect(JSON.stringify(json)).not.toContain(EXPIRING_KEY.slice(3));
     } finally {
       remove();
     }
   });
 
-  it('an expired key: the agent\'s bad_key finding fails the run; the gateway shows no balance for it', async () => {
+  it("an expired key: the agent's bad_key finding fails the run; the gateway shows no balance for it", async () => {
     const { dir: home, remove } = tempHome();
     try {
       await setUpByVariable(home);
@@ -235,7 +275,7 @@ describe('doctor: the key\'s balance and expiry', () => {
       // new-api v0.10.2 answers the usage route with the token auth's 401 for such a key.
       expect(json.keys).toEqual([{ key: 'sk-ex…pire', root: sim.root, agents: ['codex'], told: false }]);
       const text = await runCli(['doctor', '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: EXPIRED_KEY } });
-      expect(flat(text.stdout)).toContain('sk-ex…pire (Codex CLI): the gateway does not show this key\'s balance');
+      expect(flat(text.stdout)).toContain("sk-ex…pire (Codex CLI): the gateway does not show this key's balance");
     } finally {
       remove();
     }

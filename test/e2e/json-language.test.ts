@@ -24,7 +24,10 @@ function stable(stdout: string): string {
   return JSON.stringify(JSON.parse(stdout, (k, v: unknown) => (VOLATILE.includes(k) ? undefined : v)));
 }
 
-async function both(args: readonly string[], opts: { home?: string; env?: Record<string, string> } = {}): Promise<{ en: string; zh: string }> {
+async function both(
+  args: readonly string[],
+  opts: { home?: string; env?: Record<string, string> } = {},
+): Promise<{ en: string; zh: string }> {
   const en = await runCli([...args, '--json', '--lang', 'en'], opts);
   const zh = await runCli([...args, '--json', '--lang', 'zh-CN'], opts);
   expect(zh.code, zh.stderr).toBe(en.code);
@@ -59,7 +62,10 @@ describe('--json is English and the same in every language', () => {
   it('doctor findings and a setup report with notes: the same documents', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const setup = await both(['setup', '--agent', 'claude-code,codex', '--dry-run'], { home, env: { ...env(), ANTHROPIC_API_KEY: 'sk-shell-0000000000000000000000000000000000000000' } });
+      const setup = await both(['setup', '--agent', 'claude-code,codex', '--dry-run'], {
+        home,
+        env: { ...env(), ANTHROPIC_API_KEY: 'sk-shell-0000000000000000000000000000000000000000' },
+      });
       expect(stable(setup.zh)).toBe(stable(setup.en));
       expect(JSON.parse(setup.en).agents.some((a: { notes: string[] }) => a.notes.length > 0)).toBe(true);
 

@@ -106,7 +106,10 @@ function livedInHome(id: AgentId): string {
     writeFileSync(join(home, rel), text);
   }
   mkdirSync(join(home, '.config', 'gateway-agent-setup'), { recursive: true });
-  writeFileSync(join(home, '.config', 'gateway-agent-setup', 'settings.json'), `${JSON.stringify({ baseUrl: sim.root, keyEnv: 'TEAM_GATEWAY_KEY' }, null, 2)}\n`);
+  writeFileSync(
+    join(home, '.config', 'gateway-agent-setup', 'settings.json'),
+    `${JSON.stringify({ baseUrl: sim.root, keyEnv: 'TEAM_GATEWAY_KEY' }, null, 2)}\n`,
+  );
   return home;
 }
 
@@ -114,12 +117,18 @@ function setup(id: AgentId, mode = 'exit:0'): { home: string; tmp: string; dump:
   const home = livedInHome(id);
   const tmp = newDir();
   const dump = join(newDir(), 'dump.json');
-  const env = { PATH: `${fakeBin(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, TEAM_GATEWAY_KEY: DEMO_KEY, FAKE_DUMP: dump, FAKE_MODE: mode, TMPDIR: tmp };
+  const env = {
+    PATH: `${fakeBin(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+    TEAM_GATEWAY_KEY: DEMO_KEY,
+    FAKE_DUMP: dump,
+    FAKE_MODE: mode,
+    TMPDIR: tmp,
+  };
   return { home, tmp, dump, env };
 }
 
 describe.each(LAUNCHABLE)('launch %s (a stand-in on PATH)', (id) => {
-  it('passes the arguments after --, the exit code, the key only in the environment, and changes no file of the user\'s', async () => {
+  it("passes the arguments after --, the exit code, the key only in the environment, and changes no file of the user's", async () => {
     const { home, tmp, dump, env } = setup(id, 'exit:7');
     const before = snapshot(home);
     // The saved settings give the base URL and the key's variable: no flag names them.
@@ -137,7 +146,12 @@ describe.each(LAUNCHABLE)('launch %s (a stand-in on PATH)', (id) => {
     if (literal) expect(Object.values(d.files).some((f) => f.text.includes(DEMO_KEY))).toBe(true);
     else expect(Object.values(d.env)).toContain(DEMO_KEY);
     // The gateway reaches the agent: its address is in a variable or in a session file.
-    const given = JSON.stringify(d.env) + d.args.join(' ') + Object.values(d.files).map((f) => f.text).join('');
+    const given =
+      JSON.stringify(d.env) +
+      d.args.join(' ') +
+      Object.values(d.files)
+        .map((f) => f.text)
+        .join('');
     expect(given).toContain(sim.root);
     for (const [file, f] of Object.entries(d.files)) {
       expect(file.startsWith(tmp), `${file} is in the session's temporary directory`).toBe(true);
@@ -154,12 +168,16 @@ describe.each(LAUNCHABLE)('launch %s (a stand-in on PATH)', (id) => {
   });
 });
 
-describe('launch with a key of the agent\'s own', () => {
+describe("launch with a key of the agent's own", () => {
   it('--api-key-env AGENT=VAR, or the variable saved for the agent, gives the session that key; unset, exit 2 naming it', async () => {
     const { home, dump, env } = setup('codex');
     // No shared key at all: only Codex's own variable holds one.
     const own = { ...env, TEAM_GATEWAY_KEY: '', CODEX_GW_KEY: DEMO_KEY };
-    const r = await runCli(['launch', 'codex', '--api-key-env', 'codex=CODEX_GW_KEY', '--', 'exec', 'hi'], { home, env: own, timeoutMs: 30_000 });
+    const r = await runCli(['launch', 'codex', '--api-key-env', 'codex=CODEX_GW_KEY', '--', 'exec', 'hi'], {
+      home,
+      env: own,
+      timeoutMs: 30_000,
+    });
     expect(r.code, r.stderr).toBe(0);
     const d = JSON.parse(readFileSync(dump, 'utf8')) as Dump;
     expect(d.args).toContain('model_providers.gateway-agent-setup-session.env_key="CODEX_GW_KEY"');
@@ -170,7 +188,9 @@ describe('launch with a key of the agent\'s own', () => {
     writeFileSync(settings, `${JSON.stringify({ baseUrl: sim.root, perAgent: { codex: { keyEnv: 'CODEX_GW_KEY' } } }, null, 2)}\n`);
     const saved = await runCli(['launch', 'codex', '--', 'exec', 'hi'], { home, env: own, timeoutMs: 30_000 });
     expect(saved.code, saved.stderr).toBe(0);
-    expect((JSON.parse(readFileSync(dump, 'utf8')) as Dump).args).toContain('model_providers.gateway-agent-setup-session.env_key="CODEX_GW_KEY"');
+    expect((JSON.parse(readFileSync(dump, 'utf8')) as Dump).args).toContain(
+      'model_providers.gateway-agent-setup-session.env_key="CODEX_GW_KEY"',
+    );
     const unset = await runCli(['launch', 'codex', '--', 'exec', 'hi'], { home, env: { ...own, CODEX_GW_KEY: '' }, timeoutMs: 30_000 });
     expect(unset.code).toBe(2);
     expect(plain(unset.stderr)).toContain('$CODEX_GW_KEY is not set');
@@ -189,18 +209,28 @@ describe('launch: what each agent is given', () => {
       const r = await runCli(['launch', 'copilot-cli', '--model', model, '--', '-p', 'hi'], { home, env, timeoutMs: 30_000 });
       expect(r.code, r.stderr).toBe(0);
       const e = (JSON.parse(readFileSync(dump, 'utf8')) as Dump).env;
-      expect([e['COPILOT_PROVIDER_TYPE'], e['COPILOT_PROVIDER_BASE_URL'], e['COPILOT_MODEL'], e['COPILOT_PROVIDER_WIRE_API'], e['COPILOT_PROVIDER_API_KEY'], e['COPILOT_OFFLINE']]).toEqual([type, base, model, wire, DEMO_KEY, 'true']);
+      expect([
+        e['COPILOT_PROVIDER_TYPE'],
+        e['COPILOT_PROVIDER_BASE_URL'],
+        e['COPILOT_MODEL'],
+        e['COPILOT_PROVIDER_WIRE_API'],
+        e['COPILOT_PROVIDER_API_KEY'],
+        e['COPILOT_OFFLINE'],
+      ]).toEqual([type, base, model, wire, DEMO_KEY, 'true']);
     }
   });
 
-  it('claude-code: a --settings file (address, every tier, a helper printing the key variable) that outranks the user\'s settings', async () => {
+  it("claude-code: a --settings file (address, every tier, a helper printing the key variable) that outranks the user's settings", async () => {
     const { home, dump, env } = setup('claude-code');
     const r = await runCli(['launch', 'claude-code'], { home, env, timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(0);
     const d = JSON.parse(readFileSync(dump, 'utf8')) as Dump;
     const [settingsArg] = d.args;
     expect(settingsArg).toMatch(/^--settings=\//);
-    const settings = JSON.parse(d.files[settingsArg!.slice('--settings='.length)]!.text) as { env: Record<string, string>; apiKeyHelper: string };
+    const settings = JSON.parse(d.files[settingsArg!.slice('--settings='.length)]!.text) as {
+      env: Record<string, string>;
+      apiKeyHelper: string;
+    };
     expect(settings.env['ANTHROPIC_BASE_URL']).toBe(sim.root);
     expect(settings.env['ANTHROPIC_MODEL']).toBe('claude-sonnet-4-5');
     expect(settings.env['ANTHROPIC_DEFAULT_OPUS_MODEL']).toBe('claude-opus-4-1');
@@ -209,7 +239,7 @@ describe('launch: what each agent is given', () => {
     expect(d.env['TEAM_GATEWAY_KEY']).toBe(DEMO_KEY);
   });
 
-  it('codex: -c overrides before the user\'s subcommand, naming the key\'s variable, never the key', async () => {
+  it("codex: -c overrides before the user's subcommand, naming the key's variable, never the key", async () => {
     const { home, dump, env } = setup('codex');
     const r = await runCli(['launch', 'codex', '--', 'exec', 'hello'], { home, env, timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(0);
@@ -222,11 +252,18 @@ describe('launch: what each agent is given', () => {
 });
 
 describe('launch --profile', () => {
-  it('takes a saved profile\'s gateway and key variable; an unknown profile is exit 2', async () => {
+  it("takes a saved profile's gateway and key variable; an unknown profile is exit 2", async () => {
     const { home, dump, env } = setup('copilot-cli');
     const file = join(home, '.config', 'gateway-agent-setup', 'settings.json');
-    writeFileSync(file, `${JSON.stringify({ baseUrl: 'http://127.0.0.1:9', keyEnv: 'TEAM_GATEWAY_KEY', profiles: { work: { baseUrl: sim.root, keyEnv: 'WORK_GATEWAY_KEY' } } }, null, 2)}\n`);
-    const r = await runCli(['launch', 'copilot-cli', '--profile', 'work'], { home, env: { ...env, TEAM_GATEWAY_KEY: 'sk-not-this-one-000000000000000000000', WORK_GATEWAY_KEY: DEMO_KEY }, timeoutMs: 30_000 });
+    writeFileSync(
+      file,
+      `${JSON.stringify({ baseUrl: 'http://127.0.0.1:9', keyEnv: 'TEAM_GATEWAY_KEY', profiles: { work: { baseUrl: sim.root, keyEnv: 'WORK_GATEWAY_KEY' } } }, null, 2)}\n`,
+    );
+    const r = await runCli(['launch', 'copilot-cli', '--profile', 'work'], {
+      home,
+      env: { ...env, TEAM_GATEWAY_KEY: 'sk-not-this-one-000000000000000000000', WORK_GATEWAY_KEY: DEMO_KEY },
+      timeoutMs: 30_000,
+    });
     expect(r.code, r.stderr).toBe(0);
     const e = (JSON.parse(readFileSync(dump, 'utf8')) as Dump).env;
     expect([e['COPILOT_PROVIDER_API_KEY'], e['COPILOT_PROVIDER_BASE_URL']?.startsWith(sim.root)]).toEqual([DEMO_KEY, true]);
@@ -244,10 +281,17 @@ describe('launch: exit codes and signals', () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 
-  for (const [signal, code] of [['SIGTERM', 128 + 15], ['SIGINT', 40]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 128 + 15],
+    ['SIGINT', 40],
+  ] as const) {
     it(`${signal} sent to launch reaches the agent (no terminal), whose ending is launch's`, async () => {
       const { home, tmp, dump, env } = setup('claude-code', 'wait');
-      const child = spawn(process.execPath, [BIN_PATH, 'launch', 'claude-code'], { env: { ...env, HOME: home }, cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [BIN_PATH, 'launch', 'claude-code'], {
+        env: { ...env, HOME: home },
+        cwd: home,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (t: string) => (stderr += t));
       const ended = new Promise<number | null>((done) => child.on('close', (c) => done(c)));
@@ -268,7 +312,11 @@ describe('launch: exit codes and signals', () => {
 describe('launch: a session left by a killed launch', () => {
   it('launch killed with SIGKILL leaves its directory (the key in it, for Droid); the next launch removes it, never a live one', async () => {
     const { home, tmp, dump, env } = setup('factory-droid', 'wait');
-    const child = spawn(process.execPath, [BIN_PATH, 'launch', 'factory-droid'], { env: { ...env, HOME: home }, cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN_PATH, 'launch', 'factory-droid'], {
+      env: { ...env, HOME: home },
+      cwd: home,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const ended = new Promise<void>((done) => child.on('exit', () => done()));
     const deadline = Date.now() + 20_000;
     while (!existsSync(dump) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -279,7 +327,11 @@ describe('launch: a session left by a killed launch', () => {
     process.kill(agentPid, 'SIGKILL');
     const left = readdirSync(tmp);
     expect(left).toHaveLength(1);
-    expect(readdirSync(join(tmp, left[0]!)).map((f) => readFileSync(join(tmp, left[0]!, f), 'utf8')).join('')).toContain(DEMO_KEY);
+    expect(
+      readdirSync(join(tmp, left[0]!))
+        .map((f) => readFileSync(join(tmp, left[0]!, f), 'utf8'))
+        .join(''),
+    ).toContain(DEMO_KEY);
     // A live session of another launch (this test process stands in for it) is not touched.
     const live = join(tmp, `gateway-agent-setup-codex-${process.pid}-Ab12Cd`);
     mkdirSync(live, { mode: 0o700 });
@@ -317,16 +369,21 @@ describe('launch: refused before the agent starts', () => {
     }
   });
 
-  it.each(NOT_LAUNCHABLE)('%s, whose config lives only in files of the user\'s: refused (exit 2), naming the agents that can', async (id) => {
-    const r = await runCli(['launch', id], { env: { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root } });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(AGENTS[id].name);
-    expect(r.stderr.replace(/\s+/g, ' ')).toContain('copilot-cli');
-  });
+  it.each(NOT_LAUNCHABLE)(
+    "%s, whose config lives only in files of the user's: refused (exit 2), naming the agents that can",
+    async (id) => {
+      const r = await runCli(['launch', id], { env: { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(AGENTS[id].name);
+      expect(r.stderr.replace(/\s+/g, ' ')).toContain('copilot-cli');
+    },
+  );
 
   it('an agent not installed: how to install it (exit 1), nothing asked of the gateway', async () => {
     const from = sim.log.length;
-    const r = await runCli(['launch', 'copilot-cli', '--base-url', sim.root], { env: { GATEWAY_API_KEY: DEMO_KEY, PATH: '/usr/bin:/bin' } });
+    const r = await runCli(['launch', 'copilot-cli', '--base-url', sim.root], {
+      env: { GATEWAY_API_KEY: DEMO_KEY, PATH: '/usr/bin:/bin' },
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('npm install -g @github/copilot');
     expect(sim.log.length).toBe(from);

@@ -121,7 +121,10 @@ describe('models --all: what the gateway sells that this key cannot use', () => 
   it('names each such model with the groups the marketplace sells it to, and what to do', async () => {
     const sim = await startSim();
     const env = { GATEWAY_API_KEY: VIP_KEY, GATEWAY_BASE_URL: sim.root };
-    const doc = jsonOf(await runCli(['models', '--all', '--json'], { env })) as { models: { id: string }[]; elsewhere: { id: string; groups: string[] }[] };
+    const doc = jsonOf(await runCli(['models', '--all', '--json'], { env })) as {
+      models: { id: string }[];
+      elsewhere: { id: string; groups: string[] }[];
+    };
     const listed = new Set(doc.models.map((m) => m.id));
     expect(doc.elsewhere.find((e) => e.id === 'deepseek-chat')).toEqual({ id: 'deepseek-chat', groups: ['default'] });
     expect(doc.elsewhere.some((e) => listed.has(e.id))).toBe(false);

@@ -28,12 +28,17 @@ const configPath = (home: string) => join(home, '.config/opencode/opencode.json'
 type Doc = { model: string; small_model?: string; provider: Record<string, { models: Record<string, unknown> }> };
 const config = (home: string) => parseJsonc(readFileSync(configPath(home), 'utf8')) as Doc;
 const listed = (doc: Doc): string[] => Object.values(doc.provider).flatMap((p) => Object.keys(p.models));
-interface Report { ok: boolean; agents: { id: string; model: string; smallModel?: string; models?: string[] }[] }
+interface Report {
+  ok: boolean;
+  agents: { id: string; model: string; smallModel?: string; models?: string[] }[];
+}
 
 /** What the key offers OpenCode that the marks confirm: the list setup writes. */
 async function confirmed(): Promise<string[]> {
   const { models } = await listModels({ root: sim.root, key: DEMO_KEY });
-  return suitableModels(opencode, models).filter((f) => !f.fit.needsProbe).map((f) => f.model.id);
+  return suitableModels(opencode, models)
+    .filter((f) => !f.fit.needsProbe)
+    .map((f) => f.model.id);
 }
 
 describe('OpenCode: several models', () => {
@@ -60,16 +65,51 @@ describe('OpenCode: several models', () => {
 
   it('--model opencode=ID more than once lists exactly those, the first the default; once, it is the only model', async () => {
     const home = newHome();
-    const several = await cli(home, ['setup', '--json', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=deepseek-chat', '--model', 'opencode=gpt-5.1', '--small-model', 'deepseek-chat']);
+    const several = await cli(home, [
+      'setup',
+      '--json',
+      '--base-url',
+      sim.root,
+      '--agent',
+      'opencode',
+      '--model',
+      'opencode=deepseek-chat',
+      '--model',
+      'opencode=gpt-5.1',
+      '--small-model',
+      'deepseek-chat',
+    ]);
     expect(several.code, several.stdout + several.stderr).toBe(0);
     expect(config(home).model).toBe('gateway/deepseek-chat');
     expect(listed(config(home)).sort()).toEqual(['deepseek-chat', 'gpt-5.1']);
 
-    const one = await cli(home, ['setup', '--json', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=gpt-5.1', '--small-model', 'gpt-5.1']);
+    const one = await cli(home, [
+      'setup',
+      '--json',
+      '--base-url',
+      sim.root,
+      '--agent',
+      'opencode',
+      '--model',
+      'opencode=gpt-5.1',
+      '--small-model',
+      'gpt-5.1',
+    ]);
     expect(one.code, one.stdout + one.stderr).toBe(0);
     expect(listed(config(home))).toEqual(['gpt-5.1']);
 
-    const bad = await cli(home, ['setup', '--json', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=gpt-5.1', '--model', 'opencode=no-such-model']);
+    const bad = await cli(home, [
+      'setup',
+      '--json',
+      '--base-url',
+      sim.root,
+      '--agent',
+      'opencode',
+      '--model',
+      'opencode=gpt-5.1',
+      '--model',
+      'opencode=no-such-model',
+    ]);
     expect(bad.code).toBe(2);
     expect(listed(config(home))).toEqual(['gpt-5.1']);
   });
@@ -81,7 +121,10 @@ describe('OpenCode: several models', () => {
     const gone = listed(doc).find((id) => id !== doc.model.split('/')[1] && id !== doc.small_model?.split('/')[1])!;
     expect(gone).toBeDefined();
     // A model of the user's own under our chat provider.
-    const text = readFileSync(configPath(home), 'utf8').replace('"models": {', '"models": {\n        "my-own": { "name": "Mine", "limit": { "context": 8000 } },');
+    const text = readFileSync(configPath(home), 'utf8').replace(
+      '"models": {',
+      '"models": {\n        "my-own": { "name": "Mine", "limit": { "context": 8000 } },',
+    );
     writeFileSync(configPath(home), text);
     const fresh: SimModel = { ...DEFAULT_MODELS.find((m) => m.id === 'deepseek-chat')!, id: 'deepseek-new' };
     sim.setModels([...DEFAULT_MODELS.filter((m) => m.id !== gone), fresh]);

@@ -62,13 +62,20 @@ async function cli(args: string[], env: Record<string, string> = { WORK_GW_KEY: 
 /** Two profiles written by hand, as the README shows: work for two agents, personal for Codex. */
 function twoProfiles(extra: Record<string, unknown> = {}): void {
   mkdirSync(join(settingsFile(), '..'), { recursive: true });
-  writeFileSync(settingsFile(), JSON.stringify({
-    profiles: {
-      work: { baseUrl: work.root, keyEnv: 'WORK_GW_KEY', agents: ['codex', 'claude-code'] },
-      personal: { baseUrl: `${personal.root}/v1`, keyEnv: 'HOME_GW_KEY', agents: ['codex'] },
-    },
-    ...extra,
-  }, null, 2));
+  writeFileSync(
+    settingsFile(),
+    JSON.stringify(
+      {
+        profiles: {
+          work: { baseUrl: work.root, keyEnv: 'WORK_GW_KEY', agents: ['codex', 'claude-code'] },
+          personal: { baseUrl: `${personal.root}/v1`, keyEnv: 'HOME_GW_KEY', agents: ['codex'] },
+        },
+        ...extra,
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 const saved = () => JSON.parse(read(settingsFile())) as { active?: Record<string, string>; agents?: string[] };
@@ -167,7 +174,10 @@ describe('use and profiles', () => {
     expect(r.code, r.stderr + r.stdout).toBe(0);
     const doc = jsonOf(r) as { ok: boolean; runs: { profile: string; baseUrl: string }[] };
     expect(doc.ok).toBe(true);
-    expect(doc.runs.map((x) => [x.profile, x.baseUrl])).toEqual([['work', work.root], ['personal', personal.root]]);
+    expect(doc.runs.map((x) => [x.profile, x.baseUrl])).toEqual([
+      ['work', work.root],
+      ['personal', personal.root],
+    ]);
     expect(read(claudeJson())).toContain(work.root);
     expect(read(codexToml())).toContain(personal.root);
   });
@@ -224,7 +234,19 @@ describe('use and profiles', () => {
   });
 
   it('profiles add and remove edit the user file; a key given as the variable name is refused unseen', async () => {
-    const add = await cli(['profiles', 'add', 'work', '--base-url', `${work.root}/v1/`, '--api-key-env', 'WORK_GW_KEY', '--agent', 'codex', '--model', 'codex=gpt-5.1-codex']);
+    const add = await cli([
+      'profiles',
+      'add',
+      'work',
+      '--base-url',
+      `${work.root}/v1/`,
+      '--api-key-env',
+      'WORK_GW_KEY',
+      '--agent',
+      'codex',
+      '--model',
+      'codex=gpt-5.1-codex',
+    ]);
     expect(add.code, add.stderr).toBe(0);
     expect(JSON.parse(read(settingsFile()))).toEqual({
       profiles: { work: { baseUrl: work.root, keyEnv: 'WORK_GW_KEY', agents: ['codex'], perAgent: { codex: { model: 'gpt-5.1-codex' } } } },
@@ -250,9 +272,16 @@ describe("a team's project-file profile", () => {
   it("loses a name clash to the user's (reported), is withheld until approved, then used by `use`, and is read-only", async () => {
     twoProfiles();
     const rc = join(project, '.gateway-agent-setuprc');
-    writeFileSync(rc, `# the team's gateways; keys stay in each person's environment\nprofiles:\n  work:\n    baseUrl: ${personal.root}\n  team:\n    baseUrl: ${personal.root}\n    keyEnv: HOME_GW_KEY\n    agents: [codex]\n`);
+    writeFileSync(
+      rc,
+      `# the team's gateways; keys stay in each person's environment\nprofiles:\n  work:\n    baseUrl: ${personal.root}\n  team:\n    baseUrl: ${personal.root}\n    keyEnv: HOME_GW_KEY\n    agents: [codex]\n`,
+    );
     const rcBytes = read(rc);
-    const list = jsonOf(await cli(['profiles', '--json'])) as { profiles: { name: string; baseUrl: string; source: string }[]; clashes: unknown; untrusted: unknown };
+    const list = jsonOf(await cli(['profiles', '--json'])) as {
+      profiles: { name: string; baseUrl: string; source: string }[];
+      clashes: unknown;
+      untrusted: unknown;
+    };
     expect(list.profiles.find((p) => p.name === 'work')).toEqual(expect.objectContaining({ baseUrl: work.root, source: 'user' }));
     expect(list.profiles.some((p) => p.name === 'team')).toBe(false);
     expect(list.clashes).toEqual([{ name: 'work', file: rc, used: 'user' }]);
@@ -294,14 +323,19 @@ describe('sync and doctor per profile', () => {
     const clean = await cli(['sync', '--check', '--json']);
     expect(clean.code, clean.stderr + clean.stdout).toBe(0);
     const runs = (jsonOf(clean) as { runs: { profile: string; ok: boolean }[] }).runs;
-    expect(runs.map((r) => [r.profile, r.ok]).sort()).toEqual([['personal', true], ['work', true]]);
+    expect(runs.map((r) => [r.profile, r.ok]).sort()).toEqual([
+      ['personal', true],
+      ['work', true],
+    ]);
 
     // The work gateway drops Claude Code's model: only work's agent is stale.
     work.setModels(DEFAULT_MODELS.filter((m) => m.id !== 'claude-sonnet-4-5'));
     const stale = await cli(['sync', '--check']);
     expect(stale.code).toBe(1);
     expect(stale.stdout).toMatch(/Profile personal:\nEvery config is up to date/);
-    expect(stale.stdout.replace(/\s+/g, ' ')).toMatch(/Profile work: Stale configs.*Claude Code: claude-sonnet-4-5 left the key's model list/);
+    expect(stale.stdout.replace(/\s+/g, ' ')).toMatch(
+      /Profile work: Stale configs.*Claude Code: claude-sonnet-4-5 left the key's model list/,
+    );
     const codexBefore = read(codexToml());
     const fix = await cli(['sync', '--profile', 'work', '--json']);
     expect(fix.code, fix.stderr + fix.stdout).toBe(0);
@@ -319,7 +353,7 @@ describe('sync and doctor per profile', () => {
     expect(d.agents[0]!.url).toContain(personal.root);
   });
 
-  it('doctor --profile --fix repairs a broken agent with that profile\'s gateway and key', async () => {
+  it("doctor --profile --fix repairs a broken agent with that profile's gateway and key", async () => {
     twoProfiles();
     expect((await cli(['use', 'personal'])).code).toBe(0);
     writeFileSync(codexToml(), read(codexToml()).replaceAll(personal.root, 'http://127.0.0.1:9'));
@@ -347,18 +381,27 @@ describe("each profile's keys: balance and expiry", () => {
   let trial: Simulator;
   beforeAll(async () => {
     const now = Math.floor(Date.now() / 1000);
-    trial = await startSim({ keys: [{ key: TRIAL_KEY, name: 'trial week', group: 'default', quotaUsd: 3.5, usedUsd: 6.5, expiresAt: now + 3 * 86_400 }] });
+    trial = await startSim({
+      keys: [{ key: TRIAL_KEY, name: 'trial week', group: 'default', quotaUsd: 3.5, usedUsd: 6.5, expiresAt: now + 3 * 86_400 }],
+    });
   });
   const usageAsked = () => trial.log.filter((e) => e.path.startsWith('/api/usage/token/')).length;
 
   it('profiles shows each set key masked with what the gateway tells, warns of an expiry within a week; --offline asks nothing', async () => {
     mkdirSync(join(settingsFile(), '..'), { recursive: true });
-    writeFileSync(settingsFile(), JSON.stringify({
-      profiles: {
-        trial: { baseUrl: trial.root, keyEnv: 'TRIAL_KEY', agents: ['codex'] },
-        work: { baseUrl: work.root, keyEnv: 'UNSET_GW_KEY', agents: ['codex'] },
-      },
-    }, null, 2));
+    writeFileSync(
+      settingsFile(),
+      JSON.stringify(
+        {
+          profiles: {
+            trial: { baseUrl: trial.root, keyEnv: 'TRIAL_KEY', agents: ['codex'] },
+            work: { baseUrl: work.root, keyEnv: 'UNSET_GW_KEY', agents: ['codex'] },
+          },
+        },
+        null,
+        2,
+      ),
+    );
     const env = { TRIAL_KEY, WORK_GW_KEY: WORK_KEY };
     const before = usageAsked();
     const text = await cli(['profiles'], env);
@@ -368,7 +411,12 @@ describe("each profile's keys: balance and expiry", () => {
     expect(flat).toContain('key $TRIAL_KEY: sk-Tr…i0Pq "trial week": $3.50 left of $10.00 ($6.50 used), expires');
     expect(flat).toMatch(/warning: key sk-Tr…i0Pq expires in 3 day\(s\)/);
     expect(text.stdout).toContain('key $UNSET_GW_KEY: not set here');
-    const json = jsonOf(await cli(['profiles', '--json'], env)) as { profiles: { name: string; keys: { keyEnv: string; key?: string; state?: string; usage?: { availableUsd: number }; warning?: string }[] }[] };
+    const json = jsonOf(await cli(['profiles', '--json'], env)) as {
+      profiles: {
+        name: string;
+        keys: { keyEnv: string; key?: string; state?: string; usage?: { availableUsd: number }; warning?: string }[];
+      }[];
+    };
     const trialKeys = json.profiles.find((p) => p.name === 'trial')!.keys;
     expect(trialKeys).toHaveLength(1);
     expect(trialKeys[0]).toMatchObject({ keyEnv: 'TRIAL_KEY', key: 'sk-Tr…i0Pq', state: 'expiring', usage: { availableUsd: 3.5 } });
@@ -378,7 +426,11 @@ describe("each profile's keys: balance and expiry", () => {
     const offline = await cli(['profiles', '--offline', '--json'], env);
     expect(offline.code).toBe(0);
     expect(usageAsked()).toBe(asked);
-    expect((jsonOf(offline) as typeof json).profiles.find((p) => p.name === 'trial')!.keys[0]).toEqual({ keyEnv: 'TRIAL_KEY', agents: [], key: 'sk-Tr…i0Pq' });
+    expect((jsonOf(offline) as typeof json).profiles.find((p) => p.name === 'trial')!.keys[0]).toEqual({
+      keyEnv: 'TRIAL_KEY',
+      agents: [],
+      key: 'sk-Tr…i0Pq',
+    });
     for (const out of [text.stdout, JSON.stringify(json), offline.stdout]) expect(out.includes(TRIAL_KEY.slice(3))).toBe(false);
   });
 });

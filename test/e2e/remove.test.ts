@@ -52,7 +52,7 @@ interface RemoveDoc {
 }
 
 describe.each(SUPPORTED_AGENT_IDS)('remove %s', (id) => {
-  it('after setup on a lived-in file: none of our settings left, the user\'s lines kept, backed up, restorable', async () => {
+  it("after setup on a lived-in file: none of our settings left, the user's lines kept, backed up, restorable", async () => {
     const home = newHome();
     const { path, livedIn } = caseOf(id, home);
     place(path, livedIn);
@@ -154,14 +154,27 @@ describe('remove', () => {
     mkdirSync(cwd);
     const userSettings = join(home, '.claude/settings.json');
     place(userSettings, '{ "theme": "dark" }\n');
-    const set = await runCli(['setup', '--json', '--base-url', sim.root, '--agent', 'claude-code,qwen-code', '--scope', 'project'], { home, env, cwd });
+    const set = await runCli(['setup', '--json', '--base-url', sim.root, '--agent', 'claude-code,qwen-code', '--scope', 'project'], {
+      home,
+      env,
+      cwd,
+    });
     expect(set.code, set.stdout + set.stderr).toBe(0);
     expect(readFileSync(join(cwd, '.claude/settings.json'), 'utf8')).toContain(sim.root);
     const userBefore = readFileSync(userSettings, 'utf8');
-    const result = await runCli(['remove', '--json', '--base-url', sim.root, '--scope', 'project', '--agent', 'claude-code,qwen-code'], { home, env, cwd });
+    const result = await runCli(['remove', '--json', '--base-url', sim.root, '--scope', 'project', '--agent', 'claude-code,qwen-code'], {
+      home,
+      env,
+      cwd,
+    });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).not.toContain(DEMO_KEY);
-    for (const file of [join(cwd, '.claude/settings.json'), join(cwd, '.claude/settings.local.json'), join(cwd, '.qwen/settings.json'), join(home, '.qwen/settings.json')]) {
+    for (const file of [
+      join(cwd, '.claude/settings.json'),
+      join(cwd, '.claude/settings.local.json'),
+      join(cwd, '.qwen/settings.json'),
+      join(home, '.qwen/settings.json'),
+    ]) {
       if (!existsSync(file)) continue;
       const text = readFileSync(file, 'utf8');
       expect(text, file).not.toContain(DEMO_KEY);

@@ -20,7 +20,10 @@ const windows = (text: string, bom: boolean): string => `${bom ? '\ufeff' : ''}$
 
 // Every agent with its fixtures (test/fixtures/agents/<id>/): its main file and the files users
 // keep beside it (Codex's .env).
-const CASES: { agent: string; files: Record<string, string> }[] = FIXTURES.map((f) => ({ agent: f.id, files: { [f.main]: f.mainText, ...f.companions } }));
+const CASES: { agent: string; files: Record<string, string> }[] = FIXTURES.map((f) => ({
+  agent: f.id,
+  files: { [f.main]: f.mainText, ...f.companions },
+}));
 
 const MATRIX = CASES.flatMap((c) => [true, false].map((bom) => ({ ...c, bom })));
 
@@ -45,7 +48,9 @@ describe.each(MATRIX)('$agent with CRLF files, BOM: $bom', ({ agent, files, bom 
         expect(after.endsWith('\r\n'), `${rel} ends with CRLF`).toBe(true);
         expect(after.replace(/\r\n/g, ''), `${rel}: a bare LF`).not.toContain('\n');
         // Lines that were not ours are still there, byte for byte (CR included).
-        const kept = files[rel]!.split('\n').filter((l) => /^\s*(#|\/\/)/.test(l)).slice(0, 3);
+        const kept = files[rel]!.split('\n')
+          .filter((l) => /^\s*(#|\/\/)/.test(l))
+          .slice(0, 3);
         for (const line of kept) expect(after).toContain(`${line}\r\n`);
       }
       const firstTexts = Object.fromEntries(Object.keys(files).map((rel) => [rel, readFileSync(join(home, rel), 'utf8')]));

@@ -126,7 +126,8 @@ describe('--scope project in a git repository', () => {
       const project = join(home, 'repo');
       mkdirSync(join(project, '.claude'), { recursive: true });
       writeFileSync(join(project, '.claude/settings.local.json'), '{}\n');
-      const git = (...args: string[]) => execFileSync('git', args, { cwd: project, env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' } });
+      const git = (...args: string[]) =>
+        execFileSync('git', args, { cwd: project, env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' } });
       git('init', '-q');
       git('add', '.claude/settings.local.json');
       const result = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project'], {
@@ -140,11 +141,14 @@ describe('--scope project in a git repository', () => {
       expect(readFileSync(join(project, '.claude/settings.local.json'), 'utf8')).toBe('{}\n');
       expect(filesHolding(project, DEMO_KEY)).toEqual([]);
       // With only a variable name written, the same project is fine.
-      const env = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project', '--key-storage', 'env'], {
-        home,
-        cwd: project,
-        env: { GATEWAY_API_KEY: DEMO_KEY },
-      });
+      const env = await runCli(
+        ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project', '--key-storage', 'env'],
+        {
+          home,
+          cwd: project,
+          env: { GATEWAY_API_KEY: DEMO_KEY },
+        },
+      );
       expect(env.code, env.stderr).toBe(0);
       expect(filesHolding(project, DEMO_KEY)).toEqual([]);
     } finally {

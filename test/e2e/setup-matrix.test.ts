@@ -56,10 +56,10 @@ function place(home: string, rel: string, text: string, mode = 0o644): string {
 }
 
 function setup(home: string, c: AgentCase, more: string[] = []) {
-  return runCli(
-    ['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', c.id, '--model', `${c.id}=${c.model}`, ...more],
-    { home, env: { GATEWAY_API_KEY: DEMO_KEY } },
-  );
+  return runCli(['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', c.id, '--model', `${c.id}=${c.model}`, ...more], {
+    home,
+    env: { GATEWAY_API_KEY: DEMO_KEY },
+  });
 }
 
 /** Lines compared without trailing commas: adding a key after the last one adds a comma before it. */
@@ -108,7 +108,7 @@ describe.each(CASES)('setup $id', (c) => {
     }
   });
 
-  it("lived-in file: only our keys change, every other line survives, backed up first", async () => {
+  it('lived-in file: only our keys change, every other line survives, backed up first', async () => {
     const { dir: home, remove } = tempHome();
     try {
       const path = place(home, c.file, c.livedIn, 0o640);

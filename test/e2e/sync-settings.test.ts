@@ -26,7 +26,8 @@ beforeEach(() => {
 afterEach(() => remove());
 
 const userSettings = () => join(home, '.config', 'gateway-agent-setup', 'settings.json');
-const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { home, cwd: project, env: { GATEWAY_API_KEY: DEMO_KEY, ...env } });
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli(args, { home, cwd: project, env: { GATEWAY_API_KEY: DEMO_KEY, ...env } });
 const sim = (i: number): Simulator => sims[i]!;
 
 describe('saved settings: precedence', () => {
@@ -61,7 +62,10 @@ describe('saved settings: precedence', () => {
   });
 
   it('the key variable named in the settings is the one read', async () => {
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'team-repo', 'gateway-agent-setup': { baseUrl: sim(0).root, keyEnv: 'TEAM_GW_KEY' } }));
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'team-repo', 'gateway-agent-setup': { baseUrl: sim(0).root, keyEnv: 'TEAM_GW_KEY' } }),
+    );
     expect((await cli(['trust'])).code).toBe(0);
     const r = await runCli(['setup', '--yes', '--agent', 'codex', '--dry-run'], { home, cwd: project, env: { TEAM_GW_KEY: DEMO_KEY } });
     expect(r.code, r.stderr).toBe(0);

@@ -26,10 +26,11 @@ afterEach(() => remove());
 const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY, ...extra } });
 const codexToml = () => readFileSync(join(home, '.codex/config.toml'), 'utf8');
 const claudeSettings = () => readFileSync(join(home, '.claude/settings.json'), 'utf8');
-const saved = () => JSON.parse(readFileSync(join(home, '.config/gateway-agent-setup/settings.json'), 'utf8')) as {
-  baseUrl: string;
-  perAgent: Record<string, { model: string }>;
-};
+const saved = () =>
+  JSON.parse(readFileSync(join(home, '.config/gateway-agent-setup/settings.json'), 'utf8')) as {
+    baseUrl: string;
+    perAgent: Record<string, { model: string }>;
+  };
 const without = (id: string): SimModel[] => DEFAULT_MODELS.filter((m) => m.id !== id);
 
 describe('sync', () => {

@@ -95,7 +95,11 @@ describe('verify', () => {
     const sim = await startSim({ omitMarks: true });
     const r = await runCli(['verify', '--json', '--model', 'claude-sonnet-4-5'], { env: env(sim.root) });
     const doc = jsonOf(r) as unknown as VerifyDoc;
-    expect(doc.probes.map((p) => [p.protocol, p.ok])).toEqual([['messages', true], ['responses', false], ['chat', true]]);
+    expect(doc.probes.map((p) => [p.protocol, p.ok])).toEqual([
+      ['messages', true],
+      ['responses', false],
+      ['chat', true],
+    ]);
     expect(doc.probes[1]?.diagnosis?.code).toBe('wrong_protocol');
     expect(r.code).toBe(1);
   });

@@ -84,8 +84,16 @@ describe('wizard in a terminal', () => {
       const agents = await pty.waitFor(/Which agents[\s\S]*Gemini CLI.*not served here/);
       expect(agents).toContain(`Claude Code will get ${sim.root}\n`);
       // A long list of agents wraps: the sentence is read with its lines joined.
-      const v1Line = agents.split('\n').map((l) => l.trim()).join(' ').split(`will get ${sim.root}/v1 `)[0]?.split(`will get ${sim.root} `).pop() ?? '';
-      for (const id of SUPPORTED_AGENT_IDS) if (AGENTS[id].baseUrl?.form === 'v1' && AGENTS[id].baseUrl?.note === undefined) expect(v1Line).toContain(AGENTS[id].name);
+      const v1Line =
+        agents
+          .split('\n')
+          .map((l) => l.trim())
+          .join(' ')
+          .split(`will get ${sim.root}/v1 `)[0]
+          ?.split(`will get ${sim.root} `)
+          .pop() ?? '';
+      for (const id of SUPPORTED_AGENT_IDS)
+        if (AGENTS[id].baseUrl?.form === 'v1' && AGENTS[id].baseUrl?.note === undefined) expect(v1Line).toContain(AGENTS[id].name);
       expect(agents).toContain('Key: sk-de…demo');
       expect(agents).toContain('Key "demo": unlimited quota, never expires');
       expect(agents).toMatch(/✓ 11 models for this key/);
@@ -298,7 +306,9 @@ describe('wizard: keys in different groups, in a terminal', () => {
       expect(screen).not.toContain(DEMO_KEY);
       const files = tree(home);
       expect([...files].filter(([, text]) => text.includes(VIP_KEY)).map(([path]) => path)).toEqual(['.claude/settings.json']);
-      expect([...files].filter(([path, text]) => text.includes(DEMO_KEY) && !path.includes('backups')).map(([path]) => path)).toEqual(['.codex/.env']);
+      expect([...files].filter(([path, text]) => text.includes(DEMO_KEY) && !path.includes('backups')).map(([path]) => path)).toEqual([
+        '.codex/.env',
+      ]);
       expect(files.get('.config/gateway-agent-setup/settings.json')).toContain('"keyEnv": "GATEWAY_API_KEY_CLAUDE_CODE"');
     } finally {
       await pty.close();
@@ -313,12 +323,16 @@ describe('wizard without a terminal', () => {
     expect(r.code).toBe(2);
     const text = r.stderr.replace(/\s+/g, ' ');
     expect(text).toContain('The wizard needs a terminal');
-    expect(text).toContain('Run `gateway-agent-setup setup` instead: it asks nothing; set --base-url (or GATEWAY_BASE_URL) and GATEWAY_API_KEY.');
+    expect(text).toContain(
+      'Run `gateway-agent-setup setup` instead: it asks nothing; set --base-url (or GATEWAY_BASE_URL) and GATEWAY_API_KEY.',
+    );
     expect(r.stdout).toBe('');
   });
 
   it('`wizard --yes --json` asks nothing: it is setup, one JSON document', async () => {
-    const r = await runCli(['wizard', '--yes', '--json', '--agent', 'codex', '--dry-run', '--base-url', sim.root], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+    const r = await runCli(['wizard', '--yes', '--json', '--agent', 'codex', '--dry-run', '--base-url', sim.root], {
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    });
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout) as { dryRun: boolean; agents: { id: string; model: string }[] };
     expect(doc.dryRun).toBe(true);

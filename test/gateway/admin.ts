@@ -34,7 +34,12 @@ export class Admin {
 
   constructor(readonly root: string) {}
 
-  private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = this.auth): Promise<{ data: T; setCookie: string | null }> {
+  private async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = this.auth,
+  ): Promise<{ data: T; setCookie: string | null }> {
     const res = await fetch(`${this.root}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...headers },
@@ -48,13 +53,19 @@ export class Admin {
     } catch {
       throw new AdminError(`${method} ${path}: HTTP ${res.status}, not JSON: ${text.slice(0, 200)}`);
     }
-    if (!res.ok || parsed.success !== true) throw new AdminError(`${method} ${path}: HTTP ${res.status} ${parsed.message ?? text.slice(0, 200)}`);
+    if (!res.ok || parsed.success !== true)
+      throw new AdminError(`${method} ${path}: HTTP ${res.status} ${parsed.message ?? text.slice(0, 200)}`);
     return { data: parsed.data as T, setCookie: res.headers.get('set-cookie') };
   }
 
   /** First run: the root user, then a login and an access token for every later call. */
   async setUp(username = 'root', password = 'gas-root-password'): Promise<void> {
-    await this.call('POST', '/api/setup', { username, password, confirmPassword: password, SelfUseModeEnabled: false, DemoSiteEnabled: false }, {});
+    await this.call(
+      'POST',
+      '/api/setup',
+      { username, password, confirmPassword: password, SelfUseModeEnabled: false, DemoSiteEnabled: false },
+      {},
+    );
     const login = await this.call<{ id: number }>('POST', '/api/user/login', { username, password }, {});
     const cookie = (login.setCookie ?? '').split(';')[0] ?? '';
     const userId = String(login.data.id);
@@ -83,7 +94,15 @@ export class Admin {
   async addChannel(c: { name: string; type: number; key: string; baseUrl: string; models: string[]; groups: string[] }): Promise<Channel> {
     await this.call('POST', '/api/channel/', {
       mode: 'single',
-      channel: { name: c.name, type: c.type, key: c.key, base_url: c.baseUrl, models: c.models.join(','), group: c.groups.join(','), status: 1 },
+      channel: {
+        name: c.name,
+        type: c.type,
+        key: c.key,
+        base_url: c.baseUrl,
+        models: c.models.join(','),
+        group: c.groups.join(','),
+        status: 1,
+      },
     });
     return this.channel(c.name);
   }
@@ -96,12 +115,19 @@ export class Admin {
   }
 
   /** A partial update (new-api ignores zero values here, so status 2 disables, 1 enables). */
-  async updateChannel(update: { id: number } & Partial<{ status: number; models: string; group: string; base_url: string }>): Promise<void> {
+  async updateChannel(
+    update: { id: number } & Partial<{ status: number; models: string; group: string; base_url: string }>,
+  ): Promise<void> {
     await this.call('PUT', '/api/channel/', update);
   }
 
   async addToken(t: {
-    name: string; group?: string; unlimited?: boolean; remainQuota?: number; expiredTime?: number; modelLimits?: string[];
+    name: string;
+    group?: string;
+    unlimited?: boolean;
+    remainQuota?: number;
+    expiredTime?: number;
+    modelLimits?: string[];
   }): Promise<Token> {
     await this.call('POST', '/api/token/', {
       name: t.name,
@@ -129,8 +155,16 @@ export class Admin {
   /** The console's full token edit: every field is written, so pass the token as it is, changed. */
   async updateToken(t: Token): Promise<void> {
     await this.call('PUT', '/api/token/', {
-      id: t.id, name: t.name, expired_time: t.expired_time, remain_quota: t.remain_quota, unlimited_quota: t.unlimited_quota,
-      model_limits_enabled: t.model_limits_enabled, model_limits: t.model_limits, allow_ips: '', group: t.group, cross_group_retry: false,
+      id: t.id,
+      name: t.name,
+      expired_time: t.expired_time,
+      remain_quota: t.remain_quota,
+      unlimited_quota: t.unlimited_quota,
+      model_limits_enabled: t.model_limits_enabled,
+      model_limits: t.model_limits,
+      allow_ips: '',
+      group: t.group,
+      cross_group_retry: false,
     });
   }
 

@@ -51,7 +51,11 @@ describe.each(IDS)('%s through new-api', (id) => {
     const h = tempHome();
     homes.push(h);
     const env = { PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: world.keys.full };
-    const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id], { home: h.dir, env, timeoutMs: 60_000 });
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id], {
+      home: h.dir,
+      env,
+      timeoutMs: 60_000,
+    });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     seedHome(id, h.dir);
     const want = await expected(id, h.dir);
@@ -60,7 +64,11 @@ describe.each(IDS)('%s through new-api', (id) => {
     // converts to the channel's own messages.
     const path = new URL(want.url).pathname;
     const anthropicChannel = CHANNELS.find((ch) => ch.name === MODELS.find((m) => m.id === want.model)?.channel)?.type === 'anthropic';
-    const c = { model: want.model, gatewayPath: `POST ${path}`, upstreamPath: anthropicChannel && path.endsWith('/chat/completions') ? '/v1/messages' : path };
+    const c = {
+      model: want.model,
+      gatewayPath: `POST ${path}`,
+      upstreamPath: anthropicChannel && path.endsWith('/chat/completions') ? '/v1/messages' : path,
+    };
 
     const logBefore = world.gateway.log().length;
     const from = world.upstream.log.length;
@@ -75,7 +83,11 @@ describe.each(IDS)('%s through new-api', (id) => {
     // new-api writes the access line after the answer has gone out: give it a moment.
     let logged: string[] = [];
     for (let waited = 0; waited < 5_000 && !logged.some((l) => / 200 \|/.test(l)); waited += 50) {
-      logged = world.gateway.log().slice(logBefore).split('\n').filter((l) => l.includes(c.gatewayPath));
+      logged = world.gateway
+        .log()
+        .slice(logBefore)
+        .split('\n')
+        .filter((l) => l.includes(c.gatewayPath));
       if (!logged.some((l) => / 200 \|/.test(l))) await new Promise((r) => setTimeout(r, 50));
     }
     expect(logged.length, `new-api logged ${c.gatewayPath}`).toBeGreaterThan(0);
@@ -102,7 +114,11 @@ describe.each(NOT_RUN)('%s through new-api, not installable here: the request re
     const h = tempHome();
     homes.push(h);
     const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', GATEWAY_API_KEY: world.keys.full };
-    const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id], { home: h.dir, env, timeoutMs: 60_000 });
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id], {
+      home: h.dir,
+      env,
+      timeoutMs: 60_000,
+    });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     const want = await expected(id, h.dir);
     const gatewayPath = `POST ${new URL(want.url).pathname}`;
@@ -111,10 +127,17 @@ describe.each(NOT_RUN)('%s through new-api, not installable here: the request re
     expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
     let logged: string[] = [];
     for (let waited = 0; waited < 5_000 && !logged.some((l) => / 200 \|/.test(l)); waited += 50) {
-      logged = world.gateway.log().slice(logBefore).split('\n').filter((l) => l.includes(gatewayPath));
+      logged = world.gateway
+        .log()
+        .slice(logBefore)
+        .split('\n')
+        .filter((l) => l.includes(gatewayPath));
       if (!logged.some((l) => / 200 \|/.test(l))) await new Promise((r) => setTimeout(r, 50));
     }
-    expect(logged.some((l) => / 200 \|/.test(l)), `new-api logged ${gatewayPath} 200`).toBe(true);
+    expect(
+      logged.some((l) => / 200 \|/.test(l)),
+      `new-api logged ${gatewayPath} 200`,
+    ).toBe(true);
     expect(doctor.stdout + doctor.stderr).not.toContain(world.keys.full);
   });
 });

@@ -15,7 +15,6 @@ afterAll(async () => {
   await world?.stop();
 });
 
-
 describe(`conformance: the real new-api`, () => {
   it.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', async (_name, s) => {
     world.upstream.clearFaults();
@@ -24,7 +23,8 @@ describe(`conformance: the real new-api`, () => {
     world.upstream.clearFaults();
     expect({ exit: out.exit, code: out.code }, out.stdout + out.stderr).toEqual({ exit: s.exit, code: s.code });
     // The ids we report are new-api's own: found in full in its log.
-    for (const id of out.requestIds) expect((await world.gateway.linesOf(id)).length, `request id ${id} in new-api's log`).toBeGreaterThan(0);
+    for (const id of out.requestIds)
+      expect((await world.gateway.linesOf(id)).length, `request id ${id} in new-api's log`).toBeGreaterThan(0);
     if (s.exit === 1 && s.code !== 'not_api' && s.code !== 'timeout') expect(out.requestIds.length).toBeGreaterThan(0);
   });
 
@@ -33,6 +33,8 @@ describe(`conformance: the real new-api`, () => {
   });
 
   it.each(Object.entries(USAGE))('tells the balance and expiry of key %s (/api/usage/token/)', async (role, expected) => {
-    expect(await usageOf(world.gateway.root, world.keys[role as KeyRole], role as KeyRole)).toEqual(expected === 'refused' ? expected : { named: true, usage: expected });
+    expect(await usageOf(world.gateway.root, world.keys[role as KeyRole], role as KeyRole)).toEqual(
+      expected === 'refused' ? expected : { named: true, usage: expected },
+    );
   });
 });

@@ -21,7 +21,6 @@ const newHome = tempHomes();
 
 const env = (key = world.keys.full): Record<string, string> => ({ GATEWAY_API_KEY: key });
 
-
 /** The log lines new-api wrote for one request id (its access line included): the admin's own way to find a request. */
 function linesOf(id: string): Promise<string[]> {
   return world.gateway.linesOf(id, (lines) => lines.some((l) => l.includes('[GIN]')));
@@ -37,30 +36,36 @@ describe('the gateway as set up', () => {
 });
 
 describe('models and verify', () => {
-  it('models: the key\'s list with the marks new-api computed; non-chat models kept away from agents', async () => {
+  it("models: the key's list with the marks new-api computed; non-chat models kept away from agents", async () => {
     const r = await runCli(['models', '--json', '--base-url', world.gateway.root], { env: env() });
     expect(r.code, r.stderr).toBe(0);
-    const doc = jsonOf(r) as { requestId: string; models: { id: string; marks: string[]; notForAgents?: string; agents: Record<string, { ok: boolean }> }[] };
+    const doc = jsonOf(r) as {
+      requestId: string;
+      models: { id: string; marks: string[]; notForAgents?: string; agents: Record<string, { ok: boolean }> }[];
+    };
     const byId = new Map(doc.models.map((m) => [m.id, m]));
     expect(byId.get('claude-sonnet-4-5')?.marks).toEqual(['anthropic', 'openai']);
     expect(byId.get('o3-pro')?.marks).toEqual(['openai-response']);
     for (const id of ['text-embedding-3-small', 'tts-1', 'whisper-1']) {
       expect(byId.get(id)?.marks, id).toEqual(['openai']);
       expect(byId.get(id)?.notForAgents, id).toBeDefined();
-      expect(Object.values(byId.get(id)?.agents ?? {}).some((a) => a.ok), id).toBe(false);
+      expect(
+        Object.values(byId.get(id)?.agents ?? {}).some((a) => a.ok),
+        id,
+      ).toBe(false);
     }
     expect(byId.get('deepseek-chat')?.agents['claude-code']?.ok).toBe(true);
     expect((await linesOf(doc.requestId)).join('\n')).toContain('GET /v1/models');
   });
 
-  it('models --all: what new-api\'s marketplace sells to other groups, named with those groups', async () => {
+  it("models --all: what new-api's marketplace sells to other groups, named with those groups", async () => {
     const r = await runCli(['models', '--all', '--json', '--base-url', world.gateway.root], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     const doc = jsonOf(r) as { elsewhere: { id: string; groups: string[] }[] };
     expect(doc.elsewhere.find((e) => e.id === 'claude-opus-4-1')).toEqual({ id: 'claude-opus-4-1', groups: ['vip'] });
   });
 
-  it('verify: one probe per protocol, each request id new-api\'s own, forwarded to the provider', async () => {
+  it("verify: one probe per protocol, each request id new-api's own, forwarded to the provider", async () => {
     const from = world.upstream.log.length;
     const r = await runCli(['verify', '--json', '--base-url', world.gateway.root], { env: env(), timeoutMs: 60_000 });
     expect(r.code, r.stdout + r.stderr).toBe(0);
@@ -80,27 +85,45 @@ describe('models and verify', () => {
 });
 
 describe('setup, doctor and sync through the real gateway', () => {
-  it.each(AGENT_IDS.filter((id) => id !== 'gemini-cli'))('setup %s: written, read back from disk, verified with new-api request ids', async (id) => {
-    const home = newHome();
-    const r = await runCli(['setup', '--yes', '--json', '--base-url', `${world.gateway.root}/v1`, '--agent', id], { home, env: env(), timeoutMs: 60_000 });
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    const doc = jsonOf(r) as { ok: boolean; agents: { id: string; model: string; probe?: { ok: boolean; requestId?: string }; verify?: { ok: boolean; requestId?: string; url?: string } }[] };
-    expect(doc.ok).toBe(true);
-    const agent = doc.agents.find((a) => a.id === id);
-    // The read-back: the request rebuilt from the files on disk, in the agent's own protocol.
-    expect(agent?.verify?.ok).toBe(true);
-    expect(agent?.verify?.url).not.toContain('/v1/v1');
-    for (const probe of [agent?.probe, agent?.verify]) {
-      if (!probe) continue;
-      expect((await linesOf(probe.requestId ?? 'none')).length, `request id ${probe.requestId} in new-api's log`).toBeGreaterThan(0);
-    }
-    // No non-chat model, no model of a failing channel, was chosen.
-    expect(['text-embedding-3-small', 'tts-1', 'whisper-1', 'gpt-image-1', 'gpt-4.1']).not.toContain(agent?.model);
-  });
+  it.each(AGENT_IDS.filter((id) => id !== 'gemini-cli'))(
+    'setup %s: written, read back from disk, verified with new-api request ids',
+    async (id) => {
+      const home = newHome();
+      const r = await runCli(['setup', '--yes', '--json', '--base-url', `${world.gateway.root}/v1`, '--agent', id], {
+        home,
+        env: env(),
+        timeoutMs: 60_000,
+      });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      const doc = jsonOf(r) as {
+        ok: boolean;
+        agents: {
+          id: string;
+          model: string;
+          probe?: { ok: boolean; requestId?: string };
+          verify?: { ok: boolean; requestId?: string; url?: string };
+        }[];
+      };
+      expect(doc.ok).toBe(true);
+      const agent = doc.agents.find((a) => a.id === id);
+      // The read-back: the request rebuilt from the files on disk, in the agent's own protocol.
+      expect(agent?.verify?.ok).toBe(true);
+      expect(agent?.verify?.url).not.toContain('/v1/v1');
+      for (const probe of [agent?.probe, agent?.verify]) {
+        if (!probe) continue;
+        expect((await linesOf(probe.requestId ?? 'none')).length, `request id ${probe.requestId} in new-api's log`).toBeGreaterThan(0);
+      }
+      // No non-chat model, no model of a failing channel, was chosen.
+      expect(['text-embedding-3-small', 'tts-1', 'whisper-1', 'gpt-image-1', 'gpt-4.1']).not.toContain(agent?.model);
+    },
+  );
 
-  it('doctor names a hand-doubled /v1 with new-api\'s request id, and --fix repairs it', async () => {
+  it("doctor names a hand-doubled /v1 with new-api's request id, and --fix repairs it", async () => {
     const home = newHome();
-    expect((await runCli(['setup', '--yes', '--base-url', world.gateway.root, '--agent', 'codex'], { home, env: env(), timeoutMs: 60_000 })).code).toBe(0);
+    expect(
+      (await runCli(['setup', '--yes', '--base-url', world.gateway.root, '--agent', 'codex'], { home, env: env(), timeoutMs: 60_000 }))
+        .code,
+    ).toBe(0);
     const file = join(home, '.codex/config.toml');
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.split(`${world.gateway.root}/v1`).join(`${world.gateway.root}/v1/v1`));
@@ -118,7 +141,10 @@ describe('setup, doctor and sync through the real gateway', () => {
 
   it('sync --check: up to date, then stale after the admin disables the channel of the chosen model', async () => {
     const home = newHome();
-    const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', 'qwen-code', '--model', 'qwen-code=deepseek-chat'], { home, env: env(), timeoutMs: 60_000 });
+    const setup = await runCli(
+      ['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', 'qwen-code', '--model', 'qwen-code=deepseek-chat'],
+      { home, env: env(), timeoutMs: 60_000 },
+    );
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     expect((await runCli(['sync', '--check'], { home, env: env() })).code).toBe(0);
     const channel = world.channels['gas-deepseek'];
@@ -136,10 +162,14 @@ describe('setup, doctor and sync through the real gateway', () => {
     expect((await runCli(['sync', '--check'], { home, env: env() })).code).toBe(0);
   });
 
-  it('sync --check: stale after the admin changes the key\'s model limits', async () => {
+  it("sync --check: stale after the admin changes the key's model limits", async () => {
     const home = newHome();
     const key = world.keys.limited;
-    const setup = await runCli(['setup', '--yes', '--base-url', world.gateway.root, '--agent', 'cline', '--model', 'cline=deepseek-chat'], { home, env: env(key), timeoutMs: 60_000 });
+    const setup = await runCli(['setup', '--yes', '--base-url', world.gateway.root, '--agent', 'cline', '--model', 'cline=deepseek-chat'], {
+      home,
+      env: env(key),
+      timeoutMs: 60_000,
+    });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     expect((await runCli(['sync', '--check'], { home, env: env(key) })).code).toBe(0);
     const token = world.tokens.limited;

@@ -58,7 +58,11 @@ async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
 
 /** Builds (or reuses) the pinned new-api; the path of its binary. */
 export async function ensureNewApi(): Promise<string> {
-  if (existsSync(STAMP) && existsSync(BINARY) && readFileSync(STAMP, 'utf8').trim() === `${NEW_API.module}@${NEW_API.version} ${NEW_API.sum}`) {
+  if (
+    existsSync(STAMP) &&
+    existsSync(BINARY) &&
+    readFileSync(STAMP, 'utf8').trim() === `${NEW_API.module}@${NEW_API.version} ${NEW_API.sum}`
+  ) {
     return BINARY;
   }
   rmSync(CACHE, { recursive: true, force: true });
@@ -82,9 +86,14 @@ export async function ensureNewApi(): Promise<string> {
     mkdirSync(join(src, 'web', 'dist'), { recursive: true });
     writeFileSync(join(src, 'web', 'dist', 'index.html'), '<!doctype html><html><body>new-api console (stub)</body></html>\n');
   });
-  await step('go build', () => run('go', ['build', '-trimpath', '-o', BINARY, '.'], {
-    cwd: src, env: goEnv(), maxBuffer: 1 << 26, timeout: 20 * 60_000,
-  }));
+  await step('go build', () =>
+    run('go', ['build', '-trimpath', '-o', BINARY, '.'], {
+      cwd: src,
+      env: goEnv(),
+      maxBuffer: 1 << 26,
+      timeout: 20 * 60_000,
+    }),
+  );
   chmodSync(BINARY, 0o755);
   rmSync(src, { recursive: true, force: true });
   writeFileSync(STAMP, `${target} ${NEW_API.sum}\n`);
@@ -111,7 +120,13 @@ export interface RunningNewApi {
 const started = new Set<ChildProcess>();
 // A crashed test runner must not leave a gateway behind.
 process.once('exit', () => {
-  for (const child of started) if (child.pid) try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ }
+  for (const child of started)
+    if (child.pid)
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
 });
 
 async function waitReady(root: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
@@ -161,8 +176,18 @@ export async function startNewApi(binary: string, opts: { timeoutMs?: number } =
     started.delete(child);
     if (child.exitCode === null && child.signalCode === null && child.pid) {
       const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-      try { process.kill(child.pid, 'SIGTERM'); } catch { /* gone */ }
-      const timer = setTimeout(() => { try { if (child.pid) process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ } }, 5_000);
+      try {
+        process.kill(child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(child.pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 5_000);
       await exited;
       clearTimeout(timer);
     }
@@ -176,12 +201,18 @@ export async function startNewApi(binary: string, opts: { timeoutMs?: number } =
   }
   const log = (): string => {
     const logs = join(dir, 'logs');
-    return existsSync(logs) ? readdirSync(logs).map((f) => readFileSync(join(logs, f), 'utf8')).join('\n') : '';
+    return existsSync(logs)
+      ? readdirSync(logs)
+          .map((f) => readFileSync(join(logs, f), 'utf8'))
+          .join('\n')
+      : '';
   };
   const linesOf = async (text: string, ready = (lines: string[]) => lines.length > 0, timeoutMs = 5_000): Promise<string[]> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const lines = log().split('\n').filter((l) => l.includes(text));
+      const lines = log()
+        .split('\n')
+        .filter((l) => l.includes(text));
       if (ready(lines) || Date.now() > deadline) return lines;
       await new Promise((r) => setTimeout(r, 50));
     }

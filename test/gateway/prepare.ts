@@ -15,5 +15,9 @@ export async function prepare(say: (line: string) => void): Promise<void> {
     const seconds = Math.round((Date.now() - t) / 1000);
     if (seconds > 1) say(`${PINNED[id].from} ${PINNED[id].pkg}@${PINNED[id].version} installed in ${seconds} s`);
   }
-  say(`agents ready: ${Object.values(PINNED).map((a) => `${a.pkg}@${a.version} (${a.from})`).join(', ')}`);
+  say(
+    `agents ready: ${Object.values(PINNED)
+      .map((a) => `${a.pkg}@${a.version} (${a.from})`)
+      .join(', ')}`,
+  );
 }

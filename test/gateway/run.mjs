@@ -21,7 +21,15 @@ function fail(step, detail) {
 }
 
 try {
-  await build({ entryPoints: [join(root, 'test/gateway/prepare.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'warning' });
+  await build({
+    entryPoints: [join(root, 'test/gateway/prepare.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: bundle,
+    logLevel: 'warning',
+  });
   const { prepare } = await import(pathToFileURL(bundle).href);
   await prepare((line) => console.log(`test:gateway: ${line}`));
 } catch (err) {
@@ -33,11 +41,24 @@ try {
 // Root makes the namespace directly; anyone else through a user namespace mapped to root.
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const unshare = ['--net', ...(isRoot ? [] : ['--map-root-user'])];
-const vitest = [process.execPath, join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/gateway/vitest.config.ts', ...process.argv.slice(2)];
+const vitest = [
+  process.execPath,
+  join(root, 'node_modules/vitest/vitest.mjs'),
+  'run',
+  '--config',
+  'test/gateway/vitest.config.ts',
+  ...process.argv.slice(2),
+];
 const probe = spawnSync('unshare', [...unshare, '--', 'ip', 'link', 'set', 'lo', 'up'], { encoding: 'utf8' });
 if (probe.error || probe.status !== 0) {
-  fail('network namespace', `\`unshare ${unshare.join(' ')}\` with \`ip link set lo up\` did not run (${probe.error?.message ?? probe.stderr.trim()}). ` +
-    'The tier needs Linux with util-linux and iproute2, as root or with unprivileged user namespaces.');
+  fail(
+    'network namespace',
+    `\`unshare ${unshare.join(' ')}\` with \`ip link set lo up\` did not run (${probe.error?.message ?? probe.stderr.trim()}). ` +
+      'The tier needs Linux with util-linux and iproute2, as root or with unprivileged user namespaces.',
+  );
 }
-const result = spawnSync('unshare', [...unshare, '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...vitest], { cwd: root, stdio: 'inherit' });
+const result = spawnSync('unshare', [...unshare, '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...vitest], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

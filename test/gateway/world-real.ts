@@ -18,7 +18,6 @@ export interface RealWorld {
   stop: () => Promise<void>;
 }
 
-
 /** Everything started so far is stopped if a later step fails, and the step is named. */
 export async function startRealWorld(): Promise<RealWorld> {
   const stops: (() => Promise<void>)[] = [];
@@ -46,19 +45,22 @@ export async function startRealWorld(): Promise<RealWorld> {
     await admin.option('GroupRatio', JSON.stringify(GROUP_RATIOS));
     await admin.option('UserUsableGroups', JSON.stringify(USABLE_GROUPS));
   });
-  await at('model prices', () => admin.mergeJsonOption('ModelRatio',
-    Object.fromEntries(MODELS.filter((m) => m.ratio !== undefined).map((m) => [m.id, m.ratio]))));
+  await at('model prices', () =>
+    admin.mergeJsonOption('ModelRatio', Object.fromEntries(MODELS.filter((m) => m.ratio !== undefined).map((m) => [m.id, m.ratio]))),
+  );
 
   const channels: Record<string, Channel> = {};
   for (const c of CHANNELS) {
-    channels[c.name] = await at(`channel ${c.name}`, () => admin.addChannel({
-      name: c.name,
-      type: CHANNEL_TYPE[c.type],
-      key: c.upstreamKey,
-      baseUrl: upstream.root,
-      models: MODELS.filter((m) => m.channel === c.name).map((m) => m.id),
-      groups: c.groups,
-    }));
+    channels[c.name] = await at(`channel ${c.name}`, () =>
+      admin.addChannel({
+        name: c.name,
+        type: CHANNEL_TYPE[c.type],
+        key: c.upstreamKey,
+        baseUrl: upstream.root,
+        models: MODELS.filter((m) => m.channel === c.name).map((m) => m.id),
+        groups: c.groups,
+      }),
+    );
   }
   await at('refresh the marks', () => admin.refreshMarks());
 

@@ -85,7 +85,10 @@ export function jsonOf(result: CliResult): Record<string, unknown> {
 }
 
 /** A long-running bin (simulate): the child, and a way to wait for a line on stdout. */
-export function spawnCli(args: readonly string[], opts: CliOptions & { home: string }): {
+export function spawnCli(
+  args: readonly string[],
+  opts: CliOptions & { home: string },
+): {
   child: ChildProcess;
   output: () => { stdout: string; stderr: string };
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
@@ -99,14 +102,26 @@ export function spawnCli(args: readonly string[], opts: CliOptions & { home: str
   let stderr = '';
   const waiters: (() => void)[] = [];
   const wake = (): void => waiters.splice(0).forEach((w) => w());
-  child.stdout?.setEncoding('utf8').on('data', (d: string) => { stdout += d; wake(); });
-  child.stderr?.setEncoding('utf8').on('data', (d: string) => { stderr += d; wake(); });
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+    stdout += d;
+    wake();
+  });
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+    wake();
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.on('close', (code, signal) => { resolve({ code, signal }); wake(); });
+    child.on('close', (code, signal) => {
+      resolve({ code, signal });
+      wake();
+    });
   });
   const waitFor = (pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; stdout: ${stdout}; stderr: ${stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${pattern}; stdout: ${stdout}; stderr: ${stderr}`)),
+        timeoutMs,
+      );
       const check = (): void => {
         const match = pattern.exec(stdout);
         if (match) {

@@ -37,7 +37,11 @@ export async function startKeyTrap(): Promise<KeyTrap> {
     req.on('end', () => {
       requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(req.url?.startsWith('/v1/models') ? MODELS : { id: 'msg_trap', type: 'message', content: [{ type: 'text', text: 'ok' }] }));
+      res.end(
+        JSON.stringify(
+          req.url?.startsWith('/v1/models') ? MODELS : { id: 'msg_trap', type: 'message', content: [{ type: 'text', text: 'ok' }] },
+        ),
+      );
     });
   });
   const forms = (s: string): string[] => [s, ...(s.startsWith('sk-') ? [s.slice(3)] : [])].filter((f) => f.length >= 8);

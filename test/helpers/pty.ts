@@ -25,7 +25,8 @@ let counter = 0;
 
 export async function startPty(args: readonly string[], opts: { env: Record<string, string>; cwd: string }): Promise<PtySession> {
   const socket = `gas-test-${process.pid}-${++counter}`;
-  const tmux = (...a: string[]) => run('tmux', ['-u', '-L', socket, '-f', '/dev/null', ...a], { env: { ...opts.env, TERM: 'xterm-256color' }, cwd: opts.cwd });
+  const tmux = (...a: string[]) =>
+    run('tmux', ['-u', '-L', socket, '-f', '/dev/null', ...a], { env: { ...opts.env, TERM: 'xterm-256color' }, cwd: opts.cwd });
   const quoted = [process.execPath, BIN_PATH, ...args].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
   // The shell prints the exit code and then waits, so the last screen stays readable. Its own
   // SIGINT trap (a handler, so the program still gets the default action) keeps it alive when
@@ -54,7 +55,10 @@ export async function startPty(args: readonly string[], opts: { env: Record<stri
       const fallback = join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, socket);
       const socketPath = (await tmux('display-message', '-p', '#{socket_path}').catch(() => ({ stdout: fallback }))).stdout.trim();
       const panes = await tmux('list-panes', '-a', '-F', '#{pane_pid}').catch(() => ({ stdout: '' }));
-      for (const pid of panes.stdout.split('\n').map(Number).filter((n) => n > 0)) {
+      for (const pid of panes.stdout
+        .split('\n')
+        .map(Number)
+        .filter((n) => n > 0)) {
         try {
           process.kill(pid, 'SIGKILL');
         } catch {

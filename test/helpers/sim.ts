@@ -39,10 +39,11 @@ export async function startRecorder(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   running.push(
-    () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   );
   const { port } = server.address() as AddressInfo;
   return { root: `http://127.0.0.1:${port}`, port, requests };

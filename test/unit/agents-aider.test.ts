@@ -74,14 +74,20 @@ describe('aider readBack', () => {
     expect(read(doc(ROOT))).toMatchObject({ url: `${ROOT}/chat/completions` });
   });
   it('AIDER_* variables beat the file; an exported AIDER_OPENAI_API_KEY is an override; OPENAI_API_KEY fills a missing key', () => {
-    expect(read(doc(`${ROOT}/v1`), { AIDER_MODEL: 'openai/other', AIDER_OPENAI_API_BASE: 'http://x/v1' })).toMatchObject({ model: 'other', url: 'http://x/v1/chat/completions' });
+    expect(read(doc(`${ROOT}/v1`), { AIDER_MODEL: 'openai/other', AIDER_OPENAI_API_BASE: 'http://x/v1' })).toMatchObject({
+      model: 'other',
+      url: 'http://x/v1/chat/completions',
+    });
     expect(read(doc(`${ROOT}/v1`), { AIDER_OPENAI_API_KEY: OTHER_KEY })).toMatchObject({
       key: OTHER_KEY,
       keySource: 'environment variable AIDER_OPENAI_API_KEY',
       keyVar: { name: 'AIDER_OPENAI_API_KEY', via: 'export' },
       overridden: { var: 'AIDER_OPENAI_API_KEY', configKey: KEY, configAuth: 'bearer', configSource: `${FILE} openai-api-key` },
     });
-    expect(read({ 'openai-api-base': `${ROOT}/v1`, model: 'openai/m' }, { OPENAI_API_KEY: OTHER_KEY })).toMatchObject({ key: OTHER_KEY, keySource: 'environment variable OPENAI_API_KEY' });
+    expect(read({ 'openai-api-base': `${ROOT}/v1`, model: 'openai/m' }, { OPENAI_API_KEY: OTHER_KEY })).toMatchObject({
+      key: OTHER_KEY,
+      keySource: 'environment variable OPENAI_API_KEY',
+    });
     expect(read({ 'openai-api-base': `${ROOT}/v1`, model: 'openai/m' })).toMatchObject({ key: undefined });
   });
   it('string reasons: no file, no base, no model, a model litellm would route elsewhere', () => {
@@ -93,10 +99,14 @@ describe('aider readBack', () => {
 });
 
 describe('aider plan → readBack over the lived-in file', () => {
-  it('chat, the user\'s other keys kept', () => {
+  it("chat, the user's other keys kept", () => {
     const before = files({ [FILE]: lived });
     const after = applyPlan(before, aider.plan(linuxEnv(), aChoice(), before));
-    expect(inEnglish(aider.readBack(linuxEnv(), 'user', after))).toMatchObject({ url: `${ROOT}/v1/chat/completions`, model: 'deepseek-chat', key: KEY });
+    expect(inEnglish(aider.readBack(linuxEnv(), 'user', after))).toMatchObject({
+      url: `${ROOT}/v1/chat/completions`,
+      model: 'deepseek-chat',
+      key: KEY,
+    });
     const doc = after.get(FILE) as Record<string, unknown>;
     expect(doc['anthropic-api-key']).toBe((lived as Record<string, unknown>)['anthropic-api-key']);
     expect(doc['read']).toEqual(['CONVENTIONS.md', '~/notes/李雷-style.md']);
@@ -105,7 +115,11 @@ describe('aider plan → readBack over the lived-in file', () => {
 
 describe('aider oneShot and modelArg', () => {
   it('the model as one --model=openai/<id> argument, the prompt as one --message= argument; no git, no prompts, no update check, no analytics', () => {
-    const request = aider.readBack(linuxEnv(), 'user', files({ [FILE]: { 'openai-api-base': `${ROOT}/v1`, 'openai-api-key': KEY, model: 'openai/-m' } }));
+    const request = aider.readBack(
+      linuxEnv(),
+      'user',
+      files({ [FILE]: { 'openai-api-base': `${ROOT}/v1`, 'openai-api-key': KEY, model: 'openai/-m' } }),
+    );
     if (isMessage(request)) throw new Error(request.key);
     const arg = aider.modelArg!(files(), request);
     expect(arg).toBe('openai/-m');
@@ -113,7 +127,9 @@ describe('aider oneShot and modelArg', () => {
     expect(cmd.command).toBe('aider');
     expect(cmd.args[0]).toBe('--model=openai/-m');
     expect(cmd.args.at(-1)).toBe('--message=-say ok');
-    expect(cmd.args).toEqual(expect.arrayContaining(['--no-git', '--yes-always', '--no-check-update', '--no-analytics', '--no-show-model-warnings']));
+    expect(cmd.args).toEqual(
+      expect.arrayContaining(['--no-git', '--yes-always', '--no-check-update', '--no-analytics', '--no-show-model-warnings']),
+    );
     // --analytics-disable would write a permanent opt-out into the user's ~/.aider.
     expect(cmd.args).not.toContain('--analytics-disable');
     expect(cmd.env).toEqual({ LITELLM_LOCAL_MODEL_COST_MAP: 'True' });
@@ -133,8 +149,10 @@ describe('aider unplan', () => {
     expect(removed['anthropic-api-key']).toBe((lived as Record<string, unknown>)['anthropic-api-key']);
     expect(removed['openai-api-base']).toBeUndefined();
   });
-  it('another base URL, or a model of the user\'s since, is left as it is', () => {
-    expect(aider.unplan!(linuxEnv(), 'user', files({ [FILE]: { 'openai-api-base': 'https://other.example/v1', model: 'openai/x' } }), gw)).toMatchObject({ edits: [], secrets: [] });
+  it("another base URL, or a model of the user's since, is left as it is", () => {
+    expect(
+      aider.unplan!(linuxEnv(), 'user', files({ [FILE]: { 'openai-api-base': 'https://other.example/v1', model: 'openai/x' } }), gw),
+    ).toMatchObject({ edits: [], secrets: [] });
     const u = aider.unplan!(linuxEnv(), 'user', files({ [FILE]: { 'openai-api-base': `${ROOT}/v1`, model: 'sonnet' } }), gw);
     expect(u.edits[0]!.edits.map((e) => e.path.join('.'))).toEqual(['openai-api-base']);
     expect(aider.unplan!(linuxEnv(), 'user', files(), gw).edits).toEqual([]);

@@ -2,10 +2,24 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiKeyHelperCommand, claudeCode, helperVariable } from '../../src/agents/claude-code/index.js';
 import { maskKey } from '../../src/core/mask.js';
-import { CHANNELS, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
+import {
+  CHANNELS,
+  KEY,
+  OTHER_KEY,
+  ROOT,
+  applyPlan,
+  choice,
+  darwinEnv,
+  files,
+  linuxEnv,
+  strings,
+  winEnv,
+  type Channel,
+} from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/agents/claude-code/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/agents/claude-code/${name}`, import.meta.url), 'utf8'));
 
 describe('claude-code fit', () => {
   const table: [Channel, boolean, boolean?][] = [
@@ -33,8 +47,14 @@ describe('claude-code fit', () => {
 describe('claude-code files', () => {
   it('user scope on linux, darwin and win32', () => {
     expect(claudeCode.files(linuxEnv(), 'user').map((f) => f.path)).toEqual(['/home/dev/.claude/settings.json', '/home/dev/.claude.json']);
-    expect(claudeCode.files(darwinEnv(), 'user').map((f) => f.path)).toEqual(['/Users/dev/.claude/settings.json', '/Users/dev/.claude.json']);
-    expect(claudeCode.files(winEnv(), 'user').map((f) => f.path)).toEqual(['C:\\Users\\dev\\.claude\\settings.json', 'C:\\Users\\dev\\.claude.json']);
+    expect(claudeCode.files(darwinEnv(), 'user').map((f) => f.path)).toEqual([
+      '/Users/dev/.claude/settings.json',
+      '/Users/dev/.claude.json',
+    ]);
+    expect(claudeCode.files(winEnv(), 'user').map((f) => f.path)).toEqual([
+      'C:\\Users\\dev\\.claude\\settings.json',
+      'C:\\Users\\dev\\.claude.json',
+    ]);
   });
   it('CLAUDE_CONFIG_DIR moves settings and the state file', () => {
     expect(claudeCode.files(linuxEnv({ CLAUDE_CONFIG_DIR: '/cfg/claude' }), 'user').map((f) => f.path)).toEqual([
@@ -102,7 +122,8 @@ describe('claude-code plan', () => {
 
   it('the fable tier (2.1.330) gets a fable the key offers, else the opus stand-in, else the main model', () => {
     const fable = (tiers?: Record<string, string>) =>
-      claudeCode.plan(env, choice(tiers && { tiers }), files()).edits[0]!.edits.find((e) => e.path[1] === 'ANTHROPIC_DEFAULT_FABLE_MODEL')?.value;
+      claudeCode.plan(env, choice(tiers && { tiers }), files()).edits[0]!.edits.find((e) => e.path[1] === 'ANTHROPIC_DEFAULT_FABLE_MODEL')
+        ?.value;
     expect(fable({ opus: 'claude-opus-4-1', fable: 'claude-fable-5' })).toBe('claude-fable-5');
     expect(fable({ opus: 'claude-opus-4-1' })).toBe('claude-opus-4-1');
     expect(fable()).toBe('claude-sonnet-4-5');
@@ -117,7 +138,11 @@ describe('claude-code plan', () => {
   it('removes a stale ANTHROPIC_API_KEY and ANTHROPIC_SMALL_FAST_MODEL, naming the key only masked', () => {
     const current = files({ [settings]: fixture('settings.lived-in.json') });
     const stale = 'sk-old-relay-key-0000000000000000000000000000';
-    const plan = claudeCode.plan(env, choice(), new Map([[settings, { env: { ANTHROPIC_API_KEY: stale, ANTHROPIC_SMALL_FAST_MODEL: 'x' } }]]));
+    const plan = claudeCode.plan(
+      env,
+      choice(),
+      new Map([[settings, { env: { ANTHROPIC_API_KEY: stale, ANTHROPIC_SMALL_FAST_MODEL: 'x' } }]]),
+    );
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_API_KEY'], value: undefined });
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_SMALL_FAST_MODEL'], value: undefined });
     const notes = inEnglish(plan.notes);
@@ -190,7 +215,10 @@ describe('claude-code plan', () => {
     const p = claudeCode.plan(
       env,
       choice({ scope: 'project' }),
-      files({ [committed]: { env: { ANTHROPIC_AUTH_TOKEN: 'sk-leaked-000000000000' } }, [local]: { env: { ANTHROPIC_BASE_URL: 'https://old/v1' } } }),
+      files({
+        [committed]: { env: { ANTHROPIC_AUTH_TOKEN: 'sk-leaked-000000000000' } },
+        [local]: { env: { ANTHROPIC_BASE_URL: 'https://old/v1' } },
+      }),
     );
     expect(p.edits.find((e) => e.path === committed)!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_AUTH_TOKEN'], value: undefined });
     expect(p.edits.find((e) => e.path === local)!.edits).toContainEqual({ path: ['env', 'ANTHROPIC_BASE_URL'], value: undefined });
@@ -235,18 +263,29 @@ describe('claude-code readBack', () => {
     });
     // The same key exported, a blank one in the file (our setup's answer to an export), or none in the file: nothing replaced.
     expect(read(doc, linuxEnv({ ANTHROPIC_API_KEY: KEY }))).not.toHaveProperty('overridden');
-    expect(read({ env: { ...doc.env, ANTHROPIC_API_KEY: '' } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }))).toMatchObject({ auth: 'bearer', key: KEY });
-    expect(read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'm' } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }))).not.toHaveProperty('overridden');
+    expect(read({ env: { ...doc.env, ANTHROPIC_API_KEY: '' } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }))).toMatchObject({
+      auth: 'bearer',
+      key: KEY,
+    });
+    expect(
+      read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'm' } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY })),
+    ).not.toHaveProperty('overridden');
     // A key the user wrote in the file is no shell override.
-    expect(read({ env: { ...doc.env, ANTHROPIC_API_KEY: OTHER_KEY } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }))).not.toHaveProperty('overridden');
+    expect(read({ env: { ...doc.env, ANTHROPIC_API_KEY: OTHER_KEY } }, linuxEnv({ ANTHROPIC_API_KEY: OTHER_KEY }))).not.toHaveProperty(
+      'overridden',
+    );
   });
   it('reads the opus tier back', () => {
-    const r = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm', ANTHROPIC_DEFAULT_OPUS_MODEL: 'claude-opus-4-1' } });
+    const r = read({
+      env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm', ANTHROPIC_DEFAULT_OPUS_MODEL: 'claude-opus-4-1' },
+    });
     expect(r).toMatchObject({ model: 'm', tiers: { opus: 'claude-opus-4-1' } });
   });
   it('reads the fable tier back, from the settings or the shell', () => {
     const base = { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm' };
-    expect(read({ env: { ...base, ANTHROPIC_DEFAULT_OPUS_MODEL: 'o', ANTHROPIC_DEFAULT_FABLE_MODEL: 'f' } })).toMatchObject({ tiers: { opus: 'o', fable: 'f' } });
+    expect(read({ env: { ...base, ANTHROPIC_DEFAULT_OPUS_MODEL: 'o', ANTHROPIC_DEFAULT_FABLE_MODEL: 'f' } })).toMatchObject({
+      tiers: { opus: 'o', fable: 'f' },
+    });
     expect(read({ env: base }, linuxEnv({ ANTHROPIC_DEFAULT_FABLE_MODEL: 'f' }))).toMatchObject({ tiers: { fable: 'f' } });
   });
   it('resolves our apiKeyHelper from the environment', () => {
@@ -275,7 +314,12 @@ describe('claude-code readBack', () => {
         '/home/dev/projects/app/.claude/settings.local.json': { env: { ANTHROPIC_AUTH_TOKEN: KEY } },
       }),
     );
-    expect(r).toMatchObject({ model: 'team-model', key: KEY, url: `${ROOT}/v1/messages`, file: '/home/dev/projects/app/.claude/settings.json' });
+    expect(r).toMatchObject({
+      model: 'team-model',
+      key: KEY,
+      url: `${ROOT}/v1/messages`,
+      file: '/home/dev/projects/app/.claude/settings.json',
+    });
   });
 });
 
@@ -285,7 +329,11 @@ describe('claude-code plan → readBack', () => {
     const settings = '/home/dev/.claude/settings.json';
     const before = files({ [settings]: fixture('settings.lived-in.json'), '/home/dev/.claude.json': fixture('claude.json.lived-in') });
     const after = applyPlan(before, claudeCode.plan(env, choice({ keyStorage }), before));
-    expect(inEnglish(claudeCode.readBack(env, 'user', after))).toMatchObject({ url: `${ROOT}/v1/messages`, model: 'claude-sonnet-4-5', key: KEY });
+    expect(inEnglish(claudeCode.readBack(env, 'user', after))).toMatchObject({
+      url: `${ROOT}/v1/messages`,
+      model: 'claude-sonnet-4-5',
+      key: KEY,
+    });
     expect(after.get('/home/dev/.claude.json')).toMatchObject({ hasCompletedOnboarding: true, numStartups: 42 });
   });
 });

@@ -3,7 +3,20 @@ import { parse as parseToml } from '@decimalturn/toml-patch';
 import { describe, expect, it } from 'vitest';
 import { CODEX_PROVIDER_ID, CODEX_PROVIDER_NAME, codex } from '../../src/agents/codex/index.js';
 import { maskKey } from '../../src/core/mask.js';
-import { CHANNELS, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv, type Channel } from './agents-helpers.js';
+import {
+  CHANNELS,
+  KEY,
+  OTHER_KEY,
+  ROOT,
+  applyPlan,
+  choice,
+  darwinEnv,
+  files,
+  linuxEnv,
+  strings,
+  winEnv,
+  type Channel,
+} from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';
 
 const lived = parseToml(readFileSync(new URL('../fixtures/agents/codex/config.lived-in.toml', import.meta.url), 'utf8'));
@@ -74,7 +87,11 @@ describe('codex plan', () => {
   });
 
   it('env storage: no key anywhere, an old .env entry removed, the export named', () => {
-    const plan = codex.plan(linuxEnv(), codexChoice({ keyStorage: 'env' }), files({ [DOTENV]: { GATEWAY_API_KEY: 'sk-old-000000000000000' } }));
+    const plan = codex.plan(
+      linuxEnv(),
+      codexChoice({ keyStorage: 'env' }),
+      files({ [DOTENV]: { GATEWAY_API_KEY: 'sk-old-000000000000000' } }),
+    );
     expect(strings(plan.edits.flatMap((f) => f.edits.map((e) => e.value)))).not.toContain(KEY);
     expect(plan.edits.find((f) => f.path === DOTENV)!.edits).toEqual([{ path: ['GATEWAY_API_KEY'], value: undefined }]);
     expect(plan.exportVar).toBe('GATEWAY_API_KEY');
@@ -113,7 +130,7 @@ describe('codex plan', () => {
   });
 });
 
-describe('codex plan: a table of the user\'s own is never taken over', () => {
+describe("codex plan: a table of the user's own is never taken over", () => {
   const userTable = { name: 'Corp', base_url: 'https://corp.example.com/v1', env_key: 'CORP_KEY' };
   const ids = (plan: ReturnType<typeof codex.plan>): string[] => [
     ...new Set(plan.edits[0]!.edits.filter((e) => e.path[0] === 'model_providers').map((e) => String(e.path[1]))),
@@ -145,7 +162,10 @@ describe('codex plan: a table of the user\'s own is never taken over', () => {
     const again = codex.plan(linuxEnv(), codexChoice({ model: 'gpt-5' }), once);
     expect(ids(again)).toEqual(['gateway-agent-setup']);
     expect(inEnglish(again.notes).join('\n')).not.toContain('[model_providers.gateway]');
-    expect(inEnglish(codex.readBack(linuxEnv(), 'user', applyPlan(once, again)))).toMatchObject({ model: 'gpt-5', url: `${ROOT}/v1/responses` });
+    expect(inEnglish(codex.readBack(linuxEnv(), 'user', applyPlan(once, again)))).toMatchObject({
+      model: 'gpt-5',
+      url: `${ROOT}/v1/responses`,
+    });
   });
 
   it('a table we wrote as gateway stays ours (configs from earlier versions)', () => {
@@ -211,13 +231,20 @@ describe('codex plan → readBack over the lived-in config', () => {
     const after = applyPlan(before, codex.plan(env, codexChoice({ keyStorage }), before));
     expect(inEnglish(codex.readBack(env, 'user', after))).toMatchObject({ url: `${ROOT}/v1/responses`, model: 'gpt-5.1-codex', key: KEY });
     const doc = after.get(CONFIG) as Record<string, Record<string, unknown>>;
-    expect(doc['model_providers']!['openrouter']).toEqual({ name: 'OpenRouter', base_url: 'https://openrouter.ai/api/v1', env_key: 'OPENROUTER_API_KEY' });
+    expect(doc['model_providers']!['openrouter']).toEqual({
+      name: 'OpenRouter',
+      base_url: 'https://openrouter.ai/api/v1',
+      env_key: 'OPENROUTER_API_KEY',
+    });
     expect(doc['mcp_servers']).toEqual((lived as Record<string, unknown>)['mcp_servers']);
   });
 });
 
 describe('codex oneShot', () => {
   it('exec with the model and no git check', () => {
-    expect(codex.oneShot('gpt-5.1-codex', 'say ok')).toEqual({ command: 'codex', args: ['exec', '--skip-git-repo-check', '--model=gpt-5.1-codex', 'say ok'] });
+    expect(codex.oneShot('gpt-5.1-codex', 'say ok')).toEqual({
+      command: 'codex',
+      args: ['exec', '--skip-git-repo-check', '--model=gpt-5.1-codex', 'say ok'],
+    });
   });
 });

@@ -13,7 +13,12 @@ describe('continue-cli fit', () => {
   itFits(continueCli, MESSAGES_CHAT_RESPONSES);
 
   it('a gpt-5 name marked for chat only does not fit: cn would send it to /responses', () => {
-    const fit = continueCli.fit({ id: 'gpt-5-mini', marked: true, marks: ['openai'], protocols: { messages: 'no', responses: 'no', chat: 'yes', images: 'no' } });
+    const fit = continueCli.fit({
+      id: 'gpt-5-mini',
+      marked: true,
+      marks: ['openai'],
+      protocols: { messages: 'no', responses: 'no', chat: 'yes', images: 'no' },
+    });
     expect(fit.ok).toBe(false);
   });
 });
@@ -39,7 +44,19 @@ describe('continue-cli plan', () => {
           { path: ['name'], value: 'Local Config' },
           { path: ['version'], value: '1.0.0' },
           { path: ['schema'], value: 'v1' },
-          { path: ['models'], value: [{ name: 'Gateway', provider: 'anthropic', model: 'claude-sonnet-4-5', apiBase: `${ROOT}/v1`, apiKey: KEY, roles: ['chat', 'edit', 'apply'] }] },
+          {
+            path: ['models'],
+            value: [
+              {
+                name: 'Gateway',
+                provider: 'anthropic',
+                model: 'claude-sonnet-4-5',
+                apiBase: `${ROOT}/v1`,
+                apiKey: KEY,
+                roles: ['chat', 'edit', 'apply'],
+              },
+            ],
+          },
         ],
       },
     ]);
@@ -56,10 +73,21 @@ describe('continue-cli plan', () => {
   });
 
   it('our entry found further down moves to the front', () => {
-    const doc = { name: 'x', version: '1', schema: 'v1', models: [{ name: 'Mine', provider: 'ollama', model: 'q' }, { name: 'Gateway', provider: 'openai', model: 'old' }] };
+    const doc = {
+      name: 'x',
+      version: '1',
+      schema: 'v1',
+      models: [
+        { name: 'Mine', provider: 'ollama', model: 'q' },
+        { name: 'Gateway', provider: 'openai', model: 'old' },
+      ],
+    };
     const plan = continueCli.plan(linuxEnv(), choice({ model: 'deepseek-chat', protocol: 'chat' }), files({ [FILE]: doc }));
     const after = applyPlan(files({ [FILE]: doc }), plan).get(FILE) as { models: { name: string; model: string }[] };
-    expect(after.models.map((m) => [m.name, m.model])).toEqual([['Gateway', 'deepseek-chat'], ['Mine', 'q']]);
+    expect(after.models.map((m) => [m.name, m.model])).toEqual([
+      ['Gateway', 'deepseek-chat'],
+      ['Mine', 'q'],
+    ]);
   });
 
   it('key storage env: a secrets reference and an export note', () => {
@@ -73,12 +101,25 @@ describe('continue-cli plan', () => {
 
 describe('continue-cli readBack', () => {
   const read = (model: string, provider: string, apiBase: string, apiKey = KEY, env = linuxEnv()) =>
-    continueCli.readBack(env, 'user', files({ [FILE]: { models: [{ name: 'Gateway', provider, model, apiBase, apiKey, roles: ['chat'] }] } }));
+    continueCli.readBack(
+      env,
+      'user',
+      files({ [FILE]: { models: [{ name: 'Gateway', provider, model, apiBase, apiKey, roles: ['chat'] }] } }),
+    );
 
   it('openai: chat, or /responses for gpt-5 names; anthropic: /v1/messages with x-api-key', () => {
-    expect(read('deepseek-chat', 'openai', `${ROOT}/v1`)).toMatchObject({ protocol: 'chat', url: `${ROOT}/v1/chat/completions`, auth: 'bearer', key: KEY });
+    expect(read('deepseek-chat', 'openai', `${ROOT}/v1`)).toMatchObject({
+      protocol: 'chat',
+      url: `${ROOT}/v1/chat/completions`,
+      auth: 'bearer',
+      key: KEY,
+    });
     expect(read('gpt-5.1-codex', 'openai', `${ROOT}/v1`)).toMatchObject({ protocol: 'responses', url: `${ROOT}/v1/responses` });
-    expect(read('claude-sonnet-4-5', 'anthropic', `${ROOT}/v1`)).toMatchObject({ protocol: 'messages', url: `${ROOT}/v1/messages`, auth: 'x-api-key' });
+    expect(read('claude-sonnet-4-5', 'anthropic', `${ROOT}/v1`)).toMatchObject({
+      protocol: 'messages',
+      url: `${ROOT}/v1/messages`,
+      auth: 'x-api-key',
+    });
   });
 
   it('a doubled or missing /v1 shows in the URL', () => {
@@ -87,7 +128,9 @@ describe('continue-cli readBack', () => {
   });
 
   it('a secrets reference reads the variable', () => {
-    expect(read('deepseek-chat', 'openai', `${ROOT}/v1`, '${{ secrets.GATEWAY_API_KEY }}', linuxEnv({ GATEWAY_API_KEY: 'sk-env' }))).toMatchObject({ key: 'sk-env' });
+    expect(
+      read('deepseek-chat', 'openai', `${ROOT}/v1`, '${{ secrets.GATEWAY_API_KEY }}', linuxEnv({ GATEWAY_API_KEY: 'sk-env' })),
+    ).toMatchObject({ key: 'sk-env' });
     expect(read('deepseek-chat', 'openai', `${ROOT}/v1`, '${{ secrets.GATEWAY_API_KEY }}')).toMatchObject({ key: undefined });
   });
 
@@ -110,7 +153,11 @@ describe('continue-cli oneShot', () => {
     expect(continueCli.oneShot('deepseek-chat', 'say ok', request)).toEqual({ command: 'cn', args: [`--config=${FILE}`, '-p', 'say ok'] });
   });
   function read() {
-    const r = continueCli.readBack(linuxEnv(), 'user', files({ [FILE]: { models: [{ name: 'Gateway', provider: 'openai', model: 'm', apiBase: `${ROOT}/v1`, apiKey: KEY }] } }));
+    const r = continueCli.readBack(
+      linuxEnv(),
+      'user',
+      files({ [FILE]: { models: [{ name: 'Gateway', provider: 'openai', model: 'm', apiBase: `${ROOT}/v1`, apiKey: KEY }] } }),
+    );
     if (isMessage(r)) throw new Error(english(r));
     return r;
   }

@@ -58,7 +58,11 @@ describe('copilot-cli', () => {
     expect(plan.edits[0]?.secret).toBe(true);
     const current = new Map([[FILE, parseConfig(text, 'dotenv', FILE)]]);
     const request = copilotCli.readBack({ ...env, env: { ...env.env, GATEWAY_API_KEY: KEY } }, 'user', current);
-    expect(typeof request === 'object' && 'url' in request && [request.url, request.key, request.keyVar]).toEqual([`${ROOT}/v1/messages`, KEY, { name: 'GATEWAY_API_KEY', via: 'reference' }]);
+    expect(typeof request === 'object' && 'url' in request && [request.url, request.key, request.keyVar]).toEqual([
+      `${ROOT}/v1/messages`,
+      KEY,
+      { name: 'GATEWAY_API_KEY', via: 'reference' },
+    ]);
     // Unset: no key, said where it would come from.
     const none = copilotCli.readBack(env, 'user', current);
     expect(typeof none === 'object' && 'url' in none && none.key).toBeUndefined();
@@ -75,14 +79,16 @@ describe('copilot-cli', () => {
       const r = copilotCli.readBack(env, 'user', new Map([[FILE, parseConfig(lines, 'dotenv', FILE)]]));
       return typeof r === 'object' && 'url' in r ? r.url : inEnglish(r);
     };
-    expect(read(`COPILOT_PROVIDER_BASE_URL=${ROOT}/v1/v1\nCOPILOT_PROVIDER_TYPE=openai\nCOPILOT_MODEL=m\n`)).toBe(`${ROOT}/v1/v1/chat/completions`);
+    expect(read(`COPILOT_PROVIDER_BASE_URL=${ROOT}/v1/v1\nCOPILOT_PROVIDER_TYPE=openai\nCOPILOT_MODEL=m\n`)).toBe(
+      `${ROOT}/v1/v1/chat/completions`,
+    );
     expect(read(`COPILOT_PROVIDER_BASE_URL=${ROOT}\nCOPILOT_MODEL=m\n`)).toBe(`${ROOT}/chat/completions`);
     expect(read(`COPILOT_PROVIDER_BASE_URL=${ROOT}/v1\nCOPILOT_PROVIDER_TYPE=anthropic\nCOPILOT_MODEL=m\n`)).toBe(`${ROOT}/v1/v1/messages`);
     expect(read(`COPILOT_PROVIDER_BASE_URL=${ROOT}\nCOPILOT_PROVIDER_TYPE=azure\nCOPILOT_MODEL=m\n`)).toContain('"azure"');
     expect(read('COPILOT_MODEL=m\n')).toContain('COPILOT_PROVIDER_BASE_URL');
   });
 
-  it('unplan takes our lines out while they point at the gateway, the user\'s own stay', () => {
+  it("unplan takes our lines out while they point at the gateway, the user's own stay", () => {
     const text = `${written({})}export COPILOT_PROVIDER_MAX_OUTPUT_TOKENS=16384\n`;
     const current = new Map([[FILE, parseConfig(text, 'dotenv', FILE)]]);
     const un = copilotCli.unplan!(env, 'user', current, { root: ROOT, v1: `${ROOT}/v1` });
@@ -90,7 +96,9 @@ describe('copilot-cli', () => {
     const after = editText(text, 'dotenv', un.edits[0]!.edits, FILE);
     expect(after).not.toContain('COPILOT_PROVIDER_BASE_URL');
     expect(after).toContain('export COPILOT_PROVIDER_MAX_OUTPUT_TOKENS=16384');
-    expect(copilotCli.unplan!(env, 'user', current, { root: 'https://other.example.com', v1: 'https://other.example.com/v1' }).edits).toEqual([]);
+    expect(
+      copilotCli.unplan!(env, 'user', current, { root: 'https://other.example.com', v1: 'https://other.example.com/v1' }).edits,
+    ).toEqual([]);
   });
 
   it('one-shot and session: the model and key in variables, none in an argument', () => {
@@ -98,7 +106,12 @@ describe('copilot-cli', () => {
     if (!('url' in request)) throw new Error(inEnglish(request));
     const shot = copilotCli.oneShot('--yolo', 'hi', request);
     expect(shot.args).toEqual(['-p', 'hi', '--allow-all-tools']);
-    expect(shot.env).toMatchObject({ COPILOT_MODEL: '--yolo', COPILOT_PROVIDER_API_KEY: KEY, COPILOT_PROVIDER_TYPE: 'anthropic', COPILOT_PROVIDER_BASE_URL: ROOT });
+    expect(shot.env).toMatchObject({
+      COPILOT_MODEL: '--yolo',
+      COPILOT_PROVIDER_API_KEY: KEY,
+      COPILOT_PROVIDER_TYPE: 'anthropic',
+      COPILOT_PROVIDER_BASE_URL: ROOT,
+    });
     const session = copilotCli.session!(env, choice({ model: 'gpt-5.1-codex', protocol: 'responses' }), '/tmp/x');
     expect(session.args ?? []).toEqual([]);
     expect(session.files ?? []).toEqual([]);

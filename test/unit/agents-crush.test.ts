@@ -21,8 +21,14 @@ describe('crush files', () => {
   it('the config and the data file that wins over it, per platform and under the override variables', () => {
     expect(crush.files(linuxEnv(), 'user').map((f) => f.path)).toEqual([FILE, DATA]);
     expect(crush.files(linuxEnv(), 'project').map((f) => f.path)).toEqual([FILE, DATA]);
-    expect(crush.files(winEnv(), 'user').map((f) => f.path)).toEqual(['C:\\Users\\dev\\.config\\crush\\crush.json', 'C:\\Users\\dev\\AppData\\Local\\crush\\crush.json']);
-    expect(crush.files(linuxEnv({ CRUSH_GLOBAL_CONFIG: 'cfg', XDG_DATA_HOME: '/d' }), 'user').map((f) => f.path)).toEqual(['/home/dev/projects/app/cfg/crush.json', '/d/crush/crush.json']);
+    expect(crush.files(winEnv(), 'user').map((f) => f.path)).toEqual([
+      'C:\\Users\\dev\\.config\\crush\\crush.json',
+      'C:\\Users\\dev\\AppData\\Local\\crush\\crush.json',
+    ]);
+    expect(crush.files(linuxEnv({ CRUSH_GLOBAL_CONFIG: 'cfg', XDG_DATA_HOME: '/d' }), 'user').map((f) => f.path)).toEqual([
+      '/home/dev/projects/app/cfg/crush.json',
+      '/d/crush/crush.json',
+    ]);
   });
 });
 
@@ -60,7 +66,13 @@ describe('crush plan', () => {
   it("the user's models stay listed; a model already listed is not added again", () => {
     const current = files({ [FILE]: { providers: { gateway: { models: [{ id: 'mine', name: 'Mine', context_window: 1000 }] } } } });
     const edits = crush.plan(linuxEnv(), choice(), current).edits[0]!.edits;
-    expect(edits).toContainEqual({ path: ['providers', 'gateway', 'models'], value: [{ id: 'mine', name: 'Mine', context_window: 1000 }, { id: 'claude-sonnet-4-5', name: 'claude-sonnet-4-5' }] });
+    expect(edits).toContainEqual({
+      path: ['providers', 'gateway', 'models'],
+      value: [
+        { id: 'mine', name: 'Mine', context_window: 1000 },
+        { id: 'claude-sonnet-4-5', name: 'claude-sonnet-4-5' },
+      ],
+    });
     const again = files({ [FILE]: { providers: { gateway: { models: [{ id: 'claude-sonnet-4-5' }] } } } });
     expect(crush.plan(linuxEnv(), choice(), again).edits[0]!.edits.some((e) => e.path.at(-1) === 'models')).toBe(false);
   });
@@ -80,8 +92,12 @@ describe('crush plan', () => {
 });
 
 describe('crush readBack', () => {
-  const doc = (type: string, base: string, apiKey = KEY) => ({ providers: { gateway: { type, base_url: base, api_key: apiKey, models: [{ id: 'm' }] } }, models: { large: { model: 'm', provider: 'gateway' } } });
-  const read = (d: unknown, env: Record<string, string> = {}, data?: unknown) => inEnglish(crush.readBack(linuxEnv(env), 'user', files({ [FILE]: d, ...(data !== undefined && { [DATA]: data }) })));
+  const doc = (type: string, base: string, apiKey = KEY) => ({
+    providers: { gateway: { type, base_url: base, api_key: apiKey, models: [{ id: 'm' }] } },
+    models: { large: { model: 'm', provider: 'gateway' } },
+  });
+  const read = (d: unknown, env: Record<string, string> = {}, data?: unknown) =>
+    inEnglish(crush.readBack(linuxEnv(env), 'user', files({ [FILE]: d, ...(data !== undefined && { [DATA]: data }) })));
   it('per provider type: the path joined as Crush joins it, the header, the key', () => {
     expect(read(doc('anthropic', ROOT))).toEqual({
       protocol: 'messages',
@@ -93,8 +109,15 @@ describe('crush readBack', () => {
       baseUrl: ROOT,
       file: FILE,
     });
-    expect(read(doc('openai-compat', `${ROOT}/v1/`))).toMatchObject({ protocol: 'chat', url: `${ROOT}/v1/chat/completions`, auth: 'bearer' });
-    expect(read({ ...doc('openai', `${ROOT}/v1`), models: { large: { model: 'gpt-5.1-codex', provider: 'gateway' } } })).toMatchObject({ protocol: 'responses', url: `${ROOT}/v1/responses` });
+    expect(read(doc('openai-compat', `${ROOT}/v1/`))).toMatchObject({
+      protocol: 'chat',
+      url: `${ROOT}/v1/chat/completions`,
+      auth: 'bearer',
+    });
+    expect(read({ ...doc('openai', `${ROOT}/v1`), models: { large: { model: 'gpt-5.1-codex', provider: 'gateway' } } })).toMatchObject({
+      protocol: 'responses',
+      url: `${ROOT}/v1/responses`,
+    });
     expect(read(doc('openai', `${ROOT}/v1`))).toMatchObject({ protocol: 'chat', url: `${ROOT}/v1/chat/completions` });
   });
   it('shows a doubled and a missing /v1', () => {
@@ -102,8 +125,15 @@ describe('crush readBack', () => {
     expect(read(doc('openai-compat', ROOT))).toMatchObject({ url: `${ROOT}/chat/completions` });
   });
   it('$VAR and ${VAR} keys resolve from the environment, named as the source', () => {
-    expect(read(doc('anthropic', ROOT, '$GATEWAY_API_KEY'), { GATEWAY_API_KEY: KEY })).toMatchObject({ key: KEY, keySource: `GATEWAY_API_KEY in ${FILE}`, keyVar: { name: 'GATEWAY_API_KEY', via: 'reference' } });
-    expect(read(doc('anthropic', ROOT, '${GATEWAY_API_KEY}'), {})).toMatchObject({ key: undefined, keyVar: { name: 'GATEWAY_API_KEY', via: 'named' } });
+    expect(read(doc('anthropic', ROOT, '$GATEWAY_API_KEY'), { GATEWAY_API_KEY: KEY })).toMatchObject({
+      key: KEY,
+      keySource: `GATEWAY_API_KEY in ${FILE}`,
+      keyVar: { name: 'GATEWAY_API_KEY', via: 'reference' },
+    });
+    expect(read(doc('anthropic', ROOT, '${GATEWAY_API_KEY}'), {})).toMatchObject({
+      key: undefined,
+      keyVar: { name: 'GATEWAY_API_KEY', via: 'named' },
+    });
   });
   it("the data file's models.large wins over the config's", () => {
     expect(read(doc('anthropic', ROOT), {}, { models: { large: { model: 'gpt-4o', provider: 'openai' } } })).toContain('"openai"');
@@ -117,11 +147,15 @@ describe('crush readBack', () => {
 });
 
 describe('crush plan → readBack over the lived-in config', () => {
-  it.each(['messages', 'chat'] as const)('%s, the user\'s providers, small model and options kept', (protocol) => {
+  it.each(['messages', 'chat'] as const)("%s, the user's providers, small model and options kept", (protocol) => {
     const before = files({ [FILE]: lived });
     const after = applyPlan(before, crush.plan(linuxEnv(), choice({ protocol }), before));
     const path = protocol === 'messages' ? '/v1/messages' : '/v1/chat/completions';
-    expect(inEnglish(crush.readBack(linuxEnv(), 'user', after))).toMatchObject({ url: `${ROOT}${path}`, model: 'claude-sonnet-4-5', key: KEY });
+    expect(inEnglish(crush.readBack(linuxEnv(), 'user', after))).toMatchObject({
+      url: `${ROOT}${path}`,
+      model: 'claude-sonnet-4-5',
+      key: KEY,
+    });
     const doc = after.get(FILE) as { providers: Record<string, unknown>; models: Record<string, unknown> };
     const old = lived as typeof doc;
     expect(doc.providers['deepseek']).toEqual(old.providers['deepseek']);
@@ -131,7 +165,11 @@ describe('crush plan → readBack over the lived-in config', () => {
 
 describe('crush oneShot', () => {
   it('`crush run` with the prompt after `--`, the model from models.large; no provider catalogue download, no metrics', () => {
-    expect(crush.oneShot('m', '-say ok')).toEqual({ command: 'crush', args: ['run', '--quiet', '--', '-say ok'], env: { CRUSH_DISABLE_PROVIDER_AUTO_UPDATE: '1', CRUSH_DISABLE_METRICS: '1' } });
+    expect(crush.oneShot('m', '-say ok')).toEqual({
+      command: 'crush',
+      args: ['run', '--quiet', '--', '-say ok'],
+      env: { CRUSH_DISABLE_PROVIDER_AUTO_UPDATE: '1', CRUSH_DISABLE_METRICS: '1' },
+    });
   });
 });
 
@@ -146,7 +184,10 @@ describe('crush unplan', () => {
       [DATA, ['models.large']],
     ]);
     expect(u.secrets).toEqual([KEY]);
-    const removed = applyPlan(after, { edits: u.edits, notes: [] }).get(FILE) as { providers: Record<string, unknown>; models: Record<string, unknown> };
+    const removed = applyPlan(after, { edits: u.edits, notes: [] }).get(FILE) as {
+      providers: Record<string, unknown>;
+      models: Record<string, unknown>;
+    };
     expect(Object.keys(removed.providers)).toEqual(['deepseek', 'ollama']);
     expect(removed.models['small']).toEqual((lived as typeof removed).models['small']);
   });

@@ -22,7 +22,14 @@ describe('factory-droid files', () => {
 });
 
 describe('factory-droid plan', () => {
-  const entry = (provider: string, baseUrl: string, model: string) => ({ model, displayName: 'Gateway', baseUrl, apiKey: KEY, provider, maxOutputTokens: 16384 });
+  const entry = (provider: string, baseUrl: string, model: string) => ({
+    model,
+    displayName: 'Gateway',
+    baseUrl,
+    apiKey: KEY,
+    provider,
+    maxOutputTokens: 16384,
+  });
 
   it('per protocol: anthropic at the root, chat and Responses at /v1', () => {
     for (const [protocol, provider, base] of [
@@ -32,7 +39,15 @@ describe('factory-droid plan', () => {
     ] as const) {
       const plan = factoryDroid.plan(linuxEnv(), choice({ protocol, model: 'm' }), files());
       expect(plan.edits).toEqual([
-        { path: FILE, format: 'jsonc', secret: true, edits: [{ path: ['customModels'], value: [entry(provider, base, 'm')] }, { path: ['model'], value: 'custom:Gateway-0' }] },
+        {
+          path: FILE,
+          format: 'jsonc',
+          secret: true,
+          edits: [
+            { path: ['customModels'], value: [entry(provider, base, 'm')] },
+            { path: ['model'], value: 'custom:Gateway-0' },
+          ],
+        },
       ]);
     }
   });
@@ -60,10 +75,22 @@ describe('factory-droid plan', () => {
 
 describe('factory-droid readBack', () => {
   const read = (provider: string, baseUrl: string) =>
-    factoryDroid.readBack(linuxEnv(), 'user', files({ [FILE]: { model: 'custom:Gateway-0', customModels: [{ model: 'm', displayName: 'Gateway', baseUrl, apiKey: KEY, provider }] } }));
+    factoryDroid.readBack(
+      linuxEnv(),
+      'user',
+      files({
+        [FILE]: { model: 'custom:Gateway-0', customModels: [{ model: 'm', displayName: 'Gateway', baseUrl, apiKey: KEY, provider }] },
+      }),
+    );
 
   it('each provider joins its path and header', () => {
-    expect(read('generic-chat-completion-api', `${ROOT}/v1`)).toMatchObject({ protocol: 'chat', url: `${ROOT}/v1/chat/completions`, auth: 'bearer', key: KEY, model: 'm' });
+    expect(read('generic-chat-completion-api', `${ROOT}/v1`)).toMatchObject({
+      protocol: 'chat',
+      url: `${ROOT}/v1/chat/completions`,
+      auth: 'bearer',
+      key: KEY,
+      model: 'm',
+    });
     expect(read('openai', `${ROOT}/v1`)).toMatchObject({ protocol: 'responses', url: `${ROOT}/v1/responses`, auth: 'bearer' });
     expect(read('anthropic', ROOT)).toMatchObject({ protocol: 'messages', url: `${ROOT}/v1/messages`, auth: 'x-api-key' });
   });
@@ -75,10 +102,15 @@ describe('factory-droid readBack', () => {
   });
 
   it('the lived-in selection is the user model; no file or no custom model says why', () => {
-    expect(factoryDroid.readBack(linuxEnv(), 'user', files({ [FILE]: lived }))).toMatchObject({ url: 'https://api.groq.com/openai/v1/chat/completions', model: 'moonshotai/kimi-k2-instruct' });
+    expect(factoryDroid.readBack(linuxEnv(), 'user', files({ [FILE]: lived }))).toMatchObject({
+      url: 'https://api.groq.com/openai/v1/chat/completions',
+      model: 'moonshotai/kimi-k2-instruct',
+    });
     expect(isMessage(factoryDroid.readBack(linuxEnv(), 'user', files()))).toBe(true);
     expect(isMessage(factoryDroid.readBack(linuxEnv(), 'user', files({ [FILE]: { model: 'claude-opus-4-1' } })))).toBe(true);
-    expect(isMessage(factoryDroid.readBack(linuxEnv(), 'user', files({ [FILE]: { model: 'custom:Other-0', customModels: [] } })))).toBe(true);
+    expect(isMessage(factoryDroid.readBack(linuxEnv(), 'user', files({ [FILE]: { model: 'custom:Other-0', customModels: [] } })))).toBe(
+      true,
+    );
   });
 });
 
@@ -89,6 +121,9 @@ describe('factory-droid oneShot', () => {
     if (isMessage(request)) throw new Error(english(request));
     const model = factoryDroid.modelArg!(current, request);
     expect(model).toBe('custom:Kimi-K2-(Groq)-0');
-    expect(factoryDroid.oneShot(model, 'say ok')).toEqual({ command: 'droid', args: ['exec', '--model=custom:Kimi-K2-(Groq)-0', 'say ok'] });
+    expect(factoryDroid.oneShot(model, 'say ok')).toEqual({
+      command: 'droid',
+      args: ['exec', '--model=custom:Kimi-K2-(Groq)-0', 'say ok'],
+    });
   });
 });

@@ -26,7 +26,12 @@ describe('kilo files and plan', () => {
     expect(kilo.files(linuxEnv(), 'user').map((f) => f.path)).toEqual([USER_JSONC, USER_JSON]);
     expect(kilo.files(winEnv(), 'user')[0]!.path).toBe('C:\\Users\\dev\\.config\\kilo\\kilo.jsonc');
     expect(kilo.files(linuxEnv({ XDG_CONFIG_HOME: '/xdg' }), 'user')[0]!.path).toBe('/xdg/kilo/kilo.jsonc');
-    expect(kilo.files(linuxEnv(), 'project').map((f) => f.path).slice(0, 2)).toEqual(['/home/dev/projects/app/kilo.jsonc', '/home/dev/projects/app/kilo.json']);
+    expect(
+      kilo
+        .files(linuxEnv(), 'project')
+        .map((f) => f.path)
+        .slice(0, 2),
+    ).toEqual(['/home/dev/projects/app/kilo.jsonc', '/home/dev/projects/app/kilo.json']);
   });
 
   it('creates kilo.jsonc from its template; edits kilo.json when only that exists', () => {

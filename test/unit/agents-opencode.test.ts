@@ -3,7 +3,19 @@ import { editText } from '../../src/config/edit.js';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { OPENCODE_TEMPLATE, opencode, opencodeModelRef } from '../../src/agents/opencode/index.js';
-import { itFits, MESSAGES_CHAT_RESPONSES, KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv } from './agents-helpers.js';
+import {
+  itFits,
+  MESSAGES_CHAT_RESPONSES,
+  KEY,
+  ROOT,
+  applyPlan,
+  choice,
+  darwinEnv,
+  files,
+  linuxEnv,
+  strings,
+  winEnv,
+} from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';
 
 const lived: unknown = parseJsonc(readFileSync(new URL('../fixtures/agents/opencode/opencode.lived-in.jsonc', import.meta.url), 'utf8'));
@@ -142,7 +154,9 @@ describe('opencode readBack', () => {
     expect(r).toMatchObject({ protocol: 'responses', url: `${ROOT}/v1/responses`, auth: 'bearer' });
   });
   it('shows a doubled and a missing /v1', () => {
-    expect(read({ model: 'g/deepseek-chat', provider: { g: entry({ options: { baseURL: 'https://gw/v1/v1', apiKey: KEY } }) } })).toMatchObject({
+    expect(
+      read({ model: 'g/deepseek-chat', provider: { g: entry({ options: { baseURL: 'https://gw/v1/v1', apiKey: KEY } }) } }),
+    ).toMatchObject({
       url: 'https://gw/v1/v1/chat/completions',
     });
     expect(read({ model: 'g/deepseek-chat', provider: { g: entry({ options: { baseURL: 'https://gw', apiKey: KEY } }) } })).toMatchObject({
@@ -167,7 +181,10 @@ describe('opencode readBack', () => {
     const r = opencode.readBack(
       linuxEnv(),
       'project',
-      files({ [USER_JSON]: { model: 'gateway/deepseek-chat', provider: { gateway: entry() } }, [PROJECT_JSON]: { provider: { gateway: { options: { baseURL: 'https://proj/v1' } } } } }),
+      files({
+        [USER_JSON]: { model: 'gateway/deepseek-chat', provider: { gateway: entry() } },
+        [PROJECT_JSON]: { provider: { gateway: { options: { baseURL: 'https://proj/v1' } } } },
+      }),
     );
     expect(r).toMatchObject({ url: 'https://proj/v1/chat/completions', key: KEY, file: PROJECT_JSON });
   });
@@ -183,7 +200,12 @@ describe('opencode plan → readBack over the lived-in config', () => {
     const before = files({ [USER_JSONC]: lived });
     const after = applyPlan(before, opencode.plan(env, ocChoice({ keyStorage, protocol }), before));
     const path = { chat: '/chat/completions', messages: '/messages', responses: '/responses' }[protocol];
-    expect(inEnglish(opencode.readBack(env, 'user', after))).toMatchObject({ url: `${ROOT}/v1${path}`, model: 'deepseek-chat', key: KEY, protocol });
+    expect(inEnglish(opencode.readBack(env, 'user', after))).toMatchObject({
+      url: `${ROOT}/v1${path}`,
+      model: 'deepseek-chat',
+      key: KEY,
+      protocol,
+    });
     const doc = after.get(USER_JSONC) as Record<string, Record<string, unknown>>;
     expect(doc['provider']!['ollama']).toEqual((lived as Record<string, Record<string, unknown>>)['provider']!['ollama']);
     expect(doc['theme']).toBe('tokyonight');
@@ -197,7 +219,9 @@ describe('opencode oneShot', () => {
       args: ['run', '--model=gateway/deepseek-chat', 'say ok'],
       env: { OPENCODE_DISABLE_MODELS_FETCH: '1' },
     });
-    expect(opencode.oneShot(opencodeModelRef('claude-sonnet-4-5', 'messages'), 'p').args[1]).toBe('--model=gateway-anthropic/claude-sonnet-4-5');
+    expect(opencode.oneShot(opencodeModelRef('claude-sonnet-4-5', 'messages'), 'p').args[1]).toBe(
+      '--model=gateway-anthropic/claude-sonnet-4-5',
+    );
   });
 });
 
@@ -248,7 +272,11 @@ describe('opencode plan: several models', () => {
         },
       },
     };
-    const plan = opencode.plan(linuxEnv(), ocChoice({ models: [{ model: 'deepseek-chat', protocol: 'chat' }] }), files({ [USER_JSON]: before }));
+    const plan = opencode.plan(
+      linuxEnv(),
+      ocChoice({ models: [{ model: 'deepseek-chat', protocol: 'chat' }] }),
+      files({ [USER_JSON]: before }),
+    );
     const doc = applyPlan(files({ [USER_JSON]: before }), plan).get(USER_JSON) as OcDoc;
     expect(Object.keys(doc['provider']['gateway']['models'])).toEqual(['deepseek-chat', 'my-own']);
     expect(doc['provider']['gateway']['models']['my-own']).toEqual({ name: 'My own', limit: { context: 8000 } });
@@ -256,7 +284,10 @@ describe('opencode plan: several models', () => {
 
   it('readBack still checks the default model among several', () => {
     const plan = opencode.plan(linuxEnv(), ocChoice({ models: [{ model: 'kimi-k2', protocol: 'chat' }] }), files());
-    const request = opencode.readBack(linuxEnv(), 'user', applyPlan(files(), plan)) as Exclude<ReturnType<typeof opencode.readBack>, { key: string; params: unknown }>;
+    const request = opencode.readBack(linuxEnv(), 'user', applyPlan(files(), plan)) as Exclude<
+      ReturnType<typeof opencode.readBack>,
+      { key: string; params: unknown }
+    >;
     expect(request.model).toBe('deepseek-chat');
     expect(request.url).toBe(`${ROOT}/v1/chat/completions`);
   });
@@ -264,7 +295,11 @@ describe('opencode plan: several models', () => {
 
 describe('opencode unplan', () => {
   it('takes out our providers and the model refs naming them; other providers and keys stay', () => {
-    const plan = opencode.plan(linuxEnv(), ocChoice({ models: [{ model: 'claude-sonnet-4-5', protocol: 'messages' }] }), files({ [USER_JSONC]: lived }));
+    const plan = opencode.plan(
+      linuxEnv(),
+      ocChoice({ models: [{ model: 'claude-sonnet-4-5', protocol: 'messages' }] }),
+      files({ [USER_JSONC]: lived }),
+    );
     const after = applyPlan(files({ [USER_JSONC]: lived }), plan);
     const u = opencode.unplan!(linuxEnv(), 'user', after, { root: ROOT, v1: `${ROOT}/v1` });
     expect(u.secrets).toEqual([KEY, KEY]);
@@ -276,7 +311,12 @@ describe('opencode unplan', () => {
   });
 
   it('a provider of ours pointing elsewhere now is left, and said so', () => {
-    const doc = { model: 'gateway/x', provider: { gateway: { npm: '@ai-sdk/openai-compatible', options: { baseURL: 'https://other.example.com/v1' }, models: { x: { name: 'x' } } } } };
+    const doc = {
+      model: 'gateway/x',
+      provider: {
+        gateway: { npm: '@ai-sdk/openai-compatible', options: { baseURL: 'https://other.example.com/v1' }, models: { x: { name: 'x' } } },
+      },
+    };
     const u = opencode.unplan!(linuxEnv(), 'user', files({ [USER_JSON]: doc }), { root: ROOT, v1: `${ROOT}/v1` });
     expect(u.edits).toEqual([]);
     expect(inEnglish(u.notes).join('\n')).toContain('https://other.example.com/v1');

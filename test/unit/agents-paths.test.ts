@@ -7,10 +7,14 @@ import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/regi
 import type { AgentEnv } from '../../src/agents/types.js';
 import { FIXTURES, type Platform } from '../fixtures/agents/index.js';
 
-
 const HOME: Record<Platform, string> = { linux: '/home/李雷', darwin: '/Users/李雷', win32: 'C:\\Users\\李雷' };
 const CWD: Record<Platform, string> = { linux: '/home/李雷/app', darwin: '/Users/李雷/app', win32: 'D:\\work\\app' };
-const agentEnv = (platform: Platform, env: Readonly<Record<string, string>> = {}): AgentEnv => ({ home: HOME[platform], cwd: CWD[platform], platform, env });
+const agentEnv = (platform: Platform, env: Readonly<Record<string, string>> = {}): AgentEnv => ({
+  home: HOME[platform],
+  cwd: CWD[platform],
+  platform,
+  env,
+});
 
 interface Row {
   agent: AgentId;
@@ -28,8 +32,12 @@ describe('user config paths per platform', () => {
   });
 
   it('covers every supported agent × platform × {default, override}', () => {
-    const seen = new Set(rows.map((r) => `${r.agent} ${r.platform} ${Object.keys(r.env).some((k) => k !== 'APPDATA') ? 'override' : 'default'}`));
-    for (const id of SUPPORTED_AGENT_IDS) for (const platform of ['linux', 'darwin', 'win32']) for (const kind of ['default', 'override']) expect(seen).toContain(`${id} ${platform} ${kind}`);
+    const seen = new Set(
+      rows.map((r) => `${r.agent} ${r.platform} ${Object.keys(r.env).some((k) => k !== 'APPDATA') ? 'override' : 'default'}`),
+    );
+    for (const id of SUPPORTED_AGENT_IDS)
+      for (const platform of ['linux', 'darwin', 'win32'])
+        for (const kind of ['default', 'override']) expect(seen).toContain(`${id} ${platform} ${kind}`);
   });
 
   it('a blank override is unset, as the agents treat `VAR=`', () => {
@@ -37,7 +45,7 @@ describe('user config paths per platform', () => {
     expect(AGENTS.codex.files(agentEnv('darwin', { CODEX_HOME: '' }), 'user')[0]!.path).toBe('/Users/李雷/.codex/config.toml');
   });
 
-  it("a tilde is the home only for the agent that expands it (Qwen Code); elsewhere it is a relative name", () => {
+  it('a tilde is the home only for the agent that expands it (Qwen Code); elsewhere it is a relative name', () => {
     expect(AGENTS['qwen-code'].files(agentEnv('linux', { QWEN_HOME: '~' }), 'user')[0]!.path).toBe('/home/李雷/settings.json');
     expect(AGENTS.codex.files(agentEnv('linux', { CODEX_HOME: '~/c' }), 'user')[0]!.path).toBe('/home/李雷/app/~/c/config.toml');
   });

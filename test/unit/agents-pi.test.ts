@@ -34,7 +34,9 @@ describe('pi plan and readBack', () => {
     const before = files({ [MODELS]: livedModels, [SETTINGS]: livedSettings });
     const plan = pi.plan(linuxEnv(), choice({ protocol, model: 'm-1' }), before);
     const after = applyPlan(before, plan);
-    const doc = after.get(MODELS) as { providers: Record<string, { baseUrl: string; api: string; apiKey: string; models: { id: string }[] }> };
+    const doc = after.get(MODELS) as {
+      providers: Record<string, { baseUrl: string; api: string; apiKey: string; models: { id: string }[] }>;
+    };
     expect(doc.providers[id]).toMatchObject({ baseUrl: base, apiKey: KEY, models: [{ id: 'm-1' }] });
     expect(Object.keys(doc.providers)).toEqual(expect.arrayContaining(['ollama', 'openrouter', id]));
     expect(after.get(SETTINGS)).toMatchObject({ defaultProvider: id, defaultModel: 'm-1', theme: 'dark' });
@@ -48,7 +50,10 @@ describe('pi plan and readBack', () => {
     const once = applyPlan(files(), pi.plan(linuxEnv(), choice({ protocol: 'chat', model: 'a' }), files()));
     const twice = applyPlan(once, pi.plan(linuxEnv(), choice({ protocol: 'chat', model: 'b' }), once));
     const thrice = applyPlan(twice, pi.plan(linuxEnv(), choice({ protocol: 'chat', model: 'a' }), twice));
-    expect((thrice.get(MODELS) as { providers: { gateway: { models: unknown[] } } }).providers.gateway.models).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect((thrice.get(MODELS) as { providers: { gateway: { models: unknown[] } } }).providers.gateway.models).toEqual([
+      { id: 'a' },
+      { id: 'b' },
+    ]);
   });
 
   it('key storage env: apiKey holds the variable name, resolved from the environment; unset is named', () => {
@@ -72,9 +77,15 @@ describe('pi plan and readBack', () => {
 
   it('readBack names what is missing: no default, another api, a shell-command key', () => {
     expect(inEnglish(pi.readBack(linuxEnv(), 'user', files({ [MODELS]: livedModels })))).toContain('defaultProvider');
-    const other = files({ [MODELS]: { providers: { x: { api: 'google-generative-ai', baseUrl: ROOT } } }, [SETTINGS]: { defaultProvider: 'x', defaultModel: 'm' } });
+    const other = files({
+      [MODELS]: { providers: { x: { api: 'google-generative-ai', baseUrl: ROOT } } },
+      [SETTINGS]: { defaultProvider: 'x', defaultModel: 'm' },
+    });
     expect(inEnglish(pi.readBack(linuxEnv(), 'user', other))).toContain('google-generative-ai');
-    const cmd = files({ [MODELS]: { providers: { g: { api: 'openai-completions', baseUrl: `${ROOT}/v1`, apiKey: '!pass show gw', models: [{ id: 'm' }] } } }, [SETTINGS]: { defaultProvider: 'g', defaultModel: 'm' } });
+    const cmd = files({
+      [MODELS]: { providers: { g: { api: 'openai-completions', baseUrl: `${ROOT}/v1`, apiKey: '!pass show gw', models: [{ id: 'm' }] } } },
+      [SETTINGS]: { defaultProvider: 'g', defaultModel: 'm' },
+    });
     const req = pi.readBack(linuxEnv(), 'user', cmd) as AgentRequest;
     expect(req.key).toBeUndefined();
     expect(inEnglish(req.keySource)).toContain('shell command');
@@ -89,7 +100,10 @@ describe('pi plan and readBack', () => {
 
 describe('pi oneShot', () => {
   it('`--model provider/ID` as two arguments (pi reads no --model=ID), the prompt after -p', () => {
-    expect(pi.oneShot('gateway-anthropic/claude-sonnet-4-5', 'hi')).toEqual({ command: 'pi', args: ['--model', 'gateway-anthropic/claude-sonnet-4-5', '-p', 'hi'] });
+    expect(pi.oneShot('gateway-anthropic/claude-sonnet-4-5', 'hi')).toEqual({
+      command: 'pi',
+      args: ['--model', 'gateway-anthropic/claude-sonnet-4-5', '-p', 'hi'],
+    });
     expect(pi.oneShot('--yolo', 'hi').args).toEqual(['--model', 'gateway/--yolo', '-p', 'hi']);
   });
 });
@@ -102,7 +116,14 @@ describe('pi unplan', () => {
     expect(un.secrets).toEqual([KEY]);
     expect(un.edits).toEqual([
       { path: MODELS, format: 'json', edits: [{ path: ['providers', 'gateway'], value: undefined }] },
-      { path: SETTINGS, format: 'json', edits: [{ path: ['defaultProvider'], value: undefined }, { path: ['defaultModel'], value: undefined }] },
+      {
+        path: SETTINGS,
+        format: 'json',
+        edits: [
+          { path: ['defaultProvider'], value: undefined },
+          { path: ['defaultModel'], value: undefined },
+        ],
+      },
     ]);
     const elsewhere = pi.unplan!(linuxEnv(), 'user', after, { root: 'https://other.example', v1: 'https://other.example/v1' });
     expect(elsewhere.edits).toEqual([]);

@@ -18,7 +18,12 @@ import { inEnglish } from '../helpers/english.js';
 const PLATFORMS: Record<'linux' | 'darwin' | 'win32', AgentEnv> = {
   linux: { home: '/home/李雷', env: {}, cwd: '/home/李雷/app', platform: 'linux' },
   darwin: { home: '/Users/李雷', env: {}, cwd: '/Users/李雷/app', platform: 'darwin' },
-  win32: { home: 'C:\\Users\\李雷', env: { USERPROFILE: 'C:\\Users\\李雷', APPDATA: 'C:\\Users\\李雷\\AppData\\Roaming' }, cwd: 'C:\\Users\\李雷\\app', platform: 'win32' },
+  win32: {
+    home: 'C:\\Users\\李雷',
+    env: { USERPROFILE: 'C:\\Users\\李雷', APPDATA: 'C:\\Users\\李雷\\AppData\\Roaming' },
+    cwd: 'C:\\Users\\李雷\\app',
+    platform: 'win32',
+  },
 };
 
 interface Case {
@@ -34,7 +39,14 @@ interface Case {
 }
 
 // Every agent with its fixtures (test/fixtures/agents/<id>/), in the first protocol it is tried in.
-const CASES: Case[] = FIXTURES.map((f) => ({ agent: f.id, protocol: f.protocols[0] ?? 'chat', model: f.model, lived: f.texts, main: f.main, ...(f.onPlatform && { onPlatform: f.onPlatform }) }));
+const CASES: Case[] = FIXTURES.map((f) => ({
+  agent: f.id,
+  protocol: f.protocols[0] ?? 'chat',
+  model: f.model,
+  lived: f.texts,
+  main: f.main,
+  ...(f.onPlatform && { onPlatform: f.onPlatform }),
+}));
 
 /** Home-relative path (always with /) → absolute path on the platform. */
 const at = (env: AgentEnv, rel: string): string =>
@@ -52,17 +64,27 @@ type Start = 'none' | 'lived-in' | 'lived-in, CRLF + BOM';
 const toCrlf = (text: string): string => `\ufeff${text.replace(/\r?\n/g, '\r\n')}`;
 
 /** Runs the agent's plan on `start` and applies it with the real editors; home-relative texts. */
-function setUp(c: Case, env: AgentEnv, start: Start, keyStorage: KeyStorage, texts?: Map<string, string | undefined>): Map<string, string | undefined> {
+function setUp(
+  c: Case,
+  env: AgentEnv,
+  start: Start,
+  keyStorage: KeyStorage,
+  texts?: Map<string, string | undefined>,
+): Map<string, string | undefined> {
   const agent = AGENTS[c.agent];
-  const files = texts ?? new Map<string, string | undefined>(
-    start === 'none' ? [] : Object.entries(c.lived).map(([rel, t]) => [on(env, rel), start === 'lived-in' ? t : toCrlf(t)]),
-  );
+  const files =
+    texts ??
+    new Map<string, string | undefined>(
+      start === 'none' ? [] : Object.entries(c.lived).map(([rel, t]) => [on(env, rel), start === 'lived-in' ? t : toCrlf(t)]),
+    );
   const formats = new Map<string, FileFormat>(agent.files(env, 'user').map((f) => [f.path, f.format]));
   const parsed = (): Map<string, unknown> =>
-    new Map([...formats].map(([p, format]) => {
-      const t = files.get(p);
-      return [p, t === undefined ? undefined : parseConfig(t, format, p)] as const;
-    }));
+    new Map(
+      [...formats].map(([p, format]) => {
+        const t = files.get(p);
+        return [p, t === undefined ? undefined : parseConfig(t, format, p)] as const;
+      }),
+    );
   const plan = agent.plan(env, choice({ model: c.model, protocol: c.protocol, keyStorage }), parsed());
   for (const fe of plan.edits) files.set(fe.path, editText(files.get(fe.path), fe.format, fe.edits, fe.path, fe.template));
   const after = plan.exportVar ? { ...env, env: { ...env.env, [plan.exportVar]: KEY } } : env;
@@ -93,7 +115,9 @@ describe.each(matrix)('$c.agent on $platform, $start, $keyStorage storage', ({ c
 
     // Paths: under the platform's home, in its own separators (no / in a Windows path).
     const paths = [...files.keys()];
-    expect(paths).toContain(on(env, c.main === '.config/opencode/opencode.jsonc' && start === 'none' ? '.config/opencode/opencode.json' : c.main));
+    expect(paths).toContain(
+      on(env, c.main === '.config/opencode/opencode.jsonc' && start === 'none' ? '.config/opencode/opencode.json' : c.main),
+    );
     for (const p of paths) {
       expect(p.startsWith(env.home)).toBe(true);
       if (platform === 'win32') expect(p).not.toContain('/');
@@ -103,7 +127,9 @@ describe.each(matrix)('$c.agent on $platform, $start, $keyStorage storage', ({ c
     const reference = byRelative(linux, setUp(c, linux, start === 'none' ? 'none' : 'lived-in', keyStorage));
     // The one intended difference: Claude Code's apiKeyHelper is a cmd.exe command on Windows.
     const helper = (p: NodeJS.Platform): string => JSON.stringify(apiKeyHelperCommand('GATEWAY_API_KEY', p)).slice(1, -1);
-    const ours = Object.fromEntries(Object.entries(byRelative(env, files)).map(([rel, t]) => [linuxRel(c, platform, rel), t?.replace(helper(platform), helper('linux'))]));
+    const ours = Object.fromEntries(
+      Object.entries(byRelative(env, files)).map(([rel, t]) => [linuxRel(c, platform, rel), t?.replace(helper(platform), helper('linux'))]),
+    );
     expect(Object.keys(ours)).toEqual(Object.keys(reference));
     for (const [rel, text] of Object.entries(ours)) {
       const expected = reference[rel] ?? '';
@@ -122,7 +148,10 @@ describe.each(matrix)('$c.agent on $platform, $start, $keyStorage storage', ({ c
       const formats = new Map(AGENTS[c.agent].files(env, 'user').map((f) => [f.path, f.format]));
       for (const [rel, before] of Object.entries(c.lived)) {
         const after = files.get(on(env, rel)) ?? '';
-        const comments = before.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.startsWith('#') || l.startsWith('//'));
+        const comments = before
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter((l) => l.startsWith('#') || l.startsWith('//'));
         for (const comment of comments) expect(after, `${rel} keeps ${comment}`).toContain(comment);
         const format = formats.get(on(env, rel));
         if (format === undefined) continue;

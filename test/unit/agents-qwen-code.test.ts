@@ -2,7 +2,20 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { QWEN_SETTINGS_VERSION, qwenCode } from '../../src/agents/qwen-code/index.js';
 import { maskKey } from '../../src/core/mask.js';
-import { itFits, MESSAGES_CHAT_RESPONSES, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, strings, winEnv } from './agents-helpers.js';
+import {
+  itFits,
+  MESSAGES_CHAT_RESPONSES,
+  KEY,
+  OTHER_KEY,
+  ROOT,
+  applyPlan,
+  choice,
+  darwinEnv,
+  files,
+  linuxEnv,
+  strings,
+  winEnv,
+} from './agents-helpers.js';
 import { inEnglish } from '../helpers/english.js';
 
 const lived: unknown = JSON.parse(readFileSync(new URL('../fixtures/agents/qwen-code/settings.lived-in.json', import.meta.url), 'utf8'));
@@ -29,12 +42,15 @@ describe('qwen-code files', () => {
 });
 
 describe('qwen-code plan', () => {
-  it('user scope, chat: our own provider id mapped to openai, the user\'s openai list untouched, the key in env', () => {
+  it("user scope, chat: our own provider id mapped to openai, the user's openai list untouched, the key in env", () => {
     const plan = qwenCode.plan(linuxEnv(), qChoice(), files({ [USER]: lived }));
     const main = plan.edits[0]!;
     expect(main.path).toBe(USER);
     expect(main.edits).toEqual([
-      { path: ['modelProviders', 'gateway'], value: [{ id: 'deepseek-chat', name: 'deepseek-chat (gateway)', baseUrl: `${ROOT}/v1`, envKey: 'GATEWAY_API_KEY' }] },
+      {
+        path: ['modelProviders', 'gateway'],
+        value: [{ id: 'deepseek-chat', name: 'deepseek-chat (gateway)', baseUrl: `${ROOT}/v1`, envKey: 'GATEWAY_API_KEY' }],
+      },
       { path: ['providerProtocol', 'gateway'], value: 'openai' },
       { path: ['security', 'auth', 'selectedType'], value: 'openai' },
       { path: ['model', 'name'], value: 'deepseek-chat' },
@@ -43,7 +59,14 @@ describe('qwen-code plan', () => {
   });
 
   it('updates our existing entry in place; a model moved back to chat loses its wireApi', () => {
-    const doc = { modelProviders: { gateway: [{ id: 'x', baseUrl: 'https://other/v1' }, { id: 'deepseek-chat', baseUrl: `${ROOT}/v1`, envKey: 'OLD', wireApi: 'responses' }] } };
+    const doc = {
+      modelProviders: {
+        gateway: [
+          { id: 'x', baseUrl: 'https://other/v1' },
+          { id: 'deepseek-chat', baseUrl: `${ROOT}/v1`, envKey: 'OLD', wireApi: 'responses' },
+        ],
+      },
+    };
     const plan = qwenCode.plan(linuxEnv(), qChoice(), files({ [USER]: doc }));
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['modelProviders', 'gateway', 1, 'envKey'], value: 'GATEWAY_API_KEY' });
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['modelProviders', 'gateway', 1, 'wireApi'], value: undefined });
@@ -55,8 +78,10 @@ describe('qwen-code plan', () => {
     expect(plan.edits[0]!.edits.find((e) => e.path[0] === 'modelProviders')!.path).toEqual(['modelProviders', 'gateway', 1, 'id']);
   });
 
-  it('the same id in the user\'s own openai list is named (Qwen Code takes the first)', () => {
-    const doc = { modelProviders: { openai: [{ id: 'deepseek-chat', baseUrl: 'https://api.deepseek.com/v1', envKey: 'DEEPSEEK_API_KEY' }] } };
+  it("the same id in the user's own openai list is named (Qwen Code takes the first)", () => {
+    const doc = {
+      modelProviders: { openai: [{ id: 'deepseek-chat', baseUrl: 'https://api.deepseek.com/v1', envKey: 'DEEPSEEK_API_KEY' }] },
+    };
     const plan = qwenCode.plan(linuxEnv(), qChoice(), files({ [USER]: doc }));
     expect(inEnglish(plan.notes).join('\n')).toContain('another "deepseek-chat"');
     expect(plan.edits[0]!.edits.some((e) => e.path[1] === 'openai')).toBe(false);
@@ -66,29 +91,42 @@ describe('qwen-code plan', () => {
     const plan = qwenCode.plan(linuxEnv(), qChoice({ model: 'gpt-5.1-codex', protocol: 'responses' }), files());
     expect(plan.edits[0]!.edits).toContainEqual({
       path: ['modelProviders', 'gateway'],
-      value: [{ id: 'gpt-5.1-codex', name: 'gpt-5.1-codex (gateway)', baseUrl: `${ROOT}/v1`, envKey: 'GATEWAY_API_KEY', wireApi: 'responses' }],
+      value: [
+        { id: 'gpt-5.1-codex', name: 'gpt-5.1-codex (gateway)', baseUrl: `${ROOT}/v1`, envKey: 'GATEWAY_API_KEY', wireApi: 'responses' },
+      ],
     });
     expect(plan.edits[0]!.edits).toContainEqual({ path: ['security', 'auth', 'selectedType'], value: 'openai' });
   });
 
-  it('the layout an older setup wrote (our entry inside the user\'s openai list) moves to our provider id, the user\'s entries kept', () => {
+  it("the layout an older setup wrote (our entry inside the user's openai list) moves to our provider id, the user's entries kept", () => {
     const user = { id: 'qwen3-coder-plus', baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1', envKey: 'DASHSCOPE_API_KEY' };
     const old = { id: 'deepseek-chat', name: 'deepseek-chat (gateway)', baseUrl: `${ROOT}/v1`, envKey: 'GATEWAY_API_KEY' };
     const oldAnthropic = { id: 'claude-sonnet-4-5', name: 'claude-sonnet-4-5 (gateway)', baseUrl: ROOT, envKey: 'GATEWAY_API_KEY' };
-    const doc = { $version: 4, modelProviders: { openai: [user, old], anthropic: [oldAnthropic] }, security: { auth: { selectedType: 'openai' } }, model: { name: 'deepseek-chat' } };
+    const doc = {
+      $version: 4,
+      modelProviders: { openai: [user, old], anthropic: [oldAnthropic] },
+      security: { auth: { selectedType: 'openai' } },
+      model: { name: 'deepseek-chat' },
+    };
     const before = files({ [USER]: doc });
     const plan = qwenCode.plan(linuxEnv(), qChoice(), before);
     const after = applyPlan(before, plan).get(USER) as { modelProviders: Record<string, unknown> };
     expect(after.modelProviders).toEqual({ openai: [user], gateway: [old] });
     expect(inEnglish(plan.notes).join('\n')).toContain('older setup');
-    expect(qwenCode.readBack(linuxEnv(), 'user', applyPlan(before, plan))).toMatchObject({ url: `${ROOT}/v1/chat/completions`, model: 'deepseek-chat' });
+    expect(qwenCode.readBack(linuxEnv(), 'user', applyPlan(before, plan))).toMatchObject({
+      url: `${ROOT}/v1/chat/completions`,
+      model: 'deepseek-chat',
+    });
   });
 
   it('messages models go to our anthropic-routed provider id with the root URL', () => {
     const plan = qwenCode.plan(linuxEnv(), qChoice({ model: 'claude-sonnet-4-5', protocol: 'messages' }), files());
     expect(plan.edits[0]!.edits).toEqual([
       { path: ['$version'], value: 4 },
-      { path: ['modelProviders', 'gateway-anthropic'], value: [{ id: 'claude-sonnet-4-5', name: 'claude-sonnet-4-5 (gateway)', baseUrl: ROOT, envKey: 'GATEWAY_API_KEY' }] },
+      {
+        path: ['modelProviders', 'gateway-anthropic'],
+        value: [{ id: 'claude-sonnet-4-5', name: 'claude-sonnet-4-5 (gateway)', baseUrl: ROOT, envKey: 'GATEWAY_API_KEY' }],
+      },
       { path: ['providerProtocol', 'gateway-anthropic'], value: 'anthropic' },
       { path: ['security', 'auth', 'selectedType'], value: 'anthropic' },
       { path: ['model', 'name'], value: 'claude-sonnet-4-5' },
@@ -107,7 +145,10 @@ describe('qwen-code plan', () => {
     const committed = plan.edits.find((e) => e.path === PROJECT)!;
     expect(strings(committed.edits.map((e) => e.value))).not.toContain(KEY);
     expect(committed.secret).toBeFalsy();
-    expect(plan.edits.find((e) => e.path === USER)!.edits).toEqual([{ path: ['$version'], value: 4 }, { path: ['env', 'GATEWAY_API_KEY'], value: KEY }]);
+    expect(plan.edits.find((e) => e.path === USER)!.edits).toEqual([
+      { path: ['$version'], value: 4 },
+      { path: ['env', 'GATEWAY_API_KEY'], value: KEY },
+    ]);
     expect(inEnglish(plan.notes).join('\n')).toContain('replaces the user one');
   });
 
@@ -147,7 +188,13 @@ describe('qwen-code readBack', () => {
   const read = (doc: unknown, env = linuxEnv()) => inEnglish(qwenCode.readBack(env, 'user', files({ [USER]: doc })));
 
   it('openai: baseUrl + /chat/completions, bearer; anthropic: root + /v1/messages, bearer too (0.24.4)', () => {
-    expect(read(settings('openai', `${ROOT}/v1/`))).toMatchObject({ protocol: 'chat', url: `${ROOT}/v1/chat/completions`, auth: 'bearer', key: KEY, model: 'm' });
+    expect(read(settings('openai', `${ROOT}/v1/`))).toMatchObject({
+      protocol: 'chat',
+      url: `${ROOT}/v1/chat/completions`,
+      auth: 'bearer',
+      key: KEY,
+      model: 'm',
+    });
     expect(read(settings('anthropic', ROOT))).toMatchObject({ protocol: 'messages', url: `${ROOT}/v1/messages`, auth: 'bearer' });
   });
   it('a provider id of our own, routed by providerProtocol; wireApi "responses" sends to /responses', () => {
@@ -180,7 +227,10 @@ describe('qwen-code readBack', () => {
     const r = qwenCode.readBack(
       linuxEnv(),
       'project',
-      files({ [USER]: settings('openai', 'https://user/v1'), [PROJECT]: { modelProviders: { openai: [{ id: 'm', baseUrl: 'https://proj/v1', envKey: 'GATEWAY_API_KEY' }] } } }),
+      files({
+        [USER]: settings('openai', 'https://user/v1'),
+        [PROJECT]: { modelProviders: { openai: [{ id: 'm', baseUrl: 'https://proj/v1', envKey: 'GATEWAY_API_KEY' }] } },
+      }),
     );
     expect(r).toMatchObject({ url: 'https://proj/v1/chat/completions', key: KEY, file: PROJECT });
   });
@@ -210,7 +260,7 @@ describe('qwen-code oneShot', () => {
 });
 
 describe('qwen-code unplan over the new layout', () => {
-  it('takes out our provider ids and their providerProtocol mappings; the user\'s lists and mappings stay', () => {
+  it("takes out our provider ids and their providerProtocol mappings; the user's lists and mappings stay", () => {
     const user = { ...(lived as Record<string, unknown>), providerProtocol: { idealab: 'openai' } };
     const before = files({ [USER]: user });
     const afterSetup = applyPlan(before, qwenCode.plan(linuxEnv(), qChoice({ model: 'gpt-5.1-codex', protocol: 'responses' }), before));

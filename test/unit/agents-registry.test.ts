@@ -34,7 +34,8 @@ describe('registry', () => {
     expect(a.binary).toMatch(/^[a-z][a-z-]*$/);
     expect(installName(a.install).length).toBeGreaterThan(0);
     // No verified version only for an agent that cannot be installed here: the README says why.
-    if (a.install.verified === undefined) expect(/### Agents not run here\n([\s\S]*?)\n#/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1]).toContain(`**${a.name}**`);
+    if (a.install.verified === undefined)
+      expect(/### Agents not run here\n([\s\S]*?)\n#/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1]).toContain(`**${a.name}**`);
     else expect(a.install.verified).toMatch(/^\d+\.\d+\.\d+$/);
     expect(a.versionArgs.length).toBeGreaterThan(0);
     expect(['root', 'v1']).toContain(a.baseUrl?.form);
@@ -48,7 +49,7 @@ describe('registry', () => {
   it("every fit's protocol is one the agent speaks", () => {
     for (const id of SUPPORTED_AGENT_IDS) {
       for (const m of Object.values(CHANNELS)) {
-        const fit = AGENTS[id].fit((m));
+        const fit = AGENTS[id].fit(m);
         if (fit.ok) expect(AGENTS[id].protocols).toContain(fit.protocol);
       }
     }
@@ -62,15 +63,19 @@ describe('fixtures and docs follow the registry', () => {
     expect(readdirSync(dir).some((f) => f.includes('lived-in'))).toBe(true);
   });
   it('every fixture folder belongs to a registered agent', () => {
-    const folders = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = readdirSync(FIXTURES, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(folders.sort()).toEqual([...SUPPORTED_AGENT_IDS].sort());
   });
-  it.each(SUPPORTED_AGENT_IDS)("README names %s and its verified version", (id) => {
+  it.each(SUPPORTED_AGENT_IDS)('README names %s and its verified version', (id) => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const a = AGENTS[id];
     expect(readme).toContain(a.name);
     expect(readme).toContain(`\`${id}\``);
-    expect(readme).toContain(a.install.verified === undefined ? `\`${installName(a.install)}\`` : `${installName(a.install)}\` ${a.install.verified}`);
+    expect(readme).toContain(
+      a.install.verified === undefined ? `\`${installName(a.install)}\`` : `${installName(a.install)}\` ${a.install.verified}`,
+    );
   });
 });
 

@@ -44,7 +44,9 @@ const CASES: Case[] = FIXTURES.flatMap((f) =>
 
 const matrix = CASES.flatMap((c) =>
   (['lived-in', 'fresh'] as const).flatMap((start) =>
-    (['user', 'project'] as const).flatMap((scope: Scope) => (['file', 'env'] as const).map((keyStorage: KeyStorage) => ({ c, start, scope, keyStorage }))),
+    (['user', 'project'] as const).flatMap((scope: Scope) =>
+      (['file', 'env'] as const).map((keyStorage: KeyStorage) => ({ c, start, scope, keyStorage })),
+    ),
   ),
 );
 
@@ -92,10 +94,12 @@ describe('round trip details', () => {
       const agent = AGENTS[c.agent];
       const texts = new Map<string, string | undefined>(Object.entries(c.lived(env)));
       const once = (): void => {
-        const current = new Map(agent.files(env, 'user').map((f) => {
-          const t = texts.get(f.path);
-          return [f.path, t === undefined ? undefined : parseConfig(t, f.format, f.path)] as const;
-        }));
+        const current = new Map(
+          agent.files(env, 'user').map((f) => {
+            const t = texts.get(f.path);
+            return [f.path, t === undefined ? undefined : parseConfig(t, f.format, f.path)] as const;
+          }),
+        );
         const plan = agent.plan(env, choice({ model: c.model, protocol: c.protocol }), current);
         for (const fe of plan.edits) texts.set(fe.path, editText(texts.get(fe.path), fe.format, fe.edits, fe.path, fe.template));
       };

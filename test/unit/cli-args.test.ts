@@ -58,7 +58,9 @@ describe('parseCommandArgs', () => {
 
   it('keeps the arguments after -- apart, as they are (flags of another program included)', () => {
     const table = { model: { type: 'string' as const, description: msg('help.opt.model') } };
-    const parsed = parseCommandArgs('launch', table, ['codex', '--model', 'm', '--', 'exec', '--model=x', '--', '-p'], { positionals: true });
+    const parsed = parseCommandArgs('launch', table, ['codex', '--model', 'm', '--', 'exec', '--model=x', '--', '-p'], {
+      positionals: true,
+    });
     expect(parsed.values['model']).toBe('m');
     expect(parsed.passthrough).toEqual(['exec', '--model=x', '--', '-p']);
     expect(parsed.positionals).toEqual(['codex', 'exec', '--model=x', '--', '-p']);

@@ -47,7 +47,12 @@ describe('readImport', () => {
   });
 
   it.each([
-    ['both ways at once', { stdin: LINK, env: { LINK } }, { import: '-', 'import-env': 'LINK' }, /--import and --import-env are both given/],
+    [
+      'both ways at once',
+      { stdin: LINK, env: { LINK } },
+      { import: '-', 'import-env': 'LINK' },
+      /--import and --import-env are both given/,
+    ],
     ['--import with anything but -', {}, { import: 'link.txt' }, /--import takes only "-"/],
     ['a terminal on stdin', { stdin: undefined }, { import: '-' }, /standard input is a terminal[\s\S]*hidden prompt/],
     ['a variable name that is not one', {}, { 'import-env': 'https://x' }, /takes the NAME of a variable/],

@@ -65,7 +65,9 @@ describe('resolveGateway', () => {
   });
 
   it('--base-url wins over GATEWAY_BASE_URL; a missing one names both', () => {
-    expect(resolveGateway(ctx({ GATEWAY_API_KEY: KEY, GATEWAY_BASE_URL: 'https://a.example' }), { 'base-url': 'https://b.example' }).root).toBe('https://b.example');
+    expect(
+      resolveGateway(ctx({ GATEWAY_API_KEY: KEY, GATEWAY_BASE_URL: 'https://a.example' }), { 'base-url': 'https://b.example' }).root,
+    ).toBe('https://b.example');
     expect(() => resolveGateway(ctx({ GATEWAY_API_KEY: KEY }), {})).toThrow(UsageError);
   });
 });
@@ -75,7 +77,10 @@ describe('--api-key-env AGENT=VAR', () => {
     const { keyEnvFlags } = await import('../../src/cli/inputs.js');
     const f = keyEnvFlags({ 'api-key-env': ['A', 'claude-code=CLAUDE_KEY', 'B', 'codex=CODEX_KEY'] });
     expect(f.plain).toBe('B');
-    expect([...f.perAgent]).toEqual([['claude-code', 'CLAUDE_KEY'], ['codex', 'CODEX_KEY']]);
+    expect([...f.perAgent]).toEqual([
+      ['claude-code', 'CLAUDE_KEY'],
+      ['codex', 'CODEX_KEY'],
+    ]);
   });
 
   it('an unknown agent names the valid ones; a bad name is refused without echoing it', async () => {
@@ -103,7 +108,10 @@ describe('--api-key-env AGENT=VAR', () => {
     const c = ctx({ CLAUDE_KEY: KEY, CODEX_KEY: `${KEY}x` });
     const values = { 'base-url': 'https://gw.example.com', 'api-key-env': ['claude-code=CLAUDE_KEY', 'codex=CODEX_KEY'] };
     const gw = resolveGateway(c, values, undefined, ['claude-code', 'codex']);
-    expect([...(gw.agentKeys ?? [])].map(([id, k]) => [id, k.keyEnvVar])).toEqual([['claude-code', 'CLAUDE_KEY'], ['codex', 'CODEX_KEY']]);
+    expect([...(gw.agentKeys ?? [])].map(([id, k]) => [id, k.keyEnvVar])).toEqual([
+      ['claude-code', 'CLAUDE_KEY'],
+      ['codex', 'CODEX_KEY'],
+    ]);
     expect(gw.key).toBe(KEY);
     expect(c.secrets).toContain(`${KEY}x`);
     // An agent without its own key needs the default one.

@@ -2,19 +2,57 @@
 import { describe, expect, it } from 'vitest';
 import { invocation, type InvocationFacts } from '../../src/cli/invocation.js';
 
-const facts = (over: Partial<InvocationFacts>): InvocationFacts => ({ env: {}, cwd: '/home/dev/gateway-agent-setup', platform: 'linux', onPath: false, ...over });
+const facts = (over: Partial<InvocationFacts>): InvocationFacts => ({
+  env: {},
+  cwd: '/home/dev/gateway-agent-setup',
+  platform: 'linux',
+  onPath: false,
+  ...over,
+});
 
 describe('invocation', () => {
   it.each<[string, Partial<InvocationFacts>, string]>([
-    ['npx (npm sets npm_command=exec)', { env: { npm_command: 'exec' }, script: '/home/dev/.npm/_npx/1a2b/node_modules/.bin/gateway-agent-setup' }, 'npx gateway-agent-setup'],
-    ["npx's cache, whatever the environment", { script: '/home/dev/.npm/_npx/1a2b/node_modules/gateway-agent-setup/bin/gateway-agent-setup.js' }, 'npx gateway-agent-setup'],
-    ['a global install, on PATH', { script: '/usr/lib/node_modules/gateway-agent-setup/bin/gateway-agent-setup.js', onPath: true }, 'gateway-agent-setup'],
-    ["a project's node_modules, not on PATH", { script: '/home/dev/app/node_modules/gateway-agent-setup/bin/gateway-agent-setup.js' }, 'npx gateway-agent-setup'],
+    [
+      'npx (npm sets npm_command=exec)',
+      { env: { npm_command: 'exec' }, script: '/home/dev/.npm/_npx/1a2b/node_modules/.bin/gateway-agent-setup' },
+      'npx gateway-agent-setup',
+    ],
+    [
+      "npx's cache, whatever the environment",
+      { script: '/home/dev/.npm/_npx/1a2b/node_modules/gateway-agent-setup/bin/gateway-agent-setup.js' },
+      'npx gateway-agent-setup',
+    ],
+    [
+      'a global install, on PATH',
+      { script: '/usr/lib/node_modules/gateway-agent-setup/bin/gateway-agent-setup.js', onPath: true },
+      'gateway-agent-setup',
+    ],
+    [
+      "a project's node_modules, not on PATH",
+      { script: '/home/dev/app/node_modules/gateway-agent-setup/bin/gateway-agent-setup.js' },
+      'npx gateway-agent-setup',
+    ],
     ['a clone, from its root', { script: '/home/dev/gateway-agent-setup/bin/gateway-agent-setup.js' }, 'node bin/gateway-agent-setup.js'],
-    ['a clone, from elsewhere', { script: '/home/dev/gateway-agent-setup/bin/gateway-agent-setup.js', cwd: '/tmp' }, 'node /home/dev/gateway-agent-setup/bin/gateway-agent-setup.js'],
-    ['a clone in a path with a space', { script: '/home/dev/my tools/bin/gateway-agent-setup.js', cwd: '/tmp' }, 'node "/home/dev/my tools/bin/gateway-agent-setup.js"'],
-    ['a clone on Windows', { script: 'C:\\src\\gas\\bin\\gateway-agent-setup.js', cwd: 'C:\\src\\gas', platform: 'win32' }, 'node bin\\gateway-agent-setup.js'],
-    ['a clone that is also linked (npm link)', { script: '/home/dev/gateway-agent-setup/bin/gateway-agent-setup.js', onPath: true }, 'gateway-agent-setup'],
+    [
+      'a clone, from elsewhere',
+      { script: '/home/dev/gateway-agent-setup/bin/gateway-agent-setup.js', cwd: '/tmp' },
+      'node /home/dev/gateway-agent-setup/bin/gateway-agent-setup.js',
+    ],
+    [
+      'a clone in a path with a space',
+      { script: '/home/dev/my tools/bin/gateway-agent-setup.js', cwd: '/tmp' },
+      'node "/home/dev/my tools/bin/gateway-agent-setup.js"',
+    ],
+    [
+      'a clone on Windows',
+      { script: 'C:\\src\\gas\\bin\\gateway-agent-setup.js', cwd: 'C:\\src\\gas', platform: 'win32' },
+      'node bin\\gateway-agent-setup.js',
+    ],
+    [
+      'a clone that is also linked (npm link)',
+      { script: '/home/dev/gateway-agent-setup/bin/gateway-agent-setup.js', onPath: true },
+      'gateway-agent-setup',
+    ],
   ])('%s', (_name, over, expected) => {
     expect(invocation(facts(over))).toBe(expected);
   });

@@ -6,8 +6,22 @@ import { main } from '../../src/cli/main.js';
 
 function fake(env: Record<string, string> = {}): ProcessLike & { stdout: { text: string }; stderr: { text: string } } {
   const emitter = new EventEmitter();
-  const stdout = { isTTY: false, text: '', write(t: string) { this.text += t; return true; } };
-  const stderr = { isTTY: false, text: '', write(t: string) { this.text += t; return true; } };
+  const stdout = {
+    isTTY: false,
+    text: '',
+    write(t: string) {
+      this.text += t;
+      return true;
+    },
+  };
+  const stderr = {
+    isTTY: false,
+    text: '',
+    write(t: string) {
+      this.text += t;
+      return true;
+    },
+  };
   return {
     env,
     cwd: () => '/tmp',

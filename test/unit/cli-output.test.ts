@@ -15,9 +15,16 @@ describe('printJson', () => {
 
 describe('formatDiagnosis', () => {
   it('shows the code, the fix and the request ID', () => {
-    const text = formatDiagnosis({ color: false, t: ENGLISH }, {
-      code: 'bad_key', message: msg('diag.bad_key', { said: '401' }), fix: msg('err.verbatim', { text: 'Check GATEWAY_API_KEY.' }), status: 401, requestId: 'req-1',
-    });
+    const text = formatDiagnosis(
+      { color: false, t: ENGLISH },
+      {
+        code: 'bad_key',
+        message: msg('diag.bad_key', { said: '401' }),
+        fix: msg('err.verbatim', { text: 'Check GATEWAY_API_KEY.' }),
+        status: 401,
+        requestId: 'req-1',
+      },
+    );
     expect(text).toContain('[bad_key]');
     expect(text).toContain('Check GATEWAY_API_KEY.');
     expect(text).toContain('request ID: req-1');

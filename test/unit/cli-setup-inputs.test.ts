@@ -23,7 +23,19 @@ function contextWith(saved?: Record<string, unknown>): CliContext {
     writeFileSync(join(home, '.config', 'gateway-agent-setup', 'settings.json'), JSON.stringify(saved));
   }
   const sink = { isTTY: false, write: () => true };
-  return createContext({ env: {}, cwd: () => home, platform: 'linux', stdin: { isTTY: false }, stdout: sink, stderr: sink, once: () => undefined, off: () => undefined }, { home });
+  return createContext(
+    {
+      env: {},
+      cwd: () => home,
+      platform: 'linux',
+      stdin: { isTTY: false },
+      stdout: sink,
+      stderr: sink,
+      once: () => undefined,
+      off: () => undefined,
+    },
+    { home },
+  );
 }
 
 const GATEWAY = { root: 'https://gw.example.com', v1: 'https://gw.example.com/v1', key: 'sk-test', keyEnvVar: 'GATEWAY_API_KEY' };
@@ -33,7 +45,13 @@ describe('setupInputs', () => {
     const ctx = contextWith({ scope: 'project', keyStorage: 'env', agents: ['codex'] });
     const saved = await setupInputs(ctx, {});
     expect([saved.scope, saved.keyStorage, saved.agents]).toEqual(['project', 'env', ['codex']]);
-    const flagged = await setupInputs(ctx, { scope: 'user', agent: ['cline', 'cline'], model: ['cline=deepseek-chat'], timeout: '2.5', 'no-verify': true });
+    const flagged = await setupInputs(ctx, {
+      scope: 'user',
+      agent: ['cline', 'cline'],
+      model: ['cline=deepseek-chat'],
+      timeout: '2.5',
+      'no-verify': true,
+    });
     expect([flagged.scope, flagged.keyStorage, flagged.agents]).toEqual(['user', 'env', ['cline']]);
     expect([...flagged.models]).toEqual([['cline', 'deepseek-chat']]);
     expect([flagged.timeoutMs, flagged.verify]).toEqual([2_500, false]);
@@ -47,7 +65,10 @@ describe('setupInputs', () => {
 
   it('an unknown agent or model target is a usage error naming the agents', async () => {
     await expect(setupInputs(contextWith(), { agent: ['nope'] })).rejects.toBeInstanceOf(UsageError);
-    const refused: unknown = await setupInputs(contextWith(), { model: ['nope=m'] }).then(() => 'resolved', (e: unknown) => e);
+    const refused: unknown = await setupInputs(contextWith(), { model: ['nope=m'] }).then(
+      () => 'resolved',
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(UsageError);
     expect(hintOf(refused as UsageError)).toContain('claude-code');
   });
@@ -58,9 +79,22 @@ describe('setupOptionsFrom', () => {
     const ctx = contextWith({ perAgent: { codex: { model: 'gpt-5', preferences: ['o3*'] } } });
     const inputs = await setupInputs(ctx, { scope: 'project', 'dry-run': true, concurrency: '2' });
     const setup = setupOptionsFrom(ctx, inputs, GATEWAY, { agents: ['codex'], command: 'setup', pinSaved: true });
-    expect([setup.scope, setup.keyStorage, setup.dryRun, setup.concurrency, setup.command, setup.env.home]).toEqual(['project', 'file', true, 2, 'setup', ctx.home]);
+    expect([setup.scope, setup.keyStorage, setup.dryRun, setup.concurrency, setup.command, setup.env.home]).toEqual([
+      'project',
+      'file',
+      true,
+      2,
+      'setup',
+      ctx.home,
+    ]);
     expect(setup.preferences?.codex?.model?.slice(0, 2)).toEqual(['gpt-5', 'o3*']);
-    const sync = setupOptionsFrom(ctx, inputs, GATEWAY, { agents: ['codex'], command: 'sync', pinSaved: false, dryRun: false, keepOnDisk: true });
+    const sync = setupOptionsFrom(ctx, inputs, GATEWAY, {
+      agents: ['codex'],
+      command: 'sync',
+      pinSaved: false,
+      dryRun: false,
+      keepOnDisk: true,
+    });
     expect([sync.dryRun, sync.keepOnDisk]).toEqual([false, true]);
     expect(sync.preferences?.codex?.model?.[0]).toBe('o3*');
   });

@@ -5,7 +5,12 @@ import type { ClassifiedModel, Suitability } from '../../src/core/types.js';
 import { hintOf, inEnglish } from '../helpers/english.js';
 import { msg, type Message } from '../../src/i18n/index.js';
 
-function model(id: string, marks: string[] | undefined, p: [Suitability, Suitability, Suitability, Suitability], notForAgents?: Message): ClassifiedModel {
+function model(
+  id: string,
+  marks: string[] | undefined,
+  p: [Suitability, Suitability, Suitability, Suitability],
+  notForAgents?: Message,
+): ClassifiedModel {
   return {
     id,
     ...(marks ? { marks } : {}),
@@ -33,7 +38,12 @@ describe('planProbes', () => {
   });
 
   it('prefers a probable model over none, and notes protocols nobody serves', () => {
-    const plan = inEnglish(planProbes(MODELS.filter((m) => m.id !== 'gpt-5.1-codex'), {}));
+    const plan = inEnglish(
+      planProbes(
+        MODELS.filter((m) => m.id !== 'gpt-5.1-codex'),
+        {},
+      ),
+    );
     expect(plan.probes).toContainEqual({ protocol: 'responses', model: 'gpt-5.1' });
     const none = inEnglish(planProbes([MODELS[2] as ClassifiedModel], {}));
     expect(none.probes.map((p) => p.protocol)).toEqual(['messages', 'chat']);
@@ -64,9 +74,11 @@ describe('planProbes', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(UsageError);
-      expect(hintOf((error as UsageError))).toContain('gpt-5.1-codex');
+      expect(hintOf(error as UsageError)).toContain('gpt-5.1-codex');
     }
-    expect(inEnglish(planProbes(MODELS, { model: 'kimi-k2', force: true, protocol: 'chat' })).probes).toEqual([{ protocol: 'chat', model: 'kimi-k2' }]);
+    expect(inEnglish(planProbes(MODELS, { model: 'kimi-k2', force: true, protocol: 'chat' })).probes).toEqual([
+      { protocol: 'chat', model: 'kimi-k2' },
+    ]);
   });
 
   it('a model no agent can use, or a key with nothing for the protocol, is refused', () => {
@@ -75,7 +87,7 @@ describe('planProbes', () => {
       inEnglish(planProbes(MODELS, { model: 'gpt-image-1' }));
       expect.unreachable();
     } catch (error) {
-      expect(hintOf((error as UsageError))).toContain('--protocol images');
+      expect(hintOf(error as UsageError)).toContain('--protocol images');
     }
     expect(() => inEnglish(planProbes([MODELS[0] as ClassifiedModel], {}))).toThrow(JobError);
   });

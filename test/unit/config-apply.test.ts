@@ -77,12 +77,16 @@ describe('applyPlan, listBackups, restoreBackup', () => {
   it('lists backups newest first and restores a chosen one', async () => {
     const s = await scene();
     const first = await applyPlan(await planFiles(s.edits), { stateDir: s.state, command: 'setup', now: new Date('2026-11-22T08:00:00Z') });
-    const second = await applyPlan(
-      await planFiles([{ path: s.claude, format: 'json', edits: [{ path: ['model'], value: 'opus' }] }]),
-      { stateDir: s.state, command: 'sync', now: new Date('2026-11-22T09:00:00Z') },
-    );
+    const second = await applyPlan(await planFiles([{ path: s.claude, format: 'json', edits: [{ path: ['model'], value: 'opus' }] }]), {
+      stateDir: s.state,
+      command: 'sync',
+      now: new Date('2026-11-22T09:00:00Z'),
+    });
     const listed = await listBackups(s.state);
-    expect(listed.map((b) => [b.id, b.command])).toEqual([[second.backupId, 'sync'], [first.backupId, 'setup']]);
+    expect(listed.map((b) => [b.id, b.command])).toEqual([
+      [second.backupId, 'sync'],
+      [first.backupId, 'setup'],
+    ]);
 
     await restoreBackup(s.state, first.backupId);
     expect(await readFile(s.claude, 'utf8')).toBe(fixture('claude-code/settings.lived-in.json'));

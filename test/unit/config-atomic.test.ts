@@ -29,7 +29,12 @@ describe('leftover temp files', () => {
     expect(existsSync(fresh)).toBe(true);
     expect(existsSync(otherFile)).toBe(true);
     expect(existsSync(notOurs)).toBe(true);
-    expect(readdirSync(dir).sort()).toEqual(['.config.toml.0123456789ab.tmp', '.settings.json.ba9876543210.tmp', '.settings.json.backup.tmp', 'settings.json']);
+    expect(readdirSync(dir).sort()).toEqual([
+      '.config.toml.0123456789ab.tmp',
+      '.settings.json.ba9876543210.tmp',
+      '.settings.json.backup.tmp',
+      'settings.json',
+    ]);
   });
 });
 

@@ -32,7 +32,9 @@ describe('dotenv', () => {
 
   it('replaces the first assignment in place and drops later ones that would override it', () => {
     const after = editText(LIVED, 'dotenv', [{ path: ['GATEWAY_API_KEY'], value: 'sk-new-1234' }], FILE);
-    expect(after).toBe(LIVED.replace('GATEWAY_API_KEY=sk-old-0000', 'GATEWAY_API_KEY=sk-new-1234').replace('GATEWAY_API_KEY=sk-older-override\n', ''));
+    expect(after).toBe(
+      LIVED.replace('GATEWAY_API_KEY=sk-old-0000', 'GATEWAY_API_KEY=sk-new-1234').replace('GATEWAY_API_KEY=sk-older-override\n', ''),
+    );
     expect(parse(after).GATEWAY_API_KEY).toBe('sk-new-1234');
     expectKeptLines(LIVED, after, (l) => l.startsWith('GATEWAY_API_KEY='));
     expect(editText(after, 'dotenv', [{ path: ['GATEWAY_API_KEY'], value: 'sk-new-1234' }], FILE)).toBe(after);
@@ -73,7 +75,15 @@ describe('dotenv', () => {
 
   it('keeps CRLF and a BOM, and an export prefix on a replaced line', () => {
     const text = '\uFEFF# c\r\nexport A=1\r\nB=2\r\n';
-    const after = editText(text, 'dotenv', [{ path: ['A'], value: '9' }, { path: ['C'], value: '3' }], FILE);
+    const after = editText(
+      text,
+      'dotenv',
+      [
+        { path: ['A'], value: '9' },
+        { path: ['C'], value: '3' },
+      ],
+      FILE,
+    );
     expect(after).toBe('\uFEFF# c\r\nexport A=9\r\nB=2\r\nC=3\r\n');
   });
 
@@ -94,7 +104,17 @@ describe('dotenv', () => {
   it('refuses values that are not text and paths that are not one name', () => {
     expect(() => editText('', 'dotenv', [{ path: ['K'], value: { a: 1 } }], FILE)).toThrow(JobError);
     expect(() => editText('', 'dotenv', [{ path: ['A', 'B'], value: '1' }], FILE)).toThrow(JobError);
-    expect(editText('', 'dotenv', [{ path: ['N'], value: 5 }, { path: ['B'], value: true }], FILE)).toBe('N=5\nB=true\n');
+    expect(
+      editText(
+        '',
+        'dotenv',
+        [
+          { path: ['N'], value: 5 },
+          { path: ['B'], value: true },
+        ],
+        FILE,
+      ),
+    ).toBe('N=5\nB=true\n');
   });
 
   it('refuses an unterminated quote', () => {

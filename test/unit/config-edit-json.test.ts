@@ -85,7 +85,10 @@ const cases: Case[] = [
     file: 'qwen-code/settings.lived-in.json',
     format: 'json',
     edits: [
-      { path: ['modelProviders', 'openai', 1], value: { id: 'deepseek-chat', baseUrl: 'https://gw.example.com/v1', envKey: 'GATEWAY_API_KEY' } },
+      {
+        path: ['modelProviders', 'openai', 1],
+        value: { id: 'deepseek-chat', baseUrl: 'https://gw.example.com/v1', envKey: 'GATEWAY_API_KEY' },
+      },
       { path: ['env', 'GATEWAY_API_KEY'], value: 'sk-gw-0123456789abcdef' },
       { path: ['model', 'name'], value: 'deepseek-chat' },
     ],
@@ -93,7 +96,11 @@ const cases: Case[] = [
     check: (doc) => {
       expect(doc.modelProviders.openai).toHaveLength(2);
       expect(doc.modelProviders.openai[0].id).toBe('qwen3-coder-plus');
-      expect(doc.modelProviders.openai[1]).toEqual({ id: 'deepseek-chat', baseUrl: 'https://gw.example.com/v1', envKey: 'GATEWAY_API_KEY' });
+      expect(doc.modelProviders.openai[1]).toEqual({
+        id: 'deepseek-chat',
+        baseUrl: 'https://gw.example.com/v1',
+        envKey: 'GATEWAY_API_KEY',
+      });
       expect(doc.env).toEqual({ GATEWAY_API_KEY: 'sk-gw-0123456789abcdef' });
       expect(doc.model).toEqual({ name: 'deepseek-chat' });
       expect(doc.mcpServers.fetch.args).toEqual(['mcp-server-fetch']);
@@ -104,7 +111,10 @@ const cases: Case[] = [
     file: 'cline/providers.lived-in.json',
     format: 'json',
     edits: [
-      { path: ['providers', 'openai-compatible'], value: { settings: { provider: 'openai-compatible', baseUrl: 'https://gw.example.com/v1', model: 'deepseek-chat' } } },
+      {
+        path: ['providers', 'openai-compatible'],
+        value: { settings: { provider: 'openai-compatible', baseUrl: 'https://gw.example.com/v1', model: 'deepseek-chat' } },
+      },
       { path: ['lastUsedProvider'], value: 'openai-compatible' },
     ],
     touched: ['lastUsedProvider'],
@@ -171,7 +181,17 @@ describe('JSON edits in general', () => {
   });
 
   it('setting the current value changes nothing at all', () => {
-    expect(editText(base, 'json', [{ path: ['a'], value: 1 }, { path: ['b'], value: { c: [1, 2] } }], 'f.json')).toBe(base);
+    expect(
+      editText(
+        base,
+        'json',
+        [
+          { path: ['a'], value: 1 },
+          { path: ['b'], value: { c: [1, 2] } },
+        ],
+        'f.json',
+      ),
+    ).toBe(base);
   });
 
   it('an index equal to the length appends', () => {
@@ -218,7 +238,15 @@ describe('JSON edits in general', () => {
 
   it('keeps tabs, CRLF, a BOM and a missing final newline', () => {
     const text = '\uFEFF{\r\n\t"a": 1,\r\n\t"o": {\r\n\t\t"k": true\r\n\t}\r\n}';
-    const after = editText(text, 'json', [{ path: ['o', 'n'], value: { deep: 1 } }, { path: ['a'], value: 2 }], 'f.json');
+    const after = editText(
+      text,
+      'json',
+      [
+        { path: ['o', 'n'], value: { deep: 1 } },
+        { path: ['a'], value: 2 },
+      ],
+      'f.json',
+    );
     expect(after).toBe('\uFEFF{\r\n\t"a": 2,\r\n\t"o": {\r\n\t\t"k": true,\r\n\t\t"n": {\r\n\t\t\t"deep": 1\r\n\t\t}\r\n\t}\r\n}');
     expect(editText(after, 'json', [{ path: ['o', 'n'], value: { deep: 1 } }], 'f.json')).toBe(after);
   });
@@ -229,7 +257,15 @@ describe('JSON edits in general', () => {
   });
 
   it('a new file is pretty JSON with 2 spaces, LF and a final newline', () => {
-    const after = editText(undefined, 'json', [{ path: ['env', 'A'], value: '1' }, { path: ['flag'], value: true }], 'new.json');
+    const after = editText(
+      undefined,
+      'json',
+      [
+        { path: ['env', 'A'], value: '1' },
+        { path: ['flag'], value: true },
+      ],
+      'new.json',
+    );
     expect(after).toBe('{\n  "env": {\n    "A": "1"\n  },\n  "flag": true\n}\n');
   });
 

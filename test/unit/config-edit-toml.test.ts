@@ -17,7 +17,10 @@ const gateway: KeyEdit[] = [
 ];
 
 /** TOML: a line assigning one of these keys is one the edit may change. */
-const tomlKeys = (...keys: string[]) => (line: string) => keys.some((k) => new RegExp(`^\\s*${k}\\s*=`).test(line));
+const tomlKeys =
+  (...keys: string[]) =>
+  (line: string) =>
+    keys.some((k) => new RegExp(`^\\s*${k}\\s*=`).test(line));
 
 const parse = (text: string): Doc => parseConfig(text, 'toml', FILE);
 
@@ -36,11 +39,18 @@ env_key = "CORP_KEY"
 [tui]
 notifications = true
 `;
-  const ours = (id: string): KeyEdit[] => gateway.map((e) => ({ ...e, path: e.path.map((seg) => (seg === 'gateway' ? id : seg)), value: e.path[0] === 'model_provider' ? id : e.value }));
+  const ours = (id: string): KeyEdit[] =>
+    gateway.map((e) => ({
+      ...e,
+      path: e.path.map((seg) => (seg === 'gateway' ? id : seg)),
+      value: e.path[0] === 'model_provider' ? id : e.value,
+    }));
 
   it('a new root row goes after the last root row, not under the comment that heads the first table', () => {
     const after = editText(userGateway, 'toml', ours('gateway-agent-setup'), FILE);
-    expect(after).toContain('model = "gpt-5.1-codex"  # my model\nmodel_provider = "gateway-agent-setup"\n\n# my corporate gateway\n[model_providers.gateway]\n');
+    expect(after).toContain(
+      'model = "gpt-5.1-codex"  # my model\nmodel_provider = "gateway-agent-setup"\n\n# my corporate gateway\n[model_providers.gateway]\n',
+    );
   });
 
   it('a new table goes above the blank line and the comment that head the next table', () => {
@@ -58,7 +68,9 @@ notifications = true
   it('a root without rows gets them above the comment that heads the first table', () => {
     const text = '# only tables here\n\n# corp\n[model_providers.corp]\nname = "Corp"\n';
     const after = editText(text, 'toml', ours('gateway'), FILE);
-    expect(after.startsWith('# only tables here\n\nmodel = "gpt-5.1-codex"\nmodel_provider = "gateway"\n\n# corp\n[model_providers.corp]\n')).toBe(true);
+    expect(
+      after.startsWith('# only tables here\n\nmodel = "gpt-5.1-codex"\nmodel_provider = "gateway"\n\n# corp\n[model_providers.corp]\n'),
+    ).toBe(true);
     expect(parse(after).model_providers.gateway.wire_api).toBe('responses');
   });
 });
@@ -103,30 +115,52 @@ describe('Codex config.toml, lived in', () => {
     expect(after).toContain("writable_roots = ['C:\\Users\\dev\\scratch']   # a literal Windows path (single quotes: no escapes)\n");
     expect(after).toContain('# Codex settings — hand-tuned, please keep my comments\n');
     expect(after).toContain('model = "gpt-5.1-codex"                     # default model for new sessions\n');
-    expect(after).toContain('[mcp_servers.docs]\nurl = "https://mcp.example.com/docs"   # an url-type server: never add command/args to it\n');
+    expect(after).toContain(
+      '[mcp_servers.docs]\nurl = "https://mcp.example.com/docs"   # an url-type server: never add command/args to it\n',
+    );
   });
 
   it('is byte-identical when run again, and unchanged input gives identical output', () => {
     expect(editText(after, 'toml', gateway, FILE)).toBe(after);
-    expect(editText(lived, 'toml', [{ path: ['model'], value: 'gpt-5' }, { path: ['nope'], value: undefined }], FILE)).toBe(lived);
+    expect(
+      editText(
+        lived,
+        'toml',
+        [
+          { path: ['model'], value: 'gpt-5' },
+          { path: ['nope'], value: undefined },
+        ],
+        FILE,
+      ),
+    ).toBe(lived);
   });
 
   it('replaces and deletes keys inside the provider table', () => {
-    const changed = editText(after, 'toml', [
-      { path: ['model_providers', 'gateway', 'base_url'], value: 'https://other.example.com/v1' },
-      { path: ['model_providers', 'gateway', 'wire_api'], value: undefined },
-    ], FILE);
+    const changed = editText(
+      after,
+      'toml',
+      [
+        { path: ['model_providers', 'gateway', 'base_url'], value: 'https://other.example.com/v1' },
+        { path: ['model_providers', 'gateway', 'wire_api'], value: undefined },
+      ],
+      FILE,
+    );
     const doc = parse(changed);
     expect(doc.model_providers.gateway).toEqual({ name: 'Gateway', base_url: 'https://other.example.com/v1', env_key: 'GATEWAY_API_KEY' });
     expectKeptLines(after, changed, tomlKeys('base_url', 'wire_api'));
   });
 
-  it('deletes our whole table and root key, leaving the user\'s file as it was', () => {
-    const removed = editText(after, 'toml', [
-      { path: ['model'], value: 'gpt-5' },
-      { path: ['model_provider'], value: undefined },
-      { path: ['model_providers', 'gateway'], value: undefined },
-    ], FILE);
+  it("deletes our whole table and root key, leaving the user's file as it was", () => {
+    const removed = editText(
+      after,
+      'toml',
+      [
+        { path: ['model'], value: 'gpt-5' },
+        { path: ['model_provider'], value: undefined },
+        { path: ['model_providers', 'gateway'], value: undefined },
+      ],
+      FILE,
+    );
     expect(parse(removed)).toEqual(parse(lived));
     expectKeptLines(lived, removed, () => false);
   });

@@ -8,7 +8,14 @@ import { fixture } from './config-helpers.js';
 const FILE = '/home/dev/.continue/config.yaml';
 const lived = fixture('continue-cli/config.lived-in.yaml');
 
-const entry = { name: 'Gateway', provider: 'openai', model: 'deepseek-chat', apiBase: 'https://gw.example.com/v1', apiKey: 'sk-test', roles: ['chat'] };
+const entry = {
+  name: 'Gateway',
+  provider: 'openai',
+  model: 'deepseek-chat',
+  apiBase: 'https://gw.example.com/v1',
+  apiKey: 'sk-test',
+  roles: ['chat'],
+};
 const insertOurs: KeyEdit[] = [{ path: ['models', 0], value: entry, insert: true }];
 
 const parse = (text: string): Record<string, unknown> => parseConfig(text, 'yaml', FILE) as Record<string, unknown>;
@@ -56,7 +63,15 @@ describe('YAML editing keeps what the user wrote', () => {
   });
 
   it('creates a file from nothing', () => {
-    const out = editText(undefined, 'yaml', [{ path: ['name'], value: 'Local Config' }, { path: ['models'], value: [entry] }], FILE);
+    const out = editText(
+      undefined,
+      'yaml',
+      [
+        { path: ['name'], value: 'Local Config' },
+        { path: ['models'], value: [entry] },
+      ],
+      FILE,
+    );
     expect(parse(out)).toEqual({ name: 'Local Config', models: [entry] });
     expect(out.endsWith('\n')).toBe(true);
   });
@@ -96,7 +111,10 @@ describe('generated configs', () => {
     const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);
     fc.assert(
       fc.property(fc.dictionary(key, fc.string({ maxLength: 12 })), fc.boolean(), fc.boolean(), (map, crlf, comment) => {
-        const body = Object.entries(map).map(([k, v]) => `${k}: ${JSON.stringify(v)}${comment ? ' # mine' : ''}`).join('\n') + '\n';
+        const body =
+          Object.entries(map)
+            .map(([k, v]) => `${k}: ${JSON.stringify(v)}${comment ? ' # mine' : ''}`)
+            .join('\n') + '\n';
         const text = crlf ? body.replace(/\n/g, '\r\n') : body;
         const out = editText(text, 'yaml', [{ path: ['models'], value: [entry] }], FILE);
         const doc = parse(out);
@@ -141,7 +159,15 @@ x-team: &team { name: core, lead: 李雷 }
 
 describe('yaml: edit, never regenerate', () => {
   it('sets and adds keys, keeping comments, order, indentation, anchors and unknown keys', () => {
-    const after = editText(aiderLived, 'yaml', [{ path: ['model'], value: 'openai/deepseek-chat' }, { path: ['openai-api-base'], value: 'http://127.0.0.1:4000/v1' }], AIDER_FILE);
+    const after = editText(
+      aiderLived,
+      'yaml',
+      [
+        { path: ['model'], value: 'openai/deepseek-chat' },
+        { path: ['openai-api-base'], value: 'http://127.0.0.1:4000/v1' },
+      ],
+      AIDER_FILE,
+    );
     expect(after).toContain('model: openai/deepseek-chat # the one I pay for');
     expect(after).toContain('## Use dark mode\ndark-mode: true');
     expect(after).toContain('read:\n    - CONVENTIONS.md\n    - docs/architecture.md');
@@ -154,7 +180,17 @@ describe('yaml: edit, never regenerate', () => {
   });
 
   it('changes nothing, byte for byte, when every value is already there; deletes only what exists', () => {
-    expect(editText(aiderLived, 'yaml', [{ path: ['model'], value: 'gpt-4o' }, { path: ['nope'], value: undefined }], AIDER_FILE)).toBe(aiderLived);
+    expect(
+      editText(
+        aiderLived,
+        'yaml',
+        [
+          { path: ['model'], value: 'gpt-4o' },
+          { path: ['nope'], value: undefined },
+        ],
+        AIDER_FILE,
+      ),
+    ).toBe(aiderLived);
     const removed = editText(aiderLived, 'yaml', [{ path: ['dark-mode'], value: undefined }], AIDER_FILE);
     expect(removed).not.toContain('dark-mode');
     expect(removed).toContain('read:');
@@ -175,7 +211,15 @@ describe('yaml: edit, never regenerate', () => {
   });
 
   it('a key that looks like another type is written quoted, so it reads back as the same string', () => {
-    const after = editText(aiderLived, 'yaml', [{ path: ['openai-api-key'], value: 'yes' }, { path: ['n'], value: '0123' }], AIDER_FILE);
+    const after = editText(
+      aiderLived,
+      'yaml',
+      [
+        { path: ['openai-api-key'], value: 'yes' },
+        { path: ['n'], value: '0123' },
+      ],
+      AIDER_FILE,
+    );
     const doc = parseConfig(after, 'yaml', AIDER_FILE) as Record<string, unknown>;
     expect(doc['openai-api-key']).toBe('yes');
     expect(doc['n']).toBe('0123');

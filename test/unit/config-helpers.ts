@@ -64,7 +64,11 @@ export type Doc = any;
 export const KEY = 'sk-gw-0123456789abcdef0123';
 export const NOW = new Date('2026-11-22T08:50:00.123Z');
 export const modeOf = async (p: string) => (await stat(p)).mode & 0o777;
-export const exists = async (p: string) => stat(p).then(() => true, () => false);
+export const exists = async (p: string) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  );
 
 /** A realistic run: Claude settings (updated), Codex config (updated), Codex .env (created, secret). */
 export async function scene() {
@@ -75,7 +79,12 @@ export async function scene() {
   const dotenv = path.join(home, 'codex', '.env');
   const state = path.join(home, 'state');
   const edits: FileEdit[] = [
-    { path: claude, format: 'json', owner: 'claude-code', edits: [{ path: ['env', 'ANTHROPIC_BASE_URL'], value: 'https://gw.example.com' }] },
+    {
+      path: claude,
+      format: 'json',
+      owner: 'claude-code',
+      edits: [{ path: ['env', 'ANTHROPIC_BASE_URL'], value: 'https://gw.example.com' }],
+    },
     { path: codex, format: 'toml', owner: 'codex', edits: [{ path: ['model_provider'], value: 'gateway' }] },
     { path: dotenv, format: 'dotenv', owner: 'codex', secret: true, edits: [{ path: ['GATEWAY_API_KEY'], value: KEY }] },
     // A second edit of the Claude file is merged into the first, in order.

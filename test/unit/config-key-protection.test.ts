@@ -38,7 +38,9 @@ describe('windowsKeyNotes', () => {
   });
 
   it('both kinds: one note each, each naming only its own files; none for no file', () => {
-    const notes = inEnglish(windowsKeyNotes(HOME, ['C:\\Users\\李雷\\.claude\\settings.json', 'D:\\work\\app\\.claude\\settings.local.json']));
+    const notes = inEnglish(
+      windowsKeyNotes(HOME, ['C:\\Users\\李雷\\.claude\\settings.json', 'D:\\work\\app\\.claude\\settings.local.json']),
+    );
     expect(notes).toHaveLength(2);
     expect(notes[0]).toContain('C:\\Users\\李雷\\.claude\\settings.json');
     expect(notes[0]).not.toContain('D:\\work');

@@ -7,7 +7,9 @@ describe('stateDir', () => {
     expect(stateDir('/home/dev', {}, 'linux')).toBe('/home/dev/.config/gateway-agent-setup');
     expect(stateDir('/home/dev', { XDG_CONFIG_HOME: '/x/cfg' }, 'linux')).toBe('/x/cfg/gateway-agent-setup');
     expect(stateDir('/home/dev', { XDG_CONFIG_HOME: 'relative' }, 'darwin')).toBe('/home/dev/.config/gateway-agent-setup');
-    expect(stateDir('C:\\Users\\dev', { APPDATA: 'C:\\Users\\dev\\AppData\\Roaming' }, 'win32')).toBe('C:\\Users\\dev\\AppData\\Roaming\\gateway-agent-setup');
+    expect(stateDir('C:\\Users\\dev', { APPDATA: 'C:\\Users\\dev\\AppData\\Roaming' }, 'win32')).toBe(
+      'C:\\Users\\dev\\AppData\\Roaming\\gateway-agent-setup',
+    );
     expect(stateDir('C:\\Users\\dev', {}, 'win32')).toBe('C:\\Users\\dev\\AppData\\Roaming\\gateway-agent-setup');
   });
 });

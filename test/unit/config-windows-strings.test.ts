@@ -32,7 +32,8 @@ function readBack(text: string, format: FileFormat, path: string[]): unknown {
   return node;
 }
 
-const pathFor = (format: FileFormat): string[] => (format === 'dotenv' ? ['GATEWAY_PATH'] : format === 'toml' ? ['model_providers', 'gw', 'home'] : ['env', 'HOME_DIR']);
+const pathFor = (format: FileFormat): string[] =>
+  format === 'dotenv' ? ['GATEWAY_PATH'] : format === 'toml' ? ['model_providers', 'gw', 'home'] : ['env', 'HOME_DIR'];
 
 describe.each(['toml', 'json', 'jsonc', 'dotenv', 'yaml'] as const)('%s strings', (format) => {
   it.each(VALUES)('%j survives a write and a read', (value) => {

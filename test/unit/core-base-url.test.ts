@@ -35,9 +35,21 @@ const rows: Row[] = [
   { input: 'https://gw.example.com/v1/responses/', root: 'https://gw.example.com', changes: [/endpoint \/v1\/responses/] },
   { input: 'https://gw.example.com/v1/models', root: 'https://gw.example.com', changes: [/endpoint \/v1\/models/] },
   { input: 'https://gw.example.com/v1/models/', root: 'https://gw.example.com', changes: [/endpoint \/v1\/models/] },
-  { input: 'https://gw.example.com/v1/images/generations', root: 'https://gw.example.com', changes: [/endpoint \/v1\/images\/generations/] },
-  { input: 'https://gw.example.com/v1/images/generations/', root: 'https://gw.example.com', changes: [/endpoint \/v1\/images\/generations/] },
-  { input: 'https://gw.example.com/v1/messages/count_tokens', root: 'https://gw.example.com', changes: [/endpoint \/v1\/messages\/count_tokens/] },
+  {
+    input: 'https://gw.example.com/v1/images/generations',
+    root: 'https://gw.example.com',
+    changes: [/endpoint \/v1\/images\/generations/],
+  },
+  {
+    input: 'https://gw.example.com/v1/images/generations/',
+    root: 'https://gw.example.com',
+    changes: [/endpoint \/v1\/images\/generations/],
+  },
+  {
+    input: 'https://gw.example.com/v1/messages/count_tokens',
+    root: 'https://gw.example.com',
+    changes: [/endpoint \/v1\/messages\/count_tokens/],
+  },
   { input: 'https://gw.example.com/chat/completions', root: 'https://gw.example.com', changes: [/endpoint \/chat\/completions/] },
   // Doubled /v1: both go, and the note says it was doubled.
   { input: 'https://gw.example.com/v1/v1', root: 'https://gw.example.com', changes: [/doubled \/v1\/v1/] },
@@ -59,7 +71,12 @@ const rows: Row[] = [
   { input: 'HTTPS://gw.example.com', root: 'https://gw.example.com', changes: [/lower-cased the scheme/] },
   // Ports.
   { input: 'https://gw.example.com:443', root: 'https://gw.example.com', changes: [/default port :443/] },
-  { input: 'http://gw.example.com:80/v1', root: 'http://gw.example.com', changes: [/default port :80/, /trailing \/v1/], warnings: [HTTP_CLEAR_TEXT] },
+  {
+    input: 'http://gw.example.com:80/v1',
+    root: 'http://gw.example.com',
+    changes: [/default port :80/, /trailing \/v1/],
+    warnings: [HTTP_CLEAR_TEXT],
+  },
   { input: 'https://gw.example.com:80', root: 'https://gw.example.com:80', changes: [] },
   { input: 'https://gw.example.com:', root: 'https://gw.example.com', changes: [/empty port/] },
   // IPv6 and other host spellings.
@@ -93,9 +110,17 @@ describe('normalizeBaseUrl', () => {
     expect(got.root).toBe(root);
     expect(got.v1).toBe(`${root}/v1`);
     if (changes.length === 0) expect(got.changes).toEqual([]);
-    for (const pattern of changes) expect(got.changes.some((c) => pattern.test(c)), `${pattern} in ${JSON.stringify(got.changes)}`).toBe(true);
+    for (const pattern of changes)
+      expect(
+        got.changes.some((c) => pattern.test(c)),
+        `${pattern} in ${JSON.stringify(got.changes)}`,
+      ).toBe(true);
     if (warnings.length === 0) expect(got.warnings).toEqual([]);
-    for (const pattern of warnings) expect(got.warnings.some((w) => pattern.test(w)), `${pattern} in ${JSON.stringify(got.warnings)}`).toBe(true);
+    for (const pattern of warnings)
+      expect(
+        got.warnings.some((w) => pattern.test(w)),
+        `${pattern} in ${JSON.stringify(got.warnings)}`,
+      ).toBe(true);
   });
 
   it.each(rows)('the root of $input is a fixed point', ({ root }) => {
@@ -141,7 +166,11 @@ const rejections: Rejection[] = [
   { input: 'wss://gw.example.com', reason: /wss:.*only https:\/\// },
   { input: 'file:///etc/passwd', reason: /file:.*only https:\/\// },
   // Credentials: never echoed, and the user is told to pass the key separately.
-  { input: 'https://user:hunter2pass@gw.example.com/v1', reason: /user name or password.*pass the API key separately/, secrets: ['hunter2pass', 'user:'] },
+  {
+    input: 'https://user:hunter2pass@gw.example.com/v1',
+    reason: /user name or password.*pass the API key separately/,
+    secrets: ['hunter2pass', 'user:'],
+  },
   { input: `https://${KEY}@gw.example.com`, reason: /user name or password/, secrets: [KEY, 'sk-Ab3'] },
   { input: 'https://me:pa#ss?word@gw.example.com', reason: /user name or password/, secrets: ['pa#ss', 'ss?w', 'me:'] },
   { input: 'admin:s3cretpw@gw.example.com', reason: /user name or password/, secrets: ['s3cretpw', 'admin'] },

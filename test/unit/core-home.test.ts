@@ -34,7 +34,14 @@ describe('findHome', () => {
 
 describe('the CLI context', () => {
   const proc = (platform: NodeJS.Platform, env: Record<string, string>): ProcessLike => ({
-    env, platform, cwd: () => '/work', stdin: {}, stdout: { write: () => true }, stderr: { write: () => true }, once: () => undefined, off: () => undefined,
+    env,
+    platform,
+    cwd: () => '/work',
+    stdin: {},
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+    once: () => undefined,
+    off: () => undefined,
   });
 
   it('takes the Windows home from USERPROFILE', () => {
@@ -49,8 +56,14 @@ describe('the CLI context', () => {
 describe('no home at all', () => {
   it('is a usage error naming the variable and --home, raised only when a command needs the home', () => {
     const ctx = createContext({
-      env: { HOME: 'relative' }, platform: 'win32', cwd: () => '/work', stdin: {}, stdout: { write: () => true }, stderr: { write: () => true },
-      once: () => undefined, off: () => undefined,
+      env: { HOME: 'relative' },
+      platform: 'win32',
+      cwd: () => '/work',
+      stdin: {},
+      stdout: { write: () => true },
+      stderr: { write: () => true },
+      once: () => undefined,
+      off: () => undefined,
     });
     // On this Linux machine os.userInfo() gives a POSIX home, which is not a Windows home: none is found.
     expect(() => ctx.home).toThrow(/USERPROFILE is not set/);

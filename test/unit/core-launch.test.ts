@@ -13,11 +13,14 @@ import { candidateNames, launchFor } from '../../src/core/launch.js';
 const BIN1 = 'C:\\Users\\李雷\\AppData\\Roaming\\npm';
 const BIN2 = 'C:\\Program Files\\nodejs';
 const WINDOWS_FILES = new Set([
-  `${BIN1}\\claude`, `${BIN1}\\claude.cmd`, `${BIN1}\\claude.ps1`,
+  `${BIN1}\\claude`,
+  `${BIN1}\\claude.cmd`,
+  `${BIN1}\\claude.ps1`,
   `${BIN1}\\codex.ps1`,
   `${BIN2}\\opencode.CMD`,
   `${BIN2}\\qwen`,
-  `${BIN2}\\cline.exe`, `${BIN1}\\cline.cmd`,
+  `${BIN2}\\cline.exe`,
+  `${BIN1}\\cline.cmd`,
 ]);
 const exists = async (f: string): Promise<boolean> => WINDOWS_FILES.has(f);
 const win = (env: Record<string, string>): AgentEnv => ({ home: 'C:\\Users\\李雷', cwd: 'C:\\Users\\李雷', platform: 'win32', env });
@@ -48,20 +51,32 @@ describe('finding an agent on a Windows PATH', () => {
 describe('PATHEXT', () => {
   it('is read whatever the case of its name; a blank one is the Windows default; .ps1 comes after every listed suffix', () => {
     expect(candidateNames('codex', 'win32', { pathext: '.EXE' })).toEqual(['codex.exe', 'codex.EXE', 'codex.ps1', 'codex.PS1']);
-    expect(candidateNames('codex', 'win32', { PATHEXT: '  ' })).toEqual(expect.arrayContaining(['codex.cmd', 'codex.bat', 'codex.exe', 'codex.com']));
-    expect(candidateNames('codex', 'win32', { PATHEXT: '.PS1;.CMD' }).slice(0, 4)).toEqual(['codex.ps1', 'codex.PS1', 'codex.cmd', 'codex.CMD']);
+    expect(candidateNames('codex', 'win32', { PATHEXT: '  ' })).toEqual(
+      expect.arrayContaining(['codex.cmd', 'codex.bat', 'codex.exe', 'codex.com']),
+    );
+    expect(candidateNames('codex', 'win32', { PATHEXT: '.PS1;.CMD' }).slice(0, 4)).toEqual([
+      'codex.ps1',
+      'codex.PS1',
+      'codex.cmd',
+      'codex.CMD',
+    ]);
   });
 
   it('a .ps1 is taken only when no .cmd is beside it in the same directory', async () => {
     const both = new Set([`${BIN1}\\codex.ps1`, `${BIN1}\\codex.cmd`]);
     expect(await findOnPath('codex', win({ Path: BIN1, PathExt: '.CMD' }), async (f) => both.has(f))).toBe(`${BIN1}\\codex.cmd`);
-    expect(await findOnPath('codex', win({ Path: BIN1, PathExt: '.CMD' }), async (f) => f === `${BIN1}\\codex.ps1`)).toBe(`${BIN1}\\codex.ps1`);
+    expect(await findOnPath('codex', win({ Path: BIN1, PathExt: '.CMD' }), async (f) => f === `${BIN1}\\codex.ps1`)).toBe(
+      `${BIN1}\\codex.ps1`,
+    );
   });
 });
 
 describe('starting what was found', () => {
   it('a .cmd shim is started by its path (execa then runs it through cmd.exe with its escaping)', () => {
-    expect(launchFor(`${BIN1}\\claude.cmd`, 'claude', ['-p', 'Reply with OK'], 'win32')).toEqual({ command: `${BIN1}\\claude.cmd`, args: ['-p', 'Reply with OK'] });
+    expect(launchFor(`${BIN1}\\claude.cmd`, 'claude', ['-p', 'Reply with OK'], 'win32')).toEqual({
+      command: `${BIN1}\\claude.cmd`,
+      args: ['-p', 'Reply with OK'],
+    });
   });
 
   it('a .ps1 shim goes through PowerShell, for that file only, arguments unchanged', () => {

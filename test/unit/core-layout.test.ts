@@ -3,17 +3,32 @@ import { table, visibleLength, wrap } from '../../src/core/layout.js';
 
 describe('table', () => {
   it('aligns columns two spaces apart', () => {
-    expect(table([['a', 'bb', 'c'], ['ddd', 'e', 'f']])).toEqual(['a    bb  c', 'ddd  e   f']);
+    expect(
+      table([
+        ['a', 'bb', 'c'],
+        ['ddd', 'e', 'f'],
+      ]),
+    ).toEqual(['a    bb  c', 'ddd  e   f']);
   });
 
   it('wraps the wrapping column at words so every line fits 80 columns; nothing is cut', () => {
     const marks = 'openai, anthropic, openai-response, openai-response-compact, image-generation, embeddings, jina-rerank';
-    const lines = table([['model-id', marks], ['m2', 'short']], { indent: 2 });
+    const lines = table(
+      [
+        ['model-id', marks],
+        ['m2', 'short'],
+      ],
+      { indent: 2 },
+    );
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     expect(lines.join(' ')).not.toContain('…');
     // Every mark whole, the continuation aligned under its column.
     const column = lines[0]!.indexOf('openai');
-    const cells = lines.slice(0, -1).map((l) => l.slice(column)).join(' ').split(/\s+/);
+    const cells = lines
+      .slice(0, -1)
+      .map((l) => l.slice(column))
+      .join(' ')
+      .split(/\s+/);
     expect(cells.join(' ')).toBe(marks);
     expect(lines[1]!.slice(0, column).trim()).toBe('');
     expect(lines.at(-1)).toBe('  m2        short');
@@ -61,7 +76,10 @@ describe('Chinese text in the terminal', () => {
   });
 
   it('aligns table columns by display width', () => {
-    const rows = table([['模型', 'x'], ['gpt', 'y']]);
+    const rows = table([
+      ['模型', 'x'],
+      ['gpt', 'y'],
+    ]);
     expect(rows).toEqual(['模型  x', 'gpt   y']);
   });
 });

@@ -33,7 +33,10 @@ describe('smallModelRequest: Claude Code', () => {
   it('the haiku model, sent like the main request (same URL, header, key)', () => {
     const files = claudeFiles({ ...GW, ANTHROPIC_DEFAULT_HAIKU_MODEL: 'claude-haiku-4-5' });
     const r = inEnglish(smallModelRequest(claude, base(), 'user', files, main(base(), files)));
-    expect(r).toMatchObject({ setting: 'ANTHROPIC_DEFAULT_HAIKU_MODEL', request: { model: 'claude-haiku-4-5', url: 'http://gw/v1/messages', auth: 'bearer', key: KEY } });
+    expect(r).toMatchObject({
+      setting: 'ANTHROPIC_DEFAULT_HAIKU_MODEL',
+      request: { model: 'claude-haiku-4-5', url: 'http://gw/v1/messages', auth: 'bearer', key: KEY },
+    });
   });
 
   it('the deprecated ANTHROPIC_SMALL_FAST_MODEL is read first, even from a lower layer', () => {
@@ -45,7 +48,9 @@ describe('smallModelRequest: Claude Code', () => {
 
   it('a higher settings layer wins, as in Claude Code', () => {
     const files = claudeFiles({ ...GW, ANTHROPIC_DEFAULT_HAIKU_MODEL: 'user-haiku' }, {}, { ANTHROPIC_DEFAULT_HAIKU_MODEL: 'local-haiku' });
-    expect(inEnglish(smallModelRequest(claude, base(), 'project', files, main(base(), files, 'project')))).toMatchObject({ request: { model: 'local-haiku' } });
+    expect(inEnglish(smallModelRequest(claude, base(), 'project', files, main(base(), files, 'project')))).toMatchObject({
+      request: { model: 'local-haiku' },
+    });
   });
 
   it('none set, or the same as the main model: nothing to check', () => {
@@ -63,7 +68,11 @@ describe('smallModelRequest: OpenCode', () => {
     small_model: 'gateway-anthropic/claude-haiku-4-5',
     provider: {
       gateway: { npm: '@ai-sdk/openai-compatible', options: { baseURL: 'http://gw/v1', apiKey: KEY }, models: { 'deepseek-chat': {} } },
-      'gateway-anthropic': { npm: '@ai-sdk/anthropic', options: { baseURL: 'http://gw/v1', apiKey: '{env:GW}' }, models: { 'claude-haiku-4-5': {} } },
+      'gateway-anthropic': {
+        npm: '@ai-sdk/anthropic',
+        options: { baseURL: 'http://gw/v1', apiKey: '{env:GW}' },
+        models: { 'claude-haiku-4-5': {} },
+      },
     },
   };
   const env = base({ GW: KEY });
@@ -76,7 +85,10 @@ describe('smallModelRequest: OpenCode', () => {
 
   it("the small model's own provider decides protocol, URL and header", () => {
     const r = inEnglish(smallModelRequest(opencode, env, 'user', files(doc), mainOf(doc)));
-    expect(r).toMatchObject({ setting: 'small_model', request: { model: 'claude-haiku-4-5', protocol: 'messages', url: 'http://gw/v1/messages', auth: 'x-api-key', key: KEY } });
+    expect(r).toMatchObject({
+      setting: 'small_model',
+      request: { model: 'claude-haiku-4-5', protocol: 'messages', url: 'http://gw/v1/messages', auth: 'x-api-key', key: KEY },
+    });
     expect(mainOf(doc).protocol).toBe('chat');
   });
 

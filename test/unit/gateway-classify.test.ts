@@ -5,7 +5,15 @@ import { classifyModel } from '../../src/gateway/classify.js';
 import { showId, unsafeIdReason } from '../../src/gateway/model-id.js';
 import { inEnglish } from '../helpers/english.js';
 
-type Row = [name: string, marks: string[] | undefined, messages: Suitability, responses: Suitability, chat: Suitability, images: Suitability, notForAgents: boolean];
+type Row = [
+  name: string,
+  marks: string[] | undefined,
+  messages: Suitability,
+  responses: Suitability,
+  chat: Suitability,
+  images: Suitability,
+  notForAgents: boolean,
+];
 
 const ROWS: Row[] = [
   ['Anthropic/AWS channel', ['anthropic', 'openai'], 'yes', 'no', 'yes', 'no', false],
@@ -38,7 +46,9 @@ describe('classifyModel', () => {
 
   it('explains exclusions with the marks it saw', () => {
     expect(inEnglish(classifyModel({ id: 'e', marks: ['embeddings'] })).notForAgents).toMatch(/marked only embeddings: not a chat model/);
-    expect(inEnglish(classifyModel({ id: 'x', marks: ['foo', 'bar'] })).notForAgents).toMatch(/marked only foo, bar: none of anthropic, openai-response, openai or image-generation/);
+    expect(inEnglish(classifyModel({ id: 'x', marks: ['foo', 'bar'] })).notForAgents).toMatch(
+      /marked only foo, bar: none of anthropic, openai-response, openai or image-generation/,
+    );
   });
 
   // new-api marks every model of an OpenAI-type channel `openai` (embeddings, speech and
@@ -69,7 +79,11 @@ describe('classifyModel', () => {
   });
 
   it('keeps the other fields', () => {
-    expect(inEnglish(classifyModel({ id: 'm', marks: ['openai'], ownedBy: 'o', created: 5 }))).toMatchObject({ ownedBy: 'o', created: 5, marks: ['openai'] });
+    expect(inEnglish(classifyModel({ id: 'm', marks: ['openai'], ownedBy: 'o', created: 5 }))).toMatchObject({
+      ownedBy: 'o',
+      created: 5,
+      marks: ['openai'],
+    });
   });
 
   const CUSTOM: Markers = { messages: 'claude', responses: 'resp', chat: 'oai', images: 'img', nonAgent: ['emb'] };
@@ -85,7 +99,9 @@ describe('classifyModel', () => {
   });
 
   it('uses the default markers when none are given', () => {
-    expect(inEnglish(classifyModel({ id: 'm', marks: ['anthropic'] }, DEFAULT_MARKERS))).toEqual(inEnglish(classifyModel({ id: 'm', marks: ['anthropic'] })));
+    expect(inEnglish(classifyModel({ id: 'm', marks: ['anthropic'] }, DEFAULT_MARKERS))).toEqual(
+      inEnglish(classifyModel({ id: 'm', marks: ['anthropic'] })),
+    );
   });
 });
 

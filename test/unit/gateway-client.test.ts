@@ -28,7 +28,13 @@ const LIST = {
   success: true,
   object: 'list',
   data: [
-    { id: 'claude-sonnet-4-5', object: 'model', created: 1626777600, owned_by: 'custom', supported_endpoint_types: ['anthropic', 'openai'] },
+    {
+      id: 'claude-sonnet-4-5',
+      object: 'model',
+      created: 1626777600,
+      owned_by: 'custom',
+      supported_endpoint_types: ['anthropic', 'openai'],
+    },
     { id: 'gpt-5-codex', object: 'model', supported_endpoint_types: ['openai-response', 'openai-response-compact'], extra: { x: 1 } },
     { id: 'text-embedding-3-small', supported_endpoint_types: ['embeddings'] },
   ],
@@ -51,7 +57,12 @@ describe('listModels', () => {
     expect(list.warnings).toEqual([]);
     expect(list.models.map((m) => m.id)).toEqual(['claude-sonnet-4-5', 'gpt-5-codex', 'text-embedding-3-small']);
     const [claude, codex, embed] = list.models;
-    expect(claude).toMatchObject({ ownedBy: 'custom', created: 1626777600, marked: true, protocols: { messages: 'yes', responses: 'no', chat: 'yes', images: 'no' } });
+    expect(claude).toMatchObject({
+      ownedBy: 'custom',
+      created: 1626777600,
+      marked: true,
+      protocols: { messages: 'yes', responses: 'no', chat: 'yes', images: 'no' },
+    });
     expect(codex?.protocols).toEqual({ messages: 'no', responses: 'yes', chat: 'no', images: 'no' });
     expect(embed?.notForAgents).toMatch(/embeddings/);
   });
@@ -75,7 +86,8 @@ describe('listModels', () => {
 
   it('reads the request id from the message when the header is missing', async () => {
     const s = await startServer((_req, res) =>
-      json(res, 401, { error: { message: 'Invalid token (request id: 20260801120000123abcd)', type: 'new_api_error', code: '' } }));
+      json(res, 401, { error: { message: 'Invalid token (request id: 20260801120000123abcd)', type: 'new_api_error', code: '' } }),
+    );
     const d = await failure({ root: s.root, key: KEY });
     expect(d).toMatchObject({ code: 'bad_key', status: 401, requestId: '20260801120000123abcd', url: `${s.root}/v1/models` });
     expect(d.message).toContain('Invalid token');
@@ -84,13 +96,20 @@ describe('listModels', () => {
 
   it('prefers the header request id over the one in the message', async () => {
     const s = await startServer((_req, res) =>
-      json(res, 401, { error: { message: 'Invalid token (request id: from-body)', type: 'new_api_error' } }, { 'X-Oneapi-Request-Id': 'from-header' }));
+      json(
+        res,
+        401,
+        { error: { message: 'Invalid token (request id: from-body)', type: 'new_api_error' } },
+        { 'X-Oneapi-Request-Id': 'from-header' },
+      ),
+    );
     expect((await failure({ root: s.root, key: KEY })).requestId).toBe('from-header');
   });
 
   it('scrubs a key the gateway echoes back', async () => {
     const s = await startServer((req, res) =>
-      json(res, 401, { error: { message: `Invalid token ${String(req.headers.authorization)}`, type: 'new_api_error' } }));
+      json(res, 401, { error: { message: `Invalid token ${String(req.headers.authorization)}`, type: 'new_api_error' } }),
+    );
     const d = await failure({ root: s.root, key: KEY });
     expect(d.code).toBe('bad_key');
     expect(d.message).toContain('sk-Ab…');
@@ -98,7 +117,8 @@ describe('listModels', () => {
 
   it('wrong_path: names a doubled /v1', async () => {
     const s = await startServer((req, res) =>
-      json(res, 404, { error: { message: `Invalid URL (GET ${req.url})`, type: 'invalid_request_error', param: '', code: '' } }));
+      json(res, 404, { error: { message: `Invalid URL (GET ${req.url})`, type: 'invalid_request_error', param: '', code: '' } }),
+    );
     const d = await failure({ root: `${s.root}/v1`, key: KEY });
     expect(d.code).toBe('wrong_path');
     expect(d.status).toBe(404);
@@ -143,14 +163,20 @@ describe('listModels', () => {
   });
 
   it('gateway_error: other 5xx of the gateway itself, with the gateway text', async () => {
-    const s = await startServer((_req, res) => json(res, 502, { error: { message: 'something exploded', type: 'new_api_error', code: '' } }));
+    const s = await startServer((_req, res) =>
+      json(res, 502, { error: { message: 'something exploded', type: 'new_api_error', code: '' } }),
+    );
     const d = await failure({ root: s.root, key: KEY });
     expect(d.code).toBe('gateway_error');
     expect(d.message).toContain('something exploded');
   });
 
   it('channel_failed: an error of the provider behind the gateway (its own type), never the key', async () => {
-    const s = await startServer((_req, res) => json(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: '', code: 'invalid_api_key' } }));
+    const s = await startServer((_req, res) =>
+      json(res, 401, {
+        error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: '', code: 'invalid_api_key' },
+      }),
+    );
     const d = await failure({ root: s.root, key: KEY });
     expect(d.code).toBe('channel_failed');
     expect(d.message).toContain('Incorrect API key provided.');

@@ -5,18 +5,36 @@ import { inEnglish } from '../helpers/english.js';
 import { msg } from '../../src/i18n/index.js';
 
 describe('diagnoses', () => {
-  const ctx: DiagnoseContext = { url: 'http://gw:4000/v1/messages', method: 'POST', model: 'claude-x', protocol: 'messages', requestId: 'r1', status: 503 };
+  const ctx: DiagnoseContext = {
+    url: 'http://gw:4000/v1/messages',
+    method: 'POST',
+    model: 'claude-x',
+    protocol: 'messages',
+    requestId: 'r1',
+    status: 503,
+  };
 
   it('describeDiagnosis is one line with code, cause, fix and request id', () => {
-    const d = diagnoseError(ctx, 503, { message: 'No available channel for model claude-x under group default (distributor)', code: 'model_not_found', type: 'new_api_error' });
+    const d = diagnoseError(ctx, 503, {
+      message: 'No available channel for model claude-x under group default (distributor)',
+      code: 'model_not_found',
+      type: 'new_api_error',
+    });
     expect(describeDiagnosis(d)).toBe(
       '[model_not_in_group] the key\'s group "default" has no channel serving model "claude-x" (503 model_not_found "No available channel for model claude-x under group default (distributor)") — ' +
-      'pick a model the key\'s group serves: run `gateway-agent-setup models`; or ask the gateway admin to enable "claude-x" for group "default" (request id: r1)');
+        'pick a model the key\'s group serves: run `gateway-agent-setup models`; or ask the gateway admin to enable "claude-x" for group "default" (request id: r1)',
+    );
   });
 
   it('describeDiagnosis without a request id', () => {
-    const d = { code: 'timeout' as const, message: msg('net.body_timeout', { host: 'gw', seconds: '5 s' }), fix: msg('net.headers_timeout_fix') };
-    expect(describeDiagnosis(d)).toBe('[timeout] gw stopped sending its answer for 5 s (body timeout) — try again; if the gateway is just slow, allow more time with --timeout SECONDS');
+    const d = {
+      code: 'timeout' as const,
+      message: msg('net.body_timeout', { host: 'gw', seconds: '5 s' }),
+      fix: msg('net.headers_timeout_fix'),
+    };
+    expect(describeDiagnosis(d)).toBe(
+      '[timeout] gw stopped sending its answer for 5 s (body timeout) — try again; if the gateway is just slow, allow more time with --timeout SECONDS',
+    );
   });
 
   it.each([
@@ -34,22 +52,37 @@ describe('diagnoses', () => {
   });
 
   it('names the group from Chinese texts', () => {
-    expect(inEnglish(diagnoseError(ctx, 503, { message: '当前分组 vip 下对于模型 claude-x 无可用渠道', code: '', type: '' })).message).toContain('"vip"');
+    expect(
+      inEnglish(diagnoseError(ctx, 503, { message: '当前分组 vip 下对于模型 claude-x 无可用渠道', code: '', type: '' })).message,
+    ).toContain('"vip"');
   });
 
   it('takes the model from the text when the context has none', () => {
-    const d = inEnglish(diagnoseError({ url: 'http://gw/v1/chat/completions', method: 'POST' }, 403, { message: 'This token has no access to model gpt-9', code: '', type: '' }));
+    const d = inEnglish(
+      diagnoseError({ url: 'http://gw/v1/chat/completions', method: 'POST' }, 403, {
+        message: 'This token has no access to model gpt-9',
+        code: '',
+        type: '',
+      }),
+    );
     expect(d.message).toContain('"gpt-9"');
   });
 
   it('HTML answers other than 200 blame something in front of the gateway', () => {
-    const d = inEnglish(diagnoseAnswer({ url: 'https://gw/v1/models', method: 'GET' }, { status: 403, contentType: 'text/html', body: '<html>Access denied</html>' }));
+    const d = inEnglish(
+      diagnoseAnswer(
+        { url: 'https://gw/v1/models', method: 'GET' },
+        { status: 403, contentType: 'text/html', body: '<html>Access denied</html>' },
+      ),
+    );
     expect(d.code).toBe('not_api');
     expect(d.message).toMatch(/WAF/);
   });
 
   it('a 404 without JSON is still wrong_path, with /v1 missing named', () => {
-    const d = inEnglish(diagnoseAnswer({ url: 'http://gw/models', method: 'GET' }, { status: 404, contentType: 'text/plain', body: '404 page not found' }));
+    const d = inEnglish(
+      diagnoseAnswer({ url: 'http://gw/models', method: 'GET' }, { status: 404, contentType: 'text/plain', body: '404 page not found' }),
+    );
     expect(d.code).toBe('wrong_path');
     expect(d.message).toMatch(/\/v1 is missing/);
   });
@@ -67,7 +100,9 @@ describe('diagnoses', () => {
 
   it('scrubs the key from gateway text', () => {
     const key = 'sk-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL';
-    const d = inEnglish(diagnoseError({ url: 'http://gw/v1/models', method: 'GET', key }, 401, { message: `Invalid token ${key}`, code: '', type: '' }));
+    const d = inEnglish(
+      diagnoseError({ url: 'http://gw/v1/models', method: 'GET', key }, 401, { message: `Invalid token ${key}`, code: '', type: '' }),
+    );
     expect(JSON.stringify(d)).not.toContain(key);
   });
 });

@@ -13,8 +13,27 @@ afterAll(closeHttp);
 const PRICING = {
   success: true,
   data: [
-    { model_name: 'claude-sonnet-4-5', description: 'Claude Sonnet', tags: 'coding, reasoning,,200k', vendor_id: 1, quota_type: 0, model_ratio: 1.5, model_price: 0, completion_ratio: 5, enable_groups: ['default', 'vip'], supported_endpoint_types: ['anthropic', 'openai'] },
-    { model_name: 'gpt-image-1', quota_type: 1, model_ratio: 0, model_price: 0.04, completion_ratio: 1, enable_groups: ['default'], vendor_id: 99 },
+    {
+      model_name: 'claude-sonnet-4-5',
+      description: 'Claude Sonnet',
+      tags: 'coding, reasoning,,200k',
+      vendor_id: 1,
+      quota_type: 0,
+      model_ratio: 1.5,
+      model_price: 0,
+      completion_ratio: 5,
+      enable_groups: ['default', 'vip'],
+      supported_endpoint_types: ['anthropic', 'openai'],
+    },
+    {
+      model_name: 'gpt-image-1',
+      quota_type: 1,
+      model_ratio: 0,
+      model_price: 0.04,
+      completion_ratio: 1,
+      enable_groups: ['default'],
+      vendor_id: 99,
+    },
     { model_name: 'deepseek-chat', quota_type: 0, model_ratio: 0.14, completion_ratio: 1.5, enable_groups: ['default'] },
     { description: 'no name' },
   ],
@@ -34,8 +53,12 @@ describe('fetchPricing', () => {
     expect(s.requests[0]?.headers.authorization).toBeUndefined();
     expect(p?.size).toBe(3);
     expect(p?.get('claude-sonnet-4-5')).toEqual({
-      description: 'Claude Sonnet', tags: ['coding', 'reasoning', '200k'], vendor: 'Anthropic', groups: ['default', 'vip'],
-      inputPerMTok: 3, outputPerMTok: 15,
+      description: 'Claude Sonnet',
+      tags: ['coding', 'reasoning', '200k'],
+      vendor: 'Anthropic',
+      groups: ['default', 'vip'],
+      inputPerMTok: 3,
+      outputPerMTok: 15,
     });
     expect(p?.get('gpt-image-1')).toEqual({ groups: ['default'], perCall: 0.04 });
     expect(p?.get('deepseek-chat')).toMatchObject({ inputPerMTok: 0.28, outputPerMTok: 0.42 });
@@ -51,20 +74,29 @@ describe('fetchPricing', () => {
   it.each<[string, H]>([
     ['403 disabled', (_q, r) => json(r, 403, { success: false, message: 'disabled' })],
     ['401 login', (_q, r) => json(r, 401, { success: false, message: 'login' })],
-    ['HTML', (_q, r) => {
-      r.writeHead(200, { 'content-type': 'text/html' });
-      r.end('<html></html>');
-    }],
-    ['garbage', (_q, r) => {
-      r.writeHead(200, { 'content-type': 'application/json' });
-      r.end('{{{');
-    }],
+    [
+      'HTML',
+      (_q, r) => {
+        r.writeHead(200, { 'content-type': 'text/html' });
+        r.end('<html></html>');
+      },
+    ],
+    [
+      'garbage',
+      (_q, r) => {
+        r.writeHead(200, { 'content-type': 'application/json' });
+        r.end('{{{');
+      },
+    ],
     ['success false with 200', (_q, r) => json(r, 200, { success: false, message: 'no' })],
     ['data not an array', (_q, r) => json(r, 200, { success: true, data: {} })],
-    ['a redirect', (_q, r) => {
-      r.writeHead(302, { location: 'http://elsewhere.example/' });
-      r.end();
-    }],
+    [
+      'a redirect',
+      (_q, r) => {
+        r.writeHead(302, { location: 'http://elsewhere.example/' });
+        r.end();
+      },
+    ],
   ])('undefined on %s', async (_name, handler) => {
     const s = await startServer(handler);
     expect(await fetchPricing({ root: s.root, key: KEY })).toBeUndefined();
@@ -90,10 +122,18 @@ describe('fetchPricing', () => {
 });
 
 const USAGE = {
-  code: true, message: 'ok',
+  code: true,
+  message: 'ok',
   data: {
-    object: 'token_usage', name: 'laptop', total_granted: 5_000_000, total_used: 1_250_000, total_available: 3_750_000,
-    unlimited_quota: false, model_limits: { 'claude-haiku-4-5': true, 'deepseek-chat': true }, model_limits_enabled: true, expires_at: 1893456000,
+    object: 'token_usage',
+    name: 'laptop',
+    total_granted: 5_000_000,
+    total_used: 1_250_000,
+    total_available: 3_750_000,
+    unlimited_quota: false,
+    model_limits: { 'claude-haiku-4-5': true, 'deepseek-chat': true },
+    model_limits_enabled: true,
+    expires_at: 1893456000,
   },
 };
 
@@ -103,25 +143,39 @@ describe('fetchKeyInfo', () => {
     const info = await fetchKeyInfo({ root: s.root, key: KEY });
     expect(s.requests[0]?.url).toBe('/api/usage/token/');
     expect(s.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(info).toEqual({ name: 'laptop', unlimited: false, remainingUsd: 7.5, expiresAt: '2030-01-01T00:00:00.000Z', modelLimits: ['claude-haiku-4-5', 'deepseek-chat'] });
+    expect(info).toEqual({
+      name: 'laptop',
+      unlimited: false,
+      remainingUsd: 7.5,
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      modelLimits: ['claude-haiku-4-5', 'deepseek-chat'],
+    });
   });
 
   it('unlimited, never expiring, limits off', async () => {
-    const s = await startServer((_req, res) => json(res, 200, { code: true, data: { ...USAGE.data, unlimited_quota: true, expires_at: 0, model_limits_enabled: false } }));
+    const s = await startServer((_req, res) =>
+      json(res, 200, { code: true, data: { ...USAGE.data, unlimited_quota: true, expires_at: 0, model_limits_enabled: false } }),
+    );
     expect(await fetchKeyInfo({ root: s.root, key: KEY })).toEqual({ name: 'laptop', unlimited: true });
   });
 
   it.each<[string, H]>([
     ['401', (_q, r) => json(r, 401, { success: false, message: 'Invalid token' })],
     ['200 with success false', (_q, r) => json(r, 200, { success: false, message: 'no' })],
-    ['HTML', (_q, r) => {
-      r.writeHead(200, { 'content-type': 'text/html' });
-      r.end('<!doctype html><html></html>');
-    }],
-    ['garbage', (_q, r) => {
-      r.writeHead(200, { 'content-type': 'application/json' });
-      r.end('nope');
-    }],
+    [
+      'HTML',
+      (_q, r) => {
+        r.writeHead(200, { 'content-type': 'text/html' });
+        r.end('<!doctype html><html></html>');
+      },
+    ],
+    [
+      'garbage',
+      (_q, r) => {
+        r.writeHead(200, { 'content-type': 'application/json' });
+        r.end('nope');
+      },
+    ],
   ])('undefined on %s', async (_name, handler) => {
     const s = await startServer(handler);
     expect(await fetchKeyInfo({ root: s.root, key: KEY })).toBeUndefined();

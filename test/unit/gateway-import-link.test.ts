@@ -14,7 +14,14 @@ function link(params: Record<string, string>, head = 'ccswitch://v1/import'): st
   return `${head}?${new URLSearchParams(params).toString()}`;
 }
 
-const BASE = { resource: 'provider', app: 'claude', name: 'My Claude', endpoint: 'https://gw.example.com', apiKey: KEY, model: 'claude-sonnet-4-5' };
+const BASE = {
+  resource: 'provider',
+  app: 'claude',
+  name: 'My Claude',
+  endpoint: 'https://gw.example.com',
+  apiKey: KEY,
+  model: 'claude-sonnet-4-5',
+};
 
 /** The error a link raises, as English text (message and hint). */
 function failure(text: string): string {
@@ -29,11 +36,26 @@ function failure(text: string): string {
 }
 
 describe('parseImportLink', () => {
-  it('takes base URL, key, name and model hints from new-api\'s link', () => {
-    const parsed = parseImportLink(link({ ...BASE, haikuModel: 'claude-haiku-4-5', sonnetModel: 'claude-sonnet-4-5', opusModel: 'claude-opus-4-1', homepage: 'https://gw.example.com', enabled: 'true' }));
+  it("takes base URL, key, name and model hints from new-api's link", () => {
+    const parsed = parseImportLink(
+      link({
+        ...BASE,
+        haikuModel: 'claude-haiku-4-5',
+        sonnetModel: 'claude-sonnet-4-5',
+        opusModel: 'claude-opus-4-1',
+        homepage: 'https://gw.example.com',
+        enabled: 'true',
+      }),
+    );
     expect(parsed).toEqual({
-      app: 'claude', name: 'My Claude', baseUrl: 'https://gw.example.com', key: KEY,
-      model: 'claude-sonnet-4-5', haikuModel: 'claude-haiku-4-5', sonnetModel: 'claude-sonnet-4-5', opusModel: 'claude-opus-4-1',
+      app: 'claude',
+      name: 'My Claude',
+      baseUrl: 'https://gw.example.com',
+      key: KEY,
+      model: 'claude-sonnet-4-5',
+      haikuModel: 'claude-haiku-4-5',
+      sonnetModel: 'claude-sonnet-4-5',
+      opusModel: 'claude-opus-4-1',
     });
   });
 
@@ -84,7 +106,11 @@ describe('parseImportLink', () => {
   });
 
   it('never echoes the key in any error', () => {
-    for (const text of [link({ ...BASE, endpoint: `ftp://${KEY}` }), link({ ...BASE, resource: 'prompt' }), link({ ...BASE, endpoint: `https://gw.example.com/${KEY}` })]) {
+    for (const text of [
+      link({ ...BASE, endpoint: `ftp://${KEY}` }),
+      link({ ...BASE, resource: 'prompt' }),
+      link({ ...BASE, endpoint: `https://gw.example.com/${KEY}` }),
+    ]) {
       expect(failure(text)).not.toContain(KEY.slice(3, 30));
     }
   });
@@ -127,7 +153,7 @@ describe('isImportLink and refuseLinkArguments', () => {
 });
 
 describe('model hints', () => {
-  it('maps the link\'s app to the agents built for it', () => {
+  it("maps the link's app to the agents built for it", () => {
     expect(agentsForApp('claude')).toEqual(['claude-code']);
     expect(agentsForApp('codex')).toEqual(['codex']);
     expect(agentsForApp('opencode')).toEqual(['opencode']);
@@ -135,7 +161,7 @@ describe('model hints', () => {
     expect(agentsForApp(undefined)).toEqual([]);
   });
 
-  it('puts the hints first in that agent\'s ranking, the defaults after', () => {
+  it("puts the hints first in that agent's ranking, the defaults after", () => {
     const prefs = hintPreferences(parseImportLink(link({ ...BASE, haikuModel: 'claude-haiku-4-5' })), {});
     expect(prefs['claude-code']?.model).toEqual(['claude-sonnet-4-5', ...AGENTS['claude-code'].preferences.model]);
     expect(prefs['claude-code']?.smallModel).toEqual(['claude-haiku-4-5', ...(AGENTS['claude-code'].preferences.smallModel ?? [])]);
@@ -144,7 +170,9 @@ describe('model hints', () => {
 
   it('uses sonnetModel when there is no main model, keeps saved patterns after the hint, ignores wildcards', () => {
     const { model: _model, ...noModel } = BASE;
-    const prefs = hintPreferences(parseImportLink(link({ ...noModel, sonnetModel: 'claude-sonnet-4-5' })), { 'claude-code': { model: ['claude-opus-*'] } });
+    const prefs = hintPreferences(parseImportLink(link({ ...noModel, sonnetModel: 'claude-sonnet-4-5' })), {
+      'claude-code': { model: ['claude-opus-*'] },
+    });
     expect(prefs['claude-code']?.model).toEqual(['claude-sonnet-4-5', 'claude-opus-*']);
     const wild = hintPreferences(parseImportLink(link({ ...BASE, model: 'claude-*' })), {});
     expect(wild['claude-code']?.model).toEqual(AGENTS['claude-code'].preferences.model);

@@ -6,7 +6,15 @@ import { closeHttp } from '../../src/gateway/http.js';
 import { keyState, keyUsage, parseKeyUsage, usageFacts, usageWarning, type KeyUsage } from '../../src/gateway/key-usage.js';
 import { english } from '../../src/i18n/index.js';
 import {
-  BROKE_KEY, DEMO_KEY, DISABLED_KEY, EXHAUSTED_KEY, EXPIRED_KEY, EXPIRING_KEY, LIMITED_KEY, QUOTA_PER_USD, type Simulator,
+  BROKE_KEY,
+  DEMO_KEY,
+  DISABLED_KEY,
+  EXHAUSTED_KEY,
+  EXPIRED_KEY,
+  EXPIRING_KEY,
+  LIMITED_KEY,
+  QUOTA_PER_USD,
+  type Simulator,
 } from '../../src/simulator/index.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { KEY, closeAll, json, startServer } from './gateway-servers.js';
@@ -27,7 +35,12 @@ const NOW = 1_800_000_000;
 describe('keyUsage against the simulator', () => {
   it('reads a limited key in USD, with its model limits', async () => {
     expect(await keyUsage(sim.root, LIMITED_KEY)).toEqual({
-      name: 'limited', unlimited: false, grantedUsd: 5, usedUsd: 0, availableUsd: 5, expiresAt: 0,
+      name: 'limited',
+      unlimited: false,
+      grantedUsd: 5,
+      usedUsd: 0,
+      availableUsd: 5,
+      expiresAt: 0,
       modelLimits: ['deepseek-chat', 'claude-haiku-4-5'],
     });
   });
@@ -48,7 +61,23 @@ describe('keyUsage against the simulator', () => {
   });
 
   it('reads an expired key where a gateway does answer for it', async () => {
-    const s = await startServer((_q, r) => json(r, 200, { code: true, message: 'ok', data: { object: 'token_usage', name: 'old', total_granted: QUOTA_PER_USD, total_used: QUOTA_PER_USD, total_available: 0, unlimited_quota: false, model_limits: {}, model_limits_enabled: false, expires_at: 1_000_000_000 } }));
+    const s = await startServer((_q, r) =>
+      json(r, 200, {
+        code: true,
+        message: 'ok',
+        data: {
+          object: 'token_usage',
+          name: 'old',
+          total_granted: QUOTA_PER_USD,
+          total_used: QUOTA_PER_USD,
+          total_available: 0,
+          unlimited_quota: false,
+          model_limits: {},
+          model_limits_enabled: false,
+          expires_at: 1_000_000_000,
+        },
+      }),
+    );
     const u = await keyUsage(s.root, KEY);
     expect(u).toEqual({ name: 'old', unlimited: false, grantedUsd: 1, usedUsd: 1, availableUsd: 0, expiresAt: 1_000_000_000 });
     expect(keyState(u!)).toBe('expired');
@@ -76,10 +105,27 @@ describe('keyUsage against the simulator', () => {
 });
 
 describe('parseKeyUsage', () => {
-  const data = { object: 'token_usage', name: 'ci', total_granted: 3 * QUOTA_PER_USD, total_used: QUOTA_PER_USD / 4, total_available: 2.75 * QUOTA_PER_USD, unlimited_quota: false, model_limits: {}, model_limits_enabled: false, expires_at: NOW + DAY };
+  const data = {
+    object: 'token_usage',
+    name: 'ci',
+    total_granted: 3 * QUOTA_PER_USD,
+    total_used: QUOTA_PER_USD / 4,
+    total_available: 2.75 * QUOTA_PER_USD,
+    unlimited_quota: false,
+    model_limits: {},
+    model_limits_enabled: false,
+    expires_at: NOW + DAY,
+  };
 
   it('converts quota units to USD and keeps the expiry in Unix seconds', () => {
-    expect(parseKeyUsage({ code: true, message: 'ok', data })).toEqual({ name: 'ci', unlimited: false, grantedUsd: 3, usedUsd: 0.25, availableUsd: 2.75, expiresAt: NOW + DAY });
+    expect(parseKeyUsage({ code: true, message: 'ok', data })).toEqual({
+      name: 'ci',
+      unlimited: false,
+      grantedUsd: 3,
+      usedUsd: 0.25,
+      availableUsd: 2.75,
+      expiresAt: NOW + DAY,
+    });
   });
 
   it('reads -1 and 0 as never, derives granted when absent, and refuses other shapes', () => {
@@ -103,15 +149,22 @@ describe('state, facts and warnings', () => {
   });
 
   it('says balance and expiry in one line each', () => {
-    expect(usageFacts({ ...base, expiresAt: NOW + 3 * DAY }, NOW).map(english)).toEqual(['$6.00 left of $10.00 ($4.00 used)', 'expires 2027-01-18 (in 3 days)']);
+    expect(usageFacts({ ...base, expiresAt: NOW + 3 * DAY }, NOW).map(english)).toEqual([
+      '$6.00 left of $10.00 ($4.00 used)',
+      'expires 2027-01-18 (in 3 days)',
+    ]);
     expect(usageFacts({ ...base, unlimited: true }, NOW).map(english)).toEqual(['unlimited quota', 'never expires']);
     expect(usageFacts({ ...base, expiresAt: NOW - DAY }, NOW).map(english)[1]).toBe('expired 2027-01-14');
   });
 
   it('warns with the masked key and what to do', () => {
     expect(usageWarning('sk-ab…wxyz', base, NOW)).toBeUndefined();
-    expect(english(usageWarning('sk-ab…wxyz', { ...base, expiresAt: NOW + 2 * DAY }, NOW)!)).toMatch(/^warning: key sk-ab…wxyz expires in 2 day\(s\), on 2027-01-17: create a new key/);
+    expect(english(usageWarning('sk-ab…wxyz', { ...base, expiresAt: NOW + 2 * DAY }, NOW)!)).toMatch(
+      /^warning: key sk-ab…wxyz expires in 2 day\(s\), on 2027-01-17: create a new key/,
+    );
     expect(english(usageWarning('sk-ab…wxyz', { ...base, availableUsd: 0 }, NOW)!)).toMatch(/no quota left \(\$4\.00 used\): top it up/);
-    expect(english(usageWarning('sk-ab…wxyz', { ...base, expiresAt: NOW - 5 }, NOW)!)).toMatch(/expired on 2027-01-15: the gateway refuses it \(401\)/);
+    expect(english(usageWarning('sk-ab…wxyz', { ...base, expiresAt: NOW - 5 }, NOW)!)).toMatch(
+      /expired on 2027-01-15: the gateway refuses it \(401\)/,
+    );
   });
 });

@@ -19,8 +19,14 @@ describe('proxy selection', () => {
   });
 
   it('picks the variable by scheme, lower case first, and adds a missing scheme', () => {
-    expect(proxyFor(u('http://gw.example'), { HTTP_PROXY: 'http://up:1', http_proxy: 'http://low:2' })).toEqual({ uri: 'http://low:2', variable: 'http_proxy' });
-    expect(proxyFor(u('https://gw.example'), { HTTPS_PROXY: 'proxy:3128', HTTP_PROXY: 'http://h:1' })).toEqual({ uri: 'http://proxy:3128', variable: 'HTTPS_PROXY' });
+    expect(proxyFor(u('http://gw.example'), { HTTP_PROXY: 'http://up:1', http_proxy: 'http://low:2' })).toEqual({
+      uri: 'http://low:2',
+      variable: 'http_proxy',
+    });
+    expect(proxyFor(u('https://gw.example'), { HTTPS_PROXY: 'proxy:3128', HTTP_PROXY: 'http://h:1' })).toEqual({
+      uri: 'http://proxy:3128',
+      variable: 'HTTPS_PROXY',
+    });
     expect(proxyFor(u('https://gw.example'), { HTTP_PROXY: 'http://h:1' })).toEqual({ uri: 'http://h:1', variable: 'HTTP_PROXY' });
     expect(proxyFor(u('http://gw.example'), { HTTPS_PROXY: 'http://s:1' })).toBeUndefined();
     expect(proxyFor(u('http://gw.example'), { HTTP_PROXY: '  ' })).toBeUndefined();

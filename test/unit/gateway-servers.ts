@@ -59,9 +59,19 @@ export async function startServer(handler: Handler): Promise<TestServer> {
 }
 
 /** A TCP server for answers node:http would refuse to produce. */
-export async function startRawServer(onConnection: (socket: net.Socket, firstBytes: string) => void): Promise<TestServer & { connections: number }> {
+export async function startRawServer(
+  onConnection: (socket: net.Socket, firstBytes: string) => void,
+): Promise<TestServer & { connections: number }> {
   const sockets = new Set<net.Socket>();
-  const state = { root: '', port: 0, requests: [] as Recorded[], inFlight: 0, maxInFlight: 0, connections: 0, close: async (): Promise<void> => undefined };
+  const state = {
+    root: '',
+    port: 0,
+    requests: [] as Recorded[],
+    inFlight: 0,
+    maxInFlight: 0,
+    connections: 0,
+    close: async (): Promise<void> => undefined,
+  };
   const server = net.createServer((socket) => {
     state.connections++;
     sockets.add(socket);
@@ -105,7 +115,12 @@ export async function startRecordingProxy(to: () => number): Promise<TestServer 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const state = {
-    root: `http://127.0.0.1:${port}`, port, requests: [] as Recorded[], inFlight: 0, maxInFlight: 0, tunnels,
+    root: `http://127.0.0.1:${port}`,
+    port,
+    requests: [] as Recorded[],
+    inFlight: 0,
+    maxInFlight: 0,
+    tunnels,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -3,9 +3,26 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../src/core/errors.js';
 import type { Diagnosis, Protocol } from '../../src/core/types.js';
-import { fetchKeyInfo, fetchPricing, listModels, probe, probeMany, type ClientOptions, type ProbeRequest } from '../../src/gateway/client.js';
+import {
+  fetchKeyInfo,
+  fetchPricing,
+  listModels,
+  probe,
+  probeMany,
+  type ClientOptions,
+  type ProbeRequest,
+} from '../../src/gateway/client.js';
 import { closeHttp } from '../../src/gateway/http.js';
-import { BROKE_KEY, DEMO_KEY, DISABLED_KEY, LIMITED_KEY, VIP_KEY, startSimulator, type Fault, type Simulator } from '../../src/simulator/index.js';
+import {
+  BROKE_KEY,
+  DEMO_KEY,
+  DISABLED_KEY,
+  LIMITED_KEY,
+  VIP_KEY,
+  startSimulator,
+  type Fault,
+  type Simulator,
+} from '../../src/simulator/index.js';
 import { inEnglish, type English } from '../helpers/english.js';
 
 const KEYS = [DEMO_KEY, LIMITED_KEY, VIP_KEY, BROKE_KEY, DISABLED_KEY];
@@ -42,7 +59,7 @@ async function diagnose(key: string, req: ProbeRequest, extra: Partial<ClientOpt
 }
 
 describe('against the simulator', () => {
-  it('lists and classifies the demo key\'s models', async () => {
+  it("lists and classifies the demo key's models", async () => {
     const list = await listModels(opts());
     noKey(list);
     expect(list.marked).toBe(true);

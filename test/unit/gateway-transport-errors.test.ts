@@ -4,7 +4,12 @@ import { diagnoseTransportError, type TransportFailure } from '../../src/gateway
 import { inEnglish } from '../helpers/english.js';
 
 describe('transport errors', () => {
-  const f: TransportFailure = { ctx: { url: 'http://gw.example:4000/v1/models', method: 'GET' }, phase: 'request', connectTimeoutMs: 10_000, timeoutMs: 30_000 };
+  const f: TransportFailure = {
+    ctx: { url: 'http://gw.example:4000/v1/models', method: 'GET' },
+    phase: 'request',
+    connectTimeoutMs: 10_000,
+    timeoutMs: 30_000,
+  };
   const err = (code: string, message = 'boom'): Error => Object.assign(new Error(message), { code });
 
   it.each([
@@ -36,7 +41,9 @@ describe('transport errors', () => {
   });
 
   it('names the proxy', () => {
-    const d = inEnglish(diagnoseTransportError(err('ECONNREFUSED'), { ...f, proxy: { uri: 'http://u:secret@proxy.corp:3128', variable: 'HTTPS_PROXY' } }));
+    const d = inEnglish(
+      diagnoseTransportError(err('ECONNREFUSED'), { ...f, proxy: { uri: 'http://u:secret@proxy.corp:3128', variable: 'HTTPS_PROXY' } }),
+    );
     expect(d.message).toContain('the proxy http://proxy.corp:3128 (from HTTPS_PROXY)');
     expect(d.message).not.toContain('secret');
     expect(d.fix).toContain('NO_PROXY');

@@ -22,7 +22,11 @@ describe('message catalogs', () => {
       });
     }
     it(`${lang}: no empty message`, () => {
-      expect(Object.entries(catalog).filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+      expect(
+        Object.entries(catalog)
+          .filter(([, v]) => v.trim() === '')
+          .map(([k]) => k),
+      ).toEqual([]);
     });
   }
 
@@ -37,7 +41,8 @@ describe('message catalogs', () => {
     expect(Object.keys(en).filter((k) => CJK.test(en[k as keyof typeof en]))).toEqual([]);
     // A message that is only a parameter, a code or a command may stay as it is; any message
     // with two English words in a row outside {…} and `…` must have been translated.
-    const prose = (s: string): boolean => /[a-z]{2,} [a-z]{2,}/i.test(s.replace(/\{\w+\}|`[^`]*`|"[^"]*"|--[\w-]+( [A-Z]+)?|\([^)]*\/[^)]*\)/g, ''));
+    const prose = (s: string): boolean =>
+      /[a-z]{2,} [a-z]{2,}/i.test(s.replace(/\{\w+\}|`[^`]*`|"[^"]*"|--[\w-]+( [A-Z]+)?|\([^)]*\/[^)]*\)/g, ''));
     const untranslated = Object.keys(zhCN).filter((k) => {
       const zh = zhCN[k as keyof typeof zhCN];
       return !NAMES.has(k) && prose(en[k as keyof typeof en]) && !CJK.test(zh);

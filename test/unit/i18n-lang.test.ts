@@ -5,16 +5,28 @@ import { english, ENGLISH, loadTranslator, msg, parseLang, pickLang } from '../.
 
 describe('parseLang', () => {
   it.each([
-    ['zh', 'zh-CN'], ['zh-CN', 'zh-CN'], ['zh_CN.UTF-8', 'zh-CN'], ['zh_TW.UTF-8', 'zh-CN'], ['ZH-cn', 'zh-CN'], ['zh_CN.GB18030@pinyin', 'zh-CN'],
-    ['en', 'en'], ['en_US.UTF-8', 'en'], ['C', 'en'], ['C.UTF-8', 'en'], ['POSIX', 'en'],
-    ['fr_FR.UTF-8', undefined], ['', undefined], ['klingon', undefined],
+    ['zh', 'zh-CN'],
+    ['zh-CN', 'zh-CN'],
+    ['zh_CN.UTF-8', 'zh-CN'],
+    ['zh_TW.UTF-8', 'zh-CN'],
+    ['ZH-cn', 'zh-CN'],
+    ['zh_CN.GB18030@pinyin', 'zh-CN'],
+    ['en', 'en'],
+    ['en_US.UTF-8', 'en'],
+    ['C', 'en'],
+    ['C.UTF-8', 'en'],
+    ['POSIX', 'en'],
+    ['fr_FR.UTF-8', undefined],
+    ['', undefined],
+    ['klingon', undefined],
   ])('%j → %j', (value, lang) => {
     expect(parseLang(value)).toBe(lang);
   });
 });
 
 describe('pickLang', () => {
-  const linux = (env: Record<string, string>, flag?: 'en' | 'zh-CN') => pickLang({ flag, env, platform: 'linux', systemLocale: () => 'zh-CN' });
+  const linux = (env: Record<string, string>, flag?: 'en' | 'zh-CN') =>
+    pickLang({ flag, env, platform: 'linux', systemLocale: () => 'zh-CN' });
 
   it('prefers --lang over every variable', () => {
     expect(linux({ LC_ALL: 'zh_CN.UTF-8' }, 'en')).toBe('en');
@@ -45,7 +57,10 @@ describe('msg and the translator', () => {
     const zh = await loadTranslator('zh-CN');
     const proxy = msg('net.proxy', { proxy: 'http://127.0.0.1:9', variable: 'HTTPS_PROXY' });
     const m = msg('net.refused', { target: proxy });
-    expect(m).toEqual({ key: 'net.refused', params: { target: { key: 'net.proxy', params: { proxy: 'http://127.0.0.1:9', variable: 'HTTPS_PROXY' } } } });
+    expect(m).toEqual({
+      key: 'net.refused',
+      params: { target: { key: 'net.proxy', params: { proxy: 'http://127.0.0.1:9', variable: 'HTTPS_PROXY' } } },
+    });
     expect(english(m)).toBe('cannot reach the proxy http://127.0.0.1:9 (from HTTPS_PROXY): connection refused (ECONNREFUSED)');
     expect(zh(m)).toBe('无法访问 代理 http://127.0.0.1:9（来自 HTTPS_PROXY）：连接被拒绝（ECONNREFUSED）');
     expect(ENGLISH(m)).toBe(english(m));

@@ -60,7 +60,9 @@ describe('lists', () => {
   it('or(): "a or b" / "a, b, or c" in English, "a或b" / "a、b或c" in Chinese', async () => {
     const zh = await loadTranslator('zh-CN');
     const two = msg('agents.cc.no_base_url', { var: 'ANTHROPIC_BASE_URL', files: or(three.slice(0, 2)) });
-    expect(english(two)).toBe('ANTHROPIC_BASE_URL is not set in a.json or b.json: Claude Code would call api.anthropic.com, not the gateway.');
+    expect(english(two)).toBe(
+      'ANTHROPIC_BASE_URL is not set in a.json or b.json: Claude Code would call api.anthropic.com, not the gateway.',
+    );
     expect(zh(two)).toBe('a.json或b.json 中没有设置 ANTHROPIC_BASE_URL：Claude Code 会调用 api.anthropic.com，而不是网关。');
     const m = msg('agents.cc.no_base_url', { var: 'ANTHROPIC_BASE_URL', files: or(three) });
     expect(english(m)).toContain('not set in a.json, b.json, or c.json:');
@@ -70,8 +72,12 @@ describe('lists', () => {
   it('and() joins messages, each rendered in the list language', async () => {
     const zh = await loadTranslator('zh-CN');
     const m = msg('url.extras', { url: 'https://gw/?q#f', extras: and([msg('url.query'), msg('url.fragment')]) });
-    expect(english(m)).toBe(`The gateway address https://gw/?q#f contains ${english(msg('url.query'))} and ${english(msg('url.fragment'))}; it must be only scheme, host, port and path.`);
-    expect(zh(m)).toBe(`网关地址 https://gw/?q#f 中包含${zh(msg('url.query'))}和${zh(msg('url.fragment'))}；它只能由协议、主机、端口和路径组成。`);
+    expect(english(m)).toBe(
+      `The gateway address https://gw/?q#f contains ${english(msg('url.query'))} and ${english(msg('url.fragment'))}; it must be only scheme, host, port and path.`,
+    );
+    expect(zh(m)).toBe(
+      `网关地址 https://gw/?q#f 中包含${zh(msg('url.query'))}和${zh(msg('url.fragment'))}；它只能由协议、主机、端口和路径组成。`,
+    );
     expect(zh(m)).not.toMatch(/[a-z]{4,} and /);
   });
 

@@ -101,9 +101,15 @@ describe('profiles in validateSettings', () => {
 });
 
 describe('profiles in loadSettings', () => {
-  it('the user\'s profile wins a name clash (reported); an unapproved project profile is withheld, an approved one is used', async () => {
+  it("the user's profile wins a name clash (reported); an unapproved project profile is withheld, an approved one is used", async () => {
     const s = scene();
-    writeFileSync(s.userFile, JSON.stringify({ profiles: { team: { baseUrl: 'https://mine.example' }, home: { baseUrl: 'https://home.example' } }, active: { codex: 'team' } }));
+    writeFileSync(
+      s.userFile,
+      JSON.stringify({
+        profiles: { team: { baseUrl: 'https://mine.example' }, home: { baseUrl: 'https://home.example' } },
+        active: { codex: 'team' },
+      }),
+    );
     const projectFile = join(s.project, '.gateway-agent-setuprc');
     writeFileSync(projectFile, 'profiles:\n  team:\n    baseUrl: https://team.example\n    keyEnv: TEAM_KEY\n  ci:\n    keyEnv: CI_KEY\n');
     const loaded = await loadSettings(s.opts);
@@ -114,7 +120,10 @@ describe('profiles in loadSettings', () => {
     expect(loaded.settings.active).toEqual({ codex: 'team' });
     // Approved: the project's other profile is used; the clash still keeps the user's.
     const hash = createHash('sha256').update(readFileSync(projectFile)).digest('hex');
-    writeFileSync(s.userFile, JSON.stringify({ profiles: { team: { baseUrl: 'https://mine.example' } }, trusted: { [projectFile]: hash } }));
+    writeFileSync(
+      s.userFile,
+      JSON.stringify({ profiles: { team: { baseUrl: 'https://mine.example' } }, trusted: { [projectFile]: hash } }),
+    );
     const approved = await loadSettings(s.opts);
     expect(approved.settings.profiles).toEqual({ team: { baseUrl: 'https://mine.example' }, ci: { keyEnv: 'CI_KEY' } });
     expect(approved.profileFiles).toEqual({ team: s.userFile, ci: projectFile });
@@ -134,14 +143,20 @@ describe('the user file with profiles', () => {
 
   it('a setup that writes an agent takes it back from the profile that last wrote it', async () => {
     const s = scene();
-    writeFileSync(s.userFile, JSON.stringify({ profiles: { w: { baseUrl: 'https://w.example' } }, active: { codex: 'w', 'claude-code': 'w' } }));
+    writeFileSync(
+      s.userFile,
+      JSON.stringify({ profiles: { w: { baseUrl: 'https://w.example' } }, active: { codex: 'w', 'claude-code': 'w' } }),
+    );
     await saveUserSettings(s.opts, { baseUrl: 'https://top.example', agents: ['codex'] });
     expect(JSON.parse(readFileSync(s.userFile, 'utf8')).active).toEqual({ 'claude-code': 'w' });
   });
 
   it('a key is never written into a profile', async () => {
     const s = scene();
-    const err = await updateUserSettings(s.opts, (b) => ({ ...b, profiles: { w: { keyEnv: KEY } } })).then(() => undefined, (e: unknown) => e);
+    const err = await updateUserSettings(s.opts, (b) => ({ ...b, profiles: { w: { keyEnv: KEY } } })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(UsageError);
     expect(() => readFileSync(s.userFile)).toThrow();
   });
@@ -150,14 +165,21 @@ describe('the user file with profiles', () => {
 describe('which agents a profile covers', () => {
   const loaded = {
     settings: {
-      profiles: { work: { agents: ['codex', 'claude-code', 'opencode'] as const }, home: { agents: ['codex'] as const }, idle: { agents: ['cline'] as const } },
+      profiles: {
+        work: { agents: ['codex', 'claude-code', 'opencode'] as const },
+        home: { agents: ['codex'] as const },
+        idle: { agents: ['cline'] as const },
+      },
       active: { codex: 'home', 'claude-code': 'work', qwen: 'gone' },
     },
     sources: [],
   } as unknown as Parameters<typeof profileAgents>[0];
 
   it('the active record names only profiles still defined', () => {
-    expect([...activeProfiles(loaded.settings)]).toEqual([['codex', 'home'], ['claude-code', 'work']]);
+    expect([...activeProfiles(loaded.settings)]).toEqual([
+      ['codex', 'home'],
+      ['claude-code', 'work'],
+    ]);
   });
 
   it('a profile covers the agents it last wrote, else the ones it lists that no other profile took', () => {

@@ -48,7 +48,10 @@ function usageError(fn: () => unknown): UsageError {
 }
 
 async function usageErrorOf(p: Promise<unknown>): Promise<UsageError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(err instanceof UsageError)) throw new Error(`expected a UsageError, got ${String(err)}`);
   return err;
 }
@@ -142,7 +145,11 @@ describe('loadSettings', () => {
     expect(loaded.settings.baseUrl).toBe('https://user.example');
     expect(loaded.withheld).toEqual([{ field: 'baseUrl', value: 'https://team.example' }]);
     expect(loaded.project).toMatchObject({ file: join(s.project, name), trusted: false });
-    expect(loaded.project?.hash).toBe(createHash('sha256').update(readFileSync(join(s.project, name))).digest('hex'));
+    expect(loaded.project?.hash).toBe(
+      createHash('sha256')
+        .update(readFileSync(join(s.project, name)))
+        .digest('hex'),
+    );
     expect(loaded.settings.perAgent?.codex).toEqual({ model: 'gpt-5.1-codex', preferences: ['grok-*'] });
   });
 
@@ -151,7 +158,12 @@ describe('loadSettings', () => {
     const file = join(s.project, name);
     writeFileSync(file, text);
     const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
-    const user = userFile(s.home, { baseUrl: 'https://user.example', keyEnv: 'MY_KEY', perAgent: { codex: { model: 'gpt-5.1-codex' } }, trusted: { [file]: hash } });
+    const user = userFile(s.home, {
+      baseUrl: 'https://user.example',
+      keyEnv: 'MY_KEY',
+      perAgent: { codex: { model: 'gpt-5.1-codex' } },
+      trusted: { [file]: hash },
+    });
     const loaded = await loadSettings(s.opts);
     expect(loaded.sources).toEqual([user, file]);
     expect(loaded.settings.baseUrl).toBe('https://team.example');
@@ -274,7 +286,11 @@ describe('loadSettings', () => {
 describe('saveUserSettings', () => {
   it('writes settings.json in the state directory, mode 0644, merged over what it held', async () => {
     const s = scene();
-    const file = await saveUserSettings(s.opts, { baseUrl: 'https://a.example', agents: ['codex'], perAgent: { codex: { model: 'm1', preferences: ['gpt-*'] } } });
+    const file = await saveUserSettings(s.opts, {
+      baseUrl: 'https://a.example',
+      agents: ['codex'],
+      perAgent: { codex: { model: 'm1', preferences: ['gpt-*'] } },
+    });
     expect(file).toBe(join(s.home, '.config', 'gateway-agent-setup', 'settings.json'));
     expect(statSync(file).mode & 0o777).toBe(0o644);
     await saveUserSettings(s.opts, { keyEnv: 'MY_KEY', perAgent: { codex: { model: 'm2' }, cline: { model: 'c1' } } });

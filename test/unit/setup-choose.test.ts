@@ -30,7 +30,11 @@ describe('rankModels', () => {
   });
 
   it('a model the marks confirm before one that needs a probe, within one pattern', () => {
-    const ranked = rankModels(KEY.filter((m) => m.id.startsWith('gpt-5') || m.id === 'grok-4'), ['*'], (m) => m.protocols.responses === 'yes');
+    const ranked = rankModels(
+      KEY.filter((m) => m.id.startsWith('gpt-5') || m.id === 'grok-4'),
+      ['*'],
+      (m) => m.protocols.responses === 'yes',
+    );
     expect(ranked.map((m) => m.id)).toEqual(['gpt-5.1-codex', 'grok-4', 'gpt-5.1', 'gpt-5']);
   });
 });
@@ -42,7 +46,11 @@ describe('chooseModels', () => {
       protocol: 'messages',
       smallModel: 'claude-haiku-4-5',
     });
-    expect(chooseModels({ agent: AGENTS.codex, models: KEY })).toMatchObject({ model: 'gpt-5.1-codex', protocol: 'responses', needsProbe: false });
+    expect(chooseModels({ agent: AGENTS.codex, models: KEY })).toMatchObject({
+      model: 'gpt-5.1-codex',
+      protocol: 'responses',
+      needsProbe: false,
+    });
     expect(chooseModels({ agent: AGENTS['qwen-code'], models: KEY })).toMatchObject({ model: 'deepseek-chat', protocol: 'chat' });
   });
 
@@ -56,7 +64,7 @@ describe('chooseModels', () => {
       chooseModels({ agent: AGENTS.codex, models: KEY, model: 'nope' });
     } catch (err) {
       expect((err as UsageError).message).toContain('cannot see');
-      expect(hintOf((err as UsageError))).toContain('gpt-5.1-codex');
+      expect(hintOf(err as UsageError)).toContain('gpt-5.1-codex');
     }
   });
 
@@ -67,7 +75,10 @@ describe('chooseModels', () => {
   });
 
   it('offers Claude Code a model marked only openai when no Anthropic model is there, to be probed (the gateway converts)', () => {
-    const fits = suitableModels(AGENTS['claude-code'], KEY.filter((m) => !m.id.startsWith('claude')));
+    const fits = suitableModels(
+      AGENTS['claude-code'],
+      KEY.filter((m) => !m.id.startsWith('claude')),
+    );
     expect(fits.map((f) => f.model.id)).toContain('deepseek-chat');
     expect(fits.every((f) => f.fit.ok && f.fit.needsProbe)).toBe(true);
   });
@@ -78,7 +89,9 @@ describe('bestModel', () => {
     const id = fc.stringMatching(/^[a-z]{1,6}(-[0-9]{1,2}){0,3}(-[a-z]{1,5})?$/);
     fc.assert(
       fc.property(
-        fc.array(fc.record({ id, created: fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }), ok: fc.boolean() }), { maxLength: 30 }),
+        fc.array(fc.record({ id, created: fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }), ok: fc.boolean() }), {
+          maxLength: 30,
+        }),
         fc.array(fc.constantFrom('claude-*', 'gpt-*', '*-mini*', 'a*', '*'), { maxLength: 4 }),
         (models, patterns) => {
           const confirmed = (m: { ok: boolean }): boolean => m.ok;
@@ -92,11 +105,22 @@ describe('bestModel', () => {
 
 describe('chooseModels keeps what the config uses when the gateway stops marking it', () => {
   const unmarked = KEY.map((m) => model(m.id));
-  const keep = { model: 'claude-sonnet-4-5', protocol: 'messages' as const, smallModel: 'claude-haiku-4-5', smallProtocol: 'messages' as const };
+  const keep = {
+    model: 'claude-sonnet-4-5',
+    protocol: 'messages' as const,
+    smallModel: 'claude-haiku-4-5',
+    smallProtocol: 'messages' as const,
+  };
 
   it('unmarked: the protocol and the small model on disk stay', () => {
     const choice = chooseModels({ agent: AGENTS.opencode, models: unmarked, preferences: { model: ['claude-sonnet-4-5'] }, keep });
-    expect(choice).toMatchObject({ model: 'claude-sonnet-4-5', protocol: 'messages', needsProbe: true, smallModel: 'claude-haiku-4-5', smallProtocol: 'messages' });
+    expect(choice).toMatchObject({
+      model: 'claude-sonnet-4-5',
+      protocol: 'messages',
+      needsProbe: true,
+      smallModel: 'claude-haiku-4-5',
+      smallProtocol: 'messages',
+    });
     // Without what the disk says, no marks pick another protocol and no small model of its own.
     const fresh = chooseModels({ agent: AGENTS.opencode, models: unmarked, preferences: { model: ['claude-sonnet-4-5'] } });
     expect([fresh.protocol, fresh.smallModel]).not.toEqual(['messages', 'claude-haiku-4-5']);
@@ -115,7 +139,7 @@ describe('chooseModels keeps what the config uses when the gateway stops marking
   });
 });
 
-describe('chooseModels: tiers (Claude Code\'s opus)', () => {
+describe("chooseModels: tiers (Claude Code's opus)", () => {
   it('an opus the key offers and the marks confirm goes to the opus tier; the main model stays sonnet', () => {
     const choice = chooseModels({ agent: AGENTS['claude-code'], models: KEY });
     expect(choice.model).toBe('claude-sonnet-4-5');
@@ -127,11 +151,21 @@ describe('chooseModels: tiers (Claude Code\'s opus)', () => {
   });
   it('a fable the key offers goes to the fable tier (2.1.330); none: no fable tier, the plan gives it the opus', () => {
     const withFable = [...KEY, model('claude-fable-5', ['anthropic'])];
-    expect(chooseModels({ agent: AGENTS['claude-code'], models: withFable }).tiers).toEqual({ opus: 'claude-opus-4-1', fable: 'claude-fable-5' });
+    expect(chooseModels({ agent: AGENTS['claude-code'], models: withFable }).tiers).toEqual({
+      opus: 'claude-opus-4-1',
+      fable: 'claude-fable-5',
+    });
     expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY }).tiers).not.toHaveProperty('fable');
   });
   it('unmarked now, the opus the config uses is kept', () => {
     const keep = { model: 'claude-sonnet-4-5', protocol: 'messages' as const, tiers: { opus: 'claude-opus-4-1' } };
-    expect(chooseModels({ agent: AGENTS['claude-code'], models: KEY.map((m) => model(m.id)), preferences: { model: ['claude-sonnet-4-5'] }, keep }).tiers).toEqual({ opus: 'claude-opus-4-1' });
+    expect(
+      chooseModels({
+        agent: AGENTS['claude-code'],
+        models: KEY.map((m) => model(m.id)),
+        preferences: { model: ['claude-sonnet-4-5'] },
+        keep,
+      }).tiers,
+    ).toEqual({ opus: 'claude-opus-4-1' });
   });
 });

@@ -7,7 +7,17 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { AgentId } from '../../src/agents/registry.js';
 import { UsageError } from '../../src/core/errors.js';
 import { listModels } from '../../src/gateway/client.js';
-import { applyPhase, choosePhase, clientOf, isChosen, planPhase, probePhase, readBackPhase, runSetup, type SetupOptions } from '../../src/setup/run.js';
+import {
+  applyPhase,
+  choosePhase,
+  clientOf,
+  isChosen,
+  planPhase,
+  probePhase,
+  readBackPhase,
+  runSetup,
+  type SetupOptions,
+} from '../../src/setup/run.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { SimModel, SimulatorOptions } from '../../src/simulator/types.js';
 import { startSim, stopAll } from '../helpers/sim.js';
@@ -19,7 +29,10 @@ afterEach(() => {
 });
 afterAll(stopAll);
 
-async function world(models: SimModel[], over: Omit<SimulatorOptions, 'models'> = {}): Promise<(agents: AgentId[], more?: Partial<SetupOptions>) => SetupOptions> {
+async function world(
+  models: SimModel[],
+  over: Omit<SimulatorOptions, 'models'> = {},
+): Promise<(agents: AgentId[], more?: Partial<SetupOptions>) => SetupOptions> {
   const sim = await startSim({ models, ...over });
   return (agents, more = {}) => {
     const home = mkdtempSync(join(tmpdir(), 'gas-phases-'));
@@ -43,15 +56,28 @@ const modelsOf = async (o: SetupOptions) => (await listModels(clientOf(o))).mode
 
 describe('phase 1, choose', () => {
   it('takes the ranking, skips an agent nothing suits with the reason, refuses an unknown id', async () => {
-    const opts = (await world([{ id: 'claude-sonnet-4-5', channel: 'anthropic' }, { id: 'text-embedding-3-small', channel: 'embedding' }]))(['claude-code', 'codex']);
+    const opts = (
+      await world([
+        { id: 'claude-sonnet-4-5', channel: 'anthropic' },
+        { id: 'text-embedding-3-small', channel: 'embedding' },
+      ])
+    )(['claude-code', 'codex']);
     const candidates = await choosePhase(opts, await modelsOf(opts));
-    expect(candidates.map((c) => [c.agent.id, c.choice?.model])).toEqual([['claude-code', 'claude-sonnet-4-5'], ['codex', undefined]]);
+    expect(candidates.map((c) => [c.agent.id, c.choice?.model])).toEqual([
+      ['claude-code', 'claude-sonnet-4-5'],
+      ['codex', undefined],
+    ]);
     expect(candidates[1]?.report.skipped).toBeTruthy();
     await expect(choosePhase({ ...opts, agents: ['nope' as AgentId] }, [])).rejects.toBeInstanceOf(UsageError);
   });
 
   it('an explicit model the agent cannot use stops the whole run', async () => {
-    const opts = (await world([{ id: 'claude-sonnet-4-5', channel: 'anthropic' }, { id: 'text-embedding-3-small', channel: 'embedding' }]))(['claude-code'], {
+    const opts = (
+      await world([
+        { id: 'claude-sonnet-4-5', channel: 'anthropic' },
+        { id: 'text-embedding-3-small', channel: 'embedding' },
+      ])
+    )(['claude-code'], {
       models: new Map([['claude-code', 'text-embedding-3-small']]),
     });
     await expect(choosePhase(opts, await modelsOf(opts))).rejects.toThrow(/text-embedding-3-small/);
@@ -61,7 +87,15 @@ describe('phase 1, choose', () => {
 describe('phase 2, probe', () => {
   it('a model only a probe can confirm that fails gives way to the next one that passes, said in the notes', async () => {
     // No marks: every model needs a probe. Codex ranks the -codex model first; its channel's provider revoked the key.
-    const opts = (await world([{ id: 'gpt-5.1-codex', channel: 'xai', upstreamKey: 'revoked' }, { id: 'gpt-5', channel: 'xai' }], { omitMarks: true }))(['codex']);
+    const opts = (
+      await world(
+        [
+          { id: 'gpt-5.1-codex', channel: 'xai', upstreamKey: 'revoked' },
+          { id: 'gpt-5', channel: 'xai' },
+        ],
+        { omitMarks: true },
+      )
+    )(['codex']);
     const models = await modelsOf(opts);
     const chosen = (await choosePhase(opts, models)).filter(isChosen);
     expect(chosen[0]?.choice.model).toBe('gpt-5.1-codex');
@@ -73,7 +107,12 @@ describe('phase 2, probe', () => {
   });
 
   it('a failing small model gives way to the main model, said in the notes', async () => {
-    const opts = (await world([{ id: 'claude-sonnet-4-5', channel: 'anthropic' }, { id: 'claude-haiku-4-5', channel: 'anthropic', upstreamKey: 'no-credit' }]))(['claude-code']);
+    const opts = (
+      await world([
+        { id: 'claude-sonnet-4-5', channel: 'anthropic' },
+        { id: 'claude-haiku-4-5', channel: 'anthropic', upstreamKey: 'no-credit' },
+      ])
+    )(['claude-code']);
     const models = await modelsOf(opts);
     const chosen = (await choosePhase(opts, models)).filter(isChosen);
     expect(chosen[0]?.choice.smallModel).toBe('claude-haiku-4-5');
@@ -145,7 +184,7 @@ describe('keys of their own', () => {
     { id: 'gpt-5.1', channel: 'openai', groups: ['default'] },
   ];
 
-  it('lists once per key, each agent choosing from its own key\'s list, probing, writing and reading back with it', async () => {
+  it("lists once per key, each agent choosing from its own key's list, probing, writing and reading back with it", async () => {
     const { VIP_KEY } = await import('../../src/simulator/index.js');
     const make = await world(VIP_MODELS);
     const opts = make(['claude-code', 'codex'], { agentKeys: new Map([['claude-code', { key: VIP_KEY, keyEnvVar: 'VIP_KEY_VAR' }]]) });

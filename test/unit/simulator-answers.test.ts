@@ -27,10 +27,13 @@ describe('chat completions', () => {
     const usage = dataOf(events.at(-2));
     expect(usage.choices).toEqual([]);
     expect(usage.usage).toMatchObject({ completion_tokens: 1 });
-    const text = events.slice(0, -2).map((e) => {
-      const choices = dataOf(e).choices as { delta: { content?: string } }[];
-      return choices[0]?.delta.content ?? '';
-    }).join('');
+    const text = events
+      .slice(0, -2)
+      .map((e) => {
+        const choices = dataOf(e).choices as { delta: { content?: string } }[];
+        return choices[0]?.delta.content ?? '';
+      })
+      .join('');
     expect(text).toBe(REPLY_TEXT);
     expect(dataOf(events[0]).object).toBe('chat.completion.chunk');
   });
@@ -50,12 +53,20 @@ describe('chat completions', () => {
 describe('messages', () => {
   it('streams the Anthropic event sequence ending in message_stop, no [DONE]', async () => {
     const res = await call(sim, 'POST', '/v1/messages?beta=true', {
-      bearer: DEMO_KEY, headers: { 'anthropic-version': '2023-06-01' }, body: chatBody('claude-sonnet-4-5', { stream: true }),
+      bearer: DEMO_KEY,
+      headers: { 'anthropic-version': '2023-06-01' },
+      body: chatBody('claude-sonnet-4-5', { stream: true }),
     });
     expect(res.status).toBe(200);
     const events = parseSse(res.text);
     expect(events.map((e) => e.event)).toEqual([
-      'message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop',
+      'message_start',
+      'content_block_start',
+      'ping',
+      'content_block_delta',
+      'content_block_stop',
+      'message_delta',
+      'message_stop',
     ]);
     for (const e of events) expect(dataOf(e).type).toBe(e.event);
     expect(res.text).not.toContain('[DONE]');
@@ -67,8 +78,11 @@ describe('messages', () => {
     const res = await call(sim, 'POST', '/v1/messages', { bearer: VIP_KEY, body: chatBody('claude-opus-4-1') });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
-      type: 'message', role: 'assistant', model: 'claude-opus-4-1',
-      content: [{ type: 'text', text: REPLY_TEXT }], stop_reason: 'end_turn',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-opus-4-1',
+      content: [{ type: 'text', text: REPLY_TEXT }],
+      stop_reason: 'end_turn',
     });
   });
 });

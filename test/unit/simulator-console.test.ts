@@ -1,7 +1,13 @@
 // The console routes: the marketplace (/api/pricing) and the key's usage (/api/usage/token/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BROKE_KEY, DEMO_KEY, DISABLED_KEY, LIMITED_KEY, QUOTA_PER_USD, startSimulator, type Simulator,
+  BROKE_KEY,
+  DEMO_KEY,
+  DISABLED_KEY,
+  LIMITED_KEY,
+  QUOTA_PER_USD,
+  startSimulator,
+  type Simulator,
 } from '../../src/simulator/index.js';
 import { call } from './simulator-helpers.js';
 
@@ -31,8 +37,15 @@ interface Usage {
   code: boolean;
   message: string;
   data: {
-    object: string; name: string; total_granted: number; total_used: number; total_available: number;
-    unlimited_quota: boolean; model_limits: Record<string, boolean>; model_limits_enabled: boolean; expires_at: number;
+    object: string;
+    name: string;
+    total_granted: number;
+    total_used: number;
+    total_available: number;
+    unlimited_quota: boolean;
+    model_limits: Record<string, boolean>;
+    model_limits_enabled: boolean;
+    expires_at: number;
   };
 }
 
@@ -53,8 +66,11 @@ describe('GET /api/pricing', () => {
     expect(body.success).toBe(true);
     const sonnet = body.data.find((m) => m.model_name === 'claude-sonnet-4-5');
     expect(sonnet).toMatchObject({
-      quota_type: 0, model_ratio: 1.5, completion_ratio: 5,
-      enable_groups: ['default', 'vip'], supported_endpoint_types: ['anthropic', 'openai'],
+      quota_type: 0,
+      model_ratio: 1.5,
+      completion_ratio: 5,
+      enable_groups: ['default', 'vip'],
+      supported_endpoint_types: ['anthropic', 'openai'],
     });
     expect(sonnet?.tags).toMatch(/^[\w.-]+(,[\w.-]+)*$/);
     expect(typeof sonnet?.description).toBe('string');
@@ -95,11 +111,15 @@ describe('GET /api/usage/token/', () => {
       code: true,
       message: 'ok',
       data: {
-        object: 'token_usage', name: 'limited',
-        total_granted: 5 * QUOTA_PER_USD, total_used: 0, total_available: 5 * QUOTA_PER_USD,
+        object: 'token_usage',
+        name: 'limited',
+        total_granted: 5 * QUOTA_PER_USD,
+        total_used: 0,
+        total_available: 5 * QUOTA_PER_USD,
         unlimited_quota: false,
         model_limits: { 'deepseek-chat': true, 'claude-haiku-4-5': true },
-        model_limits_enabled: true, expires_at: 0,
+        model_limits_enabled: true,
+        expires_at: 0,
       },
     } satisfies Usage);
   });
@@ -117,7 +137,7 @@ describe('GET /api/usage/token/', () => {
     expect((disabled.json as { error: { message: string } }).error.message).toMatch(/^Invalid token \(request id: /);
   });
 
-  it('answers an unknown key with the token auth\'s 401, and takes Bearer only', async () => {
+  it("answers an unknown key with the token auth's 401, and takes Bearer only", async () => {
     const unknown = await call(sim, 'GET', '/api/usage/token/', { bearer: `sk-${'q'.repeat(48)}` });
     expect(unknown.status).toBe(401);
     expect((unknown.json as { error: { message: string } }).error.message).toMatch(/^Invalid token \(request id: /);

@@ -1,7 +1,14 @@
 // Every error row of new-api's error table, with the exact status and body shape, plus the auth rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BROKE_KEY, DEMO_KEY, DISABLED_KEY, LIMITED_KEY, VIP_KEY, defaultKeys, startSimulator, type Simulator,
+  BROKE_KEY,
+  DEMO_KEY,
+  DISABLED_KEY,
+  LIMITED_KEY,
+  VIP_KEY,
+  defaultKeys,
+  startSimulator,
+  type Simulator,
 } from '../../src/simulator/index.js';
 import { call, chatBody, responsesBody } from './simulator-helpers.js';
 
@@ -68,7 +75,11 @@ describe('auth: 401 Invalid token', () => {
   ];
   for (const [name, headers] of cases) {
     it(`${name} on chat, messages and models`, async () => {
-      for (const [method, path] of [['POST', '/v1/chat/completions'], ['POST', '/v1/messages'], ['GET', '/v1/models']] as const) {
+      for (const [method, path] of [
+        ['POST', '/v1/chat/completions'],
+        ['POST', '/v1/messages'],
+        ['GET', '/v1/models'],
+      ] as const) {
         const res = await call(sim, method, path, { headers, ...(method === 'POST' ? { body: chatBody('gpt-5.1') } : {}) });
         expect(res.status).toBe(401);
         expectRoutingError(res, 'Invalid token', '');
@@ -86,7 +97,10 @@ describe('auth: 401 Invalid token', () => {
     expect(messages.status).toBe(200);
     const models = await call(sim, 'GET', '/v1/models', { apiKey: DEMO_KEY });
     expect(models.status).toBe(200);
-    for (const [path, body] of [['/v1/chat/completions', chatBody('gpt-5.1')], ['/v1/responses', responsesBody('gpt-5.1')]] as const) {
+    for (const [path, body] of [
+      ['/v1/chat/completions', chatBody('gpt-5.1')],
+      ['/v1/responses', responsesBody('gpt-5.1')],
+    ] as const) {
       const res = await call(sim, 'POST', path, { apiKey: DEMO_KEY, body });
       expect(res.status).toBe(401);
       expectRoutingError(res, 'Invalid token', '');
@@ -95,16 +109,22 @@ describe('auth: 401 Invalid token', () => {
 
   it('x-api-key wins over Authorization where it is read', async () => {
     const good = await call(sim, 'POST', '/v1/messages', {
-      apiKey: DEMO_KEY, bearer: `sk-${'y'.repeat(48)}`, body: chatBody('claude-haiku-4-5'),
+      apiKey: DEMO_KEY,
+      bearer: `sk-${'y'.repeat(48)}`,
+      body: chatBody('claude-haiku-4-5'),
     });
     expect(good.status).toBe(200);
     const bad = await call(sim, 'POST', '/v1/messages', {
-      apiKey: `sk-${'y'.repeat(48)}`, bearer: DEMO_KEY, body: chatBody('claude-haiku-4-5'),
+      apiKey: `sk-${'y'.repeat(48)}`,
+      bearer: DEMO_KEY,
+      body: chatBody('claude-haiku-4-5'),
     });
     expect(bad.status).toBe(401);
     // Elsewhere the Authorization header is what counts.
     const chat = await call(sim, 'POST', '/v1/chat/completions', {
-      apiKey: `sk-${'y'.repeat(48)}`, bearer: DEMO_KEY, body: chatBody('gpt-5.1'),
+      apiKey: `sk-${'y'.repeat(48)}`,
+      bearer: DEMO_KEY,
+      body: chatBody('gpt-5.1'),
     });
     expect(chat.status).toBe(200);
   });
@@ -112,7 +132,10 @@ describe('auth: 401 Invalid token', () => {
 
 describe('routing errors (OpenAI shape even on /v1/messages)', () => {
   it('400 when the model is missing', async () => {
-    const res = await call(sim, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: { messages: [{ role: 'user', content: 'hi' }] } });
+    const res = await call(sim, 'POST', '/v1/chat/completions', {
+      bearer: DEMO_KEY,
+      body: { messages: [{ role: 'user', content: 'hi' }] },
+    });
     expect(res.status).toBe(400);
     expectRoutingError(res, 'Model name not specified, please specify a model name', '');
   });
@@ -146,38 +169,60 @@ describe('routing errors (OpenAI shape even on /v1/messages)', () => {
   });
 
   it('400 for a body that is not JSON', async () => {
-    const res = await call(sim, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, rawBody: '{oops', headers: { 'content-type': 'application/json' } });
+    const res = await call(sim, 'POST', '/v1/chat/completions', {
+      bearer: DEMO_KEY,
+      rawBody: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect((res.json as OpenAiError).error.type).toBe('new_api_error');
   });
 });
 
 describe('relay errors', () => {
-  it('500 model_price_error for a model without a price, in both releases\' words', async () => {
+  it("500 model_price_error for a model without a price, in both releases' words", async () => {
     const res = await call(sim, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('glm-4.6') });
     expect(res.status).toBe(500);
-    expectRelayError(res, 'Model glm-4.6 has not been priced by the administrator yet, please contact the administrator or enable self-use mode', 'model_price_error');
+    expectRelayError(
+      res,
+      'Model glm-4.6 has not been priced by the administrator yet, please contact the administrator or enable self-use mode',
+      'model_price_error',
+    );
     const old = await call(legacy, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('glm-4.6') });
     expect(old.status).toBe(500);
-    expectRelayError(old, '模型 glm-4.6 倍率或价格未配置，请联系管理员设置或开始自用模式；Model glm-4.6 ratio or price not set, please set or start self-use mode', 'model_price_error');
+    expectRelayError(
+      old,
+      '模型 glm-4.6 倍率或价格未配置，请联系管理员设置或开始自用模式；Model glm-4.6 ratio or price not set, please set or start self-use mode',
+      'model_price_error',
+    );
   });
 
   it('an error of the provider behind the channel passes through as new-api relays it', async () => {
-    const revoked = await own({ models: [{ id: 'gpt-4.1', channel: 'openai', upstreamKey: 'revoked' }, { id: 'tts-1', channel: 'openai', upstream: 'speech' }] });
+    const revoked = await own({
+      models: [
+        { id: 'gpt-4.1', channel: 'openai', upstreamKey: 'revoked' },
+        { id: 'tts-1', channel: 'openai', upstream: 'speech' },
+      ],
+    });
     const chat = await call(revoked, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('gpt-4.1') });
     expect(chat.status).toBe(401);
     // The provider's object, param emptied, no request id in the text.
-    expect(chat.json).toEqual({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: '', code: 'invalid_api_key' } });
+    expect(chat.json).toEqual({
+      error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: '', code: 'invalid_api_key' },
+    });
     const messages = await call(revoked, 'POST', '/v1/messages', { bearer: DEMO_KEY, body: chatBody('gpt-4.1') });
     expect(messages.status).toBe(401);
     // Claude's shape, the provider's code as the type, the request id appended.
-    expect(messages.json).toEqual({ type: 'error', error: { type: 'invalid_api_key', message: `Incorrect API key provided. (request id: ${messages.requestId})` } });
+    expect(messages.json).toEqual({
+      type: 'error',
+      error: { type: 'invalid_api_key', message: `Incorrect API key provided. (request id: ${messages.requestId})` },
+    });
     const speech = await call(revoked, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('tts-1') });
     expect(speech.status).toBe(404);
     expect((speech.json as OpenAiError).error.message).toMatch(/not a chat model/);
   });
 
-  it('the auth middleware names the key\'s problem and refuses groups users may not use or that lost their ratio', async () => {
+  it("the auth middleware names the key's problem and refuses groups users may not use or that lost their ratio", async () => {
     const keys = [
       { key: `sk-${'e'.repeat(48)}`, name: 'e', group: 'default', expiresAt: 1_000_000_000 },
       { key: `sk-${'s'.repeat(48)}`, name: 's', group: 'secret' },
@@ -251,7 +296,10 @@ describe('relay errors', () => {
   });
 
   it('Responses rejects max_output_tokens below 16 with the upstream error, no request id', async () => {
-    const res = await call(sim, 'POST', '/v1/responses', { bearer: DEMO_KEY, body: responsesBody('gpt-5.1-codex', { max_output_tokens: 8 }) });
+    const res = await call(sim, 'POST', '/v1/responses', {
+      bearer: DEMO_KEY,
+      body: responsesBody('gpt-5.1-codex', { max_output_tokens: 8 }),
+    });
     expect(res.status).toBe(400);
     const body = res.json as OpenAiError;
     expect(body.error.param).toBe('max_output_tokens');
@@ -267,7 +315,9 @@ describe('relay errors', () => {
     expect((await call(sim, 'POST', '/v1/messages', { bearer: DEMO_KEY, body: chatBody('gemini-2.5-pro') })).status).toBe(200);
     expect((await call(sim, 'POST', '/v1/messages', { bearer: DEMO_KEY, body: chatBody('grok-4') })).status).toBe(500);
     // An OpenAI channel forwards an embedding model; its provider refuses it (404, passed through).
-    expect((await call(sim, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('text-embedding-3-small') })).status).toBe(404);
+    expect((await call(sim, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('text-embedding-3-small') })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -288,7 +338,11 @@ describe('paths', () => {
   });
 
   it('200 text/html for paths outside /v1, /api and /assets', async () => {
-    for (const [method, path] of [['POST', '/chat/completions'], ['GET', '/'], ['POST', '/messages']] as const) {
+    for (const [method, path] of [
+      ['POST', '/chat/completions'],
+      ['GET', '/'],
+      ['POST', '/messages'],
+    ] as const) {
       const res = await call(sim, method, path, { bearer: DEMO_KEY, ...(method === 'POST' ? { body: chatBody('gpt-5.1') } : {}) });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);

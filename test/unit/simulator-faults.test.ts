@@ -67,7 +67,10 @@ describe('faults', () => {
     expect(chatEvents.length).toBeGreaterThan(1);
     expect(chatEvents.some((e) => e.data === '[DONE]')).toBe(false);
 
-    const responses = await call(sim, 'POST', '/v1/responses', { bearer: DEMO_KEY, body: responsesBody('gpt-5.1-codex', { stream: true }) });
+    const responses = await call(sim, 'POST', '/v1/responses', {
+      bearer: DEMO_KEY,
+      body: responsesBody('gpt-5.1-codex', { stream: true }),
+    });
     const names = parseSse(responses.text).map((e) => e.event);
     expect(names).toContain('response.output_text.delta');
     expect(names).not.toContain('response.completed');
@@ -141,15 +144,22 @@ describe('faults', () => {
 describe('request log and maxInFlight', () => {
   it('logs each request with how the key arrived, the model, the status and the request id', async () => {
     const res = await call(sim, 'POST', '/v1/messages?beta=true', {
-      apiKey: DEMO_KEY, headers: { 'anthropic-version': '2023-06-01' }, body: chatBody('claude-haiku-4-5', { stream: true }),
+      apiKey: DEMO_KEY,
+      headers: { 'anthropic-version': '2023-06-01' },
+      body: chatBody('claude-haiku-4-5', { stream: true }),
     });
     await call(sim, 'GET', '/v1/models', { bearer: DEMO_KEY });
     await call(sim, 'POST', '/v1/chat/completions', { apiKey: DEMO_KEY, body: chatBody('gpt-5.1') });
     expect(sim.log).toHaveLength(3);
     const [messages, models, ignored] = sim.log;
     expect(messages).toMatchObject({
-      method: 'POST', path: '/v1/messages?beta=true', auth: { scheme: 'x-api-key', key: DEMO_KEY },
-      model: 'claude-haiku-4-5', stream: true, status: 200, requestId: res.requestId,
+      method: 'POST',
+      path: '/v1/messages?beta=true',
+      auth: { scheme: 'x-api-key', key: DEMO_KEY },
+      model: 'claude-haiku-4-5',
+      stream: true,
+      status: 200,
+      requestId: res.requestId,
     });
     expect(messages?.headers['anthropic-version']).toBe('2023-06-01');
     expect(messages?.endedAt).toBeGreaterThanOrEqual(messages?.startedAt ?? Infinity);

@@ -38,11 +38,18 @@ describe('GET /v1/models', () => {
     expect(body.object).toBe('list');
     const byId = new Map(body.data.map((m) => [m.id, m]));
     expect(byId.get('claude-sonnet-4-5')).toEqual({
-      id: 'claude-sonnet-4-5', object: 'model', created: 1626777600, owned_by: 'custom',
+      id: 'claude-sonnet-4-5',
+      object: 'model',
+      created: 1626777600,
+      owned_by: 'custom',
       supported_endpoint_types: ['anthropic', 'openai'],
     });
     expect(byId.get('gpt-5.1')?.supported_endpoint_types).toEqual(['openai']);
-    expect(byId.get('gpt-5.1-codex')?.supported_endpoint_types).toEqual(['openai-response', 'openai-response-compact', 'openai-alpha-search']);
+    expect(byId.get('gpt-5.1-codex')?.supported_endpoint_types).toEqual([
+      'openai-response',
+      'openai-response-compact',
+      'openai-alpha-search',
+    ]);
     expect(byId.get('grok-4')?.supported_endpoint_types).toEqual(['openai', 'openai-response']);
     expect(byId.get('gemini-2.5-pro')?.supported_endpoint_types).toEqual(['gemini', 'openai']);
     expect(byId.get('gpt-image-1')?.supported_endpoint_types).toEqual(['image-generation', 'openai']);
@@ -65,15 +72,25 @@ describe('GET /v1/models', () => {
     expect(ids).toEqual(['claude-haiku-4-5', 'deepseek-chat']);
   });
 
-  it('lists a limited key\'s limits even where its group has no channel for them (new-api v0.10)', async () => {
-    const key = { key: `sk-${'c'.repeat(48)}`, name: 'c', group: 'vip', modelLimits: ['deepseek-chat', 'claude-haiku-4-5', 'no-such-model'] };
+  it("lists a limited key's limits even where its group has no channel for them (new-api v0.10)", async () => {
+    const key = {
+      key: `sk-${'c'.repeat(48)}`,
+      name: 'c',
+      group: 'vip',
+      modelLimits: ['deepseek-chat', 'claude-haiku-4-5', 'no-such-model'],
+    };
     const own = await startSimulator({ keys: [key] });
     try {
       const body = (await call(own, 'GET', '/v1/models', { bearer: key.key })).json as ModelList;
       expect(body.data.map((m) => [m.id, m.supported_endpoint_types])).toEqual([
-        ['claude-haiku-4-5', ['anthropic', 'openai']], ['deepseek-chat', ['openai']], ['no-such-model', []],
+        ['claude-haiku-4-5', ['anthropic', 'openai']],
+        ['deepseek-chat', ['openai']],
+        ['no-such-model', []],
       ]);
-      const call503 = await call(own, 'POST', '/v1/chat/completions', { bearer: key.key, body: { model: 'deepseek-chat', messages: [{ role: 'user', content: 'hi' }] } });
+      const call503 = await call(own, 'POST', '/v1/chat/completions', {
+        bearer: key.key,
+        body: { model: 'deepseek-chat', messages: [{ role: 'user', content: 'hi' }] },
+      });
       expect(call503.status).toBe(503);
     } finally {
       await own.stop();

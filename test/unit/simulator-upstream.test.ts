@@ -9,14 +9,18 @@ beforeAll(async () => {
   up = await startSimulator({
     upstream: {
       keys: { 'up-ok': 'ok', 'up-revoked': 'revoked', 'up-broke': 'no-credit' },
-      models: [{ id: 'gpt-4o-mini', kind: 'chat' }, { id: 'o3-pro', kind: 'responses-only' }, { id: 'text-embedding-3-small', kind: 'embedding' }],
+      models: [
+        { id: 'gpt-4o-mini', kind: 'chat' },
+        { id: 'o3-pro', kind: 'responses-only' },
+        { id: 'text-embedding-3-small', kind: 'embedding' },
+      ],
     },
   });
 });
 afterAll(() => up.stop());
 
 describe('the upstream provider', () => {
-  it('answers chat, Responses and messages (also under a prefix such as DeepSeek\'s /anthropic), with its own request id header', async () => {
+  it("answers chat, Responses and messages (also under a prefix such as DeepSeek's /anthropic), with its own request id header", async () => {
     const chat = await call(up, 'POST', '/v1/chat/completions', { bearer: 'up-ok', body: chatBody('gpt-4o-mini') });
     expect(chat.status).toBe(200);
     expect(chat.headers.get('x-request-id')).toBeTruthy();
@@ -27,11 +31,14 @@ describe('the upstream provider', () => {
     expect(up.log.at(-1)?.auth.scheme).toBe('x-api-key');
   });
 
-  it('refuses a revoked key and an account out of credit in the provider\'s shapes', async () => {
-    expect((await call(up, 'POST', '/v1/chat/completions', { bearer: 'up-revoked', body: chatBody('gpt-4o-mini') })).json)
-      .toEqual({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
-    expect((await call(up, 'POST', '/v1/messages', { apiKey: 'up-revoked', body: chatBody('gpt-4o-mini') })).json)
-      .toEqual({ type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
+  it("refuses a revoked key and an account out of credit in the provider's shapes", async () => {
+    expect((await call(up, 'POST', '/v1/chat/completions', { bearer: 'up-revoked', body: chatBody('gpt-4o-mini') })).json).toEqual({
+      error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' },
+    });
+    expect((await call(up, 'POST', '/v1/messages', { apiKey: 'up-revoked', body: chatBody('gpt-4o-mini') })).json).toEqual({
+      type: 'error',
+      error: { type: 'authentication_error', message: 'invalid x-api-key' },
+    });
     const broke = await call(up, 'POST', '/v1/chat/completions', { bearer: 'up-broke', body: chatBody('gpt-4o-mini') });
     expect(broke.status).toBe(429);
     expect((broke.json as { error: { code: string } }).error.code).toBe('insufficient_quota');

@@ -81,7 +81,15 @@ function deps(prompter: Prompter, installed: string[] = [], progress?: Progress)
 
 const given = (extra: Partial<WizardGiven> = {}): WizardGiven => ({ keyEnvVar: 'GATEWAY_API_KEY', ...extra });
 const allFlags = (extra: Partial<WizardGiven> = {}): WizardGiven =>
-  given({ baseUrl: sim.root, key: DEMO_KEY, agents: ['codex'], models: new Map([['codex', 'gpt-5.1-codex']]), scope: 'user', keyStorage: 'file', ...extra });
+  given({
+    baseUrl: sim.root,
+    key: DEMO_KEY,
+    agents: ['codex'],
+    models: new Map([['codex', 'gpt-5.1-codex']]),
+    scope: 'user',
+    keyStorage: 'file',
+    ...extra,
+  });
 
 describe('wizard: the whole walk', () => {
   it('walks every step and writes verified configs', async () => {
@@ -104,12 +112,25 @@ describe('wizard: the whole walk', () => {
         return ['claude-code', 'codex'];
       },
       // Two agents: are their keys in different groups? No: one key for both.
-      (q) => (expect(q.kind).toBe('select'), expect(q.message).toContain('different groups'), expect(q.choices![0]!.value).toBe(false), false),
+      (q) => (
+        expect(q.kind).toBe('select'),
+        expect(q.message).toContain('different groups'),
+        expect(q.choices![0]!.value).toBe(false),
+        false
+      ),
       (q) => {
         // Only the models that suit Claude Code, recommended first, marks and prices on the row.
         expect(q.message).toContain('Claude Code');
         // Models marked openai only follow, to be probed: the gateway converts messages for them.
-        expect(q.choices!.map((c) => c.value)).toEqual(['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5', 'gpt-5.1', 'gemini-2.5-pro', 'kimi-k2', 'deepseek-chat']);
+        expect(q.choices!.map((c) => c.value)).toEqual([
+          'claude-sonnet-4-5',
+          'claude-opus-4-1',
+          'claude-haiku-4-5',
+          'gpt-5.1',
+          'gemini-2.5-pro',
+          'kimi-k2',
+          'deepseek-chat',
+        ]);
         expect(q.choices![0]!.title).toMatch(/^claude-sonnet-4-5\s+★ recommended\s+anthropic,openai\s+\$3 in\/\$15 out$/m);
         expect(q.choices![0]!.short).toBe('claude-sonnet-4-5');
         return 'claude-sonnet-4-5';
@@ -123,7 +144,11 @@ describe('wizard: the whole walk', () => {
         expect(q.choices!.find((c) => c.value === 'gpt-5.1')?.title).toContain('needs a probe');
         return 'gpt-5.1-codex';
       },
-      (q) => (expect(q.message).toContain('Where'), expect(q.choices!.map((c) => c.title).join('\n')).toMatch(/every project.*\n.*never the key/), 'user'),
+      (q) => (
+        expect(q.message).toContain('Where'),
+        expect(q.choices!.map((c) => c.title).join('\n')).toMatch(/every project.*\n.*never the key/),
+        'user'
+      ),
       (q) => (expect(q.message).toContain('key'), expect(q.choices![1]!.title).toContain('$GATEWAY_API_KEY'), 'file'),
       (q) => {
         expect(q.kind).toBe('confirm');
@@ -145,27 +170,37 @@ describe('wizard: the whole walk', () => {
     const text = said.join('\n');
     // Each agent is told the form its module gives it: the bare root or root + /v1.
     // Long lists of agents wrap: the check reads the lines joined back into sentences.
-    const sentences = said.join('\n').split('\n').map((l) => l.trim()).join(' ').split(/(?<=\/v1|\d)(?= |$)/);
+    const sentences = said
+      .join('\n')
+      .split('\n')
+      .map((l) => l.trim())
+      .join(' ')
+      .split(/(?<=\/v1|\d)(?= |$)/);
     for (const id of SUPPORTED_AGENT_IDS) {
       const agent = AGENTS[id];
       const url = agent.baseUrl?.form === 'root' ? sim.root : `${sim.root}/v1`;
       const given = new RegExp(`${agent.name}(, [^,]+?)* will get ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-      expect(sentences.some((s) => given.test(s.trim())), agent.name).toBe(true);
+      expect(
+        sentences.some((s) => given.test(s.trim())),
+        agent.name,
+      ).toBe(true);
     }
     expect(text).toContain(`Claude Code will get ${sim.root}\n`);
     expect(text).toContain('Key: sk-de…demo');
     expect(text).toContain('Key "demo": unlimited quota, never expires');
     expect(text).not.toContain(DEMO_KEY);
     // A spinner for the models, then one per agent in each round, each settled.
-    expect(progress.events).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^settle models ok: 11 models for this key$/),
-      "settle models ok: The key's models checked again",
-      'start claude-code: Claude Code: probing its model in its own protocol',
-      'start codex: Codex CLI: probing its model in its own protocol',
-      'settle claude-code ok: Claude Code: probe passed',
-      'settle codex ok: Codex CLI: verified from the files on disk',
-      'settle claude-code ok: Claude Code: verified from the files on disk',
-    ]));
+    expect(progress.events).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^settle models ok: 11 models for this key$/),
+        "settle models ok: The key's models checked again",
+        'start claude-code: Claude Code: probing its model in its own protocol',
+        'start codex: Codex CLI: probing its model in its own protocol',
+        'settle claude-code ok: Claude Code: probe passed',
+        'settle codex ok: Codex CLI: verified from the files on disk',
+        'settle claude-code ok: Claude Code: verified from the files on disk',
+      ]),
+    );
     // Every spinner group ends before the preview is printed and the confirmation asked.
     const starts = progress.events.filter((e) => e.startsWith('start')).length;
     expect(starts).toBe(6);
@@ -175,7 +210,16 @@ describe('wizard: the whole walk', () => {
     const p = scripted([(q) => (expect(q.kind).toBe('confirm'), true)]);
     const report = await runWizard(
       deps(p),
-      given({ baseUrl: sim.root, key: DEMO_KEY, keySource: 'GATEWAY_API_KEY', agents: ['opencode'], models: new Map([['opencode', 'deepseek-chat']]), smallModel: 'deepseek-chat', scope: 'user', keyStorage: 'file' }),
+      given({
+        baseUrl: sim.root,
+        key: DEMO_KEY,
+        keySource: 'GATEWAY_API_KEY',
+        agents: ['opencode'],
+        models: new Map([['opencode', 'deepseek-chat']]),
+        smallModel: 'deepseek-chat',
+        scope: 'user',
+        keyStorage: 'file',
+      }),
     );
     expect(report.ok).toBe(true);
     expect(p.asked).toHaveLength(1);
@@ -207,14 +251,29 @@ describe('wizard: the whole walk', () => {
     ]);
     const report = await runWizard(
       deps(p),
-      given({ baseUrl: sim.root, key: DEMO_KEY, keySource: 'GATEWAY_API_KEY', agents: ['opencode'], smallModel: 'deepseek-chat', scope: 'user', keyStorage: 'file' }),
+      given({
+        baseUrl: sim.root,
+        key: DEMO_KEY,
+        keySource: 'GATEWAY_API_KEY',
+        agents: ['opencode'],
+        smallModel: 'deepseek-chat',
+        scope: 'user',
+        keyStorage: 'file',
+      }),
     );
     expect(report.ok).toBe(true);
     expect(report.agents[0]?.model).toBe('gpt-5.1');
     expect([...(report.agents[0]?.models ?? [])].sort()).toEqual(['claude-sonnet-4-5', 'deepseek-chat', 'gpt-5.1']);
-    const doc = JSON.parse(readFileSync(join(home, '.config/opencode/opencode.json'), 'utf8')) as { model: string; provider: Record<string, { models: Record<string, unknown> }> };
+    const doc = JSON.parse(readFileSync(join(home, '.config/opencode/opencode.json'), 'utf8')) as {
+      model: string;
+      provider: Record<string, { models: Record<string, unknown> }>;
+    };
     expect(doc.model).toBe('gateway/gpt-5.1');
-    expect(Object.values(doc.provider).flatMap((x) => Object.keys(x.models)).sort()).toEqual(['claude-sonnet-4-5', 'deepseek-chat', 'gpt-5.1']);
+    expect(
+      Object.values(doc.provider)
+        .flatMap((x) => Object.keys(x.models))
+        .sort(),
+    ).toEqual(['claude-sonnet-4-5', 'deepseek-chat', 'gpt-5.1']);
   });
 
   it('saved settings pre-fill every question without answering it', async () => {
@@ -257,12 +316,16 @@ describe('wizard: the whole walk', () => {
 });
 
 describe('wizard: keys in different groups', () => {
-  it('a key per agent: pasted (hidden) or read from a variable; each agent chooses from its own key\'s list', async () => {
+  it("a key per agent: pasted (hidden) or read from a variable; each agent chooses from its own key's list", async () => {
     const { VIP_KEY } = await import('../../src/simulator/index.js');
     const vipModels = (await listModels({ root: sim.root, key: VIP_KEY })).models.map((m) => m.id);
     const p = scripted([
       (q) => (expect(q.message).toContain('different groups'), true),
-      (q) => (expect(q.message).toContain('Claude Code'), expect(q.choices!.map((c) => c.value)).toEqual(['same', 'paste', 'var']), 'paste'),
+      (q) => (
+        expect(q.message).toContain('Claude Code'),
+        expect(q.choices!.map((c) => c.value)).toEqual(['same', 'paste', 'var']),
+        'paste'
+      ),
       (q) => (expect(q.kind).toBe('password'), expect(q.message).toContain('Claude Code'), VIP_KEY),
       (q) => (expect(q.message).toContain('Codex'), 'var'),
       (q) => {
@@ -286,7 +349,10 @@ describe('wizard: keys in different groups', () => {
       given({ baseUrl: sim.root, key: DEMO_KEY, agents: ['claude-code', 'codex'], scope: 'user', keyStorage: 'file' }),
     );
     expect(report.ok).toBe(true);
-    expect(report.agents.map((a) => [a.id, a.keyEnv])).toEqual([['claude-code', 'GATEWAY_API_KEY_CLAUDE_CODE'], ['codex', 'MY_CODEX_KEY']]);
+    expect(report.agents.map((a) => [a.id, a.keyEnv])).toEqual([
+      ['claude-code', 'GATEWAY_API_KEY_CLAUDE_CODE'],
+      ['codex', 'MY_CODEX_KEY'],
+    ]);
     expect(readFileSync(join(home, '.claude/settings.json'), 'utf8')).toContain(VIP_KEY);
     expect(readFileSync(join(home, '.claude/settings.json'), 'utf8')).not.toContain(DEMO_KEY);
     expect(said.join('\n')).not.toContain(VIP_KEY);
@@ -302,13 +368,19 @@ describe('wizard: keys in different groups', () => {
         { id: 'gpt-5.1-codex', channel: 'codex' as const, groups: ['responses'], quotaType: 0 as const, modelRatio: 0.625 },
       ],
     };
-    for (const [pricing, advised] of [['public', true], ['forbidden', false]] as const) {
+    for (const [pricing, advised] of [
+      ['public', true],
+      ['forbidden', false],
+    ] as const) {
       const gw = await startSim({ ...world, pricing });
       const p = scripted([() => true]);
       const report = await runWizard(deps(p), allFlags({ baseUrl: gw.root, key }));
       expect(report.ok).toBe(true);
       const text = said.join('\n').replace(/\s+/g, ' ');
-      expect(text.includes("Claude Code: nothing in this key's list suits it; claude-sonnet-4-5 is sold to groups `claude`, `vip`"), pricing).toBe(advised);
+      expect(
+        text.includes("Claude Code: nothing in this key's list suits it; claude-sonnet-4-5 is sold to groups `claude`, `vip`"),
+        pricing,
+      ).toBe(advised);
       if (advised) expect(text).toContain('--api-key-env claude-code=GATEWAY_API_KEY_CLAUDE_CODE');
       said.length = 0;
       rmSync(home, { recursive: true, force: true });
@@ -352,7 +424,16 @@ describe('wizard: ways out and failures', () => {
       ]);
       const report = await runWizard(
         deps(p),
-        given({ baseUrl: sim.root, key: DEMO_KEY, keySource: 'GATEWAY_API_KEY', agents: ['opencode'], models: new Map([['opencode', 'deepseek-chat']]), smallModel: 'deepseek-chat', scope: 'user', keyStorage: 'file' }),
+        given({
+          baseUrl: sim.root,
+          key: DEMO_KEY,
+          keySource: 'GATEWAY_API_KEY',
+          agents: ['opencode'],
+          models: new Map([['opencode', 'deepseek-chat']]),
+          smallModel: 'deepseek-chat',
+          scope: 'user',
+          keyStorage: 'file',
+        }),
       );
       expect(report.ok).toBe(true);
       expect(report.agents[0]?.model).toBe('gpt-5.1');
@@ -368,7 +449,16 @@ describe('wizard: ways out and failures', () => {
       const p = scripted([(q) => (expect(q.message).toBe('What now for OpenCode?'), 'skip')]);
       const report = await runWizard(
         deps(p),
-        given({ baseUrl: sim.root, key: DEMO_KEY, keySource: 'GATEWAY_API_KEY', agents: ['opencode'], models: new Map([['opencode', 'deepseek-chat']]), smallModel: 'deepseek-chat', scope: 'user', keyStorage: 'file' }),
+        given({
+          baseUrl: sim.root,
+          key: DEMO_KEY,
+          keySource: 'GATEWAY_API_KEY',
+          agents: ['opencode'],
+          models: new Map([['opencode', 'deepseek-chat']]),
+          smallModel: 'deepseek-chat',
+          scope: 'user',
+          keyStorage: 'file',
+        }),
       );
       expect(report.ok).toBe(false);
       expect(report.agents[0]?.files).toEqual([]);

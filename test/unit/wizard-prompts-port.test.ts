@@ -38,10 +38,13 @@ const models = [
 describe('prompts adapter', () => {
   it('select: arrows and Enter; the answer line shows the short form', async () => {
     const t = terminal();
-    const answer = t.prompter.select({ message: 'Where?', choices: [
-      { title: 'user      every project on this machine', short: 'user', value: 'user' },
-      { title: 'project   this project only', short: 'project', value: 'project' },
-    ] });
+    const answer = t.prompter.select({
+      message: 'Where?',
+      choices: [
+        { title: 'user      every project on this machine', short: 'user', value: 'user' },
+        { title: 'project   this project only', short: 'project', value: 'project' },
+      ],
+    });
     await t.waitFor(/Where\?/);
     t.keys(DOWN);
     t.keys('\r');
@@ -100,11 +103,15 @@ describe('prompts adapter', () => {
 
   it('multiselect: pre-selected choices kept, space toggles, disabled ones cannot be chosen', async () => {
     const t = terminal();
-    const answer = t.prompter.multiselect({ message: 'Agents', min: 1, choices: [
-      { title: 'Claude Code  installed', short: 'Claude Code', value: 'claude-code', selected: true },
-      { title: 'Gemini CLI   ✗ not served', short: 'Gemini CLI', value: 'gemini-cli', disabled: true },
-      { title: 'Codex CLI    not installed', short: 'Codex CLI', value: 'codex' },
-    ] });
+    const answer = t.prompter.multiselect({
+      message: 'Agents',
+      min: 1,
+      choices: [
+        { title: 'Claude Code  installed', short: 'Claude Code', value: 'claude-code', selected: true },
+        { title: 'Gemini CLI   ✗ not served', short: 'Gemini CLI', value: 'gemini-cli', disabled: true },
+        { title: 'Codex CLI    not installed', short: 'Codex CLI', value: 'codex' },
+      ],
+    });
     await t.waitFor(/Agents/);
     t.keys(DOWN);
     t.keys(' ');
@@ -115,17 +122,21 @@ describe('prompts adapter', () => {
     expect(t.screen()).toMatch(/Agents › Claude Code, Codex CLI\s*$/);
   });
 
-  it('multiselect: fewer than the minimum asks again in the reader\'s language, never prompts\' English', async () => {
+  it("multiselect: fewer than the minimum asks again in the reader's language, never prompts' English", async () => {
     const stdin = new PassThrough();
     const stdout = new PassThrough();
     let screen = '';
     stdout.setEncoding('utf8').on('data', (d: string) => (screen += d));
     const zh = await loadTranslator('zh-CN');
     const prompter = promptsPrompter({ stdin: stdin as unknown as NodeJS.ReadStream, stdout: stdout as unknown as NodeJS.WriteStream }, zh);
-    const answer = prompter.multiselect({ message: 'Agents', min: 1, choices: [
-      { title: 'Claude Code', value: 'claude-code' },
-      { title: 'Codex CLI', value: 'codex' },
-    ] });
+    const answer = prompter.multiselect({
+      message: 'Agents',
+      min: 1,
+      choices: [
+        { title: 'Claude Code', value: 'claude-code' },
+        { title: 'Codex CLI', value: 'codex' },
+      ],
+    });
     const seen = async (re: RegExp): Promise<void> => {
       const deadline = Date.now() + 5000;
       while (!re.test(screen)) {

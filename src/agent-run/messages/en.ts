@@ -13,8 +13,10 @@ export const en = {
   'run.cmd_not_on_path': '{command} is not on PATH',
   'run.no_key': 'the agent finds no key ({source})',
   'run.no_key_fix': 'export the variable, or run `gateway-agent-setup doctor --fix`',
-  'run.other_reason': "the gateway answers the agent's own request ({url}, HTTP {status}), so the agent failed for another reason ({failure}): see its output",
-  'run.shell_override_fix': 'unset {var} and remove its export from your shell profile (~/.bashrc, ~/.zshrc, …), or run `doctor --fix`, which blanks {var} in the settings so the export is ignored; then run the agent again',
+  'run.other_reason':
+    "the gateway answers the agent's own request ({url}, HTTP {status}), so the agent failed for another reason ({failure}): see its output",
+  'run.shell_override_fix':
+    'unset {var} and remove its export from your shell profile (~/.bashrc, ~/.zshrc, …), or run `doctor --fix`, which blanks {var} in the settings so the export is ignored; then run the agent again',
   'run.other_reason_fix': 'run the agent by hand in a terminal to see its full output',
   'run.not_run_failure': 'not run',
   'run.run_setup': 'run `gateway-agent-setup setup` for this agent',

@@ -14,7 +14,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'run.no_key': '智能体找不到密钥（{source}）',
   'run.no_key_fix': '导出该变量，或运行 `gateway-agent-setup doctor --fix`',
   'run.other_reason': '网关能正常回答智能体自己的请求（{url}，HTTP {status}），所以智能体失败另有原因（{failure}）：请查看它的输出',
-  'run.shell_override_fix': '执行 unset {var}，并从 shell 配置文件（~/.bashrc、~/.zshrc 等）中删除该导出；或运行 `doctor --fix`，它会在设置中把 {var} 置空，从而忽略该导出；然后再次运行该代理',
+  'run.shell_override_fix':
+    '执行 unset {var}，并从 shell 配置文件（~/.bashrc、~/.zshrc 等）中删除该导出；或运行 `doctor --fix`，它会在设置中把 {var} 置空，从而忽略该导出；然后再次运行该代理',
   'run.other_reason_fix': '在终端中手动运行该智能体，查看完整输出',
   'run.not_run_failure': '未运行',
   'run.run_setup': '为此智能体运行 `gateway-agent-setup setup`',

@@ -21,7 +21,19 @@ import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
 import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import {
+  defineAgent,
+  type AgentChoice,
+  type AgentEnv,
+  type AgentFile,
+  type AgentPlan,
+  type AgentRequest,
+  type AgentUnplan,
+  type CurrentFiles,
+  type GatewayRef,
+  type ModelFit,
+  type Scope,
+} from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -73,7 +85,11 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   const base = doc?.['openai-api-base'];
   if (!doc || base === undefined) return { edits: [], notes: [], secrets: [] };
   if (!underRoot(base, gateway.root)) {
-    return { edits: [], notes: [msg('agents.unplan.not_gateway', { file: path, key: 'openai-api-base', value: String(base), root: gateway.root })], secrets: [] };
+    return {
+      edits: [],
+      notes: [msg('agents.unplan.not_gateway', { file: path, key: 'openai-api-base', value: String(base), root: gateway.root })],
+      secrets: [],
+    };
   }
   const key = asString(doc['openai-api-key']);
   const edits: KeyEdit[] = [
@@ -107,13 +123,20 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     auth: 'bearer',
     key: keyVar ?? configured.key,
     keySource: keyVar !== undefined ? msg('agents.env_var', { var: 'AIDER_OPENAI_API_KEY' }) : configured.source,
-    ...(keyVar !== undefined ? { keyVar: { name: 'AIDER_OPENAI_API_KEY', via: 'export' as const } } : configured.var !== undefined && { keyVar: { name: configured.var, via: 'export' as const } }),
+    ...(keyVar !== undefined
+      ? { keyVar: { name: 'AIDER_OPENAI_API_KEY', via: 'export' as const } }
+      : configured.var !== undefined && { keyVar: { name: configured.var, via: 'export' as const } }),
     baseUrl,
     file: path,
   };
   // An exported AIDER_OPENAI_API_KEY beats the config file (configargparse: environment over files).
   if (keyVar !== undefined && keyVar !== configured.key) {
-    request.overridden = { var: 'AIDER_OPENAI_API_KEY', ...(configured.key !== undefined && { configKey: configured.key }), configAuth: 'bearer', configSource: configured.source };
+    request.overridden = {
+      var: 'AIDER_OPENAI_API_KEY',
+      ...(configured.key !== undefined && { configKey: configured.key }),
+      configAuth: 'bearer',
+      configSource: configured.source,
+    };
   }
   return request;
 }

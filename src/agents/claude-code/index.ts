@@ -8,7 +8,20 @@ import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from '../paths.js';
-import { defineAgent, type AgentChoice, type SmallModelSetting, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import {
+  defineAgent,
+  type AgentChoice,
+  type SmallModelSetting,
+  type AgentEnv,
+  type AgentFile,
+  type AgentPlan,
+  type AgentRequest,
+  type AgentUnplan,
+  type CurrentFiles,
+  type GatewayRef,
+  type ModelFit,
+  type Scope,
+} from '../types.js';
 import { and, commas, msg, or, type Message } from '../../i18n/index.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -132,7 +145,11 @@ function tierModels(choice: AgentChoice): Record<(typeof MODEL_VARS)[number], st
  * key is never in the file. Its empty ANTHROPIC_API_KEY hides one exported in the shell, which
  * would go out as x-api-key instead of ours.
  */
-function session(env: AgentEnv, choice: AgentChoice, dir: string): { env: Record<string, string>; files: { path: string; content: string }[]; args: string[] } {
+function session(
+  env: AgentEnv,
+  choice: AgentChoice,
+  dir: string,
+): { env: Record<string, string>; files: { path: string; content: string }[]; args: string[] } {
   const vars: Record<string, string> = { [BASE_URL]: choice.root, ...tierModels(choice), [DISCOVERY]: '1' };
   const file = pathFor(env.platform).join(dir, 'settings.json');
   const settings = { env: { ...vars, [API_KEY]: '', [AUTH_TOKEN]: '' }, apiKeyHelper: apiKeyHelperCommand(choice.keyEnvVar, env.platform) };
@@ -170,20 +187,21 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const shellKey = envValue(env.env, API_KEY);
   if (shellKey !== undefined) inherited.push(msg('agents.cc.shell_exports_one', { key: maskKey(shellKey) }));
   const userKey = project ? asString(envBlock(current.get(paths.userSettings))[API_KEY]) : undefined;
-  if (userKey !== undefined && userKey !== '') inherited.push(msg('agents.cc.file_sets_one', { file: paths.userSettings, key: maskKey(userKey) }));
+  if (userKey !== undefined && userKey !== '')
+    inherited.push(msg('agents.cc.file_sets_one', { file: paths.userSettings, key: maskKey(userKey) }));
 
   const removeStale = (edits: KeyEdit[], block: Record<string, unknown>, file: string, blank: boolean): void => {
     if (SMALL_FAST in block) edits.push({ path: ['env', SMALL_FAST], value: undefined });
     const stale = asString(block[API_KEY]);
     if (blank) {
       edits.push({ path: ['env', API_KEY], value: '' });
-      notes.push(
-        msg('agents.cc.blanked', { var: API_KEY, file, inherited: and(inherited) }),
-      );
+      notes.push(msg('agents.cc.blanked', { var: API_KEY, file, inherited: and(inherited) }));
     } else if (API_KEY in block) {
       edits.push({ path: ['env', API_KEY], value: undefined });
       notes.push(
-        stale ? msg('agents.cc.removed_key_masked', { var: API_KEY, key: maskKey(stale), file }) : msg('agents.cc.removed_key', { var: API_KEY, file }),
+        stale
+          ? msg('agents.cc.removed_key_masked', { var: API_KEY, key: maskKey(stale), file })
+          : msg('agents.cc.removed_key', { var: API_KEY, file }),
       );
     }
   };
@@ -226,7 +244,9 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     }
   }
 
-  const edits: FileEdit[] = [{ path: mainPath, format: 'json', edits: main, secret: choice.keyStorage === 'file' && mainPath === authPath }];
+  const edits: FileEdit[] = [
+    { path: mainPath, format: 'json', edits: main, secret: choice.keyStorage === 'file' && mainPath === authPath },
+  ];
   if (auth !== main && auth.length > 0) {
     edits.push({ path: authPath, format: 'json', edits: auth, secret: choice.keyStorage === 'file' });
   }
@@ -254,7 +274,9 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
     notes.push(msg('agents.unplan.not_gateway', { file: mainPath, key: `env.${BASE_URL}`, value: String(base), root: gateway.root }));
     return { edits: [], notes, secrets };
   }
-  const main: KeyEdit[] = [BASE_URL, ...MODEL_VARS, DISCOVERY].filter((name) => name in mainEnv).map((name) => ({ path: ['env', name], value: undefined }));
+  const main: KeyEdit[] = [BASE_URL, ...MODEL_VARS, DISCOVERY]
+    .filter((name) => name in mainEnv)
+    .map((name) => ({ path: ['env', name], value: undefined }));
   const auth: KeyEdit[] = mainPath === authPath ? main : [];
   const authDoc = current.get(authPath);
   const authEnv = envBlock(authDoc);
@@ -313,7 +335,10 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     return msg('agents.cc.no_model', { var: MODEL, file: base.source });
   }
   const tiers: Record<string, string> = {};
-  for (const [tier, name] of [['opus', OPUS], ['fable', FABLE]] as const) {
+  for (const [tier, name] of [
+    ['opus', OPUS],
+    ['fable', FABLE],
+  ] as const) {
     const value = vars.get(name)?.value;
     if (value !== undefined && value.trim() !== '') tiers[tier] = value;
   }
@@ -335,12 +360,18 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     if (helper) {
       const variable = helperVariable(helper.value);
       if (variable !== undefined) {
-        return request('x-api-key', envValue(env.env, variable), msg('agents.cc.helper_prints', { source: helper.source, var: variable }), variable);
+        return request(
+          'x-api-key',
+          envValue(env.env, variable),
+          msg('agents.cc.helper_prints', { source: helper.source, var: variable }),
+          variable,
+        );
       }
       return request('x-api-key', undefined, msg('agents.cc.helper_foreign', { source: helper.source }));
     }
     const token = vars.get(AUTH_TOKEN);
-    if (token && token.value !== '') return request('bearer', token.value, msg('agents.source_var', { source: token.source, var: AUTH_TOKEN }), AUTH_TOKEN);
+    if (token && token.value !== '')
+      return request('bearer', token.value, msg('agents.source_var', { source: token.source, var: AUTH_TOKEN }), AUTH_TOKEN);
     return request('bearer', undefined, msg('agents.var_in', { var: AUTH_TOKEN, file: base.source }), AUTH_TOKEN);
   })();
   const apiKey = vars.get(API_KEY);

@@ -9,7 +9,19 @@ import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import {
+  defineAgent,
+  type AgentChoice,
+  type AgentEnv,
+  type AgentFile,
+  type AgentPlan,
+  type AgentRequest,
+  type AgentUnplan,
+  type CurrentFiles,
+  type GatewayRef,
+  type ModelFit,
+  type Scope,
+} from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -97,7 +109,14 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
     const settings = asRecord(asRecord(asRecord(doc?.['providers'])?.[id])?.['settings']);
     if (!settings || settings['baseUrl'] === undefined) continue;
     if (!underRoot(settings['baseUrl'], gateway.root)) {
-      notes.push(msg('agents.unplan.not_gateway', { file: path, key: `providers.${id}.settings.baseUrl`, value: String(settings['baseUrl']), root: gateway.root }));
+      notes.push(
+        msg('agents.unplan.not_gateway', {
+          file: path,
+          key: `providers.${id}.settings.baseUrl`,
+          value: String(settings['baseUrl']),
+          root: gateway.root,
+        }),
+      );
       continue;
     }
     const key = asString(settings['apiKey']);

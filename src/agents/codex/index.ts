@@ -6,7 +6,19 @@ import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import {
+  defineAgent,
+  type AgentChoice,
+  type AgentEnv,
+  type AgentFile,
+  type AgentPlan,
+  type AgentRequest,
+  type AgentUnplan,
+  type CurrentFiles,
+  type GatewayRef,
+  type ModelFit,
+  type Scope,
+} from '../types.js';
 import { commas, msg, type Message } from '../../i18n/index.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -125,9 +137,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     edits.push({ path: paths.dotenv, format: 'dotenv', edits: [{ path: [choice.keyEnvVar], value: choice.key }], secret: true });
     if (shellKey !== undefined && shellKey !== choice.key) {
       // codex-rs/arg0 load_dotenv() sets every .env variable over the inherited environment.
-      notes.push(
-        msg('agents.codex.shell_other_key', { var: choice.keyEnvVar, key: maskKey(shellKey), dotenv: paths.dotenv }),
-      );
+      notes.push(msg('agents.codex.shell_other_key', { var: choice.keyEnvVar, key: maskKey(shellKey), dotenv: paths.dotenv }));
     }
   } else {
     if (forbidden && choice.keyStorage === 'file') {
@@ -166,7 +176,14 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   for (const id of ours) {
     const table = asRecord(providers[id]) ?? {};
     if (!underRoot(table['base_url'], gateway.root)) {
-      notes.push(msg('agents.unplan.not_gateway', { file: paths.config, key: `model_providers.${id}.base_url`, value: String(table['base_url']), root: gateway.root }));
+      notes.push(
+        msg('agents.unplan.not_gateway', {
+          file: paths.config,
+          key: `model_providers.${id}.base_url`,
+          value: String(table['base_url']),
+          root: gateway.root,
+        }),
+      );
       continue;
     }
     config.push({ path: ['model_providers', id], value: undefined });
@@ -278,12 +295,18 @@ export const codex = defineAgent({
     return {
       env: { [choice.keyEnvVar]: choice.key },
       args: [
-        '-c', `${table}.name=${toml('Gateway (this session)')}`,
-        '-c', `${table}.base_url=${toml(choice.v1)}`,
-        '-c', `${table}.env_key=${toml(choice.keyEnvVar)}`,
-        '-c', `${table}.wire_api=${toml('responses')}`,
-        '-c', `model_provider=${toml(SESSION_PROVIDER_ID)}`,
-        '-c', `model=${toml(choice.model)}`,
+        '-c',
+        `${table}.name=${toml('Gateway (this session)')}`,
+        '-c',
+        `${table}.base_url=${toml(choice.v1)}`,
+        '-c',
+        `${table}.env_key=${toml(choice.keyEnvVar)}`,
+        '-c',
+        `${table}.wire_api=${toml('responses')}`,
+        '-c',
+        `model_provider=${toml(SESSION_PROVIDER_ID)}`,
+        '-c',
+        `model=${toml(choice.model)}`,
       ],
     };
   },

@@ -17,7 +17,19 @@ import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
 import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from '../types.js';
+import {
+  defineAgent,
+  type AgentChoice,
+  type AgentEnv,
+  type AgentUnplan,
+  type GatewayRef,
+  type AgentFile,
+  type AgentPlan,
+  type AgentRequest,
+  type CurrentFiles,
+  type ModelFit,
+  type Scope,
+} from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -101,11 +113,26 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   if (!Array.isArray(list) || index < 0) return { edits: [], notes: [], secrets: [] };
   const entry = asRecord(list[index]) ?? {};
   if (!underRoot(entry['apiBase'], gateway.root)) {
-    return { edits: [], notes: [msg('agents.unplan.not_gateway', { file: path, key: `models[${index}].apiBase`, value: String(entry['apiBase']), root: gateway.root })], secrets: [] };
+    return {
+      edits: [],
+      notes: [
+        msg('agents.unplan.not_gateway', {
+          file: path,
+          key: `models[${index}].apiBase`,
+          value: String(entry['apiBase']),
+          root: gateway.root,
+        }),
+      ],
+      secrets: [],
+    };
   }
   const key = asString(entry['apiKey']);
   // The rest of the file (name, version, schema, the user's models) is the user's config now.
-  return { edits: [{ path, format: 'yaml', edits: [{ path: ['models', index], value: undefined }] }], notes: [], secrets: key && !SECRET_REF.test(key) ? [key] : [] };
+  return {
+    edits: [{ path, format: 'yaml', edits: [{ path: ['models', index], value: undefined }] }],
+    notes: [],
+    secrets: key && !SECRET_REF.test(key) ? [key] : [],
+  };
 }
 
 /** Whether cn gives this entry the chat role (no `roles` means the default ones, chat included). */
@@ -123,7 +150,8 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   if (!first) return msg('agents.continue.no_model', { file: path });
   const name = asString(first['name']) ?? asString(first['uses']) ?? '';
   const provider = asString(first['provider']);
-  if (provider !== 'openai' && provider !== 'anthropic') return msg('agents.continue.other_provider', { name, provider: provider ?? '', file: path });
+  if (provider !== 'openai' && provider !== 'anthropic')
+    return msg('agents.continue.other_provider', { name, provider: provider ?? '', file: path });
   const baseUrl = asString(first['apiBase']);
   if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.continue.no_base_url', { name, file: path });
   const model = asString(first['model']);
@@ -186,15 +214,21 @@ export const continueCli = defineAgent({
       name: 'Gateway session',
       version: '1.0.0',
       schema: 'v1',
-      models: [{
-        name: CONTINUE_MODEL_NAME,
-        provider: choice.protocol === 'messages' ? 'anthropic' : 'openai',
-        model: choice.model,
-        apiBase: choice.v1,
-        apiKey: `\${{ secrets.${choice.keyEnvVar} }}`,
-        roles: ['chat', 'edit', 'apply'],
-      }],
+      models: [
+        {
+          name: CONTINUE_MODEL_NAME,
+          provider: choice.protocol === 'messages' ? 'anthropic' : 'openai',
+          model: choice.model,
+          apiBase: choice.v1,
+          apiKey: `\${{ secrets.${choice.keyEnvVar} }}`,
+          roles: ['chat', 'edit', 'apply'],
+        },
+      ],
     };
-    return { env: { [choice.keyEnvVar]: choice.key }, files: [{ path: file, content: `${JSON.stringify(config, null, 2)}\n` }], args: [`--config=${file}`] };
+    return {
+      env: { [choice.keyEnvVar]: choice.key },
+      files: [{ path: file, content: `${JSON.stringify(config, null, 2)}\n` }],
+      args: [`--config=${file}`],
+    };
   },
 });

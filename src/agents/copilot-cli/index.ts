@@ -17,7 +17,19 @@ import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
 import { asRecord, asString, pathFor, trimSlash, underRoot } from '../paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import {
+  defineAgent,
+  type AgentChoice,
+  type AgentEnv,
+  type AgentFile,
+  type AgentPlan,
+  type AgentRequest,
+  type AgentUnplan,
+  type CurrentFiles,
+  type GatewayRef,
+  type ModelFit,
+  type Scope,
+} from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -91,7 +103,11 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   if (!doc) return { edits: [], notes: [], secrets: [] };
   const base = asString(doc[BASE_URL]);
   if (base !== undefined && !underRoot(base, gateway.root)) {
-    return { edits: [], notes: [msg('agents.unplan.not_gateway', { file: path, key: BASE_URL, value: base, root: gateway.root })], secrets: [] };
+    return {
+      edits: [],
+      notes: [msg('agents.unplan.not_gateway', { file: path, key: BASE_URL, value: base, root: gateway.root })],
+      secrets: [],
+    };
   }
   const key = asString(doc[API_KEY]);
   // The gateway's variables go; COPILOT_OFFLINE and COPILOT_AUTO_UPDATE are Copilot CLI's own

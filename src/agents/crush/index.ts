@@ -27,7 +27,19 @@ import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import {
+  defineAgent,
+  type AgentChoice,
+  type AgentEnv,
+  type AgentFile,
+  type AgentPlan,
+  type AgentRequest,
+  type AgentUnplan,
+  type CurrentFiles,
+  type GatewayRef,
+  type ModelFit,
+  type Scope,
+} from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -41,7 +53,10 @@ const TYPE_OF: Record<'chat' | 'responses' | 'messages', CrushType> = { chat: 'o
 
 function crushPaths(env: AgentEnv): { config: string; data: string } {
   const p = pathFor(env.platform);
-  const configDir = envValue(env.env, 'CRUSH_GLOBAL_CONFIG') !== undefined ? dirFromEnv(env, 'CRUSH_GLOBAL_CONFIG', '') : p.join(dirFromEnv(env, 'XDG_CONFIG_HOME', p.join(env.home, '.config')), 'crush');
+  const configDir =
+    envValue(env.env, 'CRUSH_GLOBAL_CONFIG') !== undefined
+      ? dirFromEnv(env, 'CRUSH_GLOBAL_CONFIG', '')
+      : p.join(dirFromEnv(env, 'XDG_CONFIG_HOME', p.join(env.home, '.config')), 'crush');
   let dataDir: string;
   if (envValue(env.env, 'CRUSH_GLOBAL_DATA') !== undefined) dataDir = dirFromEnv(env, 'CRUSH_GLOBAL_DATA', '');
   else if (envValue(env.env, 'XDG_DATA_HOME') !== undefined) dataDir = p.join(dirFromEnv(env, 'XDG_DATA_HOME', ''), 'crush');
@@ -119,17 +134,32 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   const provider = asRecord(asRecord(doc?.['providers'])?.[CRUSH_PROVIDER]);
   if (!provider || provider['base_url'] === undefined) return { edits: [], notes: [], secrets: [] };
   if (!underRoot(provider['base_url'], gateway.root)) {
-    return { edits: [], notes: [msg('agents.unplan.not_gateway', { file: config, key: `providers.${CRUSH_PROVIDER}.base_url`, value: String(provider['base_url']), root: gateway.root })], secrets: [] };
+    return {
+      edits: [],
+      notes: [
+        msg('agents.unplan.not_gateway', {
+          file: config,
+          key: `providers.${CRUSH_PROVIDER}.base_url`,
+          value: String(provider['base_url']),
+          root: gateway.root,
+        }),
+      ],
+      secrets: [],
+    };
   }
   const key = asString(provider['api_key']);
   const selections = (file: string): KeyEdit[] =>
     (['large', 'small'] as const)
       .filter((t) => asRecord(asRecord(asRecord(current.get(file))?.['models'])?.[t])?.['provider'] === CRUSH_PROVIDER)
       .map((t) => ({ path: ['models', t], value: undefined }));
-  const edits: AgentUnplan['edits'] = [{ path: config, format: 'json', edits: [{ path: ['providers', CRUSH_PROVIDER], value: undefined }, ...selections(config)] }];
+  const edits: AgentUnplan['edits'] = [
+    { path: config, format: 'json', edits: [{ path: ['providers', CRUSH_PROVIDER], value: undefined }, ...selections(config)] },
+  ];
   const dataEdits = selections(data);
   if (dataEdits.length > 0) edits.push({ path: data, format: 'json', edits: dataEdits });
-  const notes = edits.flatMap((e) => e.edits).some((e) => e.path[0] === 'models') ? [msg('agents.unplan.crush_after', { file: config })] : [];
+  const notes = edits.flatMap((e) => e.edits).some((e) => e.path[0] === 'models')
+    ? [msg('agents.unplan.crush_after', { file: config })]
+    : [];
   // A `$VAR` reference is no secret; a literal key is.
   return { edits, notes, secrets: key !== undefined && !key.startsWith('$') ? [key] : [] };
 }
@@ -170,8 +200,13 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     model,
     auth: type === 'anthropic' && !(key.value ?? '').startsWith('Bearer ') ? 'x-api-key' : 'bearer',
     key: key.value === '' ? undefined : key.value,
-    keySource: key.source !== undefined ? msg('agents.var_in', { var: key.source, file: config }) : msg('agents.file_field', { file: config, field: `providers.${providerId}.api_key` }),
-    ...(key.source !== undefined && { keyVar: { name: key.source, via: key.value === undefined ? ('named' as const) : ('reference' as const) } }),
+    keySource:
+      key.source !== undefined
+        ? msg('agents.var_in', { var: key.source, file: config })
+        : msg('agents.file_field', { file: config, field: `providers.${providerId}.api_key` }),
+    ...(key.source !== undefined && {
+      keyVar: { name: key.source, via: key.value === undefined ? ('named' as const) : ('reference' as const) },
+    }),
     baseUrl,
     file: config,
   };
@@ -195,6 +230,10 @@ export const crush = defineAgent({
   unplan,
   readBack,
   oneShot(_model, prompt) {
-    return { command: 'crush', args: ['run', '--quiet', '--', prompt], env: { CRUSH_DISABLE_PROVIDER_AUTO_UPDATE: '1', CRUSH_DISABLE_METRICS: '1' } };
+    return {
+      command: 'crush',
+      args: ['run', '--quiet', '--', prompt],
+      env: { CRUSH_DISABLE_PROVIDER_AUTO_UPDATE: '1', CRUSH_DISABLE_METRICS: '1' },
+    };
   },
 });

@@ -15,7 +15,19 @@ import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
 import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentUnplan, type GatewayRef, type AgentFile, type AgentPlan, type AgentRequest, type CurrentFiles, type ModelFit, type Scope } from '../types.js';
+import {
+  defineAgent,
+  type AgentChoice,
+  type AgentEnv,
+  type AgentUnplan,
+  type GatewayRef,
+  type AgentFile,
+  type AgentPlan,
+  type AgentRequest,
+  type CurrentFiles,
+  type ModelFit,
+  type Scope,
+} from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -28,7 +40,11 @@ const PROVIDERS: Record<DroidProvider, { protocol: Protocol; path: string; auth:
   anthropic: { protocol: 'messages', path: '/v1/messages', auth: 'x-api-key', form: 'root' },
 };
 
-const BY_PROTOCOL: Partial<Record<Protocol, DroidProvider>> = { chat: 'generic-chat-completion-api', responses: 'openai', messages: 'anthropic' };
+const BY_PROTOCOL: Partial<Record<Protocol, DroidProvider>> = {
+  chat: 'generic-chat-completion-api',
+  responses: 'openai',
+  messages: 'anthropic',
+};
 
 /** The display name of the entry we own; the user's other entries are never touched. */
 const DROID_DISPLAY_NAME = 'Gateway';
@@ -99,7 +115,14 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   if (!doc || !Array.isArray(list) || index < 0) return { edits: [], notes, secrets: [] };
   const entry = asRecord(list[index]) ?? {};
   if (!underRoot(entry['baseUrl'], gateway.root)) {
-    notes.push(msg('agents.unplan.not_gateway', { file: path, key: `customModels[${index}].baseUrl`, value: String(entry['baseUrl']), root: gateway.root }));
+    notes.push(
+      msg('agents.unplan.not_gateway', {
+        file: path,
+        key: `customModels[${index}].baseUrl`,
+        value: String(entry['baseUrl']),
+        root: gateway.root,
+      }),
+    );
     return { edits: [], notes, secrets: [] };
   }
   const key = asString(entry['apiKey']);
@@ -112,7 +135,8 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   } else {
     for (const [i, e] of list.entries()) {
       const name = asString(asRecord(e)?.['displayName']);
-      if (i > index && name !== undefined && ref === droidModelRef(name, i)) edits.push({ path: ['model'], value: droidModelRef(name, i - 1) });
+      if (i > index && name !== undefined && ref === droidModelRef(name, i))
+        edits.push({ path: ['model'], value: droidModelRef(name, i - 1) });
     }
   }
   return { edits: [{ path, format: 'jsonc', edits }], notes, secrets: key ? [key] : [] };
@@ -197,7 +221,16 @@ export const factoryDroid = defineAgent({
     const displayName = `${DROID_DISPLAY_NAME} session`;
     const settings = {
       model: droidModelRef(displayName, 0),
-      customModels: [{ model: choice.model, displayName, baseUrl: PROVIDERS[provider].form === 'root' ? choice.root : choice.v1, apiKey: choice.key, provider, maxOutputTokens: MAX_OUTPUT_TOKENS }],
+      customModels: [
+        {
+          model: choice.model,
+          displayName,
+          baseUrl: PROVIDERS[provider].form === 'root' ? choice.root : choice.v1,
+          apiKey: choice.key,
+          provider,
+          maxOutputTokens: MAX_OUTPUT_TOKENS,
+        },
+      ],
     };
     const file = pathFor(env.platform).join(dir, 'settings.json');
     return { env: {}, files: [{ path: file, content: `${JSON.stringify(settings, null, 2)}\n` }], args: ['--settings', file] };

@@ -6,8 +6,7 @@ import { msg } from '../../i18n/index.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
 
-export const GEMINI_UNSUPPORTED =
-  msg('agents.gemini.unsupported');
+export const GEMINI_UNSUPPORTED = msg('agents.gemini.unsupported');
 
 export const geminiCli = defineAgent({
   id: 'gemini-cli',

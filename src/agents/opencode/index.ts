@@ -8,7 +8,7 @@ import { defineAgent, type AgentEnv } from '../types.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
 
-export {  opencodeModelRef } from '../opencode-format.js';
+export { opencodeModelRef } from '../opencode-format.js';
 
 /** The template a new config file starts from, under templates/. */
 export const OPENCODE_TEMPLATE = 'opencode/opencode.json';

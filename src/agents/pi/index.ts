@@ -17,7 +17,18 @@ import type { FileEdit, KeyEdit } from '../../config/types.js';
 import type { Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type Scope } from '../types.js';
+import {
+  defineAgent,
+  type AgentChoice,
+  type AgentEnv,
+  type AgentFile,
+  type AgentPlan,
+  type AgentRequest,
+  type AgentUnplan,
+  type CurrentFiles,
+  type GatewayRef,
+  type Scope,
+} from '../types.js';
 import { commas, msg, type Message } from '../../i18n/index.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -107,7 +118,14 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
     const entry = asRecord(providers?.[id]);
     if (!entry || entry['baseUrl'] === undefined) continue;
     if (!underRoot(entry['baseUrl'], gateway.root)) {
-      notes.push(msg('agents.unplan.not_gateway', { file: paths.models, key: `providers.${id}.baseUrl`, value: String(entry['baseUrl']), root: gateway.root }));
+      notes.push(
+        msg('agents.unplan.not_gateway', {
+          file: paths.models,
+          key: `providers.${id}.baseUrl`,
+          value: String(entry['baseUrl']),
+          root: gateway.root,
+        }),
+      );
       continue;
     }
     const key = asString(entry['apiKey']);
@@ -115,10 +133,18 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
     removed.push(id);
   }
   const edits: FileEdit[] = [];
-  if (removed.length > 0) edits.push({ path: paths.models, format: 'json', edits: removed.map((id) => ({ path: ['providers', id], value: undefined })) });
+  if (removed.length > 0)
+    edits.push({ path: paths.models, format: 'json', edits: removed.map((id) => ({ path: ['providers', id], value: undefined })) });
   const provider = asString(settings?.['defaultProvider']);
   if (provider !== undefined && removed.includes(provider)) {
-    edits.push({ path: paths.settings, format: 'json', edits: [{ path: ['defaultProvider'], value: undefined }, { path: ['defaultModel'], value: undefined }] });
+    edits.push({
+      path: paths.settings,
+      format: 'json',
+      edits: [
+        { path: ['defaultProvider'], value: undefined },
+        { path: ['defaultModel'], value: undefined },
+      ],
+    });
     notes.push(msg('agents.unplan.pi_after', { file: paths.settings }));
   }
   return { edits, notes, secrets };
@@ -161,7 +187,17 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     keySource = msg('agents.pi.api_key_in', { id: providerId, file });
   }
   const { protocol, spec } = known;
-  return { protocol, url: `${trimSlash(baseUrl)}${spec.path}`, model, auth: spec.auth, key, keySource, ...(keyVar !== undefined && { keyVar }), baseUrl, file };
+  return {
+    protocol,
+    url: `${trimSlash(baseUrl)}${spec.path}`,
+    model,
+    auth: spec.auth,
+    key,
+    keySource,
+    ...(keyVar !== undefined && { keyVar }),
+    baseUrl,
+    file,
+  };
 }
 
 /** `gateway/deepseek-chat`: the provider id its settings name, then the model. */
@@ -176,7 +212,10 @@ function modelArg(current: CurrentFiles, request: AgentRequest): string {
 export const pi = defineAgent({
   id: 'pi',
   // Pi resolves `apiKey` itself: `!…` runs a shell command, a variable's name is replaced by its value.
-  evaluates: [{ syntax: 'command-prefix', fields: ['key'] }, { syntax: 'env-name', fields: ['key'] }],
+  evaluates: [
+    { syntax: 'command-prefix', fields: ['key'] },
+    { syntax: 'env-name', fields: ['key'] },
+  ],
   name: 'Pi',
   binary: 'pi',
   versionArgs: ['--version'],
@@ -209,7 +248,9 @@ export const pi = defineAgent({
   session(env, choice, dir) {
     const spec = specFor(choice.protocol);
     const id = `${spec.id}-session`;
-    const models = [...new Set([choice.model, ...(choice.models ?? []).filter((m) => m.protocol === choice.protocol).map((m) => m.model)])].map((m) => ({
+    const models = [
+      ...new Set([choice.model, ...(choice.models ?? []).filter((m) => m.protocol === choice.protocol).map((m) => m.model)]),
+    ].map((m) => ({
       id: m,
       name: m,
       reasoning: false,
@@ -218,9 +259,19 @@ export const pi = defineAgent({
       contextWindow: 128000,
       maxTokens: 16384,
     }));
-    const provider = { name: 'Gateway (this session)', baseUrl: spec.base === 'root' ? choice.root : choice.v1, apiKey: choice.keyEnvVar, api: spec.api, models };
+    const provider = {
+      name: 'Gateway (this session)',
+      baseUrl: spec.base === 'root' ? choice.root : choice.v1,
+      apiKey: choice.keyEnvVar,
+      api: spec.api,
+      models,
+    };
     const file = pathFor(env.platform).join(dir, 'gateway-session.js');
     const source = `// gateway-agent-setup launch: the gateway for this one session.\nexport default function (pi) {\n  pi.registerProvider(${JSON.stringify(id)}, ${JSON.stringify(provider, null, 2)});\n}\n`;
-    return { env: { [choice.keyEnvVar]: choice.key }, files: [{ path: file, content: source }], args: ['--extension', file, '--model', `${id}/${choice.model}`] };
+    return {
+      env: { [choice.keyEnvVar]: choice.key },
+      files: [{ path: file, content: source }],
+      args: ['--extension', file, '--model', `${id}/${choice.model}`],
+    };
   },
 });

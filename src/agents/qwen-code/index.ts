@@ -14,7 +14,19 @@ import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { fitChatOrMessages, notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
-import { defineAgent, type AgentChoice, type AgentEnv, type AgentFile, type AgentPlan, type AgentRequest, type AgentUnplan, type CurrentFiles, type GatewayRef, type ModelFit, type Scope } from '../types.js';
+import {
+  defineAgent,
+  type AgentChoice,
+  type AgentEnv,
+  type AgentFile,
+  type AgentPlan,
+  type AgentRequest,
+  type AgentUnplan,
+  type CurrentFiles,
+  type GatewayRef,
+  type ModelFit,
+  type Scope,
+} from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -115,7 +127,13 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const id = QWEN_PROVIDER[type];
   const list = providers?.[id];
   const wireApi = choice.protocol === 'responses' ? 'responses' : undefined;
-  const entry: Record<string, string> = { id: choice.model, name: `${choice.model} (gateway)`, baseUrl, envKey: choice.keyEnvVar, ...(wireApi && { wireApi }) };
+  const entry: Record<string, string> = {
+    id: choice.model,
+    name: `${choice.model} (gateway)`,
+    baseUrl,
+    envKey: choice.keyEnvVar,
+    ...(wireApi && { wireApi }),
+  };
   // Entries an older setup wrote into the user's own lists (the layout before providerProtocol):
   // those lists are rewritten without them, or dropped when nothing of the user's is left.
   for (const old of ['openai', 'anthropic'] as const) {
@@ -135,14 +153,16 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     const at = index >= 0 ? index : list.length;
     for (const [k, v] of Object.entries(entry)) edits.push({ path: ['modelProviders', id, at, k], value: v });
     // The same model moved back to chat completions: its old `wireApi` goes.
-    if (!wireApi && index >= 0 && 'wireApi' in (asRecord(list[index]) ?? {})) edits.push({ path: ['modelProviders', id, at, 'wireApi'], value: undefined });
+    if (!wireApi && index >= 0 && 'wireApi' in (asRecord(list[index]) ?? {}))
+      edits.push({ path: ['modelProviders', id, at, 'wireApi'], value: undefined });
   } else {
     edits.push({ path: ['modelProviders', id], value: [entry] });
   }
   // Without its mapping Qwen Code skips a custom provider id (with a warning).
   edits.push({ path: ['providerProtocol', id], value: type });
   const userList = providers?.[type];
-  const foreign = Array.isArray(userList) && userList.some((e) => asRecord(e)?.['id'] === choice.model && !isOldOurs(e, choice.root, choice.keyEnvVar));
+  const foreign =
+    Array.isArray(userList) && userList.some((e) => asRecord(e)?.['id'] === choice.model && !isOldOurs(e, choice.root, choice.keyEnvVar));
   if (foreign) notes.push(msg('agents.qwen.duplicate', { file: target, model: choice.model, type }));
   if (project && !providers) {
     notes.push(msg('agents.qwen.project_replaces', { file: target }));
@@ -156,7 +176,12 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   if (choice.keyStorage === 'file') {
     // Never in the committed project file: the user file's env block reaches every project.
     const version = project ? versionEdits(current.get(paths.user)) : [];
-    fileEdits.push({ path: paths.user, format: 'json', edits: [...version, { path: ['env', choice.keyEnvVar], value: choice.key }], secret: true });
+    fileEdits.push({
+      path: paths.user,
+      format: 'json',
+      edits: [...version, { path: ['env', choice.keyEnvVar], value: choice.key }],
+      secret: true,
+    });
     if (project) notes.push(msg('agents.qwen.key_in_user', { user: paths.user, var: choice.keyEnvVar, file: target }));
   } else {
     exportVar = choice.keyEnvVar;
@@ -171,9 +196,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   }
   const shellKey = envValue(env.env, choice.keyEnvVar);
   if (shellKey !== undefined && shellKey !== choice.key) {
-    notes.push(
-      msg('agents.qwen.shell_override', { var: choice.keyEnvVar, key: maskKey(shellKey) }),
-    );
+    notes.push(msg('agents.qwen.shell_override', { var: choice.keyEnvVar, key: maskKey(shellKey) }));
   }
   return { edits: fileEdits, notes, exportVar };
 }
@@ -213,7 +236,14 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
         continue;
       }
       if (mine && e?.['baseUrl'] !== undefined) {
-        notes.push(msg('agents.unplan.not_gateway', { file: target, key: `modelProviders.${type}[${i}].baseUrl`, value: String(e['baseUrl']), root: gateway.root }));
+        notes.push(
+          msg('agents.unplan.not_gateway', {
+            file: target,
+            key: `modelProviders.${type}[${i}].baseUrl`,
+            value: String(e['baseUrl']),
+            root: gateway.root,
+          }),
+        );
       }
       if (id !== undefined) keptIds.add(id);
       const v = asString(e?.['envKey']);
@@ -233,7 +263,8 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
     edits.push({ path: ['modelProviders', id], value: undefined });
     if (id in mapping) unmapped.push(id);
   }
-  if (unmapped.length > 0 && Object.keys(mapping).every((k) => unmapped.includes(k))) edits.push({ path: ['providerProtocol'], value: undefined });
+  if (unmapped.length > 0 && Object.keys(mapping).every((k) => unmapped.includes(k)))
+    edits.push({ path: ['providerProtocol'], value: undefined });
   else for (const id of unmapped) edits.push({ path: ['providerProtocol', id], value: undefined });
   const model = asString(asRecord(doc?.['model'])?.['name']);
   if (model !== undefined && removedIds.has(model) && !keptIds.has(model)) {
@@ -261,7 +292,7 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
 function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const paths = qwenPaths(env);
   const user = asRecord(current.get(paths.user)) ?? {};
-  const proj = scope === 'project' ? asRecord(current.get(paths.project)) ?? {} : {};
+  const proj = scope === 'project' ? (asRecord(current.get(paths.project)) ?? {}) : {};
   // Messages name the file whose modelProviders Qwen Code uses (the project one replaces the user one).
   const file = asRecord(proj['modelProviders']) ? paths.project : paths.user;
   const pick = (get: (d: Record<string, unknown>) => unknown): unknown => get(proj) ?? get(user);

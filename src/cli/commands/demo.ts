@@ -24,9 +24,7 @@ export const options: OptionTable = {
 export const help: CommandHelp = {
   summary: msg('help.summary.demo_long'),
   usage: `${BIN} demo [--keep] [--json]`,
-  details: [
-    msg('help.detail.demo.steps'),
-  ],
+  details: [msg('help.detail.demo.steps')],
 };
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
@@ -43,14 +41,16 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const env: AgentEnv = { home, cwd: home, platform: ctx.platform, env: { HOME: home, GATEWAY_API_KEY: DEMO_KEY } };
     if (!ctx.json) note(ctx, wrap(ctx.t('demo.start', { root: sim.root, key: maskKey(DEMO_KEY), home })));
     const gateway = { root: sim.root, v1: `${sim.root}/v1`, key: DEMO_KEY, keyEnvVar: 'GATEWAY_API_KEY' };
-    const report = await runSetup(setupOptionsFrom(ctx, nothingGiven(), gateway, {
-      agents: SUPPORTED_AGENT_IDS,
-      command: 'demo',
-      pinSaved: false,
-      // The throwaway home, and no variable of the user's reaches the simulator's run.
-      env,
-      http: { timeoutMs: 10_000, env: {} },
-    }));
+    const report = await runSetup(
+      setupOptionsFrom(ctx, nothingGiven(), gateway, {
+        agents: SUPPORTED_AGENT_IDS,
+        command: 'demo',
+        pinSaved: false,
+        // The throwaway home, and no variable of the user's reaches the simulator's run.
+        env,
+        http: { timeoutMs: 10_000, env: {} },
+      }),
+    );
     if (ctx.json) {
       printJson(ctx, report);
     } else {
@@ -61,8 +61,22 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         const text = await readFile(f.path, 'utf8');
         print(ctx, [``, `── ${f.path.replace(home, '~')}`, text.trimEnd()]);
       }
-      print(ctx, ['', ...wrap(ctx.t('demo.requests')),
-        ...sim.log.flatMap((e) => wrap(ctx.t('demo.request', { method: e.method, path: e.path, model: e.model ? ` (${e.model})` : '', status: e.status, id: e.requestId }), 4))]);
+      print(ctx, [
+        '',
+        ...wrap(ctx.t('demo.requests')),
+        ...sim.log.flatMap((e) =>
+          wrap(
+            ctx.t('demo.request', {
+              method: e.method,
+              path: e.path,
+              model: e.model ? ` (${e.model})` : '',
+              status: e.status,
+              id: e.requestId,
+            }),
+            4,
+          ),
+        ),
+      ]);
       print(ctx, ['', ...wrap(keep ? ctx.t('demo.kept', { home }) : ctx.t('demo.removed', { bin: await invocationHere(ctx) }))]);
     }
     return report.ok ? 0 : 1;

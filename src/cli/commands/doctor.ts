@@ -57,14 +57,19 @@ interface KeyReplaced {
 }
 
 async function checkAll(ctx: CliContext, ids: readonly AgentId[], inputs: CheckInputs): Promise<AgentCheck[]> {
-  const [{ checkAgent, modelListCache }, { detectAgent }] = await Promise.all([import('../../doctor/check.js'), import('../../agents/detect.js')]);
+  const [{ checkAgent, modelListCache }, { detectAgent }] = await Promise.all([
+    import('../../doctor/check.js'),
+    import('../../agents/detect.js'),
+  ]);
   const env = agentEnv(ctx);
   const models = modelListCache();
   const { timeoutMs, ...rest } = inputs;
   const opts: CheckOptions = { ...rest, env, http: { timeoutMs, env: ctx.env } };
   const checks = await Promise.all(ids.map((id) => checkAgent(AGENTS[id], opts, models)));
   // An installed agent with no config of its own is worth a line; one neither installed nor configured is not.
-  const installed = await Promise.all(checks.map((c) => (c.configured ? Promise.resolve(true) : detectAgent(AGENTS[c.id], env).then((d) => d.installed))));
+  const installed = await Promise.all(
+    checks.map((c) => (c.configured ? Promise.resolve(true) : detectAgent(AGENTS[c.id], env).then((d) => d.installed))),
+  );
   return checks.filter((_, i) => installed[i]);
 }
 
@@ -97,17 +102,29 @@ function agentLines(ctx: CliContext, c: AgentCheck): string[] {
   const file = c.file === undefined ? '' : typeof c.file === 'string' ? c.file : t(c.file);
   const where = file ? `  ${file.startsWith(ctx.home + '/') ? `~${file.slice(ctx.home.length)}` : file}` : '';
   if (!c.configured) return wrap(t('doctor.not_configured', { agent: c.name, bin: BIN, id: c.id }));
-  if (c.notGateway) return [t('doctor.not_gateway', { agent: c.name }), ...wrap(t('doctor.to_use', { reason: c.notGateway, bin: BIN, id: c.id }), 4)];
+  if (c.notGateway)
+    return [t('doctor.not_gateway', { agent: c.name }), ...wrap(t('doctor.to_use', { reason: c.notGateway, bin: BIN, id: c.id }), 4)];
   if (c.findings.length === 0) {
-    const ok = { model: c.request?.model ?? '?', protocol: c.request?.protocol ?? '?', url: c.request?.url ?? '?', id: c.passedRequestId ?? '?' };
+    const ok = {
+      model: c.request?.model ?? '?',
+      protocol: c.request?.protocol ?? '?',
+      url: c.request?.url ?? '?',
+      id: c.passedRequestId ?? '?',
+    };
     return [`${paint('green', '✓')} ${c.name}${where}`, ...wrap(t('doctor.ok', ok), 4)];
   }
   return [
     `${paint('red', '✗')} ${c.name}${where}`,
     ...c.findings.flatMap((f) => [
-      ...wrap(t(f.requestId ? 'doctor.finding_id' : 'doctor.finding', {
-        code: f.code, message: f.message, status: f.status !== undefined ? ` (HTTP ${f.status})` : '', id: f.requestId ?? '',
-      }), 4),
+      ...wrap(
+        t(f.requestId ? 'doctor.finding_id' : 'doctor.finding', {
+          code: f.code,
+          message: f.message,
+          status: f.status !== undefined ? ` (HTTP ${f.status})` : '',
+          id: f.requestId ?? '',
+        }),
+        4,
+      ),
       ...wrap(t('cli.fix', { fix: f.fix }), 6),
     ]),
     ...(c.groupAdvice && c.root ? adviceLines(ctx, c.id, c.groupAdvice, c.root, 4) : []),
@@ -119,8 +136,11 @@ function keyLines(ctx: CliContext, k: KeyReport, now: number): string[] {
   const t = ctx.t;
   const agents = commas(k.agents.map((id) => AGENTS[id].name));
   if (!k.usage) return wrap(t('usage.not_told', { key: k.key, agents }), 2);
-  const name = k.usage.name !== undefined && k.usage.name !== '' ? JSON.stringify(escapeControls(cut(k.usage.name, 40))) : t('usage.unnamed');
-  const facts = usageFacts(k.usage, now).map((m) => t(m)).join(t('wizard.sep'));
+  const name =
+    k.usage.name !== undefined && k.usage.name !== '' ? JSON.stringify(escapeControls(cut(k.usage.name, 40))) : t('usage.unnamed');
+  const facts = usageFacts(k.usage, now)
+    .map((m) => t(m))
+    .join(t('wizard.sep'));
   const warning = usageWarning(k.key, k.usage, now);
   return [
     ...wrap(t('usage.line', { key: k.key, name, agents, facts }), 2),
@@ -161,14 +181,24 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (profile !== undefined && profileIds.length === 0 && list(args.values, 'agent').length === 0) {
     throw new UsageError(msg('profiles.no_agents', { name: profile }), msg('profiles.no_agents_hint', { bin: BIN, name: profile }));
   }
-  const flags = profile !== undefined && args.values['base-url'] === undefined && saved.settings.baseUrl ? { ...args.values, 'base-url': saved.settings.baseUrl } : args.values;
+  const flags =
+    profile !== undefined && args.values['base-url'] === undefined && saved.settings.baseUrl
+      ? { ...args.values, 'base-url': saved.settings.baseUrl }
+      : args.values;
   // Doctor checks the agents it is told to, or every installed one: a saved agent list is not its input.
-  const values = withSavedDefaults(ctx, { ...flags, agent: flags.agent }, { ...saved.settings, agents: undefined }, {
-    ...saved,
-    withheld: saved.withheld?.filter((w) => w.field !== 'agents'),
-  });
+  const values = withSavedDefaults(
+    ctx,
+    { ...flags, agent: flags.agent },
+    { ...saved.settings, agents: undefined },
+    {
+      ...saved,
+      withheld: saved.withheld?.filter((w) => w.field !== 'agents'),
+    },
+  );
   const only = list(values, 'agent');
-  for (const id of only) if (!SUPPORTED_AGENT_IDS.includes(id as AgentId)) throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
+  for (const id of only)
+    if (!SUPPORTED_AGENT_IDS.includes(id as AgentId))
+      throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
   const ids = only.length > 0 ? (only as AgentId[]) : profileIds.length > 0 ? profileIds : SUPPORTED_AGENT_IDS;
   const scope = (str(values, 'scope') ?? 'user') as Scope;
   // The key's variable: the flag, the saved one, GATEWAY_API_KEY — the first that is set now.
@@ -228,7 +258,17 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const broken = checks.filter((c) => c.configured && c.findings.some((f) => f.code !== 'key_file_open'));
     if (broken.length > 0) {
       const setup = await setupInputs(ctx, args.values, true, profile);
-      ({ fixed, notFixed, moved, keys } = await repair(ctx, broken, { setup, scope, gatewayKey, keyEnv, gatewayKeys, agentKeyEnv, given, timeoutMs, keyStorage: saved.settings.keyStorage }));
+      ({ fixed, notFixed, moved, keys } = await repair(ctx, broken, {
+        setup,
+        scope,
+        gatewayKey,
+        keyEnv,
+        gatewayKeys,
+        agentKeyEnv,
+        given,
+        timeoutMs,
+        keyStorage: saved.settings.keyStorage,
+      }));
     }
     fixed = [...modeOnly.map((c) => c.id), ...fixed];
     if (broken.length > 0 || modeOnly.length > 0) checks = await adviseGroups(ctx, await checkAll(ctx, ids, inputs), inputs);
@@ -259,7 +299,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const t = ctx.t;
     const lines = checks.length === 0 ? [t('doctor.none_here')] : checks.flatMap((c) => agentLines(ctx, c));
     if (keyList.length > 0) lines.push('', t('usage.heading'), ...keyList.flatMap((k) => keyLines(ctx, k, now)));
-    for (const k of keys) lines.push('', ...wrap(t(k.from ? 'doctor.key_replaced' : 'doctor.key_given', { agent: AGENTS[k.id].name, from: k.from ?? '', to: k.to, var: k.var })));
+    for (const k of keys)
+      lines.push(
+        '',
+        ...wrap(
+          t(k.from ? 'doctor.key_replaced' : 'doctor.key_given', { agent: AGENTS[k.id].name, from: k.from ?? '', to: k.to, var: k.var }),
+        ),
+      );
     for (const m of moved) lines.push('', ...wrap(t('doctor.moved', { agent: AGENTS[m.id].name, from: m.from, to: m.to, code: m.code })));
     for (const file of tightened) lines.push('', ...wrap(t('doctor.tightened', { file })));
     if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: commas(fixed.map((id) => AGENTS[id].name)), bin: BIN })));
@@ -291,7 +337,12 @@ async function repair(
     timeoutMs?: number;
     keyStorage?: 'file' | 'env';
   },
-): Promise<{ fixed: AgentId[]; notFixed: { id: AgentId; reason: Message }[]; moved: { id: AgentId; from: string; to: string; code: string }[]; keys: KeyReplaced[] }> {
+): Promise<{
+  fixed: AgentId[];
+  notFixed: { id: AgentId; reason: Message }[];
+  moved: { id: AgentId; from: string; to: string; code: string }[];
+  keys: KeyReplaced[];
+}> {
   const [{ runSetup }, { normalizeBaseUrl }, { agentKeyOf, agentKeyVarOf }] = await Promise.all([
     import('../../setup/run.js'),
     import('../../core/base-url.js'),
@@ -311,7 +362,7 @@ async function repair(
     const own = agentKeyOf(c) || undefined;
     const ownBroken = own === undefined || c.findings.some((f) => f.code === 'bad_key' || f.code === 'missing_key');
     const replaceKey = gatewayKey !== undefined && ownBroken && own !== gatewayKey;
-    const key = replaceKey ? gatewayKey : own ?? gatewayKey;
+    const key = replaceKey ? gatewayKey : (own ?? gatewayKey);
     if (!url) {
       notFixed.push({ id: c.id, reason: msg('doctor.no_base_url') });
       continue;
@@ -328,18 +379,28 @@ async function repair(
     const keyEnvVar = ownVar ?? gatewayVar;
     try {
       const { guardInterrupt } = await import('../interrupt.js');
-      const attempt = (keep: boolean) => guardInterrupt(ctx, (onProgress) => runSetup(setupOptionsFrom(ctx, o.setup, { root: url.root, v1: url.v1, key, keyEnvVar, timeoutMs: o.timeoutMs }, {
-        onProgress,
-        agents: [c.id],
-        command: 'doctor --fix',
-        pinSaved: false,
-        models: keep && c.usableModel ? new Map([[c.id, c.usableModel]]) : undefined,
-        smallModels: keep && c.usableSmallModel ? new Map([[c.id, c.usableSmallModel]]) : undefined,
-        ...(!keep && c.usableModel ? { avoid: new Map([[c.id, new Set([c.usableModel])]]) } : {}),
-        scope: o.scope,
-        // Env storage needs the variable set now, or the repaired config would find no key.
-        keyStorage: ownVar || (o.keyStorage === 'env' && ctx.env[keyEnvVar]?.trim()) ? 'env' : 'file',
-      })));
+      const attempt = (keep: boolean) =>
+        guardInterrupt(ctx, (onProgress) =>
+          runSetup(
+            setupOptionsFrom(
+              ctx,
+              o.setup,
+              { root: url.root, v1: url.v1, key, keyEnvVar, timeoutMs: o.timeoutMs },
+              {
+                onProgress,
+                agents: [c.id],
+                command: 'doctor --fix',
+                pinSaved: false,
+                models: keep && c.usableModel ? new Map([[c.id, c.usableModel]]) : undefined,
+                smallModels: keep && c.usableSmallModel ? new Map([[c.id, c.usableSmallModel]]) : undefined,
+                ...(!keep && c.usableModel ? { avoid: new Map([[c.id, new Set([c.usableModel])]]) } : {}),
+                scope: o.scope,
+                // Env storage needs the variable set now, or the repaired config would find no key.
+                keyStorage: ownVar || (o.keyStorage === 'env' && ctx.env[keyEnvVar]?.trim()) ? 'env' : 'file',
+              },
+            ),
+          ),
+        );
       let report = await attempt(true);
       let a = report.agents[0];
       // The model kept fails its own probe: move to the best model that passes one, and say so.
@@ -354,10 +415,20 @@ async function repair(
           if (!(err instanceof ToolError) || err instanceof CancelledError) throw err;
         }
       }
-      if (a?.ok && replaceKey) keys.push({ id: c.id, from: own === undefined ? undefined : maskKey(own), to: maskKey(key), var: gatewayVar });
+      if (a?.ok && replaceKey)
+        keys.push({ id: c.id, from: own === undefined ? undefined : maskKey(own), to: maskKey(key), var: gatewayVar });
       if (a?.ok) fixed.push(c.id);
       // A failed probe's own cause, not setup's advice to use --force (doctor does not take it).
-      else notFixed.push({ id: c.id, reason: a?.probe?.diagnosis?.message ?? failedProbe?.diagnosis?.message ?? a?.verify?.diagnosis?.message ?? a?.skipped ?? msg('doctor.setup_failed') });
+      else
+        notFixed.push({
+          id: c.id,
+          reason:
+            a?.probe?.diagnosis?.message ??
+            failedProbe?.diagnosis?.message ??
+            a?.verify?.diagnosis?.message ??
+            a?.skipped ??
+            msg('doctor.setup_failed'),
+        });
     } catch (err) {
       if (!(err instanceof ToolError) || err instanceof CancelledError) throw err;
       notFixed.push({ id: c.id, reason: err.hint ? msg('doctor.error_hint', { message: err.text, hint: err.hint }) : err.text });

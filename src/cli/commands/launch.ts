@@ -23,7 +23,9 @@ import { wrap } from '../../core/layout.js';
 import { agentEnv, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
 
 /** The agents whose own config mechanisms allow a session without touching the user's files. */
-export const LAUNCHABLE: readonly AgentId[] = AGENT_IDS.filter((id) => AGENTS[id].session !== undefined && AGENTS[id].unsupported === undefined);
+export const LAUNCHABLE: readonly AgentId[] = AGENT_IDS.filter(
+  (id) => AGENTS[id].session !== undefined && AGENTS[id].unsupported === undefined,
+);
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -53,7 +55,11 @@ export function launchTarget(args: ParsedArgs): { agent: Agent<AgentId>; rest: s
   const hint = msg('launch.agents_hint', { agents: commas(LAUNCHABLE) });
   const [id, extra] = named;
   if (id === undefined) throw new UsageError(msg('launch.no_agent'), hint);
-  if (extra !== undefined) throw new UsageError(msg('launch.extra_arg', { arg: showArgument(extra) }), msg('launch.extra_arg_hint', { bin: BIN, agent: showArgument(id) }));
+  if (extra !== undefined)
+    throw new UsageError(
+      msg('launch.extra_arg', { arg: showArgument(extra) }),
+      msg('launch.extra_arg_hint', { bin: BIN, agent: showArgument(id) }),
+    );
   const agent = getAgent(id);
   if (!agent) throw new UsageError(msg('launch.unknown_agent', { id: showArgument(id) }), hint);
   if (agent.unsupported) throw new UsageError(agent.unsupported, hint);
@@ -84,8 +90,16 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const gateway = resolveGateway(ctx, inputs.values, undefined, [agent.id]);
   const own = gateway.agentKeys?.get(agent.id);
   const key = own ? { key: own.key, keyEnvVar: own.keyEnvVar, keySource: `$${own.keyEnvVar}` } : gateway;
-  const opts = setupOptionsFrom(ctx, inputs, gateway, { agents: [agent.id], command: 'launch', pinSaved: true, scope: 'user', keyStorage: 'file', dryRun: false });
-  if (!ctx.json) note(ctx, wrap(ctx.t('launch.banner', { agent: agent.name, root: gateway.root, key: maskKey(key.key), source: key.keySource })));
+  const opts = setupOptionsFrom(ctx, inputs, gateway, {
+    agents: [agent.id],
+    command: 'launch',
+    pinSaved: true,
+    scope: 'user',
+    keyStorage: 'file',
+    dryRun: false,
+  });
+  if (!ctx.json)
+    note(ctx, wrap(ctx.t('launch.banner', { agent: agent.name, root: gateway.root, key: maskKey(key.key), source: key.keySource })));
   const { choosePhase, clientFor, isChosen, probePhase } = await import('../../setup/run.js');
   const { listModels } = await import('../../gateway/client.js');
   const list = await listModels(clientFor(opts, agent.id));
@@ -122,7 +136,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
 }
 
 /** Prepares the session's directory, runs the agent in it, and removes the directory whatever happens. */
-async function session(ctx: CliContext, agent: Agent<AgentId>, choice: AgentChoice, found: string, rest: readonly string[]): Promise<number> {
+async function session(
+  ctx: CliContext,
+  agent: Agent<AgentId>,
+  choice: AgentChoice,
+  found: string,
+  rest: readonly string[],
+): Promise<number> {
   const [{ launchFor }, { mergeEnv, runSession }, { sessionDirPrefix, sweepSessionDirs }] = await Promise.all([
     import('../../core/launch.js'),
     import('../../core/run.js'),

@@ -18,7 +18,6 @@ import { painter, type Paint } from '../../core/terminal.js';
 
 const ORDER: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
 
-
 const SUPPORTED = SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]);
 
 /** Every served agent's verdict on the model (the agents' own rules, src/agents/). */
@@ -47,7 +46,13 @@ function keyLine(t: Translator, masked: string, info: KeyInfo | undefined): stri
   const parts = [masked];
   if (info?.name) parts.push(`"${info.name}"`);
   if (info) {
-    parts.push(info.unlimited ? t('models.unlimited') : info.remainingUsd !== undefined ? t('models.left', { usd: formatUsd(info.remainingUsd) }) : '');
+    parts.push(
+      info.unlimited
+        ? t('models.unlimited')
+        : info.remainingUsd !== undefined
+          ? t('models.left', { usd: formatUsd(info.remainingUsd) })
+          : '',
+    );
     parts.push(info.expiresAt ? t('models.expires', { date: info.expiresAt.slice(0, 10) }) : t('models.never_expires'));
   }
   return parts.filter(Boolean).join(' · ');
@@ -67,7 +72,12 @@ function agentLines(t: Translator, model: ClassifiedModel, paint: Paint): string
   const excluded = notForCoding(model) !== undefined;
   for (const agent of SUPPORTED) {
     const fit = agent.fit(model);
-    if (!fit.ok) not.push(excluded ? agent.name : t('models.needs_protocols', { agent: agent.name, protocols: agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/') }));
+    if (!fit.ok)
+      not.push(
+        excluded
+          ? agent.name
+          : t('models.needs_protocols', { agent: agent.name, protocols: agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/') }),
+      );
     else (fit.needsProbe ? probes : suits).push({ name: agent.name, protocol: fit.protocol });
   }
   const lines: string[] = [];
@@ -99,7 +109,11 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const agent = str(args.values, 'agent');
   let values = args.values;
   if (agent !== undefined) {
-    if (!isAgentId(agent)) throw new UsageError(msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }), msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
+    if (!isAgentId(agent))
+      throw new UsageError(
+        msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }),
+        msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
+      );
     const loaded = await loadSaved(ctx);
     const saved = loaded.settings.perAgent?.[agent]?.keyEnv;
     const given = values['api-key-env'];
@@ -113,11 +127,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const client = await import('../../gateway/client.js');
   const opts = { root: gw.root, key, timeoutMs: gw.timeoutMs, env: gw.env };
   // The key's list decides; marketplace and key information are optional enrichments that never throw.
-  const [list, pricing, keyInfo] = await Promise.all([
-    client.listModels(opts),
-    client.fetchPricing(opts),
-    client.fetchKeyInfo(opts),
-  ]);
+  const [list, pricing, keyInfo] = await Promise.all([client.listModels(opts), client.fetchPricing(opts), client.fetchKeyInfo(opts)]);
   const models = list.models.map((m) => {
     const p = m.pricing ?? pricing?.get(m.id);
     return p ? { ...m, pricing: p } : m;
@@ -127,9 +137,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   // What the gateway sells that this key does not list, with the groups it is sold to: what to ask for.
   const all = flag(args.values, 'all');
   const listed = new Set(list.models.map((m) => m.id));
-  const elsewhere = all && pricing
-    ? [...pricing.entries()].filter(([id]) => !listed.has(id)).map(([id, p]) => ({ id, groups: p.groups ?? [] })).sort((a, b) => (a.id < b.id ? -1 : 1))
-    : undefined;
+  const elsewhere =
+    all && pricing
+      ? [...pricing.entries()]
+          .filter(([id]) => !listed.has(id))
+          .map(([id, p]) => ({ id, groups: p.groups ?? [] }))
+          .sort((a, b) => (a.id < b.id ? -1 : 1))
+      : undefined;
 
   if (ctx.json) {
     printJson(ctx, {
@@ -179,7 +193,11 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     for (const protocol of ORDER) {
       const group = forAgents.filter((m) => primaryProtocol(m) === protocol);
       if (group.length === 0) continue;
-      lines.push('', paint('cyan', t(`models.group.${protocol}`)), ...modelBlock(t, group, paint, protocol === 'images' ? 'reason' : 'agents'));
+      lines.push(
+        '',
+        paint('cyan', t(`models.group.${protocol}`)),
+        ...modelBlock(t, group, paint, protocol === 'images' ? 'reason' : 'agents'),
+      );
     }
     if (others.length > 0) {
       lines.push('', paint('cyan', t('models.not_for_agents')));
@@ -190,7 +208,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (elsewhere && elsewhere.length > 0) {
     lines.push('', paint('cyan', t('models.elsewhere')));
     for (const e of elsewhere) {
-      lines.push(paint('bold', `  ${e.id}`), ...wrap(e.groups.length > 0 ? t('models.elsewhere_groups', { groups: commas(e.groups) }) : t('models.elsewhere_no_group'), 6));
+      lines.push(
+        paint('bold', `  ${e.id}`),
+        ...wrap(e.groups.length > 0 ? t('models.elsewhere_groups', { groups: commas(e.groups) }) : t('models.elsewhere_no_group'), 6),
+      );
     }
     lines.push(...wrap(t('models.elsewhere_hint')).map((l) => paint('dim', l)));
   }

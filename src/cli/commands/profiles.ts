@@ -59,12 +59,20 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     refuseAddFlags(args, 'profiles');
     return await show(ctx, args.values.offline === true);
   }
-  if (args.values.offline === true) throw new UsageError(msg('profiles.add_only', { flag: '--offline', command: `profiles ${action}` }), msg('profiles.bad_action_hint', { bin: BIN }));
+  if (args.values.offline === true)
+    throw new UsageError(
+      msg('profiles.add_only', { flag: '--offline', command: `profiles ${action}` }),
+      msg('profiles.bad_action_hint', { bin: BIN }),
+    );
   if (action !== 'add' && action !== 'remove') {
     throw new UsageError(msg('profiles.bad_action', { arg: showArgument(action) }), msg('profiles.bad_action_hint', { bin: BIN }));
   }
   if (name === undefined) throw new UsageError(msg('profiles.name_missing', { action }), msg('profiles.bad_action_hint', { bin: BIN }));
-  if (extra.length > 0) throw new UsageError(msg('args.unexpected', { command: `profiles ${action}`, arg: showArgument(extra[0]!) }), msg('profiles.bad_action_hint', { bin: BIN }));
+  if (extra.length > 0)
+    throw new UsageError(
+      msg('args.unexpected', { command: `profiles ${action}`, arg: showArgument(extra[0]!) }),
+      msg('profiles.bad_action_hint', { bin: BIN }),
+    );
   const { PROFILE_NAME } = await import('../../settings/index.js');
   if (!PROFILE_NAME.test(name)) throw new UsageError(msg('profiles.bad_name', { name: showArgument(name) }), msg('profiles.bad_name_hint'));
   if (action === 'remove') {
@@ -85,7 +93,10 @@ async function add(ctx: CliContext, args: ParsedArgs, name: string): Promise<num
   const userFile = userSettingsPath(ctx.home, ctx.env, ctx.platform);
   const where = own(saved.profileFiles, name);
   if (where !== undefined) {
-    throw new UsageError(msg('profiles.exists', { name, file: where }), msg(where === userFile ? 'profiles.exists_hint' : 'profiles.project_read_only_hint', { bin: BIN, name, file: where }));
+    throw new UsageError(
+      msg('profiles.exists', { name, file: where }),
+      msg(where === userFile ? 'profiles.exists_hint' : 'profiles.project_read_only_hint', { bin: BIN, name, file: where }),
+    );
   }
   const baseUrl = str(args.values, 'base-url');
   if (baseUrl === undefined) throw new UsageError(msg('profiles.add_base_url'), msg('profiles.bad_action_hint', { bin: BIN }));
@@ -93,11 +104,12 @@ async function add(ctx: CliContext, args: ParsedArgs, name: string): Promise<num
   const root = normalizeBaseUrl(baseUrl).root;
   const keyEnv = str(args.values, 'api-key-env');
   // Someone may have passed the key itself here: never echo it.
-  if (keyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv)) throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
+  if (keyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
+    throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
   const agents = parseAgents(args.values);
   const perAgent: NonNullable<ProfileSettings['perAgent']> = {};
   for (const [id, model] of parseModels(args.values)) {
-    const targets: AgentId[] = id === '*' ? agents ?? [] : [id];
+    const targets: AgentId[] = id === '*' ? (agents ?? []) : [id];
     if (targets.length === 0) throw new UsageError(msg('profiles.model_needs_agent'), msg('profiles.bad_action_hint', { bin: BIN }));
     for (const t of targets) perAgent[t] = { model };
   }
@@ -127,7 +139,8 @@ async function remove(ctx: CliContext, name: string): Promise<number> {
       names.length > 0 ? msg('profiles.unknown_hint', { names: commas(names), bin: BIN }) : msg('profiles.none_hint', { bin: BIN }),
     );
   }
-  if (where !== userFile) throw new UsageError(msg('profiles.project_read_only', { name, file: where }), msg('profiles.project_read_only_hint', { file: where }));
+  if (where !== userFile)
+    throw new UsageError(msg('profiles.project_read_only', { name, file: where }), msg('profiles.project_read_only_hint', { file: where }));
   const file = await updateUserSettings(ctx, (s) => {
     const { [name]: _gone, ...profiles } = s.profiles ?? {};
     // The agents it wrote keep their configs; only the record that it wrote them goes.
@@ -214,23 +227,28 @@ interface KeyEntry {
 
 /** The keys a profile names, each asked of its gateway at once (not under `--offline`). */
 async function keyEntries(ctx: CliContext, p: ProfileSettings, offline: boolean): Promise<KeyEntry[]> {
-  const [{ keyUsage, keyState, usageWarning }, { maskKey }] = await Promise.all([import('../../gateway/key-usage.js'), import('../../core/mask.js')]);
+  const [{ keyUsage, keyState, usageWarning }, { maskKey }] = await Promise.all([
+    import('../../gateway/key-usage.js'),
+    import('../../core/mask.js'),
+  ]);
   const { keyEnv, perAgent } = keyEnvs(p);
   const vars = new Map<string, AgentId[]>([[keyEnv, []]]);
   for (const [id, v] of Object.entries(perAgent) as [AgentId, string][]) vars.set(v, [...(vars.get(v) ?? []), id]);
   const { normalizeBaseUrl } = await import('../../core/base-url.js');
   const root = p.baseUrl === undefined ? undefined : safeRoot(normalizeBaseUrl, p.baseUrl);
-  return Promise.all([...vars].map(async ([name, agents]) => {
-    const key = ctx.env[name]?.trim();
-    if (!key) return { keyEnv: name, agents, asked: false };
-    ctx.addSecret(key);
-    const entry: KeyEntry = { keyEnv: name, agents, key: maskKey(key), asked: !offline && root !== undefined };
-    if (!entry.asked) return entry;
-    const usage = await keyUsage(root!, key, { timeoutMs: USAGE_TIMEOUT_MS, env: ctx.env });
-    if (!usage) return entry;
-    const warning = usageWarning(entry.key!, usage);
-    return { ...entry, usage, state: keyState(usage), ...(warning ? { warning } : {}) };
-  }));
+  return Promise.all(
+    [...vars].map(async ([name, agents]) => {
+      const key = ctx.env[name]?.trim();
+      if (!key) return { keyEnv: name, agents, asked: false };
+      ctx.addSecret(key);
+      const entry: KeyEntry = { keyEnv: name, agents, key: maskKey(key), asked: !offline && root !== undefined };
+      if (!entry.asked) return entry;
+      const usage = await keyUsage(root!, key, { timeoutMs: USAGE_TIMEOUT_MS, env: ctx.env });
+      if (!usage) return entry;
+      const warning = usageWarning(entry.key!, usage);
+      return { ...entry, usage, state: keyState(usage), ...(warning ? { warning } : {}) };
+    }),
+  );
 }
 
 /** A key's line under its profile: the variable, the masked key, the balance and expiry, the warning. */
@@ -240,9 +258,20 @@ function keyLines(ctx: CliContext, k: KeyEntry, facts: (u: KeyUsage) => Message[
   if (k.key === undefined) return wrap(t('profiles.key_var_unset', { var: who }), 4);
   if (!k.asked) return wrap(t('profiles.key_not_asked', { var: who, key: k.key }), 4);
   if (!k.usage) return wrap(t('profiles.key_not_told', { var: who, key: k.key }), 4);
-  const name = k.usage.name !== undefined && k.usage.name !== '' ? JSON.stringify(escapeControls(cut(k.usage.name, 40))) : t('usage.unnamed');
+  const name =
+    k.usage.name !== undefined && k.usage.name !== '' ? JSON.stringify(escapeControls(cut(k.usage.name, 40))) : t('usage.unnamed');
   return [
-    ...wrap(t('profiles.key_usage', { var: who, key: k.key, name, facts: facts(k.usage).map((m) => t(m)).join(t('wizard.sep')) }), 4),
+    ...wrap(
+      t('profiles.key_usage', {
+        var: who,
+        key: k.key,
+        name,
+        facts: facts(k.usage)
+          .map((m) => t(m))
+          .join(t('wizard.sep')),
+      }),
+      4,
+    ),
     ...(k.warning ? wrap(t(k.warning), 6) : []),
   ];
 }
@@ -251,26 +280,34 @@ async function show(ctx: CliContext, offline: boolean): Promise<number> {
   const saved = await loadSaved(ctx);
   const { userSettingsPath } = await import('../../settings/index.js');
   const userFile = userSettingsPath(ctx.home, ctx.env, ctx.platform);
-  const profiles = await Promise.all(profileNames(saved).map(async (name) => {
-    const p = own(saved.settings.profiles, name)!;
-    const keys = keyEnvs(p);
-    const file = own(saved.profileFiles, name) ?? userFile;
-    const models = Object.fromEntries(Object.entries(p.perAgent ?? {}).filter(([, a]) => a?.model).map(([id, a]) => [id, a!.model!]));
-    return {
-      name,
-      baseUrl: p.baseUrl,
-      keyEnv: keys.keyEnv,
-      ...(Object.keys(keys.perAgent).length > 0 ? { keyEnvs: keys.perAgent } : {}),
-      agents: p.agents ?? [],
-      models,
-      source: file === userFile ? ('user' as const) : ('project' as const),
-      file,
-      keys: await keyEntries(ctx, p, offline),
-    };
-  }));
+  const profiles = await Promise.all(
+    profileNames(saved).map(async (name) => {
+      const p = own(saved.settings.profiles, name)!;
+      const keys = keyEnvs(p);
+      const file = own(saved.profileFiles, name) ?? userFile;
+      const models = Object.fromEntries(
+        Object.entries(p.perAgent ?? {})
+          .filter(([, a]) => a?.model)
+          .map(([id, a]) => [id, a!.model!]),
+      );
+      return {
+        name,
+        baseUrl: p.baseUrl,
+        keyEnv: keys.keyEnv,
+        ...(Object.keys(keys.perAgent).length > 0 ? { keyEnvs: keys.perAgent } : {}),
+        agents: p.agents ?? [],
+        models,
+        source: file === userFile ? ('user' as const) : ('project' as const),
+        file,
+        keys: await keyEntries(ctx, p, offline),
+      };
+    }),
+  );
   const active = await activeEntries(ctx, saved.settings);
   // Profiles only an unapproved project file defines are named, never read; clashes keep the user's.
-  const untrusted = [...new Set((saved.withheld ?? []).map((w) => /^profiles\.([^.]+)/.exec(w.field)?.[1]).filter((n): n is string => n !== undefined))];
+  const untrusted = [
+    ...new Set((saved.withheld ?? []).map((w) => /^profiles\.([^.]+)/.exec(w.field)?.[1]).filter((n): n is string => n !== undefined)),
+  ];
   const projectFile = saved.project?.file ?? '';
   const trustNotes = [
     ...(saved.profileClashes ?? []).map((name) => msg('trust.profile_clash', { name, file: projectFile })),
@@ -316,7 +353,8 @@ async function show(ctx: CliContext, offline: boolean): Promise<number> {
     for (const a of active) {
       const name = AGENTS[a.agent].name;
       if (a.state === 'active') lines.push(`  ${name}: ${a.profile}`);
-      else if (a.baseUrl !== undefined) lines.push(...wrap(t('profiles.changed_url', { agent: name, profile: a.profile, url: a.baseUrl }), 2));
+      else if (a.baseUrl !== undefined)
+        lines.push(...wrap(t('profiles.changed_url', { agent: name, profile: a.profile, url: a.baseUrl }), 2));
       else lines.push(...wrap(t('profiles.changed_gone', { agent: name, profile: a.profile, reason: a.reason ?? '' }), 2));
     }
   }

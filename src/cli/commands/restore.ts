@@ -20,14 +20,13 @@ export const options: OptionTable = {
 export const help: CommandHelp = {
   summary: msg('help.summary.restore'),
   usage: `${BIN} restore [--list] [--id ID] [--force] [--json]`,
-  details: [
-    msg('help.detail.restore.backups'),
-  ],
+  details: [msg('help.detail.restore.backups')],
   examples: [`${BIN} restore --list`, `${BIN} restore --id 20261122T090000Z-1a2b`],
 };
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const { KEEP_BACKUPS_ENV, keepBackups, listBackups, restoreBackup, RestoreConflictError, stateDir, withLock } = await import('../../config/index.js');
+  const { KEEP_BACKUPS_ENV, keepBackups, listBackups, restoreBackup, RestoreConflictError, stateDir, withLock } =
+    await import('../../config/index.js');
   const dir = stateDir(ctx.home, ctx.env, ctx.platform);
   const backups = await listBackups(dir);
   if (flag(args.values, 'list')) {
@@ -38,7 +37,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       print(ctx, ctx.t('restore.none', { dir }));
     } else {
       print(ctx, [
-        ...backups.flatMap((b) => [`${b.id}  ${b.createdAt}  ${b.command}`, ...b.files.map((f) => `    ${ctx.t(f.existed ? 'restore.changed' : 'restore.created')} ${f.path}`)]),
+        ...backups.flatMap((b) => [
+          `${b.id}  ${b.createdAt}  ${b.command}`,
+          ...b.files.map((f) => `    ${ctx.t(f.existed ? 'restore.changed' : 'restore.created')} ${f.path}`),
+        ]),
         '',
         ...wrap(ctx.t('restore.kept', { n: backups.length, keep, name: KEEP_BACKUPS_ENV })),
       ]);
@@ -52,16 +54,23 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   }
   let result;
   try {
-    result = await withLock(dir, () => restoreBackup(dir, id, { force: flag(args.values, 'force'), hint: msg('restore.refused_hint', { bin: BIN }) }));
+    result = await withLock(dir, () =>
+      restoreBackup(dir, id, { force: flag(args.values, 'force'), hint: msg('restore.refused_hint', { bin: BIN }) }),
+    );
   } catch (err) {
     if (err instanceof RestoreConflictError) {
       // Which files and why, before the one error line main.ts prints (and the JSON document).
-      const lines = err.conflicts.map((c) => msg('restore.changed_since', {
-        file: c.path,
-        why: msg(c.kind === 'changed' ? 'restore.why_changed' : 'restore.why_filled', { id: err.id }),
-      }));
+      const lines = err.conflicts.map((c) =>
+        msg('restore.changed_since', {
+          file: c.path,
+          why: msg(c.kind === 'changed' ? 'restore.why_changed' : 'restore.why_filled', { id: err.id }),
+        }),
+      );
       if (ctx.json) {
-        printJson(ctx, { ok: false, error: { code: 'changed_since_backup', message: err.text, fix: err.hint, files: err.conflicts, details: lines } });
+        printJson(ctx, {
+          ok: false,
+          error: { code: 'changed_since_backup', message: err.text, fix: err.hint, files: err.conflicts, details: lines },
+        });
       } else {
         for (const line of lines) note(ctx, wrap(ctx.t(line), 2));
       }
@@ -69,9 +78,17 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     throw err;
   }
   if (ctx.json) {
-    printJson(ctx, { ok: true, id: result.id, files: result.files, ...(result.savedId !== undefined ? { savedBackup: result.savedId } : {}) });
+    printJson(ctx, {
+      ok: true,
+      id: result.id,
+      files: result.files,
+      ...(result.savedId !== undefined ? { savedBackup: result.savedId } : {}),
+    });
   } else {
-    print(ctx, [ctx.t('restore.done', { id: result.id }), ...result.files.map((f) => `    ${padTo(ctx.t(`report.action.${f.action}`), 9)} ${f.path}`)]);
+    print(ctx, [
+      ctx.t('restore.done', { id: result.id }),
+      ...result.files.map((f) => `    ${padTo(ctx.t(`report.action.${f.action}`), 9)} ${f.path}`),
+    ]);
     if (result.savedId !== undefined) note(ctx, wrap(ctx.t('restore.saved_current', { id: result.savedId, bin: BIN })));
   }
   return 0;

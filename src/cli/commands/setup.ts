@@ -37,15 +37,25 @@ export const help: CommandHelp = {
   ],
 };
 
-
 /** What the import link gave: its gateway, the key masked, its name, and its model hints. */
 function importNotes(ctx: CliContext, imported: ImportedLink, root: string): void {
   const { link, source } = imported;
-  note(ctx, wrap(ctx.t('import.from', { source, root, key: maskKey(link.key), name: link.name !== undefined ? JSON.stringify(link.name) : ctx.t('import.unnamed') })));
+  note(
+    ctx,
+    wrap(
+      ctx.t('import.from', {
+        source,
+        root,
+        key: maskKey(link.key),
+        name: link.name !== undefined ? JSON.stringify(link.name) : ctx.t('import.unnamed'),
+      }),
+    ),
+  );
   const agents = agentsForApp(link.app);
   const models = [link.model ?? link.sonnetModel, link.haikuModel].filter((m): m is string => m !== undefined);
   if (link.app !== undefined && agents.length === 0) note(ctx, wrap(ctx.t('import.other_app', { app: link.app })));
-  else if (models.length > 0) for (const id of agents) note(ctx, wrap(ctx.t('import.hints', { agent: AGENTS[id].name, models: commas(models) })));
+  else if (models.length > 0)
+    for (const id of agents) note(ctx, wrap(ctx.t('import.hints', { agent: AGENTS[id].name, models: commas(models) })));
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
@@ -55,14 +65,21 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
   const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: 'setup', pinSaved: true });
   if (!ctx.json && inputs.imported) importNotes(ctx, inputs.imported, gateway.root);
-  if (!ctx.json) note(ctx, wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: commas(agents) })));
+  if (!ctx.json)
+    note(
+      ctx,
+      wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: commas(agents) })),
+    );
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const report: SetupReport = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
   await rememberSetup(ctx, report, gateway.keyEnvVar, agentKeyEnvs(gateway), inputs.fromProject);
-  const runs = inputs.verifyByAgent && report.ok && !report.dryRun
-    ? await (await import('../agent-run.js')).runAgents(ctx, { agents: report.agents.map((a) => a.id), scope: setupOptions.scope, timeoutMs: gateway.timeoutMs * 4 })
-    : undefined;
+  const runs =
+    inputs.verifyByAgent && report.ok && !report.dryRun
+      ? await (
+          await import('../agent-run.js')
+        ).runAgents(ctx, { agents: report.agents.map((a) => a.id), scope: setupOptions.scope, timeoutMs: gateway.timeoutMs * 4 })
+      : undefined;
   if (ctx.json) {
     printJson(ctx, runs ? { ...report, ok: report.ok && runs.every((r) => r.ok), agentRuns: runs } : report);
   } else {

@@ -34,11 +34,7 @@ export const options: OptionTable = {
 export const help: CommandHelp = {
   summary: msg('help.summary.sync'),
   usage: `${BIN} sync [--check] [--upgrade] [--profile NAME] [--json]`,
-  details: [
-    msg('help.detail.sync.when'),
-    msg('help.detail.sync.check'),
-    msg('help.detail.sync.profiles'),
-  ],
+  details: [msg('help.detail.sync.when'), msg('help.detail.sync.check'), msg('help.detail.sync.profiles')],
   examples: [`${BIN} sync`, `${BIN} sync --check --json   # in CI`, `${BIN} sync --profile work`],
 };
 
@@ -68,9 +64,11 @@ export function explainChanges(
     let reason: Message;
     const model = models.find((m) => m.id === from);
     if (from !== undefined && from !== a.model && !model) reason = msg('sync.left_list', { model: from });
-    else if (from !== undefined && from !== a.model && model && !AGENTS[a.id].fit(model).ok) reason = msg('sync.lost_mark', { model: from, agent: AGENTS[a.id].name });
+    else if (from !== undefined && from !== a.model && model && !AGENTS[a.id].fit(model).ok)
+      reason = msg('sync.lost_mark', { model: from, agent: AGENTS[a.id].name });
     else if (from !== undefined && from !== a.model && upgrade) reason = msg('sync.newer');
-    else if (saved.baseUrl !== undefined && saved.baseUrl !== report.baseUrl) reason = msg('sync.base_url_changed', { from: saved.baseUrl, to: report.baseUrl });
+    else if (saved.baseUrl !== undefined && saved.baseUrl !== report.baseUrl)
+      reason = msg('sync.base_url_changed', { from: saved.baseUrl, to: report.baseUrl });
     else if (a.before && a.before.model !== a.model) reason = msg('sync.model_on_disk', { from: a.before.model, to: a.model ?? '' });
     else if (a.before && a.protocol !== undefined && a.before.protocol !== a.protocol) {
       reason = msg('sync.protocol_changed', { model: a.model ?? '', from: a.before.protocol, to: a.protocol });
@@ -103,14 +101,16 @@ function syncGroups(saved: LoadedSettings, profile: string | undefined): SyncGro
     profileSaved(saved, profile);
     // A sync keeps configs fresh, it does not switch them: the agents this profile wrote, not those another one wrote since.
     const agents = agentsWrittenBy(saved, profile);
-    if (agents.length === 0) throw new UsageError(msg('profiles.no_agents', { name: profile }), msg('profiles.no_agents_hint', { bin: BIN, name: profile }));
+    if (agents.length === 0)
+      throw new UsageError(msg('profiles.no_agents', { name: profile }), msg('profiles.no_agents_hint', { bin: BIN, name: profile }));
     return [{ profile, agents }];
   }
   const active = activeProfiles(saved.settings);
   const groups: SyncGroup[] = [];
   const own = (saved.settings.agents ?? []).filter((id) => !active.has(id));
   if (own.length > 0) groups.push({ agents: own });
-  for (const name of new Set(active.values())) groups.push({ profile: name, agents: [...active].filter(([, n]) => n === name).map(([id]) => id) });
+  for (const name of new Set(active.values()))
+    groups.push({ profile: name, agents: [...active].filter(([, n]) => n === name).map(([id]) => id) });
   if (groups.length === 0) throw new UsageError(msg('sync.nothing'), msg('sync.nothing_hint', { bin: BIN }));
   return groups;
 }
@@ -157,7 +157,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   return ok ? 0 : 1;
 }
 
-async function syncOne(ctx: CliContext, group: SyncGroup, inputs: SetupInputs, gateway: GatewayInputs, check: boolean): Promise<SyncResult> {
+async function syncOne(
+  ctx: CliContext,
+  group: SyncGroup,
+  inputs: SetupInputs,
+  gateway: GatewayInputs,
+  check: boolean,
+): Promise<SyncResult> {
   const s = inputs.saved.settings;
   const agents = group.agents;
   const upgrade = flag(inputs.values, 'upgrade');
@@ -165,26 +171,31 @@ async function syncOne(ctx: CliContext, group: SyncGroup, inputs: SetupInputs, g
   let byAgent: ReadonlyMap<AgentId, readonly ClassifiedModel[]> = new Map();
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
-  const report = await guardInterrupt(ctx, (onProgress) => runSetup(setupOptionsFrom(ctx, inputs, gateway, {
-    onProgress,
-    agents,
-    command: group.profile === undefined ? 'sync' : `sync --profile ${group.profile}`,
-    // The saved models lead unless the user asks for the newest ones.
-    pinSaved: !upgrade,
-    dryRun: check,
-    // A check changes nothing and sends no probe; a sync verifies before and after writing.
-    verify: !check,
-    // A gateway that stops sending marks has not changed its models: keep what the configs use.
-    keepOnDisk: true,
-    onModels: (m, each) => {
-      models = m;
-      byAgent = each;
-    },
-  })));
+  const report = await guardInterrupt(ctx, (onProgress) =>
+    runSetup(
+      setupOptionsFrom(ctx, inputs, gateway, {
+        onProgress,
+        agents,
+        command: group.profile === undefined ? 'sync' : `sync --profile ${group.profile}`,
+        // The saved models lead unless the user asks for the newest ones.
+        pinSaved: !upgrade,
+        dryRun: check,
+        // A check changes nothing and sends no probe; a sync verifies before and after writing.
+        verify: !check,
+        // A gateway that stops sending marks has not changed its models: keep what the configs use.
+        keepOnDisk: true,
+        onModels: (m, each) => {
+          models = m;
+          byAgent = each;
+        },
+      }),
+    ),
+  );
   // A profile records no chosen model (`use` leaves it in the agent's config): the model on disk is the one a change moves from.
-  const known = group.profile === undefined
-    ? s
-    : { ...s, perAgent: Object.fromEntries(report.agents.map((a) => [a.id, { model: s.perAgent?.[a.id]?.model ?? a.before?.model }])) };
+  const known =
+    group.profile === undefined
+      ? s
+      : { ...s, perAgent: Object.fromEntries(report.agents.map((a) => [a.id, { model: s.perAgent?.[a.id]?.model ?? a.before?.model }])) };
   const changes = explainChanges(report, known, models, upgrade, byAgent);
   if (check) {
     const stale = changes.length > 0;
@@ -195,10 +206,10 @@ async function syncOne(ctx: CliContext, group: SyncGroup, inputs: SetupInputs, g
       lines: () => {
         if (!stale) print(ctx, ctx.t('sync.up_to_date'));
         else {
-          print(ctx, [ctx.t('sync.stale_title', { bin: BIN }), ...changes.flatMap((c) => [
-            ...wrap(changeLine(ctx.t, c, 'sync.change_would'), 2),
-            ...c.files.map((f) => `    ${f}`),
-          ])]);
+          print(ctx, [
+            ctx.t('sync.stale_title', { bin: BIN }),
+            ...changes.flatMap((c) => [...wrap(changeLine(ctx.t, c, 'sync.change_would'), 2), ...c.files.map((f) => `    ${f}`)]),
+          ]);
         }
       },
     };

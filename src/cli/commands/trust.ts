@@ -42,7 +42,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     return { ...rest, ...(Object.keys(trusted).length > 0 && { trusted }) };
   });
   if (ctx.json) {
-    printJson(ctx, { ok: true, file: found.file, sha256: found.hash, trusted: !revoke, sets: sets.map((w) => ({ field: w.field, value: w.value })) });
+    printJson(ctx, {
+      ok: true,
+      file: found.file,
+      sha256: found.hash,
+      trusted: !revoke,
+      sets: sets.map((w) => ({ field: w.field, value: w.value })),
+    });
     return 0;
   }
   const lines = wrap(ctx.t(revoke ? 'trust.revoked' : 'trust.approved', { file: found.file }));

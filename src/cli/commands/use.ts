@@ -27,7 +27,12 @@ export const positionals = true;
 export const help: CommandHelp = {
   summary: msg('help.summary.use'),
   usage: `${BIN} use NAME [NAME…] [--dry-run] [--yes] [--json] | use --import - [--api-key-env VAR]`,
-  details: [msg('help.detail.use.what'), msg('help.detail.use.several'), msg('help.detail.use.import'), msg('help.detail.use.undo', { bin: BIN })],
+  details: [
+    msg('help.detail.use.what'),
+    msg('help.detail.use.several'),
+    msg('help.detail.use.import'),
+    msg('help.detail.use.undo', { bin: BIN }),
+  ],
   examples: [`${BIN} use work`, `${BIN} use work personal --dry-run`, `${BIN} use work --yes --json   # in CI`],
 };
 
@@ -43,7 +48,11 @@ interface Plan {
  * other character turned into `-` ("Team GW / 月" → "Team-GW"); `imported` when nothing is left.
  */
 export function profileNameOf(linkName: string | undefined): string {
-  const name = (linkName ?? '').normalize('NFKC').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-._]+|-+$/g, '').slice(0, 64);
+  const name = (linkName ?? '')
+    .normalize('NFKC')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-._]+|-+$/g, '')
+    .slice(0, 64);
   return name === '' ? 'imported' : name;
 }
 
@@ -109,9 +118,18 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   for (const p of plans) {
     const setupOptions = setupOptionsFrom(ctx, p.inputs, p.gateway, { agents: p.agents, command: `use ${p.name}`, pinSaved: true });
     if (!ctx.json) {
-      note(ctx, wrap(ctx.t('profiles.use_banner', {
-        profile: p.name, root: p.gateway.root, key: maskKey(p.gateway.key), source: p.gateway.keySource, agents: commas(p.agents),
-      })));
+      note(
+        ctx,
+        wrap(
+          ctx.t('profiles.use_banner', {
+            profile: p.name,
+            root: p.gateway.root,
+            key: maskKey(p.gateway.key),
+            source: p.gateway.keySource,
+            agents: commas(p.agents),
+          }),
+        ),
+      );
     }
     const report = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
     runs.push({ profile: p.name, report });
@@ -126,7 +144,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const ok = runs.every((r) => r.report.ok);
   if (ctx.json) {
     const [only] = runs;
-    printJson(ctx, runs.length === 1 && only ? { ...only.report, profile: only.profile } : { ok, runs: runs.map((r) => ({ profile: r.profile, ...r.report })) });
+    printJson(
+      ctx,
+      runs.length === 1 && only
+        ? { ...only.report, profile: only.profile }
+        : { ok, runs: runs.map((r) => ({ profile: r.profile, ...r.report })) },
+    );
   }
   return ok ? 0 : 1;
 }
@@ -137,7 +160,18 @@ async function runNewImported(ctx: CliContext, inputs: SetupInputs, name: string
   const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
   const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: `use ${name}`, pinSaved: false });
   if (!ctx.json) {
-    note(ctx, wrap(ctx.t('profiles.use_banner', { profile: name, root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: commas(agents) })));
+    note(
+      ctx,
+      wrap(
+        ctx.t('profiles.use_banner', {
+          profile: name,
+          root: gateway.root,
+          key: maskKey(gateway.key),
+          source: gateway.keySource,
+          agents: commas(agents),
+        }),
+      ),
+    );
   }
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');

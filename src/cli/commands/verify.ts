@@ -32,15 +32,15 @@ function pickModel(models: readonly ClassifiedModel[], protocol: Protocol): Clas
 }
 
 /** Decides what to probe from the flags and the key's list. Pure: exported for unit tests. */
-export function planProbes(
-  models: readonly ClassifiedModel[],
-  opts: { model?: string; protocol?: Protocol; force?: boolean },
-): ProbePlan {
+export function planProbes(models: readonly ClassifiedModel[], opts: { model?: string; protocol?: Protocol; force?: boolean }): ProbePlan {
   const notes: Message[] = [];
   if (opts.model !== undefined) {
     const model = models.find((m) => m.id === opts.model);
     if (!model && !opts.force) {
-      throw new UsageError(msg('verify.model_not_listed', { model: opts.model }), msg('verify.model_not_listed_hint', { models: validIds(models) }));
+      throw new UsageError(
+        msg('verify.model_not_listed', { model: opts.model }),
+        msg('verify.model_not_listed_hint', { models: validIds(models) }),
+      );
     }
     let protocols: Protocol[];
     if (opts.protocol) {
@@ -54,9 +54,13 @@ export function planProbes(
       const maybe = excluded ? [] : AGENT_PROTOCOLS.filter((p) => model.protocols[p] === 'probe');
       for (const p of maybe) notes.push(msg('verify.may_serve', { model: model.id, protocol: PROTOCOL_NAMES[p], p }));
       if (protocols.length === 0) {
-        const why = excluded ?? msg('verify.marked_only', { marks: (model.marks ?? []).length > 0 ? commas(model.marks ?? []) : msg('verify.nothing') });
-        throw new UsageError(msg('verify.no_agent_protocol', { model: model.id, why }),
-          msg(model.protocols.images !== 'no' ? 'verify.pick_model_images' : 'verify.pick_model'));
+        const why =
+          excluded ??
+          msg('verify.marked_only', { marks: (model.marks ?? []).length > 0 ? commas(model.marks ?? []) : msg('verify.nothing') });
+        throw new UsageError(
+          msg('verify.no_agent_protocol', { model: model.id, why }),
+          msg(model.protocols.images !== 'no' ? 'verify.pick_model_images' : 'verify.pick_model'),
+        );
       }
     } else {
       // Unmarked (or unlisted with --force): only a probe of each agent protocol tells.
@@ -83,14 +87,17 @@ export function planProbes(
 
 function resultRows(t: Translator, results: readonly ProbeResult[]): string[][] {
   const head = ['', t('verify.col.protocol'), t('verify.col.model'), 'HTTP', t('verify.col.time'), t('verify.col.request_id')];
-  return [head, ...results.map((r) => [
-    t(r.ok ? 'verify.pass' : 'verify.fail'),
-    PROTOCOL_NAMES[r.protocol],
-    r.model,
-    r.status !== undefined ? String(r.status) : '-',
-    `${Math.round(r.latencyMs)} ms`,
-    r.requestId ?? '-',
-  ])];
+  return [
+    head,
+    ...results.map((r) => [
+      t(r.ok ? 'verify.pass' : 'verify.fail'),
+      PROTOCOL_NAMES[r.protocol],
+      r.model,
+      r.status !== undefined ? String(r.status) : '-',
+      `${Math.round(r.latencyMs)} ms`,
+      r.requestId ?? '-',
+    ]),
+  ];
 }
 
 /** "[code] cause — fix (request id: X)", in the reader's language. */

@@ -25,11 +25,7 @@ export const options = SETUP_OPTIONS;
 export const help: CommandHelp = {
   summary: msg('help.summary.wizard_long'),
   usage: `${BIN} [wizard] [setup flags…]`,
-  details: [
-    msg('help.detail.wizard.steps'),
-    msg('help.detail.wizard.flags'),
-    msg('help.detail.wizard.cancel'),
-  ],
+  details: [msg('help.detail.wizard.steps'), msg('help.detail.wizard.flags'), msg('help.detail.wizard.cancel')],
 };
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -73,7 +69,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (!ctx.interactive) {
     // Never wait for input that cannot come: name what `setup` would need instead.
     const missing = [
-      ...(str(inputs.values, 'base-url') ?? ctx.env[BASE_URL_ENV] ?? saved.baseUrl ? [] : [msg('wizard.base_url_or_env', { env: BASE_URL_ENV })]),
+      ...((str(inputs.values, 'base-url') ?? ctx.env[BASE_URL_ENV] ?? saved.baseUrl)
+        ? []
+        : [msg('wizard.base_url_or_env', { env: BASE_URL_ENV })]),
       ...(key ? [] : [keyEnvVar]),
     ];
     const both = missing.reduce((a, b) => (a === '' ? b : msg('wizard.and', { a, b })), '');
@@ -92,10 +90,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   ]);
   const env = agentEnv(ctx);
   const say = (text: string): void => ctx.out(`${text}\n`);
-  print(ctx, [
-    ...wrap(ctx.t('wizard.intro')),
-    '',
-  ]);
+  print(ctx, [...wrap(ctx.t('wizard.intro')), '']);
   const defaults: WizardDefaults = {
     baseUrl: ctx.env[BASE_URL_ENV] ?? saved.baseUrl,
     agents: saved.agents,
@@ -104,52 +99,57 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     keyStorage: saved.keyStorage,
   };
   const { guardInterrupt } = await import('../interrupt.js');
-  const report = await guardInterrupt(ctx, (onSetupProgress) => runWizard(
-    {
-      onSetupProgress,
-      prompter: promptsPrompter({}, ctx.t),
-      progress: terminalProgress({ write: ctx.out, color: ctx.color, control }),
-      env,
-      say,
-      addSecret: ctx.addSecret,
-      detect: (agent) => detectAgent(agent, env),
-      t: ctx.t,
-    },
-    {
-      baseUrl: str(inputs.values, 'base-url'),
-      key,
-      keySource: imported ? imported.source : flagKey !== undefined ? '--api-key' : keyEnvVar,
-      keyEnvVar,
-      ...(flagged.perAgent.size > 0 && { agentKeyEnvs: flagged.perAgent }),
-      agents: inputs.agents,
-      models: inputs.models,
-      ...(inputs.modelLists.size > 0 && { modelLists: inputs.modelLists }),
-      smallModel: inputs.smallModel,
-      scope: inputs.scope,
-      keyStorage: inputs.keyStorage,
-      timeoutMs: inputs.timeoutMs,
-      force: inputs.force,
-      dryRun: inputs.dryRun,
-      verify: inputs.verify,
-      concurrency: inputs.concurrency,
-      markers: inputs.markers,
-      // The team's patterns order the lists; last time's models are pre-selected, not pinned.
-      preferences: hintPreferences(imported?.link, savedPreferences(saved, false)),
-    },
-    defaults,
-  ));
+  const report = await guardInterrupt(ctx, (onSetupProgress) =>
+    runWizard(
+      {
+        onSetupProgress,
+        prompter: promptsPrompter({}, ctx.t),
+        progress: terminalProgress({ write: ctx.out, color: ctx.color, control }),
+        env,
+        say,
+        addSecret: ctx.addSecret,
+        detect: (agent) => detectAgent(agent, env),
+        t: ctx.t,
+      },
+      {
+        baseUrl: str(inputs.values, 'base-url'),
+        key,
+        keySource: imported ? imported.source : flagKey !== undefined ? '--api-key' : keyEnvVar,
+        keyEnvVar,
+        ...(flagged.perAgent.size > 0 && { agentKeyEnvs: flagged.perAgent }),
+        agents: inputs.agents,
+        models: inputs.models,
+        ...(inputs.modelLists.size > 0 && { modelLists: inputs.modelLists }),
+        smallModel: inputs.smallModel,
+        scope: inputs.scope,
+        keyStorage: inputs.keyStorage,
+        timeoutMs: inputs.timeoutMs,
+        force: inputs.force,
+        dryRun: inputs.dryRun,
+        verify: inputs.verify,
+        concurrency: inputs.concurrency,
+        markers: inputs.markers,
+        // The team's patterns order the lists; last time's models are pre-selected, not pinned.
+        preferences: hintPreferences(imported?.link, savedPreferences(saved, false)),
+      },
+      defaults,
+    ),
+  );
   // The agents that used a key of their own: their variables are saved (names only).
   const own = new Map(report.agents.filter((a) => a.keyEnv !== undefined && a.keyEnv !== keyEnvVar).map((a) => [a.id, a.keyEnv!] as const));
   await rememberSetup(ctx, report, keyEnvVar, own);
   say('');
   printSetupReport(ctx, report);
-  const runs = inputs.verifyByAgent && report.ok && !report.dryRun
-    ? await (await import('../agent-run.js')).runAgents(ctx, {
-      agents: report.agents.map((a) => a.id),
-      scope: report.scope,
-      timeoutMs: inputs.timeoutMs * 4,
-    })
-    : undefined;
+  const runs =
+    inputs.verifyByAgent && report.ok && !report.dryRun
+      ? await (
+          await import('../agent-run.js')
+        ).runAgents(ctx, {
+          agents: report.agents.map((a) => a.id),
+          scope: report.scope,
+          timeoutMs: inputs.timeoutMs * 4,
+        })
+      : undefined;
   if (runs) (await import('../agent-run.js')).printAgentRuns(ctx, runs);
   const next = await nextSteps(ctx, report, keyEnvVar);
   if (next.length > 0) print(ctx, next);

@@ -6,7 +6,7 @@ export const en = {
   'cli.error': 'error',
   'cli.warning': 'warning',
   'cli.fix': 'fix: {fix}',
-  'cli.request_id': 'request ID: {id} (give it to the gateway\'s support)',
+  'cli.request_id': "request ID: {id} (give it to the gateway's support)",
   'cli.url': 'url: {url}',
   'cli.internal_error': 'internal error: {message}',
   'cli.internal_hint': 'Run again with --verbose for details, and report it with that output.',
@@ -38,8 +38,10 @@ export const en = {
   'report.up_to_date': 'Already up to date: nothing was written.',
   'report.dry_run': 'Dry run: nothing was written.',
   'report.backups': 'Backups of the changed files: `{bin} restore --list`; undo this run with `{bin} restore --id {id}`.',
-  'report.backups_pruned': 'Removed the {n} oldest backup(s): {keep} are kept, because each holds copies of files that may hold the key (set {name} to keep more).',
-  'restore.kept': '{n} backup(s) here; the newest {keep} are kept and older ones removed by the next run that writes (set {name} to change it).',
+  'report.backups_pruned':
+    'Removed the {n} oldest backup(s): {keep} are kept, because each holds copies of files that may hold the key (set {name} to keep more).',
+  'restore.kept':
+    '{n} backup(s) here; the newest {keep} are kept and older ones removed by the next run that writes (set {name} to change it).',
   'report.dry_ok': 'Every chosen model passed its probe. Run the same command without --dry-run to write the configs and verify them.',
   'report.dry_ok_unprobed': 'Nothing was probed, written or verified. Run the same command without --dry-run to set up and verify.',
   'report.dry_some_failed': 'Some agents would not be set up; see above.',
@@ -103,8 +105,10 @@ export const en = {
   'models.elsewhere': 'Sold by the gateway, but not to this key',
   'models.elsewhere_groups': 'sold to groups: {groups}',
   'models.elsewhere_no_group': 'the marketplace names no group for it',
-  'models.elsewhere_hint': "A key belongs to one group: to use one of these, create a key in one of its groups on the console's token page (if you may use that group), or ask the gateway admin.",
-  'models.needs_probe_footer': '"Needs a probe": the marks allow it but only a live request tells. Check with `verify --model ID --protocol NAME`.',
+  'models.elsewhere_hint':
+    "A key belongs to one group: to use one of these, create a key in one of its groups on the console's token page (if you may use that group), or ask the gateway admin.",
+  'models.needs_probe_footer':
+    '"Needs a probe": the marks allow it but only a live request tells. Check with `verify --model ID --protocol NAME`.',
   'doctor.not_configured': '- {agent}: installed, not configured for a gateway (run `{bin} setup --agent {id}`)',
   'doctor.not_gateway': '- {agent}: not set up for the gateway',
   'doctor.to_use': '{reason} To use the gateway: `{bin} setup --agent {id}`.',
@@ -196,9 +200,11 @@ export const en = {
   'help.opt.verbose': 'More detail; stack traces for internal errors.',
   'help.opt.no-color': 'No colour (also: NO_COLOR=1, or output not a terminal).',
   'help.opt.home': 'Use DIR as the home directory (default: your home).',
-  'help.opt.lang': 'Language of messages (default: from LC_ALL/LC_MESSAGES/LANG, else English). --json output is the same in every language.',
+  'help.opt.lang':
+    'Language of messages (default: from LC_ALL/LC_MESSAGES/LANG, else English). --json output is the same in every language.',
   'help.opt.base-url': 'Gateway address (default: $GATEWAY_BASE_URL). A trailing /v1 is fine.',
-  'help.opt.api-key-env': 'Read the key from the variable NAME (default: GATEWAY_API_KEY); AGENT=NAME reads that agent\'s own key (repeatable).',
+  'help.opt.api-key-env':
+    "Read the key from the variable NAME (default: GATEWAY_API_KEY); AGENT=NAME reads that agent's own key (repeatable).",
   'help.opt.api-key': 'The key itself. Avoid: it lands in shell history and the process list.',
   'help.opt.timeout': 'Give up on a request after SECONDS (default 30).',
   'help.opt.json': 'Print one JSON document on stdout and nothing else there.',
@@ -215,11 +221,15 @@ export const en = {
   'help.summary.verify': 'One minimal request per protocol: what works, with request IDs.',
   'help.summary.simulate': 'Run a local fake gateway, to try the tool without a real key.',
   'help.opt.version': 'Print the version.',
-  'help.detail.models.sources': 'Reads GET /v1/models with your key (the list the gateway enforces), plus the marketplace (/api/pricing) and key information (/api/usage/token/) when the gateway answers them.',
-  'help.detail.models.needs_probe': 'A model marked only for chat may still serve Responses: "needs a probe" means only a live request tells; run `verify`.',
+  'help.detail.models.sources':
+    'Reads GET /v1/models with your key (the list the gateway enforces), plus the marketplace (/api/pricing) and key information (/api/usage/token/) when the gateway answers them.',
+  'help.detail.models.needs_probe':
+    'A model marked only for chat may still serve Responses: "needs a probe" means only a live request tells; run `verify`.',
   'help.detail.models.json': 'With --json, every model is listed (including those no agent can use).',
-  'help.detail.verify.which': 'Without --model: one model per protocol the key offers (messages, Responses, chat). With --model: every protocol the model is marked for.',
-  'help.detail.verify.causes': 'Each failure names its cause (key, model limit, group, quota, price, path, protocol, network) and the request ID to give support.',
+  'help.detail.verify.which':
+    'Without --model: one model per protocol the key offers (messages, Responses, chat). With --model: every protocol the model is marked for.',
+  'help.detail.verify.causes':
+    'Each failure names its cause (key, model limit, group, quota, price, path, protocol, network) and the request ID to give support.',
   'help.detail.verify.exit': 'Exit 0 when every probe passes, 1 when one fails.',
   'help.detail.simulate.local': 'Listens on 127.0.0.1 until Ctrl-C. Its keys are fake and it sends nothing anywhere.',
   'help.summary.setup': "Write each agent's config, verified before and after writing.",
@@ -228,25 +238,32 @@ export const en = {
   'help.summary.doctor': 'Check the agents configured on this machine, whoever wrote their configs.',
   'help.summary.restore': 'Put back the files of a backup (undo a setup).',
   'help.summary.completion': 'print a shell completion script (bash, zsh, fish, PowerShell)',
-  'help.detail.completion.load': "Commands, flags, agent ids and fixed choices complete; load the script from your shell's start-up file as the examples show.",
+  'help.detail.completion.load':
+    "Commands, flags, agent ids and fixed choices complete; load the script from your shell's start-up file as the examples show.",
   'completion.which_shell': 'completion needs one shell: {shells}',
   'completion.which_shell_hint': 'for example: eval "$({bin} completion bash)"',
   'help.summary.demo': 'Try everything against a local fake gateway, in a throwaway home.',
   'help.opt.keep': 'Keep the throwaway home and print its path, to look at the files.',
   'help.opt.json_setup_report': 'Print the setup report as one JSON document.',
   'help.summary.demo_long': 'Run the whole setup against the built-in gateway simulator, in a throwaway home (no key needed).',
-  'help.detail.demo.steps': 'Starts the simulator on 127.0.0.1, runs setup for every supported agent into a temporary home, shows the files written and the verification, then removes everything.',
+  'help.detail.demo.steps':
+    'Starts the simulator on 127.0.0.1, runs setup for every supported agent into a temporary home, shows the files written and the verification, then removes everything.',
   'help.opt.agent_check': 'Check only these agents (default: every agent configured or installed here).',
   'help.opt.scope_check': "Check the user files (default) or this directory's project files.",
   'help.opt.fix': 'Repair what can be repaired (backups first), then check again.',
-  'help.detail.doctor.checks': "For every agent configured or installed here: its config read back as the agent reads it; the base URL (doubled or missing /v1, a console page); the key (in the file, or its variable set); the model and the small/fast model (listed for the key, their marks suit the agent's protocol); then a minimal request sent exactly as the agent would send it.",
-  'help.detail.doctor.not_gateway': 'An agent whose config does not point at a gateway is noted, not a finding, unless the saved settings list it or --agent names it; --fix never takes it over.',
+  'help.detail.doctor.checks':
+    "For every agent configured or installed here: its config read back as the agent reads it; the base URL (doubled or missing /v1, a console page); the key (in the file, or its variable set); the model and the small/fast model (listed for the key, their marks suit the agent's protocol); then a minimal request sent exactly as the agent would send it.",
+  'help.detail.doctor.not_gateway':
+    'An agent whose config does not point at a gateway is noted, not a finding, unless the saved settings list it or --agent names it; --fix never takes it over.',
   'help.detail.doctor.output': 'One line per finding: the cause, the request ID, the fix. Exit 1 while a finding remains.',
   'help.opt.list': 'List the backups, newest first; restore nothing.',
   'help.opt.id': 'The backup to restore (default: the newest).',
-  'help.detail.restore.backups': 'Every run that changes files first copies them into a backup folder with a manifest. restore writes them back atomically, with their old modes; files that the run created are removed.',
-  'help.opt.agent_configure': 'Agent to configure: {agents} (repeatable or comma-separated; default: the agents installed here, else {defaults}).',
-  'help.opt.model_write': 'The model to write, for every agent (ID) or one (AGENT=ID); repeatable. Default: the best suitable model. OpenCode lists every suitable model the marks confirm; `opencode=ID` given more than once lists exactly those (the first is the default).',
+  'help.detail.restore.backups':
+    'Every run that changes files first copies them into a backup folder with a manifest. restore writes them back atomically, with their old modes; files that the run created are removed.',
+  'help.opt.agent_configure':
+    'Agent to configure: {agents} (repeatable or comma-separated; default: the agents installed here, else {defaults}).',
+  'help.opt.model_write':
+    'The model to write, for every agent (ID) or one (AGENT=ID); repeatable. Default: the best suitable model. OpenCode lists every suitable model the marks confirm; `opencode=ID` given more than once lists exactly those (the first is the default).',
   'help.opt.small-model': 'The small/fast model (Claude Code haiku, OpenCode small_model).',
   'help.opt.scope_write': "user: your own config files (default). project: this directory's files; never a key in a file a team commits.",
   'help.opt.key-storage': 'file: the key where the agent reads it, mode 0600 (default). env: only the variable name is written.',
@@ -257,17 +274,23 @@ export const en = {
   'help.opt.verify': 'After writing, also run each installed agent one-shot with a tiny prompt (as `verify --agent-run`).',
   'help.opt.json_report': 'Print one JSON report on stdout and nothing else there.',
   'help.summary.setup_long': "Write each agent's config for the gateway, verified before and after writing.",
-  'help.detail.setup.steps': "Reads the key's models, picks per agent a model whose protocol marks suit it, probes it, writes only the keys we own (backups first, atomic writes), then reads each config back from disk and sends the request the agent itself would send.",
-  'help.detail.setup.safety': 'A file that does not parse is never touched, and nothing is written anywhere in that run. A re-run with the same inputs writes nothing.',
+  'help.detail.setup.steps':
+    "Reads the key's models, picks per agent a model whose protocol marks suit it, probes it, writes only the keys we own (backups first, atomic writes), then reads each config back from disk and sends the request the agent itself would send.",
+  'help.detail.setup.safety':
+    'A file that does not parse is never touched, and nothing is written anywhere in that run. A re-run with the same inputs writes nothing.',
   'help.detail.setup.undo': 'Undo with `{bin} restore`.',
   'help.opt.check': 'Change nothing; exit 1 listing the stale configs when a sync would write (for CI).',
   'help.opt.upgrade': 'Also move to a newer preferred model when the key offers one.',
-  'help.detail.sync.when': "Reads the saved settings (written by setup and the wizard), the key's models again, and rewrites a config only where it must change: its model left the key's list or lost the protocol mark its agent needs (replaced by the best one by your preferences), or the base URL changed. Nothing changed: nothing written. Marks the gateway stops sending are no change: each config keeps the protocol and small model it uses.",
+  'help.detail.sync.when':
+    "Reads the saved settings (written by setup and the wizard), the key's models again, and rewrites a config only where it must change: its model left the key's list or lost the protocol mark its agent needs (replaced by the best one by your preferences), or the base URL changed. Nothing changed: nothing written. Marks the gateway stops sending are no change: each config keeps the protocol and small model it uses.",
   'help.detail.sync.check': '--check writes nothing and exits 1 with the list of stale configs when a sync would write, 0 otherwise.',
   'help.summary.wizard_long': 'Walk through the whole setup interactively (the default on a terminal).',
-  'help.detail.wizard.steps': 'Asks for the base URL, the key, the agents, a model per agent, scope and key storage; shows the diff of every file before writing; then verifies each agent from its files on disk.',
-  'help.detail.wizard.flags': 'Every question has a flag (see `setup --help`): a flag given is a question not asked. GATEWAY_BASE_URL and the saved settings only pre-fill the answers.',
-  'help.detail.wizard.cancel': 'Ctrl-C or Esc at any step exits 130 with nothing written. Without a terminal (or with CI set) use `setup`: it never asks.',
+  'help.detail.wizard.steps':
+    'Asks for the base URL, the key, the agents, a model per agent, scope and key storage; shows the diff of every file before writing; then verifies each agent from its files on disk.',
+  'help.detail.wizard.flags':
+    'Every question has a flag (see `setup --help`): a flag given is a question not asked. GATEWAY_BASE_URL and the saved settings only pre-fill the answers.',
+  'help.detail.wizard.cancel':
+    'Ctrl-C or Esc at any step exits 130 with nothing written. Without a terminal (or with CI set) use `setup`: it never asks.',
   'help.intro': '{bin}: configure coding agents for a new-api model gateway, and prove the setup with a live request.',
   'help.usage': 'Usage:',
   'help.commands': 'Commands:',
@@ -295,33 +318,41 @@ export const en = {
   'args.a_value': 'a value',
   'args.needs_value': '{command}: {flag} needs a value.',
   'args.give': 'Give {flag} {what}.',
-  'help.summary.remove': 'Take the gateway settings out of the agents\' configs (only what setup wrote; backed up first).',
-  'help.detail.remove.1': 'Removes exactly what setup wrote — base URL, key, models, our provider entries, the key line of an env file — and only while it still points at the gateway: a value you changed since is yours and stays. Comments, other providers and unknown keys stay. Files are backed up first: `{bin} restore` brings them back.',
+  'help.summary.remove': "Take the gateway settings out of the agents' configs (only what setup wrote; backed up first).",
+  'help.detail.remove.1':
+    'Removes exactly what setup wrote — base URL, key, models, our provider entries, the key line of an env file — and only while it still points at the gateway: a value you changed since is yours and stays. Comments, other providers and unknown keys stay. Files are backed up first: `{bin} restore` brings them back.',
   'help.opt.agent_remove': 'Only these agents (repeatable or comma-separated; default: every agent whose config holds our settings).',
   'help.opt.scope_remove': "user: your own config files (default). project: this directory's files.",
   'help.opt.dry-run_remove': 'Print what would be removed as a diff (key masked); write nothing.',
-  'wizard.intro': 'gateway-agent-setup: your coding agents on your gateway, verified. Ctrl-C or Esc quits; nothing is written before you confirm.',
+  'wizard.intro':
+    'gateway-agent-setup: your coding agents on your gateway, verified. Ctrl-C or Esc quits; nothing is written before you confirm.',
   'wizard.next.backups': 'The previous files (and a manifest of this run) are in {dir}/.',
   'wizard.next.up_to_date': 'Nothing needed changing. Check the agents any time with `{bin} doctor`.',
   'wizard.next.export': 'The configs name ${var} but hold no key: add `export {var}=…` to your shell profile.',
-  'wizard.next.one': "Next: start the agent as usual ({commands}). Check it any time with `{bin} doctor`; when the gateway's models change, run `{bin} sync`.",
-  'wizard.next.many': "Next: start your agents as usual ({commands}). Check them any time with `{bin} doctor`; when the gateway's models change, run `{bin} sync`.",
+  'wizard.next.one':
+    "Next: start the agent as usual ({commands}). Check it any time with `{bin} doctor`; when the gateway's models change, run `{bin} sync`.",
+  'wizard.next.many':
+    "Next: start your agents as usual ({commands}). Check them any time with `{bin} doctor`; when the gateway's models change, run `{bin} sync`.",
   'wizard.no_tty': 'The wizard needs a terminal (stdin and stdout a TTY, and CI unset).',
   'wizard.no_tty_hint': 'Run `{bin} setup` instead: it asks nothing.',
   'wizard.no_tty_hint_missing': 'Run `{bin} setup` instead: it asks nothing; set {missing}.',
   'wizard.and': '{a} and {b}',
   'wizard.base_url_or_env': '--base-url (or {env})',
   'wizard.api_key_env_name_hint': 'Example: --api-key-env MY_GATEWAY_KEY (letters, digits and _).',
-  'wizard.api_key_flag_warning': 'warning: --api-key puts the key in your shell history and the process list; prefer {var}=… in the environment.',
+  'wizard.api_key_flag_warning':
+    'warning: --api-key puts the key in your shell history and the process list; prefer {var}=… in the environment.',
   'restore.changed_since': '{file}: {why}',
   'restore.why_changed': 'changed after backup {id} was made (by you or another program); restoring would lose that change',
   'restore.why_filled': 'created by the run of backup {id} and changed since; restoring would delete it',
-  'restore.refused_hint': 'Keep your changes, or run `{bin} restore --force` to restore anyway: the current files are first copied into a new backup.',
+  'restore.refused_hint':
+    'Keep your changes, or run `{bin} restore --force` to restore anyway: the current files are first copied into a new backup.',
   'restore.saved_current': 'The files as they were are in backup {id} (undo with `{bin} restore --id {id}`).',
   'help.opt.restore_force': 'Restore files changed since the backup too, after copying them into a new backup.',
   'help.opt.yes_noop': 'Accepted for scripts; this command never asks.',
-  'saved.env_storage_unset': 'The saved settings ({files}) say keyStorage "env", but ${var} is not set here: the configs would be left without the key. Nothing was written.',
-  'saved.env_storage_unset_hint': 'Export {var} with the key, or pass --key-storage file (the key is written into the files), or --key-storage env to keep only the variable name anyway.',
+  'saved.env_storage_unset':
+    'The saved settings ({files}) say keyStorage "env", but ${var} is not set here: the configs would be left without the key. Nothing was written.',
+  'saved.env_storage_unset_hint':
+    'Export {var} with the key, or pass --key-storage file (the key is written into the files), or --key-storage env to keep only the variable name anyway.',
   'interrupt.written': 'Interrupted ({signal}) after writing files (backup {ids}); to undo them: `{bin} restore --id {id}`.',
   'interrupt.nothing': 'Interrupted ({signal}); nothing was written.',
   'fs.settings_not_saved': 'The configs are written, but the saved settings could not be: {reason}. `sync` will not know this run.',
@@ -332,32 +363,40 @@ export const en = {
   'keys.unset_hint': "Export {var} with {agent}'s key, or name another variable with --api-key-env {agent}=NAME.",
   'keys.report_key': 'key: ${var}',
   'keys.advice_model': '{model} is sold to groups {groups}',
-  'keys.advice_fix': "This key is in another group: create a key in one of them in the gateway's console, export it as {var}, then run: {command}",
-  'help.detail.setup.keys': 'Keys in different groups: --api-key-env AGENT=VAR gives one agent its own key (repeatable); the others use the plain --api-key-env (default GATEWAY_API_KEY). Each agent then chooses from its own key\'s models.',
+  'keys.advice_fix':
+    "This key is in another group: create a key in one of them in the gateway's console, export it as {var}, then run: {command}",
+  'help.detail.setup.keys':
+    "Keys in different groups: --api-key-env AGENT=VAR gives one agent its own key (repeatable); the others use the plain --api-key-env (default GATEWAY_API_KEY). Each agent then chooses from its own key's models.",
   'help.opt.agent_key': "Use this agent's own key (its --api-key-env ID=NAME, else its saved variable).",
   'help.summary.launch': 'Start one agent for one session against the gateway, touching no file of yours.',
-  'help.summary.launch_long': 'Start one agent for one session against the gateway: its model chosen from the key and probed as setup does, everything it needs in its environment (or a temporary config removed afterwards), no file of yours changed.',
+  'help.summary.launch_long':
+    'Start one agent for one session against the gateway: its model chosen from the key and probed as setup does, everything it needs in its environment (or a temporary config removed afterwards), no file of yours changed.',
   'help.opt.model_launch': 'The model for this session (default: the best one the key offers for the agent).',
-  'help.detail.launch.how': 'The key is never an argument: it reaches the agent through its environment (or, for an agent that reads only a literal key, a temporary file of ours, removed afterwards). Arguments after -- go to the agent as they are; its exit code is this command\'s, and a signal that ends it gives 128 + the signal\'s number.',
+  'help.detail.launch.how':
+    "The key is never an argument: it reaches the agent through its environment (or, for an agent that reads only a literal key, a temporary file of ours, removed afterwards). Arguments after -- go to the agent as they are; its exit code is this command's, and a signal that ends it gives 128 + the signal's number.",
   'help.detail.launch.agents': 'Agents that can be launched: {agents}.',
   'launch.agents_hint': 'Agents that can be launched: {agents}.',
   'launch.no_agent': 'Name the agent to launch.',
   'launch.extra_arg': 'Unexpected argument {arg} before --.',
   'launch.extra_arg_hint': 'Arguments for the agent go after --: `{bin} launch {agent} -- ARGS…`.',
   'launch.unknown_agent': 'Unknown agent "{id}".',
-  'launch.no_session': '{agent} reads its gateway settings only from files of yours, so it cannot be launched for one session without changing them; use `setup` for it.',
+  'launch.no_session':
+    '{agent} reads its gateway settings only from files of yours, so it cannot be launched for one session without changing them; use `setup` for it.',
   'launch.not_installed': '{agent} is not installed here ({binary} is not on PATH).',
   'launch.banner': 'Launching {agent}: gateway {root}, key {key} (from {source})',
   'launch.no_model': 'No model of this key suits {agent}.',
   'launch.starting': 'Starting {agent} with {model} ({protocol}); no file of yours is changed.',
   'help.opt.launch_profile': "A saved profile's gateway and key variable for this session (its agents need not include this one).",
-  'help.opt.import': 'Read the gateway console\'s import link (ccswitch://v1/import?…) from standard input: its base URL, key, name and model hints. Only "-" is accepted: a link as an argument would leave the key in shell history.',
+  'help.opt.import':
+    'Read the gateway console\'s import link (ccswitch://v1/import?…) from standard input: its base URL, key, name and model hints. Only "-" is accepted: a link as an argument would leave the key in shell history.',
   'help.opt.import-env': 'Read the import link from the variable NAME (for CI secrets).',
-  'import.in_argument_hint': 'Pipe it instead (`pbpaste | {bin} setup --import -`, or `{bin} setup --import - < link.txt`), or keep it in a variable and pass the variable\'s name: `--import-env GATEWAY_IMPORT_LINK`. The wizard takes it at a hidden prompt. If the link was shared anywhere, create a new key.',
+  'import.in_argument_hint':
+    "Pipe it instead (`pbpaste | {bin} setup --import -`, or `{bin} setup --import - < link.txt`), or keep it in a variable and pass the variable's name: `--import-env GATEWAY_IMPORT_LINK`. The wizard takes it at a hidden prompt. If the link was shared anywhere, create a new key.",
   'import.both_sources': '--import and --import-env are both given: give the link one way.',
   'import.dash_only': '--import takes only "-" (read the link from standard input).',
   'import.stdin_terminal': '--import - reads the link from a pipe, but standard input is a terminal (a link typed there is shown).',
-  'import.stdin_terminal_hint': 'Pipe it (`pbpaste | {bin} setup --import -`), or run the wizard (`{bin}`) and paste it at its hidden prompt.',
+  'import.stdin_terminal_hint':
+    'Pipe it (`pbpaste | {bin} setup --import -`), or run the wizard (`{bin}`) and paste it at its hidden prompt.',
   'import.env_name': '--import-env takes the NAME of a variable that holds the link (letters, digits and _).',
   'import.env_unset': '--import-env {var}: the variable is not set or empty.',
   'import.env_unset_hint': 'Set {var} to the link copied from the gateway console (for example as a CI secret), then run again.',
@@ -366,28 +405,37 @@ export const en = {
   'import.conflict_hint': 'Drop {flag}, or drop the link and give the base URL and the key yourself.',
   'import.from': 'From the import link ({source}): {root}, key {key}, name {name}.',
   'import.hints': 'Model hints from the link for {agent}: {models} (chosen when the key offers them).',
-  'import.other_app': 'The link was made for "{app}", which this tool does not configure: its model hints are not used, its base URL and key are.',
+  'import.other_app':
+    'The link was made for "{app}", which this tool does not configure: its model hints are not used, its base URL and key are.',
   'import.one_profile': 'An import link gives one gateway and one key: it cannot stand for several profiles.',
   'import.one_profile_hint': 'Run `{bin} use NAME --import -` for one profile at a time.',
   'import.unnamed': '(none)',
-  'import.profile_saved': 'Saved the profile {name} in {file}: its base URL and agents, not the key. Export {var} with the key, and `{bin} use {name}` switches back to it later.',
+  'import.profile_saved':
+    'Saved the profile {name} in {file}: its base URL and agents, not the key. Export {var} with the key, and `{bin} use {name}` switches back to it later.',
   'usage.heading': 'Keys:',
   'usage.line': '{key} {name} ({agents}): {facts}',
-  'usage.not_told': '{key} ({agents}): the gateway does not show this key\'s balance',
+  'usage.not_told': "{key} ({agents}): the gateway does not show this key's balance",
   'usage.unnamed': '(unnamed)',
   'help.summary.use': 'Switch the agents of one or more saved profiles to their gateways (backed up, verified).',
   'help.summary.profiles': 'List the saved profiles and the active one per agent; add or remove a profile.',
-  'help.detail.use.what': "Runs setup for every agent of the profile, with the profile's base URL, key variable, agents, models, scope and key storage in place of the saved settings (flags still win): backups, atomic writes, a probe before and a read-back after writing. The key is read from the profile's variable, never from the settings.",
-  'help.detail.use.several': 'Several names: each profile writes its own agents with its own gateway. Two profiles naming the same agent are refused before anything is written.',
+  'help.detail.use.what':
+    "Runs setup for every agent of the profile, with the profile's base URL, key variable, agents, models, scope and key storage in place of the saved settings (flags still win): backups, atomic writes, a probe before and a read-back after writing. The key is read from the profile's variable, never from the settings.",
+  'help.detail.use.several':
+    'Several names: each profile writes its own agents with its own gateway. Two profiles naming the same agent are refused before anything is written.',
   'help.detail.use.undo': 'Undo with `{bin} restore`; `{bin} profiles` shows which profile wrote each agent.',
-  'help.detail.use.import': 'With `--import -` (or `--import-env NAME`) and no NAME, the gateway\'s import link names the profile: an existing one is used; a new one is saved after the run (base URL, agents, the key\'s variable name; never the key).',
-  'help.detail.profiles.list': "Without an action: each profile (base URL, key variable names, agents, models, the file that defines it) and, per agent, the profile that last wrote it, checked against the agent's config on disk. Offline: no request is sent.",
-  'help.detail.profiles.edit': 'add and remove edit your own settings file; a profile a project file defines is the team\'s and is changed in that file. Profiles can also be written by hand (README, "Profiles").',
-  'help.detail.sync.profiles': 'Each agent is synced against what last wrote it: the profile `use` recorded for it, else the saved settings. --profile NAME syncs only the agents that profile last wrote (it never switches an agent: that is `use`).',
-  'help.detail.doctor.profile': "--profile NAME checks that profile's agents (those it last wrote, else those it lists) against its gateway and key; --fix repairs them with it.",
+  'help.detail.use.import':
+    "With `--import -` (or `--import-env NAME`) and no NAME, the gateway's import link names the profile: an existing one is used; a new one is saved after the run (base URL, agents, the key's variable name; never the key).",
+  'help.detail.profiles.list':
+    "Without an action: each profile (base URL, key variable names, agents, models, the file that defines it) and, per agent, the profile that last wrote it, checked against the agent's config on disk. Offline: no request is sent.",
+  'help.detail.profiles.edit':
+    'add and remove edit your own settings file; a profile a project file defines is the team\'s and is changed in that file. Profiles can also be written by hand (README, "Profiles").',
+  'help.detail.sync.profiles':
+    'Each agent is synced against what last wrote it: the profile `use` recorded for it, else the saved settings. --profile NAME syncs only the agents that profile last wrote (it never switches an agent: that is `use`).',
+  'help.detail.doctor.profile':
+    "--profile NAME checks that profile's agents (those it last wrote, else those it lists) against its gateway and key; --fix repairs them with it.",
   'help.opt.profile_base_url': "The profile's gateway base URL (add).",
   'help.opt.profile_key_env': "The variable that holds the profile's key (add; default GATEWAY_API_KEY). Never the key itself.",
-  'help.opt.profiles_offline': 'List without asking the gateways for each key\'s balance and expiry.',
+  'help.opt.profiles_offline': "List without asking the gateways for each key's balance and expiry.",
   'help.opt.profile_agent': "The profile's agents, comma-separated or repeated (add).",
   'help.opt.profile_model': 'A model for one agent of the profile, AGENT=ID (add; repeatable).',
   'help.opt.sync_profile': "Sync only this profile's agents, against its gateway and key.",
@@ -395,7 +443,8 @@ export const en = {
   'profiles.unknown': 'There is no profile "{name}".',
   'profiles.unknown_hint': 'Profiles: {names}. `{bin} profiles` lists them.',
   'profiles.none': 'There is no profile "{name}": no profile is defined.',
-  'profiles.none_hint': 'Add one with `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID`, or write "profiles" in the settings by hand (README, "Profiles").',
+  'profiles.none_hint':
+    'Add one with `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID`, or write "profiles" in the settings by hand (README, "Profiles").',
   'profiles.use_which': 'Which profile? Name one or more: `use NAME [NAME…]`.',
   'profiles.conflict': 'Profiles "{a}" and "{b}" both write {agent} ({id}). Nothing was written.',
   'profiles.conflict_hint': 'Use one of them at a time, or take the agent out of one profile (`{bin} profiles` shows their agents).',
@@ -404,11 +453,12 @@ export const en = {
   'profiles.sync_top': 'Saved settings:',
   'profiles.sync_profile': 'Profile {profile}:',
   'profiles.no_agents': 'No agent was written by profile "{name}" yet.',
-  'profiles.no_agents_hint': 'Run `{bin} use {name}` first: it writes the profile\'s agents and records them.',
+  'profiles.no_agents_hint': "Run `{bin} use {name}` first: it writes the profile's agents and records them.",
   'profiles.bad_name': '"{name}" is not a valid profile name.',
   'profiles.bad_name_hint': 'A profile name has letters, digits, "-", "_" and "." (up to 64), starting with a letter or digit.',
   'profiles.bad_action': 'profiles: unknown action "{arg}".',
-  'profiles.bad_action_hint': 'Run `{bin} profiles` to list them, `{bin} profiles add NAME --base-url URL …` or `{bin} profiles remove NAME`.',
+  'profiles.bad_action_hint':
+    'Run `{bin} profiles` to list them, `{bin} profiles add NAME --base-url URL …` or `{bin} profiles remove NAME`.',
   'profiles.name_missing': 'profiles {action}: which profile? Give its name.',
   'profiles.add_only': '{command}: {flag} is only for `profiles add`.',
   'profiles.add_base_url': 'profiles add: --base-url is required.',
@@ -416,10 +466,11 @@ export const en = {
   'profiles.exists': 'Profile "{name}" already exists in {file}.',
   'profiles.exists_hint': 'Remove it first (`{bin} profiles remove {name}`), or edit {file}.',
   'profiles.project_read_only': 'Profile "{name}" is defined in the project file {file}: it is read-only here.',
-  'profiles.project_read_only_hint': 'It is the team\'s profile: change it in {file}.',
+  'profiles.project_read_only_hint': "It is the team's profile: change it in {file}.",
   'profiles.added': 'Added profile {name} to {file}. Switch its agents to it with `{bin} use {name}`.',
   'profiles.removed': 'Removed profile {name} from {file}. The agents it wrote keep their configs.',
-  'profiles.list_none': 'No profile is defined. Add one with `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID`, or in the settings (README, "Profiles").',
+  'profiles.list_none':
+    'No profile is defined. Add one with `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID`, or in the settings (README, "Profiles").',
   'profiles.list_title': 'Profiles:',
   'profiles.key_var_unset': 'key {var}: not set here',
   'profiles.key_not_asked': 'key {var}: {key}',
@@ -439,9 +490,11 @@ export const en = {
   'profiles.key_unset_hint': 'Export {var} with the key (the profile names the variable, never the key), or pass --api-key-env NAME.',
   'help.summary.trust': 'Approve the project settings file of this repository (or --revoke).',
   'help.opt.trust_revoke': 'Take the approval back: the file is untrusted again.',
-  'help.detail.trust.what': 'A project settings file (.gateway-agent-setuprc, or a "gateway-agent-setup" key in package.json) comes with the repository you cloned: until you approve it, it may choose models and marks, but not the gateway, the key variable, the agents, the scope or profiles. A run that would use such a value stops first and names it.',
-  'help.detail.trust.where': 'The approval is kept in your own settings file, by the file\'s path and a hash of its content: when the file changes, approve it again.',
-  'trust.none': 'No project settings file applies in {dir} (searched up to the repository\'s root).',
+  'help.detail.trust.what':
+    'A project settings file (.gateway-agent-setuprc, or a "gateway-agent-setup" key in package.json) comes with the repository you cloned: until you approve it, it may choose models and marks, but not the gateway, the key variable, the agents, the scope or profiles. A run that would use such a value stops first and names it.',
+  'help.detail.trust.where':
+    "The approval is kept in your own settings file, by the file's path and a hash of its content: when the file changes, approve it again.",
+  'trust.none': "No project settings file applies in {dir} (searched up to the repository's root).",
   'trust.none_hint': 'Nothing to approve: your own settings and flags are used as they are.',
   'trust.approved': 'Approved {file}.',
   'trust.revoked': 'No longer approved: {file}.',
@@ -450,7 +503,8 @@ export const en = {
   'trust.value': '{value}',
   'trust.changed_again': 'If the file changes, the next run stops until you run `{bin} trust` again.',
   'trust.profile_clash': 'Profile "{name}" is defined both in your settings and in {file}: yours is used.',
-  'trust.profile_untrusted': 'Profile "{name}" comes from {file}, which you have not approved: it is not used, and its key variable is not read.',
+  'trust.profile_untrusted':
+    'Profile "{name}" comes from {file}, which you have not approved: it is not used, and its key variable is not read.',
 } as const;
 
 declare module '../../i18n/text.js' {

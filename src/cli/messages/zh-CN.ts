@@ -103,7 +103,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'models.elsewhere': '网关在售、但此密钥不可用的模型',
   'models.elsewhere_groups': '面向分组：{groups}',
   'models.elsewhere_no_group': '模型广场没有列出它的分组',
-  'models.elsewhere_hint': '一个密钥只属于一个分组：要使用这些模型，请在控制台的令牌页面用它们所在的分组新建密钥（如果你可以使用该分组），或询问网关管理员。',
+  'models.elsewhere_hint':
+    '一个密钥只属于一个分组：要使用这些模型，请在控制台的令牌页面用它们所在的分组新建密钥（如果你可以使用该分组），或询问网关管理员。',
   'models.needs_probe_footer': '“需要探测”：标记允许，但只有真实请求才能确认。用 `verify --model ID --protocol NAME` 检查。',
   'doctor.not_configured': '- {agent}：已安装，但没有配置网关（运行 `{bin} setup --agent {id}`）',
   'doctor.not_gateway': '- {agent}：没有配置为使用网关',
@@ -215,10 +216,12 @@ export const zhCN: CatalogOf<typeof en> = {
   'help.summary.verify': '每种协议发送一个最小请求：哪些可用，并附请求 ID。',
   'help.summary.simulate': '运行本地模拟网关，无需真实密钥即可试用本工具。',
   'help.opt.version': '显示版本号。',
-  'help.detail.models.sources': '用你的密钥读取 GET /v1/models（网关实际执行的列表），网关提供时还会读取模型广场（/api/pricing）和密钥信息（/api/usage/token/）。',
+  'help.detail.models.sources':
+    '用你的密钥读取 GET /v1/models（网关实际执行的列表），网关提供时还会读取模型广场（/api/pricing）和密钥信息（/api/usage/token/）。',
   'help.detail.models.needs_probe': '只标记了 chat 的模型也可能支持 Responses：“需要探测”表示只有真实请求才能确认；请运行 `verify`。',
   'help.detail.models.json': '使用 --json 时会列出所有模型（包括没有智能体能用的）。',
-  'help.detail.verify.which': '不带 --model：密钥提供的每种协议（messages、Responses、chat）各探测一个模型。带 --model：探测该模型标记的每种协议。',
+  'help.detail.verify.which':
+    '不带 --model：密钥提供的每种协议（messages、Responses、chat）各探测一个模型。带 --model：探测该模型标记的每种协议。',
   'help.detail.verify.causes': '每个失败都会说明原因（密钥、模型限制、分组、额度、价格、路径、协议、网络），并给出可提供给客服的请求 ID。',
   'help.detail.verify.exit': '所有探测都通过时退出码为 0，有一个失败则为 1。',
   'help.detail.simulate.local': '监听 127.0.0.1，直到按下 Ctrl-C。它的密钥是假的，也不会向任何地方发送数据。',
@@ -239,14 +242,18 @@ export const zhCN: CatalogOf<typeof en> = {
   'help.opt.agent_check': '只检查这些智能体（默认：这里已配置或已安装的所有智能体）。',
   'help.opt.scope_check': '检查用户级文件（默认）或当前目录的项目文件。',
   'help.opt.fix': '修复能修复的问题（先备份），然后再次检查。',
-  'help.detail.doctor.checks': '对这里已配置或已安装的每个智能体：按智能体自己的方式读回配置；检查 Base URL（/v1 重复或缺失、指向控制台页面）；检查密钥（在文件中，或其变量已设置）；检查模型和小/快模型（在密钥的列表中，标记适合智能体的协议）；然后完全按智能体的方式发送一个最小请求。',
-  'help.detail.doctor.not_gateway': '配置没有指向网关的智能体只会被提及而不算问题，除非保存的设置中列出了它或 --agent 指定了它；--fix 从不接管它。',
+  'help.detail.doctor.checks':
+    '对这里已配置或已安装的每个智能体：按智能体自己的方式读回配置；检查 Base URL（/v1 重复或缺失、指向控制台页面）；检查密钥（在文件中，或其变量已设置）；检查模型和小/快模型（在密钥的列表中，标记适合智能体的协议）；然后完全按智能体的方式发送一个最小请求。',
+  'help.detail.doctor.not_gateway':
+    '配置没有指向网关的智能体只会被提及而不算问题，除非保存的设置中列出了它或 --agent 指定了它；--fix 从不接管它。',
   'help.detail.doctor.output': '每个问题一行：原因、请求 ID、解决办法。只要还有问题，退出码就是 1。',
   'help.opt.list': '列出备份（最新的在前）；不恢复任何内容。',
   'help.opt.id': '要恢复的备份（默认：最新的）。',
-  'help.detail.restore.backups': '每次改动文件的运行都会先把它们连同清单复制到备份目录。restore 以原子方式写回，并恢复原来的权限；那次运行新建的文件会被删除。',
+  'help.detail.restore.backups':
+    '每次改动文件的运行都会先把它们连同清单复制到备份目录。restore 以原子方式写回，并恢复原来的权限；那次运行新建的文件会被删除。',
   'help.opt.agent_configure': '要配置的智能体：{agents}（可重复或用逗号分隔；默认：这里已安装的智能体，否则为 {defaults}）。',
-  'help.opt.model_write': '要写入的模型，对所有智能体（ID）或某一个（AGENT=ID）；可重复。默认：最合适的模型。OpenCode 会列出所有经标记确认的合适模型；`opencode=ID` 给出多次时只列出这些（第一个为默认）。',
+  'help.opt.model_write':
+    '要写入的模型，对所有智能体（ID）或某一个（AGENT=ID）；可重复。默认：最合适的模型。OpenCode 会列出所有经标记确认的合适模型；`opencode=ID` 给出多次时只列出这些（第一个为默认）。',
   'help.opt.small-model': '小/快模型（Claude Code 的 haiku，OpenCode 的 small_model）。',
   'help.opt.scope_write': 'user：你自己的配置文件（默认）。project：当前目录的文件；绝不把密钥写进团队会提交的文件。',
   'help.opt.key-storage': 'file：把密钥写到智能体读取的位置，权限 0600（默认）。env：只写入变量名。',
@@ -257,17 +264,22 @@ export const zhCN: CatalogOf<typeof en> = {
   'help.opt.verify': '写入后，再用一个极短的提示词一次性运行每个已安装的智能体（同 `verify --agent-run`）。',
   'help.opt.json_report': '在 stdout 上只输出一个 JSON 报告，别无其他。',
   'help.summary.setup_long': '为网关写入各智能体的配置，写入前后都会验证。',
-  'help.detail.setup.steps': '读取密钥的模型，为每个智能体挑选协议标记适合它的模型并探测，只写入本工具管理的键（先备份，原子写入），然后从磁盘读回每个配置，发送智能体自己会发送的请求。',
+  'help.detail.setup.steps':
+    '读取密钥的模型，为每个智能体挑选协议标记适合它的模型并探测，只写入本工具管理的键（先备份，原子写入），然后从磁盘读回每个配置，发送智能体自己会发送的请求。',
   'help.detail.setup.safety': '无法解析的文件绝不会被改动，而且那次运行不会写入任何地方。用相同输入再次运行不会写入任何内容。',
   'help.detail.setup.undo': '用 `{bin} restore` 撤销。',
   'help.opt.check': '不做任何改动；如果同步会写入，则列出过时的配置并以 1 退出（用于 CI）。',
   'help.opt.upgrade': '当密钥提供更新的首选模型时，也切换过去。',
-  'help.detail.sync.when': '读取保存的设置（由 setup 和向导写入）并重新读取密钥的模型，只在必须改变时重写配置：模型已不在密钥的列表中，或失去了智能体需要的协议标记（按你的偏好换成最合适的模型），或 Base URL 变了。没有变化就不写入。网关不再发送标记不算变化：每个配置保留它正在使用的协议和小型模型。',
+  'help.detail.sync.when':
+    '读取保存的设置（由 setup 和向导写入）并重新读取密钥的模型，只在必须改变时重写配置：模型已不在密钥的列表中，或失去了智能体需要的协议标记（按你的偏好换成最合适的模型），或 Base URL 变了。没有变化就不写入。网关不再发送标记不算变化：每个配置保留它正在使用的协议和小型模型。',
   'help.detail.sync.check': '--check 不写入任何内容：如果同步会写入，则列出过时的配置并以 1 退出，否则以 0 退出。',
   'help.summary.wizard_long': '交互式完成全部配置（在终端中默认如此）。',
-  'help.detail.wizard.steps': '依次询问 Base URL、密钥、智能体、每个智能体的模型、范围和密钥存储方式；写入前显示每个文件的 diff；然后根据磁盘上的文件验证每个智能体。',
-  'help.detail.wizard.flags': '每个问题都有对应的参数（见 `setup --help`）：给了参数就不再问。GATEWAY_BASE_URL 和保存的设置只用于预填答案。',
-  'help.detail.wizard.cancel': '任何一步按 Ctrl-C 或 Esc 都会以 130 退出，不写入任何内容。没有终端（或设置了 CI）时请用 `setup`：它从不提问。',
+  'help.detail.wizard.steps':
+    '依次询问 Base URL、密钥、智能体、每个智能体的模型、范围和密钥存储方式；写入前显示每个文件的 diff；然后根据磁盘上的文件验证每个智能体。',
+  'help.detail.wizard.flags':
+    '每个问题都有对应的参数（见 `setup --help`）：给了参数就不再问。GATEWAY_BASE_URL 和保存的设置只用于预填答案。',
+  'help.detail.wizard.cancel':
+    '任何一步按 Ctrl-C 或 Esc 都会以 130 退出，不写入任何内容。没有终端（或设置了 CI）时请用 `setup`：它从不提问。',
   'help.intro': '{bin}：为基于 new-api 的模型网关配置编程智能体，并用真实请求证明配置可用。',
   'help.usage': '用法：',
   'help.commands': '命令：',
@@ -296,7 +308,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'args.needs_value': '{command}：{flag} 需要一个值。',
   'args.give': '请给 {flag} 提供{what}。',
   'help.summary.remove': '从智能体配置中删除网关设置（只删 setup 写入的内容；先备份）。',
-  'help.detail.remove.1': '只删除 setup 写入的内容——base URL、密钥、模型、我们的提供方条目、环境文件中的密钥行——并且仅当它仍指向网关时才删：你之后改过的值属于你，保持不动。注释、其他提供方和未知键都保留。文件会先备份：`{bin} restore` 可以恢复。',
+  'help.detail.remove.1':
+    '只删除 setup 写入的内容——base URL、密钥、模型、我们的提供方条目、环境文件中的密钥行——并且仅当它仍指向网关时才删：你之后改过的值属于你，保持不动。注释、其他提供方和未知键都保留。文件会先备份：`{bin} restore` 可以恢复。',
   'help.opt.agent_remove': '只处理这些智能体（可重复或用逗号分隔；默认：配置中含有我们设置的所有智能体）。',
   'help.opt.scope_remove': 'user：你自己的配置文件（默认）。project：当前目录的文件。',
   'help.opt.dry-run_remove': '以 diff 形式显示将删除的内容（密钥已遮盖）；不写入任何内容。',
@@ -321,7 +334,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'help.opt.restore_force': '连同备份之后被修改过的文件一起恢复，恢复前先把它们复制到一个新备份中。',
   'help.opt.yes_noop': '为脚本而接受；此命令从不提问。',
   'saved.env_storage_unset': '保存的设置（{files}）写着 keyStorage "env"，但这里没有设置 ${var}：配置会失去密钥。没有写入任何内容。',
-  'saved.env_storage_unset_hint': '请 export {var} 为密钥，或传入 --key-storage file（把密钥写进文件），或传入 --key-storage env 仍只保留变量名。',
+  'saved.env_storage_unset_hint':
+    '请 export {var} 为密钥，或传入 --key-storage file（把密钥写进文件），或传入 --key-storage env 仍只保留变量名。',
   'interrupt.written': '已中断（{signal}），此前已写入文件（备份 {ids}）；撤销它们：`{bin} restore --id {id}`。',
   'interrupt.nothing': '已中断（{signal}）；没有写入任何内容。',
   'fs.settings_not_saved': '配置已写入，但保存的设置无法写入：{reason}。`sync` 将不知道这次运行。',
@@ -333,12 +347,15 @@ export const zhCN: CatalogOf<typeof en> = {
   'keys.report_key': '密钥：${var}',
   'keys.advice_model': '{model} 出售给分组 {groups}',
   'keys.advice_fix': '这个密钥属于其他分组：请在网关控制台中在上述某个分组里创建一个密钥，导出为 {var}，然后运行：{command}',
-  'help.detail.setup.keys': '密钥属于不同分组时：--api-key-env AGENT=VAR 为某个 agent 指定它自己的密钥（可重复）；其他 agent 使用普通的 --api-key-env（默认 GATEWAY_API_KEY）。每个 agent 都从自己密钥的模型中选择。',
+  'help.detail.setup.keys':
+    '密钥属于不同分组时：--api-key-env AGENT=VAR 为某个 agent 指定它自己的密钥（可重复）；其他 agent 使用普通的 --api-key-env（默认 GATEWAY_API_KEY）。每个 agent 都从自己密钥的模型中选择。',
   'help.opt.agent_key': '使用该 agent 自己的密钥（它的 --api-key-env ID=NAME，否则为已保存的变量）。',
   'help.summary.launch': '让一个智能体连接网关运行一次会话，不改动你的任何文件。',
-  'help.summary.launch_long': '让一个智能体连接网关运行一次会话：按 setup 的方式从密钥的模型列表中选择并探测模型，所需的一切放在它的环境变量里（或放在用后即删的临时配置中），不改动你的任何文件。',
+  'help.summary.launch_long':
+    '让一个智能体连接网关运行一次会话：按 setup 的方式从密钥的模型列表中选择并探测模型，所需的一切放在它的环境变量里（或放在用后即删的临时配置中），不改动你的任何文件。',
   'help.opt.model_launch': '本次会话使用的模型（默认：密钥为该智能体提供的最佳模型）。',
-  'help.detail.launch.how': '密钥绝不出现在参数中：它通过环境变量交给智能体（对只读取字面密钥的智能体，则放在我们创建、用后即删的临时文件中）。-- 之后的参数原样传给智能体；它的退出码就是本命令的退出码，若它被信号终止，则退出码为 128 加信号编号。',
+  'help.detail.launch.how':
+    '密钥绝不出现在参数中：它通过环境变量交给智能体（对只读取字面密钥的智能体，则放在我们创建、用后即删的临时文件中）。-- 之后的参数原样传给智能体；它的退出码就是本命令的退出码，若它被信号终止，则退出码为 128 加信号编号。',
   'help.detail.launch.agents': '可以启动的智能体：{agents}。',
   'launch.agents_hint': '可以启动的智能体：{agents}。',
   'launch.no_agent': '请指定要启动的智能体。',
@@ -351,9 +368,11 @@ export const zhCN: CatalogOf<typeof en> = {
   'launch.no_model': '此密钥没有适合 {agent} 的模型。',
   'launch.starting': '以 {model}（{protocol}）启动 {agent}；不会改动你的任何文件。',
   'help.opt.launch_profile': '本次会话使用某个已保存配置档案的网关和密钥变量（该档案的智能体不必包含此智能体）。',
-  'help.opt.import': '从标准输入读取网关控制台的导入链接（ccswitch://v1/import?…）：其中的基础地址、密钥、名称和模型建议。只接受 "-"：把链接写成命令行参数会让密钥留在 shell 历史中。',
+  'help.opt.import':
+    '从标准输入读取网关控制台的导入链接（ccswitch://v1/import?…）：其中的基础地址、密钥、名称和模型建议。只接受 "-"：把链接写成命令行参数会让密钥留在 shell 历史中。',
   'help.opt.import-env': '从名为 NAME 的环境变量读取导入链接（适合 CI 密钥）。',
-  'import.in_argument_hint': '请改用管道（`pbpaste | {bin} setup --import -`，或 `{bin} setup --import - < link.txt`），或把它放进环境变量并传入变量名：`--import-env GATEWAY_IMPORT_LINK`。向导可以在隐藏输入中粘贴它。如果链接已在别处泄露，请新建一个密钥。',
+  'import.in_argument_hint':
+    '请改用管道（`pbpaste | {bin} setup --import -`，或 `{bin} setup --import - < link.txt`），或把它放进环境变量并传入变量名：`--import-env GATEWAY_IMPORT_LINK`。向导可以在隐藏输入中粘贴它。如果链接已在别处泄露，请新建一个密钥。',
   'import.both_sources': '同时给出了 --import 和 --import-env：请只用一种方式提供链接。',
   'import.dash_only': '--import 只接受 "-"（从标准输入读取链接）。',
   'import.stdin_terminal': '--import - 从管道读取链接，但标准输入是终端（在那里输入的链接会被显示出来）。',
@@ -370,20 +389,26 @@ export const zhCN: CatalogOf<typeof en> = {
   'import.one_profile': '一个导入链接只对应一个网关和一个密钥：不能同时用于多个配置档。',
   'import.one_profile_hint': '请每次只为一个配置档运行 `{bin} use NAME --import -`。',
   'import.unnamed': '（无）',
-  'import.profile_saved': '已在 {file} 中保存档案 {name}：其基础 URL 和代理，不含密钥。请用密钥导出 {var}，之后 `{bin} use {name}` 即可切回。',
+  'import.profile_saved':
+    '已在 {file} 中保存档案 {name}：其基础 URL 和代理，不含密钥。请用密钥导出 {var}，之后 `{bin} use {name}` 即可切回。',
   'usage.heading': '密钥：',
   'usage.line': '{key} {name}（{agents}）：{facts}',
   'usage.not_told': '{key}（{agents}）：网关不提供此密钥的余额',
   'usage.unnamed': '（未命名）',
   'help.summary.use': '把一个或多个已保存配置档案的智能体切换到各自的网关（先备份，并验证）。',
   'help.summary.profiles': '列出已保存的配置档案及每个智能体当前使用的档案；添加或删除档案。',
-  'help.detail.use.what': '为档案中的每个智能体运行 setup，用档案的 base URL、密钥变量、智能体、模型、范围和密钥存储方式代替已保存的设置（命令行参数仍然优先）：先备份、原子写入、写入前探测、写入后回读。密钥从档案指定的变量读取，绝不来自设置文件。',
+  'help.detail.use.what':
+    '为档案中的每个智能体运行 setup，用档案的 base URL、密钥变量、智能体、模型、范围和密钥存储方式代替已保存的设置（命令行参数仍然优先）：先备份、原子写入、写入前探测、写入后回读。密钥从档案指定的变量读取，绝不来自设置文件。',
   'help.detail.use.several': '给出多个名称时：每个档案用自己的网关写入自己的智能体。两个档案写同一个智能体会在写入任何内容之前被拒绝。',
   'help.detail.use.undo': '用 `{bin} restore` 撤销；`{bin} profiles` 显示每个智能体由哪个档案写入。',
-  'help.detail.use.import': '使用 `--import -`（或 `--import-env NAME`）且不写 NAME 时，由网关的导入链接命名档案：已有的档案直接使用；新档案在运行后保存（基础 URL、代理、密钥的变量名；绝不保存密钥）。',
-  'help.detail.profiles.list': '不带操作时：列出每个档案（base URL、密钥变量名、智能体、模型、定义它的文件），以及每个智能体最近由哪个档案写入，并与磁盘上该智能体的配置核对。离线运行：不发送任何请求。',
-  'help.detail.profiles.edit': 'add 和 remove 修改你自己的设置文件；项目文件中定义的档案属于团队，请在那个文件中修改。档案也可以手工编写（README 的 "Profiles" 一节）。',
-  'help.detail.sync.profiles': '每个智能体按最近写入它的来源同步：`use` 为它记录的档案，否则是已保存的设置。--profile NAME 只同步该档案最近写入的智能体（它从不切换智能体：那是 `use` 的事）。',
+  'help.detail.use.import':
+    '使用 `--import -`（或 `--import-env NAME`）且不写 NAME 时，由网关的导入链接命名档案：已有的档案直接使用；新档案在运行后保存（基础 URL、代理、密钥的变量名；绝不保存密钥）。',
+  'help.detail.profiles.list':
+    '不带操作时：列出每个档案（base URL、密钥变量名、智能体、模型、定义它的文件），以及每个智能体最近由哪个档案写入，并与磁盘上该智能体的配置核对。离线运行：不发送任何请求。',
+  'help.detail.profiles.edit':
+    'add 和 remove 修改你自己的设置文件；项目文件中定义的档案属于团队，请在那个文件中修改。档案也可以手工编写（README 的 "Profiles" 一节）。',
+  'help.detail.sync.profiles':
+    '每个智能体按最近写入它的来源同步：`use` 为它记录的档案，否则是已保存的设置。--profile NAME 只同步该档案最近写入的智能体（它从不切换智能体：那是 `use` 的事）。',
   'help.detail.doctor.profile': '--profile NAME 按该档案的网关和密钥检查它的智能体（它最近写入的，否则是它列出的）；--fix 用它来修复。',
   'help.opt.profile_base_url': '档案的网关 base URL（add）。',
   'help.opt.profile_key_env': '存放档案密钥的环境变量（add；默认 GATEWAY_API_KEY）。绝不是密钥本身。',
@@ -395,7 +420,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'profiles.unknown': '没有名为 "{name}" 的档案。',
   'profiles.unknown_hint': '已有档案：{names}。`{bin} profiles` 可列出它们。',
   'profiles.none': '没有名为 "{name}" 的档案：尚未定义任何档案。',
-  'profiles.none_hint': '用 `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID` 添加一个，或在设置文件中手工编写 "profiles"（README 的 "Profiles" 一节）。',
+  'profiles.none_hint':
+    '用 `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID` 添加一个，或在设置文件中手工编写 "profiles"（README 的 "Profiles" 一节）。',
   'profiles.use_which': '要用哪个档案？请给出一个或多个名称：`use NAME [NAME…]`。',
   'profiles.conflict': '档案 "{a}" 和 "{b}" 都会写入 {agent}（{id}）。没有写入任何内容。',
   'profiles.conflict_hint': '一次只使用其中一个，或从某个档案中去掉这个智能体（`{bin} profiles` 显示它们的智能体）。',
@@ -408,7 +434,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'profiles.bad_name': '"{name}" 不是有效的档案名。',
   'profiles.bad_name_hint': '档案名由字母、数字、"-"、"_" 和 "." 组成（最多 64 个字符），以字母或数字开头。',
   'profiles.bad_action': 'profiles：未知操作 "{arg}"。',
-  'profiles.bad_action_hint': '运行 `{bin} profiles` 列出档案，`{bin} profiles add NAME --base-url URL …` 添加，或 `{bin} profiles remove NAME` 删除。',
+  'profiles.bad_action_hint':
+    '运行 `{bin} profiles` 列出档案，`{bin} profiles add NAME --base-url URL …` 添加，或 `{bin} profiles remove NAME` 删除。',
   'profiles.name_missing': 'profiles {action}：哪个档案？请给出名称。',
   'profiles.add_only': '{command}：{flag} 只用于 `profiles add`。',
   'profiles.add_base_url': 'profiles add：必须给出 --base-url。',
@@ -419,7 +446,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'profiles.project_read_only_hint': '这是团队的档案：请在 {file} 中修改。',
   'profiles.added': '已把档案 {name} 添加到 {file}。用 `{bin} use {name}` 把它的智能体切换过去。',
   'profiles.removed': '已从 {file} 删除档案 {name}。它写入过的智能体保留各自的配置。',
-  'profiles.list_none': '尚未定义任何档案。用 `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID` 添加，或写在设置文件中（README 的 "Profiles" 一节）。',
+  'profiles.list_none':
+    '尚未定义任何档案。用 `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID` 添加，或写在设置文件中（README 的 "Profiles" 一节）。',
   'profiles.list_title': '档案：',
   'profiles.key_var_unset': '密钥 {var}：此处未设置',
   'profiles.key_not_asked': '密钥 {var}：{key}',
@@ -439,7 +467,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'profiles.key_unset_hint': '请导出 {var} 并设为密钥（档案只记录变量名，绝不记录密钥），或传入 --api-key-env NAME。',
   'help.summary.trust': '批准此仓库的项目设置文件（或用 --revoke 撤销）。',
   'help.opt.trust_revoke': '撤销批准：该文件重新变为不受信任。',
-  'help.detail.trust.what': '项目设置文件（.gateway-agent-setuprc，或 package.json 中的 "gateway-agent-setup" 键）随您克隆的仓库而来：在您批准之前，它可以选择模型和标记，但不能决定网关、密钥变量、智能体、范围或档案。会用到这类值的运行会先停下并指明它。',
+  'help.detail.trust.what':
+    '项目设置文件（.gateway-agent-setuprc，或 package.json 中的 "gateway-agent-setup" 键）随您克隆的仓库而来：在您批准之前，它可以选择模型和标记，但不能决定网关、密钥变量、智能体、范围或档案。会用到这类值的运行会先停下并指明它。',
   'help.detail.trust.where': '批准记录在您自己的设置文件中，按文件路径及其内容的哈希记录：文件一旦改变，需要再次批准。',
   'trust.none': '在 {dir} 没有适用的项目设置文件（已搜索到仓库根目录）。',
   'trust.none_hint': '无需批准：将照常使用您自己的设置和参数。',

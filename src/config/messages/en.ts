@@ -6,8 +6,10 @@ export const en = {
   'cfg.changed_since_read': '{file} changed since it was read; nothing was written.',
   'cfg.run_again': 'Run the command again.',
   'cfg.cannot_write_alone': 'Cannot write {file} ({code}); no other file was changed.',
-  'cfg.cannot_write_partial': 'Cannot write {file} ({code}). Put back as they were: {putBack}. NOT put back, still holding what this run wrote (the key too): {left}.',
-  'cfg.cannot_write_partial_hint': 'Free some space, then put them back with `gateway-agent-setup restore --id {id}` (backup {id} holds them as they were).',
+  'cfg.cannot_write_partial':
+    'Cannot write {file} ({code}). Put back as they were: {putBack}. NOT put back, still holding what this run wrote (the key too): {left}.',
+  'cfg.cannot_write_partial_hint':
+    'Free some space, then put them back with `gateway-agent-setup restore --id {id}` (backup {id} holds them as they were).',
   'cfg.none': 'none',
   'cfg.cannot_write': 'Cannot write {file} ({code}); the files written with it were put back.',
   'cfg.no_backups': 'No backups in {dir}: nothing to restore.',
@@ -50,8 +52,10 @@ export const en = {
   'cfg.is_dir': '{file} is a directory, not a config file; nothing was written.',
   'cfg.cannot_read': 'Cannot read {file} ({code}); nothing was written.',
   'cfg.not_regular': '{file} is not a regular file; nothing was written.',
-  'setup.windows_key_file': 'On Windows a file mode means nothing: the key in {files} is protected by your user profile, which only your account (and administrators) can read. Keep it out of shared or synced folders.',
-  'setup.windows_key_outside': "On Windows a file mode means nothing: the key in {files} is outside your user profile, so who can read it depends on that folder's permissions (this tool does not change them). Keep it in a folder only your account can read, or use --key-storage env.",
+  'setup.windows_key_file':
+    'On Windows a file mode means nothing: the key in {files} is protected by your user profile, which only your account (and administrators) can read. Keep it out of shared or synced folders.',
+  'setup.windows_key_outside':
+    "On Windows a file mode means nothing: the key in {files} is outside your user profile, so who can read it depends on that folder's permissions (this tool does not change them). Keep it in a folder only your account can read, or use --key-storage env.",
   'backup.keep_invalid': '{name}={value} is not a number of backups to keep',
   'backup.keep_invalid_hint': 'set {name} to a whole number, 1 or more (default 10), or unset it',
   'restore.refused': 'Nothing was restored: files changed after backup {id} was made.',
@@ -69,7 +73,7 @@ export const en = {
   'fs.cannot_write': 'Cannot write {file}: {reason}. Nothing was written.',
   'fs.cannot_write_hint': 'Free some space or fix the permissions, then run the command again.',
   'evaluated.command-prefix': 'starts with "!", which {agent} runs as a shell command',
-  'evaluated.env-name': "is a bare name, which {agent} replaces with the environment variable of that name",
+  'evaluated.env-name': 'is a bare name, which {agent} replaces with the environment variable of that name',
   'evaluated.brace-substitution': 'holds "{env:" or "{file:", which {agent} replaces with a variable or a file\'s content',
   'evaluated.template': 'holds "${{", which {agent} fills in from its secrets',
   'evaluated.shell-expansion': 'holds "$" or a backtick, which {agent} expands as a variable or a command',
@@ -77,7 +81,8 @@ export const en = {
   'evaluated.field.base_url': 'the base URL',
   'evaluated.field.model': 'the model id',
   'evaluated.refused': '{agent}: {field} {value} {why}; it is not written into {file}. Nothing was written.',
-  'evaluated.hint.key': 'Use --key-storage env (the agent then reads the key from a variable, not from its file), or a key without those characters.',
+  'evaluated.hint.key':
+    'Use --key-storage env (the agent then reads the key from a variable, not from its file), or a key without those characters.',
   'evaluated.hint.base_url': "Give the gateway's address without those characters.",
   'evaluated.hint.model': 'Choose another model with --model (`gateway-agent-setup models` lists them).',
 } as const;

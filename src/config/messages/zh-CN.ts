@@ -50,8 +50,10 @@ export const zhCN: CatalogOf<typeof en> = {
   'cfg.is_dir': '{file} 是目录而不是配置文件；没有写入任何内容。',
   'cfg.cannot_read': '无法读取 {file}（{code}）；没有写入任何内容。',
   'cfg.not_regular': '{file} 不是普通文件；没有写入任何内容。',
-  'setup.windows_key_file': '在 Windows 上文件权限位不起作用：{files} 中的密钥靠你的用户配置文件目录保护，只有你的账户（和管理员）能读取。请不要把它放在共享或同步的文件夹中。',
-  'setup.windows_key_outside': '在 Windows 上文件权限位不起作用：{files} 中的密钥位于你的用户配置文件目录之外，谁能读取它取决于该文件夹的权限（本工具不会修改权限）。请把它放在只有你的账户能读取的文件夹中，或使用 --key-storage env。',
+  'setup.windows_key_file':
+    '在 Windows 上文件权限位不起作用：{files} 中的密钥靠你的用户配置文件目录保护，只有你的账户（和管理员）能读取。请不要把它放在共享或同步的文件夹中。',
+  'setup.windows_key_outside':
+    '在 Windows 上文件权限位不起作用：{files} 中的密钥位于你的用户配置文件目录之外，谁能读取它取决于该文件夹的权限（本工具不会修改权限）。请把它放在只有你的账户能读取的文件夹中，或使用 --key-storage env。',
   'backup.keep_invalid': '{name}={value} 不是要保留的备份数量',
   'backup.keep_invalid_hint': '把 {name} 设为 1 或更大的整数（默认 10），或取消设置',
   'restore.refused': '没有恢复任何文件：有文件在备份 {id} 之后被修改过。',

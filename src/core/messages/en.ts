@@ -4,7 +4,8 @@ import { registerCatalog } from '../../i18n/index.js';
 
 export const en = {
   'url.form_hint': 'Write the gateway address like {example} (a trailing /v1 is fine).',
-  'url.form_key_hint': 'Write the gateway address like {example} (a trailing /v1 is fine). Give the API key separately (the tool asks for it on its own), never inside the address.',
+  'url.form_key_hint':
+    'Write the gateway address like {example} (a trailing /v1 is fine). Give the API key separately (the tool asks for it on its own), never inside the address.',
   'url.http_warning': 'http:// sends your key across the network in clear text; use https:// unless this host is on your own machine',
   'url.trimmed': 'trimmed whitespace',
   'url.unquoted': 'removed the surrounding quotes',
@@ -14,8 +15,10 @@ export const en = {
   'url.query': 'a query (?…)',
   'url.fragment': 'a fragment (#…)',
   'url.extras': 'The gateway address {url} contains {extras}; it must be only scheme, host, port and path.',
-  'url.extras_key': 'The gateway address {url} contains {extras}; it must be only scheme, host, port and path (pass the API key separately, never inside the address).',
-  'url.scheme': 'The gateway address {url} uses {scheme}:, not https:// or http://; only https:// (or http:// for a gateway on your own machine) is supported.',
+  'url.extras_key':
+    'The gateway address {url} contains {extras}; it must be only scheme, host, port and path (pass the API key separately, never inside the address).',
+  'url.scheme':
+    'The gateway address {url} uses {scheme}:, not https:// or http://; only https:// (or http:// for a gateway on your own machine) is supported.',
   'url.no_host': 'The gateway address {url} has no host name.',
   'url.ipv6': 'The gateway address {url} has an IPv6 address without brackets.',
   'url.ipv6_hint': 'Put it in brackets, like http://[::1]:3000.',
@@ -39,9 +42,12 @@ export const en = {
   'url.removed_doubled': 'removed a doubled {v1} (no agent repairs it: each would send {v1}/… and get 404)',
   'url.removed_v1': 'removed the trailing {v1} (each agent gets the form it needs)',
   'url.removed_slash': 'removed the trailing /',
-  'url.version_path': "the path ends in /{last}, which looks like an API version; this gateway's API is under /v1 of its root, so the root is usually without it",
-  'url.api_path': "the path ends in /api, which on this gateway is the console's own API, not the model API; the root is usually without it",
-  'url.endpoint_path': 'the path ends in /{last}, which looks like an API endpoint rather than the gateway root; if you pasted an endpoint, give the address without it',
+  'url.version_path':
+    "the path ends in /{last}, which looks like an API version; this gateway's API is under /v1 of its root, so the root is usually without it",
+  'url.api_path':
+    "the path ends in /api, which on this gateway is the console's own API, not the model API; the root is usually without it",
+  'url.endpoint_path':
+    'the path ends in /{last}, which looks like an API endpoint rather than the gateway root; if you pasted an endpoint, give the address without it',
   'url.not_url': 'The gateway address {url} is not a URL.',
   'url.missing_colon': 'The gateway address {url} is missing the ":" after {scheme}. Did you mean {suggestion}?',
   'url.no_scheme': 'The gateway address {url} has no scheme (https:// or http://). Did you mean {suggestion}?',

@@ -6,12 +6,15 @@ export const en = {
   'doctor.fix_hint': 'run `gateway-agent-setup doctor --fix` (or `setup`) to rewrite it',
   'doctor.fix_by_hand': 'Fix the file by hand.',
   'doctor.bad_base_url': '{file}: base URL {url}: {detail}',
-  'doctor.shell_override': '{var} exported in your shell replaces the gateway key ({source}): {agent} sends the exported one, and the gateway reads it first.',
-  'doctor.shell_override_fix': 'unset {var} and remove its export from your shell profile (~/.bashrc, ~/.zshrc, …); or run `doctor --fix`, which blanks {var} in the settings so the export is ignored',
+  'doctor.shell_override':
+    '{var} exported in your shell replaces the gateway key ({source}): {agent} sends the exported one, and the gateway reads it first.',
+  'doctor.shell_override_fix':
+    'unset {var} and remove its export from your shell profile (~/.bashrc, ~/.zshrc, …); or run `doctor --fix`, which blanks {var} in the settings so the export is ignored',
   'doctor.key_file_open': '{file} holds the key but its mode is {mode}: other users of this machine can read it.',
   'doctor.key_file_open_fix': 'run `doctor --fix` (it sets 0600), or `chmod 600 {file}`',
   'doctor.env_override': '{var} exported in your shell overrides the key in {file}; {agent} uses the exported one.',
-  'doctor.env_override_fix': 'unset {var} (or export the gateway key under it), or pick another variable name with `setup --api-key-env NAME`',
+  'doctor.env_override_fix':
+    'unset {var} (or export the gateway key under it), or pick another variable name with `setup --api-key-env NAME`',
   'doctor.missing_key_fix': 'Export it, or {fix} with the key stored in the file.',
   'doctor.model_label': '{model} (in {file})',
   'doctor.small_label': 'the small/fast model {model} ({setting} in {file})',
@@ -22,9 +25,12 @@ export const en = {
   'doctor.marks_exclude': 'its marks ({marks}) exclude {protocol}',
   'doctor.cannot_serve': "{label} cannot serve {agent}'s {protocol} requests: {reason}.",
   'doctor.pick_marked': 'Pick a model marked for {protocol}, or {fix}.',
-  'doctor.untrusted_host': '{file} (committed with this repository) points {agent} at {host}, which is not your gateway ({gateway}): nothing was sent there, not even a request without a key.',
-  'doctor.untrusted_host_none': '{file} (committed with this repository) points {agent} at {host}, and no gateway of yours is known here: nothing was sent there.',
-  'doctor.untrusted_host_fix': 'If {host} is really your gateway, say so: `gateway-agent-setup doctor --scope project --base-url {host}`. To point the file at your own gateway: `gateway-agent-setup doctor --scope project --fix --base-url URL`.',
+  'doctor.untrusted_host':
+    '{file} (committed with this repository) points {agent} at {host}, which is not your gateway ({gateway}): nothing was sent there, not even a request without a key.',
+  'doctor.untrusted_host_none':
+    '{file} (committed with this repository) points {agent} at {host}, and no gateway of yours is known here: nothing was sent there.',
+  'doctor.untrusted_host_fix':
+    'If {host} is really your gateway, say so: `gateway-agent-setup doctor --scope project --base-url {host}`. To point the file at your own gateway: `gateway-agent-setup doctor --scope project --fix --base-url URL`.',
 } as const;
 
 declare module '../../i18n/text.js' {

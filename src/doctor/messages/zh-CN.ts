@@ -7,7 +7,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.fix_by_hand': '请手动修正该文件。',
   'doctor.bad_base_url': '{file}：Base URL {url} 有误：{detail}',
   'doctor.shell_override': '您在 shell 中导出的 {var} 替换了网关密钥（{source}）：{agent} 会发送导出的那个，而网关会优先读取它。',
-  'doctor.shell_override_fix': '执行 unset {var}，并从 shell 配置文件（~/.bashrc、~/.zshrc 等）中删除该导出；或运行 `doctor --fix`，它会在设置中把 {var} 置空，从而忽略该导出',
+  'doctor.shell_override_fix':
+    '执行 unset {var}，并从 shell 配置文件（~/.bashrc、~/.zshrc 等）中删除该导出；或运行 `doctor --fix`，它会在设置中把 {var} 置空，从而忽略该导出',
   'doctor.key_file_open': '{file} 保存了密钥，但其权限为 {mode}：本机的其他用户可以读取它。',
   'doctor.key_file_open_fix': '运行 `doctor --fix`（会设为 0600），或执行 `chmod 600 {file}`',
   'doctor.env_override': '你在 shell 中导出的 {var} 覆盖了 {file} 中的密钥；{agent} 使用的是导出的那个。',
@@ -22,7 +23,9 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.marks_exclude': '它的标记（{marks}）不包含 {protocol}',
   'doctor.cannot_serve': '{label} 无法处理 {agent} 的 {protocol} 请求：{reason}。',
   'doctor.pick_marked': '选择标记了 {protocol} 的模型，或{fix}。',
-  'doctor.untrusted_host': '{file}（随此仓库提交）让 {agent} 指向 {host}，而那不是您的网关（{gateway}）：没有向它发送任何东西，连不带密钥的请求也没有。',
+  'doctor.untrusted_host':
+    '{file}（随此仓库提交）让 {agent} 指向 {host}，而那不是您的网关（{gateway}）：没有向它发送任何东西，连不带密钥的请求也没有。',
   'doctor.untrusted_host_none': '{file}（随此仓库提交）让 {agent} 指向 {host}，而这里不知道您的网关：没有向它发送任何东西。',
-  'doctor.untrusted_host_fix': '如果 {host} 确实是您的网关，请明确说明：`gateway-agent-setup doctor --scope project --base-url {host}`。要让该文件指向您自己的网关：`gateway-agent-setup doctor --scope project --fix --base-url URL`。',
+  'doctor.untrusted_host_fix':
+    '如果 {host} 确实是您的网关，请明确说明：`gateway-agent-setup doctor --scope project --base-url {host}`。要让该文件指向您自己的网关：`gateway-agent-setup doctor --scope project --fix --base-url URL`。',
 };

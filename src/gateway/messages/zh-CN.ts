@@ -35,7 +35,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'diag.model_unpriced': '模型 {model} 在网关上没有设置价格，因此网关拒绝调用它（{said}）',
   'diag.model_unpriced_fix': '请网关管理员为 {model} 设置价格，或换一个模型：运行 {command}',
   'diag.wrong_protocol': '提供模型 {model} 的渠道不支持 {protocol}（{said}）',
-  'diag.wrong_protocol_responses_fix': '为 Responses 客户端选择标记了 openai-response 的模型（运行 {command}），或用 chat/messages 类智能体使用 {model}',
+  'diag.wrong_protocol_responses_fix':
+    '为 Responses 客户端选择标记了 openai-response 的模型（运行 {command}），或用 chat/messages 类智能体使用 {model}',
   'diag.wrong_protocol_fix': '选择标记了此协议的模型：运行 {command}',
   'diag.no_key_sent': '请求没有携带密钥，而网关要求密钥（{said}）',
   'diag.no_key_sent_fix': '让智能体能读到密钥（它的环境变量或配置），然后重试',
@@ -126,7 +127,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'model_id.path': '它看起来像文件路径',
   'classify.not_chat': '只标记了 {marks}：不是对话模型，没有编程智能体能用它',
   'classify.unknown_marks': '只标记了 {marks}：不是 {messages}、{responses}、{chat} 或 {images} 中的任何一种，没有编程智能体能用它',
-  'classify.not_chat_name': '从名称看，{model} 是{kind}模型，不是对话模型（网关把 OpenAI 类渠道的每个模型都标记为 {chat}，不管它实际提供什么），所以不会分配给编程智能体；如仍想试用：gateway-agent-setup verify --model {model} --protocol chat',
+  'classify.not_chat_name':
+    '从名称看，{model} 是{kind}模型，不是对话模型（网关把 OpenAI 类渠道的每个模型都标记为 {chat}，不管它实际提供什么），所以不会分配给编程智能体；如仍想试用：gateway-agent-setup verify --model {model} --protocol chat',
   'classify.kind.embedding': '嵌入',
   'classify.kind.speech': '语音合成',
   'classify.kind.transcription': '语音识别',
@@ -145,9 +147,11 @@ export const zhCN: CatalogOf<typeof en> = {
   'probe.unreadable': '无法读取探测结果：{detail}',
   'probe.unreadable_fix': '请把请求 ID 发给网关管理员',
   'net.configured_proxy': '所配置的代理',
-  'net.too_big_json_fix': '网关返回的是 JSON，说明 base URL 没错：只是列表太长，无法安全读取；请网关管理员把这个密钥限制为你用到的模型（模型限制），然后重新运行命令',
+  'net.too_big_json_fix':
+    '网关返回的是 JSON，说明 base URL 没错：只是列表太长，无法安全读取；请网关管理员把这个密钥限制为你用到的模型（模型限制），然后重新运行命令',
   'import.bad_field': '导入链接无效：{field}：{problem}。',
-  'import.bad_hint': '请从网关控制台（令牌页面的“填入 CC Switch”）重新复制链接：它以 ccswitch://v1/import?resource=provider 开头，并包含 endpoint 和 apiKey。',
+  'import.bad_hint':
+    '请从网关控制台（令牌页面的“填入 CC Switch”）重新复制链接：它以 ccswitch://v1/import?resource=provider 开头，并包含 endpoint 和 apiKey。',
   'import.problem.scheme': '链接必须以 ccswitch:// 开头（实际以 "{scheme}" 开头）',
   'import.problem.shape': '它不是 ccswitch://v1/import?… 形式的链接',
   'import.problem.version': '不支持版本 "{version}"（只支持 v1）',
@@ -159,7 +163,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'import.problem.endpoint': '必须是 http:// 或 https:// 地址',
   'import.problem.endpoint_key': '地址中包含了密钥',
   'import.problem.model': '"{model}" 不是模型 ID（含空格或控制字符）',
-  'import.in_argument': '导入链接（ccswitch://…）被写成了命令行参数：它包含密钥，会留在 shell 历史中，并且其他用户能在进程列表中看到。未做任何操作。',
+  'import.in_argument':
+    '导入链接（ccswitch://…）被写成了命令行参数：它包含密钥，会留在 shell 历史中，并且其他用户能在进程列表中看到。未做任何操作。',
   'usage.unlimited': '额度无限',
   'usage.left': '剩余 {left}，共 {granted}（已用 {used}）',
   'usage.never_expires': '永不过期',

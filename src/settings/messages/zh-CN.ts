@@ -25,5 +25,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'profiles.active_user_only': '只由 `use` 记录在你自己的设置文件中，不能出现在项目文件里',
   'profiles.bad_name_field': '必须是档案名：由字母、数字、"-"、"_" 和 "." 组成，以字母或数字开头',
   'trust.untrusted': '{file} 是您尚未批准的项目设置文件，而本次运行会用到它设置的内容：{wants}。没有发送任何请求，也没有写入任何文件。',
-  'trust.untrusted_hint': '请阅读该文件；如果信任它，请批准：cd {dir} && {command}。或者给出您自己的值（--base-url、--api-key-env、--agent、--scope），它优先于该文件。',
+  'trust.untrusted_hint':
+    '请阅读该文件；如果信任它，请批准：cd {dir} && {command}。或者给出您自己的值（--base-url、--api-key-env、--agent、--scope），它优先于该文件。',
 };

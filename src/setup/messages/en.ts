@@ -16,7 +16,8 @@ export const en = {
   'setup.probe_failed_skip': 'its probe failed, so no file was written (use --force to write anyway)',
   'setup.git_ignored': '{file} holds the key; git ignores it.',
   'setup.git_ignored_rule': '{file} holds the key; git ignores it ({rule}).',
-  'setup.git_excluded': '{file} holds the key: added {line} to {exclude}, so git never commits it (that file is yours, not shared with the repository).',
+  'setup.git_excluded':
+    '{file} holds the key: added {line} to {exclude}, so git never commits it (that file is yours, not shared with the repository).',
   'setup.git_would_exclude': '{file} will hold the key: {line} would be added to {exclude}, so git never commits it.',
   'setup.git_no_repo': '{file} holds the key; this folder is not in a git repository. If you make it one, have git ignore that file.',
   'setup.git_unignored': 'A rule of yours keeps {file} in git ({rule}): writing the key there would commit it. Nothing was written.',
@@ -29,9 +30,11 @@ export const en = {
   'setup.other_key': '{agent} resolves a different key ({key}) from {source}.',
   'setup.hardlink_split': '{file} has {others} other hard link(s): they keep the old content (the new file replaces this name only).',
   'setup.readonly_replaced': '{file} was read-only; it is replaced all the same.',
-  'setup.untracked_link': '{file} is a link to {real}, inside a git work tree that neither tracks nor ignores it: the next `git add` would commit the key. Nothing was written.',
+  'setup.untracked_link':
+    '{file} is a link to {real}, inside a git work tree that neither tracks nor ignores it: the next `git add` would commit the key. Nothing was written.',
   'setup.tracked_link': '{file} is a link to {real}, which git tracks: writing the key there would commit it. Nothing was written.',
-  'setup.read_back_elsewhere': 'After writing, {agent} reads its gateway from {file}: {host}, not the one this run wrote ({root}). Nothing was sent to {host}.',
+  'setup.read_back_elsewhere':
+    'After writing, {agent} reads its gateway from {file}: {host}, not the one this run wrote ({root}). Nothing was sent to {host}.',
   'setup.read_back_elsewhere_fix': 'Look at {file}: another setting there wins over ours; remove it, or point it at your gateway.',
   'evaluated.not_candidate': 'its id {why}',
 } as const;

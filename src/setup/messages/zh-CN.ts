@@ -29,9 +29,11 @@ export const zhCN: CatalogOf<typeof en> = {
   'setup.other_key': '{agent} 从 {source} 读到的是另一个密钥（{key}）。',
   'setup.hardlink_split': '{file} 还有 {others} 个其他硬链接：它们保留旧内容（新文件只替换这个名字）。',
   'setup.readonly_replaced': '{file} 原本是只读的；它照样被替换。',
-  'setup.untracked_link': '{file} 是指向 {real} 的链接，它位于一个既未跟踪也未忽略它的 git 工作树中：下一次 `git add` 就会提交密钥。没有写入任何文件。',
+  'setup.untracked_link':
+    '{file} 是指向 {real} 的链接，它位于一个既未跟踪也未忽略它的 git 工作树中：下一次 `git add` 就会提交密钥。没有写入任何文件。',
   'setup.tracked_link': '{file} 是指向 {real} 的链接，而 git 跟踪着该文件：把密钥写进去会被提交。没有写入任何内容。',
-  'setup.read_back_elsewhere': '写入之后，{agent} 从 {file} 读到的网关是 {host}，而不是本次写入的网关（{root}）。没有向 {host} 发送任何东西。',
+  'setup.read_back_elsewhere':
+    '写入之后，{agent} 从 {file} 读到的网关是 {host}，而不是本次写入的网关（{root}）。没有向 {host} 发送任何东西。',
   'setup.read_back_elsewhere_fix': '请查看 {file}：其中另有设置优先于我们写入的；删除它，或让它指向您的网关。',
   'evaluated.not_candidate': '其 ID {why}',
 };

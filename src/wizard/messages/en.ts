@@ -94,8 +94,10 @@ export const en = {
   'keys.wizard.var': 'Variable holding the key for {agent}',
   'keys.wizard.var_unset': '${var} is not set here; export it first, or choose to paste the key.',
   'keys.wizard.models_of': "{agent}'s key: {count}",
-  'keys.wizard.advice': "{agent}: nothing in this key's list suits it; {models}. Create a key in one of these groups in the gateway's console, export it as {var}, and run the wizard again with --api-key-env {id}={var}.",
-  'import.wizard.tip': 'Have an import link (ccswitch://…) from the gateway console? Leave the address empty and press Enter to paste it, hidden.',
+  'keys.wizard.advice':
+    "{agent}: nothing in this key's list suits it; {models}. Create a key in one of these groups in the gateway's console, export it as {var}, and run the wizard again with --api-key-env {id}={var}.",
+  'import.wizard.tip':
+    'Have an import link (ccswitch://…) from the gateway console? Leave the address empty and press Enter to paste it, hidden.',
   'import.wizard.question': 'Import link (ccswitch://…, input hidden)',
   'import.wizard.not_link': 'This is not an import link: it starts with ccswitch://',
   'import.wizard.source': 'the pasted link',

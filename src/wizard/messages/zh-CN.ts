@@ -94,7 +94,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'keys.wizard.var': '保存 {agent} 密钥的变量名',
   'keys.wizard.var_unset': '此处未设置 ${var}；请先导出它，或选择粘贴密钥。',
   'keys.wizard.models_of': '{agent} 的密钥：{count}',
-  'keys.wizard.advice': '{agent}：此密钥的列表中没有适合它的模型；{models}。请在网关控制台中在上述某个分组里创建一个密钥，导出为 {var}，然后加上 --api-key-env {id}={var} 重新运行向导。',
+  'keys.wizard.advice':
+    '{agent}：此密钥的列表中没有适合它的模型；{models}。请在网关控制台中在上述某个分组里创建一个密钥，导出为 {var}，然后加上 --api-key-env {id}={var} 重新运行向导。',
   'import.wizard.tip': '有网关控制台的导入链接（ccswitch://…）吗？地址留空并按回车，即可以隐藏方式粘贴链接。',
   'import.wizard.question': '导入链接（ccswitch://…，输入隐藏）',
   'import.wizard.not_link': '这不是导入链接：导入链接以 ccswitch:// 开头',

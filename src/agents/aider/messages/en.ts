@@ -3,8 +3,10 @@
 import { registerCatalog } from '../../../i18n/index.js';
 
 export const en = {
-  'agents.aider.not_chat': 'not marked `openai`: Aider is set up over chat completions (litellm sends Responses-only models to /v1/responses, which it cannot read from a gateway)',
-  'agents.aider.no_project': 'Aider cannot read the key from a variable and a project .aider.conf.yml is committed, so the user file {file} was configured instead.',
+  'agents.aider.not_chat':
+    'not marked `openai`: Aider is set up over chat completions (litellm sends Responses-only models to /v1/responses, which it cannot read from a gateway)',
+  'agents.aider.no_project':
+    'Aider cannot read the key from a variable and a project .aider.conf.yml is committed, so the user file {file} was configured instead.',
   'agents.aider.key_in_file': 'Aider cannot reference an environment variable in its config: the key is stored in {file} (mode 0600).',
   'agents.aider.no_file': '{file} does not exist: Aider has no gateway configured.',
   'agents.aider.no_base_url': 'openai-api-base is not set in {file}.',

@@ -3,7 +3,8 @@
 import { registerCatalog } from '../../../i18n/index.js';
 
 export const en = {
-  'agents.cline.not_openai': 'not marked `openai`: Cline is set up over chat completions (it drops the base URL of an `anthropic` provider entry)',
+  'agents.cline.not_openai':
+    'not marked `openai`: Cline is set up over chat completions (it drops the base URL of an `anthropic` provider entry)',
   'agents.cline.no_project': 'Cline has no project config, so the user file {file} was configured instead.',
   'agents.cline.key_in_file': 'Cline cannot reference an environment variable: the key is stored in {file} (mode 0600).',
   'agents.cline.no_file': '{file} does not exist: Cline has no provider configured.',

@@ -4,7 +4,8 @@ import { registerCatalog } from '../../../i18n/index.js';
 
 export const en = {
   'agents.copilot.no_protocol': 'GitHub Copilot CLI needs a model served over Anthropic messages, chat completions or the Responses API.',
-  'agents.copilot.source': 'GitHub Copilot CLI reads only its environment: load these variables in your shell with `source {file}`, or start one session with `gateway-agent-setup launch copilot-cli`.',
+  'agents.copilot.source':
+    'GitHub Copilot CLI reads only its environment: load these variables in your shell with `source {file}`, or start one session with `gateway-agent-setup launch copilot-cli`.',
   'agents.copilot.no_project': 'GitHub Copilot CLI has no project config: its variables are in {file} for both scopes.',
   'agents.copilot.no_file': '{file} does not exist: run setup for GitHub Copilot CLI.',
   'agents.copilot.no_var': '{file} sets no {var}.',

@@ -4,7 +4,8 @@ import type { en } from './en.js';
 
 export const zhCN: CatalogOf<typeof en> = {
   'agents.copilot.no_protocol': 'GitHub Copilot CLI 需要一个通过 Anthropic messages、chat completions 或 Responses API 提供的模型。',
-  'agents.copilot.source': 'GitHub Copilot CLI 只读取环境变量：在 shell 中用 `source {file}` 加载这些变量，或用 `gateway-agent-setup launch copilot-cli` 启动一次会话。',
+  'agents.copilot.source':
+    'GitHub Copilot CLI 只读取环境变量：在 shell 中用 `source {file}` 加载这些变量，或用 `gateway-agent-setup launch copilot-cli` 启动一次会话。',
   'agents.copilot.no_project': 'GitHub Copilot CLI 没有项目配置：两种范围下它的变量都在 {file} 中。',
   'agents.copilot.no_file': '{file} 不存在：请为 GitHub Copilot CLI 运行 setup。',
   'agents.copilot.no_var': '{file} 没有设置 {var}。',

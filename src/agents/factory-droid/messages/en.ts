@@ -10,7 +10,8 @@ export const en = {
   'agents.droid.no_file': '{file} does not exist',
   'agents.droid.no_custom': '{file} selects no custom model ("model": "custom:…")',
   'agents.droid.no_entry': '{file} has no custom model matching "{model}"',
-  'agents.droid.other_provider': 'the selected custom model in {file} has provider "{provider}", not anthropic, openai or generic-chat-completion-api',
+  'agents.droid.other_provider':
+    'the selected custom model in {file} has provider "{provider}", not anthropic, openai or generic-chat-completion-api',
   'agents.droid.no_base_url': 'the custom model "{model}" in {file} has no baseUrl',
   'agents.droid.no_model': 'the custom model "{model}" in {file} names no model',
   'agents.unplan.droid_after': 'The selected model was removed from {file}: choose one in Factory Droid (`/model`).',

@@ -3,7 +3,8 @@
 import { registerCatalog } from '../../../i18n/index.js';
 
 export const en = {
-  'agents.gemini.unsupported': 'Gemini CLI speaks only the native Gemini protocol (/v1beta/models/…:streamGenerateContent), which the gateway does not offer; nothing is written for it.',
+  'agents.gemini.unsupported':
+    'Gemini CLI speaks only the native Gemini protocol (/v1beta/models/…:streamGenerateContent), which the gateway does not offer; nothing is written for it.',
   'wizard.agents.gemini': 'needs native Gemini, not served here',
 } as const;
 

@@ -4,8 +4,10 @@ import { registerCatalog } from '../../../i18n/index.js';
 
 export const en = {
   'agents.kilo.not_marked': 'not marked `anthropic`, `openai` or `openai-response`: Kilo CLI needs messages, chat or Responses',
-  'agents.kilo.committed_env': '{file} is meant to be committed with the project, so it names the key as {ref}: export {var} in your shell profile (Kilo CLI sends no auth header when it is unset).',
-  'agents.kilo.export_env': 'Kilo CLI reads the key from {ref}: export {var} in your shell profile (Kilo CLI sends no auth header when it is unset).',
+  'agents.kilo.committed_env':
+    '{file} is meant to be committed with the project, so it names the key as {ref}: export {var} in your shell profile (Kilo CLI sends no auth header when it is unset).',
+  'agents.kilo.export_env':
+    'Kilo CLI reads the key from {ref}: export {var} in your shell profile (Kilo CLI sends no auth header when it is unset).',
   'agents.kilo.model_missing': 'model "{model}" is missing from provider.{id}.models in {file}: Kilo CLI fails with an opaque error.',
   'agents.kilo.env_ref_unset': '{ref} in {file}: Kilo CLI sends no auth header when {var} is unset',
   'agents.unplan.kilo_after': 'The default model was removed from {file}: Kilo CLI uses its own default now (choose one with `/models`).',

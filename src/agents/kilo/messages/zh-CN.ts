@@ -4,7 +4,8 @@ import type { en } from './en.js';
 
 export const zhCN: CatalogOf<typeof en> = {
   'agents.kilo.not_marked': '未标记 `anthropic`、`openai` 或 `openai-response`：Kilo CLI 需要 messages、chat 或 Responses',
-  'agents.kilo.committed_env': '{file} 用于随项目提交，因此只以 {ref} 引用密钥：请在 shell 配置文件中导出 {var}（未设置时 Kilo CLI 不发送认证头）。',
+  'agents.kilo.committed_env':
+    '{file} 用于随项目提交，因此只以 {ref} 引用密钥：请在 shell 配置文件中导出 {var}（未设置时 Kilo CLI 不发送认证头）。',
   'agents.kilo.export_env': 'Kilo CLI 从 {ref} 读取密钥：请在 shell 配置文件中导出 {var}（未设置时 Kilo CLI 不发送认证头）。',
   'agents.kilo.model_missing': '{file} 的 provider.{id}.models 中缺少模型 "{model}"：Kilo CLI 会报出难以理解的错误。',
   'agents.kilo.env_ref_unset': '{file} 中的 {ref}：{var} 未设置时 Kilo CLI 不发送认证头',

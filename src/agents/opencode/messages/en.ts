@@ -4,11 +4,14 @@ import { registerCatalog } from '../../../i18n/index.js';
 
 export const en = {
   'agents.opencode.not_marked': 'not marked `anthropic`, `openai` or `openai-response`: OpenCode needs messages, chat or Responses',
-  'agents.opencode.committed_env': '{file} is meant to be committed with the project, so it names the key as {ref}: export {var} in your shell profile (OpenCode sends no auth header when it is unset).',
-  'agents.opencode.export_env': 'OpenCode reads the key from {ref}: export {var} in your shell profile (OpenCode sends no auth header when it is unset).',
+  'agents.opencode.committed_env':
+    '{file} is meant to be committed with the project, so it names the key as {ref}: export {var} in your shell profile (OpenCode sends no auth header when it is unset).',
+  'agents.opencode.export_env':
+    'OpenCode reads the key from {ref}: export {var} in your shell profile (OpenCode sends no auth header when it is unset).',
   'agents.opencode.model_missing': 'model "{model}" is missing from provider.{id}.models in {file}: OpenCode fails with an opaque error.',
   'agents.opencode.env_ref_unset': '{ref} in {file}: OpenCode sends no auth header when {var} is unset',
-  'agents.unplan.opencode_after': 'The default model was removed from {file}: OpenCode uses its own default now (choose one with `/models`).',
+  'agents.unplan.opencode_after':
+    'The default model was removed from {file}: OpenCode uses its own default now (choose one with `/models`).',
 } as const;
 
 declare module '../../../i18n/text.js' {

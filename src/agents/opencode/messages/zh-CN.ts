@@ -4,7 +4,8 @@ import type { en } from './en.js';
 
 export const zhCN: CatalogOf<typeof en> = {
   'agents.opencode.not_marked': '未标记 `anthropic`、`openai` 或 `openai-response`：OpenCode 需要 messages、chat 或 Responses',
-  'agents.opencode.committed_env': '{file} 用于随项目提交，因此只以 {ref} 引用密钥：请在 shell 配置文件中导出 {var}（未设置时 OpenCode 不发送认证头）。',
+  'agents.opencode.committed_env':
+    '{file} 用于随项目提交，因此只以 {ref} 引用密钥：请在 shell 配置文件中导出 {var}（未设置时 OpenCode 不发送认证头）。',
   'agents.opencode.export_env': 'OpenCode 从 {ref} 读取密钥：请在 shell 配置文件中导出 {var}（未设置时 OpenCode 不发送认证头）。',
   'agents.opencode.model_missing': '{file} 的 provider.{id}.models 中缺少模型 "{model}"：OpenCode 会报出难以理解的错误。',
   'agents.opencode.env_ref_unset': '{file} 中的 {ref}：{var} 未设置时 OpenCode 不发送认证头',

@@ -5,13 +5,18 @@ import { registerCatalog } from '../../../i18n/index.js';
 export const en = {
   'agents.qwen.url_note': 'chat and Responses; the root over messages',
   'agents.fit.chat_responses_or_messages': '{agent} needs a model the gateway serves over chat completions, Responses or messages.',
-  'agents.qwen.moved_old': 'Moved the gateway entry an older setup put in modelProviders.{type} of {file} to modelProviders.{id} (mapped by providerProtocol); your other {type} entries stay.',
-  'agents.qwen.duplicate': '{file} already lists another "{model}" under modelProviders.{type} (not on the gateway); Qwen Code may pick that one. Remove or rename it.',
-  'agents.qwen.project_replaces': 'A project modelProviders replaces the user one: in this project Qwen Code sees only the providers in {file}.',
+  'agents.qwen.moved_old':
+    'Moved the gateway entry an older setup put in modelProviders.{type} of {file} to modelProviders.{id} (mapped by providerProtocol); your other {type} entries stay.',
+  'agents.qwen.duplicate':
+    '{file} already lists another "{model}" under modelProviders.{type} (not on the gateway); Qwen Code may pick that one. Remove or rename it.',
+  'agents.qwen.project_replaces':
+    'A project modelProviders replaces the user one: in this project Qwen Code sees only the providers in {file}.',
   'agents.qwen.key_in_user': 'The key went into {user} (env.{var}), not into {file}, which is meant to be committed with the project.',
   'agents.qwen.export_key': 'Qwen Code reads the key from {var}: export it in your shell profile.',
-  'agents.qwen.removed_committed': 'Removed env.{var} from {file}, which is meant to be committed with the project. The old value is in the backup.',
-  'agents.qwen.shell_override': "Your shell exports {var} with another key ({key}); Qwen Code's shell env beats its settings, so that export overrides the key written here. Update or remove it.",
+  'agents.qwen.removed_committed':
+    'Removed env.{var} from {file}, which is meant to be committed with the project. The old value is in the backup.',
+  'agents.qwen.shell_override':
+    "Your shell exports {var} with another key ({key}); Qwen Code's shell env beats its settings, so that export overrides the key written here. Update or remove it.",
   'agents.qwen.no_auth': 'security.auth.selectedType is not set in {file}: Qwen Code would ask how to sign in.',
   'agents.qwen.other_auth': 'security.auth.selectedType = "{type}" in {file}: Qwen Code would not use the gateway.',
   'agents.qwen.no_model': 'model.name is not set in {file}.',
