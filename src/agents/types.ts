@@ -1,4 +1,4 @@
-// The one small interface every agent module implements (style.md habit 3). Agent modules are
+// The one small interface every agent module implements. Agent modules are
 // pure: they take the machine's facts (home, env, platform, current file contents) as arguments
 // and return data; src/config/ applies the edits and src/setup/ runs the probes.
 import type { FileEdit, FileFormat } from '../config/types.js';

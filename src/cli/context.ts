@@ -1,5 +1,5 @@
 // The facts of the process, read once by main.ts and handed to every command: nothing else in
-// src/ reads process.env, os.homedir() or writes to the terminal (style.md habit 2).
+// src/ reads process.env, os.homedir() or writes to the terminal.
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';

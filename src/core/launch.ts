@@ -1,4 +1,4 @@
-// How to start a program found on PATH, per platform, as data (style.md habit 7). On Windows npm
+// How to start a program found on PATH, per platform, as data. On Windows npm
 // installs an agent as shims: `claude.cmd` (cmd.exe) and `claude.ps1` (PowerShell) next to an
 // extensionless sh script that Windows cannot run. Spawning plain `claude` there fails with
 // ENOENT (claude-code-router #82, #164); a .cmd must go through cmd.exe — execa does that, with

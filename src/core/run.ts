@@ -1,4 +1,4 @@
-// THE one way this tool starts another program (style.md habit 7): commands are data, run here.
+// THE one way this tool starts another program: commands are data, run here.
 // Never throws for a non-zero exit, a missing binary or a timeout: callers read the result.
 // The environment is exactly base.env + cmd.env (nothing leaks from our own process), arguments
 // never go through a shell, and a secret is passed only through the environment.

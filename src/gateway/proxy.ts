@@ -1,6 +1,6 @@
 // Which proxy, if any, a request goes through. Decided from the env passed in (never process.env)
 // with the usual HTTP(S)_PROXY / NO_PROXY rules, and loopback is never proxied: a local gateway
-// sent through a corporate proxy is a classic failure (landscape.md, complaint 9).
+// sent through a corporate proxy is a classic failure.
 import { isIP } from 'node:net';
 import { msg, type Message } from '../i18n/index.js';
 

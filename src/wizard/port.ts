@@ -1,4 +1,4 @@
-// The ports through which the wizard talks to a person (style.md habit 4). The flow depends only
+// The ports through which the wizard talks to a person. The flow depends only
 // on these interfaces: src/wizard/prompts-port.ts implements Prompter with the `prompts` package,
 // src/wizard/spinner.ts implements Progress on a terminal stream, and the tests use scripted
 // answers and a recorder. Every Prompter method throws CancelledError on Ctrl-C or Esc.
