@@ -3,7 +3,6 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
-import { PROTOCOLS } from '../core/types.js';
 import { commas, msg, type ListParam, type Message } from '../i18n/index.js';
 
 interface OptionSpec {
@@ -37,33 +36,6 @@ export const GATEWAY_OPTIONS: OptionTable = {
   'api-key-env': { type: 'string', value: '[AGENT=]NAME', multiple: true, description: msg('help.opt.api-key-env') },
   'api-key': { type: 'string', value: 'KEY', description: msg('help.opt.api-key') },
   timeout: { type: 'string', value: 'SECONDS', number: { min: 0.1, max: 600 }, description: msg('help.opt.timeout') },
-};
-
-const JSON_OPTION: OptionTable = {
-  json: { type: 'boolean', description: msg('help.opt.json') },
-};
-
-export const COMMAND_OPTIONS: Readonly<Record<string, OptionTable>> = {
-  models: {
-    ...GATEWAY_OPTIONS,
-    ...JSON_OPTION,
-    all: { type: 'boolean', description: msg('help.opt.all') },
-    agent: { type: 'string', value: 'ID', description: msg('help.opt.agent_key') },
-  },
-  verify: {
-    ...GATEWAY_OPTIONS,
-    ...JSON_OPTION,
-    model: { type: 'string', value: 'ID', description: msg('help.opt.model') },
-    protocol: { type: 'string', value: 'NAME', choices: PROTOCOLS, description: msg('help.opt.protocol') },
-    concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
-    force: { type: 'boolean', description: msg('help.opt.force') },
-    'agent-run': { type: 'boolean', description: msg('help.opt.agent-run') },
-    agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent') },
-    scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope') },
-  },
-  simulate: {
-    port: { type: 'string', value: 'N', number: { min: 0, max: 65535, integer: true }, description: msg('help.opt.port') },
-  },
 };
 
 export type ParsedValues = Record<string, string | boolean | string[] | undefined>;

@@ -17,9 +17,9 @@ export interface CommandHelp {
  */
 export interface CommandModule {
   run(ctx: CliContext, args: ParsedArgs): Promise<number>;
-  /** The command's flags, when its table is not in args.ts COMMAND_OPTIONS (common flags are added). */
+  /** The command's flags (the common flags are added to them). */
   options?: OptionTable;
-  /** Help text, when it is not in help.ts COMMAND_HELP. */
+  /** Its help text. */
   help?: CommandHelp;
   /** The command takes positional arguments (default: none allowed). */
   positionals?: boolean;

@@ -2,7 +2,6 @@
 // only when their command runs (or its help is asked for).
 import { msg, type Message } from '../i18n/index.js';
 import type { CommandModule } from './command-types.js';
-import { COMMAND_HELP } from './help.js';
 
 export interface CommandEntry {
   summary: Message;
@@ -17,12 +16,12 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   launch: { summary: msg('help.summary.launch'), load: () => import('./commands/launch.js') },
   use: { summary: msg('help.summary.use'), load: () => import('./commands/use.js') },
   profiles: { summary: msg('help.summary.profiles'), load: () => import('./commands/profiles.js') },
-  models: { summary: COMMAND_HELP.models?.summary ?? msg('help.summary.models'), load: () => import('./commands/models.js') },
-  verify: { summary: COMMAND_HELP.verify?.summary ?? msg('help.summary.verify'), load: () => import('./commands/verify.js') },
+  models: { summary: msg('help.summary.models'), load: () => import('./commands/models.js') },
+  verify: { summary: msg('help.summary.verify'), load: () => import('./commands/verify.js') },
   remove: { summary: msg('help.summary.remove'), load: () => import('./commands/remove.js') },
   trust: { summary: msg('help.summary.trust'), load: () => import('./commands/trust.js') },
   restore: { summary: msg('help.summary.restore'), load: () => import('./commands/restore.js') },
   demo: { summary: msg('help.summary.demo'), load: () => import('./commands/demo.js') },
-  simulate: { summary: COMMAND_HELP.simulate?.summary ?? msg('help.summary.simulate'), load: () => import('./commands/simulate.js') },
+  simulate: { summary: msg('help.summary.simulate'), load: () => import('./commands/simulate.js') },
   completion: { summary: msg('help.summary.completion'), load: () => import('./commands/completion.js') },
 };

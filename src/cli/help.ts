@@ -7,26 +7,6 @@ import { ENGLISH, msg, type Message, type Translator } from '../i18n/index.js';
 export const BIN = 'gateway-agent-setup';
 
 /** Help for the commands of this file's owner; other commands export `help` from their module. */
-export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
-  models: {
-    summary: msg('help.summary.models'),
-    usage: `${BIN} models [--json] [--all]`,
-    details: [msg('help.detail.models.sources'), msg('help.detail.models.needs_probe'), msg('help.detail.models.json')],
-    examples: [`export GATEWAY_BASE_URL=https://gw.example.com GATEWAY_API_KEY=sk-…`, `${BIN} models`],
-  },
-  verify: {
-    summary: msg('help.summary.verify'),
-    usage: `${BIN} verify [--model ID] [--protocol NAME] [--json] [flags]`,
-    details: [msg('help.detail.verify.which'), msg('help.detail.verify.causes'), msg('help.detail.verify.exit')],
-    examples: [`${BIN} verify`, `${BIN} verify --model gpt-5.1 --protocol responses`],
-  },
-  simulate: {
-    summary: msg('help.summary.simulate'),
-    usage: `${BIN} simulate [--port N]`,
-    details: [msg('help.detail.simulate.local')],
-  },
-};
-
 function optionRows(options: OptionTable, t: Translator): string[][] {
   return Object.entries(options).map(([name, spec]) => {
     const short = spec.short ? `-${spec.short}, ` : '';

@@ -19,10 +19,10 @@ import {
   type Translator,
 } from '../i18n/index.js';
 import { refuseLinkArguments } from '../gateway/import-link.js';
-import { COMMAND_OPTIONS, parseCommandArgs, showArgument, str, flag, type OptionTable } from './args.js';
+import { parseCommandArgs, showArgument, str, flag } from './args.js';
 import type { CommandModule } from './command-types.js';
 import { createContext, type CliContext, type ProcessLike } from './context.js';
-import { BIN, COMMAND_HELP, commandHelp, mainHelp } from './help.js';
+import { BIN, commandHelp, mainHelp } from './help.js';
 import { COMMANDS, type CommandEntry } from './commands.js';
 import { formatDiagnosis, note, printJson } from './output.js';
 import { wrap } from '../core/layout.js';
@@ -133,7 +133,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       }
       const entry = COMMANDS[topic];
       if (!entry) throw unknownCommand(topic);
-      proc.stdout.write(await helpFor(topic, entry, t));
+      proc.stdout.write(helpFor(topic, entry, t, await entry.load()));
       return EXIT.ok;
     }
     // `wizard --yes` (ask nothing) and `wizard --json` (one JSON document on stdout) are setup's job.
@@ -141,14 +141,9 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
     const entry = COMMANDS[first];
     if (!entry) throw unknownCommand(first);
 
-    // Tables in args.ts need no module load; other commands declare their flags in their module.
-    let mod: CommandModule | undefined;
-    let table: OptionTable | undefined = COMMAND_OPTIONS[first];
-    if (!table) {
-      mod = await entry.load();
-      table = mod.options ?? {};
-    }
-    const args = parseCommandArgs(first, table, rest, { positionals: mod?.positionals === true });
+    // Every command declares its flags and its help in its own module, loaded here.
+    const mod: CommandModule = await entry.load();
+    const args = parseCommandArgs(first, mod.options ?? {}, rest, { positionals: mod.positionals === true });
     ctx = createContext(proc, {
       home: str(args.values, 'home'),
       verbose: flag(args.values, 'verbose'),
@@ -158,10 +153,9 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       t,
     });
     if (flag(args.values, 'help')) {
-      ctx.out(await helpFor(first, entry, t, mod));
+      ctx.out(helpFor(first, entry, t, mod));
       return EXIT.ok;
     }
-    mod ??= await entry.load();
     const code = await mod.run(ctx, args);
     return code;
   } catch (error) {
@@ -171,12 +165,8 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
   }
 }
 
-async function helpFor(name: string, entry: CommandEntry, t: Translator, loaded?: CommandModule): Promise<string> {
-  const table = COMMAND_OPTIONS[name];
-  const staticHelp = COMMAND_HELP[name];
-  if (table && staticHelp) return commandHelp(name, staticHelp, table, t);
-  const mod = loaded ?? (await entry.load());
-  return commandHelp(name, mod.help ?? staticHelp ?? { summary: entry.summary }, table ?? mod.options ?? {}, t);
+function helpFor(name: string, entry: CommandEntry, t: Translator, mod: CommandModule): string {
+  return commandHelp(name, mod.help ?? { summary: entry.summary }, mod.options ?? {}, t);
 }
 
 /** Messages in it are rendered in English by printJson. */

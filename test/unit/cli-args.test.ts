@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_OPTIONS, list, num, parseCommandArgs, str } from '../../src/cli/args.js';
+import { list, num, parseCommandArgs, str } from '../../src/cli/args.js';
+import { options as modelsOptions } from '../../src/cli/commands/models.js';
+import { options as verifyOptions } from '../../src/cli/commands/verify.js';
 import { UsageError } from '../../src/core/errors.js';
 import { msg } from '../../src/i18n/index.js';
 import { hintOf } from '../helpers/english.js';
 
-const verify = COMMAND_OPTIONS.verify ?? {};
+const verify = verifyOptions;
 
 function usage(fn: () => unknown): UsageError {
   try {
@@ -27,7 +29,7 @@ describe('parseCommandArgs', () => {
   });
 
   it('names an unknown flag and lists the valid ones', () => {
-    const e = usage(() => parseCommandArgs('models', COMMAND_OPTIONS.models ?? {}, ['--bogus']));
+    const e = usage(() => parseCommandArgs('models', modelsOptions, ['--bogus']));
     expect(e.message).toContain('--bogus');
     expect(hintOf(e)).toContain('--json');
     expect(hintOf(e)).toContain('--base-url');
@@ -50,7 +52,7 @@ describe('parseCommandArgs', () => {
 
   it('refuses positionals, and never echoes a long one (it may be a pasted key)', () => {
     const secret = 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL';
-    const e = usage(() => parseCommandArgs('models', COMMAND_OPTIONS.models ?? {}, [secret]));
+    const e = usage(() => parseCommandArgs('models', modelsOptions, [secret]));
     expect(e.message).not.toContain(secret);
     expect(e.message).toContain('sk-ab…IJKL');
     expect(parseCommandArgs('x', {}, ['a', 'b'], { positionals: true }).positionals).toEqual(['a', 'b']);

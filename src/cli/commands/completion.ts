@@ -3,7 +3,7 @@
 import { AGENT_IDS } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
 import { commas, msg } from '../../i18n/index.js';
-import { COMMAND_OPTIONS, COMMON_OPTIONS, type OptionTable, type ParsedArgs } from '../args.js';
+import { COMMON_OPTIONS, type OptionTable, type ParsedArgs } from '../args.js';
 import { COMMANDS } from '../commands.js';
 import { completionScript, SHELLS, type CompletionCommand, type Shell } from '../completion.js';
 import type { CliContext } from '../context.js';
@@ -35,7 +35,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const commands: CompletionCommand[] = [];
   for (const [name, entry] of Object.entries(COMMANDS)) {
     const mod = await entry.load();
-    const table = { ...(COMMAND_OPTIONS[name] ?? mod.options ?? {}), ...COMMON_OPTIONS };
+    const table = { ...(mod.options ?? {}), ...COMMON_OPTIONS };
     commands.push({
       name,
       summary: ctx.t(entry.summary),

@@ -1,5 +1,8 @@
 // `models`: the key's models grouped by protocol, which coding agent each suits and why not, with
 // marketplace prices and key information when the gateway shares them.
+import { GATEWAY_OPTIONS, type OptionTable } from '../args.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
 import { EXIT, UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel, KeyInfo, ModelPricing, Protocol } from '../../core/types.js';
@@ -15,6 +18,20 @@ import { refuseWithheld } from '../../settings/trust.js';
 import { formatUsd, print, note, printJson, PROTOCOL_NAMES } from '../output.js';
 import { table, tableRows, wrap } from '../../core/layout.js';
 import { painter, type Paint } from '../../core/terminal.js';
+
+export const options: OptionTable = {
+  ...GATEWAY_OPTIONS,
+  json: { type: 'boolean', description: msg('help.opt.json') },
+  all: { type: 'boolean', description: msg('help.opt.all') },
+  agent: { type: 'string', value: 'ID', description: msg('help.opt.agent_key') },
+};
+
+export const help: CommandHelp = {
+  summary: msg('help.summary.models'),
+  usage: `${BIN} models [--json] [--all]`,
+  details: [msg('help.detail.models.sources'), msg('help.detail.models.needs_probe'), msg('help.detail.models.json')],
+  examples: [`export GATEWAY_BASE_URL=https://gw.example.com GATEWAY_API_KEY=sk-…`, `${BIN} models`],
+};
 
 const ORDER: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
 

@@ -1,5 +1,7 @@
 // `simulate`: the project's fake gateway on 127.0.0.1, for trying the tool without a real key.
 // Runs until SIGINT or SIGTERM, then closes the server and exits 0.
+import type { OptionTable } from '../args.js';
+import type { CommandHelp } from '../command-types.js';
 import { EXIT, UsageError } from '../../core/errors.js';
 import { num, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
@@ -7,6 +9,16 @@ import { BIN } from '../help.js';
 import { note, print } from '../output.js';
 import { painter } from '../../core/terminal.js';
 import { msg } from '../../i18n/index.js';
+
+export const options: OptionTable = {
+  port: { type: 'string', value: 'N', number: { min: 0, max: 65535, integer: true }, description: msg('help.opt.port') },
+};
+
+export const help: CommandHelp = {
+  summary: msg('help.summary.simulate'),
+  usage: `${BIN} simulate [--port N]`,
+  details: [msg('help.detail.simulate.local')],
+};
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { startSimulator } = await import('../../simulator/index.js');

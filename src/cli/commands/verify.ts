@@ -1,5 +1,9 @@
 // `verify`: minimal live requests, one per protocol (or per protocol of one model), each reported
 // with pass/fail, latency, the gateway's request ID and, on failure, the named cause.
+import { GATEWAY_OPTIONS, type OptionTable } from '../args.js';
+import type { CommandHelp } from '../command-types.js';
+import { BIN } from '../help.js';
+import { PROTOCOLS } from '../../core/types.js';
 import { EXIT, JobError, UsageError } from '../../core/errors.js';
 import type { ClassifiedModel, Diagnosis, Protocol, ProbeResult } from '../../core/types.js';
 import { commas, msg, type Message, type MessageParam, type Translator } from '../../i18n/index.js';
@@ -10,6 +14,25 @@ import { resolveGateway } from '../inputs.js';
 import { note, print, printJson, PROTOCOL_NAMES } from '../output.js';
 import { tableRows, wrap } from '../../core/layout.js';
 import { painter } from '../../core/terminal.js';
+
+export const options: OptionTable = {
+  ...GATEWAY_OPTIONS,
+  json: { type: 'boolean', description: msg('help.opt.json') },
+  model: { type: 'string', value: 'ID', description: msg('help.opt.model') },
+  protocol: { type: 'string', value: 'NAME', choices: PROTOCOLS, description: msg('help.opt.protocol') },
+  concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
+  force: { type: 'boolean', description: msg('help.opt.force') },
+  'agent-run': { type: 'boolean', description: msg('help.opt.agent-run') },
+  agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent') },
+  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope') },
+};
+
+export const help: CommandHelp = {
+  summary: msg('help.summary.verify'),
+  usage: `${BIN} verify [--model ID] [--protocol NAME] [--json] [flags]`,
+  details: [msg('help.detail.verify.which'), msg('help.detail.verify.causes'), msg('help.detail.verify.exit')],
+  examples: [`${BIN} verify`, `${BIN} verify --model gpt-5.1 --protocol responses`],
+};
 
 /** The protocols coding agents speak. Images costs money per call: probed only when asked for. */
 const AGENT_PROTOCOLS: readonly Protocol[] = ['messages', 'responses', 'chat'];
