@@ -448,6 +448,8 @@ describe('demo: the next step names a command that works where the user stands',
       mkdirSync(pkg, { recursive: true });
       cpSync(join(REPO, 'bin'), join(pkg, 'bin'), { recursive: true });
       cpSync(join(REPO, 'dist'), join(pkg, 'dist'), { recursive: true });
+      // What the published package holds (package.json's "files"): bin, dist and templates.
+      cpSync(join(REPO, 'templates'), join(pkg, 'templates'), { recursive: true });
       cpSync(join(REPO, 'package.json'), join(pkg, 'package.json'));
       const npx = runScript(join(pkg, 'bin/gateway-agent-setup.js'), home, home);
       expect(npx.status, npx.stderr).toBe(0);
