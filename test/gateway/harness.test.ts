@@ -29,10 +29,12 @@ describe('the new-api harness', () => {
   });
 
   it('a gateway that never answers fails within the limit, naming /api/status, and is stopped by PID', async () => {
-    const binary = fakeBinary('never-answers', 'exec sleep 300');
+    // A duration no other process on the machine has: another run of this tier may be under way.
+    const sleep = `sleep 300.${process.pid}`;
+    const binary = fakeBinary('never-answers', `exec ${sleep}`);
     const started = Date.now();
     await expect(startNewApi(binary, { timeoutMs: 1_500 })).rejects.toThrow(/did not answer \/api\/status within 1500 ms/);
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(await running('sleep 300')).toEqual([]);
+    expect(await running(sleep)).toEqual([]);
   });
 });
