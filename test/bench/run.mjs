@@ -229,7 +229,7 @@ async function main() {
         await rm(home, { recursive: true, force: true });
         return ms;
       }, 5);
-      const critical = median(version) + 3 * median(rt);
+      const critical = median(version.a) + 3 * median(rt);
       row(
         'setup ×3 agents @300 ms',
         `${median(runs).toFixed(0)} ms (${spread(runs)})`,
