@@ -5,7 +5,7 @@
 // file redirect the search). The walk stops at the repository's root and never climbs above HOME.
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { errorText, JobError, UsageError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
 
@@ -32,7 +32,8 @@ export interface ProjectFile {
 /** Whether `p` is `dir` or inside it. */
 function within(p: string, dir: string): boolean {
   const rel = relative(dir, p);
-  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
+  // Another drive (Windows) gives an absolute path back: not inside.
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 async function exists(p: string): Promise<boolean> {
