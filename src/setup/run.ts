@@ -4,6 +4,7 @@
 // if one file does not parse; 4. apply under the lock (backups first, atomic writes); 5. read each
 // config back from disk and send the request the agent itself would send. Rounds are concurrent
 // across agents so the wall time is the network's, not ours.
+import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { getAgent, type AgentId } from '../agents/registry.js';
 import type { Agent, AgentChoice, AgentEnv, KeyStorage, Scope } from '../agents/types.js';
@@ -588,8 +589,11 @@ async function refuseTrackedSecrets(plan: readonly PlannedFile[], env: AgentEnv,
   if (secret.length === 0) return;
   const { runCommand } = await import('../core/run.js');
   for (const { f, real } of secret) {
+    // A link made before the agent ever ran (a dotfiles repository installed first) may point into
+    // a folder that does not exist yet: git is asked from the nearest one that does.
+    const cwd = await nearestFolder(dirname(real));
     const r = await runCommand(
-      { command: 'git', args: ['ls-files', '--error-unmatch', '--', real], cwd: dirname(real), timeoutMs: 10_000 },
+      { command: 'git', args: ['ls-files', '--error-unmatch', '--', real], cwd, timeoutMs: 10_000 },
       { env: env.env },
     );
     if (r.exitCode === 0) {
@@ -599,15 +603,23 @@ async function refuseTrackedSecrets(plan: readonly PlannedFile[], env: AgentEnv,
     // A link into a work tree (a dotfiles repository) whose target git does not track yet, and does
     // not ignore either: the next `git add -A` commits the key. Same refusal as a tracked target.
     const inside = await runCommand(
-      { command: 'git', args: ['rev-parse', '--is-inside-work-tree'], cwd: dirname(real), timeoutMs: 10_000 },
+      { command: 'git', args: ['rev-parse', '--is-inside-work-tree'], cwd, timeoutMs: 10_000 },
       { env: env.env },
     );
     if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') continue;
     const ignored = await runCommand(
-      { command: 'git', args: ['check-ignore', '-q', '--', real], cwd: dirname(real), timeoutMs: 10_000 },
+      { command: 'git', args: ['check-ignore', '-q', '--', real], cwd, timeoutMs: 10_000 },
       { env: env.env },
     );
-    if (ignored.exitCode !== 0) throw new JobError(msg('setup.untracked_link', { file: f.path, real }), msg('setup.tracked_hint'));
+    if (ignored.exitCode !== 0) throw new JobError(msg('setup.untracked_link', { file: f.path, real }), msg('setup.untracked_link_hint'));
+  }
+}
+
+/** `dir`, or its nearest parent that exists (git cannot run in a folder that is not there). */
+async function nearestFolder(dir: string): Promise<string> {
+  for (let at = dir; ; at = dirname(at)) {
+    if ((await stat(at).catch(() => undefined))?.isDirectory()) return at;
+    if (dirname(at) === at) return at;
   }
 }
 

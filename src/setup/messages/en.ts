@@ -32,6 +32,8 @@ export const en = {
   'setup.readonly_replaced': '{file} was read-only; it is replaced all the same.',
   'setup.untracked_link':
     '{file} is a link to {real}, inside a git work tree that neither tracks nor ignores it: the next `git add` would commit the key. Nothing was written.',
+  'setup.untracked_link_hint':
+    'Use --key-storage env (only a variable name is written), or have that repository ignore the file (.gitignore).',
   'setup.tracked_link': '{file} is a link to {real}, which git tracks: writing the key there would commit it. Nothing was written.',
   'setup.read_back_elsewhere':
     'After writing, {agent} reads its gateway from {file}: {host}, not the one this run wrote ({root}). Nothing was sent to {host}.',

@@ -31,6 +31,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'setup.readonly_replaced': '{file} 原本是只读的；它照样被替换。',
   'setup.untracked_link':
     '{file} 是指向 {real} 的链接，它位于一个既未跟踪也未忽略它的 git 工作树中：下一次 `git add` 就会提交密钥。没有写入任何文件。',
+  'setup.untracked_link_hint': '请使用 --key-storage env（只写入变量名），或让该仓库忽略这个文件（.gitignore）。',
   'setup.tracked_link': '{file} 是指向 {real} 的链接，而 git 跟踪着该文件：把密钥写进去会被提交。没有写入任何内容。',
   'setup.read_back_elsewhere':
     '写入之后，{agent} 从 {file} 读到的网关是 {host}，而不是本次写入的网关（{root}）。没有向 {host} 发送任何东西。',
