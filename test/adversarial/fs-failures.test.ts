@@ -3,9 +3,9 @@
 // of free space a setup goes through) and a read-only home are each named with the cause and the
 // file, never "internal error", and nothing is written.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
@@ -54,48 +54,87 @@ describe('files no parser survives', () => {
 
 /**
  * Runs the bin in a private mount namespace where the home is a tmpfs of `kb` KiB holding a copy of
- * `seed` (remounted read-only when asked): a real full disk, or a real read-only file system.
+ * `seed` (remounted read-only when asked): a real full disk, or a real read-only file system. With
+ * `restoreKb`, a run that failed naming a backup (`--json`'s `error.details.backupId`) is followed,
+ * in the same mount, by space freed (the tmpfs grown to `restoreKb`) and `restore --id` that backup.
  */
 function inTmpfs(
   seed: string,
   kb: number,
   args: string[],
   readOnly = false,
-): Promise<{ code: number | null; out: string; files: Record<string, string> }> {
+  restoreKb?: number,
+): Promise<{
+  code: number | null;
+  /** Where the home was mounted: the paths the run names start with it. */
+  home: string;
+  out: string;
+  stdout: string;
+  stderr: string;
+  files: Record<string, string>;
+  restore?: { out: string; files: Record<string, string> };
+}> {
   const home = mkdtempSync(join(tmpdir(), 'gas-tmpfs-'));
-  const dump = join(mkdtempSync(join(tmpdir(), 'gas-dump-')), 'files.json');
+  const work = mkdtempSync(join(tmpdir(), 'gas-dump-'));
   // After the run, every file under the home as JSON (the mount vanishes with the namespace).
-  const list = `node -e 'const fs=require("fs"),p=require("path");const o={};const w=(d)=>{for(const n of fs.readdirSync(d)){const f=p.join(d,n);const s=fs.lstatSync(f);if(s.isDirectory()){o[p.relative(process.argv[1],f)+"/"]="";w(f)}else o[p.relative(process.argv[1],f)]=fs.readFileSync(f,"utf8")}};w(process.argv[1]);fs.writeFileSync(process.argv[2],JSON.stringify(o))' "$H" "$DUMP"`;
+  const list = (dump: string): string =>
+    `"$NODE" -e 'const fs=require("fs"),p=require("path");const o={};const w=(d)=>{for(const n of fs.readdirSync(d)){const f=p.join(d,n);const s=fs.lstatSync(f);if(s.isDirectory()){o[p.relative(process.argv[1],f)+"/"]="";w(f)}else o[p.relative(process.argv[1],f)]=fs.readFileSync(f,"utf8")}};w(process.argv[1]);fs.writeFileSync(process.argv[2],JSON.stringify(o))' "$H" "$W/${dump}"`;
+  const backupId = `"$NODE" -e 'try{process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).error.details.backupId)}catch{}' "$W/stdout"`;
   const script = [
     'set -e',
     `mount -t tmpfs -o size=${kb}k tmpfs "$H"`,
     'cp -a "$SEED/." "$H/"',
     readOnly ? 'mount -o remount,ro "$H"' : 'true',
     'set +e',
-    `"$NODE" "$BIN" ${args.map((a) => `'${a}'`).join(' ')} --home "$H"`,
+    `"$NODE" "$BIN" ${args.map((a) => `'${a}'`).join(' ')} --home "$H" > "$W/stdout" 2> "$W/stderr"`,
     'rc=$?',
-    list,
+    list('files.json'),
+    ...(restoreKb === undefined
+      ? []
+      : [
+          `id=$(${backupId})`,
+          'if [ -n "$id" ]; then',
+          `  mount -o remount,size=${restoreKb}k "$H"`,
+          '  "$NODE" "$BIN" restore --id "$id" --home "$H" > "$W/restore" 2>&1',
+          `  ${list('restored.json')}`,
+          'fi',
+        ]),
     'exit $rc',
   ].join('\n');
+  const read = (name: string): string | undefined => {
+    try {
+      return readFileSync(join(work, name), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
   return new Promise((resolve, reject) => {
     const child = spawn('unshare', ['-rm', 'sh', '-c', script], {
-      env: { PATH: process.env.PATH ?? '', HOME: home, H: home, SEED: seed, DUMP: dump, NODE: process.execPath, BIN: BIN_PATH, ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: home, H: home, W: work, SEED: seed, NODE: process.execPath, BIN: BIN_PATH, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
+    let own = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (own += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (own += d));
     child.on('error', reject);
     child.on('close', (code) => {
-      let files: Record<string, string> = {};
-      try {
-        files = JSON.parse(readFileSync(dump, 'utf8')) as Record<string, string>;
-      } catch {
-        // the mount itself failed: `out` says why
-      }
+      // No dump: the mount itself failed, and the shell's own output says why.
+      const files = JSON.parse(read('files.json') ?? '{}') as Record<string, string>;
+      const restored = read('restored.json');
+      const stdout = read('stdout') ?? '';
+      const stderr = (read('stderr') ?? '') + own;
+      const restoreOut = read('restore') ?? '';
       rmSync(home, { recursive: true, force: true });
-      rmSync(join(dump, '..'), { recursive: true, force: true });
-      resolve({ code, out, files });
+      rmSync(work, { recursive: true, force: true });
+      resolve({
+        code,
+        home,
+        out: stdout + stderr,
+        stdout,
+        stderr,
+        files,
+        ...(restored !== undefined && { restore: { out: restoreOut, files: JSON.parse(restored) as Record<string, string> } }),
+      });
     });
   });
 }
@@ -180,6 +219,71 @@ describe('a full disk and a read-only home', () => {
     }
     expect(outcomes.some((o) => o.includes('refused'))).toBe(true);
     console.log(`use, disk-full levels: ${outcomes.join(', ')}`);
+  });
+
+  it("ENOSPC during `use` with a hard-linked dotfile (its old content keeps its space): what was not put back is named in text and --json, and the hint's restore puts it back", async () => {
+    // A dotfile manager that hard-links: replacing ~/.claude/settings.json frees nothing, so putting
+    // the old content back needs room a full disk no longer has.
+    const linked = mkdtempSync(join(tmpdir(), 'gas-seed-link-'));
+    cpSync(seed, linked, { recursive: true });
+    mkdirSync(join(linked, '.config', 'gateway-agent-setup'), { recursive: true });
+    const profile = { work: { baseUrl: sim.root, keyEnv: 'GATEWAY_API_KEY', agents: ['claude-code', 'codex'] } };
+    writeFileSync(join(linked, '.config', 'gateway-agent-setup', 'settings.json'), `${JSON.stringify({ profiles: profile }, null, 2)}\n`);
+    const lived = JSON.parse(before['.claude/settings.json']!) as Record<string, unknown>;
+    const allow = Array.from({ length: 400 }, (_, i) => `Bash(npm run task-${i}:*)`);
+    mkdirSync(join(linked, 'dotfiles'));
+    writeFileSync(join(linked, 'dotfiles', 'claude-settings.json'), `${JSON.stringify({ ...lived, permissions: { allow } }, null, 2)}\n`);
+    rmSync(join(linked, '.claude', 'settings.json'));
+    linkSync(join(linked, 'dotfiles', 'claude-settings.json'), join(linked, '.claude', 'settings.json'));
+    const original: Record<string, string> = {
+      ...before,
+      '.claude/settings.json': readFileSync(join(linked, '.claude', 'settings.json'), 'utf8'),
+    };
+    const agentFiles = ['.claude/settings.json', '.claude.json', '.codex/config.toml', '.codex/.env'];
+    const outcomes: string[] = [];
+    try {
+      for (let kb = 56; kb <= 100; kb += 4) {
+        const r = await inTmpfs(linked, kb, ['use', 'work', '--json'], false, 1024);
+        const said = r.stderr.replace(/\s+/g, ' ');
+        expect(said, `${kb} KiB`).not.toMatch(/internal error|report it/i);
+        if (r.code === 0) {
+          outcomes.push(`${kb}k ok`);
+          continue;
+        }
+        expect(r.code, `${kb} KiB: ${said}`).toBe(1);
+        const error = (JSON.parse(r.stdout) as { error: { message: string; fix: string; details?: Record<string, unknown> } }).error;
+        const changed = agentFiles.filter((f) => r.files[f] !== original[f]);
+        if (!said.includes('NOT put back')) {
+          expect(changed, `${kb} KiB: ${said}`).toEqual([]);
+          outcomes.push(`${kb}k refused clean`);
+          continue;
+        }
+        // Text and JSON say the same: which files are as they were, which still hold this run's content.
+        const details = error.details as { putBack: string[]; notPutBack: string[]; backupId: string };
+        const rel = (files: string[]): string[] => files.map((f) => relative(r.home, f));
+        expect(rel(details.notPutBack).sort(), `${kb} KiB: ${said}`).toEqual([...changed].sort());
+        for (const f of rel(details.putBack)) expect(r.files[f], `${kb} KiB: ${f} said to be put back`).toBe(original[f]);
+        for (const f of changed) {
+          expect(said, `${kb} KiB`).toContain(f);
+          expect(r.files[f], `${kb} KiB: ${f}`).toContain(sim.root);
+        }
+        expect(error.message.replace(/\s+/g, ' ')).toBe(
+          said
+            .replace(/^error: /, '')
+            .split(' Free some space')[0]!
+            .trim(),
+        );
+        expect(error.fix).toContain(`restore --id ${details.backupId}`);
+        // The hint works: with room again, that restore leaves every agent file as it was.
+        expect(r.restore, `${kb} KiB`).toBeDefined();
+        for (const f of agentFiles) expect(r.restore!.files[f], `${kb} KiB, restored: ${f}\n${r.restore!.out}`).toBe(original[f]);
+        outcomes.push(`${kb}k refused, not put back: ${changed.join(' ')}`);
+      }
+    } finally {
+      rmSync(linked, { recursive: true, force: true });
+    }
+    expect(outcomes.some((o) => o.includes('not put back'))).toBe(true);
+    console.log(`use with a hard link, disk-full levels: ${outcomes.join(', ')}`);
   });
 
   it('a read-only home: exit 1, "read-only (EROFS)" and the folder named', async () => {
