@@ -2,9 +2,10 @@
 // (`/api/usage/token/`). A key used up or expired already fails the agent's own request (its
 // `bad_key` or `quota` finding); one that expires within a week is a warning, not a failure.
 import type { AgentId } from '../agents/registry.js';
+import type { Diagnosis } from '../core/types.js';
 import { maskKey } from '../core/mask.js';
 import type { HttpOptions } from '../gateway/http.js';
-import { daysLeft, fetchKeyUsage, keyState, type KeyState, type KeyUsage } from '../gateway/key-usage.js';
+import { askKeyUsage, daysLeft, keyState, type KeyState, type KeyUsage } from '../gateway/key-usage.js';
 import { agentKeyOf, type AgentCheck } from './check.js';
 
 export interface KeyReport {
@@ -17,6 +18,8 @@ export interface KeyReport {
   state?: KeyState;
   /** Whole days to the expiry (negative once expired); undefined for a key that never expires. */
   daysLeft?: number;
+  /** Asked, and no answer came (in time): why. */
+  unanswered?: Diagnosis;
 }
 
 /** Findings that say the gateway was not reached (or is not a gateway): no usage is asked of it. */
@@ -37,9 +40,11 @@ export async function keyReports(checks: readonly AgentCheck[], http: HttpOption
   return Promise.all(
     [...byKey.values()].map(async ({ root, key, agents, unreached }) => {
       // A gateway that did not answer the agent's request would only make doctor wait again.
-      const usage = unreached ? undefined : await fetchKeyUsage({ root, key, ...http });
+      const answer = unreached ? undefined : await askKeyUsage({ root, key, ...http });
       const report: KeyReport = { key: maskKey(key), root, agents };
-      if (!usage) return report;
+      if (answer && 'failed' in answer) report.unanswered = answer.failed;
+      if (!answer || !('usage' in answer)) return report;
+      const usage = answer.usage;
       report.usage = usage;
       report.state = keyState(usage, now);
       if (usage.expiresAt > 0) report.daysLeft = daysLeft(usage.expiresAt, now);

@@ -3,6 +3,8 @@
 // a 401 and keys of a group users may not use a 403, so a warning is possible only before a key fails
 // (the agent's own request then says why). An admin may hide the console (HTML, 403,
 // `{success:false}` with 200): then the gateway does not tell, and nothing here fails.
+import { GatewayError } from '../core/errors.js';
+import type { Diagnosis, DiagnosisCode } from '../core/types.js';
 import { isHtml } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { send, type HttpOptions } from './http.js';
@@ -79,9 +81,19 @@ export function parseKeyUsage(payload: unknown): KeyUsage | undefined {
   return out;
 }
 
-/** `GET /api/usage/token/` with the key; undefined when the gateway does not tell. */
-export async function fetchKeyUsage(opts: ClientOptions): Promise<KeyUsage | undefined> {
-  if (opts.key === '') return undefined;
+/**
+ * What asking a key's usage came to: the usage; the gateway not telling (a closed console, another
+ * shape: nothing fails); or no answer at all, the diagnosis saying why (no answer in time, none).
+ */
+export type KeyUsageAnswer = { usage: KeyUsage } | { untold: true } | { failed: Diagnosis };
+
+/** Failures that mean the gateway did not answer, rather than answered without telling. */
+const NO_ANSWER: ReadonlySet<DiagnosisCode> = new Set(['timeout', 'unreachable']);
+
+/** `GET /api/usage/token/` with the key. */
+export async function askKeyUsage(opts: ClientOptions): Promise<KeyUsageAnswer> {
+  const untold = { untold: true } as const;
+  if (opts.key === '') return untold;
   try {
     const res = await send(
       { method: 'GET', url: endpoint(opts.root, '/api/usage/token/'), headers: authHeaders(opts.key), context: { key: opts.key } },
@@ -89,14 +101,21 @@ export async function fetchKeyUsage(opts: ClientOptions): Promise<KeyUsage | und
     );
     if (res.status < 200 || res.status >= 300) {
       res.discard();
-      return undefined;
+      return untold;
     }
     const body = await res.text();
-    if (isHtml(res.contentType, body)) return undefined;
-    return parseKeyUsage(JSON.parse(body));
-  } catch {
-    return undefined;
+    if (isHtml(res.contentType, body)) return untold;
+    const usage = parseKeyUsage(JSON.parse(body));
+    return usage ? { usage } : untold;
+  } catch (err) {
+    return err instanceof GatewayError && NO_ANSWER.has(err.diagnosis.code) ? { failed: err.diagnosis } : untold;
   }
+}
+
+/** `GET /api/usage/token/` with the key; undefined when the gateway does not tell (or does not answer). */
+export async function fetchKeyUsage(opts: ClientOptions): Promise<KeyUsage | undefined> {
+  const answer = await askKeyUsage(opts);
+  return 'usage' in answer ? answer.usage : undefined;
 }
 
 /** The key's usage for the profiles list and other callers: data, or undefined when the gateway does not tell. */

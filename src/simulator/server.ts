@@ -12,7 +12,10 @@ import { route, type LiveOptions } from './routes.js';
 import { upstreamRoute } from './upstream.js';
 import type { Fault, RequestLogEntry, SimModel, Simulator, SimulatorOptions } from './types.js';
 
-type WriteMode = 'normal' | 'truncate' | 'stall';
+type WriteMode = 'normal' | 'truncate' | 'stall' | 'drip';
+
+/** The `drip` fault's pace when the fault names none: one byte a second. */
+const DEFAULT_DRIP_MS = 1000;
 
 type ParsedBody = Record<string, unknown> | undefined | 'invalid';
 
@@ -198,11 +201,12 @@ class SimulatedGateway implements Simulator {
         reply = panicBody();
       }
     }
-    const mode: WriteMode = fault?.kind === 'stall-body' ? 'stall' : fault?.kind === 'truncate-stream' ? 'truncate' : 'normal';
-    this.write(res, entry, reply, mode);
+    const mode: WriteMode =
+      fault?.kind === 'stall-body' ? 'stall' : fault?.kind === 'truncate-stream' ? 'truncate' : fault?.kind === 'drip' ? 'drip' : 'normal';
+    this.write(res, entry, reply, mode, fault?.ms ?? DEFAULT_DRIP_MS);
   }
 
-  private write(res: ServerResponse, entry: RequestLogEntry, reply: Reply, mode: WriteMode): void {
+  private write(res: ServerResponse, entry: RequestLogEntry, reply: Reply, mode: WriteMode, dripMs = DEFAULT_DRIP_MS): void {
     let status: number;
     let headers: Record<string, string>;
     let chunks: string[];
@@ -234,6 +238,22 @@ class SimulatedGateway implements Simulator {
       res.writeHead(status, headers);
       if (reply.kind === 'sse' && chunks[0] !== undefined) res.write(chunks[0]);
       else res.flushHeaders();
+      return;
+    }
+    if (mode === 'drip') {
+      // The whole answer, a byte at a time: a client whose timer restarts on every byte never gives up.
+      const bytes = Buffer.from(chunks.join(''));
+      res.writeHead(status, headers);
+      res.flushHeaders();
+      let at = 0;
+      const timer = setInterval(() => {
+        if (at < bytes.length) res.write(bytes.subarray(at, ++at));
+        else {
+          clearInterval(timer);
+          res.end();
+        }
+      }, dripMs);
+      res.on('close', () => clearInterval(timer));
       return;
     }
     if (reply.kind !== 'sse') headers['content-length'] = String(Buffer.byteLength(chunks.join('')));

@@ -61,6 +61,7 @@ export interface SimKey {
 type FaultKind =
   | 'slow-headers' // wait `ms` before sending status and headers
   | 'stall-body' // send headers, then never finish the body
+  | 'drip' // send headers, then the answer one byte every `ms` (default 1000): never idle, never done in time
   | 'drop' // destroy the socket without an answer
   | 'truncate-stream' // a streaming answer that stops before its final event
   | 'html' // answer 200 text/html (the console page)

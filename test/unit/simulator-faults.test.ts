@@ -48,6 +48,31 @@ describe('faults', () => {
     await expect(pending).rejects.toThrow();
   });
 
+  it('drip sends the answer a byte every `ms`: whole in the end, and stop() still finishes one under way', async () => {
+    sim.addFault({ kind: 'drip', path: '/api/usage/token', ms: 2, times: 1 });
+    const started = Date.now();
+    const res = await fetch(`${sim.root}/api/usage/token/`, { headers: { authorization: `Bearer ${DEMO_KEY}` } });
+    expect(res.status).toBe(200);
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error('no body');
+    const parts: Uint8Array[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(r.value);
+    const text = Buffer.concat(parts).toString('utf8');
+    // One byte per write, each after the last: as many reads as bytes (or close), and the time they took.
+    expect(parts.length).toBeGreaterThan(text.length / 2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(text.length * 2 * 0.5);
+    expect(JSON.parse(text)).toMatchObject({ data: { object: 'token_usage' } });
+
+    sim.addFault({ kind: 'drip', path: '/v1/models', ms: 60_000 });
+    const slow = await fetch(`${sim.root}/v1/models`, { headers: { authorization: `Bearer ${DEMO_KEY}` } });
+    expect(slow.status).toBe(200);
+    const pending = slow.text();
+    pending.catch(() => undefined);
+    expect(await withTimeout(pending, 200)).toBe('timeout');
+    expect(await withTimeout(sim.stop(), 2_000)).not.toBe('timeout');
+    await expect(pending).rejects.toThrow();
+  });
+
   it('drop closes the connection without an answer', async () => {
     sim.addFault({ kind: 'drop', times: 1 });
     await expect(chat()).rejects.toThrow();

@@ -135,6 +135,7 @@ function agentLines(ctx: CliContext, c: AgentCheck): string[] {
 function keyLines(ctx: CliContext, k: KeyReport, now: number): string[] {
   const t = ctx.t;
   const agents = commas(k.agents.map((id) => AGENTS[id].name));
+  if (k.unanswered) return wrap(t('usage.no_answer', { key: k.key, agents, why: k.unanswered.message }), 2);
   if (!k.usage) return wrap(t('usage.not_told', { key: k.key, agents }), 2);
   const name =
     k.usage.name !== undefined && k.usage.name !== '' ? JSON.stringify(escapeControls(cut(k.usage.name, 40))) : t('usage.unnamed');
@@ -157,6 +158,7 @@ function keyJson(k: KeyReport, now: number): Record<string, unknown> {
     root: k.root,
     agents: k.agents,
     told: u !== undefined,
+    ...(k.unanswered && { unanswered: { code: k.unanswered.code, message: k.unanswered.message } }),
     ...(u && {
       name: u.name ?? null,
       unlimited: u.unlimited,

@@ -9,6 +9,7 @@ import type { KeyStorage, Scope } from '../../agents/types.js';
 import { UsageError } from '../../core/errors.js';
 import { cut, wrap } from '../../core/layout.js';
 import { escapeControls } from '../../core/terminal.js';
+import type { Diagnosis } from '../../core/types.js';
 import type { KeyState, KeyUsage } from '../../gateway/key-usage.js';
 import { commas, isMessage, msg, type Message } from '../../i18n/index.js';
 import type { ProfileSettings, Settings } from '../../settings/index.js';
@@ -222,12 +223,14 @@ interface KeyEntry {
   usage?: KeyUsage;
   state?: KeyState;
   warning?: Message;
+  /** Asked, and no answer came (in time): why, rather than "the gateway does not show it". */
+  unanswered?: Diagnosis;
   asked: boolean;
 }
 
 /** The keys a profile names, each asked of its gateway at once (not under `--offline`). */
 async function keyEntries(ctx: CliContext, p: ProfileSettings, offline: boolean): Promise<KeyEntry[]> {
-  const [{ keyUsage, keyState, usageWarning }, { maskKey }] = await Promise.all([
+  const [{ askKeyUsage, keyState, usageWarning }, { maskKey }] = await Promise.all([
     import('../../gateway/key-usage.js'),
     import('../../core/mask.js'),
   ]);
@@ -243,8 +246,10 @@ async function keyEntries(ctx: CliContext, p: ProfileSettings, offline: boolean)
       ctx.addSecret(key);
       const entry: KeyEntry = { keyEnv: name, agents, key: maskKey(key), asked: !offline && root !== undefined };
       if (!entry.asked) return entry;
-      const usage = await keyUsage(root!, key, { timeoutMs: USAGE_TIMEOUT_MS, env: ctx.env });
-      if (!usage) return entry;
+      const answer = await askKeyUsage({ root: root!, key, timeoutMs: USAGE_TIMEOUT_MS, env: ctx.env });
+      if ('failed' in answer) return { ...entry, unanswered: answer.failed };
+      if ('untold' in answer) return entry;
+      const usage = answer.usage;
       const warning = usageWarning(entry.key!, usage);
       return { ...entry, usage, state: keyState(usage), ...(warning ? { warning } : {}) };
     }),
@@ -257,6 +262,7 @@ function keyLines(ctx: CliContext, k: KeyEntry, facts: (u: KeyUsage) => Message[
   const who = k.agents.length > 0 ? `$${k.keyEnv} (${commas(k.agents)})` : `$${k.keyEnv}`;
   if (k.key === undefined) return wrap(t('profiles.key_var_unset', { var: who }), 4);
   if (!k.asked) return wrap(t('profiles.key_not_asked', { var: who, key: k.key }), 4);
+  if (k.unanswered) return wrap(t('profiles.key_no_answer', { var: who, key: k.key, why: k.unanswered.message }), 4);
   if (!k.usage) return wrap(t('profiles.key_not_told', { var: who, key: k.key }), 4);
   const name =
     k.usage.name !== undefined && k.usage.name !== '' ? JSON.stringify(escapeControls(cut(k.usage.name, 40))) : t('usage.unnamed');
@@ -322,7 +328,11 @@ async function show(ctx: CliContext, offline: boolean): Promise<number> {
       ...(trustNotes.length > 0 && { notes: trustNotes.map((m) => english(m)) }),
       profiles: profiles.map(({ keys, ...p }) => ({
         ...p,
-        keys: keys.map(({ warning, asked: _asked, ...k }) => ({ ...k, ...(warning ? { warning: english(warning) } : {}) })),
+        keys: keys.map(({ warning, asked: _asked, unanswered, ...k }) => ({
+          ...k,
+          ...(warning ? { warning: english(warning) } : {}),
+          ...(unanswered ? { unanswered: { code: unanswered.code, message: english(unanswered.message) } } : {}),
+        })),
       })),
       active,
     });
