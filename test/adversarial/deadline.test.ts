@@ -11,6 +11,7 @@ import type { Simulator } from '../../src/simulator/types.js';
 import { startRecorder, startSim, stopAll } from '../helpers/sim.js';
 
 let drip: Awaited<ReturnType<typeof startRecorder>>;
+let headersDrip: Awaited<ReturnType<typeof startRecorder>>;
 let sim: Simulator;
 beforeAll(async () => {
   sim = await startSim();
@@ -18,6 +19,12 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.write('{');
     const timer = setInterval(() => res.write(' '), 300);
+    req.socket.on('close', () => clearInterval(timer));
+  });
+  // The status line, then one header a byte at a time: the headers never end.
+  headersDrip = await startRecorder((req) => {
+    req.socket.write('HTTP/1.1 200 OK\r\nx-slow: ');
+    const timer = setInterval(() => req.socket.write('a'), 300);
     req.socket.on('close', () => clearInterval(timer));
   });
 });
@@ -40,6 +47,17 @@ describe('a dripping gateway is cut off at the deadline', () => {
       expect(r.ms).toBeLessThan(2_000 + MARGIN_MS);
     },
   );
+
+  it('headers dripped a byte at a time: cut off at --timeout as the headers timeout', async () => {
+    const r = await runCli(['models', '--timeout', '2', '--base-url', headersDrip.root], {
+      home: newHome(),
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+      timeoutMs: 30_000,
+    });
+    expect(r.code).toBe(1);
+    expect((r.stdout + r.stderr).replace(/\s+/g, ' ')).toContain('sent no answer within 2 s (headers timeout)');
+    expect(r.ms).toBeLessThan(2_000 + MARGIN_MS);
+  });
 
   it('profiles asks each key for 5 s at most, however slowly the gateway drips', async () => {
     const home = newHome();
