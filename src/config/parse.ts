@@ -18,7 +18,7 @@ function parseJson(text: string, strict: boolean, file: string): unknown {
   const { body } = splitBom(text);
   if (body.trim() === '') return {};
   const errors: jsonc.ParseError[] = [];
-  const value: unknown = jsonc.parse(body, errors, { disallowComments: strict, allowTrailingComma: !strict, allowEmptyContent: false });
+  const tree = jsonc.parseTree(body, errors, { disallowComments: strict, allowTrailingComma: !strict, allowEmptyContent: false });
   const first = errors[0];
   if (first) {
     const comma = trailingCommaBefore(body, first);
@@ -29,14 +29,31 @@ function parseJson(text: string, strict: boolean, file: string): unknown {
   if (strict) {
     // jsonc-parser is forgiving in corners JSON.parse is not; the agent reading the file uses JSON.parse.
     try {
-      JSON.parse(body);
+      return JSON.parse(body) as unknown;
     } catch (err) {
       const position = /position (\d+)/.exec((err as Error).message);
       const { line, column } = lineColumn(body, position ? Number(position[1]) : 0);
       throw new ParseError(file, line, column, (err as Error).message);
     }
   }
-  return value;
+  return tree === undefined ? undefined : plainValue(tree);
+}
+
+/**
+ * A parsed tree as plain values, the way JSON.parse builds them: a key is an own property whatever
+ * its name. (jsonc-parser's own `parse` assigns, so a `"__proto__"` key would replace the object's
+ * prototype and lend every field it holds to lookups that never see it as a key.)
+ */
+function plainValue(node: jsonc.Node): unknown {
+  if (node.type === 'array') return (node.children ?? []).map(plainValue);
+  if (node.type !== 'object') return node.value as unknown;
+  const out: Record<string, unknown> = {};
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key === undefined || value === undefined) continue;
+    Object.defineProperty(out, key.value as string, { value: plainValue(value), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /**
