@@ -156,6 +156,10 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       ctx.out(helpFor(first, entry, t, mod));
       return EXIT.ok;
     }
+    if (entry.sweepsSessions) {
+      const [{ sweepSessionDirs }, { tmpdir }] = await Promise.all([import('../core/session-dirs.js'), import('node:os')]);
+      await sweepSessionDirs(tmpdir());
+    }
     const code = await mod.run(ctx, args);
     return code;
   } catch (error) {

@@ -1,7 +1,8 @@
 // `launch` keeps a session's temporary files (Factory Droid's holds a literal key) in a directory of
 // its own, removed when the session ends. A launch killed outright (SIGKILL, a power cut) cannot
-// remove it: its name carries the launching process's PID, and the next run removes every such
-// directory whose process is gone. A live session's directory is never touched.
+// remove it: its name carries the launching process's PID, and the next `launch` (and every command
+// that handles keys: setup, sync, use, doctor, remove, restore) removes each such directory whose
+// process is gone. A live session's directory is never touched.
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -34,8 +35,11 @@ export async function sweepSessionDirs(tmp: string): Promise<string[]> {
     const info = await lstat(dir).catch(() => undefined);
     // Only a real directory of this user's: never follow a link someone else put in /tmp.
     if (!info?.isDirectory() || (uid !== undefined && info.uid !== uid)) continue;
-    await rm(dir, { recursive: true, force: true });
-    removed.push(dir);
+    // One that cannot be removed stays for the next run: never a reason for this one to fail.
+    await rm(dir, { recursive: true, force: true }).then(
+      () => removed.push(dir),
+      () => undefined,
+    );
   }
   return removed;
 }

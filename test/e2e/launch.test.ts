@@ -310,21 +310,28 @@ describe('launch: exit codes and signals', () => {
 });
 
 describe('launch: a session left by a killed launch', () => {
-  it('launch killed with SIGKILL leaves its directory (the key in it, for Droid); the next launch removes it, never a live one', async () => {
-    const { home, tmp, dump, env } = setup('factory-droid', 'wait');
+  /**
+   * Starts `launch factory-droid` with a stand-in that waits, kills the launch with SIGKILL (no
+   * chance to clean up), then stops the stand-in by its PID whatever happened. Returns the session
+   * directory left behind.
+   */
+  async function killedLaunch(home: string, dump: string, env: Record<string, string>, tmp: string): Promise<string> {
     const child = spawn(process.execPath, [BIN_PATH, 'launch', 'factory-droid'], {
       env: { ...env, HOME: home },
       cwd: home,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const ended = new Promise<void>((done) => child.on('exit', () => done()));
-    const deadline = Date.now() + 20_000;
-    while (!existsSync(dump) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const agentPid = (JSON.parse(readFileSync(dump, 'utf8')) as { pid: number }).pid;
-    // Killed outright: no chance to clean up. The stand-in agent is stopped too, by its PID.
-    child.kill('SIGKILL');
-    await ended;
-    process.kill(agentPid, 'SIGKILL');
+    let agentPid: number | undefined;
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!existsSync(dump) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      agentPid = (JSON.parse(readFileSync(dump, 'utf8')) as { pid: number }).pid;
+    } finally {
+      child.kill('SIGKILL');
+      await ended;
+      if (agentPid !== undefined) process.kill(agentPid, 'SIGKILL');
+    }
     const left = readdirSync(tmp);
     expect(left).toHaveLength(1);
     expect(
@@ -332,12 +339,44 @@ describe('launch: a session left by a killed launch', () => {
         .map((f) => readFileSync(join(tmp, left[0]!, f), 'utf8'))
         .join(''),
     ).toContain(DEMO_KEY);
+    expect(left[0]).toMatch(new RegExp(`^gateway-agent-setup-factory-droid-${child.pid}-`));
+    return left[0]!;
+  }
+
+  it('launch killed with SIGKILL leaves its directory (the key in it, for Droid); the next launch removes it, never a live one', async () => {
+    const { home, tmp, dump, env } = setup('factory-droid', 'wait');
+    await killedLaunch(home, dump, env, tmp);
     // A live session of another launch (this test process stands in for it) is not touched.
     const live = join(tmp, `gateway-agent-setup-codex-${process.pid}-Ab12Cd`);
     mkdirSync(live, { mode: 0o700 });
     const next = await runCli(['launch', 'factory-droid'], { home, env: { ...env, FAKE_MODE: 'exit:0' }, timeoutMs: 30_000 });
     expect(next.code, next.stderr).toBe(0);
     expect(readdirSync(tmp)).toEqual([`gateway-agent-setup-codex-${process.pid}-Ab12Cd`]);
+  });
+
+  it('a command that handles keys (doctor, setup) removes it too, never a live one; one that does not (profiles) leaves it', async () => {
+    const { home, tmp, dump, env } = setup('factory-droid', 'wait');
+    const left = await killedLaunch(home, dump, env, tmp);
+    const live = `gateway-agent-setup-codex-${process.pid}-Ab12Cd`;
+    mkdirSync(join(tmp, live), { mode: 0o700 });
+    const listing = await runCli(['profiles', '--offline'], { home, env, timeoutMs: 30_000 });
+    expect(listing.code, listing.stderr).toBe(0);
+    expect(readdirSync(tmp).sort()).toEqual([left, live].sort());
+    const doctor = await runCli(['doctor', '--agent', 'factory-droid'], { home, env, timeoutMs: 30_000 });
+    expect(doctor.stderr).not.toMatch(/internal error/i);
+    expect(readdirSync(tmp)).toEqual([live]);
+
+    // The same for setup, on a second killed launch.
+    const again = setup('factory-droid', 'wait');
+    const second = await killedLaunch(again.home, again.dump, again.env, again.tmp);
+    expect(readdirSync(again.tmp)).toEqual([second]);
+    const set = await runCli(['setup', '--yes', '--agent', 'factory-droid', '--dry-run'], {
+      home: again.home,
+      env: again.env,
+      timeoutMs: 30_000,
+    });
+    expect(set.stderr).not.toMatch(/internal error/i);
+    expect(readdirSync(again.tmp)).toEqual([]);
   });
 });
 

@@ -214,7 +214,11 @@ export const factoryDroid = defineAgent({
    * (0.225.1's help; seen before `exec` too, with ~/.factory/settings.json left byte-identical), so
    * a temporary file of ours carries one custom model and selects it. Droid reads only a literal
    * `apiKey`: that file holds the key, at 0600 in our 0700 session directory, removed afterwards;
-   * never an argument.
+   * never an argument. It stays for the whole session, not only until first read: 0.225.1 under
+   * strace opens it three times in `exec`'s first 0.6 s, and the interactive droid opens it at
+   * start and again once its start-up network calls end (14 s later on a machine without Factory's
+   * servers; the time depends on the network), so no moment after which it is no longer read can be
+   * told from outside. A launch killed outright leaves it: the next run removes it (session-dirs).
    */
   session(env, choice, dir) {
     const provider = BY_PROTOCOL[choice.protocol] ?? 'generic-chat-completion-api';
