@@ -2,7 +2,7 @@
 // become UsageErrors that name the flag and what it accepts. The same tables print the help.
 import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
-import { maskKey } from '../core/mask.js';
+import { showArgument, type ParsedValues } from '../core/values.js';
 import { commas, msg, type ListParam, type Message } from '../i18n/index.js';
 
 interface OptionSpec {
@@ -38,7 +38,7 @@ export const GATEWAY_OPTIONS: OptionTable = {
   timeout: { type: 'string', value: 'SECONDS', number: { min: 0.1, max: 600 }, description: msg('help.opt.timeout') },
 };
 
-export type ParsedValues = Record<string, string | boolean | string[] | undefined>;
+export { flag, list, num, showArgument, str } from '../core/values.js';
 
 export interface ParsedArgs {
   values: ParsedValues;
@@ -49,13 +49,6 @@ export interface ParsedArgs {
 
 function flagList(table: OptionTable): ListParam {
   return commas(Object.keys(table).map((name) => `--${name}`));
-}
-
-/** A stray argument may be a key pasted in the wrong place: never echo a long one. */
-export function showArgument(arg: string): string {
-  const shown = arg.length > 12 ? maskKey(arg) : arg;
-  // Never send a terminal the control characters someone typed or pasted (escape sequences).
-  return /[\u0000-\u001f\u007f]/.test(shown) ? JSON.stringify(shown) : shown;
 }
 
 /**
@@ -139,29 +132,4 @@ function translateParseError(command: string, table: OptionTable, error: unknown
     return new UsageError(msg('args.needs_value', { command, flag }), msg('args.give', { flag, what }));
   }
   return error;
-}
-
-/** Typed reads of parsed values. */
-export function str(values: ParsedValues, name: string): string | undefined {
-  const v = values[name];
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** A repeatable flag, with comma-separated values split: `--agent a,b --agent c` → [a, b, c]. */
-export function list(values: ParsedValues, name: string): string[] {
-  const v = values[name];
-  const all = typeof v === 'string' ? [v] : Array.isArray(v) ? v : [];
-  return all
-    .flatMap((s) => s.split(','))
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-export function flag(values: ParsedValues, name: string): boolean {
-  return values[name] === true;
-}
-
-export function num(values: ParsedValues, name: string): number | undefined {
-  const v = str(values, name);
-  return v === undefined ? undefined : Number(v);
 }

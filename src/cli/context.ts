@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { findHome } from '../core/home.js';
 import { redact } from '../core/mask.js';
-import { ENGLISH, msg, type Lang, type Translator } from '../i18n/index.js';
+import { ENGLISH, msg, type Lang, type Message, type Translator } from '../i18n/index.js';
+import { wrap } from '../core/layout.js';
 import { forTerminal } from '../core/terminal.js';
 
 export interface CliContext {
@@ -43,6 +44,8 @@ export interface CliContext {
    * already avoid printing it, this catches the one that forgets.
    */
   addSecret(secret: string): void;
+  /** A note or warning given as a message (settings and the layers below speak so): rendered and wrapped on stderr. */
+  warn(message: Message): void;
   /** Resolves with the first SIGINT or SIGTERM received after the call (for long-running commands). */
   waitForSignal(): Promise<NodeJS.Signals>;
   /**
@@ -113,6 +116,8 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
   const clean = (text: string): string => (secrets.size === 0 ? text : redact(text, [...secrets]));
   // NO_COLOR: any non-empty value disables colour (no-color.org).
   const noColorEnv = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  const t = opts.t ?? ENGLISH;
+  const err = (text: string): void => void proc.stderr.write(forTerminal(clean(text)));
   return {
     env,
     cwd,
@@ -129,11 +134,12 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
     verbose: opts.verbose === true,
     json: opts.json === true,
     lang: opts.lang ?? 'en',
-    t: opts.t ?? ENGLISH,
+    t,
     // The output edge: whatever a command prints, a control or bidi character from data never reaches
     // the terminal raw (only our own marked colour and cursor sequences do).
     out: (text) => void proc.stdout.write(forTerminal(clean(text))),
-    err: (text) => void proc.stderr.write(forTerminal(clean(text))),
+    err,
+    warn: (message) => err(`${wrap(t(message)).join('\n')}\n`),
     addSecret: (secret) => {
       if (secret.length > 0) secrets.add(secret);
     },

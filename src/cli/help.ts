@@ -4,7 +4,9 @@ import type { CommandHelp } from './command-types.js';
 import { padTo, table, visibleLength, wrap } from '../core/layout.js';
 import { ENGLISH, msg, type Message, type Translator } from '../i18n/index.js';
 
-export const BIN = 'gateway-agent-setup';
+import { BIN } from '../core/bin.js';
+
+export { BIN };
 
 /** Help for the commands of this file's owner; other commands export `help` from their module. */
 function optionRows(options: OptionTable, t: Translator): string[][] {

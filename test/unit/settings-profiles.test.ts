@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
 import { english } from '../../src/i18n/index.js';
-import { activeProfiles, agentsWrittenBy, profileAgents, profileSaved } from '../../src/cli/profiles.js';
+import { activeProfiles, agentsWrittenBy, profileAgents, profileSaved } from '../../src/settings/profiles.js';
 import { loadSettings, saveUserSettings, updateUserSettings, userSettingsPath, validateSettings } from '../../src/settings/index.js';
 
 const KEY = 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL';

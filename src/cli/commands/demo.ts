@@ -14,7 +14,7 @@ import { note, print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { printSetupReport } from '../setup-report.js';
 import { msg } from '../../i18n/index.js';
-import { nothingGiven, setupOptionsFrom } from '../setup-inputs.js';
+import { nothingGiven, setupOptionsFrom } from '../../settings/setup-inputs.js';
 
 export const options: OptionTable = {
   keep: { type: 'boolean', description: msg('help.opt.keep') },

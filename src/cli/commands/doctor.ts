@@ -10,17 +10,17 @@ import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } f
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { BASE_URL_ENV, DEFAULT_KEY_ENV, keyEnvFlags, resolveBaseUrl } from '../inputs.js';
+import { BASE_URL_ENV, DEFAULT_KEY_ENV, keyEnvFlags, resolveBaseUrl } from '../../settings/gateway.js';
 import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { escapeControls, painter } from '../../core/terminal.js';
 import { cut } from '../../core/layout.js';
 import type { KeyReport } from '../../doctor/key-usage.js';
 import { usageFacts, usageWarning } from '../../gateway/key-usage.js';
-import { profileAgents, profileSaved } from '../profiles.js';
-import { loadSaved, savedMarkers, withSavedDefaults } from '../saved.js';
+import { profileAgents, profileSaved } from '../../settings/profiles.js';
+import { loadSaved, savedMarkers, withSavedDefaults } from '../../settings/saved.js';
 import { adviceLines } from '../setup-report.js';
-import { agentEnv, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
+import { agentEnv, setupInputs, setupOptionsFrom, type SetupInputs } from '../../settings/setup-inputs.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,

@@ -17,10 +17,10 @@ import { GATEWAY_OPTIONS, showArgument, str, type OptionTable, type ParsedArgs }
 import type { CommandHelp } from '../command-types.js';
 import type { CliContext } from '../context.js';
 import { BIN } from '../help.js';
-import { resolveGateway } from '../inputs.js';
+import { resolveGateway } from '../../settings/gateway.js';
 import { note } from '../output.js';
 import { wrap } from '../../core/layout.js';
-import { agentEnv, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
+import { agentEnv, setupInputs, setupOptionsFrom } from '../../settings/setup-inputs.js';
 
 /** The agents whose own config mechanisms allow a session without touching the user's files. */
 export const LAUNCHABLE: readonly AgentId[] = AGENT_IDS.filter(
@@ -85,7 +85,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   // The same inputs as setup (saved base URL and key variable as defaults, or a profile's), for this one agent.
   const profile = str(args.values, 'profile');
   const inputs = await setupInputs(ctx, { ...args.values, agent: agent.id }, true, profile);
-  if (profile !== undefined) (await import('../profiles.js')).requireProfileKey(ctx, args.values, inputs.saved, profile);
+  if (profile !== undefined) (await import('../../settings/profiles.js')).requireProfileKey(ctx, args.values, inputs.saved, profile);
   // The agent's own key (`--api-key-env AGENT=VAR`, or the one saved for it) wins over the shared one.
   const gateway = resolveGateway(ctx, inputs.values, undefined, [agent.id]);
   const own = gateway.agentKeys?.get(agent.id);

@@ -17,11 +17,11 @@ import { showArgument, str, type OptionTable, type ParsedArgs } from '../args.js
 import type { CommandHelp } from '../command-types.js';
 import type { CliContext } from '../context.js';
 import { BIN } from '../help.js';
-import { DEFAULT_KEY_ENV } from '../inputs.js';
+import { DEFAULT_KEY_ENV } from '../../settings/gateway.js';
 import { print, printJson } from '../output.js';
-import { activeProfiles, profileNames } from '../profiles.js';
-import { loadSaved } from '../saved.js';
-import { agentEnv, parseAgents, parseModels } from '../setup-inputs.js';
+import { activeProfiles, profileNames } from '../../settings/profiles.js';
+import { loadSaved } from '../../settings/saved.js';
+import { agentEnv, parseAgents, parseModels } from '../../settings/setup-inputs.js';
 
 const ADD_FLAGS = ['base-url', 'api-key-env', 'agent', 'model', 'scope', 'key-storage'] as const;
 

@@ -9,12 +9,12 @@ import { flag, GATEWAY_OPTIONS, str, type OptionTable, type ParsedArgs } from '.
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { resolveBaseUrl } from '../inputs.js';
+import { resolveBaseUrl } from '../../settings/gateway.js';
 import { note, print, printJson } from '../output.js';
 import { padTo, wrap } from '../../core/layout.js';
-import { loadSaved } from '../saved.js';
+import { loadSaved } from '../../settings/saved.js';
 import { refuseWithheld } from '../../settings/trust.js';
-import { agentEnv, parseAgents } from '../setup-inputs.js';
+import { agentEnv, parseAgents } from '../../settings/setup-inputs.js';
 import { msg, type Message } from '../../i18n/index.js';
 
 export const options: OptionTable = {

@@ -4,18 +4,19 @@
 import { AGENTS } from '../../agents/registry.js';
 import { maskKey } from '../../core/mask.js';
 import { agentsForApp } from '../../setup/import-hints.js';
-import type { ImportedLink } from '../import-input.js';
+import type { ImportedLink } from '../../settings/import-input.js';
 import type { SetupReport } from '../../setup/run.js';
 import type { ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { resolveGateway } from '../inputs.js';
+import { resolveGateway } from '../../settings/gateway.js';
 import { note, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
-import { refuseSavedEnvStorage, rememberSetup } from '../saved.js';
+import { refuseSavedEnvStorage, rememberSetup } from '../../settings/saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv, agentKeyEnvs, importedKey, installedAgents, SETUP_OPTIONS, setupInputs, setupOptionsFrom } from '../setup-inputs.js';
+import { agentEnv, agentKeyEnvs, importedKey, installedAgents, setupInputs, setupOptionsFrom } from '../../settings/setup-inputs.js';
+import { SETUP_OPTIONS } from '../setup-options.js';
 import { commas, msg } from '../../i18n/index.js';
 
 export const options = SETUP_OPTIONS;

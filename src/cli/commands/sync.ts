@@ -10,14 +10,14 @@ import { flag, GATEWAY_OPTIONS, str, type OptionTable, type ParsedArgs } from '.
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { resolveGateway, type GatewayInputs } from '../inputs.js';
+import { resolveGateway, type GatewayInputs } from '../../settings/gateway.js';
 import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
-import { activeProfiles, agentsWrittenBy, profileSaved, recordActive, requireProfileKey } from '../profiles.js';
+import { activeProfiles, agentsWrittenBy, profileSaved, recordActive, requireProfileKey } from '../../settings/profiles.js';
 import { refuseWithheld } from '../../settings/trust.js';
-import { loadSaved, refuseSavedEnvStorage, rememberSetup } from '../saved.js';
+import { loadSaved, refuseSavedEnvStorage, rememberSetup } from '../../settings/saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentKeyEnvs, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
+import { agentKeyEnvs, setupInputs, setupOptionsFrom, type SetupInputs } from '../../settings/setup-inputs.js';
 import { msg, type Message, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {

@@ -14,12 +14,13 @@ import type { ParsedArgs } from '../args.js';
 import type { CommandHelp } from '../command-types.js';
 import type { CliContext } from '../context.js';
 import { BIN } from '../help.js';
-import { resolveGateway, type GatewayInputs } from '../inputs.js';
+import { resolveGateway, type GatewayInputs } from '../../settings/gateway.js';
 import { note, print, printJson } from '../output.js';
-import { profileNames, profileSaved, recordActive, requireProfileKey } from '../profiles.js';
-import { loadSaved, refuseSavedEnvStorage } from '../saved.js';
+import { profileNames, profileSaved, recordActive, requireProfileKey } from '../../settings/profiles.js';
+import { loadSaved, refuseSavedEnvStorage } from '../../settings/saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv, importedKey, installedAgents, SETUP_OPTIONS, setupInputs, setupOptionsFrom, type SetupInputs } from '../setup-inputs.js';
+import { agentEnv, importedKey, installedAgents, setupInputs, setupOptionsFrom, type SetupInputs } from '../../settings/setup-inputs.js';
+import { SETUP_OPTIONS } from '../setup-options.js';
 
 export const options = SETUP_OPTIONS;
 export const positionals = true;

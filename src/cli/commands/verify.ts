@@ -10,7 +10,7 @@ import { commas, msg, type Message, type MessageParam, type Translator } from '.
 import { notForCoding } from '../../agents/fit.js';
 import { flag, list as listFlag, num, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { resolveGateway } from '../inputs.js';
+import { resolveGateway } from '../../settings/gateway.js';
 import { note, print, printJson, PROTOCOL_NAMES } from '../output.js';
 import { tableRows, wrap } from '../../core/layout.js';
 import { painter } from '../../core/terminal.js';

@@ -11,14 +11,15 @@ import { str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { BASE_URL_ENV, DEFAULT_KEY_ENV, keyEnvFlags } from '../inputs.js';
+import { BASE_URL_ENV, DEFAULT_KEY_ENV, keyEnvFlags } from '../../settings/gateway.js';
 import { note, print } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { control } from '../../core/terminal.js';
-import { rememberSetup, savedPreferences } from '../saved.js';
+import { rememberSetup, savedPreferences } from '../../settings/saved.js';
 import { hintPreferences } from '../../setup/import-hints.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv, SETUP_OPTIONS, setupInputs } from '../setup-inputs.js';
+import { agentEnv, setupInputs } from '../../settings/setup-inputs.js';
+import { SETUP_OPTIONS } from '../setup-options.js';
 
 export const options = SETUP_OPTIONS;
 

@@ -30,6 +30,37 @@ export const en = {
     '{file} is a project settings file you have not approved, and this run would use what it sets: {wants}. Nothing was sent and nothing was written.',
   'trust.untrusted_hint':
     'Read the file; if you trust it, approve it: cd {dir} && {command}. Or give your own value (--base-url, --api-key-env, --agent, --scope), which wins over the file.',
+  'setup.unknown_agent_flag': '--agent {arg}: unknown agent.',
+  'setup.unknown_model_agent': '--model {arg}: unknown agent {agent}.',
+  'inputs.no_base_url': 'No gateway address given.',
+  'inputs.no_base_url_hint': 'Pass --base-url https://your-gateway.example (or set {env}).',
+  'inputs.base_url_note': 'note: base URL: {text}',
+  'inputs.base_url_warning': 'warning: base URL: {text}',
+  'inputs.empty_api_key': '--api-key was given an empty value.',
+  'inputs.set_env': 'Set {var} in the environment, or drop --api-key-env to use {default}.',
+  'inputs.set_default_env': 'Set {var} in the environment (or name another variable with --api-key-env NAME).',
+  'inputs.no_key': 'No API key: {source} is not set.',
+  'inputs.bad_key': 'The key from {source} ({key}) contains spaces or control characters.',
+  'inputs.bad_key_hint': 'Copy the key again from the console: it is one word, usually sk- followed by 48 letters and digits.',
+  'saved.env_storage_unset':
+    'The saved settings ({files}) say keyStorage "env", but ${var} is not set here: the configs would be left without the key. Nothing was written.',
+  'saved.env_storage_unset_hint':
+    'Export {var} with the key, or pass --key-storage file (the key is written into the files), or --key-storage env to keep only the variable name anyway.',
+  'fs.settings_not_saved': 'The configs are written, but the saved settings could not be: {reason}. `sync` will not know this run.',
+  'keys.env_name_hint': 'Example: --api-key-env codex=CODEX_GATEWAY_KEY (an agent, "=", then a variable name: letters, digits and _).',
+  'import.both_sources': '--import and --import-env are both given: give the link one way.',
+  'import.dash_only': '--import takes only "-" (read the link from standard input).',
+  'import.stdin_terminal': '--import - reads the link from a pipe, but standard input is a terminal (a link typed there is shown).',
+  'import.stdin_terminal_hint':
+    'Pipe it (`pbpaste | {bin} setup --import -`), or run the wizard (`{bin}`) and paste it at its hidden prompt.',
+  'import.env_name': '--import-env takes the NAME of a variable that holds the link (letters, digits and _).',
+  'import.env_unset': '--import-env {var}: the variable is not set or empty.',
+  'import.env_unset_hint': 'Set {var} to the link copied from the gateway console (for example as a CI secret), then run again.',
+  'import.empty': 'The import link from {source} is empty.',
+  'import.conflict': 'The import link gives the base URL and the key, and {flag} is given too.',
+  'import.conflict_hint': 'Drop {flag}, or drop the link and give the base URL and the key yourself.',
+  'profiles.key_unset': 'Profile "{name}" reads its key from ${var}, which is not set.',
+  'profiles.key_unset_hint': 'Export {var} with the key (the profile names the variable, never the key), or pass --api-key-env NAME.',
 } as const;
 
 declare module '../../i18n/text.js' {

@@ -3,44 +3,20 @@
 // project settings > user settings > default). `setup`, the wizard, `sync`, `doctor --fix` and
 // `demo` all build their run from here and state only what their own command decides differently
 // (`sync --check` is a dry run, `doctor --fix` repairs one agent with its own key). A new setup
-// flag is its line in SETUP_OPTIONS and its line in `setupInputs`.
+// flag is its line in the command line's SETUP_OPTIONS and its line in `setupInputs`.
 import { AGENT_IDS, AGENTS, DEFAULT_AGENT_IDS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
 import type { AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
 import { commas, msg } from '../i18n/index.js';
-import type { LoadedSettings } from '../settings/index.js';
+import type { LoadedSettings } from './index.js';
 import type { SetupOptions } from '../setup/run.js';
-import { flag, GATEWAY_OPTIONS, list, num, showArgument, str, type OptionTable, type ParsedValues } from './args.js';
-import type { CliContext } from './context.js';
+import { flag, list, num, showArgument, str, type ParsedValues } from '../core/values.js';
+import type { SettingsHost } from './host.js';
 import { hintPreferences } from '../setup/import-hints.js';
 import { readImport, type ImportedLink } from './import-input.js';
-import { DEFAULT_TIMEOUT_MS, type GatewayInputs, type ImportedKey } from './inputs.js';
+import { DEFAULT_TIMEOUT_MS, type GatewayInputs, type ImportedKey } from './gateway.js';
 import { loadSaved, projectFilled, savedMarkers, savedPreferences, withSavedDefaults, type RememberedField } from './saved.js';
-
-/** The flags of a setup run: `setup` and the wizard take them all. */
-export const SETUP_OPTIONS: OptionTable = {
-  ...GATEWAY_OPTIONS,
-  agent: {
-    type: 'string',
-    value: 'ID',
-    multiple: true,
-    description: msg('help.opt.agent_configure', { agents: commas(SUPPORTED_AGENT_IDS), defaults: DEFAULT_AGENT_IDS.join(',') }),
-  },
-  model: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.model_write') },
-  'small-model': { type: 'string', value: 'ID', description: msg('help.opt.small-model') },
-  scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope_write') },
-  'key-storage': { type: 'string', value: 'file|env', choices: ['file', 'env'], description: msg('help.opt.key-storage') },
-  yes: { type: 'boolean', short: 'y', description: msg('help.opt.yes') },
-  'dry-run': { type: 'boolean', description: msg('help.opt.dry-run') },
-  force: { type: 'boolean', description: msg('help.opt.force_write') },
-  'no-verify': { type: 'boolean', description: msg('help.opt.no-verify') },
-  verify: { type: 'string', value: 'agent', choices: ['agent'], description: msg('help.opt.verify') },
-  concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
-  json: { type: 'boolean', description: msg('help.opt.json_report') },
-  import: { type: 'string', value: '-', description: msg('help.opt.import') },
-  'import-env': { type: 'string', value: 'NAME', description: msg('help.opt.import-env') },
-};
 
 /** Everything the flags, saved settings and environment say of a setup run; undefined where none did. */
 export interface SetupInputs {
@@ -76,7 +52,7 @@ export interface SetupInputs {
  * takes the saved settings as pre-filled answers, not as given ones (`savedAreGiven: false`).
  * With `profile`, that profile's settings are read in place of the top level.
  */
-export async function setupInputs(ctx: CliContext, flags: ParsedValues, savedAreGiven = true, profile?: string): Promise<SetupInputs> {
+export async function setupInputs(ctx: SettingsHost, flags: ParsedValues, savedAreGiven = true, profile?: string): Promise<SetupInputs> {
   const all = await loadSaved(ctx);
   // A profile's settings take the place of the top level's: flags still win over them.
   const saved = profile === undefined ? all : (await import('./profiles.js')).profileSaved(all, profile);
@@ -149,7 +125,7 @@ export function nothingGiven(): SetupInputs {
  * offers them); otherwise only the saved patterns do.
  */
 export function setupOptionsFrom(
-  ctx: CliContext,
+  ctx: Pick<SettingsHost, 'home' | 'env' | 'cwd' | 'platform'>,
   inputs: SetupInputs,
   gateway: Pick<GatewayInputs, 'root' | 'v1' | 'key' | 'keyEnvVar' | 'agentKeys'> & { timeoutMs?: number },
   over: Partial<SetupOptions> & { agents: readonly AgentId[]; command: string; pinSaved: boolean },
@@ -184,7 +160,7 @@ export function agentKeyEnvs(gateway: Pick<GatewayInputs, 'agentKeys'>): Map<Age
 }
 
 /** The machine's facts as the agent modules take them. */
-export function agentEnv(ctx: Pick<CliContext, 'home' | 'env' | 'cwd' | 'platform'>): AgentEnv {
+export function agentEnv(ctx: Pick<SettingsHost, 'home' | 'env' | 'cwd' | 'platform'>): AgentEnv {
   return { home: ctx.home, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform };
 }
 

@@ -2,7 +2,7 @@
 // each refusal naming what to do, and the key registered as a secret before anything can print it.
 import { describe, expect, it } from 'vitest';
 import { ToolError, UsageError } from '../../src/core/errors.js';
-import { readImport } from '../../src/cli/import-input.js';
+import { readImport } from '../../src/settings/import-input.js';
 import { english } from '../../src/i18n/index.js';
 
 const KEY = `sk-${'Zz9'.repeat(16)}`;

@@ -5,11 +5,11 @@ import { own } from '../core/own.js';
 import type { AgentId } from '../agents/registry.js';
 import { UsageError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
-import type { LoadedSettings, Settings } from '../settings/index.js';
-import { showArgument, type ParsedValues } from './args.js';
-import type { CliContext } from './context.js';
-import { BIN } from './help.js';
-import { refuseWithheld } from '../settings/trust.js';
+import type { LoadedSettings, Settings } from './index.js';
+import { BIN } from '../core/bin.js';
+import { showArgument, type ParsedValues } from '../core/values.js';
+import type { SettingsHost } from './host.js';
+import { refuseWithheld } from './trust.js';
 
 export function profileNames(saved: LoadedSettings): string[] {
   return Object.keys(saved.settings.profiles ?? {}).sort();
@@ -42,7 +42,7 @@ export function profileSaved(saved: LoadedSettings, name: string): LoadedSetting
  * The profile names its key's variable; when no flag names another and that variable is not set,
  * say so in the profile's terms (the generic message would suggest dropping a flag nobody gave).
  */
-export function requireProfileKey(ctx: Pick<CliContext, 'env'>, flags: ParsedValues, saved: LoadedSettings, name: string): void {
+export function requireProfileKey(ctx: Pick<SettingsHost, 'env'>, flags: ParsedValues, saved: LoadedSettings, name: string): void {
   const keyEnv = saved.settings.keyEnv;
   if (keyEnv === undefined || flags['api-key'] !== undefined || flags['api-key-env'] !== undefined) return;
   if (ctx.env[keyEnv]?.trim()) return;
@@ -78,18 +78,13 @@ export function profileAgents(saved: LoadedSettings, name: string): AgentId[] {
  * Records that `name` wrote these agents (the user file's `active`). A full disk for our own small
  * file is a warning: the configs are written and verified.
  */
-export async function recordActive(ctx: CliContext, written: ReadonlyMap<AgentId, string>): Promise<void> {
+export async function recordActive(ctx: SettingsHost, written: ReadonlyMap<AgentId, string>): Promise<void> {
   if (written.size === 0) return;
-  const [{ updateUserSettings }, { isFsError, fsReason }, { note }, { wrap }] = await Promise.all([
-    import('../settings/index.js'),
-    import('../config/fs-error.js'),
-    import('./output.js'),
-    import('../core/layout.js'),
-  ]);
+  const [{ updateUserSettings }, { isFsError, fsReason }] = await Promise.all([import('./index.js'), import('../config/fs-error.js')]);
   try {
     await updateUserSettings(ctx, (s) => ({ ...s, active: { ...s.active, ...Object.fromEntries(written) } }));
   } catch (err) {
     if (!isFsError(err)) throw err;
-    note(ctx, wrap(ctx.t('cli.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) })));
+    ctx.warn(msg('cli.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) }));
   }
 }

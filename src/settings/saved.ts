@@ -4,16 +4,16 @@ import { AGENTS, type AgentId } from '../agents/registry.js';
 import type { Preferences } from '../agents/types.js';
 import { DEFAULT_MARKERS, type Markers } from '../core/types.js';
 import type { SetupReport } from '../setup/run.js';
-import type { LoadedSettings, Settings } from '../settings/index.js';
+import type { LoadedSettings, Settings } from './index.js';
 import { UsageError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
-import type { ParsedValues } from './args.js';
-import type { CliContext } from './context.js';
-import { BASE_URL_ENV } from './inputs.js';
-import { refuseWithheld } from '../settings/trust.js';
+import type { ParsedValues } from '../core/values.js';
+import type { SettingsHost } from './host.js';
+import { BASE_URL_ENV } from './gateway.js';
+import { refuseWithheld } from './trust.js';
 
-export async function loadSaved(ctx: CliContext): Promise<LoadedSettings> {
-  const { loadSettings } = await import('../settings/index.js');
+export async function loadSaved(ctx: Pick<SettingsHost, 'home' | 'cwd' | 'env' | 'platform'>): Promise<LoadedSettings> {
+  const { loadSettings } = await import('./index.js');
   return loadSettings({ home: ctx.home, cwd: ctx.cwd, env: ctx.env, platform: ctx.platform });
 }
 
@@ -24,7 +24,7 @@ export async function loadSaved(ctx: CliContext): Promise<LoadedSettings> {
  * an import link gives the base URL and the key.
  */
 export function withSavedDefaults(
-  ctx: CliContext,
+  ctx: SettingsHost,
   values: ParsedValues,
   s: Settings,
   saved: Pick<LoadedSettings, 'withheld' | 'project'> = {},
@@ -65,7 +65,7 @@ export type RememberedField = 'baseUrl' | 'keyEnv' | 'agents' | 'scope' | 'keySt
  * out of it. An unapproved file can only have given keyStorage.
  */
 export function projectFilled(
-  ctx: CliContext,
+  ctx: SettingsHost,
   given: ParsedValues,
   saved: Pick<LoadedSettings, 'project'>,
   linked = false,
@@ -89,7 +89,7 @@ export function projectFilled(
  * anything is written. An explicit `--key-storage env` is the user's own choice and is not refused.
  */
 export function refuseSavedEnvStorage(
-  ctx: CliContext,
+  ctx: SettingsHost,
   flags: ParsedValues,
   s: Settings,
   sources: readonly string[],
@@ -130,7 +130,7 @@ export function savedMarkers(s: Settings): Markers | undefined {
  * variable of each agent that used a key of its own (its name, never the key).
  */
 export async function rememberSetup(
-  ctx: CliContext,
+  ctx: SettingsHost,
   report: SetupReport,
   keyEnv: string,
   agentKeyEnvs?: ReadonlyMap<AgentId, string>,
@@ -138,12 +138,7 @@ export async function rememberSetup(
 ): Promise<void> {
   const ok = report.agents.filter((a) => a.ok && a.model);
   if (report.dryRun || ok.length === 0) return;
-  const [{ saveUserSettings }, { isFsError, fsReason }, { note }, { wrap }] = await Promise.all([
-    import('../settings/index.js'),
-    import('../config/fs-error.js'),
-    import('./output.js'),
-    import('../core/layout.js'),
-  ]);
+  const [{ saveUserSettings }, { isFsError, fsReason }] = await Promise.all([import('./index.js'), import('../config/fs-error.js')]);
   const perAgent: Settings['perAgent'] = {};
   for (const a of ok) {
     const own = agentKeyEnvs?.get(a.id);
@@ -165,6 +160,6 @@ export async function rememberSetup(
     // The configs are written and verified: a full disk for our own small file is a warning, not a
     // failed run.
     if (!isFsError(err)) throw err;
-    note(ctx, wrap(ctx.t('cli.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) })));
+    ctx.warn(msg('cli.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) }));
   }
 }

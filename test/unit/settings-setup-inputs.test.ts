@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext, type CliContext } from '../../src/cli/context.js';
-import { nothingGiven, setupInputs, setupOptionsFrom } from '../../src/cli/setup-inputs.js';
+import { nothingGiven, setupInputs, setupOptionsFrom } from '../../src/settings/setup-inputs.js';
 import { UsageError } from '../../src/core/errors.js';
 import { hintOf } from '../helpers/english.js';
 

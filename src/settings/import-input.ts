@@ -5,9 +5,9 @@
 import { UsageError } from '../core/errors.js';
 import { parseImportLink, type ImportLink } from '../gateway/import-link.js';
 import { msg } from '../i18n/index.js';
-import { str, type ParsedValues } from './args.js';
-import type { CliContext } from './context.js';
-import { BIN } from './help.js';
+import { BIN } from '../core/bin.js';
+import { str, type ParsedValues } from '../core/values.js';
+import type { SettingsHost } from './host.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** More than any link: a larger input is not one, and is not read further. */
@@ -25,7 +25,7 @@ export interface ImportedLink {
  */
 const stdinRead = new WeakMap<object, Promise<string | undefined>>();
 
-function stdinOnce(ctx: Pick<CliContext, 'readStdin'>): Promise<string | undefined> {
+function stdinOnce(ctx: Pick<SettingsHost, 'readStdin'>): Promise<string | undefined> {
   let text = stdinRead.get(ctx);
   if (text === undefined) {
     text = ctx.readStdin?.(MAX_LINK) ?? Promise.resolve(undefined);
@@ -36,7 +36,7 @@ function stdinOnce(ctx: Pick<CliContext, 'readStdin'>): Promise<string | undefin
 
 /** The link the flags point at, parsed; undefined without `--import` or `--import-env`. */
 export async function readImport(
-  ctx: Pick<CliContext, 'env' | 'addSecret' | 'readStdin'>,
+  ctx: Pick<SettingsHost, 'env' | 'addSecret' | 'readStdin'>,
   values: ParsedValues,
 ): Promise<ImportedLink | undefined> {
   const from = str(values, 'import');
@@ -74,7 +74,7 @@ export async function readImport(
 }
 
 /** The key as it appears in the link (percent-encoded) and decoded: both are masked wherever they appear. */
-function registerKey(ctx: Pick<CliContext, 'addSecret'>, raw: string): void {
+function registerKey(ctx: Pick<SettingsHost, 'addSecret'>, raw: string): void {
   ctx.addSecret(raw);
   try {
     ctx.addSecret(decodeURIComponent(raw.replace(/\+/g, ' ')));

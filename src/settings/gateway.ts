@@ -5,10 +5,8 @@ import { normalizeBaseUrl } from '../core/base-url.js';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { commas, msg } from '../i18n/index.js';
-import { showArgument, str, type ParsedValues } from './args.js';
-import type { CliContext } from './context.js';
-import { note } from './output.js';
-import { wrap } from '../core/layout.js';
+import { showArgument, str, type ParsedValues } from '../core/values.js';
+import type { SettingsHost } from './host.js';
 
 export const DEFAULT_KEY_ENV = 'GATEWAY_API_KEY';
 export const BASE_URL_ENV = 'GATEWAY_BASE_URL';
@@ -83,7 +81,7 @@ interface AgentKey {
  * that is unset or empty is a usage error naming the agent and the variable.
  */
 function resolveAgentKeys(
-  ctx: Pick<CliContext, 'env' | 'addSecret'>,
+  ctx: Pick<SettingsHost, 'env' | 'addSecret'>,
   values: ParsedValues,
   agents: readonly AgentId[],
 ): Map<AgentId, AgentKey> {
@@ -106,20 +104,20 @@ function resolveAgentKeys(
 }
 
 /** The base URL: `--base-url`, else $GATEWAY_BASE_URL; normalized, its repairs reported on stderr. */
-export function resolveBaseUrl(ctx: Pick<CliContext, 'env' | 'err' | 't'>, values: ParsedValues): { root: string; v1: string } {
+export function resolveBaseUrl(ctx: Pick<SettingsHost, 'env' | 'warn'>, values: ParsedValues): { root: string; v1: string } {
   const given = str(values, 'base-url') ?? ctx.env[BASE_URL_ENV];
   if (given === undefined || given.trim() === '') {
     throw new UsageError(msg('inputs.no_base_url'), msg('inputs.no_base_url_hint', { env: BASE_URL_ENV }));
   }
   const url = normalizeBaseUrl(given);
-  for (const change of url.changes) note(ctx, wrap(ctx.t('inputs.base_url_note', { text: change })));
-  for (const warning of url.warnings) note(ctx, wrap(ctx.t('inputs.base_url_warning', { text: warning })));
+  for (const change of url.changes) ctx.warn(msg('inputs.base_url_note', { text: change }));
+  for (const warning of url.warnings) ctx.warn(msg('inputs.base_url_warning', { text: warning }));
   return { root: url.root, v1: url.v1 };
 }
 
 /** The key: `--api-key`, else the variable `--api-key-env` names, else $GATEWAY_API_KEY. */
 export function resolveKey(
-  ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>,
+  ctx: Pick<SettingsHost, 'env' | 'warn' | 'addSecret'>,
   values: ParsedValues,
   imported?: ImportedKey,
 ): { key: string; keySource: string; keyEnvVar: string } {
@@ -138,7 +136,7 @@ export function resolveKey(
     key = flagKey.trim();
     keySource = '--api-key';
     if (key !== '') {
-      note(ctx, wrap(ctx.t('wizard.api_key_flag_warning', { var: keyEnvVar })));
+      ctx.warn(msg('wizard.api_key_flag_warning', { var: keyEnvVar }));
     }
   } else {
     key = ctx.env[keyEnvVar]?.trim();
@@ -166,7 +164,7 @@ export function resolveKey(
  * agent's stands in for it.
  */
 export function resolveGateway(
-  ctx: Pick<CliContext, 'env' | 'err' | 'addSecret' | 't'>,
+  ctx: Pick<SettingsHost, 'env' | 'warn' | 'addSecret'>,
   values: ParsedValues,
   imported?: ImportedKey,
   agents?: readonly AgentId[],

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { resolveGateway, resolveKey } from '../../src/cli/inputs.js';
+import { resolveGateway, resolveKey } from '../../src/settings/gateway.js';
 import { UsageError } from '../../src/core/errors.js';
-import { ENGLISH } from '../../src/i18n/index.js';
+import { ENGLISH, type Message } from '../../src/i18n/index.js';
 
 const KEY = 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL';
 
 function ctx(env: Record<string, string | undefined>) {
   const err: string[] = [];
   const secrets: string[] = [];
-  return { env, t: ENGLISH, err: (t: string) => void err.push(t), addSecret: (s: string) => void secrets.push(s), errors: err, secrets };
+  return { env, warn: (m: Message) => void err.push(ENGLISH(m)), addSecret: (s: string) => void secrets.push(s), errors: err, secrets };
 }
 
 describe('resolveKey', () => {
@@ -74,7 +74,7 @@ describe('resolveGateway', () => {
 
 describe('--api-key-env AGENT=VAR', () => {
   it('splits the plain variable from the per-agent ones (the last plain one wins)', async () => {
-    const { keyEnvFlags } = await import('../../src/cli/inputs.js');
+    const { keyEnvFlags } = await import('../../src/settings/gateway.js');
     const f = keyEnvFlags({ 'api-key-env': ['A', 'claude-code=CLAUDE_KEY', 'B', 'codex=CODEX_KEY'] });
     expect(f.plain).toBe('B');
     expect([...f.perAgent]).toEqual([
@@ -84,7 +84,7 @@ describe('--api-key-env AGENT=VAR', () => {
   });
 
   it('an unknown agent names the valid ones; a bad name is refused without echoing it', async () => {
-    const { keyEnvFlags } = await import('../../src/cli/inputs.js');
+    const { keyEnvFlags } = await import('../../src/settings/gateway.js');
     const bad = (() => {
       try {
         keyEnvFlags({ 'api-key-env': ['bogus=VAR'] });

@@ -1,0 +1,2 @@
+/** The command people type: advice and help name it. */
+export const BIN = 'gateway-agent-setup';
