@@ -2,8 +2,7 @@
 // `doctor --fix` repairs through the same safe writer as setup (backups, atomic writes).
 import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
 import type { Scope } from '../../agents/types.js';
-import { CancelledError, ToolError, UsageError } from '../../core/errors.js';
-import { maskKey } from '../../core/mask.js';
+import { UsageError } from '../../core/errors.js';
 import { commas, msg, type Message } from '../../i18n/index.js';
 import type { AgentCheck, CheckOptions } from '../../doctor/check.js';
 import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } from '../args.js';
@@ -16,11 +15,12 @@ import { wrap } from '../../core/layout.js';
 import { escapeControls, painter } from '../../core/terminal.js';
 import { cut } from '../../core/layout.js';
 import type { KeyReport } from '../../doctor/key-usage.js';
+import type { KeyReplaced, RepairRun } from '../../doctor/repair.js';
 import { usageFacts, usageWarning } from '../../gateway/key-usage.js';
 import { profileAgents, profileSaved } from '../../settings/profiles.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../../settings/saved.js';
 import { adviceLines } from '../setup-report.js';
-import { agentEnv, setupInputs, setupOptionsFrom, type SetupInputs } from '../../settings/setup-inputs.js';
+import { agentEnv, setupInputs, setupOptionsFrom } from '../../settings/setup-inputs.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -46,15 +46,6 @@ export const help: CommandHelp = {
 };
 
 type CheckInputs = Omit<CheckOptions, 'env' | 'http'> & { timeoutMs?: number };
-
-/** A key doctor --fix wrote into an agent in place of its own (missing or refused): always said. */
-interface KeyReplaced {
-  id: AgentId;
-  /** The agent's own key, masked; undefined when it had none. */
-  from?: string;
-  to: string;
-  var: string;
-}
 
 async function checkAll(ctx: CliContext, ids: readonly AgentId[], inputs: CheckInputs): Promise<AgentCheck[]> {
   const [{ checkAgent, modelListCache }, { detectAgent }] = await Promise.all([
@@ -260,17 +251,39 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const broken = checks.filter((c) => c.configured && c.findings.some((f) => f.code !== 'key_file_open'));
     if (broken.length > 0) {
       const setup = await setupInputs(ctx, args.values, true, profile);
-      ({ fixed, notFixed, moved, keys } = await repair(ctx, broken, {
-        setup,
-        scope,
-        gatewayKey,
-        keyEnv,
-        gatewayKeys,
-        agentKeyEnv,
-        given,
-        timeoutMs,
-        keyStorage: saved.settings.keyStorage,
-      }));
+      const [{ repairAgents }, { runSetup }, { guardInterrupt }] = await Promise.all([
+        import('../../doctor/repair.js'),
+        import('../../setup/run.js'),
+        import('../interrupt.js'),
+      ]);
+      // Each repair is a setup run of one agent, interruptible as setup is (Ctrl-C puts files back).
+      const attempt = (r: RepairRun) =>
+        guardInterrupt(ctx, (onProgress) =>
+          runSetup(
+            setupOptionsFrom(
+              ctx,
+              setup,
+              { root: r.root, v1: r.v1, key: r.key, keyEnvVar: r.keyEnvVar, timeoutMs },
+              {
+                onProgress,
+                agents: [r.agent],
+                command: 'doctor --fix',
+                pinSaved: false,
+                models: r.models,
+                smallModels: r.smallModels,
+                ...(r.avoid && { avoid: r.avoid }),
+                scope: r.scope,
+                keyStorage: r.keyStorage,
+              },
+            ),
+          ),
+        );
+      ({ fixed, notFixed, moved, keys } = await repairAgents(
+        ctx,
+        broken,
+        { scope, gatewayKey, keyEnv, gatewayKeys, agentKeyEnv, given, keyStorage: saved.settings.keyStorage },
+        attempt,
+      ));
     }
     fixed = [...modeOnly.map((c) => c.id), ...fixed];
     if (broken.length > 0 || modeOnly.length > 0) checks = await adviseGroups(ctx, await checkAll(ctx, ids, inputs), inputs);
@@ -316,125 +329,4 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     print(ctx, lines);
   }
   return ok ? 0 : 1;
-}
-
-/**
- * Rewrites each broken agent's config through setup (the same safe writer: backups, atomic
- * writes, verified before and after): its current models (main and small) when still usable, else
- * the best ones.
- * The key: the gateway key, else the one the agent's own config holds.
- */
-async function repair(
-  ctx: CliContext,
-  broken: AgentCheck[],
-  o: {
-    setup: SetupInputs;
-    scope: Scope;
-    gatewayKey?: string;
-    keyEnv: string;
-    /** Agents with a key of their own: theirs replaces a missing or refused key, not the default one. */
-    gatewayKeys: ReadonlyMap<AgentId, string>;
-    agentKeyEnv: ReadonlyMap<AgentId, string>;
-    given?: { root: string; v1: string };
-    timeoutMs?: number;
-    keyStorage?: 'file' | 'env';
-  },
-): Promise<{
-  fixed: AgentId[];
-  notFixed: { id: AgentId; reason: Message }[];
-  moved: { id: AgentId; from: string; to: string; code: string }[];
-  keys: KeyReplaced[];
-}> {
-  const [{ runSetup }, { normalizeBaseUrl }, { agentKeyOf, agentKeyVarOf }] = await Promise.all([
-    import('../../setup/run.js'),
-    import('../../core/base-url.js'),
-    import('../../doctor/check.js'),
-  ]);
-  const fixed: AgentId[] = [];
-  const notFixed: { id: AgentId; reason: Message }[] = [];
-  const moved: { id: AgentId; from: string; to: string; code: string }[] = [];
-  const keys: KeyReplaced[] = [];
-  for (const c of broken) {
-    const url = o.given ?? (c.root ? normalizeBaseUrl(c.root) : undefined);
-    const ownVarOf = o.agentKeyEnv.get(c.id);
-    const gatewayKey = ownVarOf !== undefined ? o.gatewayKeys.get(c.id) : o.gatewayKey;
-    const gatewayVar = ownVarOf ?? o.keyEnv;
-    // The agent keeps the key it uses: GATEWAY_API_KEY may belong to another agent's group. Only a
-    // key that is missing or refused is replaced by the given one, and the report says so.
-    const own = agentKeyOf(c) || undefined;
-    const ownBroken = own === undefined || c.findings.some((f) => f.code === 'bad_key' || f.code === 'missing_key');
-    const replaceKey = gatewayKey !== undefined && ownBroken && own !== gatewayKey;
-    const key = replaceKey ? gatewayKey : (own ?? gatewayKey);
-    if (!url) {
-      notFixed.push({ id: c.id, reason: msg('doctor.no_base_url') });
-      continue;
-    }
-    if (!key) {
-      notFixed.push({ id: c.id, reason: msg('doctor.no_key', { var: gatewayVar }) });
-      continue;
-    }
-    ctx.addSecret(key);
-    // Without a gateway key, the agent's own key is written back where the agent found it: a
-    // variable the user exports stays the reference (env storage), anything else is stored.
-    const keyVar = agentKeyVarOf(c);
-    const ownVar = replaceKey || keyVar?.via === 'named' ? undefined : keyVar?.name;
-    const keyEnvVar = ownVar ?? gatewayVar;
-    try {
-      const { guardInterrupt } = await import('../interrupt.js');
-      const attempt = (keep: boolean) =>
-        guardInterrupt(ctx, (onProgress) =>
-          runSetup(
-            setupOptionsFrom(
-              ctx,
-              o.setup,
-              { root: url.root, v1: url.v1, key, keyEnvVar, timeoutMs: o.timeoutMs },
-              {
-                onProgress,
-                agents: [c.id],
-                command: 'doctor --fix',
-                pinSaved: false,
-                models: keep && c.usableModel ? new Map([[c.id, c.usableModel]]) : undefined,
-                smallModels: keep && c.usableSmallModel ? new Map([[c.id, c.usableSmallModel]]) : undefined,
-                ...(!keep && c.usableModel ? { avoid: new Map([[c.id, new Set([c.usableModel])]]) } : {}),
-                scope: o.scope,
-                // Env storage needs the variable set now, or the repaired config would find no key.
-                keyStorage: ownVar || (o.keyStorage === 'env' && ctx.env[keyEnvVar]?.trim()) ? 'env' : 'file',
-              },
-            ),
-          ),
-        );
-      let report = await attempt(true);
-      let a = report.agents[0];
-      // The model kept fails its own probe: move to the best model that passes one, and say so.
-      const failedProbe = a?.probe && !a.probe.ok ? a.probe : undefined;
-      if (failedProbe && c.usableModel) {
-        try {
-          report = await attempt(false);
-          a = report.agents[0];
-          if (a?.ok && a.model) moved.push({ id: c.id, from: c.usableModel, to: a.model, code: failedProbe.diagnosis?.code ?? 'error' });
-        } catch (err) {
-          // No other model suits: the kept model's own failure is the reason to show.
-          if (!(err instanceof ToolError) || err instanceof CancelledError) throw err;
-        }
-      }
-      if (a?.ok && replaceKey)
-        keys.push({ id: c.id, from: own === undefined ? undefined : maskKey(own), to: maskKey(key), var: gatewayVar });
-      if (a?.ok) fixed.push(c.id);
-      // A failed probe's own cause, not setup's advice to use --force (doctor does not take it).
-      else
-        notFixed.push({
-          id: c.id,
-          reason:
-            a?.probe?.diagnosis?.message ??
-            failedProbe?.diagnosis?.message ??
-            a?.verify?.diagnosis?.message ??
-            a?.skipped ??
-            msg('doctor.setup_failed'),
-        });
-    } catch (err) {
-      if (!(err instanceof ToolError) || err instanceof CancelledError) throw err;
-      notFixed.push({ id: c.id, reason: err.hint ? msg('doctor.error_hint', { message: err.text, hint: err.hint }) : err.text });
-    }
-  }
-  return { fixed, notFixed, moved, keys };
 }

@@ -31,6 +31,10 @@ export const en = {
     '{file} (committed with this repository) points {agent} at {host}, and no gateway of yours is known here: nothing was sent there.',
   'doctor.untrusted_host_fix':
     'If {host} is really your gateway, say so: `gateway-agent-setup doctor --scope project --base-url {host}`. To point the file at your own gateway: `gateway-agent-setup doctor --scope project --fix --base-url URL`.',
+  'doctor.no_base_url': 'no base URL to write: pass --base-url (or set GATEWAY_BASE_URL).',
+  'doctor.no_key': 'no key to write: export {var} (or name its variable with --api-key-env NAME).',
+  'doctor.setup_failed': 'setup did not succeed.',
+  'doctor.error_hint': '{message} {hint}',
 } as const;
 
 declare module '../../i18n/text.js' {

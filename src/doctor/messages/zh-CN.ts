@@ -28,4 +28,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.untrusted_host_none': '{file}（随此仓库提交）让 {agent} 指向 {host}，而这里不知道您的网关：没有向它发送任何东西。',
   'doctor.untrusted_host_fix':
     '如果 {host} 确实是您的网关，请明确说明：`gateway-agent-setup doctor --scope project --base-url {host}`。要让该文件指向您自己的网关：`gateway-agent-setup doctor --scope project --fix --base-url URL`。',
+  'doctor.no_base_url': '没有可写入的 Base URL：请传入 --base-url（或设置 GATEWAY_BASE_URL）。',
+  'doctor.no_key': '没有可写入的密钥：请导出 {var}（或用 --api-key-env NAME 指定变量名）。',
+  'doctor.setup_failed': 'setup 没有成功。',
+  'doctor.error_hint': '{message} {hint}',
 };
