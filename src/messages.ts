@@ -1,10 +1,8 @@
 // Every area's catalog, registered for rendering: the command line imports this first, and the tests'
 // setup does. An area's sentences live beside its code (`<area>/messages/`); an agent's in its folder,
-// registered by the agent's own module.
+// registered by the agent's own module (loaded with the registry by every command that uses agents).
 import './agent-run/messages/en.js';
 import './agents/messages/en.js';
-// Every agent registers its own sentences with its module.
-import './agents/registry.js';
 import './cli/messages/en.js';
 import './config/messages/en.js';
 import './core/messages/en.js';

@@ -31,3 +31,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   simulate: { summary: msg('help.summary.simulate'), load: () => import('./commands/simulate.js') },
   completion: { summary: msg('help.summary.completion'), load: () => import('./commands/completion.js') },
 };
+
+/** The commands and what each does, in the table's order: the main help lists them. */
+export function commandList(): { name: string; summary: Message }[] {
+  return Object.entries(COMMANDS).map(([name, entry]) => ({ name, summary: entry.summary }));
+}

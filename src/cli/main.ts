@@ -23,14 +23,10 @@ import { parseCommandArgs, showArgument, str, flag } from './args.js';
 import type { CommandModule } from './command-types.js';
 import { createContext, type CliContext, type ProcessLike } from './context.js';
 import { BIN, commandHelp, mainHelp } from './help.js';
-import { COMMANDS, type CommandEntry } from './commands.js';
+import { commandList, COMMANDS, type CommandEntry } from './commands.js';
 import { formatDiagnosis, note, printJson } from './output.js';
 import { wrap } from '../core/layout.js';
 import { fsReason, isFsError } from '../config/fs-error.js';
-
-function commandList(): { name: string; summary: Message }[] {
-  return Object.entries(COMMANDS).map(([name, entry]) => ({ name, summary: entry.summary }));
-}
 
 function unknownCommand(name: string): UsageError {
   return new UsageError(
@@ -106,6 +102,9 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
   let t: Translator = ENGLISH;
   try {
     lang = chooseLang(early, proc);
+    // Another language's sentences are read once, now: every agent's must be registered first (in
+    // English an agent's sentences register with its module, before any of them can be said).
+    if (lang !== 'en') await import('../agents/registry.js');
     t = await loadTranslator(lang);
     // An import link holds the key: as an argument it stays in shell history and the process list.
     refuseLinkArguments(argv, BIN);

@@ -26,8 +26,12 @@ function charWidth(ch: string): number {
   return isWide(ch.codePointAt(0) ?? 0) ? 2 : 1;
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Printed width in terminal columns: ANSI codes take none, Chinese characters two. */
 export function visibleLength(text: string): number {
+  // Printable ASCII: one column each (most of what we print; measured often, in every table).
+  if (PRINTABLE_ASCII.test(text)) return text.length;
   let width = 0;
   for (const ch of text.replace(ANSI, '')) width += charWidth(ch);
   return width;
@@ -116,6 +120,8 @@ const NO_LINE_END = /[（「『【《〈“‘([]$/;
 
 /** A word cut into the pieces a line may break between (a plain word stays whole). */
 function breakable(word: string): string[] {
+  // Nothing wide in it: one piece, as the loop below would find, without its work.
+  if (PRINTABLE_ASCII.test(word)) return [word];
   const pieces: string[] = [];
   let glue = false; // the next character joins the last piece
   for (const ch of word) {

@@ -1,6 +1,6 @@
 // What reaches a terminal: data's control characters escaped, our own colour and cursor
 // sequences passed through a marker only this process knows, colour only when allowed.
-import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 
 /**
  * Characters a terminal must never receive from data (gateway text, file contents, paths): C0 controls
@@ -48,19 +48,28 @@ export function escapeControls(text: string): string {
 // Our own control sequences (colour, the spinner's cursor moves) travel to the output edge wrapped
 // in a marker that only this process knows; everything else that looks like a control character is
 // data and is escaped there. So a gateway cannot forge a colour or a cursor move either.
-const NONCE = randomBytes(8).toString('hex');
-const OURS = new RegExp(`\u0000${NONCE}([^\u0000]*)\u0000`, 'g');
+let nonce: string | undefined;
+let ours: RegExp | undefined;
+
+/** The marker's secret, made on first use: node:crypto costs a short command (help) a tenth of its start-up. */
+function marker(): string {
+  nonce ??= (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).randomBytes(8).toString('hex');
+  return nonce;
+}
 
 /** A control sequence of ours, without its ESC (`[31m`, `[2K`), or a lone `\r`: passes the output edge. */
 export function control(sequence: string): string {
-  return `\u0000${NONCE}${sequence}\u0000`;
+  return `\u0000${marker()}${sequence}\u0000`;
 }
 
 /** What a terminal may receive: our marked sequences turned real, every other control character escaped. */
 export function forTerminal(text: string): string {
   let out = '';
   let last = 0;
-  for (const m of text.matchAll(OURS)) {
+  // No marker at all (no colour): nothing of ours to let through.
+  if (!text.includes('\u0000')) return escapeControls(text);
+  ours ??= new RegExp(`\u0000${marker()}([^\u0000]*)\u0000`, 'g');
+  for (const m of text.matchAll(ours)) {
     out += escapeControls(text.slice(last, m.index));
     const seq = m[1] ?? '';
     out += seq === '\r' ? '\r' : `\u001b${seq}`;
@@ -84,5 +93,8 @@ export function painter(ctx: { readonly color: boolean }): Paint {
   };
 }
 
-/** Our colour codes and marked sequences: they take no column on the screen. */
-export const ANSI = new RegExp(`\u001b\\[[0-9;]*m|\u0000${NONCE}[^\u0000]*\u0000`, 'g');
+/**
+ * Colour codes and marked sequences take no column on the screen. Any marker's shape is enough to
+ * measure: one not made here (data) is escaped at the output edge all the same.
+ */
+export const ANSI = /\u001b\[[0-9;]*m|\u0000[0-9a-f]{16}[^\u0000]*\u0000/g;

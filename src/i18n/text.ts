@@ -150,8 +150,13 @@ function renderer(catalog: Catalog, locale: string): Renderer {
   const value = (v: MessageParam): string => {
     if (typeof v === 'string') return v;
     if (typeof v === 'number') return String(v);
-    if (isList(v))
-      return listFormat(v.type, v.style ?? 'long').format(v.list.map((item) => (typeof item === 'string' ? item : render(item))));
+    if (isList(v)) {
+      const items = v.list.map((item) => (typeof item === 'string' ? item : render(item)));
+      // English's plain enumeration is "a, b, c": said without Intl, whose first list costs a short
+      // command (help, an error) about a sixth of its start-up.
+      if (locale === 'en' && v.type === 'conjunction' && v.style === 'narrow') return items.join(', ');
+      return listFormat(v.type, v.style ?? 'long').format(items);
+    }
     return render(v);
   };
   const render = (m: Message): string => {
