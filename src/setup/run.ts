@@ -18,7 +18,8 @@ import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from 
 import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { smallModelRequest } from '../agents/small-model.js';
-import { chooseList, chooseModels, suitableModels, type KeptChoice, type ModelChoice } from './choose.js';
+import { chooseList, chooseModels, type KeptChoice, type ModelChoice } from './choose.js';
+import { failedModel, failedNote, fallBack, modelsOwnFailure, probeKey, probePairs, type FailedModel } from './probe.js';
 import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
 import type { Preferences } from '../agents/types.js';
@@ -130,6 +131,8 @@ export interface AgentReport {
   notes: Message[];
   /** The probe before writing. */
   probe?: VerifyReport;
+  /** The chosen model failed its own way and the next by the ranking passed: which failed, why, and what was chosen. */
+  fallback?: { failed: FailedModel[]; chosen: string };
   /** The request rebuilt from the files on disk, after writing. */
   verify?: VerifyReport;
   /** Why nothing was written for this agent. */
@@ -174,21 +177,6 @@ function toVerify(p: ProbeResult): VerifyReport {
   };
 }
 
-const probeKey = (protocol: Protocol, model: string): string => `${protocol}\u0000${model}`;
-
-/** Probes each distinct (protocol, model) pair once, all concurrently under the bound. */
-async function probePairs(
-  client: ClientOptions,
-  pairs: readonly { protocol: Protocol; model: string }[],
-  concurrency: number,
-): Promise<Map<string, ProbeResult>> {
-  const unique = new Map<string, ProbeRequest>();
-  for (const p of pairs) unique.set(probeKey(p.protocol, p.model), { protocol: p.protocol, model: p.model });
-  const requests = [...unique.values()];
-  const results = await probeMany(client, requests, concurrency);
-  return new Map(requests.map((r, i) => [probeKey(r.protocol, r.model), results[i]!]));
-}
-
 /** One agent in a run: its report (filled phase by phase) and the models chosen for it. */
 export interface Candidate {
   agent: Agent<AgentId>;
@@ -204,30 +192,6 @@ export interface Candidate {
 export type Chosen = Candidate & { choice: ModelChoice };
 
 export const isChosen = (c: Candidate): c is Chosen => c.choice !== undefined;
-
-/**
- * A model that only a probe can confirm (marked `openai` only, or unmarked) failed: try the agent's
- * other such candidates, best first, and take the best one that passes.
- */
-async function replaceUnconfirmed(
-  client: ClientOptions,
-  c: Candidate & { choice: ModelChoice },
-  models: readonly ClassifiedModel[],
-  results: Map<string, ProbeResult>,
-  concurrency: number,
-): Promise<void> {
-  const others = suitableModels(c.agent, models)
-    .filter((f) => f.model.id !== c.choice.model)
-    .map((f) => ({ protocol: f.fit.protocol, model: f.model.id }));
-  if (others.length === 0) return;
-  const more = await probePairs(client, others, concurrency);
-  for (const [k, v] of more) results.set(k, v);
-  const winner = others.find((o) => more.get(probeKey(o.protocol, o.model))?.ok);
-  if (!winner) return;
-  c.report.notes.push(msg('setup.fallback', { model: c.choice.model, protocol: c.choice.protocol, winner: winner.model }));
-  c.choice.model = winner.model;
-  c.choice.protocol = winner.protocol;
-}
 
 /** The gateway client of a run. */
 export function clientOf(opts: Pick<SetupOptions, 'http' | 'root' | 'key' | 'markers'>): ClientOptions {
@@ -339,12 +303,32 @@ export async function probePhase(
       const pairs = group.flatMap((c) => [
         { protocol: c.choice.protocol, model: c.choice.model },
         ...(c.choice.smallModel && c.choice.smallProtocol ? [{ protocol: c.choice.smallProtocol, model: c.choice.smallModel }] : []),
+        // Each tier's model answers in the main model's protocol (the agent switches to it there).
+        ...Object.values(c.choice.tiers ?? {}).map((model) => ({ protocol: c.choice.protocol, model })),
       ]);
       const results = await probePairs(client, pairs, concurrency);
+      // A model the user did not name that failed its own way gives way to the next by the ranking.
       await Promise.all(
         group
-          .filter((c) => !c.explicit && c.choice.needsProbe && !results.get(probeKey(c.choice.protocol, c.choice.model))?.ok)
-          .map((c) => replaceUnconfirmed(client, c, byAgent?.get(c.agent.id) ?? shared, results, concurrency)),
+          .filter((c) => !c.explicit && modelsOwnFailure(results.get(probeKey(c.choice.protocol, c.choice.model)) ?? { ok: true }))
+          .map(async (c) => {
+            const first = results.get(probeKey(c.choice.protocol, c.choice.model))!;
+            const found = await fallBack(client, c.agent, byAgent?.get(c.agent.id) ?? shared, first, {
+              patterns: opts.preferences?.[c.agent.id]?.model,
+              avoid: opts.avoid?.get(c.agent.id),
+              concurrency,
+              results,
+            });
+            for (const f of found.failed) c.report.notes.push(failedNote(f));
+            if (found.stoppedBy)
+              c.report.notes.push(msg('setup.fallback_stopped', { model: found.stoppedBy.model, code: found.stoppedBy.code }));
+            if (!found.winner) return;
+            c.report.fallback = { failed: found.failed, chosen: found.winner.model };
+            c.report.notes.push(msg('setup.fallback_chosen', { model: first.model, winner: found.winner.model }));
+            c.choice.model = found.winner.model;
+            c.choice.protocol = found.winner.protocol;
+            // The tiers and the small model were chosen beside the failed model: they keep their own probes.
+          }),
       );
       for (const c of group) resultsOf.set(c, results);
     }),
@@ -353,6 +337,14 @@ export async function probePhase(
     const results = resultsOf.get(c)!;
     const main = results.get(probeKey(c.choice.protocol, c.choice.model));
     if (main) c.report.probe = toVerify(main);
+    // A tier whose model failed is not written: the agent's tier then takes the main model.
+    for (const [tier, model] of Object.entries(c.choice.tiers ?? {})) {
+      const r = results.get(probeKey(c.choice.protocol, model));
+      if (!r || r.ok || model === c.choice.model) continue;
+      c.report.notes.push(msg('setup.tier_failed', { tier, note: failedNote(failedModel(r)), model: c.choice.model }));
+      delete c.choice.tiers![tier];
+    }
+    if (c.choice.tiers && Object.keys(c.choice.tiers).length === 0) delete c.choice.tiers;
     opts.onProgress?.({ phase: 'probed', agent: c.agent.id, ok: main?.ok ?? false });
     if (c.choice.smallModel && c.choice.smallProtocol && c.choice.smallModel !== c.choice.model) {
       const small = results.get(probeKey(c.choice.smallProtocol, c.choice.smallModel));

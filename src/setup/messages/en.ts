@@ -10,7 +10,12 @@ export const en = {
   'setup.no_models': '{agent}: the key sees no models.',
   'setup.none_suits': "{agent}: none of the key's {n} models suits it.",
   'setup.none_suits_hint': 'Run `gateway-agent-setup models` to see why each model does not suit {agent}.',
-  'setup.fallback': '{model} failed its {protocol} probe; using {winner}, which passed.',
+  'setup.tier_failed': 'The {tier} tier is left to the main model {model}: {note}',
+  'setup.model_failed': '{model} failed its {protocol} probe ({code}): {cause}',
+  'setup.model_failed_id': '{model} failed its {protocol} probe ({code}, request ID {id}): {cause}',
+  'setup.fallback_chosen': 'Using {winner} in place of {model}: the next model by the ranking, and it passed its probe.',
+  'setup.fallback_stopped':
+    "Stopped looking for another model: {model} failed for a reason that is not the model's own ({code}), which every model of this key would meet.",
   'setup.unknown_agent': 'Unknown agent: {id}.',
   'setup.small_failed': 'small model {small} failed its probe ({code}); using {model} for background calls too.',
   'setup.probe_failed_skip': 'its probe failed, so no file was written (use --force to write anyway)',

@@ -1,0 +1,132 @@
+// Probing chosen models, and falling back from one that fails for its own reason. A model's own
+// failure (its channel failed, no channel serves it in the key's group, it has no price, it does not
+// speak the protocol, its stream broke) says nothing of the key's other models: the next by the same
+// ranking is tried. A failure of the key, its quota or group, a rate limit or the gateway itself
+// would fail every model alike: the agent stays on its model and stops with that cause.
+import type { AgentId } from '../agents/registry.js';
+import type { Agent } from '../agents/types.js';
+import type { ClassifiedModel, DiagnosisCode, Protocol, ProbeResult } from '../core/types.js';
+import { probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
+import { msg, type Message } from '../i18n/index.js';
+import { suitableModels } from './choose.js';
+
+export const probeKey = (protocol: Protocol, model: string): string => `${protocol}\u0000${model}`;
+
+/** Probes each distinct (protocol, model) pair once, all concurrently under the bound. */
+export async function probePairs(
+  client: ClientOptions,
+  pairs: readonly { protocol: Protocol; model: string }[],
+  concurrency: number,
+): Promise<Map<string, ProbeResult>> {
+  const unique = new Map<string, ProbeRequest>();
+  for (const p of pairs) unique.set(probeKey(p.protocol, p.model), { protocol: p.protocol, model: p.model });
+  const requests = [...unique.values()];
+  const results = await probeMany(client, requests, concurrency);
+  return new Map(requests.map((r, i) => [probeKey(r.protocol, r.model), results[i]!]));
+}
+
+/**
+ * Causes that are not the model's: the key (refused, no quota, outside its model limits), its
+ * group, a rate limit, the address or the gateway not answering (in time). Every other model of
+ * the key would meet them too.
+ */
+const NOT_THE_MODELS: ReadonlySet<DiagnosisCode> = new Set<DiagnosisCode>([
+  'bad_key',
+  'quota',
+  'group_denied',
+  'model_not_allowed',
+  'rate_limited',
+  'unreachable',
+  'timeout',
+  'wrong_path',
+  'not_api',
+  'redirect',
+]);
+
+/** Whether a failed probe is the model's own, so that another model of the same key may pass. */
+export function modelsOwnFailure(p: Pick<ProbeResult, 'ok' | 'diagnosis'>): boolean {
+  return !p.ok && p.diagnosis !== undefined && !NOT_THE_MODELS.has(p.diagnosis.code);
+}
+
+/** At most this many other models are tried: a gateway failing every model is not probed one by one. */
+export const FALLBACK_TRIES = 8;
+
+/** A model that failed its probe and was left for the next one. */
+export interface FailedModel {
+  model: string;
+  protocol: Protocol;
+  code: DiagnosisCode | 'error';
+  status?: number;
+  requestId?: string;
+  /** The cause in plain words. */
+  message?: Message;
+}
+
+export function failedModel(p: ProbeResult): FailedModel {
+  return {
+    model: p.model,
+    protocol: p.protocol,
+    code: p.diagnosis?.code ?? 'error',
+    ...(p.status !== undefined && { status: p.status }),
+    ...(p.requestId !== undefined && { requestId: p.requestId }),
+    ...(p.diagnosis && { message: p.diagnosis.message }),
+  };
+}
+
+/** The sentence for a model left behind: its cause and its request ID (in full) when there is one. */
+export function failedNote(f: FailedModel): Message {
+  const params = { model: f.model, protocol: f.protocol, code: f.code, cause: f.message ?? f.code };
+  return f.requestId ? msg('setup.model_failed_id', { ...params, id: f.requestId }) : msg('setup.model_failed', params);
+}
+
+export interface Fallback {
+  /** The models that failed for their own reasons, the chosen one first, in the order tried. */
+  failed: FailedModel[];
+  /** The model that passed, in its protocol; undefined when none of those tried did. */
+  winner?: { model: string; protocol: Protocol; result: ProbeResult };
+  /** A model that failed for a reason not its own stopped the search: the agent stays on its model. */
+  stoppedBy?: FailedModel;
+}
+
+/**
+ * The next models for an agent whose chosen model failed its own way: its suitable models in the
+ * ranking's order (its preferences), the failed and avoided ones left out, probed a bound's worth
+ * at a time; the first in that order to pass wins. Stops at a failure that is not a model's.
+ */
+export async function fallBack(
+  client: ClientOptions,
+  agent: Agent<AgentId>,
+  models: readonly ClassifiedModel[],
+  first: ProbeResult,
+  opts: { patterns?: readonly string[]; avoid?: ReadonlySet<string>; concurrency: number; results: Map<string, ProbeResult> },
+): Promise<Fallback> {
+  const out: Fallback = { failed: [failedModel(first)] };
+  const next = suitableModels(agent, models, opts.patterns)
+    .filter((f) => f.model.id !== first.model && !opts.avoid?.has(f.model.id))
+    .slice(0, FALLBACK_TRIES)
+    .map((f) => ({ protocol: f.fit.protocol, model: f.model.id }));
+  const step = Math.max(1, opts.concurrency);
+  for (let i = 0; i < next.length; i += step) {
+    const batch = next.slice(i, i + step);
+    // A model this round probed already (the small model) is not asked again.
+    const more = await probePairs(
+      client,
+      batch.filter((o) => !opts.results.has(probeKey(o.protocol, o.model))),
+      opts.concurrency,
+    );
+    for (const o of batch) {
+      const r = opts.results.get(probeKey(o.protocol, o.model)) ?? more.get(probeKey(o.protocol, o.model))!;
+      opts.results.set(probeKey(o.protocol, o.model), r);
+      if (r.ok) {
+        out.winner = { ...o, result: r };
+        return out;
+      }
+      if (!modelsOwnFailure(r)) {
+        out.stoppedBy = failedModel(r);
+        return out;
+      }
+      out.failed.push(failedModel(r));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,177 @@
+// Choosing only what works: a model that fails for its own reason (its channel down, no channel in
+// the key's group) gives way to the next by the ranking, and the report names which model failed,
+// why, with which request ID, and what was chosen. A failure that is not the model's (quota, a rate
+// limit) never moves the agent to another model. The built bin against the simulator on 127.0.0.1.
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BROKE_KEY, DEMO_KEY } from '../../src/simulator/catalog.js';
+import type { Fault, SimModel, Simulator } from '../../src/simulator/types.js';
+import { jsonOf, runCli } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+afterEach(stopAll);
+
+// Claude Code ranks sonnet first, then opus: the three speak messages through an Anthropic channel.
+const MODELS: SimModel[] = [
+  { id: 'claude-sonnet-4-5', channel: 'anthropic' },
+  { id: 'claude-opus-4-5', channel: 'anthropic' },
+  { id: 'claude-haiku-4-5', channel: 'anthropic' },
+];
+
+/** What a plan on MODELS probes: sonnet (main), haiku (small) and opus (the opus tier). */
+const PLANNED = MODELS.map((m) => m.id).sort();
+
+interface AgentDoc {
+  id: string;
+  ok: boolean;
+  model?: string;
+  probe?: { ok: boolean; requestId?: string; diagnosis?: { code: string } };
+  fallback?: { failed: { model: string; code: string; requestId?: string; status?: number }[]; chosen: string };
+  notes: string[];
+}
+
+const homes: string[] = [];
+afterEach(() => {
+  for (const h of homes.splice(0)) rmSync(h, { recursive: true, force: true });
+});
+
+function home(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gas-fallback-'));
+  homes.push(dir);
+  return dir;
+}
+
+async function setup(sim: Simulator, key = DEMO_KEY, at?: string): Promise<{ code: number | null; agent: AgentDoc; stderr: string }> {
+  const r = await runCli(['setup', '--yes', '--json', '--agent', 'claude-code'], {
+    env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: key },
+    ...(at !== undefined && { home: at }),
+  });
+  const doc = jsonOf(r) as { agents: AgentDoc[] };
+  return { code: r.code, agent: doc.agents[0]!, stderr: r.stderr };
+}
+
+/** The probes the simulator answered on /v1/messages, by model, with their request IDs. */
+function probes(sim: Simulator): { model?: string; status: number; requestId: string }[] {
+  return sim.log
+    .filter((e) => e.path.startsWith('/v1/messages'))
+    .map((e) => ({ model: e.model, status: e.status, requestId: e.requestId }));
+}
+
+describe('fallback: a model that fails its own way gives way to the next by the ranking', () => {
+  it.each<[string, Fault[], SimModel[], string]>([
+    ['its channel cannot reach its provider (500)', [{ kind: 'upstream-down', model: 'claude-sonnet-4-5' }], MODELS, 'channel_failed'],
+    [
+      'no channel serves it in the key’s group (503)',
+      [],
+      [{ id: 'claude-sonnet-4-5', channel: 'none', listedFor: ['default'] }, ...MODELS.slice(1)],
+      'model_not_in_group',
+    ],
+  ])('%s: the next model is written; the report names the failed model, its cause and its request ID', async (_, faults, models, code) => {
+    const sim = await startSim({ models, faults });
+    const { code: exit, agent } = await setup(sim);
+    expect(exit).toBe(0);
+    expect(agent.ok).toBe(true);
+    expect(agent.model).toBe('claude-opus-4-5');
+    const failed = probes(sim).find((p) => p.model === 'claude-sonnet-4-5')!;
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(agent.fallback).toEqual({
+      failed: [expect.objectContaining({ model: 'claude-sonnet-4-5', code, requestId: failed.requestId })],
+      chosen: 'claude-opus-4-5',
+    });
+    // In words too: the failed model, its request ID in full, and what was chosen.
+    const notes = agent.notes.join('\n');
+    expect(notes).toContain(failed.requestId);
+    expect(notes).toMatch(/Using claude-opus-4-5 in place of claude-sonnet-4-5/);
+  });
+
+  it('every model failing its own way: the agent stops with the first cause, each failure named, nothing written', async () => {
+    const faults: Fault[] = MODELS.map((m) => ({ kind: 'upstream-down', model: m.id }));
+    const sim = await startSim({ models: MODELS, faults });
+    const at = home();
+    const { code, agent } = await setup(sim, DEMO_KEY, at);
+    expect(code).not.toBe(0);
+    expect(agent.ok).toBe(false);
+    expect(existsSync(join(at, '.claude', 'settings.json'))).toBe(false);
+    expect(agent.fallback).toBeUndefined();
+    expect(agent.probe?.diagnosis?.code).toBe('channel_failed');
+    // Each model tried once (the small model's probe counts for it), the chosen one first.
+    expect(probes(sim)[0]?.model).toBe('claude-sonnet-4-5');
+    expect(
+      probes(sim)
+        .map((p) => p.model)
+        .sort(),
+    ).toEqual(MODELS.map((m) => m.id).sort());
+    const ids = probes(sim).map((p) => p.requestId);
+    for (const id of ids) expect(agent.notes.join('\n')).toContain(id);
+  });
+});
+
+describe('fallback: a failure that is not the model’s never switches models', () => {
+  it('quota: the agent stays on its model and stops with the quota cause and the request ID; no other model is tried', async () => {
+    const sim = await startSim({ models: MODELS });
+    const { code, agent } = await setup(sim, BROKE_KEY);
+    expect(code).not.toBe(0);
+    expect(agent.ok).toBe(false);
+    expect(agent.fallback).toBeUndefined();
+    expect(agent.probe?.diagnosis?.code).toBe('quota');
+    // The models of the plan (main, small, opus tier) each asked once, and nothing looked for beyond them.
+    const sent = probes(sim);
+    expect(sent.map((p) => p.model).sort()).toEqual(PLANNED);
+    expect(agent.notes.join('\n')).not.toMatch(/in place of/);
+    expect(agent.probe?.requestId).toBe(sent.find((p) => p.model === 'claude-sonnet-4-5')!.requestId);
+  });
+
+  it('a rate limit on the chosen model: no switch, the cause is the rate limit', async () => {
+    const sim = await startSim({ models: MODELS, faults: [{ kind: 'rate-limit', model: 'claude-sonnet-4-5', retryAfter: 30 }] });
+    const { code, agent } = await setup(sim);
+    expect(code).not.toBe(0);
+    expect(agent.fallback).toBeUndefined();
+    expect(agent.probe?.diagnosis?.code).toBe('rate_limited');
+    // A refused probe is sent again alone once (the limit may be ours): still only the plan's models.
+    expect([...new Set(probes(sim).map((p) => p.model))].sort()).toEqual(PLANNED);
+    expect(agent.notes.join('\n')).not.toMatch(/in place of/);
+  });
+
+  it('a model named with --model never gives way, whatever its failure', async () => {
+    const sim = await startSim({ models: MODELS, faults: [{ kind: 'upstream-down', model: 'claude-sonnet-4-5' }] });
+    const r = await runCli(['setup', '--yes', '--json', '--agent', 'claude-code', '--model', 'claude-sonnet-4-5'], {
+      env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY },
+    });
+    const agent = (jsonOf(r) as { agents: AgentDoc[] }).agents[0]!;
+    expect(agent.ok).toBe(false);
+    expect(agent.fallback).toBeUndefined();
+    expect(agent.probe?.diagnosis?.code).toBe('channel_failed');
+    expect(
+      probes(sim)
+        .map((p) => p.model)
+        .sort(),
+    ).toEqual(PLANNED);
+  });
+});
+
+describe('every model written has answered: the tiers too', () => {
+  it('Claude Code’s opus tier whose channel fails is left to the main model, with the cause and the request ID', async () => {
+    const sim = await startSim({ models: MODELS, faults: [{ kind: 'upstream-down', model: 'claude-opus-4-5' }] });
+    const at = home();
+    const { code, agent } = await setup(sim, DEMO_KEY, at);
+    expect(code).toBe(0);
+    expect(agent.model).toBe('claude-sonnet-4-5');
+    const env = (JSON.parse(readFileSync(join(at, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> }).env;
+    expect(env.ANTHROPIC_DEFAULT_OPUS_MODEL).toBe('claude-sonnet-4-5');
+    const opus = probes(sim).find((p) => p.model === 'claude-opus-4-5')!;
+    expect(agent.notes.join('\n')).toContain(`The opus tier is left to the main model claude-sonnet-4-5`);
+    expect(agent.notes.join('\n')).toContain(opus.requestId);
+  });
+
+  it('a tier whose model answers is written as chosen', async () => {
+    const sim = await startSim({ models: MODELS });
+    const at = home();
+    const { code } = await setup(sim, DEMO_KEY, at);
+    expect(code).toBe(0);
+    const env = (JSON.parse(readFileSync(join(at, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> }).env;
+    expect(env.ANTHROPIC_DEFAULT_OPUS_MODEL).toBe('claude-opus-4-5');
+    expect(probes(sim).map((p) => p.model)).toContain('claude-opus-4-5');
+  });
+});
