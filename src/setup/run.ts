@@ -15,7 +15,7 @@ import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
 import { errorText, JobError, UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from '../core/types.js';
-import { listModels, probeMany, type ClientOptions, type ProbeRequest } from '../gateway/client.js';
+import { listModels, probeMany, type ClientOptions } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { smallModelRequest } from '../agents/small-model.js';
 import { chooseList, chooseModels, type KeptChoice, type ModelChoice } from './choose.js';
