@@ -49,7 +49,7 @@ export function modelsOwnFailure(p: Pick<ProbeResult, 'ok' | 'diagnosis'>): bool
 }
 
 /** At most this many other models are tried: a gateway failing every model is not probed one by one. */
-export const FALLBACK_TRIES = 8;
+const FALLBACK_TRIES = 8;
 
 /** A model that failed its probe and was left for the next one. */
 export interface FailedModel {
