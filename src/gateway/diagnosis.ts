@@ -341,7 +341,9 @@ export function diagnoseError(
   if (
     code === 'convert_request_failed' ||
     info?.type === 'new_api_panic' ||
-    /not implemented|endpoint not supported|panic detected/i.test(stripRequestId(text))
+    // The message alone, as a channel's adaptor words a conversion it does not have: on /v1/messages
+    // new-api's error carries no code, only the adaptor's text ("not implemented", xAI's "not available").
+    /not implemented|endpoint not supported|panic detected|^not available$/i.test(stripRequestId(text).trim())
   ) {
     const over = proto ? protocolName(proto) : pathOf(ctx.url);
     return makeDiagnosis(

@@ -62,10 +62,12 @@ export function channelServes(model: SimModel, protocol: Protocol): boolean {
 
 /**
  * The message of the 500 convert_request_failed a channel gives for a protocol it cannot serve.
- * Most adaptors say "not implemented"; the codex adaptor names the endpoint.
+ * Most adaptors say "not implemented"; the codex adaptor names the endpoint; the xAI adaptor
+ * (v0.10.2) says "not available" of the Anthropic conversion.
  */
 export function conversionFailure(model: SimModel, path: string): string {
   if (model.channel === 'codex') return `codex channel: ${path} endpoint not supported`;
+  if (model.channel === 'xai' && path.startsWith('/v1/messages')) return 'not available';
   return 'not implemented';
 }
 

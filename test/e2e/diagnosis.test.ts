@@ -57,6 +57,8 @@ const CASES: Case[] = [
   { code: 'wrong_path', args: ['models'], baseUrl: (sim) => `${sim.root}/v1/chat` },
   { code: 'not_api', args: ['verify', '--protocol', 'chat'], faults: [{ kind: 'html', path: CHAT }] },
   { code: 'wrong_protocol', args: ['verify', '--model', 'claude-sonnet-4-5', '--protocol', 'responses'], mentions: 'claude-sonnet-4-5' },
+  // xAI's channel has no Anthropic conversion: new-api answers 500 "not available", no code. Permanent, never "try again".
+  { code: 'wrong_protocol', args: ['verify', '--model', 'grok-4', '--protocol', 'messages', '--force'], mentions: 'grok-4' },
   {
     code: 'rate_limited',
     args: ['verify', '--protocol', 'chat'],

@@ -44,6 +44,9 @@ describe('diagnoses', () => {
     ['令牌额度不足', '', 403, 'quota'],
     ['模型 claude-x 倍率或价格未配置', '', 400, 'model_unpriced'],
     ['codex channel: /v1/messages endpoint not supported', '', 400, 'wrong_protocol'],
+    // xAI's adaptor on /v1/messages: no code in the Anthropic-shaped error, only its words; never "try again".
+    ['not available (request id: 2025112400000000000000000abcdef)', '', 500, 'wrong_protocol'],
+    ['service temporarily not available right now', '', 500, 'gateway_error'],
     ['anything', 'insufficient_user_quota', undefined, 'quota'],
     ['Invalid token', '', undefined, 'bad_key'],
     ['forbidden', '', 403, 'gateway_error'],
