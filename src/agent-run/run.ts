@@ -78,17 +78,26 @@ export interface AgentRunOptions {
 const FAILURE_TEXT =
   /\b(api error|error:|failed to|not logged in|invalid (api key|token|url)|unauthori[sz]ed|issue with the selected model|missing (api key|environment variable)|please run \/login|empty response received|litellm\.\w*error)/i;
 
-/** Judges one run by exit code and output. Pure: exported for unit tests. */
+/**
+ * Judges one run by its evidence: the exit code and the answer it printed. `harmless`: lines the
+ * agent is known to print whatever the answer (its own lookups a network blocks), never taken for
+ * an error. Pure: exported for unit tests.
+ */
 export function judgeRun(
   run: Pick<RunResult, 'exitCode' | 'stdout' | 'timedOut' | 'notFound'>,
   timeoutMs: number,
+  harmless: readonly RegExp[] = [],
 ): { ok: true } | { ok: false; failure: Message } {
   if (run.notFound) return { ok: false, failure: msg('run.fail.not_on_path') };
   if (run.timedOut) return { ok: false, failure: msg('run.fail.timeout', { seconds: Math.round(timeoutMs / 1000) }) };
   if (run.exitCode === undefined) return { ok: false, failure: msg('run.fail.signal') };
   if (run.exitCode !== 0) return { ok: false, failure: msg('run.fail.exit', { code: run.exitCode }) };
-  if (run.stdout.trim() === '') return { ok: false, failure: msg('run.fail.no_answer') };
-  const bad = FAILURE_TEXT.exec(run.stdout);
+  const said = run.stdout
+    .split('\n')
+    .filter((line) => !harmless.some((r) => r.test(line)))
+    .join('\n');
+  if (said.trim() === '') return { ok: false, failure: msg('run.fail.no_answer') };
+  const bad = FAILURE_TEXT.exec(said);
   if (bad) return { ok: false, failure: msg('run.fail.error_output', { text: bad[0] }) };
   return { ok: true };
 }
@@ -156,7 +165,7 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
   result.output = redact(`${run.stdout}\n${run.stderr}`, [request.key, envKey(env, request)])
     .trim()
     .slice(-800);
-  const verdict = judgeRun(run, timeoutMs);
+  const verdict = judgeRun(run, timeoutMs, agent.harmlessOutput);
   if (verdict.ok) {
     result.ok = true;
     return result;

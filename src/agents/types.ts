@@ -196,6 +196,11 @@ export interface Agent<Id extends string = string> {
    * telemetry, no retries for minutes): each agent's own, read by it alone.
    */
   quietEnv?: Readonly<Record<string, string>>;
+  /**
+   * Lines it prints in a one-shot run that are known to say nothing of the answer (a lookup of its
+   * own that a network blocks): left out before the output is searched for error texts.
+   */
+  harmlessOutput?: readonly RegExp[];
   /** How its models are ranked by default (no small-model patterns without a small-model setting). */
   preferences: { model: readonly string[]; smallModel?: readonly string[] };
   /** Its small/fast model setting, when it has one. */

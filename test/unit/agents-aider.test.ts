@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inEnglish } from '../helpers/english.js';
 import { isMessage } from '../../src/i18n/index.js';
 import { aider } from '../../src/agents/aider/index.js';
+import { judgeRun } from '../../src/agent-run/run.js';
 import { parseConfig } from '../../src/config/index.js';
 import { itFits, CHAT_ONLY, KEY, OTHER_KEY, ROOT, applyPlan, choice, darwinEnv, files, linuxEnv, winEnv } from './agents-helpers.js';
 
@@ -156,5 +157,33 @@ describe('aider unplan', () => {
     const u = aider.unplan!(linuxEnv(), 'user', files({ [FILE]: { 'openai-api-base': `${ROOT}/v1`, model: 'sonnet' } }), gw);
     expect(u.edits[0]!.edits.map((e) => e.path.join('.'))).toEqual(['openai-api-base']);
     expect(aider.unplan!(linuxEnv(), 'user', files(), gw).edits).toEqual([]);
+  });
+});
+
+describe('aider one-shot run: judged by its exit code and its answer', () => {
+  // What Aider 0.86.2 prints when a network blocks its lookup of litellm's prices on GitHub, then its answer.
+  const blocked =
+    "HTTPSConnectionPool(host='raw.githubusercontent.com', port=443): Max retries exceeded with url: " +
+    "/BerriAI/litellm/main/model_prices_and_context_window.json (Caused by NewConnectionError('<urllib3.connection.HTTPSConnection " +
+    "object at 0x7f>: Failed to establish a new connection: [Errno 101] Network is unreachable'))";
+  const run = (stdout: string, exitCode = 0) => ({ exitCode, stdout, timedOut: false, notFound: false });
+
+  it('the blocked lookup beside the answer is not an error', () => {
+    expect(judgeRun(run(`${blocked}\nOK\n`), 120_000, aider.harmlessOutput)).toEqual({ ok: true });
+    // The same line from any other agent is an error text ("Failed to").
+    expect(judgeRun(run(`${blocked}\nOK\n`), 120_000).ok).toBe(false);
+  });
+
+  it('the blocked lookup and nothing else is no answer; a real error beside it is still an error; a non-zero exit fails', () => {
+    expect(inEnglish(judgeRun(run(`${blocked}\n`), 120_000, aider.harmlessOutput))).toEqual({
+      ok: false,
+      failure: 'exit code 0 but no answer printed',
+    });
+    expect(judgeRun(run(`${blocked}\nlitellm.BadRequestError: model not found\n`), 120_000, aider.harmlessOutput).ok).toBe(false);
+    expect(judgeRun(run(`${blocked}\nOK\n`, 1), 120_000, aider.harmlessOutput).ok).toBe(false);
+  });
+
+  it('litellm is kept from fetching its own copy of the prices', () => {
+    expect(aider.oneShot('gpt-4o', 'hi').env).toMatchObject({ LITELLM_LOCAL_MODEL_COST_MAP: 'True' });
   });
 });

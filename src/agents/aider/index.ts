@@ -164,6 +164,11 @@ export const aider = defineAgent({
   // yes, no update check, no analytics (`--analytics-disable` would write a permanent opt-out into
   // the user's ~/.aider), no model-warning prompt, no release notes, plain output. LITELLM_LOCAL_MODEL_COST_MAP
   // keeps litellm from downloading its model table at start.
+  // Aider looks up litellm's model prices on GitHub (aider/models.py, ModelInfoManager, 0.86.2) and
+  // prints the exception when a network blocks it ("…raw.githubusercontent.com… Failed to establish a
+  // new connection"), then answers all the same. LITELLM_LOCAL_MODEL_COST_MAP stops litellm's own copy
+  // of that lookup, not Aider's.
+  harmlessOutput: [/raw\.githubusercontent\.com|model_prices_and_context_window\.json/],
   oneShot(model, prompt) {
     return {
       command: 'aider',
