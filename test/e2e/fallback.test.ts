@@ -175,3 +175,42 @@ describe('every model written has answered: the tiers too', () => {
     expect(probes(sim).map((p) => p.model)).toContain('claude-opus-4-5');
   });
 });
+
+describe('verify: a protocol passes when one of its models works', () => {
+  const env = (sim: Simulator) => ({ GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY });
+  const broken = MODELS[0]!.id;
+
+  it('the first model fails its own way: the next is tried, exit 0, the failure named with its request ID', async () => {
+    const sim = await startSim({ models: MODELS, faults: [{ kind: 'upstream-down', model: broken }] });
+    // One at a time, so the search stops at the first model that passes.
+    const r = await runCli(['verify', '--protocol', 'messages', '--concurrency', '1', '--json'], { env: env(sim) });
+    const doc = jsonOf(r) as { ok: boolean; protocols: Record<string, { passed: number; tried: number; failed: string[] }> };
+    expect(r.code).toBe(0);
+    expect(doc.ok).toBe(true);
+    expect(doc.protocols.messages).toEqual({ passed: 1, tried: 2, failed: [broken] });
+    const text = await runCli(['verify', '--protocol', 'messages', '--concurrency', '1'], { env: env(sim) });
+    expect(text.code).toBe(0);
+    const id = probes(sim)
+      .filter((p) => p.model === broken)
+      .at(-1)!.requestId;
+    expect(text.stdout.replace(/\s+/g, ' ')).toContain(`messages: 1 of 2 models pass; ${broken} failed (channel_failed, request ID ${id})`);
+  });
+
+  it('--all probes every model of the protocol: "2 of 3 models pass"', async () => {
+    const sim = await startSim({ models: MODELS, faults: [{ kind: 'upstream-down', model: broken }] });
+    const r = await runCli(['verify', '--protocol', 'messages', '--all'], { env: env(sim) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('messages: 2 of 3 models pass');
+    expect([...new Set(probes(sim).map((p) => p.model))].sort()).toEqual(PLANNED);
+  });
+
+  it('every model failing: exit 1; a failure that is not the model’s (quota) tries no other model', async () => {
+    const faults: Fault[] = MODELS.map((m) => ({ kind: 'upstream-down', model: m.id }));
+    const all = await startSim({ models: MODELS, faults });
+    expect((await runCli(['verify', '--protocol', 'messages'], { env: env(all) })).code).toBe(1);
+    const broke = await startSim({ models: MODELS });
+    const r = await runCli(['verify', '--protocol', 'messages', '--json'], { env: { ...env(broke), GATEWAY_API_KEY: BROKE_KEY } });
+    expect(r.code).toBe(1);
+    expect(probes(broke)).toHaveLength(1);
+  });
+});

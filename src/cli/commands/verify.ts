@@ -22,6 +22,7 @@ export const options: OptionTable = {
   protocol: { type: 'string', value: 'NAME', choices: PROTOCOLS, description: msg('help.opt.protocol') },
   concurrency: { type: 'string', value: 'N', number: { min: 1, max: 16, integer: true }, description: msg('help.opt.concurrency') },
   force: { type: 'boolean', description: msg('help.opt.force') },
+  all: { type: 'boolean', description: msg('help.opt.verify_all') },
   'agent-run': { type: 'boolean', description: msg('help.opt.agent-run') },
   agent: { type: 'string', value: 'ID', multiple: true, description: msg('help.opt.agent') },
   scope: { type: 'string', value: 'user|project', choices: ['user', 'project'], description: msg('help.opt.scope') },
@@ -42,16 +43,21 @@ export interface ProbePlan {
   probes: { protocol: Protocol; model: string }[];
   /** Said on stderr before probing: skipped protocols, marks that disagree. */
   notes: Message[];
+  /**
+   * Without --model: each probed protocol's other models, best first. Tried in turn when the first
+   * fails its own way (every one of them with --all).
+   */
+  others?: Map<Protocol, string[]>;
 }
 
 function validIds(models: readonly ClassifiedModel[]): MessageParam {
   return models.length > 0 ? commas(models.map((m) => m.id)) : msg('verify.no_models');
 }
 
-/** A model for each protocol: one the marks confirm first, else one a probe must tell about. */
-function pickModel(models: readonly ClassifiedModel[], protocol: Protocol): ClassifiedModel | undefined {
+/** The models that may serve a protocol: the ones the marks confirm first, then those a probe must tell about. */
+function modelsFor(models: readonly ClassifiedModel[], protocol: Protocol): ClassifiedModel[] {
   const candidates = protocol === 'images' ? models : models.filter((m) => notForCoding(m) === undefined);
-  return candidates.find((m) => m.protocols[protocol] === 'yes') ?? candidates.find((m) => m.protocols[protocol] === 'probe');
+  return [...candidates.filter((m) => m.protocols[protocol] === 'yes'), ...candidates.filter((m) => m.protocols[protocol] === 'probe')];
 }
 
 /** Decides what to probe from the flags and the key's list. Pure: exported for unit tests. */
@@ -94,10 +100,16 @@ export function planProbes(models: readonly ClassifiedModel[], opts: { model?: s
 
   const protocols = opts.protocol ? [opts.protocol] : AGENT_PROTOCOLS;
   const probes: ProbePlan['probes'] = [];
+  const others = new Map<Protocol, string[]>();
   for (const protocol of protocols) {
-    const model = pickModel(models, protocol);
-    if (model) probes.push({ protocol, model: model.id });
-    else notes.push(msg('verify.none_marked', { protocol: PROTOCOL_NAMES[protocol] }));
+    const [first, ...rest] = modelsFor(models, protocol);
+    if (first) {
+      probes.push({ protocol, model: first.id });
+      others.set(
+        protocol,
+        rest.map((m) => m.id),
+      );
+    } else notes.push(msg('verify.none_marked', { protocol: PROTOCOL_NAMES[protocol] }));
   }
   if (probes.length === 0) {
     throw new JobError(
@@ -105,7 +117,62 @@ export function planProbes(models: readonly ClassifiedModel[], opts: { model?: s
       msg('verify.none_serves_hint', { models: validIds(models) }),
     );
   }
-  return { probes, notes };
+  return { probes, notes, others };
+}
+
+/** At most this many other models per protocol after its first fails (all of them with --all). */
+const OTHERS_TRIED = 8;
+
+/**
+ * Probes the plan; a protocol whose first model fails its own way tries its other models, a bound's
+ * worth at a time, until one passes. A failure that is not the model's (the key, its quota, a rate
+ * limit) would meet every model: it ends that protocol's search. With `all`, every model is probed.
+ */
+async function probePlan(
+  probeMany: (reqs: { protocol: Protocol; model: string }[], concurrency: number) => Promise<ProbeResult[]>,
+  plan: ProbePlan,
+  concurrency: number,
+  all: boolean,
+): Promise<ProbeResult[]> {
+  const { modelsOwnFailure } = await import('../../setup/probe.js');
+  if (all && plan.others) {
+    const every = plan.probes.flatMap((p) => [
+      p,
+      ...(plan.others?.get(p.protocol) ?? []).map((model) => ({ protocol: p.protocol, model })),
+    ]);
+    return probeMany(every, concurrency);
+  }
+  const results = await probeMany(plan.probes, concurrency);
+  if (!plan.others) return results;
+  const more = await Promise.all(
+    results.map(async (first) => {
+      const out: ProbeResult[] = [];
+      if (!modelsOwnFailure(first)) return out;
+      const next = (plan.others?.get(first.protocol) ?? []).slice(0, OTHERS_TRIED);
+      for (let i = 0; i < next.length; i += concurrency) {
+        const batch = await probeMany(
+          next.slice(i, i + concurrency).map((model) => ({ protocol: first.protocol, model })),
+          concurrency,
+        );
+        out.push(...batch);
+        if (batch.some((r) => r.ok) || batch.some((r) => !r.ok && !modelsOwnFailure(r))) break;
+      }
+      return out;
+    }),
+  );
+  return [...results, ...more.flat()];
+}
+
+/** Per protocol: how many of its models passed, and those that failed. */
+function byProtocol(results: readonly ProbeResult[]): Map<Protocol, { passed: number; tried: ProbeResult[] }> {
+  const out = new Map<Protocol, { passed: number; tried: ProbeResult[] }>();
+  for (const r of results) {
+    const p = out.get(r.protocol) ?? { passed: 0, tried: [] };
+    p.tried.push(r);
+    if (r.ok) p.passed++;
+    out.set(r.protocol, p);
+  }
+  return out;
 }
 
 function resultRows(t: Translator, results: readonly ProbeResult[]): string[][] {
@@ -155,11 +222,28 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   for (const line of plan.notes) note(ctx, wrap(ctx.t('cli.note', { text: line })));
   const n = plan.probes.length;
   if (!ctx.json) note(ctx, ctx.t(n === 1 ? 'verify.probing_one' : 'verify.probing_many', { n, root: gw.root }));
-  const results = await client.probeMany(opts, plan.probes, num(args.values, 'concurrency') ?? DEFAULT_CONCURRENCY);
-  const ok = results.every((r) => r.ok);
+  const results = await probePlan(
+    (reqs, concurrency) => client.probeMany(opts, reqs, concurrency),
+    plan,
+    num(args.values, 'concurrency') ?? DEFAULT_CONCURRENCY,
+    flag(args.values, 'all'),
+  );
+  const protocols = byProtocol(results);
+  // Each protocol needs one model that works: a broken model beside working ones is reported, not fatal.
+  const ok = plan.others ? [...protocols.values()].every((p) => p.passed > 0) : results.every((r) => r.ok);
 
   if (ctx.json) {
-    printJson(ctx, { ok, baseUrl: gw.root, probes: results });
+    printJson(ctx, {
+      ok,
+      baseUrl: gw.root,
+      probes: results,
+      protocols: Object.fromEntries(
+        [...protocols].map(([protocol, p]) => [
+          protocol,
+          { passed: p.passed, tried: p.tried.length, failed: p.tried.filter((r) => !r.ok).map((r) => r.model) },
+        ]),
+      ),
+    });
     return ok ? EXIT.ok : EXIT.failed;
   }
   const paint = painter(ctx);
@@ -172,7 +256,31 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     if (!r.ok && r.diagnosis) lines.push(...wrap(oneLine(ctx.t, r.diagnosis), 6));
   });
   const passed = results.filter((r) => r.ok).length;
-  lines.push('', ctx.t(results.length === 1 ? 'verify.passed_one' : 'verify.passed_many', { passed, n: results.length }));
+  lines.push('');
+  // A protocol with more than one model tried: how many pass, and each one that failed with its cause and request ID.
+  for (const [protocol, p] of protocols) {
+    if (p.tried.length < 2) continue;
+    const failed = p.tried
+      .filter((r) => !r.ok)
+      .map((r) =>
+        ctx.t(r.requestId ? 'verify.model_failed_id' : 'verify.model_failed', {
+          model: r.model,
+          code: r.diagnosis?.code ?? String(r.status ?? '-'),
+          id: r.requestId ?? '',
+        }),
+      );
+    lines.push(
+      ...wrap(
+        ctx.t('verify.protocol_summary', {
+          protocol: PROTOCOL_NAMES[protocol],
+          passed: p.passed,
+          n: p.tried.length,
+          failed: failed.join('; '),
+        }),
+      ),
+    );
+  }
+  lines.push(ctx.t(results.length === 1 ? 'verify.passed_one' : 'verify.passed_many', { passed, n: results.length }));
   print(ctx, lines);
   return ok ? EXIT.ok : EXIT.failed;
 }
