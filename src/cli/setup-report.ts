@@ -110,6 +110,9 @@ export function printSetupReport(ctx: CliContext, report: SetupReport): void {
 
 /** The last word: a dry run wrote and verified nothing, so it never says the agents are set up. */
 function closingLine(ctx: CliContext, report: SetupReport): string {
+  // --no-verify: the models were written without a probe, which the last word must not hide.
+  const unprobed = report.agents.every((a) => a.probe === undefined && a.verify === undefined);
+  if (!report.dryRun && report.ok && unprobed) return ctx.t('report.all_ok_unprobed', { bin: BIN });
   if (!report.dryRun) return report.ok ? ctx.t('report.all_ok') : ctx.t('report.some_failed', { bin: BIN });
   if (!report.ok) return ctx.t('report.dry_some_failed');
   const probed = report.agents.some((a) => a.probe !== undefined);

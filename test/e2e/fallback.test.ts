@@ -214,3 +214,16 @@ describe('verify: a protocol passes when one of its models works', () => {
     expect(probes(broke)).toHaveLength(1);
   });
 });
+
+describe('--no-verify', () => {
+  it('writes unprobed models and says so: no request but the model list, and no word of "verified"', async () => {
+    const sim = await startSim({ models: MODELS });
+    const r = await runCli(['setup', '--yes', '--no-verify', '--agent', 'claude-code'], {
+      env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY },
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('with models that were not probed and configs not verified (--no-verify)');
+    expect(r.stdout).not.toContain('set up and verified');
+    expect(probes(sim)).toEqual([]);
+  });
+});

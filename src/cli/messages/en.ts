@@ -44,6 +44,8 @@ export const en = {
   'report.dry_ok_unprobed': 'Nothing was probed, written or verified. Run the same command without --dry-run to set up and verify.',
   'report.dry_some_failed': 'Some agents would not be set up; see above.',
   'report.all_ok': 'Every agent is set up and verified.',
+  'report.all_ok_unprobed':
+    'Every agent is set up, with models that were not probed and configs not verified (--no-verify): `{bin} verify` checks them.',
   'report.some_failed': 'Some agents are not set up; see above. Retry with `{bin} setup` once fixed.',
   'report.action.removed': 'removed',
   'report.action.would_removed': 'would be removed',

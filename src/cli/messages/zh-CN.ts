@@ -42,6 +42,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'report.dry_ok_unprobed': '没有探测、写入或验证任何内容。去掉 --dry-run 再次运行同一命令，即可完成设置并验证。',
   'report.dry_some_failed': '部分智能体将无法完成设置；请查看上文。',
   'report.all_ok': '所有智能体都已配置并验证通过。',
+  'report.all_ok_unprobed': '所有智能体均已配置，但模型未经探测、配置未经验证（--no-verify）：可用 `{bin} verify` 检查。',
   'report.some_failed': '部分智能体没有配置成功，详见上文。解决后用 `{bin} setup` 重试。',
   'report.action.removed': '已删除',
   'report.action.would_removed': '将删除',
