@@ -227,3 +227,47 @@ describe('--no-verify', () => {
     expect(probes(sim)).toEqual([]);
   });
 });
+
+describe('sync: a model that fails now moves to the next working one', () => {
+  it('--check reports it (exit 1, the failed model and its request ID); sync moves and says why', async () => {
+    const sim = await startSim({ models: MODELS });
+    const at = home();
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
+    expect((await runCli(['setup', '--yes', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
+    sim.addFault({ kind: 'upstream-down', model: 'claude-sonnet-4-5' });
+    const before = readFileSync(join(at, '.claude', 'settings.json'), 'utf8');
+
+    const check = await runCli(['sync', '--check', '--json'], { home: at, env });
+    expect(check.code).toBe(1);
+    const stale = (jsonOf(check) as { stale: { agent: string; reason: string; to?: string }[] }).stale;
+    const failedId = probes(sim)
+      .filter((p) => p.model === 'claude-sonnet-4-5')
+      .at(-1)!.requestId;
+    expect(stale).toEqual([
+      expect.objectContaining({
+        agent: 'claude-code',
+        to: 'claude-opus-4-5',
+        reason: `claude-sonnet-4-5 failed its probe (channel_failed, request ID ${failedId})`,
+      }),
+    ]);
+    expect(readFileSync(join(at, '.claude', 'settings.json'), 'utf8')).toBe(before);
+
+    const sync = await runCli(['sync'], { home: at, env });
+    expect(sync.code, sync.stdout + sync.stderr).toBe(0);
+    expect(sync.stdout).toContain('claude-sonnet-4-5 failed its probe (channel_failed');
+    const written = JSON.parse(readFileSync(join(at, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> };
+    expect(written.env.ANTHROPIC_MODEL).toBe('claude-opus-4-5');
+    expect((await runCli(['sync', '--check'], { home: at, env })).code).toBe(0);
+  });
+
+  it('every model failing: --check says the model fails now and no other passes (exit 1); nothing written', async () => {
+    const sim = await startSim({ models: MODELS });
+    const at = home();
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
+    expect((await runCli(['setup', '--yes', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
+    for (const m of MODELS) sim.addFault({ kind: 'upstream-down', model: m.id });
+    const check = await runCli(['sync', '--check'], { home: at, env });
+    expect(check.code).toBe(1);
+    expect(check.stdout.replace(/\s+/g, ' ')).toContain('claude-sonnet-4-5 fails its probe now (channel_failed, request ID');
+  });
+});

@@ -59,11 +59,19 @@ export function explainChanges(
     // Judged against the agent's own key's list.
     const models = byAgent?.get(a.id) ?? shared;
     const files = a.files.filter((f) => f.action !== 'unchanged').map((f) => f.path);
-    if (files.length === 0) continue;
     const from = saved.perAgent?.[a.id]?.model;
+    // Its model fails now and no other passes: nothing to write, and still not up to date.
+    if (files.length === 0 && a.probe && !a.probe.ok) {
+      const failed = { model: from ?? a.before?.model ?? '', code: a.probe.diagnosis?.code ?? 'error', id: a.probe.requestId ?? '-' };
+      changes.push({ agent: a.id, from, reason: msg('sync.fails_now', failed), files });
+      continue;
+    }
+    if (files.length === 0) continue;
     let reason: Message;
     const model = models.find((m) => m.id === from);
-    if (from !== undefined && from !== a.model && !model) reason = msg('sync.left_list', { model: from });
+    const fell = a.fallback?.failed[0];
+    if (fell) reason = msg('sync.model_failed', { model: fell.model, code: fell.code, id: fell.requestId ?? '-' });
+    else if (from !== undefined && from !== a.model && !model) reason = msg('sync.left_list', { model: from });
     else if (from !== undefined && from !== a.model && model && !AGENTS[a.id].fit(model).ok)
       reason = msg('sync.lost_mark', { model: from, agent: AGENTS[a.id].name });
     else if (from !== undefined && from !== a.model && upgrade) reason = msg('sync.newer');
@@ -180,8 +188,9 @@ async function syncOne(
         // The saved models lead unless the user asks for the newest ones.
         pinSaved: !upgrade,
         dryRun: check,
-        // A check changes nothing and sends no probe; a sync verifies before and after writing.
-        verify: !check,
+        // A check changes nothing, but probes the models as a sync would: a model that fails now is
+        // as stale as one that left the list. A sync verifies before and after writing.
+        verify: true,
         // A gateway that stops sending marks has not changed its models: keep what the configs use.
         keepOnDisk: true,
         onModels: (m, each) => {

@@ -129,6 +129,8 @@ export const en = {
   'doctor.no_findings': 'No findings.',
   'doctor.remain_fixing': 'Findings remain. See the fixes above.',
   'doctor.remain': 'Findings remain. `{bin} doctor --fix` repairs what it can.',
+  'sync.model_failed': '{model} failed its probe ({code}, request ID {id})',
+  'sync.fails_now': '{model} fails its probe now ({code}, request ID {id}) and no other model of the key passes',
   'sync.left_list': "{model} left the key's model list",
   'sync.lost_mark': '{model} lost the mark {agent} needs',
   'sync.newer': 'a newer preferred model is offered',
@@ -273,7 +275,8 @@ export const en = {
   'help.opt.upgrade': 'Also move to a newer preferred model when the key offers one.',
   'help.detail.sync.when':
     "Reads the saved settings (written by setup and the wizard), the key's models again, and rewrites a config only where it must change: its model left the key's list or lost the protocol mark its agent needs (replaced by the best one by your preferences), or the base URL changed. Nothing changed: nothing written. Marks the gateway stops sending are no change: each config keeps the protocol and small model it uses.",
-  'help.detail.sync.check': '--check writes nothing and exits 1 with the list of stale configs when a sync would write, 0 otherwise.',
+  'help.detail.sync.check':
+    '--check writes nothing (it probes the models, as a sync would) and exits 1 with the list of stale configs when a sync would write or a model fails now, 0 otherwise.',
   'help.summary.wizard_long': 'Walk through the whole setup interactively (the default on a terminal).',
   'help.detail.wizard.steps':
     'Asks for the base URL, the key, the agents, a model per agent, scope and key storage; shows the diff of every file before writing; then verifies each agent from its files on disk.',

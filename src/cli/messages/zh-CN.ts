@@ -125,6 +125,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.no_findings': '没有发现问题。',
   'doctor.remain_fixing': '仍有问题。请查看上面的解决办法。',
   'doctor.remain': '仍有问题。`{bin} doctor --fix` 会修复能修复的部分。',
+  'sync.model_failed': '{model} 探测失败（{code}，请求 ID {id}）',
+  'sync.fails_now': '{model} 现在探测失败（{code}，请求 ID {id}），且该密钥没有其他模型通过',
   'sync.left_list': '{model} 已不在此密钥的模型列表中',
   'sync.lost_mark': '{model} 失去了 {agent} 需要的标记',
   'sync.newer': '有更新的首选模型可用',
@@ -261,7 +263,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'help.opt.upgrade': '当密钥提供更新的首选模型时，也切换过去。',
   'help.detail.sync.when':
     '读取保存的设置（由 setup 和向导写入）并重新读取密钥的模型，只在必须改变时重写配置：模型已不在密钥的列表中，或失去了智能体需要的协议标记（按你的偏好换成最合适的模型），或 Base URL 变了。没有变化就不写入。网关不再发送标记不算变化：每个配置保留它正在使用的协议和小型模型。',
-  'help.detail.sync.check': '--check 不写入任何内容：如果同步会写入，则列出过时的配置并以 1 退出，否则以 0 退出。',
+  'help.detail.sync.check':
+    '--check 不写入任何内容（但会像同步一样探测模型）：如果同步会写入或某个模型现在失败，则列出过时的配置并以 1 退出，否则以 0 退出。',
   'help.summary.wizard_long': '交互式完成全部配置（在终端中默认如此）。',
   'help.detail.wizard.steps':
     '依次询问 Base URL、密钥、智能体、每个智能体的模型、范围和密钥存储方式；写入前显示每个文件的 diff；然后根据磁盘上的文件验证每个智能体。',
