@@ -277,8 +277,10 @@ export async function checkAgent(
   const smallLabel = small && msg('doctor.small_label', { model: small.request.model, setting: small.setting, file: small.request.file });
   const smallFinding = small && smallLabel && listed ? judgeModel(agent, small.request, listed, smallLabel) : undefined;
   if (small && listed && !smallFinding) check.usableSmallModel = small.request.model;
+  let mainPassed = false;
   if (key !== undefined && key !== '') {
     const result = await send(opts, check.root, asConfigured(request), key);
+    mainPassed = result.ok;
     if (result.ok) check.passedRequestId = result.requestId;
     if (!result.ok && result.diagnosis) {
       // When the model is the cause, the request's failure is its evidence, not a second finding.
@@ -309,8 +311,22 @@ export async function checkAgent(
   for (const [tier, model] of Object.entries(request.tiers ?? {})) {
     if (!listed || judged.has(model)) continue;
     judged.add(model);
-    const finding = judgeModel(agent, { ...request, model }, listed, msg('doctor.tier_label', { tier, model, file: request.file }));
-    if (finding) check.findings.push(finding);
+    const label = msg('doctor.tier_label', { tier, model, file: request.file });
+    const finding = judgeModel(agent, { ...request, model }, listed, label);
+    if (finding) {
+      check.findings.push(finding);
+      continue;
+    }
+    // Listed and suited: the request the agent sends once switched to the tier, as for the main
+    // model (a tier whose channel fails breaks `/model opus` while everything else passes).
+    if (!mainPassed || key === undefined || key === '') continue;
+    const tierResult = await send(opts, check.root, asConfigured({ ...request, model }), key);
+    if (!tierResult.ok && tierResult.diagnosis) {
+      check.findings.push({
+        ...fromDiagnosis(tierResult.diagnosis),
+        message: msg('doctor.labelled', { label, message: tierResult.diagnosis.message }),
+      });
+    }
   }
   return check;
 }

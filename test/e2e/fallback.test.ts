@@ -271,3 +271,28 @@ describe('sync: a model that fails now moves to the next working one', () => {
     expect(check.stdout.replace(/\s+/g, ' ')).toContain('claude-sonnet-4-5 fails its probe now (channel_failed, request ID');
   });
 });
+
+describe('doctor: every tier is asked too', () => {
+  it('an opus tier whose channel fails is a finding with its request ID; --fix leaves the tier to the main model', async () => {
+    const sim = await startSim({ models: MODELS });
+    const at = home();
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
+    expect((await runCli(['setup', '--yes', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
+    expect((await runCli(['doctor', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
+    sim.addFault({ kind: 'upstream-down', model: 'claude-opus-4-5' });
+
+    const r = await runCli(['doctor', '--agent', 'claude-code', '--json'], { home: at, env });
+    expect(r.code).toBe(1);
+    const findings = (jsonOf(r) as { agents: { findings: { code: string; message: string; requestId?: string }[] }[] }).agents[0]!.findings;
+    const opusId = probes(sim)
+      .filter((p) => p.model === 'claude-opus-4-5')
+      .at(-1)!.requestId;
+    expect(findings).toEqual([expect.objectContaining({ code: 'channel_failed', requestId: opusId })]);
+    expect(findings[0]!.message).toContain('opus');
+
+    const fix = await runCli(['doctor', '--agent', 'claude-code', '--fix'], { home: at, env });
+    expect(fix.code, fix.stdout + fix.stderr).toBe(0);
+    const written = JSON.parse(readFileSync(join(at, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> };
+    expect(written.env.ANTHROPIC_DEFAULT_OPUS_MODEL).toBe('claude-sonnet-4-5');
+  });
+});
