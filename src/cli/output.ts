@@ -2,6 +2,7 @@
 // prints, and the shapes people read (prices, a gateway diagnosis).
 import type { Diagnosis, Protocol } from '../core/types.js';
 import { wrap } from '../core/layout.js';
+export { formatUsd } from '../core/money.js';
 import { painter } from '../core/terminal.js';
 import type { CliContext } from './context.js';
 import { english, isMessage } from '../i18n/index.js';
@@ -40,13 +41,6 @@ export function printJson(ctx: Pick<CliContext, 'out'>, doc: unknown): boolean {
   jsonWritten.add(ctx);
   ctx.out(`${JSON.stringify(doc, inEnglish, 2)}\n`);
   return true;
-}
-
-export function formatUsd(usd: number): string {
-  if (usd === 0) return '$0';
-  if (Math.abs(usd) >= 100) return `$${usd.toFixed(0)}`;
-  if (Math.abs(usd) >= 0.01) return `$${usd.toFixed(2)}`;
-  return `$${usd.toPrecision(2)}`;
 }
 
 /**

@@ -14,6 +14,7 @@ import { windowsKeyNotes } from '../config/key-protection.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
 import { errorText, JobError, UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
+import { formatUsd } from '../core/money.js';
 import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from '../core/types.js';
 import { listModels, probeMany, type ClientOptions } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
@@ -490,6 +491,7 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
 
   if (verify) {
     const failed = await probePhase(opts, chosen, shared, byAgent);
+    await noteBalances(opts, failed);
     if (!opts.force && failed.length > 0 && opts.onProbeFailed) {
       await opts.onProbeFailed(failed.map((c) => ({ agent: c.agent.id, model: c.choice.model, probe: c.report.probe as VerifyReport })));
     }
@@ -525,6 +527,31 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     keepBackups: keep,
     ...(applied.pruned ? { prunedBackups: applied.pruned } : {}),
   });
+}
+
+/**
+ * A key out of quota: what the gateway tells of its balance (`/api/usage/token/`), once per key,
+ * beside the quota failure; or that it does not tell.
+ */
+async function noteBalances(opts: SetupOptions, failed: readonly Chosen[]): Promise<void> {
+  const broke = failed.filter((c) => c.report.probe?.diagnosis?.code === 'quota');
+  if (broke.length === 0) return;
+  const { fetchKeyInfo } = await import('../gateway/client.js');
+  const byKey = new Map<string, ReturnType<typeof fetchKeyInfo>>();
+  for (const c of broke) {
+    const client = clientFor(opts, c.agent.id);
+    if (!byKey.has(client.key))
+      byKey.set(
+        client.key,
+        fetchKeyInfo(client).catch(() => undefined),
+      );
+    const info = await byKey.get(client.key)!;
+    c.report.notes.push(
+      info === undefined || info.unlimited || info.remainingUsd === undefined
+        ? msg('setup.quota_balance_unknown')
+        : msg('setup.quota_balance', { left: formatUsd(info.remainingUsd) }),
+    );
+  }
 }
 
 /**

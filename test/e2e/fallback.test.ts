@@ -116,6 +116,8 @@ describe('fallback: a failure that is not the model’s never switches models', 
     expect(agent.ok).toBe(false);
     expect(agent.fallback).toBeUndefined();
     expect(agent.probe?.diagnosis?.code).toBe('quota');
+    // The key's balance, as the gateway's /api/usage/token/ tells it, beside the cause.
+    expect(agent.notes.join('\n')).toContain("The key's balance, as the gateway tells it: $0 left.");
     // The models of the plan (main, small, opus tier) each asked once, and nothing looked for beyond them.
     const sent = probes(sim);
     expect(sent.map((p) => p.model).sort()).toEqual(PLANNED);

@@ -11,6 +11,10 @@ export const en = {
   'setup.none_suits': "{agent}: none of the key's {n} models suits it.",
   'setup.none_suits_hint': 'Run `gateway-agent-setup models` to see why each model does not suit {agent}.',
   'setup.tier_failed': 'The {tier} tier is left to the main model {model}: {note}',
+  'setup.quota_balance':
+    "The key's balance, as the gateway tells it: {left} left. Top the key up (or raise its quota) in the gateway's console, then run the same command again.",
+  'setup.quota_balance_unknown':
+    "The gateway does not tell this key's balance. Top the key up (or raise its quota) in the gateway's console, then run the same command again.",
   'setup.model_failed': '{model} failed its {protocol} probe ({code}): {cause}',
   'setup.model_failed_id': '{model} failed its {protocol} probe ({code}, request ID {id}): {cause}',
   'setup.fallback_chosen': 'Using {winner} in place of {model}: the next model by the ranking, and it passed its probe.',

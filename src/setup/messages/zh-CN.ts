@@ -11,6 +11,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'setup.none_suits': '{agent}：此密钥的 {n} 个模型都不适合它。',
   'setup.none_suits_hint': '运行 `gateway-agent-setup models` 查看每个模型为什么不适合 {agent}。',
   'setup.tier_failed': '{tier} 档位改用主模型 {model}：{note}',
+  'setup.quota_balance': '网关给出的该密钥余额：剩余 {left}。请在网关控制台为该密钥充值（或提高额度），然后重新运行同一命令。',
+  'setup.quota_balance_unknown': '网关未提供该密钥的余额。请在网关控制台为该密钥充值（或提高额度），然后重新运行同一命令。',
   'setup.model_failed': '{model} 的 {protocol} 探测失败（{code}）：{cause}',
   'setup.model_failed_id': '{model} 的 {protocol} 探测失败（{code}，请求 ID {id}）：{cause}',
   'setup.fallback_chosen': '改用 {winner} 代替 {model}：按排序的下一个模型，且已通过探测。',
