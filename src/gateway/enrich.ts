@@ -41,6 +41,17 @@ async function getJson(opts: ClientOptions, path: string, key: string): Promise<
 
 /** `GET /api/pricing` (no key). Per-token prices in USD per 1M tokens, per-call prices in USD. */
 export async function fetchPricing(opts: ClientOptions): Promise<Map<string, ModelPricing> | undefined> {
+  return (await fetchMarket(opts))?.prices;
+}
+
+/**
+ * The marketplace: each model's prices at the ratio of `opts.group` (new-api charges the model's
+ * price × the group's ratio; the base price when the group is not known or has no ratio), and the
+ * ratio of every group (`group_ratio`).
+ */
+export async function fetchMarket(
+  opts: ClientOptions,
+): Promise<{ prices: Map<string, ModelPricing>; groupRatios: Record<string, number>; ratio?: number } | undefined> {
   const payload = await getJson(opts, '/api/pricing', '');
   if (!payload || !Array.isArray(payload.data)) return undefined;
   const vendors = new Map<number, string>();
@@ -48,8 +59,11 @@ export async function fetchPricing(opts: ClientOptions): Promise<Map<string, Mod
     for (const v of payload.vendors) if (isObject(v) && typeof v.id === 'number' && typeof v.name === 'string') vendors.set(v.id, v.name);
   }
   const ratios = isObject(payload.group_ratio) ? payload.group_ratio : {};
+  const groupRatios: Record<string, number> = {};
+  for (const [g, r] of Object.entries(ratios)) if (num(r) !== undefined) groupRatios[g] = num(r)!;
   // The key's group is not told by the gateway; without it the base price (ratio 1) is shown.
-  const groupRatio = (opts.group !== undefined ? num(ratios[opts.group]) : undefined) ?? 1;
+  const known = opts.group !== undefined && Object.hasOwn(groupRatios, opts.group) ? groupRatios[opts.group] : undefined;
+  const groupRatio = known ?? 1;
 
   const out = new Map<string, ModelPricing>();
   for (const item of payload.data) {
@@ -79,7 +93,7 @@ export async function fetchPricing(opts: ClientOptions): Promise<Map<string, Mod
     }
     out.set(item.model_name, p);
   }
-  return out;
+  return { prices: out, groupRatios, ...(known !== undefined && { ratio: known }) };
 }
 
 /** What the marketplace sells, per model: the groups it is sold to and its endpoint marks. */

@@ -135,3 +135,34 @@ describe('models --all: what the gateway sells that this key cannot use', () => 
     expect(jsonOf(await runCli(['models', '--json'], { env }))).not.toHaveProperty('elsewhere');
   });
 });
+
+describe('models: prices at the key’s group ratio', () => {
+  type Priced = ModelsDoc & { prices?: { group?: string; ratio: number; base: boolean } };
+  const inputOf = (doc: ModelsDoc, id: string) => doc.models.find((m) => m.id === id)?.pricing?.inputPerMTok;
+
+  it('--group vip: every price × 1.5, said in text and JSON; without it the base price, said as such', async () => {
+    const sim = await startSim();
+    const base = jsonOf(await runCli(['models', '--json'], { env: env(sim.root, VIP_KEY) })) as Priced;
+    const vip = jsonOf(await runCli(['models', '--json', '--group', 'vip'], { env: env(sim.root, VIP_KEY) })) as Priced;
+    expect(base.prices).toEqual({ ratio: 1, base: true });
+    expect(vip.prices).toEqual({ group: 'vip', ratio: 1.5, base: false });
+    const priced = base.models.filter((m) => m.pricing?.inputPerMTok !== undefined);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const m of priced) expect(inputOf(vip, m.id)).toBeCloseTo(m.pricing!.inputPerMTok! * 1.5, 6);
+
+    const text = await runCli(['models'], { env: env(sim.root, VIP_KEY) });
+    expect(text.stdout.replace(/\s+/g, ' ')).toContain("Base prices (ratio 1×): the gateway does not tell a key's group");
+    expect(text.stdout).toContain('vip 1.5×');
+    const group = await runCli(['models', '--group', 'vip'], { env: env(sim.root, VIP_KEY) });
+    expect(group.stdout.replace(/\s+/g, ' ')).toContain("Prices at group vip's ratio (1.5×)");
+  });
+
+  it('a group the gateway has no ratio for: the base price, and the groups it has', async () => {
+    const sim = await startSim();
+    const r = await runCli(['models', '--group', 'nosuch'], { env: env(sim.root) });
+    expect(r.code).toBe(0);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain(
+      'Group nosuch has no price ratio on this gateway: base prices shown (group ratios: default 1×, vip 1.5×)',
+    );
+  });
+});

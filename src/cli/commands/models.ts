@@ -24,11 +24,12 @@ export const options: OptionTable = {
   json: { type: 'boolean', description: msg('help.opt.json') },
   all: { type: 'boolean', description: msg('help.opt.all') },
   agent: { type: 'string', value: 'ID', description: msg('help.opt.agent_key') },
+  group: { type: 'string', value: 'NAME', description: msg('help.opt.group') },
 };
 
 export const help: CommandHelp = {
   summary: msg('help.summary.models'),
-  usage: `${BIN} models [--json] [--all]`,
+  usage: `${BIN} models [--json] [--all] [--group NAME]`,
   details: [msg('help.detail.models.sources'), msg('help.detail.models.needs_probe'), msg('help.detail.models.json')],
   examples: [`export GATEWAY_BASE_URL=https://gw.example.com GATEWAY_API_KEY=sk-…`, `${BIN} models`],
 };
@@ -47,6 +48,22 @@ function primaryProtocol(model: ClassifiedModel): Protocol | undefined {
   if (model.protocols.images === 'yes') return 'images';
   if (notForCoding(model) !== undefined) return undefined;
   return ORDER.find((p) => model.protocols[p] === 'yes') ?? ORDER.find((p) => model.protocols[p] === 'probe');
+}
+
+/** What the prices shown are: at a group's ratio, or the base price. */
+interface PriceBasis {
+  group?: string;
+  ratio: number;
+  /** No group given, or one without a ratio: the base price (ratio 1). */
+  base: boolean;
+  groupRatios: Readonly<Record<string, number>>;
+}
+
+function basisText(t: Translator, p: PriceBasis): string {
+  if (!p.base) return t('models.prices_group', { group: p.group ?? '', ratio: String(p.ratio) });
+  const ratios = commas(Object.entries(p.groupRatios).map(([g, r]) => `${g} ${r}×`));
+  if (p.group !== undefined) return t('models.prices_group_unknown', { group: p.group, ratios });
+  return t('models.prices_base', { ratios });
 }
 
 function priceText(t: Translator, p: ModelPricing | undefined): string {
@@ -142,9 +159,18 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const gw = resolveGateway(ctx, values, undefined, agent !== undefined ? [agent as AgentId] : undefined);
   const key = (agent !== undefined ? gw.agentKeys?.get(agent as AgentId)?.key : undefined) ?? gw.key;
   const client = await import('../../gateway/client.js');
-  const opts = { root: gw.root, key, timeoutMs: gw.timeoutMs, env: gw.env };
+  const group = str(args.values, 'group');
+  const opts = { root: gw.root, key, timeoutMs: gw.timeoutMs, env: gw.env, ...(group !== undefined && { group }) };
   // The key's list decides; marketplace and key information are optional enrichments that never throw.
-  const [list, pricing, keyInfo] = await Promise.all([client.listModels(opts), client.fetchPricing(opts), client.fetchKeyInfo(opts)]);
+  const [list, market, keyInfo] = await Promise.all([client.listModels(opts), client.fetchMarket(opts), client.fetchKeyInfo(opts)]);
+  const pricing = market?.prices;
+  // Prices are the model's price × the key's group's ratio; the gateway does not tell a key's group.
+  const priced: PriceBasis | undefined = market && {
+    ...(group !== undefined && { group }),
+    ratio: market.ratio ?? 1,
+    base: market.ratio === undefined,
+    groupRatios: market.groupRatios,
+  };
   const models = list.models.map((m) => {
     const p = m.pricing ?? pricing?.get(m.id);
     return p ? { ...m, pricing: p } : m;
@@ -185,6 +211,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         ...(m.pricing ? { pricing: m.pricing } : {}),
       })),
       ...(elsewhere ? { elsewhere } : {}),
+      ...(priced ? { prices: { ...(priced.group !== undefined && { group: priced.group }), ratio: priced.ratio, base: priced.base } } : {}),
     });
     return EXIT.ok;
   }
@@ -202,6 +229,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     ]),
   ];
   if (!pricing) lines.push(...wrap(t('models.no_prices')).map((l) => paint('dim', l)));
+  else if (priced) lines.push(...wrap(basisText(t, priced)).map((l) => paint('dim', l)));
 
   if (!list.marked) {
     lines.push('', ...wrap(t('models.unmarked_gateway')).map((l) => paint('yellow', l)), '');

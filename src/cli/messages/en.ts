@@ -102,6 +102,10 @@ export const en = {
   'models.row.models': 'Models',
   'models.count': '{count} for this key, {usable} usable by coding agents',
   'models.no_prices': '(no marketplace prices: /api/pricing is not public on this gateway)',
+  'models.prices_group': "Prices at group {group}'s ratio ({ratio}×): what this key pays.",
+  'models.prices_group_unknown': 'Group {group} has no price ratio on this gateway: base prices shown (group ratios: {ratios}).',
+  'models.prices_base':
+    "Base prices (ratio 1×): the gateway does not tell a key's group, and a call costs the price × the group's ratio ({ratios}). `--group NAME` shows your group's prices.",
   'models.unmarked_gateway': 'This gateway does not mark protocols; run `verify` to probe which protocol each model serves.',
   'models.not_for_agents': 'Not for coding agents',
   'models.all_for_why': '{ids} (--all for why)',
@@ -204,6 +208,7 @@ export const en = {
   'help.opt.protocol': 'Probe only this protocol. images costs money: only probed when asked for.',
   'help.opt.concurrency': 'Probes in flight at once (default 4).',
   'help.opt.force': "Probe --model even when the key's model list does not show it.",
+  'help.opt.group': "The key's group (the gateway does not tell it): prices are shown at its ratio.",
   'help.opt.verify_all': 'Probe every model of each protocol, not only until one passes.',
   'help.opt.agent-run': 'Run each configured, installed agent one-shot with a tiny prompt instead of probing ourselves.',
   'help.opt.agent': 'With --agent-run: only these agents (repeatable or comma-separated).',

@@ -99,6 +99,10 @@ export const zhCN: CatalogOf<typeof en> = {
   'models.row.models': '模型',
   'models.count': '此密钥共 {count} 个，编程智能体可用 {usable} 个',
   'models.no_prices': '（没有模型广场价格：此网关的 /api/pricing 不公开）',
+  'models.prices_group': '按分组 {group} 的倍率（{ratio}×）计价：即此密钥实际支付的价格。',
+  'models.prices_group_unknown': '分组 {group} 在此网关上没有价格倍率：显示的是基础价格（分组倍率：{ratios}）。',
+  'models.prices_base':
+    '基础价格（倍率 1×）：网关不会告知密钥所属分组，而每次调用的费用为价格 × 分组倍率（{ratios}）。使用 `--group 分组名` 查看你所在分组的价格。',
   'models.unmarked_gateway': '此网关没有标记协议；运行 `verify` 探测每个模型支持哪种协议。',
   'models.not_for_agents': '不适用于编程智能体',
   'models.all_for_why': '{ids}（--all 查看原因）',
@@ -198,6 +202,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'help.opt.protocol': '只探测这种协议。images 会产生费用：只有明确指定时才探测。',
   'help.opt.concurrency': '同时进行的探测数（默认 4）。',
   'help.opt.force': '即使密钥的模型列表中没有，也探测 --model 指定的模型。',
+  'help.opt.group': '密钥所属分组（网关不会告知）：按该分组倍率显示价格。',
   'help.opt.verify_all': '探测每个协议下的所有模型，而不是直到有一个通过为止。',
   'help.opt.agent-run': '用一个极短的提示词一次性运行每个已安装并已配置的智能体，而不是由本工具自己探测。',
   'help.opt.agent': '配合 --agent-run：只运行这些智能体（可重复或用逗号分隔）。',
