@@ -176,13 +176,14 @@ export function openCodeFormat(
   /** The models listed, in the shape we write, under our providers of the scope's file. */
   function listedModels(env: AgentEnv, scope: Scope, current: CurrentFiles): { model: string; protocol: Protocol }[] {
     const doc = asRecord(current.get(targetFile(env, scope, current)));
-    const out: { model: string; protocol: Protocol }[] = [];
+    // By id, the first provider listing it winning: a list may hold every model of the key.
+    const out = new Map<string, { model: string; protocol: Protocol }>();
     for (const [protocol, spec] of Object.entries(OPENCODE_PROVIDERS) as [OpenCodeProtocol, ProviderSpec][]) {
       const models = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
       for (const [id, entry] of Object.entries(models))
-        if (isOurModelEntry(id, entry) && !out.some((m) => m.model === id)) out.push({ model: id, protocol });
+        if (isOurModelEntry(id, entry) && !out.has(id)) out.set(id, { model: id, protocol });
     }
-    return out;
+    return [...out.values()];
   }
 
   function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
@@ -195,11 +196,12 @@ export function openCodeFormat(
     const apiKey = literal ? choice.key : `{env:${choice.keyEnvVar}}`;
     const notes: Message[] = [];
 
-    const entries = new Map<string, { spec: ProviderSpec; models: string[] }>();
+    // A Set per provider: a list may hold every model of the key (thousands), each looked up once.
+    const entries = new Map<string, { spec: ProviderSpec; models: Set<string> }>();
     const want = (protocol: Protocol, model: string): string => {
       const spec = specFor(protocol);
-      const entry = entries.get(spec.id) ?? { spec, models: [] };
-      if (!entry.models.includes(model)) entry.models.push(model);
+      const entry = entries.get(spec.id) ?? { spec, models: new Set<string>() };
+      entry.models.add(model);
       entries.set(spec.id, entry);
       return `${spec.id}/${model}`;
     };
@@ -216,7 +218,7 @@ export function openCodeFormat(
       // the user chose fewer); one the user wrote by hand (any other shape) stays.
       const listed = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
       for (const id of Object.keys(listed)) {
-        if (!models.includes(id) && isOurModelEntry(id, listed[id])) edits.push({ path: [...base, 'models', id], value: undefined });
+        if (!models.has(id) && isOurModelEntry(id, listed[id])) edits.push({ path: [...base, 'models', id], value: undefined });
       }
       edits.push(
         { path: [...base, 'npm'], value: spec.npm },

@@ -7,7 +7,7 @@ import { JobError } from '../core/errors.js';
 import { parseConfig } from './parse.js';
 import { detectEol, detectIndent, keepFinalNewline, lineStartOf, splitBom } from './text.js';
 import type { KeyEdit, KeyPath } from './types.js';
-import { clonePlain, deepEqual, isPlainObject, setIn, showPath } from './values.js';
+import { clonePlain, deepEqual, getIn, isPlainObject, setIn, showPath } from './values.js';
 import { msg, type Message } from '../i18n/index.js';
 
 // jsonc-parser's SyntaxKind is an ambient const enum, which isolatedModules cannot inline.
@@ -165,6 +165,22 @@ function removeMember(text: string, container: jsonc.Node, index: number): strin
   return applyEdits(text, [{ offset: container.offset + 1, length: close - container.offset - 1, content: '' }]);
 }
 
+/** The path down to the first key `doc` lacks on the way to `path` (itself included); undefined when every key is there. */
+function missingPrefix(doc: unknown, path: KeyPath): KeyPath | undefined {
+  let cur: unknown = doc;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i]!;
+    if (typeof seg === 'number' || !isPlainObject(cur)) return undefined;
+    if (!Object.hasOwn(cur, seg)) return path.slice(0, i + 1);
+    cur = cur[seg];
+  }
+  return undefined;
+}
+
+function startsWith(path: KeyPath, prefix: KeyPath): boolean {
+  return prefix.length <= path.length && prefix.every((seg, i) => path[i] === seg);
+}
+
 function tree(text: string): jsonc.Node {
   const root = jsonc.parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   if (!root) throw new JobError('internal: a JSON text that parsed has no syntax tree');
@@ -240,10 +256,37 @@ export function editJson(text: string, edits: readonly KeyEdit[], file: string, 
   let out = body.trim() === '' ? '{}' : body;
   const layout: Layout = { eol: detectEol(body), ...detectIndent(body) };
   const expected = clonePlain(before);
-  for (const edit of edits) {
+  // Each edit applied alone re-reads the whole text: linear per edit, so a list of thousands of
+  // models would take quadratic time. `expected` mirrors the text edit by edit, which tells without
+  // reading it when an edit changes nothing, and when a run of edits lands under one key the text
+  // does not have yet: those become one insert of the subtree they build.
+  for (let i = 0; i < edits.length; i++) {
+    const edit = edits[i]!;
     if (edit.path.length === 0) throw new JobError(msg('cfg.empty_path', { file }));
     if (!isPlainObject(expected) && !Array.isArray(expected)) throw kindError(file, [], msg('cfg.an_object'));
     const value = clonePlain(edit.value);
+    if (value !== undefined && deepEqual(getIn(expected, edit.path), value)) continue;
+    const fresh = value === undefined ? undefined : missingPrefix(expected, edit.path);
+    if (fresh !== undefined) {
+      // The edits that follow under the same missing key, in order, built into one value.
+      const built: Record<string, unknown> = {};
+      let j = i;
+      for (; j < edits.length; j++) {
+        const e = edits[j]!;
+        if (e.value === undefined || !startsWith(e.path, fresh) || e.path.some((seg) => typeof seg === 'number')) break;
+        const v = clonePlain(e.value);
+        setIn(expected as Record<string, unknown>, e.path, v, file);
+        setIn(built, e.path, v, file);
+      }
+      if (j > i + 1) {
+        out = applyOne(out, fresh, getIn(built, fresh), file, layout);
+        i = j - 1;
+        continue;
+      }
+      // One edit alone: as before (the value is already in `expected`).
+      out = applyOne(out, edit.path, value, file, layout);
+      continue;
+    }
     setIn(expected as Record<string, unknown>, edit.path, value, file);
     out = applyOne(out, edit.path, value, file, layout);
   }

@@ -85,11 +85,13 @@ function longestPiece(cell: string): number {
 export function tableRows(rows: readonly (readonly string[])[], opts: TableOptions = {}): string[][] {
   const width = opts.width ?? WIDTH;
   const indent = ' '.repeat(opts.indent ?? 0);
-  const columns = Math.max(0, ...rows.map((r) => r.length));
+  // Folded, never spread: a table may have tens of thousands of rows (a gateway's whole model list).
+  const most = (from: number, of: (r: readonly string[]) => number): number => rows.reduce((m, r) => Math.max(m, of(r)), from);
+  const columns = most(0, (r) => r.length);
   if (columns === 0) return [];
-  const widths = Array.from({ length: columns }, (_, i) => Math.max(0, ...rows.map((r) => visibleLength(r[i] ?? ''))));
+  const widths = Array.from({ length: columns }, (_, i) => most(0, (r) => visibleLength(r[i] ?? '')));
   const wrapping = opts.wrap ?? [columns - 1];
-  const floor = widths.map((_, i) => Math.max(1, ...rows.map((r) => longestPiece(r[i] ?? ''))));
+  const floor = widths.map((_, i) => most(1, (r) => longestPiece(r[i] ?? '')));
   const total = (): number => indent.length + widths.reduce((a, b) => a + b, 0) + 2 * (columns - 1);
   while (total() > width) {
     const widest = wrapping.filter((i) => (widths[i] ?? 0) > (floor[i] ?? 0)).sort((a, b) => (widths[b] ?? 0) - (widths[a] ?? 0))[0];

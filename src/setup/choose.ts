@@ -200,9 +200,11 @@ export function chooseList(input: ListInput): { model: string; protocol: Protoco
   }
   const fitting = suitableModels(agent, models);
   if (input.kept !== undefined) {
+    // By id, once: a kept list may hold every model of the key.
+    const byId = new Map(fitting.map((x) => [x.model.id, x]));
     // A model the gateway stopped marking keeps the protocol it is listed in (as the default does).
     return input.kept.flatMap((k) => {
-      const f = fitting.find((x) => x.model.id === k.model);
+      const f = byId.get(k.model);
       if (!f) return [];
       return [
         {

@@ -91,7 +91,13 @@ function fit(text: string, width: number): string {
 
 /** Rows of cells laid out in columns two spaces apart, each cell cut to its column's cap (display width). */
 function columns(rows: readonly (readonly string[])[], caps: readonly number[]): string[] {
-  const widths = caps.map((cap, i) => Math.min(cap, Math.max(0, ...rows.map((r) => visibleLength(r[i] ?? '')))));
+  // Folded, never spread: the rows may be a gateway's whole model list.
+  const widths = caps.map((cap, i) =>
+    Math.min(
+      cap,
+      rows.reduce((m, r) => Math.max(m, visibleLength(r[i] ?? '')), 0),
+    ),
+  );
   return rows.map((r) =>
     r
       .map((cell, i) => (i === r.length - 1 ? fit(cell, widths[i] ?? 0) : padTo(fit(cell, widths[i] ?? 0), widths[i] ?? 0)))

@@ -142,8 +142,8 @@ describe('models: prices at the key’s group ratio', () => {
 
   it('--group vip: every price × 1.5, said in text and JSON; without it the base price, said as such', async () => {
     const sim = await startSim();
-    const base = jsonOf(await runCli(['models', '--json'], { env: env(sim.root, VIP_KEY) })) as Priced;
-    const vip = jsonOf(await runCli(['models', '--json', '--group', 'vip'], { env: env(sim.root, VIP_KEY) })) as Priced;
+    const base = jsonOf(await runCli(['models', '--json'], { env: env(sim.root, VIP_KEY) })) as unknown as Priced;
+    const vip = jsonOf(await runCli(['models', '--json', '--group', 'vip'], { env: env(sim.root, VIP_KEY) })) as unknown as Priced;
     expect(base.prices).toEqual({ ratio: 1, base: true });
     expect(vip.prices).toEqual({ group: 'vip', ratio: 1.5, base: false });
     const priced = base.models.filter((m) => m.pricing?.inputPerMTok !== undefined);

@@ -233,20 +233,18 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
 
   if (!list.marked) {
     lines.push('', ...wrap(t('models.unmarked_gateway')).map((l) => paint('yellow', l)), '');
-    lines.push(...modelBlock(t, models, paint, 'agents'));
+    for (const line of modelBlock(t, models, paint, 'agents')) lines.push(line);
   } else {
     for (const protocol of ORDER) {
       const group = forAgents.filter((m) => primaryProtocol(m) === protocol);
       if (group.length === 0) continue;
-      lines.push(
-        '',
-        paint('cyan', t(`models.group.${protocol}`)),
-        ...modelBlock(t, group, paint, protocol === 'images' ? 'reason' : 'agents'),
-      );
+      lines.push('', paint('cyan', t(`models.group.${protocol}`)));
+      // One line at a time: a spread of 50,000 models' lines overflows the call stack.
+      for (const line of modelBlock(t, group, paint, protocol === 'images' ? 'reason' : 'agents')) lines.push(line);
     }
     if (others.length > 0) {
       lines.push('', paint('cyan', t('models.not_for_agents')));
-      if (flag(args.values, 'all')) lines.push(...modelBlock(t, others, paint, 'reason'));
+      if (flag(args.values, 'all')) for (const line of modelBlock(t, others, paint, 'reason')) lines.push(line);
       else lines.push(...wrap(t('models.all_for_why', { ids: commas(others.map((m) => m.id)) }), 2));
     }
   }

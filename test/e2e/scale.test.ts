@@ -1,0 +1,71 @@
+// A gateway with 50,000 models: `models`, `setup` of the list-keeping agents and a `sync` after it
+// finish, with everything listed. No timing is asserted here (`npm run bench` measures it); a
+// quadratic step or a spread of the whole list would end these runs by the runner's timeout or a
+// stack overflow.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../../src/simulator/catalog.js';
+import type { SimModel, Simulator } from '../../src/simulator/types.js';
+import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+const N = 50_000;
+const MANY: SimModel[] = [
+  { id: 'claude-sonnet-4-5', channel: 'anthropic' },
+  ...Array.from({ length: N }, (_, i): SimModel => ({ id: `bulk-model-${i}`, channel: 'openai' })),
+];
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSim({ models: MANY });
+});
+afterAll(stopAll);
+
+const env = () => ({ GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY });
+
+describe(`${N.toLocaleString('en')} models`, () => {
+  it('models: every model, in JSON and in text (no stack overflow)', async () => {
+    const json = await runCli(['models', '--json'], { env: env(), timeoutMs: 120_000 });
+    expect(json.code, json.stderr).toBe(0);
+    expect((jsonOf(json) as { models: unknown[] }).models).toHaveLength(N + 1);
+    const text = await runCli(['models'], { env: env(), timeoutMs: 120_000 });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(`bulk-model-${N - 1}`);
+  }, 300_000);
+
+  it('setup writes OpenCode with every model listed; a sync after it writes nothing and keeps them', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const setup = await runCli(['setup', '--yes', '--no-verify', '--agent', 'opencode,kilo'], { home, env: env(), timeoutMs: 120_000 });
+      expect(setup.code, setup.stderr).toBe(0);
+      const config = JSON.parse(readFileSync(join(home, '.config', 'opencode', 'opencode.json'), 'utf8')) as {
+        provider: Record<string, { models: Record<string, unknown> }>;
+      };
+      const listed = Object.values(config.provider).reduce((n, p) => n + Object.keys(p.models).length, 0);
+      expect(listed).toBe(N + 1);
+      const before = readFileSync(join(home, '.config', 'opencode', 'opencode.json'), 'utf8');
+      const sync = await runCli(['sync'], { home, env: env(), timeoutMs: 120_000 });
+      expect(sync.code, sync.stderr + sync.stdout).toBe(0);
+      expect(readFileSync(join(home, '.config', 'opencode', 'opencode.json'), 'utf8')).toBe(before);
+    } finally {
+      remove();
+    }
+  }, 300_000);
+
+  it('setup --dry-run of every agent the list suits finishes with a model each', async () => {
+    const r = await runCli(['setup', '--yes', '--dry-run', '--json', '--agent', 'opencode,kilo,claude-code,codex,qwen-code,crush'], {
+      env: env(),
+      timeoutMs: 120_000,
+    });
+    const doc = jsonOf(r) as { agents: { id: string; model?: string }[] };
+    expect(doc.agents.map((a) => [a.id, typeof a.model])).toEqual([
+      ['opencode', 'string'],
+      ['kilo', 'string'],
+      ['claude-code', 'string'],
+      ['codex', 'string'],
+      ['qwen-code', 'string'],
+      ['crush', 'string'],
+    ]);
+  }, 300_000);
+});
