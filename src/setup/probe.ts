@@ -48,7 +48,11 @@ export function modelsOwnFailure(p: Pick<ProbeResult, 'ok' | 'diagnosis'>): bool
   return !p.ok && p.diagnosis !== undefined && !NOT_THE_MODELS.has(p.diagnosis.code);
 }
 
-/** At most this many other models are tried: a gateway failing every model is not probed one by one. */
+/**
+ * At most this many other models may fail for a reason beyond their protocol: a gateway whose
+ * channels all fail is not probed model by model. A model that does not speak the protocol does not
+ * count: on a gateway without marks, probing is how a protocol's models are found.
+ */
 const FALLBACK_TRIES = 8;
 
 /** A model that failed its probe and was left for the next one. */
@@ -103,10 +107,10 @@ export async function fallBack(
   const out: Fallback = { failed: [failedModel(first)] };
   const next = suitableModels(agent, models, opts.patterns)
     .filter((f) => f.model.id !== first.model && !opts.avoid?.has(f.model.id))
-    .slice(0, FALLBACK_TRIES)
     .map((f) => ({ protocol: f.fit.protocol, model: f.model.id }));
   const step = Math.max(1, opts.concurrency);
-  for (let i = 0; i < next.length; i += step) {
+  let beyondProtocol = 0;
+  for (let i = 0; i < next.length && beyondProtocol < FALLBACK_TRIES; i += step) {
     const batch = next.slice(i, i + step);
     // A model this round probed already (the small model) is not asked again.
     const more = await probePairs(
@@ -126,6 +130,7 @@ export async function fallBack(
         return out;
       }
       out.failed.push(failedModel(r));
+      if (r.diagnosis?.code !== 'wrong_protocol') beyondProtocol++;
     }
   }
   return out;

@@ -24,7 +24,7 @@ import { failedModel, failedNote, fallBack, modelsOwnFailure, probeKey, probePai
 import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
 import type { Preferences } from '../agents/types.js';
-import { isMessage, msg, type Message } from '../i18n/index.js';
+import { commas, isMessage, msg, type Message } from '../i18n/index.js';
 import { groupAdvice, type GroupAdvice } from './group-advice.js';
 
 export type { GroupAdvice } from './group-advice.js';
@@ -194,6 +194,9 @@ export type Chosen = Candidate & { choice: ModelChoice };
 
 export const isChosen = (c: Candidate): c is Chosen => c.choice !== undefined;
 
+/** How many failed models a fallback names one by one. */
+const SAID_FAILURES = 3;
+
 /** The gateway client of a run. */
 export function clientOf(opts: Pick<SetupOptions, 'http' | 'root' | 'key' | 'markers'>): ClientOptions {
   return { ...opts.http, root: opts.root, key: opts.key, markers: opts.markers };
@@ -320,7 +323,13 @@ export async function probePhase(
               concurrency,
               results,
             });
-            for (const f of found.failed) c.report.notes.push(failedNote(f));
+            // The first few in words; the rest counted by cause (the JSON report keeps every one).
+            for (const f of found.failed.slice(0, SAID_FAILURES)) c.report.notes.push(failedNote(f));
+            const rest = found.failed.slice(SAID_FAILURES);
+            if (rest.length > 0) {
+              const codes = [...new Set(rest.map((f) => f.code))];
+              c.report.notes.push(msg('setup.more_failed', { n: rest.length, codes: commas(codes) }));
+            }
             if (found.stoppedBy)
               c.report.notes.push(msg('setup.fallback_stopped', { model: found.stoppedBy.model, code: found.stoppedBy.code }));
             if (!found.winner) return;

@@ -251,9 +251,10 @@ async function main() {
       description: `model number ${i}`,
       modelRatio: 1.5,
     }));
+    const setupArgs = ['setup', '--yes', '--dry-run', '--agent', 'claude-code,codex,opencode'];
     for (const [label, args] of [
       ['models --json', ['models', '--json']],
-      ['setup --dry-run', ['setup', '--yes', '--dry-run', '--agent', 'claude-code,codex,opencode']],
+      ['setup --dry-run', setupArgs],
     ]) {
       const timeWith = async (models) => {
         const s = await sim.startSimulator({ models: [...sim.DEFAULT_MODELS, ...models] });
@@ -282,6 +283,38 @@ async function main() {
         extra <= 100,
       );
     }
+    // Ten times the models: linear work takes about ten times as long (OpenCode lists them all).
+    const tenfold = Array.from({ length: 50_000 }, (_, i) => ({
+      id: `model-${String(i).padStart(5, '0')}`,
+      channel: i % 3 === 0 ? 'anthropic' : i % 3 === 1 ? 'openai' : 'codex',
+      description: `model number ${i}`,
+      modelRatio: 1.5,
+    }));
+    const setupWith = async (models) => {
+      const s = await sim.startSimulator({ models: [...sim.DEFAULT_MODELS, ...models] });
+      try {
+        return await sample(async () => {
+          const home = await temp('home');
+          const ms = await timeRun(process.execPath, [BIN, ...setupArgs, '--base-url', s.root], {
+            env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: sim.DEMO_KEY },
+          });
+          await rm(home, { recursive: true, force: true });
+          return ms;
+        }, 3);
+      } finally {
+        await s.stop();
+      }
+    };
+    const at5k = await setupWith(many);
+    const at50k = await setupWith(tenfold);
+    row(
+      'scale: setup --dry-run ×10 models',
+      `50,010 models: ${median(at50k).toFixed(0)} ms (${spread(at50k)})`,
+      `5,010 models: ${median(at5k).toFixed(0)} ms`,
+      median(at50k) / median(at5k),
+      '≤ 12×',
+      median(at50k) / median(at5k) <= 12,
+    );
   }
 
   // 5. Probing 100 unmarked models for Responses at 200 ms: the bound holds, rounds are full.

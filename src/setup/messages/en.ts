@@ -15,6 +15,7 @@ export const en = {
     "The key's balance, as the gateway tells it: {left} left. Top the key up (or raise its quota) in the gateway's console, then run the same command again.",
   'setup.quota_balance_unknown':
     "The gateway does not tell this key's balance. Top the key up (or raise its quota) in the gateway's console, then run the same command again.",
+  'setup.more_failed': '{n} more models failed their probe too ({codes}); `--json` lists each with its request ID.',
   'setup.model_failed': '{model} failed its {protocol} probe ({code}): {cause}',
   'setup.model_failed_id': '{model} failed its {protocol} probe ({code}, request ID {id}): {cause}',
   'setup.fallback_chosen': 'Using {winner} in place of {model}: the next model by the ranking, and it passed its probe.',

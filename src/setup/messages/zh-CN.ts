@@ -13,6 +13,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'setup.tier_failed': '{tier} 档位改用主模型 {model}：{note}',
   'setup.quota_balance': '网关给出的该密钥余额：剩余 {left}。请在网关控制台为该密钥充值（或提高额度），然后重新运行同一命令。',
   'setup.quota_balance_unknown': '网关未提供该密钥的余额。请在网关控制台为该密钥充值（或提高额度），然后重新运行同一命令。',
+  'setup.more_failed': '另有 {n} 个模型探测也失败（{codes}）；`--json` 列出每个模型及其请求 ID。',
   'setup.model_failed': '{model} 的 {protocol} 探测失败（{code}）：{cause}',
   'setup.model_failed_id': '{model} 的 {protocol} 探测失败（{code}，请求 ID {id}）：{cause}',
   'setup.fallback_chosen': '改用 {winner} 代替 {model}：按排序的下一个模型，且已通过探测。',
