@@ -190,8 +190,8 @@ export interface ListInput {
 /**
  * The models to list for an agent that keeps a list (OpenCode), each in its protocol: the ones
  * named; else, on sync, the ones listed now that the key still offers; else every model that suits
- * the agent and that the marks confirm (a model only a probe could confirm is listed only when named:
- * one probe round per setup checks the default, not a whole list).
+ * the agent and that the marks confirm, the best LIST_LIMIT by the ranking (a model only a probe
+ * could confirm is listed only when named).
  */
 export function chooseList(input: ListInput): { model: string; protocol: Protocol }[] {
   const { agent, models } = input;
@@ -215,5 +215,14 @@ export function chooseList(input: ListInput): { model: string; protocol: Protoco
     });
   }
   if (input.single) return [];
-  return fitting.filter(confirmedFit).map((f) => ({ model: f.model.id, protocol: f.fit.protocol }));
+  return fitting
+    .filter(confirmedFit)
+    .slice(0, LIST_LIMIT)
+    .map((f) => ({ model: f.model.id, protocol: f.fit.protocol }));
 }
+
+/**
+ * The most models a list is given by the ranking: each is probed before it is written, and a
+ * picker of thousands helps nobody. `--model AGENT=ID` given more than once lists any others.
+ */
+export const LIST_LIMIT = 50;

@@ -19,7 +19,7 @@ import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from 
 import { listModels, probeMany, type ClientOptions } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { smallModelRequest } from '../agents/small-model.js';
-import { chooseList, chooseModels, type KeptChoice, type ModelChoice } from './choose.js';
+import { chooseList, chooseModels, LIST_LIMIT, type KeptChoice, type ModelChoice } from './choose.js';
 import { failedModel, failedNote, fallBack, modelsOwnFailure, probeKey, probePairs, type FailedModel } from './probe.js';
 import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
@@ -132,6 +132,8 @@ export interface AgentReport {
   notes: Message[];
   /** The probe before writing. */
   probe?: VerifyReport;
+  /** Models of the agent's list that failed their probe and were left out of it. */
+  leftOut?: FailedModel[];
   /** The chosen model failed its own way and the next by the ranking passed: which failed, why, and what was chosen. */
   fallback?: { failed: FailedModel[]; chosen: string };
   /** The request rebuilt from the files on disk, after writing. */
@@ -274,6 +276,8 @@ export async function choosePhase(
         single: explicit !== undefined,
         kept: listed !== undefined && listed.length > 0 ? listed : undefined,
       });
+      const ranked = opts.modelLists?.get(id) === undefined && explicit === undefined && !(listed && listed.length > 0);
+      if (ranked && c.list.length >= LIST_LIMIT) report.notes.push(msg('setup.list_limited', { agent: agent.name, n: LIST_LIMIT, id }));
     }
   }
   return candidates;
@@ -309,6 +313,8 @@ export async function probePhase(
         ...(c.choice.smallModel && c.choice.smallProtocol ? [{ protocol: c.choice.smallProtocol, model: c.choice.smallModel }] : []),
         // Each tier's model answers in the main model's protocol (the agent switches to it there).
         ...Object.values(c.choice.tiers ?? {}).map((model) => ({ protocol: c.choice.protocol, model })),
+        // Every model of a list the agent switches between (OpenCode's /models).
+        ...(c.list ?? []),
       ]);
       const results = await probePairs(client, pairs, concurrency);
       // A model the user did not name that failed its own way gives way to the next by the ranking.
@@ -355,6 +361,27 @@ export async function probePhase(
       delete c.choice.tiers![tier];
     }
     if (c.choice.tiers && Object.keys(c.choice.tiers).length === 0) delete c.choice.tiers;
+    // A listed model that failed is left out of the list, said like a fallback's failures.
+    if (c.list) {
+      const out: FailedModel[] = [];
+      c.list = c.list.filter((m) => {
+        const r = results.get(probeKey(m.protocol, m.model));
+        if (!r || r.ok || m.model === c.choice.model || m.model === c.choice.smallModel) return true;
+        out.push(failedModel(r));
+        return false;
+      });
+      if (out.length > 0) {
+        c.report.leftOut = out;
+        for (const f of out.slice(0, SAID_FAILURES)) c.report.notes.push(msg('setup.left_out', { note: failedNote(f) }));
+        if (out.length > SAID_FAILURES)
+          c.report.notes.push(
+            msg('setup.more_left_out', {
+              n: out.length - SAID_FAILURES,
+              codes: commas([...new Set(out.slice(SAID_FAILURES).map((f) => f.code))]),
+            }),
+          );
+      }
+    }
     opts.onProgress?.({ phase: 'probed', agent: c.agent.id, ok: main?.ok ?? false });
     if (c.choice.smallModel && c.choice.smallProtocol && c.choice.smallModel !== c.choice.model) {
       const small = results.get(probeKey(c.choice.smallProtocol, c.choice.smallModel));

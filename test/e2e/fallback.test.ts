@@ -298,3 +298,29 @@ describe('doctor: every tier is asked too', () => {
     expect(written.env.ANTHROPIC_DEFAULT_OPUS_MODEL).toBe('claude-sonnet-4-5');
   });
 });
+
+describe('every listed model has answered: OpenCode’s list', () => {
+  it('a listed model whose channel fails is left out, with its cause and request ID; the others stay', async () => {
+    const sim = await startSim({ models: MODELS, faults: [{ kind: 'upstream-down', model: 'claude-opus-4-5' }] });
+    const at = home();
+    const r = await runCli(['setup', '--yes', '--json', '--agent', 'opencode'], {
+      home: at,
+      env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const agent = (
+      jsonOf(r) as { agents: (AgentDoc & { models: string[]; leftOut?: { model: string; code: string; requestId?: string }[] })[] }
+    ).agents[0]!;
+    const opusId = probes(sim).find((p) => p.model === 'claude-opus-4-5')!.requestId;
+    expect(agent.leftOut).toEqual([expect.objectContaining({ model: 'claude-opus-4-5', code: 'channel_failed', requestId: opusId })]);
+    expect(agent.models.sort()).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
+    expect(agent.notes.join('\n')).toContain(
+      `Left out of the list: claude-opus-4-5 failed its messages probe (channel_failed, request ID ${opusId})`,
+    );
+    const config = JSON.parse(readFileSync(join(at, '.config', 'opencode', 'opencode.json'), 'utf8')) as {
+      provider: Record<string, { models: Record<string, unknown> }>;
+    };
+    const listed = Object.values(config.provider).flatMap((p) => Object.keys(p.models));
+    expect(listed.sort()).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
+  });
+});

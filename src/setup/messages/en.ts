@@ -16,6 +16,9 @@ export const en = {
   'setup.quota_balance_unknown':
     "The gateway does not tell this key's balance. Top the key up (or raise its quota) in the gateway's console, then run the same command again.",
   'setup.more_failed': '{n} more models failed their probe too ({codes}); `--json` lists each with its request ID.',
+  'setup.left_out': 'Left out of the list: {note}',
+  'setup.more_left_out': '{n} more models were left out of the list ({codes}); `--json` lists each with its request ID.',
+  'setup.list_limited': '{agent} lists the best {n} models by the ranking; name others with --model {id}=ID (repeat it for each).',
   'setup.model_failed': '{model} failed its {protocol} probe ({code}): {cause}',
   'setup.model_failed_id': '{model} failed its {protocol} probe ({code}, request ID {id}): {cause}',
   'setup.fallback_chosen': 'Using {winner} in place of {model}: the next model by the ranking, and it passed its probe.',
