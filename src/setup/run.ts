@@ -110,6 +110,8 @@ export type SetupProgress =
 
 export interface VerifyReport {
   ok: boolean;
+  /** The model the request named (the probe's; the read-back's is the agent's own). */
+  model?: string;
   status?: number;
   requestId?: string;
   latencyMs?: number;
@@ -172,6 +174,7 @@ export interface SetupReport {
 function toVerify(p: ProbeResult): VerifyReport {
   return {
     ok: p.ok,
+    model: p.model,
     status: p.status,
     requestId: p.requestId,
     latencyMs: p.latencyMs,

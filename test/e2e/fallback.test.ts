@@ -262,6 +262,26 @@ describe('sync: a model that fails now moves to the next working one', () => {
     expect((await runCli(['sync', '--check'], { home: at, env })).code).toBe(0);
   });
 
+  it('the saved model left the list and the one in its place fails: --check says both (as on new-api when limits change)', async () => {
+    const sim = await startSim({ models: [{ id: 'deepseek-chat', channel: 'deepseek' }] });
+    const at = home();
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
+    const setup = await runCli(['setup', '--yes', '--agent', 'cline', '--model', 'cline=deepseek-chat'], { home: at, env });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    // Listed for the key's group, served by no channel there.
+    sim.setModels([{ id: 'claude-sonnet-4-5', channel: 'none', listedFor: ['default'], marks: ['openai'] }]);
+    const check = await runCli(['sync', '--check', '--json'], { home: at, env });
+    expect(check.code).toBe(1);
+    const stale = (jsonOf(check) as { stale: { agent: string; reason: string }[] }).stale;
+    const id = sim.log.filter((e) => e.path.startsWith('/v1/chat/completions') && e.model === 'claude-sonnet-4-5').at(-1)!.requestId;
+    expect(stale).toEqual([
+      expect.objectContaining({
+        agent: 'cline',
+        reason: `deepseek-chat left the key's model list, and no model of the key passes in its place (claude-sonnet-4-5: model_not_in_group, request ID ${id})`,
+      }),
+    ]);
+  });
+
   it('every model failing: --check says the model fails now and no other passes (exit 1); nothing written', async () => {
     const sim = await startSim({ models: MODELS });
     const at = home();

@@ -62,8 +62,11 @@ export function explainChanges(
     const from = saved.perAgent?.[a.id]?.model;
     // Its model fails now and no other passes: nothing to write, and still not up to date.
     if (files.length === 0 && a.probe && !a.probe.ok) {
-      const failed = { model: from ?? a.before?.model ?? '', code: a.probe.diagnosis?.code ?? 'error', id: a.probe.requestId ?? '-' };
-      changes.push({ agent: a.id, from, reason: msg('sync.fails_now', failed), files });
+      const failed = { model: a.probe.model ?? from ?? '', code: a.probe.diagnosis?.code ?? 'error', id: a.probe.requestId ?? '-' };
+      // The saved model left the list and the one in its place fails: both said.
+      const gone = from !== undefined && from !== failed.model && !models.some((m) => m.id === from);
+      const reason = gone ? msg('sync.left_none_passes', { ...failed, from }) : msg('sync.fails_now', failed);
+      changes.push({ agent: a.id, from, reason, files });
       continue;
     }
     if (files.length === 0) continue;

@@ -135,6 +135,8 @@ export const en = {
   'doctor.remain': 'Findings remain. `{bin} doctor --fix` repairs what it can.',
   'sync.model_failed': '{model} failed its probe ({code}, request ID {id})',
   'sync.fails_now': '{model} fails its probe now ({code}, request ID {id}) and no other model of the key passes',
+  'sync.left_none_passes':
+    "{from} left the key's model list, and no model of the key passes in its place ({model}: {code}, request ID {id})",
   'sync.left_list': "{model} left the key's model list",
   'sync.lost_mark': '{model} lost the mark {agent} needs',
   'sync.newer': 'a newer preferred model is offered',

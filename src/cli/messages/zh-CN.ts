@@ -131,6 +131,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.remain': '仍有问题。`{bin} doctor --fix` 会修复能修复的部分。',
   'sync.model_failed': '{model} 探测失败（{code}，请求 ID {id}）',
   'sync.fails_now': '{model} 现在探测失败（{code}，请求 ID {id}），且该密钥没有其他模型通过',
+  'sync.left_none_passes': '{from} 已不在该密钥的模型列表中，且该密钥没有其他模型可以替代通过（{model}：{code}，请求 ID {id}）',
   'sync.left_list': '{model} 已不在此密钥的模型列表中',
   'sync.lost_mark': '{model} 失去了 {agent} 需要的标记',
   'sync.newer': '有更新的首选模型可用',
