@@ -4,7 +4,7 @@ import { KEEP_BACKUPS_ENV } from '../config/backup.js';
 import type { AgentId } from '../agents/registry.js';
 import type { AgentReport, GroupAdvice, SetupReport, VerifyReport } from '../setup/run.js';
 import { commas } from '../i18n/index.js';
-import { suggestedKeyVar } from '../setup/group-advice.js';
+import { exactAdvice, suggestedKeyVar } from '../setup/group-advice.js';
 import type { CliContext } from './context.js';
 import { BIN } from './help.js';
 import { print, printJson } from './output.js';
@@ -53,9 +53,13 @@ export function adviceLines(
   indent: number,
 ): string[] {
   const t = ctx.t;
+  // Another group only where only another group sells it; the key's limits, a missing price or its
+  // own group's channels each in their own words.
+  const elsewhere = advice.filter((g) => g.why === undefined);
   return [
-    ...advice.flatMap((g) => wrap(t('keys.advice_model', { model: g.model, groups: commas(g.groups.map((x) => `\`${x}\``)) }), indent)),
-    ...wrap(t('keys.advice_fix', { var: suggestedKeyVar(id), command: ownKeyCommand(id, baseUrl) }), indent),
+    ...exactAdvice(advice).flatMap((m) => wrap(t(m), indent)),
+    ...elsewhere.flatMap((g) => wrap(t('keys.advice_model', { model: g.model, groups: commas(g.groups.map((x) => `\`${x}\``)) }), indent)),
+    ...(elsewhere.length > 0 ? wrap(t('keys.advice_fix', { var: suggestedKeyVar(id), command: ownKeyCommand(id, baseUrl) }), indent) : []),
   ];
 }
 

@@ -101,7 +101,15 @@ export interface SoldModel {
   groups: string[];
   /** `supported_endpoint_types`, the same marks `/v1/models` carries; undefined when not sent. */
   marks?: string[];
+  /**
+   * No price set: new-api's marketplace shows such a model at its fallback ratio (37.5, per token)
+   * and hides it from every key's list (model/pricing.go, setting/ratio_setting, v0.10.2).
+   */
+  unpriced?: true;
 }
+
+/** The ratio new-api falls back to for a model nobody priced. */
+const UNPRICED_RATIO = 37.5;
 
 /**
  * `GET /api/pricing` (no key) read for what it sells to whom: every model's `enable_groups` and
@@ -117,7 +125,8 @@ export async function fetchSold(opts: ClientOptions): Promise<Map<string, SoldMo
     const marks = Array.isArray(item.supported_endpoint_types)
       ? item.supported_endpoint_types.filter((g): g is string => typeof g === 'string')
       : undefined;
-    out.set(item.model_name, { groups, ...(marks ? { marks } : {}) });
+    const unpriced = item.quota_type !== 1 && num(item.model_ratio) === UNPRICED_RATIO;
+    out.set(item.model_name, { groups, ...(marks ? { marks } : {}), ...(unpriced && { unpriced: true as const }) });
   }
   return out;
 }

@@ -7,12 +7,25 @@ import type { ClassifiedModel, Markers } from '../core/types.js';
 import type { SoldModel } from '../gateway/enrich.js';
 import { classifyModel } from '../gateway/classify.js';
 import { suitableModels } from './choose.js';
+import { commas, msg, type Message } from '../i18n/index.js';
 
 export interface GroupAdvice {
   /** A model the marketplace sells that would suit the agent (not in its key's list). */
   model: string;
   /** The groups it is sold to. */
   groups: string[];
+  /**
+   * Why the key does not list it when another group is not the answer: the key's model limits
+   * leave it out (`limits`), are switched on with none (`limits_empty`), or nobody priced it
+   * (`unpriced`, hidden from every key); or the key's own group sells it (`own_group`). Absent: only
+   * another group sells it.
+   */
+  why?: 'limits' | 'limits_empty' | 'unpriced' | 'own_group';
+}
+
+/** What the gateway tells of the key (`/api/usage/token/`): its model limits when switched on. */
+export interface AdvisedKey {
+  modelLimits?: readonly string[];
 }
 
 /** The variable a new key for one agent is suggested under: GATEWAY_API_KEY_CLAUDE_CODE. */
@@ -32,6 +45,7 @@ export function groupAdvice(
   sold: ReadonlyMap<string, SoldModel>,
   listed: readonly ClassifiedModel[],
   markers?: Markers,
+  key?: AdvisedKey,
 ): GroupAdvice[] {
   const have = new Set(listed.map((m) => m.id));
   const elsewhere: ClassifiedModel[] = [];
@@ -39,9 +53,56 @@ export function groupAdvice(
     if (have.has(id) || p.groups.length === 0) continue;
     elsewhere.push(classifyModel({ id, ...(p.marks ? { marks: p.marks } : {}) }, markers));
   }
+  const own = ownGroups(sold, listed);
   // Only what the marks confirm: a model only a probe could prove is not worth a new key.
   return suitableModels(agent, elsewhere)
     .filter((f) => !f.fit.needsProbe)
     .slice(0, MAX_ADVICE)
-    .map((f) => ({ model: f.model.id, groups: [...sold.get(f.model.id)!.groups] }));
+    .map((f) => {
+      const p = sold.get(f.model.id)!;
+      const why = whyNotListed(f.model.id, p, key, own);
+      return { model: f.model.id, groups: [...p.groups], ...(why && { why }) };
+    });
+}
+
+/**
+ * The groups the key may be in: every group that sells all the models it lists (the gateway does
+ * not tell a key's group). Undefined when it lists nothing the marketplace shows.
+ */
+function ownGroups(sold: ReadonlyMap<string, SoldModel>, listed: readonly ClassifiedModel[]): Set<string> | undefined {
+  let groups: Set<string> | undefined;
+  for (const m of listed) {
+    const p = sold.get(m.id);
+    if (!p) continue;
+    groups = groups === undefined ? new Set(p.groups) : new Set(p.groups.filter((g) => groups!.has(g)));
+  }
+  return groups;
+}
+
+/** Why a model another group sells is not in the key's list, when the answer is not another group. */
+function whyNotListed(id: string, p: SoldModel, key: AdvisedKey | undefined, own: Set<string> | undefined): GroupAdvice['why'] {
+  if (key?.modelLimits !== undefined) {
+    if (key.modelLimits.length === 0) return 'limits_empty';
+    if (!key.modelLimits.includes(id)) return 'limits';
+  }
+  if (p.unpriced) return 'unpriced';
+  // Whichever of its possible groups the key is in sells it: another group is no answer.
+  if (own !== undefined && own.size > 0 && [...own].every((g) => p.groups.includes(g))) return 'own_group';
+  return undefined;
+}
+
+/**
+ * The exact words for advice another group is not the answer to, each with the console step that
+ * fixes it (the limits switched on with none, once). Advice without a reason is group advice, said
+ * by the caller with the variable and command for a new key.
+ */
+export function exactAdvice(advice: readonly GroupAdvice[]): Message[] {
+  const out: Message[] = [];
+  if (advice.some((a) => a.why === 'limits_empty')) out.push(msg('advice.limits_empty'));
+  for (const a of advice) {
+    if (a.why === 'limits') out.push(msg('advice.limits', { model: a.model }));
+    if (a.why === 'unpriced') out.push(msg('advice.unpriced', { model: a.model }));
+    if (a.why === 'own_group') out.push(msg('advice.own_group', { model: a.model, groups: commas(a.groups.map((g) => `\`${g}\``)) }));
+  }
+  return out;
 }

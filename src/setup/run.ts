@@ -624,11 +624,20 @@ async function advisePhase(
 ): Promise<void> {
   const lacking = candidates.filter((c) => !c.choice && !c.agent.unsupported && c.report.skipped !== undefined);
   if (lacking.length === 0) return;
-  const { fetchSold } = await import('../gateway/client.js');
+  const { fetchSold, fetchKeyUsage } = await import('../gateway/client.js');
   const sold = await fetchSold(clientOf(opts));
   if (!sold) return;
+  // Each agent's key's model limits, when the gateway tells them: advice that fits that key.
+  const usage = new Map<string, ReturnType<typeof fetchKeyUsage>>();
   for (const c of lacking) {
-    const advice = groupAdvice(c.agent, sold, byAgent.get(c.agent.id) ?? shared, opts.markers);
+    const client = clientFor(opts, c.agent.id);
+    if (!usage.has(client.key))
+      usage.set(
+        client.key,
+        fetchKeyUsage(client).catch(() => undefined),
+      );
+    const key = await usage.get(client.key)!;
+    const advice = groupAdvice(c.agent, sold, byAgent.get(c.agent.id) ?? shared, opts.markers, key);
     if (advice.length > 0) c.report.groupAdvice = advice;
   }
 }

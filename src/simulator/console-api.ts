@@ -47,7 +47,8 @@ function pricingEntry(model: SimModel): Record<string, unknown> {
     ...(model.tags ? { tags: model.tags } : {}),
     ...(vendor ? { vendor_id: vendor.id } : {}),
     quota_type: quotaType,
-    model_ratio: quotaType === 0 ? (model.modelRatio ?? 0) : 0,
+    // Unpriced: new-api shows its fallback ratio (37.5) there, and lists the model for no key.
+    model_ratio: model.priced === false ? 37.5 : quotaType === 0 ? (model.modelRatio ?? 0) : 0,
     model_price: quotaType === 1 ? (model.modelPrice ?? 0) : 0,
     completion_ratio: model.completionRatio ?? 1,
     enable_groups: enabledGroups(model),
@@ -62,8 +63,8 @@ export function pricingReply(options: SimulatorOptions & { models: SimModel[]; k
   if (options.pricing === 'login') {
     return consoleError(401, 'Unauthorized: not logged in and no access token provided');
   }
-  // A model without a price is left out of the marketplace: there is nothing to show for it.
-  const models = options.models.filter((m) => m.priced !== false);
+  // Every model with a channel, priced or not (v0.10.2, model/pricing.go); a model without one is not sold.
+  const models = options.models.filter((m) => m.channel !== 'none' || m.priced !== false);
   const vendorIds = new Set(models.map((m) => vendorOf(m.id)?.id));
   const groups = [...new Set([...Object.keys(GROUP_RATIOS), ...options.keys.map((k) => k.group)])];
   const marks = [...new Set(models.flatMap(marksOf))];

@@ -582,12 +582,15 @@ async function sayGroupAdvice(
   const lacking = SUPPORTED_AGENT_IDS.filter((id) => suitableModels(AGENTS[id], own.get(id) ?? models).length === 0);
   if (lacking.length === 0) return;
   const { fetchSold } = await import('../gateway/client.js');
-  const { groupAdvice } = await import('../setup/group-advice.js');
+  const { exactAdvice, groupAdvice } = await import('../setup/group-advice.js');
   const sold = await fetchSold({ ...client, key: '' });
   if (!sold) return;
   const t = tr(deps);
   for (const id of lacking) {
-    const advice = groupAdvice(AGENTS[id], sold, own.get(id) ?? models, client.markers);
+    const all = groupAdvice(AGENTS[id], sold, own.get(id) ?? models, client.markers);
+    for (const m of exactAdvice(all)) sayAll(deps, wrap(t(m), 2));
+    // Another group only where only another group sells the model.
+    const advice = all.filter((g) => g.why === undefined);
     if (advice.length === 0) continue;
     const sells = advice
       .map((g) => t('keys.advice_model', { model: g.model, groups: commas(g.groups.map((x) => `\`${x}\``)) }))

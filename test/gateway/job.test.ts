@@ -65,6 +65,14 @@ describe('models and verify', () => {
     expect(doc.elsewhere.find((e) => e.id === 'claude-opus-4-1')).toEqual({ id: 'claude-opus-4-1', groups: ['vip'] });
   });
 
+  it('the marketplace shows a model nobody priced at the fallback ratio 37.5, and no key lists it', async () => {
+    const res = await fetch(`${world.gateway.root}/api/pricing`);
+    const body = (await res.json()) as { data: { model_name: string; quota_type: number; model_ratio: number }[] };
+    expect(body.data.find((m) => m.model_name === 'acme-coder-unpriced')).toMatchObject({ quota_type: 0, model_ratio: 37.5 });
+    const r = await runCli(['models', '--json', '--base-url', world.gateway.root], { env: env() });
+    expect((jsonOf(r) as { models: { id: string }[] }).models.map((m) => m.id)).not.toContain('acme-coder-unpriced');
+  });
+
   it("verify: one probe per protocol, each request id new-api's own, forwarded to the provider", async () => {
     const from = world.upstream.log.length;
     const r = await runCli(['verify', '--json', '--base-url', world.gateway.root], { env: env(), timeoutMs: 60_000 });

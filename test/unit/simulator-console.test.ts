@@ -84,8 +84,8 @@ describe('GET /api/pricing', () => {
     expect(body.supported_endpoint['openai-response']).toEqual({ path: '/v1/responses', method: 'POST' });
     expect(Array.isArray(body.auto_groups)).toBe(true);
     expect(body.pricing_version).not.toBe('');
-    // Unpriced models have nothing to show in the marketplace.
-    expect(body.data.some((m) => m.model_name === 'glm-4.6')).toBe(false);
+    // Unpriced models are in the marketplace at new-api's fallback ratio (the real tier checks it).
+    expect(body.data.find((m) => m.model_name === 'glm-4.6')).toMatchObject({ quota_type: 0, model_ratio: 37.5 });
   });
 
   it('403 when the admin disabled it, 401 when it needs a login', async () => {

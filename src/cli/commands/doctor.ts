@@ -69,7 +69,7 @@ async function checkAll(ctx: CliContext, ids: readonly AgentId[], inputs: CheckI
  * answers) names the groups that sell a model that would. One marketplace read per gateway.
  */
 async function adviseGroups(ctx: CliContext, checks: AgentCheck[], inputs: CheckInputs): Promise<AgentCheck[]> {
-  const [{ lacksModels }, { fetchSold }, { groupAdvice }] = await Promise.all([
+  const [{ lacksModels, agentKeyOf }, { fetchSold, fetchKeyUsage }, { groupAdvice }] = await Promise.all([
     import('../../doctor/check.js'),
     import('../../gateway/client.js'),
     import('../../setup/group-advice.js'),
@@ -81,7 +81,12 @@ async function adviseGroups(ctx: CliContext, checks: AgentCheck[], inputs: Check
     if (!sold.has(c.root)) sold.set(c.root, fetchSold({ root: c.root, key: '', timeoutMs: inputs.timeoutMs, env: ctx.env }));
     const market = await sold.get(c.root)!;
     if (!market) continue;
-    const advice = groupAdvice(AGENTS[c.id], market, listed, inputs.markers);
+    // The key the agent sends, for its model limits when the gateway tells them.
+    const own = agentKeyOf(c);
+    const key = own
+      ? await fetchKeyUsage({ root: c.root, key: own, timeoutMs: inputs.timeoutMs, env: ctx.env }).catch(() => undefined)
+      : undefined;
+    const advice = groupAdvice(AGENTS[c.id], market, listed, inputs.markers, key);
     if (advice.length > 0) c.groupAdvice = advice;
   }
   return checks;

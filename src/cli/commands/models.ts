@@ -231,7 +231,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (!pricing) lines.push(...wrap(t('models.no_prices')).map((l) => paint('dim', l)));
   else if (priced) lines.push(...wrap(basisText(t, priced)).map((l) => paint('dim', l)));
 
-  if (!list.marked) {
+  if (models.length === 0 && keyInfo?.modelLimits?.length === 0) {
+    // An empty list carries no marks: the reason is the key's limits, not the gateway's marks.
+    lines.push('', ...wrap(t('advice.limits_empty')).map((l) => paint('yellow', l)));
+  } else if (!list.marked) {
     lines.push('', ...wrap(t('models.unmarked_gateway')).map((l) => paint('yellow', l)), '');
     for (const line of modelBlock(t, models, paint, 'agents')) lines.push(line);
   } else {

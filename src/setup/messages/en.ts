@@ -19,6 +19,14 @@ export const en = {
   'setup.left_out': 'Left out of the list: {note}',
   'setup.more_left_out': '{n} more models were left out of the list ({codes}); `--json` lists each with its request ID.',
   'setup.list_limited': '{agent} lists the best {n} models by the ranking; name others with --model {id}=ID (repeat it for each).',
+  'advice.limits_empty':
+    "This key's model limits are switched on with no model in them: it can call nothing. In the gateway's console, edit the key: add models to its limits, or switch the limits off.",
+  'advice.limits':
+    "{model} is outside this key's model limits. In the gateway's console, edit the key: add {model} to its model limits (or switch the limits off).",
+  'advice.unpriced':
+    "{model} has no price on this gateway, and new-api lists an unpriced model for no key: ask the gateway's admin to set its price (console: ratio and price settings).",
+  'advice.own_group':
+    "{model} is sold to this key's group ({groups}) but not listed for the key: ask the gateway's admin to check that group's channels for it.",
   'setup.model_failed': '{model} failed its {protocol} probe ({code}): {cause}',
   'setup.model_failed_id': '{model} failed its {protocol} probe ({code}, request ID {id}): {cause}',
   'setup.fallback_chosen': 'Using {winner} in place of {model}: the next model by the ranking, and it passed its probe.',

@@ -17,6 +17,12 @@ export const zhCN: CatalogOf<typeof en> = {
   'setup.left_out': '未列入列表：{note}',
   'setup.more_left_out': '另有 {n} 个模型未列入列表（{codes}）；`--json` 列出每个模型及其请求 ID。',
   'setup.list_limited': '{agent} 按排序列出最佳的 {n} 个模型；如需其他模型，请用 --model {id}=ID 指定（每个模型重复一次）。',
+  'advice.limits_empty':
+    '此密钥开启了模型限制但未添加任何模型：它无法调用任何模型。请在网关控制台编辑该密钥：为其限制添加模型，或关闭模型限制。',
+  'advice.limits': '{model} 不在此密钥的模型限制范围内。请在网关控制台编辑该密钥：将 {model} 加入其模型限制（或关闭模型限制）。',
+  'advice.unpriced':
+    '{model} 在此网关上没有设置价格，而 new-api 不会为任何密钥列出未定价的模型：请网关管理员为其设置价格（控制台：倍率与价格设置）。',
+  'advice.own_group': '{model} 向此密钥所在分组（{groups}）出售，但未为该密钥列出：请网关管理员检查该分组下此模型的渠道。',
   'setup.model_failed': '{model} 的 {protocol} 探测失败（{code}）：{cause}',
   'setup.model_failed_id': '{model} 的 {protocol} 探测失败（{code}，请求 ID {id}）：{cause}',
   'setup.fallback_chosen': '改用 {winner} 代替 {model}：按排序的下一个模型，且已通过探测。',
