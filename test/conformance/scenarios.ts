@@ -127,6 +127,15 @@ export const SCENARIOS: Scenario[] = [
   },
   { name: 'a limited key, a model within its limits', key: 'limited', args: verify('deepseek-chat', 'chat'), exit: 0 },
   { name: 'a key with less quota than a call reserves (chat)', key: 'low', args: verify('gpt-4o-mini', 'chat'), exit: 1, code: 'quota' },
+  // A channel whose provider refuses connections, and the next model of the same group.
+  {
+    name: 'a channel whose provider refuses connections',
+    key: 'edge',
+    args: verify('claude-sonnet-4-6', 'messages'),
+    exit: 1,
+    code: 'channel_failed',
+  },
+  { name: 'the next model of that group, on a working channel', key: 'edge', args: verify('claude-haiku-4-6', 'messages'), exit: 0 },
   {
     name: 'a key with less quota than a call reserves (messages)',
     key: 'low',
@@ -244,6 +253,9 @@ export const MARKS: Partial<Record<KeyRole, Record<string, string[]>>> = {
   },
   // The limits themselves, one of them served in no channel of the key's group.
   limited: { 'claude-sonnet-4-5': ANTHROPIC, 'deepseek-chat': ['openai'] },
+  edge: { 'claude-haiku-4-6': ANTHROPIC, 'claude-sonnet-4-6': ANTHROPIC },
+  // Limits on and empty: nothing listed.
+  nolimits: {},
 };
 
 export interface Outcome {
@@ -306,6 +318,8 @@ export const USAGE: Record<KeyRole, UsageRow | 'refused'> = {
   disabled: 'refused',
   denied: 'refused',
   retired: 'refused',
+  edge: { unlimited: true, state: 'ok', expiresAt: 0 },
+  nolimits: { unlimited: true, state: 'ok', expiresAt: 0, modelLimits: [] },
 };
 
 /** Our reading of a key's usage, in the shape of USAGE, and whether its name is the role's token. */
@@ -319,7 +333,7 @@ export async function usageOf(root: string, key: string, role: KeyRole): Promise
       ...(u.availableUsd !== undefined && { availableUsd: u.availableUsd }),
       state: keyState(u),
       expiresAt: u.expiresAt,
-      ...(u.modelLimits !== undefined && u.modelLimits.length > 0 && { modelLimits: [...u.modelLimits].sort() }),
+      ...(u.modelLimits !== undefined && { modelLimits: [...u.modelLimits].sort() }),
     },
   };
 }

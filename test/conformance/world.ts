@@ -13,6 +13,8 @@ export interface WorldChannel {
   upstreamKey: string;
   upstreamState: UpstreamKeyState;
   groups: string[];
+  /** Its provider refuses connections (the channel's address has nobody listening). */
+  down?: true;
 }
 
 export interface WorldModel {
@@ -24,7 +26,8 @@ export interface WorldModel {
   ratio?: number;
 }
 
-export type KeyRole = 'full' | 'vip' | 'limited' | 'low' | 'expired' | 'exhausted' | 'disabled' | 'denied' | 'retired';
+export type KeyRole =
+  'full' | 'vip' | 'limited' | 'low' | 'expired' | 'exhausted' | 'disabled' | 'denied' | 'retired' | 'edge' | 'nolimits';
 
 export interface WorldKey {
   role: KeyRole;
@@ -38,9 +41,9 @@ export interface WorldKey {
 }
 
 /** Group → price ratio. `retired` is usable by users but has no ratio: new-api calls it deprecated. */
-export const GROUP_RATIOS: Record<string, number> = { default: 1, vip: 2, cheap: 0.5, secret: 3 };
+export const GROUP_RATIOS: Record<string, number> = { default: 1, vip: 2, cheap: 0.5, secret: 3, edge: 1.2 };
 /** Groups users may put their keys in (`secret` is not one of them). */
-export const USABLE_GROUPS: Record<string, string> = { default: 'Default', vip: 'VIP', cheap: 'Cheap', retired: 'Retired' };
+export const USABLE_GROUPS: Record<string, string> = { default: 'Default', vip: 'VIP', cheap: 'Cheap', retired: 'Retired', edge: 'Edge' };
 
 export const CHANNELS: WorldChannel[] = [
   { name: 'gas-anthropic', type: 'anthropic', upstreamKey: 'up-anthropic-key', upstreamState: 'ok', groups: ['default', 'vip'] },
@@ -50,6 +53,9 @@ export const CHANNELS: WorldChannel[] = [
   { name: 'gas-openai-revoked', type: 'openai', upstreamKey: 'up-revoked-key', upstreamState: 'revoked', groups: ['default'] },
   // The provider's account behind this channel is out of credit.
   { name: 'gas-anthropic-broke', type: 'anthropic', upstreamKey: 'up-broke-key', upstreamState: 'no-credit', groups: ['vip'] },
+  // The `edge` group: its best Claude model's channel cannot reach its provider, the next one works.
+  { name: 'gas-edge-down', type: 'anthropic', upstreamKey: 'up-edge-key', upstreamState: 'ok', groups: ['edge'], down: true },
+  { name: 'gas-edge', type: 'anthropic', upstreamKey: 'up-edge-key', upstreamState: 'ok', groups: ['edge'] },
 ];
 
 export const MODELS: WorldModel[] = [
@@ -66,6 +72,8 @@ export const MODELS: WorldModel[] = [
   { id: 'deepseek-chat', channel: 'gas-deepseek', kind: 'chat', ratio: 0.135 },
   { id: 'gpt-4.1', channel: 'gas-openai-revoked', kind: 'chat', ratio: 1 },
   { id: 'claude-opus-4-1', channel: 'gas-anthropic-broke', kind: 'chat', ratio: 7.5 },
+  { id: 'claude-sonnet-4-6', channel: 'gas-edge-down', kind: 'chat', ratio: 1.5 },
+  { id: 'claude-haiku-4-6', channel: 'gas-edge', kind: 'chat', ratio: 0.5 },
 ];
 
 /** An expiry time long past (unix seconds). */
@@ -83,6 +91,9 @@ export const KEYS: WorldKey[] = [
   { role: 'disabled', group: 'default', unlimited: true, disabled: true },
   { role: 'denied', group: 'secret', unlimited: true },
   { role: 'retired', group: 'retired', unlimited: true },
+  { role: 'edge', group: 'edge', unlimited: true },
+  // Model limits switched on with none in them: the key can call nothing.
+  { role: 'nolimits', group: 'default', unlimited: true, modelLimits: [] },
 ];
 
 /** What our upstream knows, for the real gateway's channels to call. */
@@ -110,7 +121,7 @@ export function simWorld(): { options: SimulatorOptions; keys: Record<KeyRole, s
       channel: kind,
       groups: [...c.groups],
       upstream: m.kind,
-      ...(c.upstreamState === 'ok' ? {} : { upstreamKey: c.upstreamState }),
+      ...(c.down ? { upstreamKey: 'down' as const } : c.upstreamState === 'ok' ? {} : { upstreamKey: c.upstreamState }),
       ...(m.ratio === undefined ? { priced: false } : { quotaType: 0 as const, modelRatio: m.ratio, completionRatio: 1 }),
     };
   });

@@ -193,3 +193,63 @@ describe('setup, doctor and sync through the real gateway', () => {
     }
   });
 });
+
+describe('choosing only what works, on the real gateway', () => {
+  it("setup falls back from a model whose channel cannot reach its provider to the next that answers, naming new-api's request id", async () => {
+    const home = newHome();
+    const r = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', 'claude-code'], {
+      home,
+      env: env(world.keys.edge),
+      timeoutMs: 60_000,
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const agent = (
+      jsonOf(r) as {
+        agents: { model: string; fallback?: { failed: { model: string; code: string; requestId?: string }[]; chosen: string } }[];
+      }
+    ).agents[0]!;
+    expect(agent.model).toBe('claude-haiku-4-6');
+    expect(agent.fallback?.chosen).toBe('claude-haiku-4-6');
+    const failed = agent.fallback?.failed[0];
+    expect(failed).toMatchObject({ model: 'claude-sonnet-4-6', code: 'channel_failed' });
+    expect((await linesOf(failed!.requestId!)).join('\n')).toContain('/v1/messages');
+  });
+
+  it('a key out of quota stays on its model: the quota cause, the request id and the balance new-api tells', async () => {
+    const r = await runCli(['setup', '--yes', '--json', '--dry-run', '--base-url', world.gateway.root, '--agent', 'codex'], {
+      env: env(world.keys.low),
+      timeoutMs: 60_000,
+    });
+    expect(r.code).toBe(1);
+    const agent = (
+      jsonOf(r) as { agents: { fallback?: unknown; probe?: { requestId?: string; diagnosis?: { code: string } }; notes: string[] }[] }
+    ).agents[0]!;
+    expect(agent.fallback).toBeUndefined();
+    expect(agent.probe?.diagnosis?.code).toBe('quota');
+    expect(agent.probe?.requestId).toBeTruthy();
+    expect(agent.notes.join('\n')).toContain("The key's balance, as the gateway tells it: $");
+  });
+
+  it("a key whose limits are on and empty: models and setup say so, never 'another group'", async () => {
+    const models = await runCli(['models', '--base-url', world.gateway.root], { env: env(world.keys.nolimits) });
+    expect(models.stdout.replace(/\s+/g, ' ')).toContain("This key's model limits are switched on with no model in them");
+    const setup = await runCli(['setup', '--yes', '--base-url', world.gateway.root, '--agent', 'claude-code'], {
+      env: env(world.keys.nolimits),
+      timeoutMs: 60_000,
+    });
+    expect(setup.code).toBe(1);
+    expect(setup.stdout).not.toContain('This key is in another group');
+  });
+
+  it("prices at the key's group ratio: --group edge shows new-api's price × 1.2", async () => {
+    const base = jsonOf(await runCli(['models', '--json', '--base-url', world.gateway.root], { env: env(world.keys.edge) })) as {
+      models: { id: string; pricing?: { inputPerMTok?: number } }[];
+    };
+    const edge = jsonOf(
+      await runCli(['models', '--json', '--group', 'edge', '--base-url', world.gateway.root], { env: env(world.keys.edge) }),
+    ) as { models: { id: string; pricing?: { inputPerMTok?: number } }[]; prices: { ratio: number; base: boolean } };
+    expect(edge.prices).toMatchObject({ ratio: 1.2, base: false });
+    const price = (doc: typeof base, id: string) => doc.models.find((m) => m.id === id)?.pricing?.inputPerMTok;
+    expect(price(edge, 'claude-haiku-4-6')).toBeCloseTo(price(base, 'claude-haiku-4-6')! * 1.2, 6);
+  });
+});

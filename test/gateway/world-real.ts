@@ -6,6 +6,7 @@ import type { Simulator } from '../../src/simulator/types.js';
 import { CHANNELS, GROUP_RATIOS, KEYS, MODELS, PAST, USABLE_GROUPS, upstreamWorld, type KeyRole } from '../conformance/world.js';
 import { Admin, CHANNEL_TYPE, type Channel, type Token } from './admin.js';
 import { ensureNewApi, startNewApi, type RunningNewApi } from './new-api.js';
+import { closedPort } from '../helpers/sim.js';
 
 export interface RealWorld {
   gateway: RunningNewApi;
@@ -51,12 +52,14 @@ export async function startRealWorld(): Promise<RealWorld> {
 
   const channels: Record<string, Channel> = {};
   for (const c of CHANNELS) {
+    // A channel whose provider refuses connections: an address on 127.0.0.1 nobody listens on.
+    const baseUrl = c.down ? `http://127.0.0.1:${await closedPort()}` : upstream.root;
     channels[c.name] = await at(`channel ${c.name}`, () =>
       admin.addChannel({
         name: c.name,
         type: CHANNEL_TYPE[c.type],
         key: c.upstreamKey,
-        baseUrl: upstream.root,
+        baseUrl,
         models: MODELS.filter((m) => m.channel === c.name).map((m) => m.id),
         groups: c.groups,
       }),
