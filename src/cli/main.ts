@@ -104,7 +104,9 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
     lang = chooseLang(early, proc);
     // Another language's sentences are read once, now: every agent's must be registered first (in
     // English an agent's sentences register with its module, before any of them can be said).
-    if (lang !== 'en') await import('../agents/registry.js');
+    // Help says no agent's sentence: it does without.
+    const asksHelp = argv.some((a) => a === '--help' || a === '-h') || argv[0] === 'help';
+    if (lang !== 'en' && !asksHelp) await import('../agents/registry.js');
     t = await loadTranslator(lang);
     // An import link holds the key: as an argument it stays in shell history and the process list.
     refuseLinkArguments(argv, BIN);
