@@ -30,3 +30,15 @@ await build({
   external: ['typescript'],
   logLevel: 'warning',
 });
+
+// The English main help, rendered once by the bundle just built (no help.en.txt yet, so it takes
+// its normal path): `--help` alone prints this file instead of loading the command table and its
+// sentences at every start. A rebuild renders it again, so it can never disagree with the code.
+const { execFileSync } = await import('node:child_process');
+const { writeFileSync } = await import('node:fs');
+const { fileURLToPath } = await import('node:url');
+const help = execFileSync(process.execPath, [fileURLToPath(new URL('../bin/gateway-agent-setup.js', import.meta.url)), '--help'], {
+  env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANG: 'en_US.UTF-8' },
+  encoding: 'utf8',
+});
+writeFileSync(new URL('../dist/help.en.txt', import.meta.url), help);

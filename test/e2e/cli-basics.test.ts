@@ -126,3 +126,18 @@ describe('gateway-agent-setup (built bin)', () => {
     expect(r.stderr).toContain('shell history');
   });
 });
+
+describe('--help alone', () => {
+  it('prints, from the text the build rendered, exactly the main help the code makes', async () => {
+    const { englishHelp } = await import('../../src/cli/main-help.js');
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(new URL('../../dist/help.en.txt', import.meta.url))).toBe(true);
+    const r = await runCli(['--help'], { env: { LANG: 'en_US.UTF-8' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(englishHelp({ env: {}, platform: 'linux' }));
+    // Another language is rendered as ever, in that language.
+    const zh = await runCli(['--help'], { env: { LANG: 'zh_CN.UTF-8' } });
+    expect(zh.stdout).not.toBe(r.stdout);
+    expect(zh.stdout).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
