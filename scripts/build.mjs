@@ -31,14 +31,19 @@ await build({
   logLevel: 'warning',
 });
 
-// The English main help, rendered once by the bundle just built (no help.en.txt yet, so it takes
-// its normal path): `--help` alone prints this file instead of loading the command table and its
-// sentences at every start. A rebuild renders it again, so it can never disagree with the code.
+// The main help in each language, rendered once by the bundle just built (no help file yet, so it
+// takes its normal path): `--help` alone prints the reader's instead of loading the command table
+// and its sentences at every start. A rebuild renders them again, so they never disagree with the code.
 const { execFileSync } = await import('node:child_process');
 const { writeFileSync } = await import('node:fs');
 const { fileURLToPath } = await import('node:url');
-const help = execFileSync(process.execPath, [fileURLToPath(new URL('../bin/gateway-agent-setup.js', import.meta.url)), '--help'], {
-  env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANG: 'en_US.UTF-8' },
-  encoding: 'utf8',
-});
-writeFileSync(new URL('../dist/help.en.txt', import.meta.url), help);
+for (const [lang, locale] of [
+  ['en', 'en_US.UTF-8'],
+  ['zh-CN', 'zh_CN.UTF-8'],
+]) {
+  const help = execFileSync(process.execPath, [fileURLToPath(new URL('../bin/gateway-agent-setup.js', import.meta.url)), '--help'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANG: locale },
+    encoding: 'utf8',
+  });
+  writeFileSync(new URL(`../dist/help.${lang}.txt`, import.meta.url), help);
+}

@@ -1,17 +1,17 @@
 // The module `bin/` loads first. `--version` alone is answered from the version string and nothing
-// else; `--help` alone, for an English reader, from the text the build rendered with this very code
-// (dist/help.en.txt), else from the command table and the command line's own sentences; everything
-// else loads the command line itself (./main.ts), whose imports (every area's sentences) are the
-// cost of every other start.
+// else; `--help` alone from the text the build rendered with this very code in the reader's language
+// (dist/help.<lang>.txt), else, for an English reader, from the command table and the command
+// line's own sentences; everything else loads the command line itself (./main.ts), whose imports
+// (every area's sentences) are the cost of every other start.
 import { readFileSync } from 'node:fs';
 import { pickLang } from '../i18n/lang.js';
 import { VERSION } from '../core/version.js';
 import type { ProcessLike } from './context.js';
 
-/** The English main help the build rendered beside the bundle; undefined where there is none (a run from source). */
-function renderedHelp(): string | undefined {
+/** The main help the build rendered beside the bundle, in `lang`; undefined where there is none (a run from source). */
+function renderedHelp(lang: string): string | undefined {
   try {
-    return readFileSync(new URL('./help.en.txt', import.meta.url), 'utf8');
+    return readFileSync(new URL(`./help.${lang}.txt`, import.meta.url), 'utf8');
   } catch {
     return undefined;
   }
@@ -22,8 +22,9 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
     proc.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h') && pickLang({ env: proc.env, platform: proc.platform }) === 'en') {
-    const text = renderedHelp() ?? (await import('./main-help.js')).englishHelp(proc);
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+    const lang = pickLang({ env: proc.env, platform: proc.platform });
+    const text = renderedHelp(lang) ?? (lang === 'en' ? (await import('./main-help.js')).englishHelp(proc) : undefined);
     if (text !== undefined) {
       proc.stdout.write(text);
       return 0;
