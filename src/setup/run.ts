@@ -18,6 +18,7 @@ import { formatUsd } from '../core/money.js';
 import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from '../core/types.js';
 import { listModels, probeMany, type ClientOptions } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
+import type { KeyUsage } from '../gateway/key-usage.js';
 import { smallModelRequest } from '../agents/small-model.js';
 import { chooseList, chooseModels, LIST_LIMIT, type KeptChoice, type ModelChoice } from './choose.js';
 import { failedModel, failedNote, fallBack, modelsOwnFailure, probeKey, probePairs, type FailedModel } from './probe.js';
@@ -575,22 +576,30 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
 async function noteBalances(opts: SetupOptions, failed: readonly Chosen[]): Promise<void> {
   const broke = failed.filter((c) => c.report.probe?.diagnosis?.code === 'quota');
   if (broke.length === 0) return;
-  const { fetchKeyInfo } = await import('../gateway/client.js');
-  const byKey = new Map<string, ReturnType<typeof fetchKeyInfo>>();
+  const usageOf = await keyUsages(opts);
   for (const c of broke) {
-    const client = clientFor(opts, c.agent.id);
-    if (!byKey.has(client.key))
-      byKey.set(
-        client.key,
-        fetchKeyInfo(client).catch(() => undefined),
-      );
-    const info = await byKey.get(client.key)!;
+    const usage = await usageOf(c.agent.id);
     c.report.notes.push(
-      info === undefined || info.unlimited || info.remainingUsd === undefined
+      usage === undefined || usage.unlimited || usage.availableUsd === undefined
         ? msg('setup.quota_balance_unknown')
-        : msg('setup.quota_balance', { left: formatUsd(info.remainingUsd) }),
+        : msg('setup.quota_balance', { left: formatUsd(usage.availableUsd) }),
     );
   }
+}
+
+/** What the gateway tells of the key each agent uses (`/api/usage/token/`): asked once per key, never throwing. */
+async function keyUsages(opts: SetupOptions): Promise<(id: AgentId) => Promise<KeyUsage | undefined>> {
+  const { fetchKeyUsage } = await import('../gateway/client.js');
+  const asked = new Map<string, Promise<KeyUsage | undefined>>();
+  return (id) => {
+    const client = clientFor(opts, id);
+    if (!asked.has(client.key))
+      asked.set(
+        client.key,
+        fetchKeyUsage(client).catch(() => undefined),
+      );
+    return asked.get(client.key)!;
+  };
 }
 
 /**
@@ -624,19 +633,13 @@ async function advisePhase(
 ): Promise<void> {
   const lacking = candidates.filter((c) => !c.choice && !c.agent.unsupported && c.report.skipped !== undefined);
   if (lacking.length === 0) return;
-  const { fetchSold, fetchKeyUsage } = await import('../gateway/client.js');
+  const { fetchSold } = await import('../gateway/client.js');
   const sold = await fetchSold(clientOf(opts));
   if (!sold) return;
   // Each agent's key's model limits, when the gateway tells them: advice that fits that key.
-  const usage = new Map<string, ReturnType<typeof fetchKeyUsage>>();
+  const usageOf = await keyUsages(opts);
   for (const c of lacking) {
-    const client = clientFor(opts, c.agent.id);
-    if (!usage.has(client.key))
-      usage.set(
-        client.key,
-        fetchKeyUsage(client).catch(() => undefined),
-      );
-    const key = await usage.get(client.key)!;
+    const key = await usageOf(c.agent.id);
     const advice = groupAdvice(c.agent, sold, byAgent.get(c.agent.id) ?? shared, opts.markers, key);
     if (advice.length > 0) c.report.groupAdvice = advice;
   }

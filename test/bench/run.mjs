@@ -254,34 +254,37 @@ async function main() {
 
   // 4. Scale: 5,000 models with marketplace data against 10.
   {
-    const many = Array.from({ length: 5000 }, (_, i) => ({
-      id: `model-${String(i).padStart(4, '0')}`,
-      channel: i % 3 === 0 ? 'anthropic' : i % 3 === 1 ? 'openai' : 'codex',
-      description: `model number ${i}`,
-      modelRatio: 1.5,
-    }));
+    const bulk = (n, width) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `model-${String(i).padStart(width, '0')}`,
+        channel: i % 3 === 0 ? 'anthropic' : i % 3 === 1 ? 'openai' : 'codex',
+        description: `model number ${i}`,
+        modelRatio: 1.5,
+      }));
+    const many = bulk(5000, 4);
+    /** `runs` times the command against a simulator serving the default models plus `models`, each in a fresh home. */
+    const timeWith = async (args, models, runs) => {
+      const s = await sim.startSimulator({ models: [...sim.DEFAULT_MODELS, ...models] });
+      try {
+        return await sample(async () => {
+          const home = await temp('home');
+          const ms = await timeRun(process.execPath, [BIN, ...args, '--base-url', s.root], {
+            env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: sim.DEMO_KEY },
+          });
+          await rm(home, { recursive: true, force: true });
+          return ms;
+        }, runs);
+      } finally {
+        await s.stop();
+      }
+    };
     const setupArgs = ['setup', '--yes', '--dry-run', '--agent', 'claude-code,codex,opencode'];
     for (const [label, args] of [
       ['models --json', ['models', '--json']],
       ['setup --dry-run', setupArgs],
     ]) {
-      const timeWith = async (models) => {
-        const s = await sim.startSimulator({ models: [...sim.DEFAULT_MODELS, ...models] });
-        try {
-          return await sample(async () => {
-            const home = await temp('home');
-            const ms = await timeRun(process.execPath, [BIN, ...args, '--base-url', s.root], {
-              env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: sim.DEMO_KEY },
-            });
-            await rm(home, { recursive: true, force: true });
-            return ms;
-          }, 5);
-        } finally {
-          await s.stop();
-        }
-      };
-      const small = await timeWith([]);
-      const big = await timeWith(many);
+      const small = await timeWith(args, [], 5);
+      const big = await timeWith(args, many, 5);
       const extra = median(big) - median(small);
       row(
         `scale: ${label}`,
@@ -292,30 +295,9 @@ async function main() {
         extra <= 100,
       );
     }
-    // Ten times the models: linear work takes about ten times as long (OpenCode lists them all).
-    const tenfold = Array.from({ length: 50_000 }, (_, i) => ({
-      id: `model-${String(i).padStart(5, '0')}`,
-      channel: i % 3 === 0 ? 'anthropic' : i % 3 === 1 ? 'openai' : 'codex',
-      description: `model number ${i}`,
-      modelRatio: 1.5,
-    }));
-    const setupWith = async (models) => {
-      const s = await sim.startSimulator({ models: [...sim.DEFAULT_MODELS, ...models] });
-      try {
-        return await sample(async () => {
-          const home = await temp('home');
-          const ms = await timeRun(process.execPath, [BIN, ...setupArgs, '--base-url', s.root], {
-            env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: sim.DEMO_KEY },
-          });
-          await rm(home, { recursive: true, force: true });
-          return ms;
-        }, 3);
-      } finally {
-        await s.stop();
-      }
-    };
-    const at5k = await setupWith(many);
-    const at50k = await setupWith(tenfold);
+    // Ten times the models: linear work takes about ten times as long.
+    const at5k = await timeWith(setupArgs, many, 3);
+    const at50k = await timeWith(setupArgs, bulk(50_000, 5), 3);
     row(
       'scale: setup --dry-run ×10 models',
       `50,010 models: ${median(at50k).toFixed(0)} ms (${spread(at50k)})`,
