@@ -10,7 +10,8 @@ const CHANNEL_MARKS: Record<ChannelKind, string[]> = {
   openai: ['openai'],
   deepseek: ['openai'],
   codex: ['openai-response', 'openai-response-compact', 'openai-alpha-search'],
-  xai: ['openai', 'openai-response'],
+  // Unused: new-api gives xAI channels the default marks, by the model's name (BY_NAME).
+  xai: ['openai'],
   gemini: ['gemini', 'openai'],
   image: ['image-generation', 'openai'],
   // An OpenAI channel marks everything it serves `openai`, embeddings included: only an admin's
@@ -21,7 +22,7 @@ const CHANNEL_MARKS: Record<ChannelKind, string[]> = {
 };
 
 /** The channel kinds new-api gives its default marks, refined by the model's name. */
-const BY_NAME: readonly ChannelKind[] = ['openai', 'deepseek', 'embedding'];
+const BY_NAME: readonly ChannelKind[] = ['openai', 'deepseek', 'xai', 'embedding'];
 // common/model.go: names served on Responses only, and image models (marked first).
 const RESPONSES_ONLY = ['o3-pro', 'o3-deep-research', 'o4-mini-deep-research'];
 const IMAGE_NAMES = ['dall-e-3', 'dall-e-2', 'gpt-image-1', 'flux-', 'flux.1-'];
@@ -38,7 +39,8 @@ const CHANNEL_SERVES: Record<ChannelKind, readonly Protocol[]> = {
   openai: ['chat', 'messages', 'responses'],
   deepseek: ['chat', 'messages'],
   codex: ['responses'],
-  xai: ['chat', 'responses'],
+  // Its adaptor converts neither Anthropic's messages ("not available") nor Responses ("not implemented").
+  xai: ['chat'],
   gemini: ['chat', 'messages'],
   image: ['images'],
   // The channel forwards; the provider then refuses (see upstreamKindOf).

@@ -9,7 +9,7 @@ export type ChannelKind =
   | 'openai' // marks openai: chat, messages (converted), Responses passes through although unmarked
   | 'deepseek' // marks openai: chat, messages; Responses fails (not implemented)
   | 'codex' // marks openai-response(+compact, alpha-search): Responses only
-  | 'xai' // marks openai, openai-response: chat, Responses
+  | 'xai' // marks by name (openai): chat only; messages "not available", Responses "not implemented"
   | 'gemini' // marks gemini, openai: chat, messages
   | 'image' // marks image-generation (+openai): images/generations only
   | 'embedding' // marks embeddings: nothing an agent can use

@@ -103,19 +103,20 @@ describe('sync with a team preference', () => {
     expect(saved.keyEnv).toBe('GATEWAY_API_KEY');
     expect(JSON.stringify(saved)).not.toContain(DEMO_KEY);
     // Model preferences are data any project file may give, approved or not.
-    writeFileSync(join(project, '.gateway-agent-setuprc.yaml'), "perAgent: { codex: { preferences: ['grok-*'] } }\n");
+    writeFileSync(join(project, '.gateway-agent-setuprc.yaml'), "perAgent: { codex: { preferences: ['gpt-*-mini'] } }\n");
     // The team's patterns alone change nothing while the chosen model is still offered.
     expect((await cli(['sync', '--check'])).code).toBe(0);
 
-    gw.setModels(DEFAULT_MODELS.filter((m) => m.id !== 'gpt-5.1-codex'));
+    // The default ranking would take gpt-5.1 now; the team's pattern takes the mini model.
+    gw.setModels([...DEFAULT_MODELS.filter((m) => m.id !== 'gpt-5.1-codex'), { id: 'gpt-5-mini', channel: 'openai' }]);
     const check = await cli(['sync', '--check', '--json']);
     expect(check.code).toBe(1);
-    expect((jsonOf(check) as { stale: { agent: string; to: string }[] }).stale).toMatchObject([{ agent: 'codex', to: 'grok-4' }]);
+    expect((jsonOf(check) as { stale: { agent: string; to: string }[] }).stale).toMatchObject([{ agent: 'codex', to: 'gpt-5-mini' }]);
     const sync = await cli(['sync']);
     expect(sync.code, sync.stderr + sync.stdout).toBe(0);
-    expect(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')).toContain('model = "grok-4"');
-    expect((JSON.parse(readFileSync(userSettings(), 'utf8')) as typeof saved).perAgent.codex.model).toBe('grok-4');
+    expect(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')).toContain('model = "gpt-5-mini"');
+    expect((JSON.parse(readFileSync(userSettings(), 'utf8')) as typeof saved).perAgent.codex.model).toBe('gpt-5-mini');
     // The team's file is never written.
-    expect(readFileSync(join(project, '.gateway-agent-setuprc.yaml'), 'utf8')).toContain("preferences: ['grok-*']");
+    expect(readFileSync(join(project, '.gateway-agent-setuprc.yaml'), 'utf8')).toContain("preferences: ['gpt-*-mini']");
   });
 });

@@ -41,7 +41,7 @@ describe('verify', () => {
 
   it.each([
     ['messages', 'claude-haiku-4-5', '/v1/messages'],
-    ['responses', 'grok-4', '/v1/responses'],
+    ['responses', 'gpt-5.1-codex', '/v1/responses'],
     ['chat', 'deepseek-chat', '/v1/chat/completions'],
     ['images', 'gpt-image-1', '/v1/images/generations'],
   ])('--protocol %s --model %s passes on %s', async (protocol, model, path) => {
@@ -65,8 +65,8 @@ describe('verify', () => {
 
   it('--model alone probes every protocol the model is marked for', async () => {
     const sim = await startSim();
-    const doc = jsonOf(await runCli(['verify', '--json', '--model', 'grok-4'], { env: env(sim.root) })) as unknown as VerifyDoc;
-    expect(doc.probes.map((p) => p.protocol).sort()).toEqual(['chat', 'responses']);
+    const doc = jsonOf(await runCli(['verify', '--json', '--model', 'claude-sonnet-4-5'], { env: env(sim.root) })) as unknown as VerifyDoc;
+    expect(doc.probes.map((p) => p.protocol).sort()).toEqual(['chat', 'messages']);
     expect(doc.ok).toBe(true);
   });
 

@@ -90,8 +90,8 @@ describe('phase 2, probe', () => {
     const opts = (
       await world(
         [
-          { id: 'gpt-5.1-codex', channel: 'xai', upstreamKey: 'revoked' },
-          { id: 'gpt-5', channel: 'xai' },
+          { id: 'gpt-5.1-codex', channel: 'openai', upstreamKey: 'revoked' },
+          { id: 'gpt-5', channel: 'openai' },
         ],
         { omitMarks: true },
       )

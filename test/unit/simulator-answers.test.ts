@@ -107,9 +107,9 @@ describe('responses', () => {
   });
 
   it('answers a response object without stream', async () => {
-    const res = await call(sim, 'POST', '/v1/responses', { bearer: DEMO_KEY, body: responsesBody('grok-4') });
+    const res = await call(sim, 'POST', '/v1/responses', { bearer: DEMO_KEY, body: responsesBody('gpt-5.1') });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ object: 'response', status: 'completed', model: 'grok-4' });
+    expect(res.json).toMatchObject({ object: 'response', status: 'completed', model: 'gpt-5.1' });
   });
 });
 

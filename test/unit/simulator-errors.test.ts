@@ -308,9 +308,14 @@ describe('relay errors', () => {
     expect(res.requestId).not.toBeNull();
   });
 
-  it('what really works per channel: OpenAI passes Responses through, xAI serves it, xAI refuses messages', async () => {
+  it('what really works per channel: OpenAI passes Responses through, xAI serves chat only', async () => {
     expect((await call(sim, 'POST', '/v1/responses', { bearer: DEMO_KEY, body: responsesBody('gpt-5.1') })).status).toBe(200);
-    expect((await call(sim, 'POST', '/v1/responses', { bearer: DEMO_KEY, body: responsesBody('grok-4') })).status).toBe(200);
+    expect((await call(sim, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('grok-4') })).status).toBe(200);
+    const responses = await call(sim, 'POST', '/v1/responses', { bearer: DEMO_KEY, body: responsesBody('grok-4') });
+    expect([responses.status, (responses.json as { error: { message: string } }).error.message]).toEqual([
+      500,
+      expect.stringContaining('not implemented'),
+    ]);
     expect((await call(sim, 'POST', '/v1/messages', { bearer: DEMO_KEY, body: chatBody('gpt-5.1') })).status).toBe(200);
     expect((await call(sim, 'POST', '/v1/messages', { bearer: DEMO_KEY, body: chatBody('gemini-2.5-pro') })).status).toBe(200);
     expect((await call(sim, 'POST', '/v1/messages', { bearer: DEMO_KEY, body: chatBody('grok-4') })).status).toBe(500);

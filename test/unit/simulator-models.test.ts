@@ -50,7 +50,8 @@ describe('GET /v1/models', () => {
       'openai-response-compact',
       'openai-alpha-search',
     ]);
-    expect(byId.get('grok-4')?.supported_endpoint_types).toEqual(['openai', 'openai-response']);
+    // xAI channels get the default marks, by name.
+    expect(byId.get('grok-4')?.supported_endpoint_types).toEqual(['openai']);
     expect(byId.get('gemini-2.5-pro')?.supported_endpoint_types).toEqual(['gemini', 'openai']);
     expect(byId.get('gpt-image-1')?.supported_endpoint_types).toEqual(['image-generation', 'openai']);
     // An OpenAI channel marks everything `openai`, embeddings included.
