@@ -16,7 +16,7 @@ export interface UpstreamModel {
 }
 
 /** How the provider treats a channel's key. */
-export type UpstreamKeyState = 'ok' | 'revoked' | 'no-credit' | 'overloaded';
+export type UpstreamKeyState = 'ok' | 'revoked' | 'no-credit' | 'overloaded' | 'rate-limited' | 'failing';
 
 export interface UpstreamOptions {
   /** Channel keys the provider knows (Bearer or x-api-key). */
@@ -72,6 +72,14 @@ function keyRefusal(protocol: Protocol, state: UpstreamKeyState | undefined): Pr
       return protocol === 'messages'
         ? providerError(protocol, 529, 'overloaded_error', null, 'Overloaded')
         : providerError(protocol, 503, 'server_error', 'server_overloaded', 'The server is overloaded, please try again later.');
+    case 'rate-limited':
+      return protocol === 'messages'
+        ? providerError(protocol, 429, 'rate_limit_error', null, 'Number of request tokens has exceeded your per-minute rate limit.')
+        : providerError(protocol, 429, 'requests', 'rate_limit_exceeded', 'Rate limit reached for requests. Please try again in 20s.');
+    case 'failing':
+      return protocol === 'messages'
+        ? providerError(protocol, 500, 'api_error', null, 'Internal server error')
+        : providerError(protocol, 500, 'server_error', null, 'The server had an error while processing your request. Sorry about that!');
     default:
       return protocol === 'messages'
         ? providerError(protocol, 401, 'authentication_error', null, 'invalid x-api-key')

@@ -23,6 +23,11 @@ export interface Scenario {
   fault?: { provider: Fault; simulator: Fault };
   /** The diagnosis code of the failed probe or model list, or `usage` for a refused command; none when it passes. */
   code?: DiagnosisCode | 'usage';
+  /**
+   * For a command that probes many models, in the gateway's list order (which differs between the
+   * two): every diagnosis among its failed probes, sorted, compared instead of the first one.
+   */
+  codes?: DiagnosisCode[];
 }
 
 const verify = (model: string, protocol: string, force = false): string[] => [
@@ -221,6 +226,41 @@ export const SCENARIOS: Scenario[] = [
     code: 'timeout',
     fault: { provider: { kind: 'stall-body' }, simulator: { kind: 'stall-body', path: '/v1/chat/completions' } },
   },
+  // The flaky group: channels failing at their providers for good, xAI's chat-only adaptor, a slow
+  // provider, a mapped model; verify looks past a protocol's failing models for one that answers.
+  {
+    name: 'a provider rate-limiting a channel for good (429)',
+    key: 'flaky',
+    args: verify('gpt-5.1', 'chat'),
+    exit: 1,
+    code: 'channel_failed',
+  },
+  { name: 'a provider failing with 500 (messages)', key: 'flaky', args: verify('gpt-5', 'messages'), exit: 1, code: 'channel_failed' },
+  { name: 'a provider failing with 500 (Responses)', key: 'flaky', args: verify('gpt-5', 'responses'), exit: 1, code: 'channel_failed' },
+  { name: 'xAI over chat', key: 'flaky', args: verify('grok-4', 'chat'), exit: 0 },
+  {
+    name: "xAI over messages: its adaptor's 'not available'",
+    key: 'flaky',
+    args: verify('grok-4', 'messages', true),
+    exit: 1,
+    code: 'wrong_protocol',
+  },
+  {
+    name: "xAI over Responses: its adaptor's 'not implemented'",
+    key: 'flaky',
+    args: verify('grok-4', 'responses', true),
+    exit: 1,
+    code: 'wrong_protocol',
+  },
+  { name: 'a slow provider, inside the timeout', key: 'flaky', args: verify('gpt-5-mini', 'messages'), exit: 0 },
+  { name: 'a mapped model', key: 'flaky', args: verify('acme-coder-mapped', 'responses'), exit: 0 },
+  {
+    name: 'verify --all: every model of each protocol, a protocol passing when one of its models answers',
+    key: 'flaky',
+    args: ['verify', '--all'],
+    exit: 0,
+    codes: ['channel_failed', 'wrong_protocol'],
+  },
   // Paths as users paste them.
   { name: 'a path prefix the gateway does not have', key: 'full', args: ['models'], path: '/api/gateway', exit: 1, code: 'wrong_path' },
   { name: 'a path outside the API (the console answers)', key: 'full', args: ['models'], path: '/console', exit: 1, code: 'not_api' },
@@ -256,11 +296,15 @@ export const MARKS: Partial<Record<KeyRole, Record<string, string[]>>> = {
   edge: { 'claude-haiku-4-6': ANTHROPIC, 'claude-sonnet-4-6': ANTHROPIC },
   // Limits on and empty: nothing listed.
   nolimits: {},
+  // xAI channels are marked by name, like OpenAI's.
+  flaky: { 'acme-coder-mapped': ['openai'], 'gpt-5': ['openai'], 'gpt-5-mini': ['openai'], 'gpt-5.1': ['openai'], 'grok-4': ['openai'] },
 };
 
 export interface Outcome {
   exit: number | null;
   code?: string;
+  /** Every diagnosis among the failed probes, sorted, once each. */
+  codes: string[];
   /** Every request id the bin printed in its JSON. */
   requestIds: string[];
   stdout: string;
@@ -274,6 +318,7 @@ export async function runScenario(s: Scenario, root: string, key: string): Promi
     timeoutMs: 30_000,
   });
   let code: string | undefined;
+  const codes = new Set<string>();
   const requestIds: string[] = [];
   if (r.stdout.trim().startsWith('{')) {
     const doc = jsonOf(r) as {
@@ -283,14 +328,28 @@ export async function runScenario(s: Scenario, root: string, key: string): Promi
     };
     for (const p of doc.probes ?? []) {
       if (p.requestId) requestIds.push(p.requestId);
-      if (!p.ok && p.diagnosis) code ??= p.diagnosis.code;
+      if (!p.ok && p.diagnosis) {
+        code ??= p.diagnosis.code;
+        codes.add(p.diagnosis.code);
+      }
     }
     const top = doc.error;
     if (top?.code) code ??= top.code;
     if (top?.requestId) requestIds.push(top.requestId);
     if (doc.requestId) requestIds.push(doc.requestId);
   }
-  return { exit: r.code, ...(code ? { code } : {}), requestIds, stdout: r.stdout, stderr: r.stderr };
+  return { exit: r.code, ...(code ? { code } : {}), codes: [...codes].sort(), requestIds, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** What a scenario is judged by: its exit and either its one diagnosis or all of them. */
+export function verdict(s: Scenario, out: Outcome): { exit: number | null; code?: string | string[] } {
+  const code = s.codes ? out.codes : out.code;
+  return { exit: out.exit, ...(code === undefined ? {} : { code }) };
+}
+
+export function expected(s: Scenario): { exit: number; code?: string | string[] } {
+  const code = s.codes ?? s.code;
+  return { exit: s.exit, ...(code === undefined ? {} : { code }) };
 }
 
 /** The marks `models --json` reports per model for a key: compared between the two gateways. */
@@ -320,6 +379,7 @@ export const USAGE: Record<KeyRole, UsageRow | 'refused'> = {
   retired: 'refused',
   edge: { unlimited: true, state: 'ok', expiresAt: 0 },
   nolimits: { unlimited: true, state: 'ok', expiresAt: 0, modelLimits: [] },
+  flaky: { unlimited: true, state: 'ok', expiresAt: 0 },
 };
 
 /** Our reading of a key's usage, in the shape of USAGE, and whether its name is the role's token. */

@@ -2,19 +2,23 @@
 // (test/gateway/world-real.ts) and in the built-in simulator (simWorld below). The conformance
 // table runs the same scenarios against both and expects the same diagnosis, exit code and marks.
 import type { UpstreamKeyState, UpstreamKind, UpstreamModel } from '../../src/simulator/upstream.js';
-import type { ChannelKind, SimKey, SimModel, SimulatorOptions } from '../../src/simulator/types.js';
+import type { ChannelKind, Fault, SimKey, SimModel, SimulatorOptions } from '../../src/simulator/types.js';
 
 /** A channel of the real gateway; the simulator models it as a channel kind plus upstream state. */
 export interface WorldChannel {
   name: string;
   /** new-api's channel type (constant/channel.go). */
-  type: 'openai' | 'anthropic' | 'deepseek';
+  type: 'openai' | 'anthropic' | 'deepseek' | 'xai';
   /** The key the channel sends upstream, and how our upstream treats it. */
   upstreamKey: string;
   upstreamState: UpstreamKeyState;
   groups: string[];
   /** Its provider refuses connections (the channel's address has nobody listening). */
   down?: true;
+  /** Its provider takes this long before it answers anything. */
+  slowMs?: number;
+  /** The channel's model mapping: the name a key asks for → the name sent to the provider. */
+  mapping?: Record<string, string>;
 }
 
 export interface WorldModel {
@@ -27,7 +31,7 @@ export interface WorldModel {
 }
 
 export type KeyRole =
-  'full' | 'vip' | 'limited' | 'low' | 'expired' | 'exhausted' | 'disabled' | 'denied' | 'retired' | 'edge' | 'nolimits';
+  'full' | 'vip' | 'limited' | 'low' | 'expired' | 'exhausted' | 'disabled' | 'denied' | 'retired' | 'edge' | 'nolimits' | 'flaky';
 
 export interface WorldKey {
   role: KeyRole;
@@ -41,9 +45,16 @@ export interface WorldKey {
 }
 
 /** Group → price ratio. `retired` is usable by users but has no ratio: new-api calls it deprecated. */
-export const GROUP_RATIOS: Record<string, number> = { default: 1, vip: 2, cheap: 0.5, secret: 3, edge: 1.2 };
+export const GROUP_RATIOS: Record<string, number> = { default: 1, vip: 2, cheap: 0.5, secret: 3, edge: 1.2, flaky: 1.5 };
 /** Groups users may put their keys in (`secret` is not one of them). */
-export const USABLE_GROUPS: Record<string, string> = { default: 'Default', vip: 'VIP', cheap: 'Cheap', retired: 'Retired', edge: 'Edge' };
+export const USABLE_GROUPS: Record<string, string> = {
+  default: 'Default',
+  vip: 'VIP',
+  cheap: 'Cheap',
+  retired: 'Retired',
+  edge: 'Edge',
+  flaky: 'Flaky',
+};
 
 export const CHANNELS: WorldChannel[] = [
   { name: 'gas-anthropic', type: 'anthropic', upstreamKey: 'up-anthropic-key', upstreamState: 'ok', groups: ['default', 'vip'] },
@@ -56,6 +67,20 @@ export const CHANNELS: WorldChannel[] = [
   // The `edge` group: its best Claude model's channel cannot reach its provider, the next one works.
   { name: 'gas-edge-down', type: 'anthropic', upstreamKey: 'up-edge-key', upstreamState: 'ok', groups: ['edge'], down: true },
   { name: 'gas-edge', type: 'anthropic', upstreamKey: 'up-edge-key', upstreamState: 'ok', groups: ['edge'] },
+  // The `flaky` group (ratio 1.5): its best models' channels fail at their providers (429, 500),
+  // an xAI channel serves chat only, a slow channel and a mapped model answer.
+  { name: 'gas-flaky-busy', type: 'openai', upstreamKey: 'up-busy-key', upstreamState: 'rate-limited', groups: ['flaky'] },
+  { name: 'gas-flaky-failing', type: 'openai', upstreamKey: 'up-failing-key', upstreamState: 'failing', groups: ['flaky'] },
+  { name: 'gas-flaky-xai', type: 'xai', upstreamKey: 'up-xai-key', upstreamState: 'ok', groups: ['flaky'] },
+  { name: 'gas-flaky-slow', type: 'openai', upstreamKey: 'up-slow-key', upstreamState: 'ok', groups: ['flaky'], slowMs: 1500 },
+  {
+    name: 'gas-flaky-mapped',
+    type: 'openai',
+    upstreamKey: 'up-mapped-key',
+    upstreamState: 'ok',
+    groups: ['flaky'],
+    mapping: { 'acme-coder-mapped': 'gpt-4o-mini' },
+  },
 ];
 
 export const MODELS: WorldModel[] = [
@@ -74,6 +99,12 @@ export const MODELS: WorldModel[] = [
   { id: 'claude-opus-4-1', channel: 'gas-anthropic-broke', kind: 'chat', ratio: 7.5 },
   { id: 'claude-sonnet-4-6', channel: 'gas-edge-down', kind: 'chat', ratio: 1.5 },
   { id: 'claude-haiku-4-6', channel: 'gas-edge', kind: 'chat', ratio: 0.5 },
+  { id: 'gpt-5.1', channel: 'gas-flaky-busy', kind: 'chat', ratio: 0.625 },
+  { id: 'gpt-5', channel: 'gas-flaky-failing', kind: 'chat', ratio: 0.625 },
+  { id: 'grok-4', channel: 'gas-flaky-xai', kind: 'chat', ratio: 1.5 },
+  { id: 'gpt-5-mini', channel: 'gas-flaky-slow', kind: 'chat', ratio: 0.125 },
+  // Asked for by this name, sent to the provider as gpt-4o-mini (the channel's mapping).
+  { id: 'acme-coder-mapped', channel: 'gas-flaky-mapped', kind: 'chat', ratio: 0.2 },
 ];
 
 /** An expiry time long past (unix seconds). */
@@ -94,14 +125,30 @@ export const KEYS: WorldKey[] = [
   { role: 'edge', group: 'edge', unlimited: true },
   // Model limits switched on with none in them: the key can call nothing.
   { role: 'nolimits', group: 'default', unlimited: true, modelLimits: [] },
+  { role: 'flaky', group: 'flaky', unlimited: true },
 ];
 
 /** What our upstream knows, for the real gateway's channels to call. */
 export function upstreamWorld(): { keys: Record<string, UpstreamKeyState>; models: UpstreamModel[] } {
   return {
     keys: Object.fromEntries(CHANNELS.map((c) => [c.upstreamKey, c.upstreamState])),
-    models: MODELS.map((m) => ({ id: m.id, kind: m.kind })),
+    // A mapped model reaches the provider by its mapped name, which the provider knows already.
+    models: MODELS.filter((m) => !channelOf(m).mapping?.[m.id]).map((m) => ({ id: m.id, kind: m.kind })),
   };
+}
+
+/** The slow channels' providers: they wait before answering their models (never cleared). */
+export function slowFaults(): Fault[] {
+  return MODELS.flatMap((m) => {
+    const ms = channelOf(m).slowMs;
+    return ms === undefined ? [] : [{ kind: 'slow-headers' as const, ms, model: m.id }];
+  });
+}
+
+/** Between scenarios: the world's own slow providers stay, a scenario's fault goes (or comes). */
+export function resetFaults(target: { clearFaults(): void; addFault(f: Fault): void }, fault?: Fault): void {
+  target.clearFaults();
+  for (const f of [...slowFaults(), ...(fault ? [fault] : [])]) target.addFault(f);
 }
 
 function channelOf(m: WorldModel): WorldChannel {
@@ -134,5 +181,8 @@ export function simWorld(): { options: SimulatorOptions; keys: Record<KeyRole, s
     ...(k.expired ? { expiresAt: PAST } : {}),
     ...(k.disabled ? { status: 'disabled' as const } : k.remainQuota === 0 && !k.unlimited ? { status: 'exhausted' as const } : {}),
   }));
-  return { options: { models, keys: simKeys, groupRatios: { ...GROUP_RATIOS }, usableGroups: Object.keys(USABLE_GROUPS) }, keys };
+  return {
+    options: { models, keys: simKeys, groupRatios: { ...GROUP_RATIOS }, usableGroups: Object.keys(USABLE_GROUPS), faults: slowFaults() },
+    keys,
+  };
 }

@@ -3,8 +3,8 @@
 // test:gateway`; both must reach the same diagnosis and exit code, and show the same marks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/simulator/types.js';
-import { MARKS, marksOf, runScenario, SCENARIOS, USAGE, usageOf } from '../conformance/scenarios.js';
-import { simWorld, type KeyRole } from '../conformance/world.js';
+import { expected, MARKS, marksOf, runScenario, SCENARIOS, USAGE, usageOf, verdict } from '../conformance/scenarios.js';
+import { resetFaults, simWorld, type KeyRole } from '../conformance/world.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -19,11 +19,10 @@ afterAll(stopAll);
 
 describe('conformance: the built-in simulator', () => {
   it.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', async (_name, s) => {
-    sim.clearFaults();
-    if (s.fault) sim.addFault(s.fault.simulator);
+    resetFaults(sim, s.fault?.simulator);
     const out = await runScenario(s, sim.root, keys[s.key]);
-    sim.clearFaults();
-    expect({ exit: out.exit, code: out.code }, out.stderr).toEqual({ exit: s.exit, code: s.code });
+    resetFaults(sim);
+    expect(verdict(s, out), out.stderr).toEqual(expected(s));
     // Every request id reported is one the gateway answered with.
     for (const id of out.requestIds) expect(sim.log.map((e) => e.requestId)).toContain(id);
     if (s.exit === 1 && s.code !== 'not_api' && s.code !== 'timeout') expect(out.requestIds.length).toBeGreaterThan(0);

@@ -27,7 +27,7 @@ export interface Token {
 }
 
 /** new-api's channel type numbers (constant/channel.go). */
-export const CHANNEL_TYPE = { openai: 1, anthropic: 14, deepseek: 43 } as const;
+export const CHANNEL_TYPE = { openai: 1, anthropic: 14, deepseek: 43, xai: 48 } as const;
 
 export class Admin {
   private auth: Record<string, string> = {};
@@ -91,7 +91,15 @@ export class Admin {
   }
 
   /** Creates a channel; new-api does not return it, so it is found again by its (unique) name. */
-  async addChannel(c: { name: string; type: number; key: string; baseUrl: string; models: string[]; groups: string[] }): Promise<Channel> {
+  async addChannel(c: {
+    name: string;
+    type: number;
+    key: string;
+    baseUrl: string;
+    models: string[];
+    groups: string[];
+    mapping?: Record<string, string>;
+  }): Promise<Channel> {
     await this.call('POST', '/api/channel/', {
       mode: 'single',
       channel: {
@@ -102,6 +110,7 @@ export class Admin {
         models: c.models.join(','),
         group: c.groups.join(','),
         status: 1,
+        ...(c.mapping ? { model_mapping: JSON.stringify(c.mapping) } : {}),
       },
     });
     return this.channel(c.name);

@@ -3,8 +3,8 @@
 // built-in simulator in `npm test`; a row that passes there and fails here means the simulator or
 // the client is wrong, and the real gateway is right.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKS, marksOf, runScenario, SCENARIOS, USAGE, usageOf } from '../conformance/scenarios.js';
-import type { KeyRole } from '../conformance/world.js';
+import { expected, MARKS, marksOf, runScenario, SCENARIOS, USAGE, usageOf, verdict } from '../conformance/scenarios.js';
+import { resetFaults, type KeyRole } from '../conformance/world.js';
 import { startRealWorld, type RealWorld } from './world-real.js';
 
 let world: RealWorld;
@@ -17,11 +17,10 @@ afterAll(async () => {
 
 describe(`conformance: the real new-api`, () => {
   it.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', async (_name, s) => {
-    world.upstream.clearFaults();
-    if (s.fault) world.upstream.addFault(s.fault.provider);
+    resetFaults(world.upstream, s.fault?.provider);
     const out = await runScenario(s, world.gateway.root, world.keys[s.key]);
-    world.upstream.clearFaults();
-    expect({ exit: out.exit, code: out.code }, out.stdout + out.stderr).toEqual({ exit: s.exit, code: s.code });
+    resetFaults(world.upstream);
+    expect(verdict(s, out), out.stdout + out.stderr).toEqual(expected(s));
     // The ids we report are new-api's own: found in full in its log.
     for (const id of out.requestIds)
       expect((await world.gateway.linesOf(id)).length, `request id ${id} in new-api's log`).toBeGreaterThan(0);

@@ -241,6 +241,52 @@ describe('choosing only what works, on the real gateway', () => {
     expect(setup.stdout).not.toContain('This key is in another group');
   });
 
+  it("the flaky group: each agent skips the models whose channels fail (429, 500, xAI's protocols), each skip with new-api's request id", async () => {
+    const home = newHome();
+    const r = await runCli(
+      ['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', 'codex', '--agent', 'claude-code', '--agent', 'opencode'],
+      { home, env: env(world.keys.flaky), timeoutMs: 120_000 },
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    type Failed = { model: string; code: string; requestId?: string };
+    const doc = jsonOf(r) as {
+      agents: { id: string; model: string; models?: string[]; fallback?: { failed: Failed[]; chosen: string }; leftOut?: Failed[] }[];
+    };
+    // OpenCode speaks chat, which xAI's adaptor serves.
+    const answers = (id: string) => ['gpt-5-mini', 'acme-coder-mapped', ...(id === 'opencode' ? ['grok-4'] : [])];
+    const failing: Record<string, string> = { 'gpt-5.1': 'channel_failed', 'gpt-5': 'channel_failed', 'grok-4': 'wrong_protocol' };
+    const skipped: Failed[] = [];
+    for (const a of doc.agents) {
+      expect(answers(a.id), a.id).toContain(a.model);
+      skipped.push(...(a.fallback?.failed ?? []), ...(a.leftOut ?? []));
+      // A list keeps only the models that answered.
+      for (const m of a.models ?? []) expect(answers(a.id), `${a.id} lists ${m}`).toContain(m);
+    }
+    // The failing models ranked first were tried and skipped for their own cause, with new-api's id
+    // (grok-4 ranks below the models that answer, for Codex and Claude Code).
+    expect(skipped.map((f) => f.model)).toEqual(expect.arrayContaining(['gpt-5.1', 'gpt-5']));
+    for (const f of skipped) {
+      expect(f.code, f.model).toBe(failing[f.model]);
+      expect((await linesOf(f.requestId!)).length, `new-api logged ${f.requestId}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('the flaky group: models --group flaky prices at 1.5, and a mapped model answers by its own name', async () => {
+    const doc = jsonOf(
+      await runCli(['models', '--json', '--group', 'flaky', '--base-url', world.gateway.root], { env: env(world.keys.flaky) }),
+    ) as { models: { id: string; pricing?: { inputPerMTok?: number } }[]; prices: { ratio: number; base: boolean } };
+    expect(doc.prices).toMatchObject({ ratio: 1.5, base: false });
+    // new-api's ModelRatio 0.2 is $0.40 per 1M input tokens, at the group's 1.5.
+    expect(doc.models.find((m) => m.id === 'acme-coder-mapped')?.pricing?.inputPerMTok).toBeCloseTo(0.6, 6);
+    const from = world.upstream.log.length;
+    const v = await runCli(['verify', '--json', '--model', 'acme-coder-mapped', '--protocol', 'chat', '--base-url', world.gateway.root], {
+      env: env(world.keys.flaky),
+    });
+    expect(v.code, v.stdout + v.stderr).toBe(0);
+    // The provider was asked for the mapped name.
+    expect(world.upstream.log.slice(from).map((e) => e.model)).toEqual(['gpt-4o-mini']);
+  });
+
   it("prices at the key's group ratio: --group edge shows new-api's price × 1.2", async () => {
     const base = jsonOf(await runCli(['models', '--json', '--base-url', world.gateway.root], { env: env(world.keys.edge) })) as {
       models: { id: string; pricing?: { inputPerMTok?: number } }[];

@@ -3,7 +3,17 @@
 // provider, model prices (one model left unpriced) and one token per key role.
 import { startSimulator } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { CHANNELS, GROUP_RATIOS, KEYS, MODELS, PAST, USABLE_GROUPS, upstreamWorld, type KeyRole } from '../conformance/world.js';
+import {
+  CHANNELS,
+  GROUP_RATIOS,
+  KEYS,
+  MODELS,
+  PAST,
+  USABLE_GROUPS,
+  slowFaults,
+  upstreamWorld,
+  type KeyRole,
+} from '../conformance/world.js';
 import { Admin, CHANNEL_TYPE, type Channel, type Token } from './admin.js';
 import { ensureNewApi, startNewApi, type RunningNewApi } from './new-api.js';
 import { closedPort } from '../helpers/sim.js';
@@ -35,7 +45,7 @@ export async function startRealWorld(): Promise<RealWorld> {
   };
 
   const binary = await at('new-api binary', ensureNewApi);
-  const upstream = await at('upstream simulator', () => startSimulator({ upstream: upstreamWorld() }));
+  const upstream = await at('upstream simulator', () => startSimulator({ upstream: upstreamWorld(), faults: slowFaults() }));
   stops.push(() => upstream.stop());
   const gateway = await at('start new-api', () => startNewApi(binary));
   stops.push(() => gateway.stop());
@@ -62,6 +72,7 @@ export async function startRealWorld(): Promise<RealWorld> {
         baseUrl,
         models: MODELS.filter((m) => m.channel === c.name).map((m) => m.id),
         groups: c.groups,
+        ...(c.mapping ? { mapping: c.mapping } : {}),
       }),
     );
   }
