@@ -92,10 +92,50 @@ export interface Fallback {
   stoppedBy?: FailedModel;
 }
 
+/** What a search in order found: the failures passed over, and what ended it. */
+export interface Search {
+  /** The models that failed for their own reasons, in the order tried. */
+  failed: ProbeResult[];
+  /** The first in order to pass. */
+  winner?: ProbeResult;
+  /** A failure that is not a model's: every later model would meet it too. */
+  stoppedBy?: ProbeResult;
+}
+
+/**
+ * Probes `next` in its order, a bound's worth at a time, until one passes or a failure that is not
+ * a model's ends the search; at most FALLBACK_TRIES failures beyond a protocol are paid for. A
+ * pair in `known` is not asked again, and every new result joins it.
+ */
+export async function searchInOrder(
+  next: readonly ProbeRequest[],
+  probe: (requests: ProbeRequest[]) => Promise<ProbeResult[]>,
+  opts: { concurrency: number; known?: Map<string, ProbeResult> },
+): Promise<Search> {
+  const known = opts.known ?? new Map<string, ProbeResult>();
+  const out: Search = { failed: [] };
+  const step = Math.max(1, opts.concurrency);
+  let beyondProtocol = 0;
+  for (let i = 0; i < next.length && beyondProtocol < FALLBACK_TRIES; i += step) {
+    const batch = next.slice(i, i + step);
+    const ask = batch.filter((o) => !known.has(probeKey(o.protocol, o.model)));
+    const got = ask.length > 0 ? await probe(ask) : [];
+    ask.forEach((o, j) => known.set(probeKey(o.protocol, o.model), got[j]!));
+    for (const o of batch) {
+      const r = known.get(probeKey(o.protocol, o.model))!;
+      if (r.ok) return { ...out, winner: r };
+      if (!modelsOwnFailure(r)) return { ...out, stoppedBy: r };
+      out.failed.push(r);
+      if (r.diagnosis?.code !== 'wrong_protocol') beyondProtocol++;
+    }
+  }
+  return out;
+}
+
 /**
  * The next models for an agent whose chosen model failed its own way: its suitable models in the
- * ranking's order (its preferences), the failed and avoided ones left out, probed a bound's worth
- * at a time; the first in that order to pass wins. Stops at a failure that is not a model's.
+ * ranking's order (its preferences), the failed and avoided ones left out; the first in that order
+ * to pass wins. Stops at a failure that is not a model's.
  */
 export async function fallBack(
   client: ClientOptions,
@@ -104,34 +144,17 @@ export async function fallBack(
   first: ProbeResult,
   opts: { patterns?: readonly string[]; avoid?: ReadonlySet<string>; concurrency: number; results: Map<string, ProbeResult> },
 ): Promise<Fallback> {
-  const out: Fallback = { failed: [failedModel(first)] };
   const next = suitableModels(agent, models, opts.patterns)
     .filter((f) => f.model.id !== first.model && !opts.avoid?.has(f.model.id))
     .map((f) => ({ protocol: f.fit.protocol, model: f.model.id }));
-  const step = Math.max(1, opts.concurrency);
-  let beyondProtocol = 0;
-  for (let i = 0; i < next.length && beyondProtocol < FALLBACK_TRIES; i += step) {
-    const batch = next.slice(i, i + step);
-    // A model this round probed already (the small model) is not asked again.
-    const more = await probePairs(
-      client,
-      batch.filter((o) => !opts.results.has(probeKey(o.protocol, o.model))),
-      opts.concurrency,
-    );
-    for (const o of batch) {
-      const r = opts.results.get(probeKey(o.protocol, o.model)) ?? more.get(probeKey(o.protocol, o.model))!;
-      opts.results.set(probeKey(o.protocol, o.model), r);
-      if (r.ok) {
-        out.winner = { ...o, result: r };
-        return out;
-      }
-      if (!modelsOwnFailure(r)) {
-        out.stoppedBy = failedModel(r);
-        return out;
-      }
-      out.failed.push(failedModel(r));
-      if (r.diagnosis?.code !== 'wrong_protocol') beyondProtocol++;
-    }
-  }
-  return out;
+  // A model this round probed already (the small model) is not asked again.
+  const found = await searchInOrder(next, (requests) => probeMany(client, requests, opts.concurrency), {
+    concurrency: opts.concurrency,
+    known: opts.results,
+  });
+  return {
+    failed: [first, ...found.failed].map(failedModel),
+    ...(found.winner && { winner: { model: found.winner.model, protocol: found.winner.protocol, result: found.winner } }),
+    ...(found.stoppedBy && { stoppedBy: failedModel(found.stoppedBy) }),
+  };
 }

@@ -120,13 +120,10 @@ export function planProbes(models: readonly ClassifiedModel[], opts: { model?: s
   return { probes, notes, others };
 }
 
-/** At most this many other models per protocol after its first fails (all of them with --all). */
-const OTHERS_TRIED = 8;
-
 /**
- * Probes the plan; a protocol whose first model fails its own way tries its other models, a bound's
- * worth at a time, until one passes. A failure that is not the model's (the key, its quota, a rate
- * limit) would meet every model: it ends that protocol's search. With `all`, every model is probed.
+ * Probes the plan; a protocol whose first model fails its own way searches its other models as
+ * setup's fallback does (src/setup/probe.ts), until one passes or a failure that is not the
+ * model's (the key, its quota, a rate limit) ends it. With `all`, every model is probed.
  */
 async function probePlan(
   probeMany: (reqs: { protocol: Protocol; model: string }[], concurrency: number) => Promise<ProbeResult[]>,
@@ -134,7 +131,7 @@ async function probePlan(
   concurrency: number,
   all: boolean,
 ): Promise<ProbeResult[]> {
-  const { modelsOwnFailure } = await import('../../setup/probe.js');
+  const { modelsOwnFailure, searchInOrder } = await import('../../setup/probe.js');
   if (all && plan.others) {
     const every = plan.probes.flatMap((p) => [
       p,
@@ -146,18 +143,10 @@ async function probePlan(
   if (!plan.others) return results;
   const more = await Promise.all(
     results.map(async (first) => {
-      const out: ProbeResult[] = [];
-      if (!modelsOwnFailure(first)) return out;
-      const next = (plan.others?.get(first.protocol) ?? []).slice(0, OTHERS_TRIED);
-      for (let i = 0; i < next.length; i += concurrency) {
-        const batch = await probeMany(
-          next.slice(i, i + concurrency).map((model) => ({ protocol: first.protocol, model })),
-          concurrency,
-        );
-        out.push(...batch);
-        if (batch.some((r) => r.ok) || batch.some((r) => !r.ok && !modelsOwnFailure(r))) break;
-      }
-      return out;
+      if (!modelsOwnFailure(first)) return [];
+      const next = (plan.others?.get(first.protocol) ?? []).map((model) => ({ protocol: first.protocol, model }));
+      const found = await searchInOrder(next, (requests) => probeMany(requests, concurrency), { concurrency });
+      return [...found.failed, ...(found.winner ? [found.winner] : []), ...(found.stoppedBy ? [found.stoppedBy] : [])];
     }),
   );
   return [...results, ...more.flat()];
