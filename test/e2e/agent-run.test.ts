@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processesOfRun, RUN_MARKER_VAR } from '../../src/agent-run/leftovers.js';
 import { AGENT_PROMPT, judgeRun, QUIET_AGENT_ENV, runAgent } from '../../src/agent-run/run.js';
+import { AGENTS } from '../../src/agents/registry.js';
 import type { Agent, AgentEnv, AgentRequest } from '../../src/agents/types.js';
 import { maskKey } from '../../src/core/mask.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
@@ -22,6 +23,9 @@ const SCRIPTS: Record<string, string> = {
     'process.stdout.write("There\'s an issue with the selected model (x). Run --model to pick a different model.\\n"); process.exit(1)',
   silent: 'process.exit(0)',
   'error-exit-0': 'process.stdout.write("API Error: 401 Invalid token\\n")',
+  // What Aider prints (stdout) on a network that blocks GitHub (litellm's cost map), before its answer.
+  'litellm-noise':
+    'process.stdout.write("Failed to fetch remote model cost map from https://raw.githubusercontent.com/BerriAI/litellm/main/model_prices_and_context_window.json: timed out\\n"); process.stdout.write("OK\\n")',
   hang: 'setInterval(() => {}, 1000)',
   // A daemon in its own session (as Cline's hub): the group kill of runCommand never reaches it.
   daemon: `const c = require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { detached: true, stdio: "ignore" });
@@ -189,6 +193,16 @@ describe('runAgent', () => {
     } finally {
       delete process.env['AGENT_RUN_LEAK'];
     }
+  });
+
+  it("an agent's known harmless noise is not an error; the same words from another agent are", async () => {
+    const aiderLike = { ...fakeAgent(), harmlessOutput: AGENTS.aider.harmlessOutput };
+    const quiet = inEnglish(await runAgent(aiderLike, home(good('litellm-noise')), { timeoutMs: 20_000 }));
+    expect([quiet.ok, quiet.failure]).toEqual([true, undefined]);
+    const other = inEnglish(await runAgent(fakeAgent(), home(good('litellm-noise')), { timeoutMs: 20_000 }));
+    expect([other.ok, other.failure]).toEqual([false, 'exit code 0 but the output reports an error ("Failed to")']);
+    // And Aider's one-shot tells litellm to use its local copy of the map in the first place.
+    expect(AGENTS.aider.oneShot?.('gpt-5', AGENT_PROMPT).env).toMatchObject({ LITELLM_LOCAL_MODEL_COST_MAP: 'True' });
   });
 
   it('quiet variables: fast-fail and offline switches for every agent', () => {

@@ -125,6 +125,17 @@ describe('fallback: a failure that is not the model’s never switches models', 
     expect(agent.probe?.requestId).toBe(sent.find((p) => p.model === 'claude-sonnet-4-5')!.requestId);
   });
 
+  it("quota on a gateway that does not tell a key's balance: the quota cause, and that the balance is not known", async () => {
+    // The usage route answers with the console page, as a gateway without it does.
+    const sim = await startSim({ models: MODELS, faults: [{ kind: 'html', path: '/api/usage/token' }] });
+    const { agent } = await setup(sim, BROKE_KEY);
+    expect(agent.probe?.diagnosis?.code).toBe('quota');
+    const notes = agent.notes.join('\n');
+    expect(notes).toContain("The gateway does not tell this key's balance.");
+    expect(notes).not.toContain('as the gateway tells it');
+    expect(sim.log.some((e) => e.path.startsWith('/api/usage/token'))).toBe(true);
+  });
+
   it('a rate limit on the chosen model: no switch, the cause is the rate limit', async () => {
     const sim = await startSim({ models: MODELS, faults: [{ kind: 'rate-limit', model: 'claude-sonnet-4-5', retryAfter: 30 }] });
     const { code, agent } = await setup(sim);
