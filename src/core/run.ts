@@ -73,6 +73,29 @@ async function killTree(pid: number, env: Record<string, string>, signal: NodeJS
   }
 }
 
+/**
+ * Detached groups still running, taken down with us if our own process exits first: one exit hook
+ * for all of them (a hook per command would pass Node's listener limit when agents are detected
+ * side by side).
+ */
+const liveGroups = new Set<number>();
+let exitHooked = false;
+
+function trackGroup(pid: number): void {
+  liveGroups.add(pid);
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', () => {
+    for (const p of liveGroups) {
+      try {
+        process.kill(-p, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+}
+
 export async function runCommand(cmd: CommandSpec, base: RunBase): Promise<RunResult> {
   const env = mergeEnv(base.env, cmd.env);
   const started = performance.now();
@@ -112,16 +135,7 @@ export async function runCommand(cmd: CommandSpec, base: RunBase): Promise<RunRe
     }, cmd.timeoutMs);
   }
   // If our own process exits first, take the detached group with it rather than orphan it.
-  const onExit = (): void => {
-    if (pid !== undefined && groupKill) {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
-  };
-  if (groupKill) process.once('exit', onExit);
+  if (groupKill && pid !== undefined) trackGroup(pid);
 
   try {
     const result = await subprocess;
@@ -141,7 +155,7 @@ export async function runCommand(cmd: CommandSpec, base: RunBase): Promise<RunRe
     if (timer) clearTimeout(timer);
     if (forceTimer) clearTimeout(forceTimer);
     if (streamTimer) clearTimeout(streamTimer);
-    if (groupKill) process.off('exit', onExit);
+    if (pid !== undefined) liveGroups.delete(pid);
   }
 }
 
