@@ -56,6 +56,28 @@ export function withSavedDefaults(
   return out;
 }
 
+/**
+ * For a command that only talks to the gateway (`models`, `verify`): the saved base URL and key
+ * variable where no flag or variable gives them, as setup, sync and doctor take them; with `agent`,
+ * that agent's own saved key variable too. The saved agents, scope and storage are not its input.
+ */
+export async function gatewayValues(ctx: SettingsHost, values: ParsedValues, agent?: string): Promise<ParsedValues> {
+  const saved = await loadSaved(ctx);
+  const s = saved.settings;
+  const own = agent === undefined ? undefined : s.perAgent?.[agent as keyof typeof s.perAgent];
+  const fields = new Set(['baseUrl', 'keyEnv', ...(agent === undefined ? [] : [`perAgent.${agent}.keyEnv`])]);
+  return withSavedDefaults(
+    ctx,
+    values,
+    {
+      ...(s.baseUrl !== undefined && { baseUrl: s.baseUrl }),
+      ...(s.keyEnv !== undefined && { keyEnv: s.keyEnv }),
+      ...(agent !== undefined && own?.keyEnv !== undefined && { perAgent: { [agent]: { keyEnv: own.keyEnv } } }),
+    },
+    { ...saved, withheld: saved.withheld?.filter((w) => fields.has(w.field)) },
+  );
+}
+
 /** A saved field `rememberSetup` may write back into the user file. */
 export type RememberedField = 'baseUrl' | 'keyEnv' | 'agents' | 'scope' | 'keyStorage';
 

@@ -12,9 +12,8 @@ import { notForCoding } from '../../agents/fit.js';
 import { commas, msg, type Translator } from '../../i18n/index.js';
 import { flag, showArgument, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { keyEnvFlags, resolveGateway } from '../../settings/gateway.js';
-import { loadSaved } from '../../settings/saved.js';
-import { refuseWithheld } from '../../settings/trust.js';
+import { resolveGateway } from '../../settings/gateway.js';
+import { gatewayValues } from '../../settings/saved.js';
 import { formatUsd, print, note, printJson, PROTOCOL_NAMES } from '../output.js';
 import { table, tableRows, wrap } from '../../core/layout.js';
 import { painter, type Paint } from '../../core/terminal.js';
@@ -141,21 +140,13 @@ function modelBlock(t: Translator, models: readonly ClassifiedModel[], paint: Pa
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   // `--agent ID`: that agent's own key (its `--api-key-env ID=VAR`, else its saved variable).
   const agent = str(args.values, 'agent');
-  let values = args.values;
-  if (agent !== undefined) {
-    if (!isAgentId(agent))
-      throw new UsageError(
-        msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }),
-        msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
-      );
-    const loaded = await loadSaved(ctx);
-    const saved = loaded.settings.perAgent?.[agent]?.keyEnv;
-    const given = values['api-key-env'];
-    const names = typeof given === 'string' ? [given] : Array.isArray(given) ? given : [];
-    const flagged = keyEnvFlags(values).perAgent.has(agent);
-    if (!flagged) refuseWithheld(loaded, (field) => field === `perAgent.${agent}.keyEnv`);
-    if (!flagged && saved) values = { ...values, 'api-key-env': [...names, `${agent}=${saved}`] };
-  }
+  if (agent !== undefined && !isAgentId(agent))
+    throw new UsageError(
+      msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }),
+      msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
+    );
+  // The saved gateway and key variables, as the other commands take them.
+  const values = await gatewayValues(ctx, args.values, agent);
   const gw = resolveGateway(ctx, values, undefined, agent !== undefined ? [agent as AgentId] : undefined);
   const key = (agent !== undefined ? gw.agentKeys?.get(agent as AgentId)?.key : undefined) ?? gw.key;
   const client = await import('../../gateway/client.js');

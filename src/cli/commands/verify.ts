@@ -11,6 +11,7 @@ import { notForCoding } from '../../agents/fit.js';
 import { flag, list as listFlag, num, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { resolveGateway } from '../../settings/gateway.js';
+import { gatewayValues } from '../../settings/saved.js';
 import { note, print, printJson, PROTOCOL_NAMES } from '../output.js';
 import { tableRows, wrap } from '../../core/layout.js';
 import { painter } from '../../core/terminal.js';
@@ -197,7 +198,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     printAgentRuns(ctx, results);
     return results.length > 0 && results.every((r) => r.ok) ? 0 : 1;
   }
-  const gw = resolveGateway(ctx, args.values);
+  // The saved gateway and key variable, as the other commands take them.
+  const gw = resolveGateway(ctx, await gatewayValues(ctx, args.values));
   const client = await import('../../gateway/client.js');
   const opts = { root: gw.root, key: gw.key, timeoutMs: gw.timeoutMs, env: gw.env };
   // The self-check starts where the gateway's own advice does: the key's list (throws a diagnosis).
