@@ -11,6 +11,8 @@ import type { SettingsHost } from './host.js';
 export const DEFAULT_KEY_ENV = 'GATEWAY_API_KEY';
 export const BASE_URL_ENV = 'GATEWAY_BASE_URL';
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The value (not a flag) that says which key variable came from the saved settings. */
+export const SAVED_KEY_ENV = '\u0000saved-key-env';
 
 export interface GatewayInputs {
   /** Gateway root (no trailing slash, no /v1) and root + '/v1'. */
@@ -84,6 +86,7 @@ function resolveAgentKeys(
   ctx: Pick<SettingsHost, 'env' | 'addSecret'>,
   values: ParsedValues,
   agents: readonly AgentId[],
+  inConfigs: ReadonlyMap<AgentId, ImportedKey>,
 ): Map<AgentId, AgentKey> {
   const { perAgent } = keyEnvFlags(values);
   const out = new Map<AgentId, AgentKey>();
@@ -91,6 +94,11 @@ function resolveAgentKeys(
     const name = perAgent.get(id);
     if (name === undefined) continue;
     const key = ctx.env[name]?.trim();
+    const kept = inConfigs.get(id);
+    if ((key === undefined || key === '') && kept) {
+      out.set(id, { key: kept.key, keyEnvVar: name });
+      continue;
+    }
     if (key === undefined || key === '') {
       throw new UsageError(msg('keys.unset', { agent: id, var: name }), msg('keys.unset_hint', { agent: id, var: name }));
     }
@@ -143,12 +151,16 @@ export function resolveKey(
     keySource = `$${keyEnvVar}`;
   }
   if (key === undefined || key === '') {
+    // The saved variable was not given as a flag: the advice never says to drop one.
+    const saved = envName !== undefined && values[SAVED_KEY_ENV] === envName;
     const hint =
       flagKey !== undefined
         ? msg('inputs.empty_api_key')
-        : envName !== undefined
-          ? msg('inputs.set_env', { var: envName, default: DEFAULT_KEY_ENV })
-          : msg('inputs.set_default_env', { var: DEFAULT_KEY_ENV });
+        : saved
+          ? msg(envName === DEFAULT_KEY_ENV ? 'inputs.set_default_env' : 'inputs.set_saved_env', { var: envName })
+          : envName !== undefined
+            ? msg('inputs.set_env', { var: envName, default: DEFAULT_KEY_ENV })
+            : msg('inputs.set_default_env', { var: DEFAULT_KEY_ENV });
     throw new UsageError(msg('inputs.no_key', { source: keySource }), hint);
   }
   ctx.addSecret(key);
@@ -158,29 +170,42 @@ export function resolveKey(
   return { key, keySource, keyEnvVar };
 }
 
+/** Whether the run has a default key without the agents' configs: a flag, a link or the variable. */
+export function defaultKeyGiven(ctx: Pick<SettingsHost, 'env'>, values: ParsedValues, imported?: ImportedKey): boolean {
+  return (
+    imported !== undefined || str(values, 'api-key') !== undefined || Boolean(ctx.env[keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV]?.trim())
+  );
+}
+
 /**
  * Base URL, key and timeout for commands that call the gateway. With `agents`, their own keys too
  * (`agentKeys`); when every one of them has its own, the default key is not needed and the first
- * agent's stands in for it.
+ * agent's stands in for it. `inConfigs`: the keys the agents' configs hold (keysInConfigs), used
+ * where no flag, link or variable gives one — each agent keeps the key its config holds.
  */
 export function resolveGateway(
   ctx: Pick<SettingsHost, 'env' | 'warn' | 'addSecret'>,
   values: ParsedValues,
   imported?: ImportedKey,
   agents?: readonly AgentId[],
+  inConfigs: ReadonlyMap<AgentId, ImportedKey> = new Map(),
 ): GatewayInputs {
   const url = resolveBaseUrl(ctx, values);
-  const agentKeys = agents ? resolveAgentKeys(ctx, values, agents) : new Map<AgentId, AgentKey>();
+  const agentKeys = agents ? resolveAgentKeys(ctx, values, agents, inConfigs) : new Map<AgentId, AgentKey>();
+  const defaultSet = defaultKeyGiven(ctx, values, imported);
+  const keyEnvVar = keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV;
+  const kept = defaultSet ? [] : (agents ?? []).filter((id) => !agentKeys.has(id) && inConfigs.has(id));
+  const keptFirst = kept[0] !== undefined ? inConfigs.get(kept[0]) : undefined;
+  // An agent whose config holds a key other than the first one's keeps its own.
+  for (const id of kept) if (inConfigs.get(id)!.key !== keptFirst?.key) agentKeys.set(id, { key: inConfigs.get(id)!.key, keyEnvVar });
   const first = agents?.[0] !== undefined ? agentKeys.get(agents[0]) : undefined;
   const everyOwn = agents !== undefined && agents.length > 0 && agents.every((id) => agentKeys.has(id));
-  const defaultSet =
-    imported !== undefined ||
-    str(values, 'api-key') !== undefined ||
-    Boolean(ctx.env[keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV]?.trim());
   const key =
     everyOwn && first && !defaultSet
       ? { key: first.key, keySource: `$${first.keyEnvVar}`, keyEnvVar: first.keyEnvVar }
-      : resolveKey(ctx, values, imported);
+      : keptFirst
+        ? { key: keptFirst.key, keySource: keptFirst.source, keyEnvVar }
+        : resolveKey(ctx, values, imported);
   const own = agentKeys.size > 0 ? { agentKeys } : {};
   const seconds = str(values, 'timeout');
   return {

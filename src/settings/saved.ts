@@ -9,7 +9,7 @@ import { UsageError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
 import type { ParsedValues } from '../core/values.js';
 import type { SettingsHost } from './host.js';
-import { BASE_URL_ENV } from './gateway.js';
+import { BASE_URL_ENV, SAVED_KEY_ENV } from './gateway.js';
 import { refuseWithheld } from './trust.js';
 
 export async function loadSaved(ctx: Pick<SettingsHost, 'home' | 'cwd' | 'env' | 'platform'>): Promise<LoadedSettings> {
@@ -45,7 +45,11 @@ export function withSavedDefaults(
     return agent !== undefined && !agentGiven.has(agent);
   });
   if (out['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined && s.baseUrl) out['base-url'] = s.baseUrl;
-  if (!plainGiven && out['api-key'] === undefined && s.keyEnv) names.unshift(s.keyEnv);
+  if (!plainGiven && out['api-key'] === undefined && s.keyEnv) {
+    names.unshift(s.keyEnv);
+    // Not a flag the user gave: advice about the key names it as saved, never as `--api-key-env`.
+    out[SAVED_KEY_ENV] = s.keyEnv;
+  }
   // An import link brings its own gateway and key: a key saved for another gateway must not go there.
   if (!linked)
     for (const [id, a] of Object.entries(s.perAgent ?? {})) if (a?.keyEnv && !agentGiven.has(id)) names.push(`${id}=${a.keyEnv}`);

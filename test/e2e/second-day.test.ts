@@ -40,3 +40,36 @@ describe('the saved base URL, for every command that talks to the gateway', () =
     expect(other.log.filter((e) => e.path === '/v1/models')).toHaveLength(2);
   });
 });
+
+describe('the key where setup put it', () => {
+  it("after --api-key with no variable exported, sync --check and sync find the key in the agents' configs", async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--api-key', DEMO_KEY, '--agent', 'codex,claude-code'], {
+      home,
+    });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    const check = await runCli(['sync', '--check'], { home });
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    expect(check.stderr).not.toContain('--api-key-env');
+    const before = sim.log.length;
+    const sync = await runCli(['sync', '--json'], { home });
+    expect(sync.code, sync.stdout + sync.stderr).toBe(0);
+    // It asked the gateway with the key the configs hold, and printed it nowhere.
+    const sent = sim.log.slice(before).filter((e) => e.path === '/v1/models');
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((e) => e.auth.key === DEMO_KEY)).toBe(true);
+    expect(sync.stdout + sync.stderr).not.toContain(DEMO_KEY);
+  });
+
+  it('a config pointing at another gateway lends it no key: the usual advice, naming no flag not given', async () => {
+    const [first, second] = [await startSim(), await startSim()];
+    const home = newHome();
+    expect((await runCli(['setup', '--yes', '--base-url', first.root, '--api-key', DEMO_KEY, '--agent', 'codex'], { home })).code).toBe(0);
+    const r = await runCli(['sync', '--check', '--base-url', second.root], { home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('GATEWAY_API_KEY');
+    expect(r.stderr).not.toContain('drop --api-key-env');
+    expect(second.log.filter((e) => e.auth.key === DEMO_KEY)).toEqual([]);
+  });
+});

@@ -17,6 +17,7 @@ import { GATEWAY_OPTIONS, showArgument, str, type OptionTable, type ParsedArgs }
 import type { CommandHelp } from '../command-types.js';
 import type { CliContext } from '../context.js';
 import { BIN } from '../help.js';
+import { keysForRun } from '../../settings/config-key.js';
 import { resolveGateway } from '../../settings/gateway.js';
 import { note } from '../output.js';
 import { wrap } from '../../core/layout.js';
@@ -87,7 +88,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const inputs = await setupInputs(ctx, { ...args.values, agent: agent.id }, true, profile);
   if (profile !== undefined) (await import('../../settings/profiles.js')).requireProfileKey(ctx, args.values, inputs.saved, profile);
   // The agent's own key (`--api-key-env AGENT=VAR`, or the one saved for it) wins over the shared one.
-  const gateway = resolveGateway(ctx, inputs.values, undefined, [agent.id]);
+  const inConfigs = await keysForRun(ctx, inputs.values, [agent.id], inputs.scope ?? 'user');
+  const gateway = resolveGateway(ctx, inputs.values, undefined, [agent.id], inConfigs);
   const own = gateway.agentKeys?.get(agent.id);
   const key = own ? { key: own.key, keyEnvVar: own.keyEnvVar, keySource: `$${own.keyEnvVar}` } : gateway;
   const opts = setupOptionsFrom(ctx, inputs, gateway, {

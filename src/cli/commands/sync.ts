@@ -10,6 +10,7 @@ import { flag, GATEWAY_OPTIONS, str, type OptionTable, type ParsedArgs } from '.
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
+import { keysForRun } from '../../settings/config-key.js';
 import { resolveGateway, type GatewayInputs } from '../../settings/gateway.js';
 import { print, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
@@ -146,7 +147,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   for (const g of groups) {
     const inputs = await setupInputs(ctx, args.values, true, g.profile);
     if (g.profile !== undefined) requireProfileKey(ctx, args.values, inputs.saved, g.profile);
-    const gateway = resolveGateway(ctx, inputs.values, undefined, g.agents);
+    // No variable set: the keys where setup put them, the agents' configs.
+    const inConfigs = await keysForRun(ctx, inputs.values, g.agents, inputs.scope ?? 'user');
+    const gateway = resolveGateway(ctx, inputs.values, undefined, g.agents, inConfigs);
     if (!check) refuseSavedEnvStorage(ctx, {}, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
     prepared.push({ group: g, inputs, gateway });
   }

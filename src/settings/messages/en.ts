@@ -38,6 +38,7 @@ export const en = {
   'inputs.base_url_warning': 'warning: base URL: {text}',
   'inputs.empty_api_key': '--api-key was given an empty value.',
   'inputs.set_env': 'Set {var} in the environment, or drop --api-key-env to use {default}.',
+  'inputs.set_saved_env': 'Set {var} in the environment (your saved settings name it), or give the key with --api-key-env NAME.',
   'inputs.set_default_env': 'Set {var} in the environment (or name another variable with --api-key-env NAME).',
   'inputs.no_key': 'No API key: {source} is not set.',
   'inputs.bad_key': 'The key from {source} ({key}) contains spaces or control characters.',

@@ -35,6 +35,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'inputs.base_url_warning': '警告：Base URL：{text}',
   'inputs.empty_api_key': '--api-key 的值为空。',
   'inputs.set_env': '请在环境中设置 {var}，或去掉 --api-key-env 以使用 {default}。',
+  'inputs.set_saved_env': '请在环境中设置 {var}（已保存的设置指定了它），或用 --api-key-env NAME 指定其他变量。',
   'inputs.set_default_env': '请在环境中设置 {var}（或用 --api-key-env NAME 指定其他变量）。',
   'inputs.no_key': '没有 API 密钥：{source} 未设置。',
   'inputs.bad_key': '来自 {source} 的密钥（{key}）包含空格或控制字符。',
