@@ -16,7 +16,7 @@ import { agentEnv } from './setup-inputs.js';
  * `root` (a key kept for another gateway never goes to this one). An agent whose files do not parse
  * or hold no key is left out: the usual "no key" advice then applies.
  */
-export async function keysInConfigs(
+async function keysInConfigs(
   host: SettingsHost,
   agents: readonly AgentId[],
   root: string,
