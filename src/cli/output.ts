@@ -6,6 +6,8 @@ export { formatUsd } from '../core/money.js';
 import { painter } from '../core/terminal.js';
 import type { CliContext } from './context.js';
 import { english, isMessage } from '../i18n/index.js';
+import type { Translator } from '../i18n/index.js';
+import { VERIFIED_NEW_API } from '../gateway/version.js';
 
 /** Protocol names as users know them. */
 export const PROTOCOL_NAMES: Record<Protocol, string> = {
@@ -58,4 +60,10 @@ export function formatDiagnosis(ctx: Pick<CliContext, 'color' | 't'>, d: Diagnos
   if (d.requestId) lines.push(...wrap(ctx.t('cli.request_id', { id: d.requestId }), indent + 2));
   if (d.url) lines.push(`${pad}  ${ctx.t('cli.url', { url: d.url })}`);
   return lines.join('\n');
+}
+
+/** The gateway's version as it says it, beside the versions verified here. */
+export function versionText(t: Translator, version: string | undefined): string {
+  const verified = VERIFIED_NEW_API.join(', ');
+  return version !== undefined ? t('gateway.version', { version, verified }) : t('gateway.version_untold', { verified });
 }

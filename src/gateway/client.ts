@@ -8,6 +8,7 @@ import { classifyModel } from './classify.js';
 import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { send } from './http.js';
+import { gatewayVersion } from './version.js';
 import { showId, unsafeIdReason } from './model-id.js';
 import type { ClientOptions, ModelList } from './types.js';
 
@@ -74,6 +75,8 @@ export async function listModels(opts: ClientOptions): Promise<ModelList> {
   const list: ModelList = { models, marked: models.some((m) => m.marked), warnings };
   const requestId = res.requestId ?? ctx.requestId;
   if (requestId) list.requestId = redact(requestId, [opts.key]);
+  const version = gatewayVersion(headerText(res.headers['x-new-api-version']));
+  if (version) list.gatewayVersion = version;
   return list;
 }
 

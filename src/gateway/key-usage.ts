@@ -90,13 +90,28 @@ export type KeyUsageAnswer = { usage: KeyUsage } | { untold: true } | { failed: 
 /** Failures that mean the gateway did not answer, rather than answered without telling. */
 const NO_ANSWER: ReadonlySet<DiagnosisCode> = new Set(['timeout', 'unreachable']);
 
-/** `GET /api/usage/token/` with the key. */
+/**
+ * The routes that tell a key's usage, in order: new-api's own, then the same without its trailing
+ * slash (gateways that register it so answer the first with a 404 or `{success: false}`).
+ */
+const USAGE_ROUTES = ['/api/usage/token/', '/api/usage/token'] as const;
+
+/** `GET /api/usage/token/` with the key, then the next route while the gateway does not tell. */
 export async function askKeyUsage(opts: ClientOptions): Promise<KeyUsageAnswer> {
+  let answer: KeyUsageAnswer = { untold: true };
+  for (const route of USAGE_ROUTES) {
+    answer = await askAt(opts, route);
+    if (!('untold' in answer)) return answer;
+  }
+  return answer;
+}
+
+async function askAt(opts: ClientOptions, route: string): Promise<KeyUsageAnswer> {
   const untold = { untold: true } as const;
   if (opts.key === '') return untold;
   try {
     const res = await send(
-      { method: 'GET', url: endpoint(opts.root, '/api/usage/token/'), headers: authHeaders(opts.key), context: { key: opts.key } },
+      { method: 'GET', url: endpoint(opts.root, route), headers: authHeaders(opts.key), context: { key: opts.key } },
       opts,
     );
     if (res.status < 200 || res.status >= 300) {

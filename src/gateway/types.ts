@@ -21,4 +21,6 @@ export interface ModelList {
   requestId?: string;
   /** Models dropped from the list and why. */
   warnings: Message[];
+  /** The gateway's own version, when it says (`X-New-Api-Version`). */
+  gatewayVersion?: string;
 }

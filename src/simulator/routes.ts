@@ -60,7 +60,7 @@ function withKey(input: RouteInput, then: (key: SimKey) => Reply): Reply {
 
 const MODELS_ITEM = /^\/v1\/models\/([^/]+)$/;
 
-function exactRoute(method: string, pathname: string): Handler | undefined {
+function exactRoute(method: string, pathname: string, usagePath = USAGE_PATH): Handler | undefined {
   if (method === 'POST') {
     const protocol = RELAY_PROTOCOL_BY_PATH.get(pathname);
     return protocol ? relayHandler(protocol) : undefined;
@@ -75,19 +75,22 @@ function exactRoute(method: string, pathname: string): Handler | undefined {
     return (input) => withKey(input, () => retrieveModelReply(id));
   }
   if (pathname === '/api/pricing') return (input) => pricingReply(input.options);
-  if (pathname === '/api/usage/token/') {
+  if (pathname === usagePath) {
     return (input) =>
       usageReply(input.options.keys, input.headers, input.requestId, (key) => keyRefusal(key, worldOf(input.options), input.requestId));
   }
   return undefined;
 }
 
+/** Where new-api answers a key's usage. */
+const USAGE_PATH = '/api/usage/token/';
+
 /** gin's RedirectTrailingSlash: 301 for GET, 307 otherwise, to the path that does exist. */
 function trailingSlashRedirect(input: RouteInput): Reply | undefined {
   const { method, pathname, rawPath } = input;
   if (pathname === '/') return undefined;
   const other = pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`;
-  if (!exactRoute(method, other)) return undefined;
+  if (!exactRoute(method, other, input.options.usagePath)) return undefined;
   const query = rawPath.slice(pathname.length);
   return { kind: 'empty', status: method === 'GET' ? 301 : 307, headers: { location: `${other}${query}` } };
 }
@@ -98,7 +101,7 @@ function isApiPrefix(pathname: string): boolean {
 }
 
 export function route(input: RouteInput): Reply {
-  const handler = exactRoute(input.method, input.pathname);
+  const handler = exactRoute(input.method, input.pathname, input.options.usagePath);
   if (handler) return handler(input);
   const redirect = trailingSlashRedirect(input);
   if (redirect) return redirect;

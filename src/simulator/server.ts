@@ -145,6 +145,7 @@ class SimulatedGateway implements Simulator {
     const requestId = newRequestId();
     // A provider names its own request id; only the gateway sends new-api's header.
     res.setHeader(this.options.upstream ? 'x-request-id' : 'X-Oneapi-Request-Id', requestId);
+    if (this.options.version !== undefined && !this.options.upstream) res.setHeader('X-New-Api-Version', this.options.version);
     const method = req.method ?? 'GET';
     const rawPath = req.url ?? '/';
     // Split by hand: URL parsing would read `//v1/...` as a host name.

@@ -97,6 +97,10 @@ export interface SimulatorOptions {
   omitMarks?: boolean;
   /** Added before every response. */
   latencyMs?: number;
+  /** Where the key's usage is answered (default new-api's `/api/usage/token/`; some gateways drop the slash). */
+  usagePath?: string;
+  /** Sent as `X-New-Api-Version` on every answer, as new-api releases after v0.10.2 do. */
+  version?: string;
   /** /api/pricing: 'public' (default), 'forbidden' (403), 'login' (401). */
   pricing?: 'public' | 'forbidden' | 'login';
   /** The texts of new-api releases without English messages (v0.10.2 and older): Chinese for token, group and quota errors. */

@@ -73,3 +73,32 @@ describe('the key where setup put it', () => {
     expect(second.log.filter((e) => e.auth.key === DEMO_KEY)).toEqual([]);
   });
 });
+
+describe("the gateway's own version, and its usage route", () => {
+  it('models and verify show X-New-Api-Version beside the verified versions, text and JSON; none told, none shown', async () => {
+    const sim = await startSim({ version: 'v0.12.1' });
+    const env = { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root };
+    const text = await runCli(['models'], { env });
+    expect(text.stdout).toMatch(/Version\s+v0\.12\.1 \(verified here: new-api v0\.10\.2\)/);
+    const doc = jsonOf(await runCli(['models', '--json'], { env }));
+    expect([doc.gatewayVersion, doc.verifiedVersions]).toEqual(['v0.12.1', ['v0.10.2']]);
+    const verify = await runCli(['verify', '--json', '--protocol', 'chat'], { env });
+    expect(jsonOf(verify).gatewayVersion).toBe('v0.12.1');
+    expect((await runCli(['verify', '--protocol', 'chat'], { env })).stdout).toContain('v0.12.1 (verified here: new-api v0.10.2)');
+    // A header that is no version (the gateway's text) is not shown.
+    const odd = await startSim({ version: 'v1 $(reboot)' });
+    const oddDoc = jsonOf(await runCli(['models', '--json'], { env: { ...env, GATEWAY_BASE_URL: odd.root } }));
+    expect(oddDoc.gatewayVersion).toBeUndefined();
+    const untold = await startSim();
+    expect((await runCli(['models'], { env: { ...env, GATEWAY_BASE_URL: untold.root } })).stdout).toMatch(
+      /Version\s+not told by the gateway/,
+    );
+  });
+
+  it("the key's balance where the gateway answers /api/usage/token without the trailing slash", async () => {
+    const sim = await startSim({ usagePath: '/api/usage/token' });
+    const r = await runCli(['models', '--json'], { env: { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root } });
+    expect((jsonOf(r).key as { unlimited?: boolean }).unlimited).toBe(true);
+    expect(sim.log.map((e) => e.path)).toEqual(expect.arrayContaining(['/api/usage/token/', '/api/usage/token']));
+  });
+});

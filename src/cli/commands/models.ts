@@ -12,9 +12,10 @@ import { notForCoding } from '../../agents/fit.js';
 import { commas, msg, type Translator } from '../../i18n/index.js';
 import { flag, showArgument, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
+import { VERIFIED_NEW_API } from '../../gateway/version.js';
 import { resolveGateway } from '../../settings/gateway.js';
 import { gatewayValues } from '../../settings/saved.js';
-import { formatUsd, print, note, printJson, PROTOCOL_NAMES } from '../output.js';
+import { formatUsd, print, note, printJson, PROTOCOL_NAMES, versionText } from '../output.js';
 import { table, tableRows, wrap } from '../../core/layout.js';
 import { painter, type Paint } from '../../core/terminal.js';
 
@@ -192,6 +193,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       },
       marked: list.marked,
       ...(list.requestId ? { requestId: list.requestId } : {}),
+      ...(list.gatewayVersion !== undefined && { gatewayVersion: list.gatewayVersion }),
+      verifiedVersions: [...VERIFIED_NEW_API],
       models: models.map((m) => ({
         id: m.id,
         marks: m.marks ?? [],
@@ -215,6 +218,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const lines: string[] = [
     ...table([
       [t('models.row.gateway'), gw.root],
+      [t('models.row.version'), versionText(t, list.gatewayVersion)],
       [t('models.row.key'), keyLine(t, masked, keyInfo)],
       [t('models.row.models'), t('models.count', { count: models.length, usable })],
     ]),

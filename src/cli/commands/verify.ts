@@ -10,9 +10,11 @@ import { commas, msg, type Message, type MessageParam, type Translator } from '.
 import { notForCoding } from '../../agents/fit.js';
 import { flag, list as listFlag, num, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
+import { VERIFIED_NEW_API } from '../../gateway/version.js';
 import { resolveGateway } from '../../settings/gateway.js';
+
 import { gatewayValues } from '../../settings/saved.js';
-import { note, print, printJson, PROTOCOL_NAMES } from '../output.js';
+import { note, print, printJson, PROTOCOL_NAMES, versionText } from '../output.js';
 import { tableRows, wrap } from '../../core/layout.js';
 import { painter } from '../../core/terminal.js';
 
@@ -227,6 +229,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     printJson(ctx, {
       ok,
       baseUrl: gw.root,
+      ...(list.gatewayVersion !== undefined && { gatewayVersion: list.gatewayVersion }),
+      verifiedVersions: [...VERIFIED_NEW_API],
       probes: results,
       protocols: Object.fromEntries(
         [...protocols].map(([protocol, p]) => [
@@ -241,7 +245,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   // Nothing wraps or is cut: a model id and a request ID are values to copy whole, even when the
   // line then runs past 80 columns.
   const [head = [], ...rows] = tableRows(resultRows(ctx.t, results), { wrap: [] });
-  const lines: string[] = head.map((l) => paint('dim', l));
+  const lines: string[] = [
+    ...wrap(`${ctx.t('models.row.version')}: ${versionText(ctx.t, list.gatewayVersion)}`).map((l) => paint('dim', l)),
+    ...head.map((l) => paint('dim', l)),
+  ];
   results.forEach((r, i) => {
     for (const row of rows[i] ?? []) lines.push(r.ok ? paint('green', row) : paint('red', row));
     if (!r.ok && r.diagnosis) lines.push(...wrap(oneLine(ctx.t, r.diagnosis), 6));
