@@ -137,6 +137,8 @@ export interface AgentReport {
   probe?: VerifyReport;
   /** Models of the agent's list that failed their probe and were left out of it. */
   leftOut?: FailedModel[];
+  /** The list the config on disk held before this run (agents that keep one; `sync`). */
+  listedBefore?: string[];
   /** The chosen model failed its own way and the next by the ranking passed: which failed, why, and what was chosen. */
   fallback?: { failed: FailedModel[]; chosen: string };
   /** The request rebuilt from the files on disk, after writing. */
@@ -273,6 +275,7 @@ export async function choosePhase(
     if (agent.listsModels && c.choice) {
       const avoided = opts.avoid?.get(id);
       const listed = opts.keepOnDisk ? await listedOnDisk(agent, opts.env, opts.scope) : undefined;
+      if (listed) report.listedBefore = listed.map((m) => m.model);
       c.list = chooseList({
         agent,
         models: avoided ? models.filter((m) => !avoided.has(m.id)) : models,

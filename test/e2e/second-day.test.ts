@@ -1,7 +1,7 @@
 // The day after setup, through the built bin in throwaway homes: every command that talks to the
 // gateway finds it (and the key) where setup left them, with no flag and no variable exported.
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY } from '../../src/simulator/index.js';
+import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -100,5 +100,25 @@ describe("the gateway's own version, and its usage route", () => {
     const r = await runCli(['models', '--json'], { env: { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root } });
     expect((jsonOf(r).key as { unlimited?: boolean }).unlimited).toBe(true);
     expect(sim.log.map((e) => e.path)).toEqual(expect.arrayContaining(['/api/usage/token/', '/api/usage/token']));
+  });
+});
+
+describe('sync says in words what changed', () => {
+  it("models that left OpenCode's list are named, not 'the config differs'", async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const env = { GATEWAY_API_KEY: DEMO_KEY };
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'opencode'], { home, env });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    const doc = jsonOf(setup) as { agents: { model: string; smallModel?: string; models: string[] }[] };
+    const agent = doc.agents[0]!;
+    const leaving = agent.models.filter((id) => id !== agent.model && id !== agent.smallModel).slice(0, 2);
+    expect(leaving).toHaveLength(2);
+    sim.setModels(DEFAULT_MODELS.filter((m) => !leaving.includes(m.id)));
+    const check = await runCli(['sync', '--check'], { home, env });
+    expect(check.code).toBe(1);
+    const said = check.stdout.replace(/\s+/g, ' ');
+    expect(said).toContain(`its model list changes: ${leaving.join(', ')} left the key's model list`);
+    expect(said).not.toContain('differs from the saved setup');
   });
 });

@@ -19,7 +19,7 @@ import { refuseWithheld } from '../../settings/trust.js';
 import { loadSaved, refuseSavedEnvStorage, rememberSetup } from '../../settings/saved.js';
 import { printSetupReport } from '../setup-report.js';
 import { agentKeyEnvs, setupInputs, setupOptionsFrom, type SetupInputs } from '../../settings/setup-inputs.js';
-import { msg, type Message, type Translator } from '../../i18n/index.js';
+import { commas, msg, type Message, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -86,10 +86,35 @@ export function explainChanges(
       reason = msg('sync.protocol_changed', { model: a.model ?? '', from: a.before.protocol, to: a.protocol });
     } else if (a.before && a.smallModel !== undefined && a.before.smallModel !== a.smallModel) {
       reason = msg('sync.small_changed', { from: a.before.smallModel ?? '-', to: a.smallModel });
-    } else reason = msg('sync.differs');
+    } else reason = listChange(a, models) ?? msg('sync.differs');
     changes.push({ agent: a.id, from, to: a.model, reason, files });
   }
   return changes;
+}
+
+/**
+ * How the list of an agent that keeps one changed, in words: the models that left the key's list,
+ * those that fail now (with the request ID), those that joined. Undefined when it did not change.
+ */
+function listChange(a: SetupReport['agents'][number], models: readonly ClassifiedModel[]): Message | undefined {
+  if (a.listedBefore === undefined || a.models === undefined) return undefined;
+  const now = new Set(a.models);
+  const before = new Set(a.listedBefore);
+  const gone = a.listedBefore.filter((id) => !now.has(id));
+  const joined = a.models.filter((id) => !before.has(id));
+  if (gone.length === 0 && joined.length === 0) return undefined;
+  const failing = new Map((a.leftOut ?? []).map((f) => [f.model, f]));
+  const parts: Message[] = [];
+  const left = gone.filter((id) => !failing.has(id) && !models.some((m) => m.id === id));
+  if (left.length > 0) parts.push(msg('sync.list_left', { models: commas(left) }));
+  for (const id of gone) {
+    const f = failing.get(id);
+    if (f) parts.push(msg('sync.model_failed', { model: id, code: f.code, id: f.requestId ?? '-' }));
+  }
+  const other = gone.filter((id) => !failing.has(id) && models.some((m) => m.id === id));
+  if (other.length > 0) parts.push(msg('sync.list_dropped', { models: commas(other) }));
+  if (joined.length > 0) parts.push(msg('sync.list_joined', { models: commas(joined) }));
+  return msg('sync.list_changed', { parts: commas(parts) });
 }
 
 /** "Codex CLI: gpt-5 left the key's model list; now gpt-5.1". */
