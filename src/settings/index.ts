@@ -57,7 +57,9 @@ export interface LoadedSettings {
 }
 
 /** A profile's name: it is typed on command lines and shown in lists. */
-export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+// Letters and digits of any script (with their combining marks), never a control, bidi or space
+// character: a name is typed on a command line and shown on a terminal.
+export const PROFILE_NAME = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._-]{0,63}$/u;
 
 /** A value that looks like an API key must never sit in a settings file. */
 const KEY_LIKE = /\bsk-[A-Za-z0-9_-]{16,}/;

@@ -161,24 +161,56 @@ describe('use --import - without a name', () => {
       });
       expect(first.code, first.stderr + first.stdout).toBe(0);
       const report = jsonOf(first) as { profile: string; profileSaved: string; agents: { id: string; ok: boolean }[] };
-      expect(report.profile).toBe('Team-GW');
+      expect(report.profile).toBe('Team-GW-月');
       expect(report.agents.map((a) => [a.id, a.ok])).toEqual([['codex', true]]);
       const settings = readFileSync(report.profileSaved, 'utf8');
       expect(JSON.parse(settings)).toMatchObject({
-        profiles: { 'Team-GW': { baseUrl: sim.root, keyEnv: 'TEAM_KEY', agents: ['codex'] } },
-        active: { codex: 'Team-GW' },
+        profiles: { 'Team-GW-月': { baseUrl: sim.root, keyEnv: 'TEAM_KEY', agents: ['codex'] } },
+        active: { codex: 'Team-GW-月' },
       });
       for (const out of [settings, first.stdout, first.stderr]) expect(out).not.toContain(bare);
       // The same link again uses the saved profile; without the link, its variable gives the key.
       const again = await runCli(['use', '--import', '-', '--agent', 'codex', '--yes', '--json'], { home, input: text });
       expect(again.code, again.stderr).toBe(0);
-      expect(jsonOf(again) as { profileSaved?: string; profile: string }).toMatchObject({ profile: 'Team-GW' });
+      expect(jsonOf(again) as { profileSaved?: string; profile: string }).toMatchObject({ profile: 'Team-GW-月' });
       expect(jsonOf(again)).not.toHaveProperty('profileSaved');
-      const later = await runCli(['use', 'Team-GW', '--yes'], { home, env: { TEAM_KEY: KEY } });
+      const later = await runCli(['use', 'Team-GW-月', '--yes'], { home, env: { TEAM_KEY: KEY } });
       expect(later.code, later.stderr + later.stdout).toBe(0);
-      const unset = await runCli(['use', 'Team-GW', '--yes'], { home });
+      const unset = await runCli(['use', 'Team-GW-月', '--yes'], { home });
       expect(unset.code).toBe(2);
       expect(flat(unset.stderr)).toContain('TEAM_KEY');
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('use --import -: names in any script, each gateway its own profile', () => {
+  it('two gateways both named 网关 become 网关 and 网关-2; the first one again is 网关', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const other = await startSim();
+      const use = async (root: string) => {
+        const text = link({ app: 'codex', name: '网关', endpoint: `${root}/v1`, apiKey: KEY });
+        const r = await runCli(['use', '--import', '-', '--api-key-env', 'GW_KEY', '--agent', 'codex', '--yes', '--json'], {
+          home,
+          input: text,
+        });
+        expect(r.code, r.stderr + r.stdout).toBe(0);
+        return (jsonOf(r) as { profile: string }).profile;
+      };
+      expect(await use(sim.root)).toBe('网关');
+      expect(await use(other.root)).toBe('网关-2');
+      expect(await use(sim.root)).toBe('网关');
+      const settings = JSON.parse(readFileSync(join(home, '.config', 'gateway-agent-setup', 'settings.json'), 'utf8')) as {
+        profiles: Record<string, { baseUrl: string }>;
+      };
+      expect(Object.fromEntries(Object.entries(settings.profiles).map(([n, p]) => [n, p.baseUrl]))).toEqual({
+        网关: sim.root,
+        '网关-2': other.root,
+      });
+      // A name in any script is typed as it is.
+      expect((await runCli(['use', '网关-2', '--yes', '--agent', 'codex'], { home, env: { GW_KEY: KEY } })).code).toBe(0);
     } finally {
       remove();
     }

@@ -4,6 +4,7 @@
 // anything is written. Then each profile runs in turn, and the user file records which profile
 // wrote each agent, for `profiles` and `sync`.
 import { own } from '../../core/own.js';
+import { normalizeBaseUrl } from '../../core/base-url.js';
 import { AGENTS, type AgentId } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
 import { wrap } from '../../core/layout.js';
@@ -45,16 +46,35 @@ interface Plan {
 }
 
 /**
- * The profile an import link names, as a valid profile name: the console's token name with every
- * other character turned into `-` ("Team GW / 月" → "Team-GW"); `imported` when nothing is left.
+ * The profile an import link names, as a valid profile name: the console's token name, its letters
+ * and digits in any script kept and every other run of characters turned into `-` ("Team GW / 月"
+ * → "Team-GW-月"); `imported` when nothing is left.
  */
 export function profileNameOf(linkName: string | undefined): string {
-  const name = (linkName ?? '')
-    .normalize('NFKC')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[-._]+|-+$/g, '')
-    .slice(0, 64);
+  const name = [...(linkName ?? '').normalize('NFKC').replace(/[^\p{L}\p{M}\p{N}._]+/gu, '-')]
+    .slice(0, 64)
+    .join('')
+    .replace(/^[^\p{L}\p{N}]+|-+$/gu, '');
   return name === '' ? 'imported' : name;
+}
+
+/**
+ * The profile for a link's gateway: its own name when free or already this gateway's; on a clash
+ * with another gateway's profile, the name with the first free `-2`, `-3`… (each new gateway its
+ * own profile, nothing of the other overwritten).
+ */
+export function profileFor(
+  base: string,
+  root: string,
+  profiles: Readonly<Record<string, { baseUrl?: string }>> | undefined,
+): { name: string; saved: boolean } {
+  const sameGateway = (p: { baseUrl?: string }): boolean => p.baseUrl !== undefined && normalizeBaseUrl(p.baseUrl).root === root;
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base.slice(0, 60)}-${n}`;
+    const existing = own(profiles, name);
+    if (existing === undefined) return { name, saved: false };
+    if (sameGateway(existing)) return { name, saved: true };
+  }
 }
 
 /**
@@ -66,8 +86,8 @@ export function profileNameOf(linkName: string | undefined): string {
 async function useImported(ctx: CliContext, args: ParsedArgs): Promise<{ name: string; inputs: SetupInputs; saved: boolean } | undefined> {
   if (args.positionals.length > 0 || (args.values.import === undefined && args.values['import-env'] === undefined)) return undefined;
   const inputs = await setupInputs(ctx, args.values);
-  const name = profileNameOf(inputs.importName);
-  return { name, inputs, saved: own(inputs.saved.settings.profiles, name) !== undefined };
+  const root = normalizeBaseUrl(inputs.imported?.link.baseUrl ?? '').root;
+  return { inputs, ...profileFor(profileNameOf(inputs.importName), root, inputs.saved.settings.profiles) };
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {

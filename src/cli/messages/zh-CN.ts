@@ -423,7 +423,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'profiles.no_agents': '档案 "{name}" 还没有写入过任何智能体。',
   'profiles.no_agents_hint': '请先运行 `{bin} use {name}`：它会写入该档案的智能体并记录下来。',
   'profiles.bad_name': '"{name}" 不是有效的档案名。',
-  'profiles.bad_name_hint': '档案名由字母、数字、"-"、"_" 和 "." 组成（最多 64 个字符），以字母或数字开头。',
+  'profiles.bad_name_hint': '档案名由字母（任何文字）、数字、"-"、"_" 和 "." 组成（最多 64 个字符），以字母或数字开头。',
   'profiles.bad_action': 'profiles：未知操作 "{arg}"。',
   'profiles.bad_action_hint':
     '运行 `{bin} profiles` 列出档案，`{bin} profiles add NAME --base-url URL …` 添加，或 `{bin} profiles remove NAME` 删除。',

@@ -25,7 +25,7 @@ export const en = {
   'settings.hash': 'must be a SHA-256 hash (64 hex digits); run `trust` again',
   'settings.load_failed': 'A project settings file does not load: {detail}',
   'profiles.active_user_only': 'is recorded by `use` in your own settings file only, never in a project file',
-  'profiles.bad_name_field': 'must be a profile name: letters, digits, "-", "_" and ".", starting with a letter or digit',
+  'profiles.bad_name_field': 'must be a profile name: letters (of any script), digits, "-", "_" and ".", starting with a letter or digit',
   'trust.untrusted':
     '{file} is a project settings file you have not approved, and this run would use what it sets: {wants}. Nothing was sent and nothing was written.',
   'trust.untrusted_hint':

@@ -23,7 +23,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'settings.hash': '必须是 SHA-256 哈希（64 个十六进制数字）；请重新运行 `trust`',
   'settings.load_failed': '项目设置文件无法加载：{detail}',
   'profiles.active_user_only': '只由 `use` 记录在你自己的设置文件中，不能出现在项目文件里',
-  'profiles.bad_name_field': '必须是档案名：由字母、数字、"-"、"_" 和 "." 组成，以字母或数字开头',
+  'profiles.bad_name_field': '必须是档案名：由字母（任何文字）、数字、"-"、"_" 和 "." 组成，以字母或数字开头',
   'trust.untrusted': '{file} 是您尚未批准的项目设置文件，而本次运行会用到它设置的内容：{wants}。没有发送任何请求，也没有写入任何文件。',
   'trust.untrusted_hint':
     '请阅读该文件；如果信任它，请批准：cd {dir} && {command}。或者给出您自己的值（--base-url、--api-key-env、--agent、--scope），它优先于该文件。',
