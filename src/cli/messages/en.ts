@@ -446,7 +446,8 @@ export const en = {
   'profiles.no_agents': 'No agent was written by profile "{name}" yet.',
   'profiles.no_agents_hint': "Run `{bin} use {name}` first: it writes the profile's agents and records them.",
   'profiles.bad_name': '"{name}" is not a valid profile name.',
-  'profiles.bad_name_hint': 'A profile name has letters (of any script), digits, "-", "_" and "." (up to 64), starting with a letter or digit.',
+  'profiles.bad_name_hint':
+    'A profile name has letters (of any script), digits, "-", "_" and "." (up to 64), starting with a letter or digit.',
   'profiles.bad_action': 'profiles: unknown action "{arg}".',
   'profiles.bad_action_hint':
     'Run `{bin} profiles` to list them, `{bin} profiles add NAME --base-url URL …` or `{bin} profiles remove NAME`.',
