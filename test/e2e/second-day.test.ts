@@ -1,5 +1,7 @@
 // The day after setup, through the built bin in throwaway homes: every command that talks to the
 // gateway finds it (and the key) where setup left them, with no flag and no variable exported.
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
@@ -120,5 +122,31 @@ describe('sync says in words what changed', () => {
     const said = check.stdout.replace(/\s+/g, ' ');
     expect(said).toContain(`its model list changes: ${leaving.join(', ')} left the key's model list`);
     expect(said).not.toContain('differs from the saved setup');
+  });
+});
+
+describe('doctor reads configs as the agent does', () => {
+  it("Qwen Code's ${VAR} references are expanded as Qwen Code does: the value is sent, the file holds no key", async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const env = { GATEWAY_API_KEY: DEMO_KEY };
+    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code', '--key-storage', 'file'], { home, env });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    const file = join(home, '.qwen', 'settings.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { env: Record<string, string> };
+    // The user keeps only a reference in the file, at a mode others may read.
+    for (const name of Object.keys(doc.env)) doc.env[name] = '${MY_GW_KEY}';
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    chmodSync(file, 0o644);
+    const before = sim.log.length;
+    const r = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home, env: { MY_GW_KEY: DEMO_KEY } });
+    const findings = (jsonOf(r) as { agents: { findings: { code: string }[] }[] }).agents[0]!.findings.map((f) => f.code);
+    expect(findings).not.toContain('key_file_open');
+    expect(r.code, r.stdout).toBe(0);
+    expect(sim.log.slice(before).every((e) => e.auth.key === DEMO_KEY)).toBe(true);
+    // Unset, the reference is no key: said as missing, and the literal is never sent.
+    const unset = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home });
+    expect(unset.code).toBe(1);
+    expect(sim.log.some((e) => e.auth.key?.includes('MY_GW_KEY'))).toBe(false);
   });
 });

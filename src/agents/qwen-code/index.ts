@@ -289,6 +289,20 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
   return { edits: fileEdits, notes, secrets };
 }
 
+/**
+ * A string of Qwen Code's settings as Qwen Code reads it: `$NAME` and `${NAME}` replaced by the
+ * variable's value, a reference to an unset variable left as written (its settings loader).
+ */
+function expanded(value: string | undefined, env: AgentEnv): string | undefined {
+  return value?.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (ref, braced?: string, bare?: string) => {
+    const v = env.env[(braced ?? bare)!];
+    return v === undefined ? ref : v;
+  });
+}
+
+/** A reference Qwen Code could not resolve is no value. */
+const unresolved = (value: string | undefined): boolean => value !== undefined && /\$\{?[A-Za-z_]/.test(value);
+
 function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
   const paths = qwenPaths(env);
   const user = asRecord(current.get(paths.user)) ?? {};
@@ -302,7 +316,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   if (type !== 'openai' && type !== 'anthropic') {
     return msg('agents.qwen.other_auth', { type, file });
   }
-  const model = asString(pick((d) => asRecord(d['model'])?.['name']));
+  const model = expanded(asString(pick((d) => asRecord(d['model'])?.['name'])), env);
   if (model === undefined || model.trim() === '') return msg('agents.qwen.no_model', { file });
   // A project modelProviders replaces the user one as a whole. The entry: the first with that id
   // under a provider id routed to the selected protocol (a built-in id, or one mapped by
@@ -317,7 +331,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     if (entry) break;
   }
   if (!entry) return msg('agents.qwen.no_entry', { type, file, model });
-  const baseUrl = asString(entry['baseUrl']);
+  const baseUrl = expanded(asString(entry['baseUrl']), env);
   if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.qwen.no_base_url', { type, model, file });
   const responses = type === 'openai' && entry['wireApi'] === 'responses';
 
@@ -330,8 +344,9 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   } else {
     const settingsEnv = { ...asRecord(user['env']), ...asRecord(proj['env']) };
     const fromShell = envValue(env.env, envKey);
-    const fromSettings = asString(settingsEnv[envKey]);
-    key = fromShell ?? (fromSettings || undefined);
+    // The env block's value as Qwen Code expands it: a reference to an unset variable is no key.
+    const fromSettings = expanded(asString(settingsEnv[envKey]), env);
+    key = fromShell ?? (fromSettings && !unresolved(fromSettings) ? fromSettings : undefined);
     keySource = fromShell !== undefined ? msg('agents.env_var', { var: envKey }) : msg('agents.qwen.env_in_settings', { var: envKey });
     keyVar = { name: envKey, via: fromShell !== undefined ? 'export' : 'named' };
   }
