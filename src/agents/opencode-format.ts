@@ -72,11 +72,15 @@ export interface OpenCodePaths {
   userJsonc: string;
   projectJson: string;
   projectJsonc: string;
+  /** The keys its own login stores (`auth login`), by provider id: read, never written. */
+  authJson: string;
 }
 
 /**
  * Where an OpenCode-format agent named `name` keeps its files: `$XDG_CONFIG_HOME/<name>/` (else
- * `~/.config/<name>/`) on every platform, and `<name>.json(c)` in the project.
+ * `~/.config/<name>/`) on every platform, and `<name>.json(c)` in the project; the keys of its own
+ * login in `$XDG_DATA_HOME/<name>/auth.json` (else `~/.local/share/`; `auth list` of OpenCode 1.18.33
+ * and Kilo 7.7.7 names it, and OpenCode 1.18.33 sends its `api` key for a provider whose config sets none).
  */
 export function xdgConfigPaths(env: AgentEnv, name: string): OpenCodePaths {
   const p = pathFor(env.platform);
@@ -86,6 +90,7 @@ export function xdgConfigPaths(env: AgentEnv, name: string): OpenCodePaths {
     userJsonc: p.join(dir, `${name}.jsonc`),
     projectJson: p.join(env.cwd, `${name}.json`),
     projectJsonc: p.join(env.cwd, `${name}.jsonc`),
+    authJson: p.join(dirFromEnv(env, 'XDG_DATA_HOME', p.join(env.home, '.local', 'share')), name, 'auth.json'),
   };
 }
 
@@ -151,6 +156,7 @@ export function openCodeFormat(
     const user: AgentFile[] = [
       { path: paths.userJsonc, format: 'jsonc', role: 'user config (edited when it exists)' },
       { path: paths.userJson, format: 'jsonc', role: 'user config' },
+      { path: paths.authJson, format: 'json', role: 'keys of its own login (read, never written)' },
     ];
     if (scope === 'user') return user;
     return [
@@ -337,7 +343,13 @@ export function openCodeFormat(
     let keySource: Message;
     let keyVar: AgentRequest['keyVar'];
     const envRef = rawKey === undefined ? null : ENV_REF.exec(rawKey.trim());
-    if (rawKey === undefined) {
+    // No key in the config: the one its own login stored for the provider, as the agent takes it.
+    const login = asRecord(asRecord(current.get(f.paths(env).authJson))?.[providerId]);
+    const loginKey = login?.['type'] === 'api' ? asString(login['key']) : undefined;
+    if (rawKey === undefined && loginKey !== undefined && loginKey.trim() !== '') {
+      key = loginKey.trim();
+      keySource = msg('agents.opencode.login_key', { id: providerId, file: f.paths(env).authJson });
+    } else if (rawKey === undefined) {
       keySource = msg('agents.opencode.no_api_key', { id: providerId, file });
     } else if (envRef) {
       const name = envRef[1]!.trim();

@@ -1,6 +1,6 @@
 // The day after setup, through the built bin in throwaway homes: every command that talks to the
 // gateway finds it (and the key) where setup left them, with no flag and no variable exported.
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
@@ -126,6 +126,37 @@ describe('sync says in words what changed', () => {
 });
 
 describe('doctor reads configs as the agent does', () => {
+  it('OpenCode and Kilo: a key stored by their own login (auth.json) is the key, as the agent takes it', async () => {
+    const sim = await startSim();
+    for (const [id, name] of [
+      ['opencode', 'opencode'],
+      ['kilo', 'kilo'],
+    ] as const) {
+      const home = newHome();
+      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', id, '--key-storage', 'file'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
+      expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+      const config = (jsonOf(setup) as { agents: { files: { path: string }[] }[] }).agents[0]!.files[0]!.path;
+      const doc = JSON.parse(readFileSync(config, 'utf8')) as { provider: Record<string, { options: { apiKey?: string } }> };
+      // The user logged in with the agent's own `auth login` instead: no key in the config.
+      const auth: Record<string, { type: string; key: string }> = {};
+      for (const [provider, entry] of Object.entries(doc.provider)) {
+        delete entry.options.apiKey;
+        auth[provider] = { type: 'api', key: DEMO_KEY };
+      }
+      writeFileSync(config, JSON.stringify(doc, null, 2));
+      const dir = join(home, '.local', 'share', name);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'auth.json'), JSON.stringify(auth), { mode: 0o600 });
+      const r = await runCli(['doctor', '--json', '--agent', id], { home });
+      const findings = (jsonOf(r) as { agents: { findings: { code: string }[] }[] }).agents[0]!.findings.map((f) => f.code);
+      expect(findings, id).toEqual([]);
+      expect(r.code, id + r.stdout).toBe(0);
+    }
+  });
+
   it("Qwen Code's ${VAR} references are expanded as Qwen Code does: the value is sent, the file holds no key", async () => {
     const sim = await startSim();
     const home = newHome();

@@ -23,7 +23,7 @@ describe('kilo fit', () => {
 
 describe('kilo files and plan', () => {
   it('~/.config/kilo (XDG, Windows too); project files in the working directory', () => {
-    expect(kilo.files(linuxEnv(), 'user').map((f) => f.path)).toEqual([USER_JSONC, USER_JSON]);
+    expect(kilo.files(linuxEnv(), 'user').map((f) => f.path)).toEqual([USER_JSONC, USER_JSON, '/home/dev/.local/share/kilo/auth.json']);
     expect(kilo.files(winEnv(), 'user')[0]!.path).toBe('C:\\Users\\dev\\.config\\kilo\\kilo.jsonc');
     expect(kilo.files(linuxEnv({ XDG_CONFIG_HOME: '/xdg' }), 'user')[0]!.path).toBe('/xdg/kilo/kilo.jsonc');
     expect(

@@ -21,6 +21,7 @@ import { inEnglish } from '../helpers/english.js';
 const lived: unknown = parseJsonc(readFileSync(new URL('../fixtures/agents/opencode/opencode.lived-in.jsonc', import.meta.url), 'utf8'));
 const USER_JSON = '/home/dev/.config/opencode/opencode.json';
 const USER_JSONC = '/home/dev/.config/opencode/opencode.jsonc';
+const AUTH_JSON = '/home/dev/.local/share/opencode/auth.json';
 const PROJECT_JSON = '/home/dev/projects/app/opencode.json';
 const ocChoice = (over: Parameters<typeof choice>[0] = {}) => choice({ model: 'deepseek-chat', protocol: 'chat', ...over });
 
@@ -30,21 +31,24 @@ describe('opencode fit', () => {
 
 describe('opencode files', () => {
   it('user scope: both names under XDG config or ~/.config on every platform', () => {
-    expect(opencode.files(linuxEnv(), 'user').map((f) => f.path)).toEqual([USER_JSONC, USER_JSON]);
+    expect(opencode.files(linuxEnv(), 'user').map((f) => f.path)).toEqual([USER_JSONC, USER_JSON, AUTH_JSON]);
     expect(opencode.files(darwinEnv(), 'user').map((f) => f.path)).toEqual([
       '/Users/dev/.config/opencode/opencode.jsonc',
       '/Users/dev/.config/opencode/opencode.json',
+      '/Users/dev/.local/share/opencode/auth.json',
     ]);
     expect(opencode.files(winEnv(), 'user').map((f) => f.path)).toEqual([
       'C:\\Users\\dev\\.config\\opencode\\opencode.jsonc',
       'C:\\Users\\dev\\.config\\opencode\\opencode.json',
+      'C:\\Users\\dev\\.local\\share\\opencode\\auth.json',
     ]);
-    expect(opencode.files(linuxEnv({ XDG_CONFIG_HOME: '/xdg' }), 'user').map((f) => f.path)).toEqual([
+    expect(opencode.files(linuxEnv({ XDG_CONFIG_HOME: '/xdg', XDG_DATA_HOME: '/data' }), 'user').map((f) => f.path)).toEqual([
       '/xdg/opencode/opencode.jsonc',
       '/xdg/opencode/opencode.json',
+      '/data/opencode/auth.json',
     ]);
     expect(opencode.files(winEnv({ XDG_CONFIG_HOME: 'D:\\xdg' }), 'user')[1]!.path).toBe('D:\\xdg\\opencode\\opencode.json');
-    expect(opencode.files(linuxEnv(), 'user').every((f) => f.format === 'jsonc')).toBe(true);
+    expect(opencode.files(linuxEnv(), 'user').map((f) => f.format)).toEqual(['jsonc', 'jsonc', 'json']);
   });
   it('project scope: the project files first, then the user files merged under them', () => {
     expect(opencode.files(linuxEnv(), 'project').map((f) => f.path)).toEqual([
@@ -52,6 +56,7 @@ describe('opencode files', () => {
       PROJECT_JSON,
       USER_JSONC,
       USER_JSON,
+      AUTH_JSON,
     ]);
   });
 });

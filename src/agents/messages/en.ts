@@ -15,6 +15,7 @@ export const en = {
   'agents.opencode.none': '(none)',
   'agents.opencode.no_base_url': 'provider.{id}.options.baseURL is not set in {file}.',
   'agents.opencode.no_api_key': 'provider.{id}.options.apiKey is not set in {file}',
+  'agents.opencode.login_key': 'the key its own login stored for provider {id} ({file})',
   'agents.opencode.env_ref': 'environment variable {var} ({ref} in {file})',
   'agents.opencode.file_ref': 'a {file:} reference in {file}, which this tool does not read',
   'agents.opencode.api_key_in': 'provider.{id}.options.apiKey in {file}',

@@ -15,6 +15,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'agents.opencode.none': '（无）',
   'agents.opencode.no_base_url': '{file} 中没有设置 provider.{id}.options.baseURL。',
   'agents.opencode.no_api_key': '{file} 中没有设置 provider.{id}.options.apiKey',
+  'agents.opencode.login_key': '其自身登录为 provider {id} 保存的密钥（{file}）',
   'agents.opencode.env_ref': '环境变量 {var}（{file} 中的 {ref}）',
   'agents.opencode.file_ref': '{file} 中的 {file:} 引用（本工具不读取）',
   'agents.opencode.api_key_in': '{file} 中的 provider.{id}.options.apiKey',
