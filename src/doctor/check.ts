@@ -285,7 +285,8 @@ export async function checkAgent(
     if (!result.ok && result.diagnosis) {
       // When the model is the cause, the request's failure is its evidence, not a second finding.
       if (modelFinding) modelFinding.requestId ??= result.requestId;
-      else check.findings.push(fromDiagnosis(result.diagnosis));
+      // The same cause the model list already met (the key refused): one finding per cause.
+      else if (!check.findings.some((f) => f.code === result.diagnosis?.code)) check.findings.push(fromDiagnosis(result.diagnosis));
     }
     // The background request too, once the main one passed (else it fails for the same reason) or
     // as the evidence for a finding about the small model.

@@ -20,28 +20,35 @@ export interface KeyReport {
   daysLeft?: number;
   /** Asked, and no answer came (in time): why. */
   unanswered?: Diagnosis;
+  /** The gateway refused the key itself (its finding says why): no balance is shown for it. */
+  refused?: true;
 }
+
+/** Findings that say the gateway refused the key itself: whatever its usage route says is no balance to trust. */
+const REFUSED: ReadonlySet<string> = new Set(['bad_key', 'group_denied']);
 
 /** Findings that say the gateway was not reached (or is not a gateway): no usage is asked of it. */
 const UNREACHED: ReadonlySet<string> = new Set(['unreachable', 'timeout', 'not_api', 'redirect']);
 
 /** One report per (gateway, key) the checked agents send, in the order the agents come. */
 export async function keyReports(checks: readonly AgentCheck[], http: HttpOptions, now = Date.now() / 1000): Promise<KeyReport[]> {
-  const byKey = new Map<string, { root: string; key: string; agents: AgentId[]; unreached: boolean }>();
+  const byKey = new Map<string, { root: string; key: string; agents: AgentId[]; unreached: boolean; refused: boolean }>();
   for (const c of checks) {
     const key = agentKeyOf(c);
     if (!c.configured || c.notGateway || !c.root || !key) continue;
     const id = `${c.root}\n${key}`;
-    const entry = byKey.get(id) ?? { root: c.root, key, agents: [], unreached: false };
+    const entry = byKey.get(id) ?? { root: c.root, key, agents: [], unreached: false, refused: false };
     entry.agents.push(c.id);
     if (c.findings.some((f) => UNREACHED.has(f.code))) entry.unreached = true;
+    if (c.findings.some((f) => REFUSED.has(f.code))) entry.refused = true;
     byKey.set(id, entry);
   }
   return Promise.all(
-    [...byKey.values()].map(async ({ root, key, agents, unreached }) => {
+    [...byKey.values()].map(async ({ root, key, agents, unreached, refused }) => {
+      const report: KeyReport = { key: maskKey(key), root, agents };
+      if (refused) return { ...report, refused: true as const };
       // A gateway that did not answer the agent's request would only make doctor wait again.
       const answer = unreached ? undefined : await askKeyUsage({ root, key, ...http });
-      const report: KeyReport = { key: maskKey(key), root, agents };
       if (answer && 'failed' in answer) report.unanswered = answer.failed;
       if (!answer || !('usage' in answer)) return report;
       const usage = answer.usage;

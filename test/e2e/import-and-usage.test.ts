@@ -304,10 +304,12 @@ describe("doctor: the key's balance and expiry", () => {
       expect(result.code).toBe(1);
       const json = jsonOf(result) as { agents: { findings: { code: string }[] }[]; keys: Record<string, unknown>[] };
       expect(json.agents[0]?.findings.map((f) => f.code)).toContain('bad_key');
-      // new-api v0.10.2 answers the usage route with the token auth's 401 for such a key.
-      expect(json.keys).toEqual([{ key: 'sk-ex…pire', root: sim.root, agents: ['codex'], told: false }]);
+      // A key the gateway refuses has no balance to show, whatever its usage route says.
+      expect(json.keys).toEqual([{ key: 'sk-ex…pire', root: sim.root, agents: ['codex'], told: false, refused: true }]);
       const text = await runCli(['doctor', '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: EXPIRED_KEY } });
-      expect(flat(text.stdout)).toContain("sk-ex…pire (Codex CLI): the gateway does not show this key's balance");
+      expect(flat(text.stdout)).toContain(
+        'sk-ex…pire (Codex CLI): refused by the gateway (its finding above says why): no balance to show',
+      );
     } finally {
       remove();
     }

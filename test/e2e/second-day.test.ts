@@ -3,7 +3,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
+import { DEFAULT_MODELS, DEMO_KEY, EXPIRED_KEY } from '../../src/simulator/index.js';
 import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -155,6 +155,26 @@ describe('doctor reads configs as the agent does', () => {
       expect(findings, id).toEqual([]);
       expect(r.code, id + r.stdout).toBe(0);
     }
+  });
+
+  it('a key the gateway refuses: one finding for the cause, and no balance shown for it', async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'file'], {
+      home,
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    });
+    expect(setup.code).toBe(0);
+    const file = join(home, '.codex', '.env');
+    writeFileSync(file, readFileSync(file, 'utf8').split(DEMO_KEY).join(EXPIRED_KEY));
+    const r = await runCli(['doctor', '--json', '--agent', 'codex'], { home });
+    expect(r.code).toBe(1);
+    const doc = jsonOf(r) as { agents: { findings: { code: string }[] }[]; keys: { refused?: boolean; told: boolean }[] };
+    expect(doc.agents[0]!.findings.map((f) => f.code)).toEqual(['bad_key']);
+    expect(doc.keys).toMatchObject([{ refused: true, told: false }]);
+    const text = await runCli(['doctor', '--agent', 'codex'], { home });
+    expect(text.stdout.match(/\[bad_key\]/g)).toHaveLength(1);
+    expect(text.stdout).not.toMatch(/left|unlimited quota/);
   });
 
   it("Qwen Code's ${VAR} references are expanded as Qwen Code does: the value is sent, the file holds no key", async () => {

@@ -131,6 +131,7 @@ function agentLines(ctx: CliContext, c: AgentCheck): string[] {
 function keyLines(ctx: CliContext, k: KeyReport, now: number): string[] {
   const t = ctx.t;
   const agents = commas(k.agents.map((id) => AGENTS[id].name));
+  if (k.refused) return wrap(t('usage.refused', { key: k.key, agents }), 2);
   if (k.unanswered) return wrap(t('usage.no_answer', { key: k.key, agents, why: k.unanswered.message }), 2);
   if (!k.usage) return wrap(t('usage.not_told', { key: k.key, agents }), 2);
   const name =
@@ -154,6 +155,7 @@ function keyJson(k: KeyReport, now: number): Record<string, unknown> {
     root: k.root,
     agents: k.agents,
     told: u !== undefined,
+    ...(k.refused && { refused: true }),
     ...(k.unanswered && { unanswered: { code: k.unanswered.code, message: k.unanswered.message } }),
     ...(u && {
       name: u.name ?? null,
