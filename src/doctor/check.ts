@@ -148,15 +148,23 @@ export async function isConfigured(agent: Agent, env: AgentEnv, scope: Scope): P
   return 'code' in files ? true : files.configured;
 }
 
-/** Memoizes one model list per (root, key) for a doctor run: agents usually share both. */
-export function modelListCache(): (root: string, key: string, opts: CheckOptions) => Promise<ClassifiedModel[] | Diagnosis> {
+/**
+ * Memoizes one model list per (root, key) for a doctor run: agents usually share both. `versions`
+ * collects each gateway's own version as its list answer says it.
+ */
+export function modelListCache(
+  versions?: Map<string, string>,
+): (root: string, key: string, opts: CheckOptions) => Promise<ClassifiedModel[] | Diagnosis> {
   const cache = new Map<string, Promise<ClassifiedModel[] | Diagnosis>>();
   return (root, key, opts) => {
     const id = `${root}\u0000${key}`;
     let hit = cache.get(id);
     if (!hit) {
       hit = listModels({ ...opts.http, root, key, markers: opts.markers }).then(
-        (l) => l.models,
+        (l) => {
+          if (l.gatewayVersion !== undefined) versions?.set(root, l.gatewayVersion);
+          return l.models;
+        },
         (err: unknown) => {
           if (err instanceof GatewayError) return err.diagnosis;
           throw err;

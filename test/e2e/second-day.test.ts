@@ -87,6 +87,14 @@ describe("the gateway's own version, and its usage route", () => {
     const verify = await runCli(['verify', '--json', '--protocol', 'chat'], { env });
     expect(jsonOf(verify).gatewayVersion).toBe('v0.12.1');
     expect((await runCli(['verify', '--protocol', 'chat'], { env })).stdout).toContain('v0.12.1 (verified here: new-api v0.10.2)');
+    // doctor too, per gateway its agents use.
+    const home = newHome();
+    expect((await runCli(['setup', '--yes', '--agent', 'codex'], { home, env })).code).toBe(0);
+    const doctor = jsonOf(await runCli(['doctor', '--json', '--agent', 'codex'], { home, env }));
+    expect([doctor.gateways, doctor.verifiedVersions]).toEqual([[{ root: sim.root, version: 'v0.12.1' }], ['v0.10.2']]);
+    expect((await runCli(['doctor', '--agent', 'codex'], { home, env })).stdout).toContain(
+      `${sim.root}: v0.12.1 (verified here: new-api v0.10.2)`,
+    );
     // A header that is no version (the gateway's text) is not shown.
     const odd = await startSim({ version: 'v1 $(reboot)' });
     const oddDoc = jsonOf(await runCli(['models', '--json'], { env: { ...env, GATEWAY_BASE_URL: odd.root } }));

@@ -10,7 +10,8 @@ import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV, keyEnvFlags, resolveBaseUrl } from '../../settings/gateway.js';
-import { print, printJson } from '../output.js';
+import { print, printJson, versionText } from '../output.js';
+import { VERIFIED_NEW_API } from '../../gateway/version.js';
 import { wrap } from '../../core/layout.js';
 import { escapeControls, painter } from '../../core/terminal.js';
 import { cut } from '../../core/layout.js';
@@ -47,13 +48,18 @@ export const help: CommandHelp = {
 
 type CheckInputs = Omit<CheckOptions, 'env' | 'http'> & { timeoutMs?: number };
 
-async function checkAll(ctx: CliContext, ids: readonly AgentId[], inputs: CheckInputs): Promise<AgentCheck[]> {
+async function checkAll(
+  ctx: CliContext,
+  ids: readonly AgentId[],
+  inputs: CheckInputs,
+  versions?: Map<string, string>,
+): Promise<AgentCheck[]> {
   const [{ checkAgent, modelListCache }, { detectAgent }] = await Promise.all([
     import('../../doctor/check.js'),
     import('../../agents/detect.js'),
   ]);
   const env = agentEnv(ctx);
-  const models = modelListCache();
+  const models = modelListCache(versions);
   const { timeoutMs, ...rest } = inputs;
   const opts: CheckOptions = { ...rest, env, http: { timeoutMs, env: ctx.env } };
   const checks = await Promise.all(ids.map((id) => checkAgent(AGENTS[id], opts, models)));
@@ -239,7 +245,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     trustedOrigin: given ? new URL(given.root).origin : undefined,
   };
 
-  let checks = await adviseGroups(ctx, await checkAll(ctx, ids, inputs), inputs);
+  // Each gateway's own version, as its model list answered.
+  const versions = new Map<string, string>();
+  let checks = await adviseGroups(ctx, await checkAll(ctx, ids, inputs, versions), inputs);
   let fixed: AgentId[] = [];
   let notFixed: { id: AgentId; reason: Message }[] = [];
   let moved: { id: AgentId; from: string; to: string; code: string }[] = [];
@@ -293,12 +301,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       ));
     }
     fixed = [...modeOnly.map((c) => c.id), ...fixed];
-    if (broken.length > 0 || modeOnly.length > 0) checks = await adviseGroups(ctx, await checkAll(ctx, ids, inputs), inputs);
+    if (broken.length > 0 || modeOnly.length > 0) checks = await adviseGroups(ctx, await checkAll(ctx, ids, inputs, versions), inputs);
   }
   const ok = checks.every((c) => c.findings.length === 0);
   const { keyReports } = await import('../../doctor/key-usage.js');
   const now = Date.now() / 1000;
   const keyList = await keyReports(checks, { timeoutMs, env: ctx.env }, now);
+  const roots = [...new Set(checks.flatMap((c) => (c.root && c.configured && !c.notGateway ? [c.root] : [])))];
   if (ctx.json) {
     printJson(ctx, {
       ok,
@@ -316,11 +325,15 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         ...(c.groupAdvice ? { groupAdvice: c.groupAdvice } : {}),
       })),
       keys: keyList.map((k) => keyJson(k, now)),
+      gateways: roots.map((root) => ({ root, version: versions.get(root) ?? null })),
+      verifiedVersions: [...VERIFIED_NEW_API],
     });
   } else {
     const t = ctx.t;
     const lines = checks.length === 0 ? [t('doctor.none_here')] : checks.flatMap((c) => agentLines(ctx, c));
     if (keyList.length > 0) lines.push('', t('usage.heading'), ...keyList.flatMap((k) => keyLines(ctx, k, now)));
+    if (roots.length > 0)
+      lines.push('', t('doctor.gateways'), ...roots.flatMap((root) => wrap(`${root}: ${versionText(t, versions.get(root))}`, 2)));
     for (const k of keys)
       lines.push(
         '',

@@ -405,6 +405,7 @@ export const en = {
   'usage.heading': 'Keys:',
   'usage.line': '{key} {name} ({agents}): {facts}',
   'usage.not_told': "{key} ({agents}): the gateway does not show this key's balance",
+  'doctor.gateways': 'Gateway version:',
   'usage.refused': '{key} ({agents}): refused by the gateway (its finding above says why): no balance to show',
   'usage.no_answer': "{key} ({agents}): no answer about this key's balance: {why}",
   'usage.unnamed': '(unnamed)',

@@ -384,6 +384,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'usage.heading': '密钥：',
   'usage.line': '{key} {name}（{agents}）：{facts}',
   'usage.not_told': '{key}（{agents}）：网关不提供此密钥的余额',
+  'doctor.gateways': '网关版本：',
   'usage.refused': '{key}（{agents}）：被网关拒绝（原因见上方的发现），不显示余额',
   'usage.no_answer': '{key}（{agents}）：网关没有回答此密钥的余额：{why}',
   'usage.unnamed': '（未命名）',
