@@ -168,7 +168,7 @@ describe('yaml: edit, never regenerate', () => {
       ],
       AIDER_FILE,
     );
-    expect(after).toContain('model: openai/deepseek-chat # the one I pay for');
+    expect(after).toContain('model: openai/deepseek-chat   # the one I pay for');
     expect(after).toContain('## Use dark mode\ndark-mode: true');
     expect(after).toContain('read:\n    - CONVENTIONS.md\n    - docs/architecture.md');
     expect(after).toContain('x-team: &team { name: core, lead: 李雷 }');
@@ -201,7 +201,7 @@ describe('yaml: edit, never regenerate', () => {
     const after = editText(windows, 'yaml', [{ path: ['model'], value: 'x' }], AIDER_FILE);
     expect(after.startsWith('\uFEFF##')).toBe(true);
     expect(after.replace(/\r\n/g, '')).not.toContain('\n');
-    expect(after).toContain('model: x # the one I pay for\r\n');
+    expect(after).toContain('model: x   # the one I pay for\r\n');
   });
 
   it('a new file gets the keys and a final newline; an empty or comment-only file reads as {}', () => {
