@@ -5,7 +5,17 @@ import path from 'node:path';
 import { JobError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
 import { removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
-import { backupsDir, digest, MANIFEST, newBackupFolder, PRIVATE_DIR, PRIVATE_FILE, pruneBackups, readBytes } from './backup.js';
+import {
+  backupsDir,
+  digest,
+  listBackups,
+  MANIFEST,
+  newBackupFolder,
+  PRIVATE_DIR,
+  PRIVATE_FILE,
+  pruneBackups,
+  readBytes,
+} from './backup.js';
 import { fsFailure, fsReason } from './fs-error.js';
 import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
 
@@ -44,18 +54,25 @@ export async function applyPlan(
   const { id, dir } = folder;
   const manifest: BackupManifest = { id, createdAt: now.toISOString(), command: opts.command, files: [] };
   const backupOf = new Map<PlannedFile, string>();
+  // Each file's newest entry in the backups so far: whether only our runs changed it since its oldest backup.
+  const history = await listBackups(opts.stateDir).catch(() => []);
+  const chainOf = (file: string, before: Buffer | undefined): boolean => {
+    const last = history.flatMap((b) => b.files).find((e) => e.path === file);
+    return last === undefined || (last.chain === true && last.written === (before === undefined ? null : digest(before)));
+  };
   const writeBackup = async (): Promise<void> => {
     // Copies and writes run concurrently: each is atomic on its own, and fsync waits dominate.
     const entries = await Promise.all(
       changing.map(async (f, i) => {
         const bytes = originals[i];
         // What this run leaves in the file: restore compares it with the file then, to see later edits.
-        const written = digest(f.after);
-        if (bytes === undefined) return { path: f.path, existed: false, written };
+        const written = f.remove ? null : digest(f.after);
+        const chain = chainOf(f.path, bytes);
+        if (bytes === undefined) return { path: f.path, existed: false, written, chain };
         const name = `${i + 1}-${path.basename(f.path)}`;
         await writeBytesAtomic(path.join(dir, name), bytes, PRIVATE_FILE);
         backupOf.set(f, path.join(dir, name));
-        return { path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE, written };
+        return { path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE, written, chain };
       }),
     );
     manifest.files.push(...entries);
@@ -74,7 +91,10 @@ export async function applyPlan(
   opts.onBackup?.(id);
 
   const results = await Promise.allSettled(
-    changing.map((f) => writeFileAtomic(f.path, f.after, f.mode, { dirMode: f.secret ? PRIVATE_DIR : 0o755 })),
+    changing.map((f) =>
+      // A file that was not there before our first write goes; through a symlink, the link's target.
+      f.remove ? resolveTarget(f.path).then(unlink) : writeFileAtomic(f.path, f.after, f.mode, { dirMode: f.secret ? PRIVATE_DIR : 0o755 }),
+    ),
   );
   const failed = results.findIndex((r) => r.status === 'rejected');
   if (failed !== -1) {
@@ -110,7 +130,7 @@ export async function applyPlan(
     ...(pruned.length > 0 ? { pruned } : {}),
     files: plan.map((f) => {
       const backup = backupOf.get(f);
-      return { path: f.path, action: f.action, ...(backup !== undefined ? { backup } : {}) };
+      return { path: f.path, action: f.remove ? 'removed' : f.action, ...(backup !== undefined ? { backup } : {}) };
     }),
   };
 }

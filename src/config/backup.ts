@@ -21,6 +21,32 @@ function stamp(now: Date): string {
     .replace(/[-:]/g, '');
 }
 
+/** What the backups say a file was before our first write to it, when giving it back loses nothing. */
+export type Original =
+  /** Only our runs changed it since, and it is as our last run left it: its bytes then (undefined: it did not exist). */
+  | { id: string; bytes?: Buffer; mode?: number }
+  /** Someone else changed it after our first write (or the backups cannot tell). */
+  | { id: string; changed: true };
+
+/**
+ * The file as the oldest backup of it holds it (before our first write), when only our runs changed
+ * it since and `current` is what the last of them left; undefined when no backup holds it.
+ */
+export async function originalOf(stateDir: string, file: string, current: Buffer | undefined): Promise<Original | undefined> {
+  const backups = await listBackups(stateDir);
+  const entries = backups.flatMap((b) => b.files.filter((f) => f.path === file).map((f) => ({ id: b.id, entry: f })));
+  const last = entries[0];
+  const first = entries[entries.length - 1];
+  if (!last || !first) return undefined;
+  const now = current === undefined ? null : digest(current);
+  if (last.entry.chain !== true || last.entry.written !== now) return { id: first.id, changed: true };
+  if (!first.entry.existed) return { id: first.id };
+  const name = first.entry.backup;
+  const bytes = name && name === path.basename(name) ? await readBytes(path.join(backupsDir(stateDir), first.id, name)) : undefined;
+  if (bytes === undefined) return { id: first.id, changed: true };
+  return { id: first.id, bytes, ...(first.entry.mode !== undefined && { mode: first.entry.mode }) };
+}
+
 /** The digest a manifest keeps of the bytes a run left in a file (never the bytes: they may hold the key). */
 export function digest(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -45,13 +71,18 @@ export function keepBackups(env: Readonly<Record<string, string | undefined>>): 
 }
 
 /**
- * Removes the oldest backups beyond `keep`, never `current`. Only folders with a valid manifest
- * are backups: anything else in the folder is left alone. The ids removed, oldest last.
+ * Removes the oldest backups beyond `keep`, never `current`, and never one that holds a file as it
+ * was before our first write to it (the oldest backup of that file): rotation drops only our own
+ * intermediate states. Only folders with a valid manifest are backups: anything else in the folder
+ * is left alone. The ids removed, oldest last.
  */
 export async function pruneBackups(stateDir: string, keep: number, current?: string): Promise<string[]> {
   const backups = await listBackups(stateDir);
   const kept = new Set(backups.slice(0, keep).map((b) => b.id));
   if (current !== undefined) kept.add(current);
+  const oldest = new Map<string, string>();
+  for (const b of backups) for (const f of b.files) oldest.set(f.path, b.id);
+  for (const id of oldest.values()) kept.add(id);
   const removed: string[] = [];
   for (const b of backups) {
     if (kept.has(b.id)) continue;

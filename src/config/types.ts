@@ -52,6 +52,8 @@ export interface PlannedFile {
   links?: number;
   secret: boolean;
   owner?: string;
+  /** The run removes the file (`after` is empty): it did not exist before our first write. */
+  remove?: true;
 }
 
 export interface AppliedFile {
@@ -77,5 +79,11 @@ export interface BackupManifest {
      * later edit from its own write. Absent in manifests of older versions.
      */
     written?: string | null;
+    /**
+     * Only runs of ours changed the file from the state the oldest backup of it holds to the state
+     * this run found: nothing of the user's would be lost by giving that oldest state back.
+     * Absent in manifests of older versions (then nothing is given back whole).
+     */
+    chain?: boolean;
   }[];
 }

@@ -41,21 +41,22 @@ describe('backups kept', () => {
           'claude-code',
           '--model',
           `claude-code=${MODELS[i % 2]}`,
-          ...(i === 3 ? [] : ['--json']),
+          ...(i === 4 ? [] : ['--json']),
         ],
         { home: dir, env },
       );
       expect(r.code, r.stdout + r.stderr).toBe(0);
-      if (i === 3) texts.push(r.stdout);
+      if (i === 4) texts.push(r.stdout);
       else ids.push((jsonOf(r) as { backupId: string }).backupId);
     }
     expect(texts[0]).toMatch(/Removed the 1 oldest backup\(s\): 3 are kept/);
     const list = await runCli(['restore', '--list', '--json'], { home: dir, env });
     const doc = jsonOf(list) as { keep: number; backups: { id: string }[] };
     expect(doc.keep).toBe(3);
-    expect(doc.backups).toHaveLength(3);
-    expect(doc.backups[0]?.id).toBe(ids.at(-1));
-    expect(doc.backups.map((b) => b.id)).not.toContain(ids[0]);
+    // The newest three, and the first: it holds the files as they were before the first setup.
+    expect(doc.backups).toHaveLength(4);
+    expect(doc.backups.map((b) => b.id)).toContain(ids[0]);
+    expect(doc.backups.map((b) => b.id)).not.toContain(ids[1]);
     expect(readdirSync(backups)).toContain('notes-of-mine');
     const text = await runCli(['restore', '--list'], { home: dir, env });
     expect(text.stdout).toContain('the newest 3 are kept');

@@ -31,9 +31,23 @@ describe('applyPlan, listBackups, restoreBackup', () => {
       createdAt: NOW.toISOString(),
       command: 'setup',
       files: [
-        { path: s.claude, backup: '1-settings.json', existed: true, mode: 0o644, written: expect.stringMatching(/^[0-9a-f]{64}$/) },
-        { path: s.codex, backup: '2-config.toml', existed: true, mode: 0o640, written: expect.stringMatching(/^[0-9a-f]{64}$/) },
-        { path: s.dotenv, existed: false, written: expect.stringMatching(/^[0-9a-f]{64}$/) },
+        {
+          path: s.claude,
+          backup: '1-settings.json',
+          existed: true,
+          mode: 0o644,
+          written: expect.stringMatching(/^[0-9a-f]{64}$/),
+          chain: true,
+        },
+        {
+          path: s.codex,
+          backup: '2-config.toml',
+          existed: true,
+          mode: 0o640,
+          written: expect.stringMatching(/^[0-9a-f]{64}$/),
+          chain: true,
+        },
+        { path: s.dotenv, existed: false, written: expect.stringMatching(/^[0-9a-f]{64}$/), chain: true },
       ],
     });
     expect(JSON.stringify(manifest)).not.toContain(KEY);

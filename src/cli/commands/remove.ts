@@ -38,6 +38,8 @@ interface RemoveAgentReport {
   name: string;
   files: AppliedFile[];
   notes: Message[];
+  /** Files given back whole, as they were before the first setup. */
+  givenBack: string[];
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
@@ -56,10 +58,11 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const envKey = ctx.env[saved.settings.keyEnv ?? 'GATEWAY_API_KEY'];
   if (envKey) ctx.addSecret(envKey.trim());
 
-  const { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } = await import('../../config/index.js');
+  const { applyPlan, giveBack, keepBackups, planFiles, renderDiff, stateDir, withLock } = await import('../../config/index.js');
   const { readCurrent } = await import('../../setup/read-current.js');
   const secrets: string[] = [];
-  const reports: RemoveAgentReport[] = ids.map((id) => ({ id, name: AGENTS[id].name, files: [], notes: [] }));
+  const reports: RemoveAgentReport[] = ids.map((id) => ({ id, name: AGENTS[id].name, files: [], notes: [], givenBack: [] }));
+  const dir = stateDir(ctx.home, ctx.env, ctx.platform);
   const planAll = async (): Promise<PlannedFile[]> => {
     const edits = await Promise.all(
       reports.map(async (r): Promise<FileEdit[]> => {
@@ -75,10 +78,24 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       }),
     );
     // Deletions only: a file that does not exist is never created.
-    return (await planFiles(edits.flat())).filter((f) => f.action !== 'created');
+    const surgical = (await planFiles(edits.flat())).filter((f) => f.action !== 'created');
+    // Each file only our runs changed goes back to what it was before the first of them: the files
+    // of the agents still set up for this gateway (one the user pointed elsewhere is left alone).
+    const touched = reports.filter((r) => surgical.some((f) => f.owner === r.id && f.action !== 'unchanged'));
+    const files = touched.flatMap((r) => [
+      ...surgical.filter((f) => f.owner === r.id).map((f) => ({ path: f.path, format: f.format, owner: r.id })),
+      ...AGENTS[r.id].files(env, scope).map((f) => ({ path: f.path, format: f.format, owner: r.id })),
+    ]);
+    const back = await giveBack(dir, surgical, files);
+    for (const r of reports) {
+      const owned = new Set(back.plan.filter((f) => f.owner === r.id).map((f) => f.path));
+      r.givenBack = back.givenBack.filter((p) => owned.has(p));
+      for (const k of back.kept.filter((k) => owned.has(k.path)))
+        r.notes.push(msg('remove.kept_changed', { file: k.path, id: k.id, bin: BIN }));
+    }
+    return back.plan;
   };
 
-  const dir = stateDir(ctx.home, ctx.env, ctx.platform);
   let plan: PlannedFile[];
   let backupId: string | undefined;
   if (dryRun) {
@@ -110,7 +127,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       removed: changed,
       ...(backupId !== undefined ? { backupId } : {}),
       ...(diff !== undefined ? { diff } : {}),
-      agents: reports.map((r) => ({ id: r.id, name: r.name, files: r.files.filter((f) => f.action !== 'unchanged'), notes: r.notes })),
+      agents: reports.map((r) => ({
+        id: r.id,
+        name: r.name,
+        files: r.files.filter((f) => f.action !== 'unchanged'),
+        givenBack: r.givenBack,
+        notes: r.notes,
+      })),
     });
     return 0;
   }
@@ -120,7 +143,16 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   for (const r of shown) {
     lines.push('', `  ${r.name}`);
     for (const f of r.files.filter((x) => x.action !== 'unchanged')) {
-      lines.push(`    ${padTo(ctx.t(dryRun ? 'report.action.would_updated' : 'report.action.updated'), 16)} ${f.path}`);
+      const removed = f.action === 'removed' || plan.some((p) => p.path === f.path && p.remove);
+      const label = removed
+        ? dryRun
+          ? 'report.action.would_removed'
+          : 'report.action.removed'
+        : dryRun
+          ? 'report.action.would_updated'
+          : 'report.action.updated';
+      lines.push(`    ${padTo(ctx.t(label), 16)} ${f.path}`);
+      if (r.givenBack.includes(f.path)) lines.push(...wrap(ctx.t(dryRun ? 'remove.would_give_back' : 'remove.given_back'), 6));
     }
     for (const n of r.notes) lines.push(...wrap(ctx.t('cli.note', { text: n }), 4));
   }

@@ -37,9 +37,9 @@ export const en = {
   'report.dry_run': 'Dry run: nothing was written.',
   'report.backups': 'Backups of the changed files: `{bin} restore --list`; undo this run with `{bin} restore --id {id}`.',
   'report.backups_pruned':
-    'Removed the {n} oldest backup(s): {keep} are kept, because each holds copies of files that may hold the key (set {name} to keep more).',
+    'Removed the {n} oldest backup(s): {keep} are kept, because each holds copies of files that may hold the key (set {name} to keep more), and every one that holds a file as it was before the first setup (`remove` gives it back).',
   'restore.kept':
-    '{n} backup(s) here; the newest {keep} are kept and older ones removed by the next run that writes (set {name} to change it).',
+    '{n} backup(s) here; the newest {keep} are kept, and every one that holds a file as it was before the first setup; older ones are removed by the next run that writes (set {name} to change it).',
   'report.dry_ok': 'Every chosen model passed its probe. Run the same command without --dry-run to write the configs and verify them.',
   'report.dry_ok_unprobed': 'Nothing was probed, written or verified. Run the same command without --dry-run to set up and verify.',
   'report.dry_some_failed': 'Some agents would not be set up; see above.',
@@ -199,6 +199,10 @@ export const en = {
   'remove.done': 'Removed the settings of gateway {root}:',
   'remove.agent_none': '{agent}: nothing of ours here.',
   'remove.backup': 'Backup of the changed files: undo with `{bin} restore --id {id}`.',
+  'remove.given_back': 'given back as it was before the first setup',
+  'remove.would_give_back': 'would be given back as it was before the first setup',
+  'remove.kept_changed':
+    '{file} changed after setup wrote it: your changes stay, and only the gateway settings were taken out (values of yours setup replaced are not put back). As it was before the first setup, it is in backup {id}: `{bin} restore --id {id}` puts that back, dropping the later changes.',
   'remove.saved_kept': 'Your saved settings (base URL, agents) are kept: `{bin} sync` would write the gateway settings back.',
   'help.opt.help': 'Show help for this command.',
   'help.opt.verbose': 'More detail; stack traces for internal errors.',

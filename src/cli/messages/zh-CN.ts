@@ -36,8 +36,10 @@ export const zhCN: CatalogOf<typeof en> = {
   'report.up_to_date': '已是最新：没有写入任何内容。',
   'report.dry_run': '试运行：没有写入任何内容。',
   'report.backups': '改动文件的备份：`{bin} restore --list`；撤销本次运行：`{bin} restore --id {id}`。',
-  'report.backups_pruned': '已删除最旧的 {n} 个备份：只保留 {keep} 个，因为每个备份都含有可能带密钥的文件副本（设置 {name} 可保留更多）。',
-  'restore.kept': '这里有 {n} 个备份；保留最新的 {keep} 个，更旧的会在下一次写入时删除（设置 {name} 可修改）。',
+  'report.backups_pruned':
+    '已删除最旧的 {n} 个备份：只保留 {keep} 个，因为每个备份都含有可能带密钥的文件副本（设置 {name} 可保留更多）；含有首次设置之前文件原样的备份始终保留（`remove` 用它恢复）。',
+  'restore.kept':
+    '这里有 {n} 个备份；保留最新的 {keep} 个，以及含有首次设置之前文件原样的备份；更旧的会在下一次写入时删除（设置 {name} 可修改）。',
   'report.dry_ok': '所选的每个模型都通过了探测。去掉 --dry-run 再次运行同一命令，即可写入配置并验证。',
   'report.dry_ok_unprobed': '没有探测、写入或验证任何内容。去掉 --dry-run 再次运行同一命令，即可完成设置并验证。',
   'report.dry_some_failed': '部分智能体将无法完成设置；请查看上文。',
@@ -194,6 +196,10 @@ export const zhCN: CatalogOf<typeof en> = {
   'remove.done': '已删除网关 {root} 的设置：',
   'remove.agent_none': '{agent}：这里没有我们写入的设置。',
   'remove.backup': '改动文件的备份：用 `{bin} restore --id {id}` 撤销。',
+  'remove.given_back': '已恢复为首次设置之前的样子',
+  'remove.would_give_back': '将恢复为首次设置之前的样子',
+  'remove.kept_changed':
+    '{file} 在设置写入之后被修改过：你的修改保留，只移除了网关设置（设置替换掉的你的值不会放回）。首次设置之前的版本在备份 {id} 中：`{bin} restore --id {id}` 会放回它，并丢弃之后的修改。',
   'remove.saved_kept': '你保存的设置（base URL、智能体）保留不变：`{bin} sync` 会把网关设置写回去。',
   'help.opt.help': '显示此命令的帮助。',
   'help.opt.verbose': '输出更多细节；内部错误时显示调用栈。',
