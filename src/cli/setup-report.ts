@@ -74,6 +74,7 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: s
   const model = a.model ? `  ${a.model} (${a.protocol})${small}${tiers}` : '';
   const lines = [`${mark} ${a.name}${model}`];
   if (a.keyEnv) lines.push(...wrap(t('keys.report_key', { var: a.keyEnv }), 4));
+  else if (a.keyTyped) lines.push(...wrap(t('keys.report_typed'), 4));
   if (a.skipped) lines.push(...wrap(t('report.nothing_written', { reason: a.skipped }), 4));
   if (a.groupAdvice && a.groupAdvice.length > 0) lines.push(...adviceLines(ctx, a.id, a.groupAdvice, baseUrl, 4));
   if (a.probe && !a.probe.ok) lines.push(...verifyLine(ctx, t('report.probe'), a.probe));

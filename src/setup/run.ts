@@ -39,7 +39,8 @@ export interface SetupOptions {
    * Agents with a key of their own (`--api-key-env AGENT=VAR`): each lists, probes, writes and reads
    * back with its own; every other agent uses `key`. Agents sharing a key share one model list.
    */
-  agentKeys?: ReadonlyMap<AgentId, { key: string; keyEnvVar: string }>;
+  /** `typed`: pasted in the wizard, held by no variable (the name is only where env storage would read it). */
+  agentKeys?: ReadonlyMap<AgentId, { key: string; keyEnvVar: string; typed?: boolean }>;
   agents: readonly AgentId[];
   /** Explicit models: per agent, or '*' for every agent. */
   models?: ReadonlyMap<AgentId | '*', string>;
@@ -147,6 +148,8 @@ export interface AgentReport {
   skipped?: Message;
   /** The variable its key came from, when some agents of the run have keys of their own (a name, never the key). */
   keyEnv?: string;
+  /** Its own key was typed in the wizard and kept in its config: no variable holds it. */
+  keyTyped?: true;
   /**
    * Nothing in the key's list suits the agent, and the marketplace sells models that would: which
    * groups sell them (a key of one of those groups would do).
@@ -211,7 +214,10 @@ export function clientOf(opts: Pick<SetupOptions, 'http' | 'root' | 'key' | 'mar
 }
 
 /** The key an agent of the run uses and the variable it comes from: its own, else the run's. */
-function keyOf(opts: Pick<SetupOptions, 'key' | 'keyEnvVar' | 'agentKeys'>, id: AgentId): { key: string; keyEnvVar: string } {
+function keyOf(
+  opts: Pick<SetupOptions, 'key' | 'keyEnvVar' | 'agentKeys'>,
+  id: AgentId,
+): { key: string; keyEnvVar: string; typed?: boolean } {
   return opts.agentKeys?.get(id) ?? { key: opts.key, keyEnvVar: opts.keyEnvVar };
 }
 
@@ -246,7 +252,12 @@ export async function choosePhase(
     const agent = getAgent(id);
     if (!agent) throw new UsageError(msg('setup.unknown_agent', { id }));
     const report: AgentReport = { id: agent.id, name: agent.name, ok: false, files: [], notes: [] };
-    if (opts.agentKeys && opts.agentKeys.size > 0) report.keyEnv = keyOf(opts, id).keyEnvVar;
+    if (opts.agentKeys && opts.agentKeys.size > 0) {
+      const own = keyOf(opts, id);
+      // A pasted key kept in the agent's config is no variable's: none is named (or saved) for it.
+      if (own.typed && opts.keyStorage !== 'env') report.keyTyped = true;
+      else report.keyEnv = own.keyEnvVar;
+    }
     const c: Candidate = { agent, report, explicit: false };
     candidates.push(c);
     if (agent.unsupported) {

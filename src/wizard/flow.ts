@@ -459,7 +459,7 @@ interface ChosenModels {
 
 // ── Step 4b ─────────────────────────────────────────────────────────────────────────────────
 
-type AgentKeys = Map<AgentId, { key: string; keyEnvVar: string }>;
+type AgentKeys = Map<AgentId, { key: string; keyEnvVar: string; typed?: boolean }>;
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -515,7 +515,8 @@ async function askAgentKeys(deps: WizardDeps, agents: readonly AgentId[], flagge
       ).trim();
       deps.addSecret?.(key);
       deps.say(`  ${agent}: ${t('wizard.key.shown', { key: maskKey(key) })}`);
-      if (key !== mainKey) out.set(id, { key, keyEnvVar: suggestedKeyVar(id) });
+      // Held by no variable: the name is only where `--key-storage env` would have the agent read it.
+      if (key !== mainKey) out.set(id, { key, keyEnvVar: suggestedKeyVar(id), typed: true });
       continue;
     }
     const name = (

@@ -350,10 +350,12 @@ describe('wizard: keys in different groups', () => {
       given({ baseUrl: sim.root, key: DEMO_KEY, agents: ['claude-code', 'codex'], scope: 'user', keyStorage: 'file' }),
     );
     expect(report.ok).toBe(true);
-    expect(report.agents.map((a) => [a.id, a.keyEnv])).toEqual([
-      ['claude-code', 'GATEWAY_API_KEY_CLAUDE_CODE'],
-      ['codex', 'MY_CODEX_KEY'],
+    // The pasted key is no variable's: none is named for it (nor saved); the other is read from its variable.
+    expect(report.agents.map((a) => [a.id, a.keyEnv, a.keyTyped])).toEqual([
+      ['claude-code', undefined, true],
+      ['codex', 'MY_CODEX_KEY', undefined],
     ]);
+    expect(JSON.stringify(report)).not.toContain('GATEWAY_API_KEY_CLAUDE_CODE');
     expect(readFileSync(join(home, '.claude/settings.json'), 'utf8')).toContain(VIP_KEY);
     expect(readFileSync(join(home, '.claude/settings.json'), 'utf8')).not.toContain(DEMO_KEY);
     expect(said.join('\n')).not.toContain(VIP_KEY);

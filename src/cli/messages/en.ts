@@ -367,6 +367,7 @@ export const en = {
   'keys.unset': "{agent}'s key variable ${var} is not set (or is empty).",
   'keys.unset_hint': "Export {var} with {agent}'s key, or name another variable with --api-key-env {agent}=NAME.",
   'keys.report_key': 'key: ${var}',
+  'keys.report_typed': 'key: its own, typed in the wizard and kept in its config (no variable holds it)',
   'keys.advice_model': '{model} is sold to groups {groups}',
   'keys.advice_fix':
     "This key is in another group: create a key in one of them in the gateway's console, export it as {var}, then run: {command}",

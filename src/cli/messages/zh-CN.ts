@@ -351,6 +351,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'keys.unset': '{agent} 的密钥变量 ${var} 未设置（或为空）。',
   'keys.unset_hint': '请用 {agent} 的密钥导出 {var}，或用 --api-key-env {agent}=NAME 指定其他变量。',
   'keys.report_key': '密钥：${var}',
+  'keys.report_typed': '密钥：它自己的，在向导中输入并保存在它的配置里（没有环境变量保存它）',
   'keys.advice_model': '{model} 出售给分组 {groups}',
   'keys.advice_fix': '这个密钥属于其他分组：请在网关控制台中在上述某个分组里创建一个密钥，导出为 {var}，然后运行：{command}',
   'help.detail.setup.keys':
