@@ -301,7 +301,9 @@ describe('wizard: keys in different groups, in a terminal', () => {
       const screen = await pty.screen();
       expect(screen).toContain('Claude Code: Key: sk-vi…pvip');
       expect(screen).toContain("Claude Code's key: 4 models");
-      expect(screen).toContain('key: $GATEWAY_API_KEY_CLAUDE_CODE');
+      // Held by no variable: said as what it is, and no variable name invented for it.
+      expect(screen.replace(/\s+/g, ' ')).toContain('key: its own, typed in the wizard and kept in its config (no variable holds it)');
+      expect(screen).not.toContain('GATEWAY_API_KEY_CLAUDE_CODE');
       expect(screen).not.toContain(VIP_KEY);
       expect(screen).not.toContain(DEMO_KEY);
       const files = tree(home);
@@ -309,7 +311,7 @@ describe('wizard: keys in different groups, in a terminal', () => {
       expect([...files].filter(([path, text]) => text.includes(DEMO_KEY) && !path.includes('backups')).map(([path]) => path)).toEqual([
         '.codex/.env',
       ]);
-      expect(files.get('.config/gateway-agent-setup/settings.json')).toContain('"keyEnv": "GATEWAY_API_KEY_CLAUDE_CODE"');
+      expect(files.get('.config/gateway-agent-setup/settings.json')).not.toContain('GATEWAY_API_KEY_CLAUDE_CODE');
     } finally {
       await pty.close();
       remove();
