@@ -274,9 +274,43 @@ async function loadModels(deps: WizardDeps, client: ClientOptions): Promise<Mode
 
 // ── Step 4 ──────────────────────────────────────────────────────────────────────────────────
 
+type Detected = Awaited<ReturnType<WizardDeps['detect']>>;
+
+/**
+ * Finds the installed agents from the wizard's start, beside the questions and the model list
+ * (each detection runs the agent's `--version`, a few at a time); `wait` shows a spinner while
+ * they are still running.
+ */
+function detectAgents(deps: WizardDeps): { wait: () => Promise<Detected[]> } {
+  let done = false;
+  const all = (async (): Promise<Detected[]> => {
+    const found: Detected[] = [];
+    for (let i = 0; i < AGENT_IDS.length; i += DETECT_AT_ONCE) {
+      found.push(...(await Promise.all(AGENT_IDS.slice(i, i + DETECT_AT_ONCE).map((id) => deps.detect(AGENTS[id])))));
+    }
+    done = true;
+    return found;
+  })();
+  // Never an unhandled rejection while the person is still answering: `wait` rethrows it.
+  all.catch(() => undefined);
+  return {
+    wait: async () => {
+      if (done) return all;
+      const t = tr(deps);
+      const group = progressOf(deps).group();
+      group.start('detect', t('wizard.progress.detecting'));
+      const found = await all;
+      group.settle('detect', true, t('wizard.progress.detected', { n: found.filter((d) => d.installed).length, total: found.length }));
+      group.end();
+      return found;
+    },
+  };
+}
+
 /** Step 4: which agents; installed ones (or last time's) pre-selected, unusable ones disabled with the reason. */
 async function askAgents(
   deps: WizardDeps,
+  detection: { wait: () => Promise<Detected[]> },
   models: readonly ClassifiedModel[],
   given?: readonly AgentId[],
   previous?: readonly AgentId[],
@@ -286,12 +320,7 @@ async function askAgents(
   if (given) return [...given];
   const t = tr(deps);
   const ids = AGENT_IDS;
-  // A few at a time: each detection starts a process, and a dozen at once also trips Node's
-  // listener warning on the process (printed in the middle of the wizard's screen).
-  const found: Awaited<ReturnType<WizardDeps['detect']>>[] = [];
-  for (let i = 0; i < ids.length; i += DETECT_AT_ONCE) {
-    found.push(...(await Promise.all(ids.slice(i, i + DETECT_AT_ONCE).map((id) => deps.detect(AGENTS[id])))));
-  }
+  const found = await detection.wait();
   const facts = ids.map((id, i) => {
     const agent = AGENTS[id];
     const detected = found[i]!;
@@ -685,6 +714,8 @@ function progressTracker(deps: WizardDeps): { onProgress: (e: SetupProgress) => 
 /** The whole wizard. Returns the setup report; throws CancelledError when the person quits. */
 export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: WizardDefaults = {}): Promise<SetupReport> {
   const http = { timeoutMs: given.timeoutMs, env: deps.env.env };
+  // The agents are looked for from the start, while the person answers and the models load.
+  const detection = given.agents ? { wait: async () => [] } : detectAgents(deps);
   let url = await askBaseUrl(deps, given.baseUrl, defaults.baseUrl);
   // A pasted link gives the key (as --api-key would) and model hints for the agent it was made for.
   if (url.link) given = { ...given, preferences: hintPreferences(url.link, given.preferences ?? {}) };
@@ -709,7 +740,7 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
   const listing = { ...http, root: url.root, markers: given.markers };
   const flaggedModels = await loadAgentModels(deps, listing, flagged, key, models);
   await sayGroupAdvice(deps, listing, models, flaggedModels);
-  const agents = await askAgents(deps, models, given.agents, defaults.agents, flaggedModels);
+  const agents = await askAgents(deps, detection, models, given.agents, defaults.agents, flaggedModels);
   const agentKeys = await askAgentKeys(deps, agents, flagged, key);
   const ownModels = await loadAgentModels(deps, listing, agentKeys, key, models);
   const mainModels = models;

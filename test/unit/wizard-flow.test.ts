@@ -11,7 +11,9 @@ import type { Simulator } from '../../src/simulator/types.js';
 import type { Choice, Progress, Prompter } from '../../src/wizard/port.js';
 import { modelChoices, runWizard, type WizardDefaults, type WizardGiven } from '../../src/wizard/flow.js';
 import { suitableModels } from '../../src/setup/choose.js';
-import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
+import { AGENT_IDS, AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
+
+const AGENTS_COUNT = AGENT_IDS.length;
 import { listModels, attachPricing, fetchPricing } from '../../src/gateway/client.js';
 import { closedPort, startSim, stopAll } from '../helpers/sim.js';
 
@@ -313,6 +315,59 @@ describe('wizard: the whole walk', () => {
     expect(report.dryRun).toBe(true);
     expect(report.diff).toContain('wire_api = "responses"');
     expect(readdirSync(home)).toEqual([]);
+  });
+});
+
+describe('wizard: the agents are looked for from the start', () => {
+  it('detection starts before the first question and, still running at the agents question, shows a spinner', async () => {
+    const started: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const lines: string[] = [];
+    const progress: Progress = {
+      group: () => ({
+        start: (_key, text) => void lines.push(`start ${text}`),
+        settle: (_key, _ok, text) => void lines.push(`settle ${text}`),
+        end: () => undefined,
+      }),
+    };
+    const p = scripted([
+      () => {
+        // The first question: every agent's detection has been asked for already (a batch at a time).
+        expect(started.length).toBeGreaterThan(0);
+        release();
+        return sim.root;
+      },
+      () => new CancelledError(),
+    ]);
+    const d = deps(p, ['codex'], progress);
+    const slow = {
+      ...d,
+      detect: async (agent: { id: string }) => (started.push(agent.id), await gate, { installed: agent.id === 'codex' }),
+    };
+    await expect(runWizard(slow, given())).rejects.toBeInstanceOf(CancelledError);
+
+    // Still running at the agents question: the spinner says what the wizard waits for, then how many it found.
+    let finish: () => void = () => undefined;
+    const held = new Promise<void>((r) => (finish = r));
+    const spinner: string[] = [];
+    const watching: Progress = {
+      group: () => ({
+        start: (key, text) => {
+          spinner.push(`start ${text}`);
+          if (key === 'detect') finish();
+        },
+        settle: (_key, _ok, text) => void spinner.push(`settle ${text}`),
+        end: () => undefined,
+      }),
+    };
+    let atQuestion: string[] = [];
+    const q2 = scripted([(q) => (expect(q.kind).toBe('multiselect'), (atQuestion = [...spinner]), new CancelledError())]);
+    const d2 = deps(q2, ['codex'], watching);
+    const waiting = { ...d2, detect: async (agent: { id: string }) => (await held, { installed: agent.id === 'codex' }) };
+    await expect(runWizard(waiting, given({ baseUrl: sim.root, key: DEMO_KEY }))).rejects.toBeInstanceOf(CancelledError);
+    expect(atQuestion).toContain('start Looking for the agents installed here');
+    expect(atQuestion).toContain(`settle 1 of ${AGENTS_COUNT} agents installed here`);
   });
 });
 

@@ -58,6 +58,8 @@ export const en = {
   'wizard.progress.models_checked': "The key's models checked again",
   'wizard.progress.models_unreadable': "The key's models could not be read again",
   'wizard.progress.models_checking': "Checking the key's models again",
+  'wizard.progress.detecting': 'Looking for the agents installed here',
+  'wizard.progress.detected': '{n} of {total} agents installed here',
   'wizard.progress.probing': '{agent}: probing its model in its own protocol',
   'wizard.progress.probe_passed': '{agent}: probe passed',
   'wizard.progress.probe_failed': '{agent}: probe failed',

@@ -58,6 +58,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'wizard.progress.models_checked': '已再次核对此密钥的模型',
   'wizard.progress.models_unreadable': '无法再次读取此密钥的模型',
   'wizard.progress.models_checking': '正在再次核对此密钥的模型',
+  'wizard.progress.detecting': '正在查找本机已安装的智能体',
+  'wizard.progress.detected': '本机已安装 {total} 个智能体中的 {n} 个',
   'wizard.progress.probing': '{agent}：正在用它自己的协议探测模型',
   'wizard.progress.probe_passed': '{agent}：探测通过',
   'wizard.progress.probe_failed': '{agent}：探测失败',
