@@ -30,6 +30,8 @@ export interface KeyUsage {
   expiresAt: number;
   /** The only models the key may call, when the console limits it. */
   modelLimits?: string[];
+  /** The gateway told the balance alone (sub2api's `/v1/usage`): nothing of use or expiry. */
+  balanceOnly?: true;
 }
 
 /** How a key stands: `exhausted` and `expired` fail every call, `expiring` soon will. */
@@ -91,22 +93,37 @@ export type KeyUsageAnswer = { usage: KeyUsage } | { untold: true } | { failed: 
 const NO_ANSWER: ReadonlySet<DiagnosisCode> = new Set(['timeout', 'unreachable']);
 
 /**
- * The routes that tell a key's usage, in order: new-api's own, then the same without its trailing
- * slash (gateways that register it so answer the first with a 404 or `{success: false}`).
+ * sub2api's `/v1/usage` (the route CC Switch reads): `{isValid, remaining, unit}` in its basic
+ * form; only the balance is taken from it.
  */
-const USAGE_ROUTES = ['/api/usage/token/', '/api/usage/token'] as const;
+export function parseBalanceOnly(payload: unknown): KeyUsage | undefined {
+  if (!isObject(payload) || payload.isValid === false) return undefined;
+  const remaining = num(payload.remaining);
+  if (remaining === undefined || (payload.unit !== undefined && payload.unit !== 'USD')) return undefined;
+  return { unlimited: false, usedUsd: 0, availableUsd: Math.round(remaining * 1e6) / 1e6, expiresAt: 0, balanceOnly: true };
+}
+
+/**
+ * The routes that tell a key's usage, in order: new-api's own, the same without its trailing slash
+ * (gateways that register it so answer the first with a 404 or `{success: false}`), then sub2api's.
+ */
+const USAGE_ROUTES: readonly { path: string; parse: (payload: unknown) => KeyUsage | undefined }[] = [
+  { path: '/api/usage/token/', parse: parseKeyUsage },
+  { path: '/api/usage/token', parse: parseKeyUsage },
+  { path: '/v1/usage', parse: parseBalanceOnly },
+];
 
 /** `GET /api/usage/token/` with the key, then the next route while the gateway does not tell. */
 export async function askKeyUsage(opts: ClientOptions): Promise<KeyUsageAnswer> {
   let answer: KeyUsageAnswer = { untold: true };
   for (const route of USAGE_ROUTES) {
-    answer = await askAt(opts, route);
+    answer = await askAt(opts, route.path, route.parse);
     if (!('untold' in answer)) return answer;
   }
   return answer;
 }
 
-async function askAt(opts: ClientOptions, route: string): Promise<KeyUsageAnswer> {
+async function askAt(opts: ClientOptions, route: string, parse: (payload: unknown) => KeyUsage | undefined): Promise<KeyUsageAnswer> {
   const untold = { untold: true } as const;
   if (opts.key === '') return untold;
   try {
@@ -120,7 +137,7 @@ async function askAt(opts: ClientOptions, route: string): Promise<KeyUsageAnswer
     }
     const body = await res.text();
     if (isHtml(res.contentType, body)) return untold;
-    const usage = parseKeyUsage(JSON.parse(body));
+    const usage = parse(JSON.parse(body));
     return usage ? { usage } : untold;
   } catch (err) {
     return err instanceof GatewayError && NO_ANSWER.has(err.diagnosis.code) ? { failed: err.diagnosis } : untold;
@@ -156,6 +173,7 @@ const dateOf = (seconds: number): string => new Date(seconds * 1000).toISOString
 
 /** The key's balance and expiry as short facts: "$3.50 left of $10.00 ($6.50 used)", "expires 2026-11-26 (in 3 days)". */
 export function usageFacts(u: KeyUsage, now = Date.now() / 1000): Message[] {
+  if (u.balanceOnly) return [msg('usage.left_only', { left: dollars(u.availableUsd ?? 0) })];
   const quota = u.unlimited
     ? msg('usage.unlimited')
     : msg('usage.left', { left: dollars(u.availableUsd ?? 0), granted: dollars(u.grantedUsd ?? u.usedUsd), used: dollars(u.usedUsd) });

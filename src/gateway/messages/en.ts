@@ -186,6 +186,7 @@ export const en = {
     'An import link (ccswitch://…) was given as an argument: it holds the key, which would stay in your shell history and be visible to other users in the process list. Nothing was done.',
   'usage.unlimited': 'unlimited quota',
   'usage.left': '{left} left of {granted} ({used} used)',
+  'usage.left_only': '{left} left (the gateway tells nothing of use or expiry)',
   'usage.never_expires': 'never expires',
   'usage.expires_in': 'expires {date} (in {days} days)',
   'usage.expires_tomorrow': 'expires {date} (within a day)',

@@ -167,6 +167,7 @@ export const zhCN: CatalogOf<typeof en> = {
     '导入链接（ccswitch://…）被写成了命令行参数：它包含密钥，会留在 shell 历史中，并且其他用户能在进程列表中看到。未做任何操作。',
   'usage.unlimited': '额度无限',
   'usage.left': '剩余 {left}，共 {granted}（已用 {used}）',
+  'usage.left_only': '剩余 {left}（网关未告知用量或到期时间）',
   'usage.never_expires': '永不过期',
   'usage.expires_in': '{date} 过期（还有 {days} 天）',
   'usage.expires_tomorrow': '{date} 过期（不到一天）',
