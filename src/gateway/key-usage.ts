@@ -96,7 +96,7 @@ const NO_ANSWER: ReadonlySet<DiagnosisCode> = new Set(['timeout', 'unreachable']
  * sub2api's `/v1/usage` (the route CC Switch reads): `{isValid, remaining, unit}` in its basic
  * form; only the balance is taken from it.
  */
-export function parseBalanceOnly(payload: unknown): KeyUsage | undefined {
+function parseBalanceOnly(payload: unknown): KeyUsage | undefined {
   if (!isObject(payload) || payload.isValid === false) return undefined;
   const remaining = num(payload.remaining);
   if (remaining === undefined || (payload.unit !== undefined && payload.unit !== 'USD')) return undefined;
