@@ -26,9 +26,30 @@ export interface Pinned {
 }
 
 /**
- * Every agent with a verified version in its module, at that version: the agents tier runs exactly
- * what the modules were proven against. Bump a module's `install.verified` only after running it.
+ * Other versions to run the tier against, by agent id: `GATEWAY_AGENT_VERSIONS='{"codex":"0.170.0"}'`
+ * (what `npm run agents:outdated -- --run` sets to try the newest before a pin is bumped).
  */
+export const VERSIONS_ENV = 'GATEWAY_AGENT_VERSIONS';
+
+function versionOverrides(): Partial<Record<AgentId, string>> {
+  const raw = process.env[VERSIONS_ENV];
+  if (raw === undefined || raw.trim() === '') return {};
+  const parsed: unknown = JSON.parse(raw);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error(`${VERSIONS_ENV} must be a JSON object of agent id → version`);
+  for (const [id, v] of Object.entries(parsed)) {
+    if (!(SUPPORTED_AGENT_IDS as readonly string[]).includes(id) || typeof v !== 'string' || !/^[\w.+-]+$/.test(v))
+      throw new Error(`${VERSIONS_ENV}: ${JSON.stringify(id)} → ${JSON.stringify(v)} is not an agent id and a version`);
+  }
+  return parsed as Partial<Record<AgentId, string>>;
+}
+
+/**
+ * Every agent with a verified version in its module, at that version (or the one
+ * GATEWAY_AGENT_VERSIONS names for it): the agents tier runs exactly what the modules were proven
+ * against. Bump a module's `install.verified` only after running it.
+ */
+const OVERRIDES = versionOverrides();
 export const PINNED = Object.fromEntries(
   SUPPORTED_AGENT_IDS.flatMap((id) => {
     const { install, binary } = AGENTS[id];
@@ -40,7 +61,7 @@ export const PINNED = Object.fromEntries(
             {
               from: install.from,
               pkg: installName(install),
-              version: install.verified,
+              version: OVERRIDES[id] ?? install.verified,
               bin: binary,
               extras: install.from === 'npm' ? (install.extras ?? []) : [],
             } satisfies Pinned,

@@ -1,0 +1,55 @@
+// Each pinned agent beside the newest version its registry serves (npm, PyPI, the Go module proxy),
+// and with `--run` the agents tier against the newest ones. Run by `npm run agents:outdated`
+// (scripts/agents-outdated.mjs bundles this file); the registries are the only network it uses.
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { PINNED, VERSIONS_ENV, type Pinned, type PinnedId } from './install.js';
+
+const run = promisify(execFile);
+
+/** The newest version the registry serves, or why it could not tell. */
+async function newest(p: Pinned): Promise<string> {
+  switch (p.from) {
+    case 'npm': {
+      const { stdout } = await run('npm', ['view', p.pkg, 'version'], { timeout: 60_000 });
+      return stdout.trim();
+    }
+    case 'pip': {
+      const { stdout } = await run('python3', ['-m', 'pip', 'index', 'versions', '--disable-pip-version-check', p.pkg], {
+        timeout: 60_000,
+      });
+      return /\(([^)]+)\)/.exec(stdout)?.[1] ?? 'unknown';
+    }
+    case 'go': {
+      const { stdout } = await run('go', ['list', '-m', '-versions', '-json', `${p.pkg}@latest`], { timeout: 60_000 });
+      return ((JSON.parse(stdout) as { Version?: string }).Version ?? 'unknown').replace(/^v/, '');
+    }
+  }
+}
+
+const ids = Object.keys(PINNED) as PinnedId[];
+const rows = await Promise.all(
+  ids.map(async (id) => {
+    const p = PINNED[id];
+    const latest = await newest(p).catch((err: Error) => `? (${err.message.split('\n')[0]})`);
+    return { id, pkg: p.pkg, pinned: p.version, latest, outdated: !latest.startsWith('?') && latest !== p.version };
+  }),
+);
+const width = (k: 'id' | 'pkg' | 'pinned') => Math.max(...rows.map((r) => r[k].length), k.length);
+console.log(`${'agent'.padEnd(width('id'))}  ${'package'.padEnd(width('pkg'))}  ${'pinned'.padEnd(width('pinned'))}  newest`);
+for (const r of rows)
+  console.log(
+    `${r.id.padEnd(width('id'))}  ${r.pkg.padEnd(width('pkg'))}  ${r.pinned.padEnd(width('pinned'))}  ${r.latest}${r.outdated ? '  ← newer' : ''}`,
+  );
+
+const stale = rows.filter((r) => r.outdated);
+if (!process.argv.includes('--run')) {
+  console.log(
+    stale.length === 0 ? '\nEvery pin is the newest.' : `\n${stale.length} pin(s) behind. Try them: npm run agents:outdated -- --run`,
+  );
+  process.exit(0);
+}
+const versions = Object.fromEntries(stale.map((r) => [r.id, r.latest]));
+console.log(`\nThe agents tier with ${VERSIONS_ENV}=${JSON.stringify(versions)}`);
+const tier = spawn('npm', ['run', 'test:agents'], { stdio: 'inherit', env: { ...process.env, [VERSIONS_ENV]: JSON.stringify(versions) } });
+tier.on('exit', (code) => process.exit(code ?? 1));
