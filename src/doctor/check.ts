@@ -7,7 +7,7 @@ import { readConfig } from '../config/index.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { errorText, GatewayError, ToolError } from '../core/errors.js';
 import type { ClassifiedModel, Diagnosis, DiagnosisCode, Markers } from '../core/types.js';
-import { listModels, probe } from '../gateway/client.js';
+import { listModels, probe, probeMany } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { octalMode, openKeyFiles } from './key-files.js';
 import { smallModelRequest } from '../agents/small-model.js';
@@ -336,6 +336,20 @@ export async function checkAgent(
         message: msg('doctor.labelled', { label, message: tierResult.diagnosis.message }),
       });
     }
+  }
+  // The models a list-keeping agent switches between (OpenCode, Kilo): each answers in its protocol
+  // with the agent's key, as setup and sync probed it; one that fails now is named with its request ID.
+  const others = (agent.listedModels?.(opts.env, opts.scope, files.current) ?? []).filter((m) => !judged.has(m.model));
+  if (mainPassed && key !== undefined && key !== '' && others.length > 0) {
+    const results = await probeMany(
+      { ...opts.http, root: check.root, key, markers: opts.markers },
+      others.map((m) => ({ protocol: m.protocol, model: m.model })),
+    );
+    results.forEach((r, i) => {
+      if (r.ok || !r.diagnosis) return;
+      const label = msg('doctor.listed_label', { model: others[i]!.model, file: request.file });
+      check.findings.push({ ...fromDiagnosis(r.diagnosis), message: msg('doctor.labelled', { label, message: r.diagnosis.message }) });
+    });
   }
   return check;
 }

@@ -354,4 +354,25 @@ describe('every listed model has answered: OpenCode’s list', () => {
     const listed = Object.values(config.provider).flatMap((p) => Object.keys(p.models));
     expect(listed.sort()).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
   });
+
+  it('doctor probes every listed model: one whose channel fails later is a finding with its request ID', async () => {
+    const sim = await startSim({ models: MODELS });
+    const at = home();
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
+    const r = await runCli(['setup', '--yes', '--json', '--agent', 'opencode'], { home: at, env });
+    expect(r.code, r.stderr).toBe(0);
+    const doc = jsonOf(r) as { agents: { model: string; smallModel?: string; models: string[] }[] };
+    const { model, smallModel, models } = doc.agents[0]!;
+    const other = models.find((m) => m !== model && m !== smallModel)!;
+    expect(other).toBeDefined();
+    expect((await runCli(['doctor', '--agent', 'opencode'], { home: at, env })).code).toBe(0);
+    sim.addFault({ kind: 'upstream-down', model: other });
+    const d = await runCli(['doctor', '--agent', 'opencode', '--json'], { home: at, env });
+    expect(d.code).toBe(1);
+    const findings = (jsonOf(d) as { agents: { findings: { code: string; message: string; requestId?: string }[] }[] }).agents[0]!.findings;
+    const id = probes(sim)
+      .filter((p) => p.model === other)
+      .at(-1)!.requestId;
+    expect(findings).toEqual([expect.objectContaining({ code: 'channel_failed', requestId: id })]);
+  });
 });

@@ -20,6 +20,7 @@ export const en = {
   'doctor.small_label': 'the small/fast model {model} ({setting} in {file})',
   'doctor.tier_label': 'the {tier} tier model {model} (in {file})',
   'doctor.labelled': '{label}: {message}',
+  'doctor.listed_label': 'the listed model {model} (in {file})',
   'doctor.not_listed': "{label} is not among the key's models.",
   'doctor.not_listed_fix': 'Pick one the key offers (`gateway-agent-setup models`), or {fix}.',
   'doctor.marks_exclude': 'its marks ({marks}) exclude {protocol}',

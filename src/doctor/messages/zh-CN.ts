@@ -18,6 +18,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.small_label': '小/快模型 {model}（{file} 中的 {setting}）',
   'doctor.tier_label': '{tier} 档位的模型 {model}（位于 {file}）',
   'doctor.labelled': '{label}：{message}',
+  'doctor.listed_label': '列表中的模型 {model}（位于 {file}）',
   'doctor.not_listed': '{label} 不在此密钥的模型中。',
   'doctor.not_listed_fix': '选择此密钥提供的模型（`gateway-agent-setup models`），或{fix}。',
   'doctor.marks_exclude': '它的标记（{marks}）不包含 {protocol}',
