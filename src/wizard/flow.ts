@@ -608,6 +608,8 @@ async function sayGroupAdvice(
   client: Omit<ClientOptions, 'key'>,
   models: readonly ClassifiedModel[],
   own: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
+  /** What the gateway tells of the main key: its limits decide the exact advice. */
+  info?: KeyInfo,
 ): Promise<void> {
   const lacking = SUPPORTED_AGENT_IDS.filter((id) => suitableModels(AGENTS[id], own.get(id) ?? models).length === 0);
   if (lacking.length === 0) return;
@@ -617,7 +619,9 @@ async function sayGroupAdvice(
   if (!sold) return;
   const t = tr(deps);
   for (const id of lacking) {
-    const all = groupAdvice(AGENTS[id], sold, own.get(id) ?? models, client.markers);
+    // The main key's limits speak for the agents that use it, not for one with a key of its own.
+    const limits = !own.has(id) && info?.modelLimits !== undefined ? { modelLimits: info.modelLimits } : undefined;
+    const all = groupAdvice(AGENTS[id], sold, own.get(id) ?? models, client.markers, limits);
     for (const m of exactAdvice(all)) sayAll(deps, wrap(t(m), 2));
     // Another group only where only another group sells the model.
     const advice = all.filter((g) => g.why === undefined);
@@ -728,9 +732,10 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
         : undefined,
   );
   let models: ClassifiedModel[] | undefined;
+  let keyInfo: KeyInfo | undefined;
   while (!models) {
     const outcome = await loadModels(deps, { ...http, root: url.root, key, markers: given.markers });
-    if ('models' in outcome) models = outcome.models;
+    if ('models' in outcome) ({ models, info: keyInfo } = outcome);
     else if (outcome.retry === 'url') {
       url = await askBaseUrl(deps, undefined, url.root);
       if (url.link) key = url.link.key;
@@ -739,7 +744,7 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
   const flagged = flaggedAgentKeys(deps, given);
   const listing = { ...http, root: url.root, markers: given.markers };
   const flaggedModels = await loadAgentModels(deps, listing, flagged, key, models);
-  await sayGroupAdvice(deps, listing, models, flaggedModels);
+  await sayGroupAdvice(deps, listing, models, flaggedModels, keyInfo);
   const agents = await askAgents(deps, detection, models, given.agents, defaults.agents, flaggedModels);
   const agentKeys = await askAgentKeys(deps, agents, flagged, key);
   const ownModels = await loadAgentModels(deps, listing, agentKeys, key, models);

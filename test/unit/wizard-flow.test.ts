@@ -318,6 +318,20 @@ describe('wizard: the whole walk', () => {
   });
 });
 
+describe('wizard: group advice reads the key', () => {
+  it("a key whose limits are on and empty: the exact words for its limits, never 'ask about your group'", async () => {
+    const key = `sk-${'nolimits'.repeat(6)}`;
+    const gw = await startSim({ keys: [{ key, name: 'nolimits', group: 'default', unlimited: true, modelLimits: [] }] });
+    said.length = 0;
+    const p = scripted([]);
+    // No agent can use an empty list: the wizard stops, after the advice that says why.
+    await expect(runWizard(deps(p), given({ baseUrl: gw.root, key }))).rejects.toThrow(/No agent can use/);
+    const text = said.join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain("This key's model limits are switched on with no model in them");
+    expect(text).not.toContain("is sold to this key's group");
+  });
+});
+
 describe('wizard: the agents are looked for from the start', () => {
   it('detection starts before the first question and, still running at the agents question, shows a spinner', async () => {
     const started: string[] = [];
