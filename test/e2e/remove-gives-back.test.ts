@@ -37,8 +37,10 @@ describe('remove gives the files back', () => {
         expect(readFileSync(join(home, rel), 'utf8'), rel).toBe(text);
         expect(statSync(join(home, rel)).mode & 0o777, rel).toBe(0o640);
       }
-      const doc = jsonOf(r) as { agents: { givenBack: string[] }[] };
+      const doc = jsonOf(r) as { agents: { givenBack: string[]; notes: unknown[] }[] };
       expect(doc.agents[0]!.givenBack.length).toBeGreaterThan(0);
+      // Nothing to explain: no "set X yourself" for a value that came back.
+      expect(doc.agents[0]!.notes).toEqual([]);
     },
   );
 

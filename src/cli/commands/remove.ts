@@ -63,6 +63,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const secrets: string[] = [];
   const reports: RemoveAgentReport[] = ids.map((id) => ({ id, name: AGENTS[id].name, files: [], notes: [], givenBack: [] }));
   const dir = stateDir(ctx.home, ctx.env, ctx.platform);
+  const unplanNotes = new Map<AgentId, Message[]>();
   const planAll = async (): Promise<PlannedFile[]> => {
     const edits = await Promise.all(
       reports.map(async (r): Promise<FileEdit[]> => {
@@ -73,7 +74,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
           secrets.push(s);
           ctx.addSecret(s);
         }
-        r.notes.push(...u.notes);
+        unplanNotes.set(r.id, u.notes);
         return u.edits.map((e) => ({ ...e, owner: r.id }));
       }),
     );
@@ -90,6 +91,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     for (const r of reports) {
       const owned = new Set(back.plan.filter((f) => f.owner === r.id).map((f) => f.path));
       r.givenBack = back.givenBack.filter((p) => owned.has(p));
+      // The agent's own notes describe taking our settings out; a file given back whole needs none.
+      const surgicalOnly = surgical.some((f) => f.owner === r.id && f.action !== 'unchanged' && !r.givenBack.includes(f.path));
+      r.notes = r.givenBack.length > 0 && !surgicalOnly ? [] : [...(unplanNotes.get(r.id) ?? [])];
       for (const k of back.kept.filter((k) => owned.has(k.path)))
         r.notes.push(msg('remove.kept_changed', { file: k.path, id: k.id, bin: BIN }));
     }
