@@ -47,6 +47,11 @@ export interface AgentFile {
   format: FileFormat;
   /** What the file is for, in a few words. */
   role: string;
+  /**
+   * A file the user's shell sources by its path: `remove` never deletes it (a `source` line would
+   * fail in every new shell), it only takes our lines out.
+   */
+  sourced?: true;
 }
 
 /** Parsed current contents of the agent's files, by absolute path; undefined when absent. */

@@ -23,7 +23,7 @@ export interface GiveBack {
 export async function giveBack(
   stateDir: string,
   plan: readonly PlannedFile[],
-  files: readonly { path: string; format: FileFormat; owner?: string }[],
+  files: readonly { path: string; format: FileFormat; owner?: string; sourced?: boolean }[],
 ): Promise<GiveBack> {
   const out: GiveBack = { plan: [...plan], givenBack: [], kept: [] };
   const seen = new Set<string>();
@@ -42,7 +42,8 @@ export async function giveBack(
     const before = current === undefined ? undefined : decodeUtf8(current, f.path);
     let next: PlannedFile | undefined;
     if (original.bytes === undefined) {
-      // The file was not there before our first write.
+      // The file was not there before our first write; one the user's shell sources stays (emptied of ours).
+      if (f.sourced) continue;
       if (before !== undefined)
         next = { path: f.path, format: f.format, before, after: '', action: 'updated', mode: mode ?? 0o600, secret: false, remove: true };
     } else {

@@ -70,7 +70,10 @@ describe('remove gives the files back', () => {
     const sim = await startSim();
     const home = newHome();
     const env = { GATEWAY_API_KEY: DEMO_KEY };
-    const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex,claude-code'], { home, env });
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex,claude-code,copilot-cli'], {
+      home,
+      env,
+    });
     expect(setup.code, setup.stderr).toBe(0);
     const written = (jsonOf(setup) as { agents: { id: string; files: { path: string; action: string }[] }[] }).agents;
     const codexFiles = written
@@ -82,9 +85,12 @@ describe('remove gives the files back', () => {
     const claude = join(home, '.claude', 'settings.json');
     const mine = JSON.parse(readFileSync(claude, 'utf8')) as Record<string, unknown>;
     writeFileSync(claude, JSON.stringify({ ...mine, theme: 'dark' }, null, 2));
-    const r = await runCli(['remove', '--yes', '--agent', 'codex,claude-code'], { home });
+    const r = await runCli(['remove', '--yes', '--agent', 'codex,claude-code,copilot-cli'], { home });
     expect(r.code, r.stderr).toBe(0);
     for (const file of codexFiles) expect(existsSync(file), file).toBe(false);
+    // A file the user's shell sources stays (a `source` line must not fail), emptied of ours.
+    const sourced = join(home, '.config', 'gateway-agent-setup', 'env', 'copilot-cli.env');
+    expect(readFileSync(sourced, 'utf8')).not.toContain('COPILOT_PROVIDER_BASE_URL');
     const kept = JSON.parse(readFileSync(claude, 'utf8')) as Record<string, unknown>;
     expect(kept.theme).toBe('dark');
     expect(JSON.stringify(kept)).not.toContain(sim.root);

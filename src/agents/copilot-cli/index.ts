@@ -54,7 +54,7 @@ const fit = (model: ClassifiedModel): ModelFit => fitMessagesChatResponses(model
 
 function files(env: AgentEnv, _scope: Scope): AgentFile[] {
   // Copilot CLI reads no project file for its provider: both scopes use our env file.
-  return [{ path: copilotPaths(env).envFile, format: 'dotenv', role: 'variables to source for Copilot CLI' }];
+  return [{ path: copilotPaths(env).envFile, format: 'dotenv', role: 'variables to source for Copilot CLI', sourced: true }];
 }
 
 /** The variables one session needs, by protocol: the provider type, its base URL form, the wire API. */

@@ -84,8 +84,15 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     // of the agents still set up for this gateway (one the user pointed elsewhere is left alone).
     const touched = reports.filter((r) => surgical.some((f) => f.owner === r.id && f.action !== 'unchanged'));
     const files = touched.flatMap((r) => [
-      ...surgical.filter((f) => f.owner === r.id).map((f) => ({ path: f.path, format: f.format, owner: r.id })),
-      ...AGENTS[r.id].files(env, scope).map((f) => ({ path: f.path, format: f.format, owner: r.id })),
+      ...surgical
+        .filter((f) => f.owner === r.id)
+        .map((f) => ({
+          path: f.path,
+          format: f.format,
+          owner: r.id,
+          sourced: AGENTS[r.id].files(env, scope).some((a) => a.path === f.path && a.sourced === true),
+        })),
+      ...AGENTS[r.id].files(env, scope).map((f) => ({ path: f.path, format: f.format, owner: r.id, sourced: f.sourced === true })),
     ]);
     const back = await giveBack(dir, surgical, files);
     for (const r of reports) {
