@@ -435,7 +435,8 @@ export const claudeCode = defineAgent({
   importApps: ['claude'],
   binary: 'claude',
   versionArgs: ['--version'],
-  install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.330' },
+  // 2.1.331 passes the same agents tier (setup, one-shot, fable tier, /model discovery, launch).
+  install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.331' },
   protocols: ['messages'],
   preferences: {
     model: ['claude-sonnet-*', 'claude-opus-*', 'claude-*', '*'],
