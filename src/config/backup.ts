@@ -29,11 +29,16 @@ export type Original =
   | { id: string; changed: true };
 
 /**
- * The file as the oldest backup of it holds it (before our first write), when only our runs changed
- * it since and `current` is what the last of them left; undefined when no backup holds it.
+ * The file as the oldest of `backups` (listBackups, newest first) holds it (before our first write),
+ * when only our runs changed it since and `current` is what the last of them left; undefined when
+ * no backup holds it.
  */
-export async function originalOf(stateDir: string, file: string, current: Buffer | undefined): Promise<Original | undefined> {
-  const backups = await listBackups(stateDir);
+export async function originalOf(
+  stateDir: string,
+  backups: readonly BackupManifest[],
+  file: string,
+  current: Buffer | undefined,
+): Promise<Original | undefined> {
   const entries = backups.flatMap((b) => b.files.filter((f) => f.path === file).map((f) => ({ id: b.id, entry: f })));
   const last = entries[0];
   const first = entries[entries.length - 1];

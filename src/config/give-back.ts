@@ -3,7 +3,7 @@
 // settings and containers we added go, a file we created goes). A file someone else changed since
 // keeps its changes: only our settings are taken out of it (the agent's own plan), and it is named.
 import { stat } from 'node:fs/promises';
-import { originalOf, readBytes } from './backup.js';
+import { listBackups, originalOf, readBytes } from './backup.js';
 import { decodeUtf8 } from './parse.js';
 import type { FileFormat, PlannedFile } from './types.js';
 
@@ -27,11 +27,13 @@ export async function giveBack(
 ): Promise<GiveBack> {
   const out: GiveBack = { plan: [...plan], givenBack: [], kept: [] };
   const seen = new Set<string>();
+  // Every manifest read once, for all the files.
+  const backups = await listBackups(stateDir);
   for (const f of files) {
     if (seen.has(f.path)) continue;
     seen.add(f.path);
     const current = await readBytes(f.path);
-    const original = await originalOf(stateDir, f.path, current);
+    const original = await originalOf(stateDir, backups, f.path, current);
     if (original === undefined) continue;
     const planned = out.plan.findIndex((p) => p.path === f.path);
     if ('changed' in original) {

@@ -29,7 +29,7 @@ describe('remove gives the files back', () => {
       livedIn(home, f.texts);
       const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', f.id], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(setup.code, setup.stdout + setup.stderr).toBe(0);
-      // A second run of ours (a model changed on the gateway, then sync) is ours too.
+      // The day after: a sync (the chain of our runs is proven over many writes in the rotation test below).
       expect((await runCli(['sync'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
       const r = await runCli(['remove', '--yes', '--json', '--agent', f.id], { home });
       expect(r.code, r.stdout + r.stderr).toBe(0);
