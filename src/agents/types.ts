@@ -11,6 +11,12 @@ export interface AgentEnv {
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
   platform: NodeJS.Platform;
+  /**
+   * The installed version of the agent this env is given to, when known (setup and doctor run its
+   * `--version`): `plan` writes the format that version reads and `readBack` reads as it does.
+   * Absent (not installed, or no version told): the newest format.
+   */
+  agentVersion?: string;
 }
 
 export type Scope = 'user' | 'project';
@@ -182,6 +188,22 @@ interface Evaluates {
   fields: readonly WrittenField[];
 }
 
+/**
+ * The versions an agent's writer serves, each from running that version against a gateway.
+ * - `floor`: the oldest version proven to read what `plan` writes; below it setup writes nothing
+ *   for the agent and says what to run to update, and doctor says the same.
+ * - `protocols`: protocols the agent speaks only from a version on (Qwen Code's Responses from
+ *   0.24.2): below it, a model served only in that protocol does not suit the installed agent.
+ * - `formats`: where the agent changed its config format: each format's name and the first version
+ *   that reads it, oldest first (`formatFor` in versions.ts picks one; the module's `plan` and
+ *   `readBack` follow it). The agents tier runs the floor and the newest of such an agent.
+ */
+export interface AgentVersions {
+  floor: string;
+  protocols?: Partial<Record<Protocol, string>>;
+  formats?: readonly { format: string; since: string }[];
+}
+
 /** One agent. `Id` is its literal id, so the registry can derive `AgentId` from its modules. */
 export interface Agent<Id extends string = string> {
   id: Id;
@@ -190,6 +212,8 @@ export interface Agent<Id extends string = string> {
   binary: string;
   versionArgs: string[];
   install: AgentInstall;
+  /** The versions its writer serves (absent for an agent that cannot be installed or served here). */
+  versions?: AgentVersions;
   /** Protocols it can speak, in order of preference. Empty when the gateway cannot serve it. */
   protocols: readonly Protocol[];
   /** Set when the gateway cannot serve this agent at all: the explanation. */

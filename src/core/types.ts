@@ -94,6 +94,7 @@ export type DiagnosisCode =
   | 'env_override' // a shell export wins over the key written in the agent's file
   | 'key_file_open' // a file holding the key may be read by others than its owner (mode wider than 0600)
   | 'untrusted_host' // a repository's committed config names a host that is not the user's gateway: nothing sent
+  | 'agent_outdated' // the installed agent is older than the oldest version its config writer serves
   | 'config_invalid'; // the config cannot yield a request (no model, no base URL, unknown provider)
 
 export interface Diagnosis {

@@ -11,6 +11,7 @@ import { listModels, probe, probeMany } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { octalMode, openKeyFiles } from './key-files.js';
 import { smallModelRequest } from '../agents/small-model.js';
+import { installedVersion, outdated, withVersion } from '../agents/versions.js';
 import { commas, isMessage, msg, type Message } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
 import type { GroupAdvice } from '../setup/group-advice.js';
@@ -182,7 +183,10 @@ export async function checkAgent(
   models: ReturnType<typeof modelListCache>,
 ): Promise<AgentCheck> {
   const check: AgentCheck = { id: agent.id, name: agent.name, configured: false, findings: [] };
-  const files = await readFiles(agent, opts.env, opts.scope);
+  // The config is read as the installed version reads it.
+  const version = await installedVersion(agent, opts.env);
+  const env = withVersion(opts.env, version);
+  const files = await readFiles(agent, env, opts.scope);
   if ('code' in files) {
     check.configured = true;
     check.findings.push(files);
@@ -190,7 +194,13 @@ export async function checkAgent(
   }
   check.configured = files.configured;
   if (!files.configured) return check;
-  const request = agent.readBack(opts.env, opts.scope, files.current);
+  const old = outdated(agent, version);
+  // Below its floor nothing else is worth saying: no config of ours is proven to be read by it.
+  if (old) {
+    check.findings.push({ code: 'agent_outdated', message: old.older, fix: msg('doctor.update_agent', { update: old.update }) });
+    return check;
+  }
+  const request = agent.readBack(env, opts.scope, files.current);
   if (isMessage(request)) {
     const namesGateway = opts.gatewayHost !== undefined && JSON.stringify([...files.current.values()]).includes(opts.gatewayHost);
     if (opts.intended?.has(agent.id) || namesGateway) check.findings.push({ code: 'config_invalid', message: request, fix: fixHint() });
@@ -249,7 +259,7 @@ export async function checkAgent(
       });
     }
   }
-  const keyFiles = agent.files(opts.env, opts.scope).flatMap((f) => [f.path, ...(agent.copiesOf?.(f.path) ?? [])]);
+  const keyFiles = agent.files(env, opts.scope).flatMap((f) => [f.path, ...(agent.copiesOf?.(f.path) ?? [])]);
   const gatewayKey = opts.gatewayKeys?.get(agent.id) ?? opts.gatewayKey;
   for (const open of await openKeyFiles(keyFiles, [key, sentKey, gatewayKey], opts.env.platform)) {
     check.findings.push({
@@ -279,7 +289,7 @@ export async function checkAgent(
     listed && judgeModel(agent, request, listed, msg('doctor.model_label', { model: request.model, file: request.file }));
   if (listed && !modelFinding) check.usableModel = request.model;
   if (listed && modelFinding && suitableModels(agent, listed).length === 0) lacking.set(check, listed);
-  const smallOrWhy = smallModelRequest(agent, opts.env, opts.scope, files.current, request);
+  const smallOrWhy = smallModelRequest(agent, env, opts.scope, files.current, request);
   if (isMessage(smallOrWhy)) check.findings.push({ code: 'config_invalid', message: smallOrWhy, fix: fixHint() });
   const small = isMessage(smallOrWhy) ? undefined : smallOrWhy;
   const smallLabel = small && msg('doctor.small_label', { model: small.request.model, setting: small.setting, file: small.request.file });
@@ -339,7 +349,7 @@ export async function checkAgent(
   }
   // The models a list-keeping agent switches between (OpenCode, Kilo): each answers in its protocol
   // with the agent's key, as setup and sync probed it; one that fails now is named with its request ID.
-  const others = (agent.listedModels?.(opts.env, opts.scope, files.current) ?? []).filter((m) => !judged.has(m.model));
+  const others = (agent.listedModels?.(env, opts.scope, files.current) ?? []).filter((m) => !judged.has(m.model));
   if (mainPassed && key !== undefined && key !== '' && others.length > 0) {
     const results = await probeMany(
       { ...opts.http, root: check.root, key, markers: opts.markers },

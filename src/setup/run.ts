@@ -6,7 +6,8 @@
 // across agents so the wall time is the network's, not ours.
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { getAgent, type AgentId } from '../agents/registry.js';
+import { AGENTS, getAgent, type AgentId } from '../agents/registry.js';
+import { belowFloor, forVersion, installedVersion, withVersion } from '../agents/versions.js';
 import type { Agent, AgentChoice, AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
 import { refuseEvaluated, writtenValues } from '../config/evaluated.js';
@@ -67,6 +68,11 @@ export interface SetupOptions {
   /** false: no probe before writing and no read-back after. */
   verify?: boolean;
   env: AgentEnv;
+  /**
+   * Each agent's installed version, when known: its writer serves it (the format it reads, or
+   * nothing below the agent's floor). Read from the agents on PATH when absent.
+   */
+  versions?: ReadonlyMap<AgentId, string>;
   http?: HttpOptions;
   markers?: Markers;
   preferences?: Partial<Record<AgentId, Partial<Preferences>>>;
@@ -157,6 +163,8 @@ export interface AgentReport {
   groupAdvice?: GroupAdvice[];
   /** What the config on disk used before this run (with `keepOnDisk`), when it could be read back. */
   before?: KeptChoice;
+  /** The installed version the config was written for, when the agent is on PATH and tells it. */
+  version?: string;
 }
 
 export interface SetupReport {
@@ -191,7 +199,10 @@ function toVerify(p: ProbeResult): VerifyReport {
 
 /** One agent in a run: its report (filled phase by phase) and the models chosen for it. */
 export interface Candidate {
+  /** The agent as its installed version is (`forVersion`). */
   agent: Agent<AgentId>;
+  /** The run's env with the agent's installed version: what its plan and readBack are given. */
+  env: AgentEnv;
   report: AgentReport;
   choice?: ModelChoice;
   /** The model was named by the user (no fallback to another). */
@@ -249,23 +260,38 @@ export async function choosePhase(
   for (const id of opts.agents) {
     // Each agent chooses from its own key's list.
     const models = byAgent?.get(id) ?? shared;
-    const agent = getAgent(id);
-    if (!agent) throw new UsageError(msg('setup.unknown_agent', { id }));
-    const report: AgentReport = { id: agent.id, name: agent.name, ok: false, files: [], notes: [] };
+    const known = getAgent(id);
+    if (!known) throw new UsageError(msg('setup.unknown_agent', { id }));
+    const version = opts.versions?.get(id);
+    const agent = forVersion(known, version);
+    const report: AgentReport = {
+      id: agent.id,
+      name: agent.name,
+      ok: false,
+      files: [],
+      notes: [],
+      ...(version !== undefined && { version }),
+    };
     if (opts.agentKeys && opts.agentKeys.size > 0) {
       const own = keyOf(opts, id);
       // A pasted key kept in the agent's config is no variable's: none is named (or saved) for it.
       if (own.typed && opts.keyStorage !== 'env') report.keyTyped = true;
       else report.keyEnv = own.keyEnvVar;
     }
-    const c: Candidate = { agent, report, explicit: false };
+    const env = withVersion(opts.env, version);
+    const c: Candidate = { agent, env, report, explicit: false };
     candidates.push(c);
     if (agent.unsupported) {
       report.skipped = agent.unsupported;
       continue;
     }
+    const tooOld = belowFloor(agent, version);
+    if (tooOld) {
+      report.skipped = tooOld;
+      continue;
+    }
     const explicit = opts.models?.get(id) ?? opts.models?.get('*');
-    const keep = opts.keepOnDisk ? await onDisk(agent, opts.env, opts.scope) : undefined;
+    const keep = opts.keepOnDisk ? await onDisk(agent, env, opts.scope) : undefined;
     if (keep) report.before = keep;
     try {
       c.explicit = explicit !== undefined;
@@ -285,7 +311,7 @@ export async function choosePhase(
     }
     if (agent.listsModels && c.choice) {
       const avoided = opts.avoid?.get(id);
-      const listed = opts.keepOnDisk ? await listedOnDisk(agent, opts.env, opts.scope) : undefined;
+      const listed = opts.keepOnDisk ? await listedOnDisk(agent, env, opts.scope) : undefined;
       if (listed) report.listedBefore = listed.map((m) => m.model);
       c.list = chooseList({
         agent,
@@ -422,7 +448,7 @@ export async function probePhase(
 export async function planPhase(opts: SetupOptions, writable: readonly Chosen[]): Promise<PlannedFile[]> {
   const planned = await Promise.all(
     writable.map(async (c) => {
-      const current = await readCurrent(c.agent, opts.env, opts.scope);
+      const current = await readCurrent(c.agent, c.env, opts.scope);
       const choice: AgentChoice = {
         root: opts.root,
         v1: opts.v1,
@@ -438,7 +464,7 @@ export async function planPhase(opts: SetupOptions, writable: readonly Chosen[])
       };
       // The last gate before any file is planned: no value the agent would evaluate is written.
       refuseEvaluated(c.agent, writtenValues(choice), firstFile(c.agent, opts));
-      const plan = c.agent.plan(opts.env, choice, current);
+      const plan = c.agent.plan(c.env, choice, current);
       c.report.model = c.choice.model;
       c.report.smallModel = c.agent.smallModel !== undefined ? c.choice.smallModel : undefined;
       c.report.protocol = c.choice.protocol;
@@ -502,7 +528,7 @@ export async function readBackPhase(opts: SetupOptions, writable: readonly Chose
   await Promise.all(
     writable.map(async (c) => {
       // The config on disk must carry this agent's own key: it is compared with the one it sends.
-      await verifyFromDisk(clientFor(opts, c.agent.id), c, opts.env, opts.scope);
+      await verifyFromDisk(clientFor(opts, c.agent.id), c, c.env, opts.scope);
       opts.onProgress?.({ phase: 'verified', agent: c.agent.id, ok: c.report.verify?.ok ?? false });
     }),
   );
@@ -532,8 +558,9 @@ function refuseEvaluatedInputs(opts: SetupOptions): void {
   }
 }
 
-export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
-  refuseEvaluatedInputs(opts);
+export async function runSetup(given: SetupOptions): Promise<SetupReport> {
+  refuseEvaluatedInputs(given);
+  const opts: SetupOptions = { ...given, versions: given.versions ?? (await versionsOf(given.agents, given.env)) };
   const verify = opts.verify !== false;
   opts.onProgress?.({ phase: 'models' });
   const { shared, byAgent } = await listPhase(opts);
@@ -581,6 +608,12 @@ export async function runSetup(opts: SetupOptions): Promise<SetupReport> {
     keepBackups: keep,
     ...(applied.pruned ? { prunedBackups: applied.pruned } : {}),
   });
+}
+
+/** The installed version of each agent of the run that is on PATH and tells one, all at once. */
+async function versionsOf(ids: readonly AgentId[], env: AgentEnv): Promise<Map<AgentId, string>> {
+  const found = await Promise.all(ids.map(async (id) => [id, await installedVersion(AGENTS[id], env)] as const));
+  return new Map(found.filter((f): f is readonly [AgentId, string] => f[1] !== undefined));
 }
 
 /**

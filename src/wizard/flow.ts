@@ -16,6 +16,7 @@ import { attachPricing, fetchKeyUsage, fetchPricing, keyInfoOf, listModels, usag
 import { showId } from '../gateway/model-id.js';
 import { commas, ENGLISH, msg, or, type Translator } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
+import { belowFloor, forVersion, updateCommand } from '../agents/versions.js';
 import { suggestedKeyVar } from '../setup/group-advice.js';
 import { runSetup, type ProbeFailure, type SetupProgress, type SetupReport } from '../setup/run.js';
 import { plainProgress, type Choice, type Progress, type ProgressGroup, type Prompter } from './port.js';
@@ -73,7 +74,12 @@ export interface WizardDeps {
   t?: Translator;
   /** Also receives setup's progress (the CLI follows backups, to name one if the run is interrupted). */
   onSetupProgress?: (e: SetupProgress) => void;
+  /** The installed agents' versions, once the wizard's own detection found them (set by runWizard). */
+  installed?: ReadonlyMap<AgentId, string>;
 }
+
+/** The agent as the version found installed is: what suits it, and what its writer writes. */
+const agentFor = (deps: Pick<WizardDeps, 'installed'>, id: AgentId): Agent<AgentId> => forVersion(AGENTS[id], deps.installed?.get(id));
 
 const DETECT_AT_ONCE = 4;
 
@@ -322,14 +328,17 @@ async function askAgents(
   const ids = AGENT_IDS;
   const found = await detection.wait();
   const facts = ids.map((id, i) => {
-    const agent = AGENTS[id];
     const detected = found[i]!;
+    const agent = forVersion(AGENTS[id], detected.version);
+    const tooOld = belowFloor(agent, detected.version);
     const count = agent.unsupported ? 0 : suitableModels(agent, own?.get(id) ?? models).length;
     const reason = agent.unsupported
       ? t(agent.unsupportedLabel ?? agent.unsupported)
-      : count === 0
-        ? t('wizard.agents.no_model', { protocols: or(agent.protocols.map((p) => PROTOCOL_LABEL[p])) })
-        : undefined;
+      : tooOld
+        ? t('wizard.agents.too_old', { floor: agent.versions?.floor ?? '', update: updateCommand(agent.install) })
+        : count === 0
+          ? t('wizard.agents.no_model', { protocols: or(agent.protocols.map((p) => PROTOCOL_LABEL[p])) })
+          : undefined;
     return { id, agent, detected, count, reason };
   });
   const usable = facts.filter((f) => f.reason === undefined);
@@ -420,7 +429,7 @@ async function askModels(
     return i === -1 ? undefined : i;
   };
   for (const id of agents) {
-    const agent = AGENTS[id];
+    const agent = agentFor(deps, id);
     if (agent.unsupported) continue;
     const prefs = given.preferences?.[id];
     const fitting = suitableModels(agent, models, prefs?.model);
@@ -746,6 +755,12 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
   const flaggedModels = await loadAgentModels(deps, listing, flagged, key, models);
   await sayGroupAdvice(deps, listing, models, flaggedModels, keyInfo);
   const agents = await askAgents(deps, detection, models, given.agents, defaults.agents, flaggedModels);
+  // What the detection found is what setup writes for (it looks for itself when nothing was looked for).
+  const found = await detection.wait();
+  if (found.length > 0) {
+    const installed = new Map(AGENT_IDS.flatMap((id, i) => (found[i]?.version !== undefined ? [[id, found[i].version] as const] : [])));
+    deps = { ...deps, installed };
+  }
   const agentKeys = await askAgentKeys(deps, agents, flagged, key);
   const ownModels = await loadAgentModels(deps, listing, agentKeys, key, models);
   const mainModels = models;
@@ -810,7 +825,7 @@ async function whenProbesFail(
   const t = tr(deps);
   const again: AgentId[] = [];
   for (const f of failures) {
-    const agent = AGENTS[f.agent];
+    const agent = agentFor(deps, f.agent);
     const tried = failedModels.get(f.agent) ?? new Set<string>();
     tried.add(f.model);
     failedModels.set(f.agent, tried);
@@ -857,6 +872,7 @@ async function writeWithChoices(
   const tracker = progressTracker(deps);
   try {
     const report = await runSetup({
+      ...(deps.installed && { versions: deps.installed }),
       root: url.root,
       v1: url.v1,
       key,

@@ -23,6 +23,13 @@ export const en = {
   'run.install_it': 'install it: npm install -g {package}',
   'run.install_it_go': 'install it: go install {module}@latest',
   'run.install_it_pip': 'install it: pipx install {package} (or python3 -m pip install {package})',
+  'agents.version.update_npm': '`npm install -g {package}@latest`',
+  'agents.version.update_go': '`go install {module}@latest`',
+  'agents.version.update_pip': '`pipx upgrade {package}` (or `python3 -m pip install -U {package}`)',
+  'agents.version.older':
+    '{agent} {version} is installed, older than {floor}, the oldest version proven to read the config this tool writes',
+  'agents.version.below_floor': '{older}: nothing was written for it. Update it: {update}',
+  'agents.version.protocol_since': '{agent} {version} does not speak {protocol} (it does from {since}); update it: {update}',
 } as const;
 
 declare module '../../i18n/text.js' {

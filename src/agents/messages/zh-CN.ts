@@ -23,4 +23,10 @@ export const zhCN: CatalogOf<typeof en> = {
   'run.install_it': '请安装：npm install -g {package}',
   'run.install_it_go': '请安装：go install {module}@latest',
   'run.install_it_pip': '请安装：pipx install {package}（或 python3 -m pip install {package}）',
+  'agents.version.update_npm': '`npm install -g {package}@latest`',
+  'agents.version.update_go': '`go install {module}@latest`',
+  'agents.version.update_pip': '`pipx upgrade {package}`（或 `python3 -m pip install -U {package}`）',
+  'agents.version.older': '已安装 {agent} {version}，早于 {floor}（经验证能读取本工具所写配置的最早版本）',
+  'agents.version.below_floor': '{older}：没有为它写入任何内容。请更新：{update}',
+  'agents.version.protocol_since': '{agent} {version} 不支持 {protocol}（从 {since} 起支持）；请更新：{update}',
 };

@@ -22,16 +22,39 @@ import {
   type AgentPlan,
   type AgentRequest,
   type AgentUnplan,
+  type AgentVersions,
   type CurrentFiles,
   type GatewayRef,
   type ModelFit,
   type Scope,
 } from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
+import { formatFor, olderThan, updateCommand } from '../versions.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
 
 type QwenAuthType = 'openai' | 'anthropic';
+
+/**
+ * The versions the writer serves, each seen running Qwen Code against the simulator with a clean
+ * HOME: 0.10.1 through 0.15.10 read entries only from the lists named by auth type
+ * (`modelProviders.openai`, `.anthropic`: a custom id is "Invalid authType key … Skipping", and the
+ * file we write for 0.24.4 leaves 0.15.10 saying "Missing API key for OpenAI-compatible auth"); from
+ * 0.21.2 a custom id mapped by `providerProtocol` is read (0.21.2, 0.21.10, 0.23.0, 0.24.0 answered);
+ * `wireApi: "responses"` is sent as Responses from 0.24.2 (0.24.0: "Operation cancelled."). 0.8.2
+ * printed nothing and exited 1 with the same file.
+ */
+const VERSIONS = {
+  floor: '0.10.1',
+  protocols: { responses: '0.24.2' },
+  formats: [
+    { format: 'auth-type-lists', since: '0.10.1' },
+    { format: 'provider-ids', since: '0.21.2' },
+  ],
+} as const satisfies AgentVersions;
+
+/** The installed version reads only the lists named by auth type (no custom provider ids). */
+const authTypeLists = (env: AgentEnv): boolean => formatFor(VERSIONS, env.agentVersion) === 'auth-type-lists';
 
 /**
  * Our own provider ids, mapped to a protocol by the top-level `providerProtocol` (0.24.4): the
@@ -113,27 +136,35 @@ function isOldOurs(entry: unknown, root: string, keyEnvVar: string): boolean {
   return !!e && onGateway(e, root) && e['envKey'] === keyEnvVar && typeof e['name'] === 'string' && e['name'].endsWith(' (gateway)');
 }
 
-function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
-  const paths = qwenPaths(env);
-  const project = choice.scope === 'project';
-  const target = project ? paths.project : paths.user;
-  const doc = asRecord(current.get(target)) ?? {};
-  const type: QwenAuthType = choice.protocol === 'messages' ? 'anthropic' : 'openai';
-  const baseUrl = type === 'anthropic' ? choice.root : choice.v1;
-  const notes: Message[] = [];
-  const edits: KeyEdit[] = versionEdits(current.get(target));
-
-  const providers = asRecord(doc['modelProviders']);
-  const id = QWEN_PROVIDER[type];
-  const list = providers?.[id];
-  const wireApi = choice.protocol === 'responses' ? 'responses' : undefined;
-  const entry: Record<string, string> = {
+/** The entry as we write it, in either layout: named "… (gateway)", the key by its variable. */
+function entryOf(choice: AgentChoice, baseUrl: string): Record<string, string> {
+  return {
     id: choice.model,
     name: `${choice.model} (gateway)`,
     baseUrl,
     envKey: choice.keyEnvVar,
-    ...(wireApi && { wireApi }),
+    ...(choice.protocol === 'responses' && { wireApi: 'responses' }),
   };
+}
+
+/**
+ * The layout from 0.21.2: our own provider id, mapped to the protocol by `providerProtocol`, so the
+ * user's `openai` and `anthropic` lists stay theirs; entries an older setup (or a run for an older
+ * Qwen Code) wrote into those lists move here.
+ */
+function providerIdEdits(
+  choice: AgentChoice,
+  providers: Record<string, unknown> | undefined,
+  type: QwenAuthType,
+  baseUrl: string,
+  target: string,
+  notes: Message[],
+): KeyEdit[] {
+  const edits: KeyEdit[] = [];
+  const id = QWEN_PROVIDER[type];
+  const list = providers?.[id];
+  const wireApi = choice.protocol === 'responses' ? 'responses' : undefined;
+  const entry = entryOf(choice, baseUrl);
   // Entries an older setup wrote into the user's own lists (the layout before providerProtocol):
   // those lists are rewritten without them, or dropped when nothing of the user's is left.
   for (const old of ['openai', 'anthropic'] as const) {
@@ -160,6 +191,52 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   }
   // Without its mapping Qwen Code skips a custom provider id (with a warning).
   edits.push({ path: ['providerProtocol', id], value: type });
+  return edits;
+}
+
+/**
+ * The layout before 0.21.2: our entry in the user's own list named by the auth type, the only
+ * lists those versions read. Lists under our provider ids (from a run for a newer Qwen Code) go:
+ * those versions skip them with a warning.
+ */
+function authTypeListEdits(
+  choice: AgentChoice,
+  providers: Record<string, unknown> | undefined,
+  type: QwenAuthType,
+  baseUrl: string,
+): KeyEdit[] {
+  const edits: KeyEdit[] = [];
+  const list = providers?.[type];
+  const entry = entryOf(choice, baseUrl);
+  if (Array.isArray(list)) {
+    const index = list.findIndex((e) => isOurs(e, choice.model, choice.root) && isOldOurs(e, choice.root, choice.keyEnvVar));
+    const at = index >= 0 ? index : list.length;
+    for (const [k, v] of Object.entries(entry)) edits.push({ path: ['modelProviders', type, at, k], value: v });
+  } else edits.push({ path: ['modelProviders', type], value: [entry] });
+  for (const id of Object.values(QWEN_PROVIDER)) {
+    const ours = providers?.[id];
+    if (Array.isArray(ours) && ours.every((e) => isOldOurs(e, choice.root, choice.keyEnvVar))) {
+      edits.push({ path: ['modelProviders', id], value: undefined }, { path: ['providerProtocol', id], value: undefined });
+    }
+  }
+  return edits;
+}
+
+function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
+  const paths = qwenPaths(env);
+  const project = choice.scope === 'project';
+  const target = project ? paths.project : paths.user;
+  const doc = asRecord(current.get(target)) ?? {};
+  const type: QwenAuthType = choice.protocol === 'messages' ? 'anthropic' : 'openai';
+  const baseUrl = type === 'anthropic' ? choice.root : choice.v1;
+  const notes: Message[] = [];
+  const edits: KeyEdit[] = versionEdits(current.get(target));
+
+  const providers = asRecord(doc['modelProviders']);
+  if (authTypeLists(env)) {
+    edits.push(...authTypeListEdits(choice, providers, type, baseUrl));
+    notes.push(msg('agents.qwen.auth_type_list', { version: env.agentVersion ?? '', type, file: target }));
+  } else edits.push(...providerIdEdits(choice, providers, type, baseUrl, target, notes));
   const userList = providers?.[type];
   const foreign =
     Array.isArray(userList) && userList.some((e) => asRecord(e)?.['id'] === choice.model && !isOldOurs(e, choice.root, choice.keyEnvVar));
@@ -323,17 +400,35 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   // providerProtocol), in the file's order.
   const providers = asRecord(proj['modelProviders']) ?? asRecord(user['modelProviders']) ?? {};
   const mapping = { ...asRecord(user['providerProtocol']), ...asRecord(proj['providerProtocol']) };
+  // Before 0.21.2 only the lists named by auth type are read: a mapped id is skipped.
+  const byAuthType = authTypeLists(env);
+  const version = env.agentVersion ?? '';
   let entry: Record<string, unknown> | undefined;
   for (const [id, list] of Object.entries(providers)) {
-    const routed = asString(mapping[id]) ?? id;
+    const routed = byAuthType ? id : (asString(mapping[id]) ?? id);
     if (routed !== type || !Array.isArray(list)) continue;
     entry = asRecord(list.find((e) => asRecord(e)?.['id'] === model));
     if (entry) break;
   }
-  if (!entry) return msg('agents.qwen.no_entry', { type, file, model });
+  if (!entry) {
+    const unread = byAuthType
+      ? Object.entries(providers).find(
+          ([id, list]) => id !== type && Array.isArray(list) && list.some((e) => asRecord(e)?.['id'] === model),
+        )
+      : undefined;
+    if (unread) {
+      const since = VERSIONS.formats[1].since;
+      return msg('agents.qwen.unread_id', { file, model, id: unread[0], version, since, update: updateCommand(qwenCode.install) });
+    }
+    return msg('agents.qwen.no_entry', { type, file, model });
+  }
   const baseUrl = expanded(asString(entry['baseUrl']), env);
   if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.qwen.no_base_url', { type, model, file });
   const responses = type === 'openai' && entry['wireApi'] === 'responses';
+  if (responses && env.agentVersion !== undefined && olderThan(env.agentVersion, VERSIONS.protocols.responses)) {
+    const since = VERSIONS.protocols.responses;
+    return msg('agents.qwen.unread_wire_api', { file, model, version, since, update: updateCommand(qwenCode.install) });
+  }
 
   const envKey = asString(entry['envKey']);
   let key: string | undefined;
@@ -372,6 +467,7 @@ export const qwenCode = defineAgent({
   binary: 'qwen',
   versionArgs: ['--version'],
   install: { from: 'npm', package: '@qwen-code/qwen-code', verified: '0.24.4' },
+  versions: VERSIONS,
   protocols: ['chat', 'messages', 'responses'],
   preferences: { model: ['qwen3-coder*', 'qwen*', 'deepseek-*', 'claude-sonnet-*', 'gpt-5*', '*'] },
   baseUrl: { form: 'v1', note: msg('agents.qwen.url_note') },

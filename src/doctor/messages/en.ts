@@ -5,6 +5,7 @@ import { registerCatalog } from '../../i18n/index.js';
 export const en = {
   'doctor.fix_hint': 'run `gateway-agent-setup doctor --fix` (or `setup`) to rewrite it',
   'doctor.fix_by_hand': 'Fix the file by hand.',
+  'doctor.update_agent': 'Update it: {update}',
   'doctor.bad_base_url': '{file}: base URL {url}: {detail}',
   'doctor.shell_override':
     '{var} exported in your shell replaces the gateway key ({source}): {agent} sends the exported one, and the gateway reads it first.',

@@ -5,6 +5,7 @@ import type { en } from './en.js';
 export const zhCN: CatalogOf<typeof en> = {
   'doctor.fix_hint': '运行 `gateway-agent-setup doctor --fix`（或 `setup`）重写它',
   'doctor.fix_by_hand': '请手动修正该文件。',
+  'doctor.update_agent': '请更新：{update}',
   'doctor.bad_base_url': '{file}：Base URL {url} 有误：{detail}',
   'doctor.shell_override': '您在 shell 中导出的 {var} 替换了网关密钥（{source}）：{agent} 会发送导出的那个，而网关会优先读取它。',
   'doctor.shell_override_fix':

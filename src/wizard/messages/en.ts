@@ -36,6 +36,7 @@ export const en = {
   'wizard.models.quit_short': 'quit',
   'wizard.agents.no_model': 'no model of the key speaks {protocols}',
   'wizard.agents.installed': 'installed',
+  'wizard.agents.too_old': 'older than {floor}, which this tool writes for; update: {update}',
   'wizard.agents.installed_version': 'installed {version}',
   'wizard.agents.not_installed': 'not installed',
   'wizard.agents.row': '{protocols}: {models}',

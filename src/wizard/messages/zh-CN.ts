@@ -36,6 +36,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'wizard.models.quit_short': '退出',
   'wizard.agents.no_model': '此密钥没有支持 {protocols} 的模型',
   'wizard.agents.installed': '已安装',
+  'wizard.agents.too_old': '早于 {floor}（本工具所写配置的最低版本）；请更新：{update}',
   'wizard.agents.installed_version': '已安装 {version}',
   'wizard.agents.not_installed': '未安装',
   'wizard.agents.row': '{protocols}：{models}',

@@ -7,6 +7,12 @@ export const en = {
   'agents.fit.chat_responses_or_messages': '{agent} needs a model the gateway serves over chat completions, Responses or messages.',
   'agents.qwen.moved_old':
     'Moved the gateway entry an older setup put in modelProviders.{type} of {file} to modelProviders.{id} (mapped by providerProtocol); your other {type} entries stay.',
+  'agents.qwen.auth_type_list':
+    'Qwen Code {version} reads only the lists named by auth type: the gateway entry is in modelProviders.{type} of {file}, named "… (gateway)"; after updating Qwen Code, run setup again to move it to a provider id of its own.',
+  'agents.qwen.unread_id':
+    '{file} lists "{model}" under modelProviders.{id}, a provider id Qwen Code reads from {since}; {version} is installed and reads only modelProviders.openai and .anthropic. Run setup again (it writes what {version} reads) or update Qwen Code: {update}',
+  'agents.qwen.unread_wire_api':
+    '{file} sends "{model}" over Responses (wireApi), which Qwen Code sends from {since}; {version} is installed and would send chat completions. Update Qwen Code: {update}, or run setup again to choose a chat model.',
   'agents.qwen.duplicate':
     '{file} already lists another "{model}" under modelProviders.{type} (not on the gateway); Qwen Code may pick that one. Remove or rename it.',
   'agents.qwen.project_replaces':

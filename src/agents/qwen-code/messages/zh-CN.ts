@@ -7,6 +7,12 @@ export const zhCN: CatalogOf<typeof en> = {
   'agents.fit.chat_responses_or_messages': '{agent} 需要网关通过 chat completions、Responses 或 messages 提供的模型。',
   'agents.qwen.moved_old':
     '已把旧版本设置写在 {file} 的 modelProviders.{type} 中的网关条目移到 modelProviders.{id}（由 providerProtocol 映射）；你自己的其他 {type} 条目保持不变。',
+  'agents.qwen.auth_type_list':
+    'Qwen Code {version} 只读取按认证类型命名的列表：网关条目写在 {file} 的 modelProviders.{type} 中，名为 "… (gateway)"；更新 Qwen Code 后再运行一次 setup，会把它移到独立的提供方 ID 下。',
+  'agents.qwen.unread_id':
+    '{file} 把 "{model}" 列在 modelProviders.{id} 下，Qwen Code 从 {since} 起才读取这种提供方 ID；已安装的 {version} 只读取 modelProviders.openai 和 .anthropic。请再运行一次 setup（会写入 {version} 能读取的格式），或更新 Qwen Code：{update}',
+  'agents.qwen.unread_wire_api':
+    '{file} 让 "{model}" 走 Responses（wireApi），Qwen Code 从 {since} 起才支持；已安装的 {version} 会改发 chat completions。请更新 Qwen Code：{update}，或再运行一次 setup 选择对话模型。',
   'agents.qwen.duplicate':
     '{file} 的 modelProviders.{type} 下已有另一个 "{model}"（不在网关上）；Qwen Code 可能会选中那一个。请删除或重命名它。',
   'agents.qwen.project_replaces': '项目中的 modelProviders 会替换用户级的：在此项目中 Qwen Code 只能看到 {file} 中的提供方。',

@@ -1,0 +1,95 @@
+// Which version of an agent is installed, and what that means for the config we write: below the
+// agent's floor nothing is written; a protocol it speaks only from a later version does not suit it;
+// its format is the newest one that version reads. Versions compare as semver (npm's own parser);
+// a version told in another shape (`1.2`) is read as the nearest one (`1.2.0`).
+import coerce from 'semver/functions/coerce.js';
+import lt from 'semver/functions/lt.js';
+import type { Protocol } from '../core/types.js';
+import { msg, type Message } from '../i18n/index.js';
+import { detectAgent, findOnPath } from './detect.js';
+import type { Agent, AgentEnv, AgentInstall, AgentVersions } from './types.js';
+
+/** `version` is older than `min`; false when either cannot be read as a version. */
+export function olderThan(version: string, min: string): boolean {
+  const v = coerce(version, { includePrerelease: true });
+  const m = coerce(min, { includePrerelease: true });
+  return v !== null && m !== null && lt(v, m);
+}
+
+/**
+ * The version of the agent on PATH, or undefined when it is not there or tells none. Only a binary
+ * found on PATH is run, so an agent that is not installed costs no process.
+ */
+export async function installedVersion(agent: Agent, env: AgentEnv): Promise<string | undefined> {
+  if (agent.versions === undefined || (await findOnPath(agent.binary, env)) === undefined) return undefined;
+  return (await detectAgent(agent, env)).version;
+}
+
+/** The command that updates an installed agent, for its kind of source. */
+export function updateCommand(install: AgentInstall): Message {
+  switch (install.from) {
+    case 'npm':
+      return msg('agents.version.update_npm', { package: install.package });
+    case 'go':
+      return msg('agents.version.update_go', { module: install.module });
+    case 'pip':
+      return msg('agents.version.update_pip', { package: install.package });
+  }
+}
+
+/**
+ * The installed version is below the agent's floor: what to say of it (`older`, for doctor) and the
+ * command that updates it; undefined when it is not, or unknown.
+ */
+export function outdated(agent: Agent, version: string | undefined): { older: Message; update: Message } | undefined {
+  const floor = agent.versions?.floor;
+  if (version === undefined || floor === undefined || !olderThan(version, floor)) return undefined;
+  return { older: msg('agents.version.older', { agent: agent.name, version, floor }), update: updateCommand(agent.install) };
+}
+
+/** Why nothing is written for the installed version, when it is below the agent's floor. */
+export function belowFloor(agent: Agent, version: string | undefined): Message | undefined {
+  const old = outdated(agent, version);
+  return old && msg('agents.version.below_floor', old);
+}
+
+/** Why the installed version cannot speak `protocol`, when it speaks it only from a later one. */
+export function protocolTooNew(agent: Agent, protocol: Protocol, version: string | undefined): Message | undefined {
+  const since = agent.versions?.protocols?.[protocol];
+  if (version === undefined || since === undefined || !olderThan(version, since)) return undefined;
+  return msg('agents.version.protocol_since', {
+    agent: agent.name,
+    version,
+    since,
+    protocol: msg(`proto.${protocol}`),
+    update: updateCommand(agent.install),
+  });
+}
+
+/** The format the installed version reads: the newest whose first version is not newer; the newest when unknown. */
+export function formatFor(versions: AgentVersions | undefined, version: string | undefined): string | undefined {
+  const formats = versions?.formats ?? [];
+  const readable = version === undefined ? formats : formats.filter((f) => !olderThan(version, f.since));
+  return (readable.at(-1) ?? formats[0])?.format;
+}
+
+/** The agent's env with its installed version, for its module's plan and readBack. */
+export function withVersion(env: AgentEnv, version: string | undefined): AgentEnv {
+  return version === undefined ? env : { ...env, agentVersion: version };
+}
+
+/**
+ * The agent as its installed version is: a model it could take only in a protocol that version
+ * does not speak does not suit it (with the reason and the update command).
+ */
+export function forVersion<A extends Agent>(agent: A, version: string | undefined): A {
+  if (version === undefined || agent.versions?.protocols === undefined) return agent;
+  return {
+    ...agent,
+    fit(model) {
+      const fit = agent.fit(model);
+      const why = fit.ok ? protocolTooNew(agent, fit.protocol, version) : undefined;
+      return why ? { ok: false, reason: why } : fit;
+    },
+  };
+}

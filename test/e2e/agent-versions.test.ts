@@ -1,0 +1,120 @@
+// The agent users really have installed: setup writes the format that version reads, nothing below
+// the agent's floor (with the command that updates it), and doctor reads a config as that version
+// does. A stand-in on PATH tells the version (the real Qwen Code versions run in the agents tier).
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../../src/simulator/index.js';
+import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+afterAll(stopAll);
+const newHome = tempHomes();
+
+/** PATH with a `qwen` that answers `--version` with `version`. */
+function qwenAt(home: string, version: string): string {
+  const bin = join(home, `bin-${version}`);
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, 'qwen'), `#!/bin/sh\necho ${version}\n`);
+  chmodSync(join(bin, 'qwen'), 0o755);
+  return `${bin}:/usr/bin:/bin`;
+}
+
+const settingsOf = (home: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(home, '.qwen', 'settings.json'), 'utf8')) as Record<string, unknown>;
+
+describe('Qwen Code, by the version installed', () => {
+  it('0.15.10: the entry goes in its own openai list, which that version reads; the next setup after an update moves it', async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
+    const old = await runCli(['setup', '--yes', '--json', '--agent', 'qwen-code', '--model', 'deepseek-chat'], {
+      home,
+      env: { ...env, PATH: qwenAt(home, '0.15.10') },
+    });
+    expect(old.code, old.stdout + old.stderr).toBe(0);
+    const report = (jsonOf(old) as { agents: { version?: string; notes: string[] }[] }).agents[0]!;
+    expect(report.version).toBe('0.15.10');
+    expect(report.notes.join('\n')).toContain('Qwen Code 0.15.10 reads only the lists named by auth type');
+    const written = settingsOf(home);
+    expect(written['providerProtocol']).toBeUndefined();
+    expect(written['modelProviders']).toEqual({
+      openai: [{ id: 'deepseek-chat', name: 'deepseek-chat (gateway)', baseUrl: `${sim.root}/v1`, envKey: 'GATEWAY_API_KEY' }],
+    });
+
+    // doctor, as 0.15.10 reads it: the request it sends, no finding.
+    const doctor = await runCli(['doctor', '--agent', 'qwen-code'], { home, env: { ...env, PATH: qwenAt(home, '0.15.10') } });
+    expect(doctor.code, doctor.stdout).toBe(0);
+
+    const updated = await runCli(['setup', '--yes', '--agent', 'qwen-code', '--model', 'deepseek-chat'], {
+      home,
+      env: { ...env, PATH: qwenAt(home, '0.24.4') },
+    });
+    expect(updated.code, updated.stdout + updated.stderr).toBe(0);
+    expect(updated.stdout).toContain('Moved the gateway entry');
+    const moved = settingsOf(home);
+    expect(moved['providerProtocol']).toEqual({ gateway: 'openai' });
+    expect(Object.keys(moved['modelProviders'] as object)).toEqual(['gateway']);
+  });
+
+  it('doctor says a config 0.15.10 cannot read; doctor --fix writes the form it reads', async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
+    const setup = await runCli(['setup', '--yes', '--agent', 'qwen-code', '--model', 'deepseek-chat'], {
+      home,
+      env: { ...env, PATH: qwenAt(home, '0.24.4') },
+    });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    const old = { ...env, PATH: qwenAt(home, '0.15.10') };
+    const doctor = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home, env: old });
+    expect(doctor.code).toBe(1);
+    const findings = (jsonOf(doctor) as { agents: { findings: { code: string; message: string }[] }[] }).agents[0]!.findings;
+    expect(findings.map((f) => f.code)).toEqual(['config_invalid']);
+    expect(findings[0]!.message).toContain('a provider id Qwen Code reads from 0.21.2; 0.15.10 is installed');
+    const fix = await runCli(['doctor', '--fix', '--yes', '--agent', 'qwen-code'], { home, env: old });
+    expect(fix.code, fix.stdout + fix.stderr).toBe(0);
+    expect(Object.keys(settingsOf(home)['modelProviders'] as object)).toEqual(['openai']);
+    expect((await runCli(['doctor', '--agent', 'qwen-code'], { home, env: old })).code).toBe(0);
+  });
+
+  it('below the floor (0.8.2): nothing written, the update command said, exit 1; doctor says the same of a config there', async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY, PATH: qwenAt(home, '0.8.2') };
+    const r = await runCli(['setup', '--yes', '--agent', 'qwen-code'], { home, env });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toContain('Qwen Code 0.8.2 is installed, older than 0.10.1');
+    expect(r.stdout).toContain('npm install -g @qwen-code/qwen-code@latest');
+    expect(existsSync(join(home, '.qwen', 'settings.json'))).toBe(false);
+
+    const configured = await runCli(['setup', '--yes', '--agent', 'qwen-code'], {
+      home,
+      env: { ...env, PATH: qwenAt(home, '0.24.4') },
+    });
+    expect(configured.code).toBe(0);
+    const doctor = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home, env });
+    const findings = (jsonOf(doctor) as { agents: { findings: { code: string; fix: string }[] }[] }).agents[0]!.findings;
+    expect(findings.map((f) => f.code)).toEqual(['agent_outdated']);
+    expect(findings[0]!.fix).toBe('Update it: `npm install -g @qwen-code/qwen-code@latest`');
+  });
+
+  it('a Responses-only model does not suit a version before 0.24.2, with the reason', async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
+    const r = await runCli(['setup', '--yes', '--agent', 'qwen-code', '--model', 'gpt-5.1-codex'], {
+      home,
+      env: { ...env, PATH: qwenAt(home, '0.23.0') },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr.replace(/\s+/g, ' ')).toContain(
+      'Qwen Code 0.23.0 does not speak OpenAI Responses (/v1/responses) (it does from 0.24.2); update it: `npm install -g @qwen-code/qwen-code@latest`',
+    );
+    const newer = await runCli(['setup', '--yes', '--agent', 'qwen-code', '--model', 'gpt-5.1-codex'], {
+      home,
+      env: { ...env, PATH: qwenAt(home, '0.24.4') },
+    });
+    expect(newer.code, newer.stdout + newer.stderr).toBe(0);
+  });
+});
