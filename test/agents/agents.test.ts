@@ -16,19 +16,27 @@ import type { RequestLogEntry, Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { ensureAgent, PINNED, type PinnedId } from './install.js';
+import { ensureAgent, FLOOR_IDS, FLOORS, PINNED, type PinnedId, type Which } from './install.js';
 import { english, isMessage } from '../../src/i18n/index.js';
 import { seedHome } from './seed.js';
 
 /** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
 const IDS = Object.keys(PINNED) as PinnedId[];
 
+/** Each agent at its pinned newest, and those whose format differs by version at their floor too. */
+const RUNS: [PinnedId, Which][] = [
+  ...IDS.map((id): [PinnedId, Which] => [id, 'newest']),
+  ...FLOOR_IDS.map((id): [PinnedId, Which] => [id, 'floor']),
+];
+const versionOf = (id: PinnedId, which: Which): string => (which === 'floor' ? FLOORS[id]!.version : PINNED[id].version);
+
 /**
  * The request the agent should send, rebuilt by its own module from the files setup wrote: the real
  * agent must send exactly that (path, header, key, model), which is what proves the module right.
  */
-async function expected(id: PinnedId, home: string): Promise<AgentRequest & { file: string }> {
-  const env = { home, env: { GATEWAY_API_KEY: DEMO_KEY }, cwd: home, platform: process.platform };
+async function expected(id: PinnedId, home: string, which: Which = 'newest'): Promise<AgentRequest & { file: string }> {
+  // Read as the version that runs reads it.
+  const env = { home, env: { GATEWAY_API_KEY: DEMO_KEY }, cwd: home, platform: process.platform, agentVersion: versionOf(id, which) };
   const request = AGENTS[id].readBack(env, 'user', await readCurrent(AGENTS[id], env, 'user'));
   if (isMessage(request)) throw new Error(english(request));
   const { file } = request;
@@ -62,11 +70,11 @@ interface RunDoc {
 }
 
 let sim: Simulator;
-const bins = new Map<PinnedId, string>();
+const bins = new Map<string, string>();
 beforeAll(async () => {
   sim = await startSim();
   // Sequential: five npm installs at once on two cores only make each slower.
-  for (const id of Object.keys(PINNED) as PinnedId[]) bins.set(id, await ensureAgent(id));
+  for (const [id, which] of RUNS) bins.set(`${id}@${which}`, await ensureAgent(id, which));
 });
 afterAll(stopAll);
 
@@ -90,9 +98,9 @@ async function expectNothingLeftIn(home: string): Promise<void> {
   expect(await processesOfHome(home), `processes left running in ${home}`).toEqual([]);
 }
 
-const envFor = (id: PinnedId): Record<string, string> => ({
+const envFor = (id: PinnedId, which: Which = 'newest'): Record<string, string> => ({
   // The cached install first; the rest of PATH for node and the system tools.
-  PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+  PATH: `${bins.get(`${id}@${which}`)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
   GATEWAY_API_KEY: DEMO_KEY,
 });
 
@@ -100,10 +108,10 @@ const envFor = (id: PinnedId): Record<string, string> => ({
 const agentRequests = (from: number): RequestLogEntry[] =>
   sim.log.slice(from).filter((e) => e.method === 'POST' && !(e.headers['user-agent'] ?? '').startsWith('gateway-agent-setup/'));
 
-describe.each(IDS)('%s, the real agent', (id) => {
+describe.each(RUNS)('%s (%s version), the real agent', (id, which) => {
   it('runs one-shot on the config setup wrote: the path, model, header and key its module expects', async () => {
     const home = newHome();
-    const env = envFor(id);
+    const env = envFor(id, which);
     // A /v1 pasted by the user: setup must still give each agent the form it needs.
     const setup = await runCli(['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', id], {
       home,
@@ -111,9 +119,11 @@ describe.each(IDS)('%s, the real agent', (id) => {
       timeoutMs: 60_000,
     });
     expect(setup.code, setup.stderr + setup.stdout).toBe(0);
-    const report = jsonOf(setup) as { agents: { id: string; model: string; smallModel: string | null }[] };
+    const report = jsonOf(setup) as { agents: { id: string; model: string; smallModel: string | null; version?: string }[] };
     const written = report.agents.find((a) => a.id === id);
-    const want = await expected(id, home);
+    // Setup read the version installed, and wrote for it.
+    expect(written?.version).toBe(versionOf(id, which));
+    const want = await expected(id, home, which);
     expect(written?.model).toBe(want.model);
     expect(pathOf(want.url)).not.toContain('/v1/v1');
     const models = new Set([want.model, ...(written?.smallModel ? [written.smallModel] : [])]);
@@ -158,10 +168,10 @@ describe.each(IDS)('%s, the real agent', (id) => {
 
   it('a hand-written doubled /v1 is named wrong_path by verify --agent-run and by doctor', async () => {
     const home = newHome();
-    const env = envFor(id);
+    const env = envFor(id, which);
     expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', id], { home, env, timeoutMs: 60_000 })).code).toBe(0);
     seedHome(id, home);
-    const path = (await expected(id, home)).file;
+    const path = (await expected(id, home, which)).file;
     const text = readFileSync(path, 'utf8');
     // By hand: the root (Claude Code, which appends /v1 itself) or root/v1 gets one /v1 more.
     const doubled = doubleV1(text);
@@ -247,7 +257,7 @@ describe('setup --verify agent', () => {
   it('writes, then proves the configs through the installed agents themselves (Claude Code and Cline)', async () => {
     const home = newHome();
     const env = {
-      PATH: `${bins.get('claude-code')}:${bins.get('cline')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+      PATH: `${bins.get('claude-code@newest')}:${bins.get('cline@newest')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
       GATEWAY_API_KEY: DEMO_KEY,
     };
     const from = sim.log.length;

@@ -71,13 +71,29 @@ export const PINNED = Object.fromEntries(
 ) as Readonly<Record<AgentId, Pinned>>;
 export type PinnedId = AgentId;
 
+/**
+ * Agents whose config format differs by version, at their floor (the oldest version their writer
+ * serves): the tiers run each of them at the floor as well as at the pinned newest.
+ */
+export const FLOORS = Object.fromEntries(
+  (Object.keys(PINNED) as PinnedId[]).flatMap((id) => {
+    const versions = AGENTS[id].versions;
+    return versions?.formats !== undefined && versions.formats.length > 1 ? [[id, { ...PINNED[id], version: versions.floor }]] : [];
+  }),
+) as Readonly<Partial<Record<PinnedId, Pinned>>>;
+export const FLOOR_IDS = Object.keys(FLOORS) as PinnedId[];
+
+/** Which install of an agent: the pinned newest, or its floor. */
+export type Which = 'newest' | 'floor';
+const pinOf = (id: PinnedId, which: Which): Pinned => (which === 'floor' ? FLOORS[id] : undefined) ?? PINNED[id];
+
 const CACHE = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-agents');
 
 const STAMP = '.installed';
 
 /** The cache folder of one pinned agent (a Go module's slashes make nested folders, as in GOMODCACHE). */
-function prefixOf(id: PinnedId): string {
-  const { pkg, version, extras } = PINNED[id];
+function prefixOf(p: Pinned): string {
+  const { pkg, version, extras } = p;
   // The extras are part of the prefix's name: changing them installs afresh.
   return join(CACHE, [`${pkg}@${version}`, ...extras].join('+'));
 }
@@ -133,9 +149,9 @@ async function installedVersion(p: Pinned, dir: string): Promise<string> {
 }
 
 /** Installs (or reuses) the pinned version; the folder of its binary. */
-export async function ensureAgent(id: PinnedId): Promise<string> {
-  const p = PINNED[id];
-  const dir = prefixOf(id);
+export async function ensureAgent(id: PinnedId, which: Which = 'newest'): Promise<string> {
+  const p = pinOf(id, which);
+  const dir = prefixOf(p);
   const binDir = binDirOf(p.from, dir);
   if (!existsSync(join(dir, STAMP)) || !existsSync(join(binDir, p.bin))) {
     rmSync(dir, { recursive: true, force: true });

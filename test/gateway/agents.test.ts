@@ -7,7 +7,7 @@ import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { readCurrent } from '../../src/setup/read-current.js';
 import { CHANNELS, MODELS } from '../conformance/world.js';
-import { ensureAgent, PINNED, type PinnedId } from '../agents/install.js';
+import { ensureAgent, FLOOR_IDS, FLOORS, PINNED, type PinnedId, type Which } from '../agents/install.js';
 import { seedHome } from '../agents/seed.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
@@ -17,9 +17,17 @@ import { english, isMessage } from '../../src/i18n/index.js';
 /** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
 const IDS = Object.keys(PINNED) as PinnedId[];
 
+/** Each agent at its pinned newest, and those whose format differs by version at their floor too. */
+const RUNS: [PinnedId, Which][] = [
+  ...IDS.map((id): [PinnedId, Which] => [id, 'newest']),
+  ...FLOOR_IDS.map((id): [PinnedId, Which] => [id, 'floor']),
+];
+const versionOf = (id: PinnedId, which: Which): string => (which === 'floor' ? FLOORS[id]!.version : PINNED[id].version);
+
 /** The request the agent should send, rebuilt by its own module from the files setup wrote. */
-async function expected(id: PinnedId, home: string): Promise<AgentRequest & { file: string }> {
-  const env = { home, env: {}, cwd: home, platform: process.platform };
+async function expected(id: PinnedId, home: string, which: Which): Promise<AgentRequest & { file: string }> {
+  // Read as the version that runs reads it.
+  const env = { home, env: {}, cwd: home, platform: process.platform, agentVersion: versionOf(id, which) };
   const request = AGENTS[id].readBack(env, 'user', await readCurrent(AGENTS[id], env, 'user'));
   if (isMessage(request)) throw new Error(english(request));
   const { file } = request;
@@ -28,10 +36,10 @@ async function expected(id: PinnedId, home: string): Promise<AgentRequest & { fi
 }
 
 let world: RealWorld;
-const bins = new Map<PinnedId, string>();
+const bins = new Map<string, string>();
 beforeAll(async () => {
   // Installed by test/gateway/prepare.ts before the tier went offline: this only finds them.
-  for (const id of IDS) bins.set(id, await ensureAgent(id));
+  for (const [id, which] of RUNS) bins.set(`${id}@${which}`, await ensureAgent(id, which));
   world = await startRealWorld();
 });
 afterAll(async () => {
@@ -46,11 +54,11 @@ afterEach(async () => {
   }
 });
 
-describe.each(IDS)('%s through new-api', (id) => {
+describe.each(RUNS)('%s (%s version) through new-api', (id, which) => {
   it("answers one-shot with the model setup chose: its protocol's path on new-api and upstream", async () => {
     const h = tempHome();
     homes.push(h);
-    const env = { PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: world.keys.full };
+    const env = { PATH: `${bins.get(`${id}@${which}`)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: world.keys.full };
     const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id], {
       home: h.dir,
       env,
@@ -58,7 +66,7 @@ describe.each(IDS)('%s through new-api', (id) => {
     });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     seedHome(id, h.dir);
-    const want = await expected(id, h.dir);
+    const want = await expected(id, h.dir, which);
     // new-api forwards a request to a channel of the same protocol on the same path; chat
     // completions sent to a model of an Anthropic channel (a chat-only agent such as Aider) it
     // converts to the channel's own messages.
@@ -120,7 +128,7 @@ describe.each(NOT_RUN)('%s through new-api, not installable here: the request re
       timeoutMs: 60_000,
     });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
-    const want = await expected(id, h.dir);
+    const want = await expected(id, h.dir, 'newest');
     const gatewayPath = `POST ${new URL(want.url).pathname}`;
     const logBefore = world.gateway.log().length;
     const doctor = await runCli(['doctor', '--json', '--agent', id], { home: h.dir, env, timeoutMs: 60_000 });

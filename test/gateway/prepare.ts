@@ -1,7 +1,7 @@
 // What the gateway tier needs from the registries, made ready before the tests run offline:
 // the pinned new-api (Go module proxy) and the pinned agents (npm, PyPI, the Go module proxy), each
 // cached by version.
-import { ensureAgent, PINNED, type PinnedId } from '../agents/install.js';
+import { ensureAgent, FLOOR_IDS, FLOORS, PINNED, type PinnedId } from '../agents/install.js';
 import { ensureNewApi, NEW_API } from './new-api.js';
 
 export async function prepare(say: (line: string) => void): Promise<void> {
@@ -15,9 +15,6 @@ export async function prepare(say: (line: string) => void): Promise<void> {
     const seconds = Math.round((Date.now() - t) / 1000);
     if (seconds > 1) say(`${PINNED[id].from} ${PINNED[id].pkg}@${PINNED[id].version} installed in ${seconds} s`);
   }
-  say(
-    `agents ready: ${Object.values(PINNED)
-      .map((a) => `${a.pkg}@${a.version} (${a.from})`)
-      .join(', ')}`,
-  );
+  for (const id of FLOOR_IDS) await ensureAgent(id, 'floor');
+  say(`agents ready: ${[...Object.values(PINNED), ...Object.values(FLOORS)].map((a) => `${a.pkg}@${a.version} (${a.from})`).join(', ')}`);
 }
