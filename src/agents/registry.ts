@@ -10,6 +10,7 @@ import { copilotCli } from './copilot-cli/index.js';
 import { factoryDroid } from './factory-droid/index.js';
 import { geminiCli } from './gemini-cli/index.js';
 import { kilo } from './kilo/index.js';
+import { kimiCode } from './kimi-code/index.js';
 import { opencode } from './opencode/index.js';
 import { pi } from './pi/index.js';
 import { qwenCode } from './qwen-code/index.js';
@@ -28,6 +29,7 @@ const LIST = [
   continueCli,
   factoryDroid,
   copilotCli,
+  kimiCode,
   geminiCli,
 ] as const;
 

@@ -28,7 +28,8 @@ const RUNS: [PinnedId, Which][] = [
   ...IDS.map((id): [PinnedId, Which] => [id, 'newest']),
   ...FLOOR_IDS.map((id): [PinnedId, Which] => [id, 'floor']),
 ];
-const versionOf = (id: PinnedId, which: Which): string => (which === 'floor' ? FLOORS[id]!.version : PINNED[id].version);
+/** The version that runs; none for an agent not installed here. */
+const versionOf = (id: PinnedId, which: Which): string | undefined => (which === 'floor' ? FLOORS[id] : PINNED[id])?.version;
 
 /**
  * The request the agent should send, rebuilt by its own module from the files setup wrote: the real
@@ -36,7 +37,14 @@ const versionOf = (id: PinnedId, which: Which): string => (which === 'floor' ? F
  */
 async function expected(id: PinnedId, home: string, which: Which = 'newest'): Promise<AgentRequest & { file: string }> {
   // Read as the version that runs reads it.
-  const env = { home, env: { GATEWAY_API_KEY: DEMO_KEY }, cwd: home, platform: process.platform, agentVersion: versionOf(id, which) };
+  const version = versionOf(id, which);
+  const env = {
+    home,
+    env: { GATEWAY_API_KEY: DEMO_KEY },
+    cwd: home,
+    platform: process.platform,
+    ...(version !== undefined && { agentVersion: version }),
+  };
   const request = AGENTS[id].readBack(env, 'user', await readCurrent(AGENTS[id], env, 'user'));
   if (isMessage(request)) throw new Error(english(request));
   const { file } = request;

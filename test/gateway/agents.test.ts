@@ -22,12 +22,14 @@ const RUNS: [PinnedId, Which][] = [
   ...IDS.map((id): [PinnedId, Which] => [id, 'newest']),
   ...FLOOR_IDS.map((id): [PinnedId, Which] => [id, 'floor']),
 ];
-const versionOf = (id: PinnedId, which: Which): string => (which === 'floor' ? FLOORS[id]!.version : PINNED[id].version);
+/** The version that runs; none for an agent not installed here. */
+const versionOf = (id: PinnedId, which: Which): string | undefined => (which === 'floor' ? FLOORS[id] : PINNED[id])?.version;
 
 /** The request the agent should send, rebuilt by its own module from the files setup wrote. */
 async function expected(id: PinnedId, home: string, which: Which): Promise<AgentRequest & { file: string }> {
   // Read as the version that runs reads it.
-  const env = { home, env: {}, cwd: home, platform: process.platform, agentVersion: versionOf(id, which) };
+  const version = versionOf(id, which);
+  const env = { home, env: {}, cwd: home, platform: process.platform, ...(version !== undefined && { agentVersion: version }) };
   const request = AGENTS[id].readBack(env, 'user', await readCurrent(AGENTS[id], env, 'user'));
   if (isMessage(request)) throw new Error(english(request));
   const { file } = request;
