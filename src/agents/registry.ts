@@ -12,6 +12,7 @@ import { geminiCli } from './gemini-cli/index.js';
 import { kilo } from './kilo/index.js';
 import { kimiCode } from './kimi-code/index.js';
 import { opencode } from './opencode/index.js';
+import { openclaw } from './openclaw/index.js';
 import { pi } from './pi/index.js';
 import { qwenCode } from './qwen-code/index.js';
 import type { Agent } from './types.js';
@@ -30,6 +31,7 @@ const LIST = [
   factoryDroid,
   copilotCli,
   kimiCode,
+  openclaw,
   geminiCli,
 ] as const;
 

@@ -108,13 +108,17 @@ async function install(p: Pinned, dir: string): Promise<void> {
   switch (p.from) {
     case 'npm':
       writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
+      const npmInstall = (specs: string[], env?: NodeJS.ProcessEnv) =>
+        run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', ...specs], { ...opts, env });
+      // The extras first: a Node among them (an agent needing a newer one than ours) is then the
+      // `node` its install scripts run with, its folder's bin first on PATH as when it runs.
+      if (p.extras.length > 0) await npmInstall([...p.extras]);
       // Install scripts run: several agents fetch their platform binary as an optional dependency
       // and link it in a postinstall step (npm registry only).
-      await run(
-        'npm',
-        ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', `${p.pkg}@${p.version}`, ...p.extras],
-        opts,
-      );
+      await npmInstall([`${p.pkg}@${p.version}`, ...p.extras], {
+        ...process.env,
+        PATH: `${join(dir, 'node_modules', '.bin')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+      });
       return;
     case 'go':
       // `module@version` builds outside any module; Go's module and build caches are shared.

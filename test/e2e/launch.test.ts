@@ -46,7 +46,9 @@ const FAKE = `#!/usr/bin/env node
 const fs = require('node:fs');
 const args = process.argv.slice(2);
 const files = {};
-for (const a of args) {
+// Session files are named by an argument, or by a variable holding a path in the session's TMPDIR.
+const named = Object.values(process.env).filter((v) => process.env.TMPDIR && v.startsWith(process.env.TMPDIR + '/'));
+for (const a of [...args, ...named]) {
   const m = /^--(?:settings|config)=(.*)$/.exec(a);
   const f = m ? m[1] : a;
   if (f.startsWith('/') && fs.existsSync(f) && fs.statSync(f).isFile()) {
