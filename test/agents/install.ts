@@ -106,7 +106,7 @@ function binDirOf(from: Pinned['from'], dir: string): string {
 async function install(p: Pinned, dir: string): Promise<void> {
   const opts = { cwd: dir, maxBuffer: 1 << 26, timeout: 15 * 60_000 };
   switch (p.from) {
-    case 'npm':
+    case 'npm': {
       writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
       const npmInstall = (specs: string[], env?: NodeJS.ProcessEnv) =>
         run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--save-exact', ...specs], { ...opts, env });
@@ -120,6 +120,7 @@ async function install(p: Pinned, dir: string): Promise<void> {
         PATH: `${join(dir, 'node_modules', '.bin')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
       });
       return;
+    }
     case 'go':
       // `module@version` builds outside any module; Go's module and build caches are shared.
       await run('go', ['install', `${p.pkg}@v${p.version}`], { ...opts, env: { ...process.env, GOBIN: join(dir, 'bin') } });
