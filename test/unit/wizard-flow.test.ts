@@ -385,6 +385,27 @@ describe('wizard: the agents are looked for from the start', () => {
   });
 });
 
+describe('wizard: the version installed', () => {
+  it('an agent below its floor is shown with the update command and cannot be chosen; a newer one is offered what it speaks', async () => {
+    const p = scripted([
+      (q) => {
+        expect(q.kind).toBe('multiselect');
+        const byId = new Map(q.choices!.map((c) => [c.value, c]));
+        expect(byId.get('qwen-code')?.disabled).toBe(true);
+        expect(byId.get('qwen-code')?.title).toMatch(/installed 0\.8\.2\s+✗ older than 0\.10\.1/);
+        expect(byId.get('codex')?.disabled).toBe(false);
+        return new CancelledError();
+      },
+    ]);
+    const d = deps(p, ['qwen-code', 'codex']);
+    const old = {
+      ...d,
+      detect: async (agent: { id: string }) => ({ installed: true, version: agent.id === 'qwen-code' ? '0.8.2' : '99.0.0' }),
+    };
+    await expect(runWizard(old, given({ baseUrl: sim.root, key: DEMO_KEY }))).rejects.toBeInstanceOf(CancelledError);
+  });
+});
+
 describe('wizard: keys in different groups', () => {
   it("a key per agent: pasted (hidden) or read from a variable; each agent chooses from its own key's list", async () => {
     const { VIP_KEY } = await import('../../src/simulator/index.js');
