@@ -7,7 +7,7 @@ import type { Agent, AgentEnv, KeyStorage, Preferences, Scope } from '../agents/
 import { cut, padTo, visibleLength, wrap } from '../core/layout.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { isImportLink, parseImportLink, type ImportLink } from '../gateway/import-link.js';
-import { hintPreferences } from '../setup/import-hints.js';
+import { agentsForApp, hintPreferences } from '../setup/import-hints.js';
 import { CancelledError, GatewayError, JobError, ToolError, UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { escapeControls } from '../core/terminal.js';
@@ -754,7 +754,9 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
   const listing = { ...http, root: url.root, markers: given.markers };
   const flaggedModels = await loadAgentModels(deps, listing, flagged, key, models);
   await sayGroupAdvice(deps, listing, models, flaggedModels, keyInfo);
-  const agents = await askAgents(deps, detection, models, given.agents, defaults.agents, flaggedModels);
+  // A link made for an agent (`app=openclaw`) pre-selects that agent, over last time's choice.
+  const linked = agentsForApp(url.link?.app);
+  const agents = await askAgents(deps, detection, models, given.agents, linked.length > 0 ? linked : defaults.agents, flaggedModels);
   // What the detection found is what setup writes for (it looks for itself when nothing was looked for).
   const found = await detection.wait();
   if (found.length > 0) {

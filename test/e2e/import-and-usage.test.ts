@@ -69,6 +69,20 @@ describe('setup --import -', () => {
     }
   });
 
+  it('without --agent, a link made for OpenClaw (app=openclaw) sets up OpenClaw alone', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const text = link({ app: 'openclaw', name: 'Claw', endpoint: sim.root, apiKey: KEY, model: 'deepseek-chat' });
+      const result = await runCli(['setup', '--import', '-', '--yes', '--json'], { home, input: text });
+      expect(result.code, result.stderr + result.stdout).toBe(0);
+      const doc = jsonOf(result) as { agents: { id: string; model: string }[] };
+      expect(doc.agents.map((a) => [a.id, a.model])).toEqual([['openclaw', 'deepseek-chat']]);
+      expect(readFileSync(join(home, '.openclaw', 'openclaw.json'), 'utf8')).toContain(`"baseUrl": "${sim.root}/v1"`);
+    } finally {
+      remove();
+    }
+  });
+
   it("passes over a hint the key does not offer, and a codex link's /v1 endpoint is the same gateway", async () => {
     const { dir: home, remove } = tempHome();
     try {

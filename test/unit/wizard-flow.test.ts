@@ -652,7 +652,11 @@ describe('wizard: ways out and failures', () => {
     const p = scripted([
       (q) => (expect(q.kind).toBe('text'), ''),
       (q) => (expect(q.kind).toBe('password'), expect(q.message).toContain('Import link'), link),
-      () => ['claude-code'],
+      (q) => {
+        // The link's agent (app=claude) pre-selected; nothing else, installed or not.
+        expect(q.choices!.filter((c) => c.selected).map((c) => c.value)).toEqual(['claude-code']);
+        return ['claude-code'];
+      },
       // The link's model hint leads Claude Code's list (the default would be claude-sonnet-4-5).
       (q) => (expect(q.choices![0]!.value).toBe('claude-opus-4-1'), 'claude-opus-4-1'),
       first,

@@ -61,7 +61,9 @@ function importNotes(ctx: CliContext, imported: ImportedLink, root: string): voi
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const inputs = await setupInputs(ctx, args.values);
-  const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
+  // Without --agent, an import link made for an agent (`app=openclaw`) sets up that agent.
+  const linked = agentsForApp(inputs.imported?.link.app);
+  const agents = inputs.agents ?? (linked.length > 0 ? linked : await installedAgents(agentEnv(ctx)));
   const gateway = resolveGateway(ctx, inputs.values, importedKey(inputs), agents);
   refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
   const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: 'setup', pinSaved: true });
