@@ -73,10 +73,11 @@ export interface AgentRunOptions {
 /**
  * Error texts agents print on stdout while exiting 0 (or before exiting 1): a run whose answer holds
  * one of them did not get an answer from the model. Agents built on litellm print its errors
- * (`litellm.BadRequestError: …`) or "Empty response received from LLM" and exit 0.
+ * (`litellm.BadRequestError: …`) or "Empty response received from LLM" and exit 0; Hermes Agent
+ * prints "HTTP 401: Invalid token" or "API call failed after 3 retries: …" and exits 0.
  */
 const FAILURE_TEXT =
-  /\b(api error|error:|failed to|not logged in|invalid (api key|token|url)|unauthori[sz]ed|issue with the selected model|missing (api key|environment variable)|please run \/login|empty response received|litellm\.\w*error)/i;
+  /\b(api error|error:|failed to|not logged in|invalid (api key|token|url)|unauthori[sz]ed|issue with the selected model|missing (api key|environment variable)|please run \/login|empty response received|litellm\.\w*error|api call failed)/i;
 
 /**
  * Judges one run by its evidence: the exit code and the answer it printed. `harmless`: lines the

@@ -9,6 +9,7 @@ import { continueCli } from './continue-cli/index.js';
 import { copilotCli } from './copilot-cli/index.js';
 import { factoryDroid } from './factory-droid/index.js';
 import { geminiCli } from './gemini-cli/index.js';
+import { hermesAgent } from './hermes-agent/index.js';
 import { kilo } from './kilo/index.js';
 import { kimiCode } from './kimi-code/index.js';
 import { opencode } from './opencode/index.js';
@@ -32,6 +33,7 @@ const LIST = [
   copilotCli,
   kimiCode,
   openclaw,
+  hermesAgent,
   geminiCli,
 ] as const;
 

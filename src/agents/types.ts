@@ -102,6 +102,8 @@ export interface AgentRequest {
   overridden?: { var: string; configKey?: string; configAuth: 'bearer' | 'x-api-key'; configSource: Message };
   /** The models the config names for the agent's tiers, by tier id. */
   tiers?: Record<string, string>;
+  /** The provider the config selects, for an agent whose command line must name it too (Hermes Agent). */
+  provider?: string;
 }
 
 /** The gateway whose settings `remove` takes out: root (no /v1) and root + '/v1'. */
@@ -163,7 +165,17 @@ export type AgentInstall =
       extras?: readonly string[];
     }
   | { from: 'go'; module: string; verified?: string }
-  | { from: 'pip'; package: string; verified?: string };
+  | {
+      from: 'pip';
+      package: string;
+      verified?: string;
+      /**
+       * Other PyPI packages (`name==version`) installed beside `package`: an SDK the agent would
+       * otherwise fetch itself on first use (Hermes Agent's Anthropic SDK). The agents tier installs
+       * them in the same virtual environment.
+       */
+      extras?: readonly string[];
+    };
 
 export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: Message };
 

@@ -21,7 +21,7 @@ export interface Pinned {
   pkg: string;
   version: string;
   bin: string;
-  /** npm only: other packages installed in the same prefix (a platform binary). */
+  /** Other packages installed in the same prefix or virtual environment (a platform binary, a Node, an SDK). */
   extras: readonly string[];
 }
 
@@ -63,7 +63,7 @@ export const PINNED = Object.fromEntries(
               pkg: installName(install),
               version: OVERRIDES[id] ?? install.verified,
               bin: binary,
-              extras: install.from === 'npm' ? (install.extras ?? []) : [],
+              extras: install.from === 'go' ? [] : (install.extras ?? []),
             } satisfies Pinned,
           ],
         ];
@@ -129,7 +129,7 @@ async function install(p: Pinned, dir: string): Promise<void> {
       await run('python3', ['-m', 'venv', join(dir, 'venv')], opts);
       await run(
         join(dir, 'venv', 'bin', 'python'),
-        ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `${p.pkg}==${p.version}`],
+        ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `${p.pkg}==${p.version}`, ...p.extras],
         opts,
       );
       return;

@@ -157,7 +157,9 @@ describe('model hints', () => {
     expect(agentsForApp('claude')).toEqual(['claude-code']);
     expect(agentsForApp('codex')).toEqual(['codex']);
     expect(agentsForApp('opencode')).toEqual(['opencode']);
-    expect(agentsForApp('hermes')).toEqual([]);
+    expect(agentsForApp('openclaw')).toEqual(['openclaw']);
+    expect(agentsForApp('hermes')).toEqual(['hermes-agent']);
+    expect(agentsForApp('gemini-cli-nightly')).toEqual([]);
     expect(agentsForApp(undefined)).toEqual([]);
   });
 
