@@ -21,7 +21,7 @@ import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, envValue, messagesUrl, ownProviderId, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -71,15 +71,6 @@ function files(env: AgentEnv, _scope: Scope): AgentFile[] {
 
 const providersOf = (doc: Record<string, unknown> | undefined): Record<string, unknown> => asRecord(doc?.['providers']) ?? {};
 
-/** Our provider: the name whose base URL is under the gateway, else the first name no provider has. */
-function providerId(doc: Record<string, unknown> | undefined, root: string): string {
-  const providers = providersOf(doc);
-  const ours = Object.keys(providers).find((id) => id.startsWith(PROVIDER_ID) && underRoot(asRecord(providers[id])?.['base_url'], root));
-  if (ours !== undefined) return ours;
-  if (!(PROVIDER_ID in providers)) return PROVIDER_ID;
-  for (let n = 2; ; n++) if (!(`${PROVIDER_ID}-${n}` in providers)) return `${PROVIDER_ID}-${n}`;
-}
-
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = hermesPaths(env);
   const doc = asRecord(current.get(paths.config));
@@ -87,7 +78,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   if (choice.scope === 'project') notes.push(msg('agents.hermes.no_project', { file: paths.config }));
   if (doc !== undefined && doc['providers'] !== undefined && asRecord(doc['providers']) === undefined)
     notes.push(msg('agents.hermes.providers_list', { file: paths.config }));
-  const id = providerId(doc, choice.root);
+  const id = ownProviderId(providersOf(doc), choice.root, 'base_url', PROVIDER_ID);
   if (id !== PROVIDER_ID) notes.push(msg('agents.hermes.user_provider', { file: paths.config, taken: PROVIDER_ID, id }));
   const provider = asRecord(providersOf(doc)[id]) ?? {};
   const config: KeyEdit[] = [
@@ -216,10 +207,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     keyVar = { name: envName, via: inFile ? 'named' : 'export' };
   } else keySource = msg('agents.hermes.no_key', { id, file: paths.config });
   const base = trimSlash(baseUrl);
-  const url =
-    protocol === 'messages'
-      ? `${base.replace(/\/v1$/, '')}/v1/messages`
-      : `${base}${protocol === 'chat' ? '/chat/completions' : '/responses'}`;
+  const url = protocol === 'messages' ? messagesUrl(base, 'one') : `${base}${protocol === 'chat' ? '/chat/completions' : '/responses'}`;
   return {
     protocol,
     url,

@@ -20,7 +20,7 @@ import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, envValue, messagesUrl, ownProviderId, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -67,21 +67,12 @@ function files(env: AgentEnv, _scope: Scope): AgentFile[] {
   return [{ path: configPath(env), format: 'toml', role: 'config (providers, models and the key)' }];
 }
 
-/** Our provider: the id whose base URL is under the gateway, else the first id no provider has. */
-function providerId(doc: Record<string, unknown> | undefined, root: string): string {
-  const providers = asRecord(doc?.['providers']) ?? {};
-  const ours = Object.keys(providers).find((id) => id.startsWith(PROVIDER_ID) && underRoot(asRecord(providers[id])?.['base_url'], root));
-  if (ours !== undefined) return ours;
-  if (!(PROVIDER_ID in providers)) return PROVIDER_ID;
-  for (let n = 2; ; n++) if (!(`${PROVIDER_ID}-${n}` in providers)) return `${PROVIDER_ID}-${n}`;
-}
-
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const file = configPath(env);
   const doc = asRecord(current.get(file));
   const notes: Message[] = [];
   if (choice.scope === 'project') notes.push(msg('agents.kimi.no_project', { file }));
-  const id = providerId(doc, choice.root);
+  const id = ownProviderId(asRecord(doc?.['providers']) ?? {}, choice.root, 'base_url', PROVIDER_ID);
   if (id !== PROVIDER_ID) notes.push(msg('agents.kimi.user_provider', { file, taken: PROVIDER_ID, id }));
   const alias = `${id}/${choice.model}`;
   const entry = asRecord(asRecord(doc?.['models'])?.[alias]);
@@ -199,10 +190,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     keySource = msg('agents.file_field', { file, field: `providers.${id}.api_key` });
   }
   const base = trimSlash(baseUrl);
-  const url =
-    protocol === 'messages'
-      ? `${base.replace(/\/v1$/, '')}/v1/messages`
-      : `${base}${protocol === 'chat' ? '/chat/completions' : '/responses'}`;
+  const url = protocol === 'messages' ? messagesUrl(base, 'one') : `${base}${protocol === 'chat' ? '/chat/completions' : '/responses'}`;
   return {
     protocol,
     url,

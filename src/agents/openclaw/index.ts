@@ -20,7 +20,7 @@
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, envValue, messagesUrl, ownProviderId, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -71,15 +71,6 @@ function files(env: AgentEnv, _scope: Scope): AgentFile[] {
 const providersOf = (doc: Record<string, unknown> | undefined): Record<string, unknown> =>
   asRecord(asRecord(doc?.['models'])?.['providers']) ?? {};
 
-/** Our provider: the id whose base URL is under the gateway, else the first id no provider has. */
-function providerId(doc: Record<string, unknown> | undefined, root: string): string {
-  const providers = providersOf(doc);
-  const ours = Object.keys(providers).find((id) => id.startsWith(PROVIDER_ID) && underRoot(asRecord(providers[id])?.['baseUrl'], root));
-  if (ours !== undefined) return ours;
-  if (!(PROVIDER_ID in providers)) return PROVIDER_ID;
-  for (let n = 2; ; n++) if (!(`${PROVIDER_ID}-${n}` in providers)) return `${PROVIDER_ID}-${n}`;
-}
-
 /** The default model as written: `agents.defaults.model.primary`, or `agents.defaults.model` itself. */
 function primaryOf(doc: Record<string, unknown> | undefined): string | undefined {
   const model = asRecord(asRecord(doc?.['agents'])?.['defaults'])?.['model'];
@@ -91,7 +82,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const doc = asRecord(current.get(file));
   const notes: Message[] = [];
   if (choice.scope === 'project') notes.push(msg('agents.openclaw.no_project', { file }));
-  const id = providerId(doc, choice.root);
+  const id = ownProviderId(providersOf(doc), choice.root, 'baseUrl', PROVIDER_ID);
   if (id !== PROVIDER_ID) notes.push(msg('agents.openclaw.user_provider', { file, taken: PROVIDER_ID, id }));
   const provider = ['models', 'providers', id];
   // A key in the environment is referred to as OpenClaw replaces it; an upper-case name only.
@@ -215,10 +206,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     }
   }
   const base = trimSlash(baseUrl);
-  const url =
-    protocol === 'messages'
-      ? `${base.replace(/(\/v1)+$/, '')}/v1/messages`
-      : `${base}${protocol === 'chat' ? '/chat/completions' : '/responses'}`;
+  const url = protocol === 'messages' ? messagesUrl(base, 'all') : `${base}${protocol === 'chat' ? '/chat/completions' : '/responses'}`;
   return {
     protocol,
     url,
