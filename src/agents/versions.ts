@@ -21,7 +21,7 @@ export function olderThan(version: string, min: string): boolean {
  * found on PATH is run, so an agent that is not installed costs no process.
  */
 export async function installedVersion(agent: Agent, env: AgentEnv): Promise<string | undefined> {
-  if (agent.versions === undefined || (await findOnPath(agent.binary, env)) === undefined) return undefined;
+  if ((await findOnPath(agent.binary, env)) === undefined) return undefined;
   return (await detectAgent(agent, env)).version;
 }
 
