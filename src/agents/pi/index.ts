@@ -220,6 +220,8 @@ export const pi = defineAgent({
   binary: 'pi',
   versionArgs: ['--version'],
   install: { from: 'npm', package: '@mariozechner/pi-coding-agent', verified: '0.73.1' },
+  // The oldest version the agents tier ran (both its tests passed), three months before the pin.
+  versions: { floor: '0.70.0' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: { model: ['claude-sonnet-*', 'claude-opus-*', 'gpt-5*', 'qwen3-coder*', 'deepseek-*', 'kimi-*', 'glm-*', '*'] },
   baseUrl: { form: 'root', note: msg('agents.pi.base_note') },
