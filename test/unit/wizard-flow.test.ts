@@ -77,7 +77,7 @@ function deps(prompter: Prompter, installed: string[] = [], progress?: Progress)
     progress,
     env,
     say: (t: string) => void said.push(t),
-    detect: async (agent: { id: string }) => ({ installed: installed.includes(agent.id), version: '1.0.0' }),
+    detect: async (agent: { id: string }) => ({ installed: installed.includes(agent.id), version: '99.0.0' }),
   };
 }
 
@@ -104,7 +104,7 @@ describe('wizard: the whole walk', () => {
         const byId = new Map(q.choices!.map((c) => [c.value, c]));
         // Installed agents pre-selected, with their version, protocol and how many models suit.
         expect(byId.get('codex')?.selected).toBe(true);
-        expect(byId.get('codex')?.title).toMatch(/^Codex CLI\s+installed 1\.0\.0\s+Responses: 6 models$/);
+        expect(byId.get('codex')?.title).toMatch(/^Codex CLI\s+installed 99\.0\.0\s+Responses: 6 models$/);
         expect(byId.get('claude-code')?.selected).toBe(false);
         expect(byId.get('claude-code')?.title).toMatch(/not installed\s+messages: 8 models$/);
         // Gemini CLI disabled, the reason in its title (prompts shows nothing else for it).
