@@ -44,6 +44,8 @@ const KEY_FILES = [
 ];
 
 describe('the key never leaks', () => {
+  // Thirty-six runs of the bin, each setup and doctor also asking the stand-ins their version: a
+  // longer time limit than one command's.
   it('through every command, every output, every file we own and every argv we spawn', async () => {
     const { dir: home, remove } = tempHome();
     try {
@@ -53,7 +55,7 @@ describe('the key never leaks', () => {
       const argvLog = join(home, 'argv.log');
       for (const name of ['claude', 'codex', 'opencode', 'qwen', 'cline', 'gemini']) {
         const script = join(bin, name);
-        writeFileSync(script, `#!/bin/sh\necho "${name} $*" >> "${argvLog}"\necho "1.0.0"\n`);
+        writeFileSync(script, `#!/bin/sh\necho "${name} $*" >> "${argvLog}"\necho "99.0.0"\n`);
         chmodSync(script, 0o755);
       }
       const env = { GATEWAY_API_KEY: KEY, GATEWAY_BASE_URL: sim.root, PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` };
@@ -124,7 +126,7 @@ describe('the key never leaks', () => {
     } finally {
       remove();
     }
-  });
+  }, 120_000);
 
   it('per-agent keys: neither key in any output, argv or file of ours, through setup, sync, doctor and the wizard', async () => {
     const { dir: home, remove } = tempHome();

@@ -17,7 +17,7 @@ function everyAgent(home: string): string {
   mkdirSync(bin);
   for (const id of AGENT_IDS) {
     const file = join(bin, AGENTS[id].binary);
-    writeFileSync(file, '#!/bin/sh\necho 1.0.0\n');
+    writeFileSync(file, '#!/bin/sh\necho 99.0.0\n');
     chmodSync(file, 0o755);
   }
   return bin;
