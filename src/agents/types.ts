@@ -318,6 +318,8 @@ interface AgentSession {
   files?: { path: string; content: string }[];
   /** Arguments put before the user's own (a variable's NAME may be in them, never the key). */
   args?: string[];
+  /** What the session leaves out that the agent's own setup has (said before the agent starts). */
+  notes?: Message[];
 }
 
 /** An agent module's object with its literal id kept, so the registry can derive `AgentId`. */

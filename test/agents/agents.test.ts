@@ -18,6 +18,7 @@ import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { ensureAgent, FLOOR_IDS, FLOORS, PINNED, type PinnedId, type Which } from './install.js';
 import { english, isMessage } from '../../src/i18n/index.js';
+import { agentRequests as requestsOfAgent, LOOKUP } from './requests.js';
 import { seedHome } from './seed.js';
 
 /** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
@@ -112,17 +113,7 @@ const envFor = (id: PinnedId, which: Which = 'newest'): Record<string, string> =
   GATEWAY_API_KEY: DEMO_KEY,
 });
 
-/** The requests the agent itself sent: our own probes carry our user agent. */
-const agentRequests = (from: number): RequestLogEntry[] =>
-  sim.log
-    .slice(from)
-    .filter((e) => e.method === 'POST' && !(e.headers['user-agent'] ?? '').startsWith('gateway-agent-setup/') && !LOOKUP.test(e.path));
-
-/**
- * An agent's lookups of what kind of local server it talks to, not requests for an answer: Hermes
- * Agent asks a loopback address Ollama's `POST /api/show` (under its base URL less a /v1) before it starts.
- */
-const LOOKUP = /\/api\/show(\?|$)/;
+const agentRequests = (from: number): RequestLogEntry[] => requestsOfAgent(sim.log, from);
 
 describe.each(RUNS)('%s (%s version), the real agent', (id, which) => {
   it('runs one-shot on the config setup wrote: the path, model, header and key its module expects', async () => {

@@ -18,6 +18,7 @@ import { runCli, tempHome } from '../helpers/cli.js';
 import { stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { ensureAgent, PINNED, type PinnedId } from './install.js';
+import { agentRequests as requestsOfAgent } from './requests.js';
 import { seedHome } from './seed.js';
 
 const IDS = (Object.keys(PINNED) as PinnedId[]).filter((id) => AGENTS[id].session !== undefined);
@@ -30,7 +31,10 @@ function oneShotArgs(id: AgentId): { args: string[]; env: Record<string, string>
   // The model's argument goes, and the flag before it when the model is a separate argument (Pi's `--model ID`).
   const at = shot.args.findIndex((a) => a.includes(MARK));
   const drop = at === -1 ? 0 : shot.args[at - 1] === '--model' ? 2 : 1;
-  const args = at === -1 ? shot.args : [...shot.args.slice(0, at - drop + 1), ...shot.args.slice(at + 1)];
+  let args = at === -1 ? shot.args : [...shot.args.slice(0, at - drop + 1), ...shot.args.slice(at + 1)];
+  // Hermes Agent names its provider only beside a model (it refuses `--provider` alone): both go.
+  const provider = args.indexOf('--provider');
+  if (provider !== -1) args = [...args.slice(0, provider), ...args.slice(provider + 2)];
   return { args, env: shot.env ?? {} };
 }
 
@@ -63,8 +67,7 @@ function livedInHome(id: AgentId): string {
   return h.dir;
 }
 
-const agentRequests = (from: number): RequestLogEntry[] =>
-  sim.log.slice(from).filter((e) => e.method === 'POST' && !(e.headers['user-agent'] ?? '').startsWith('gateway-agent-setup/'));
+const agentRequests = (from: number): RequestLogEntry[] => requestsOfAgent(sim.log, from);
 
 describe.each(IDS)('launch %s, the real agent', (id) => {
   it('one session through launch: the request in the log (path, model, key), exit code 0, its config file untouched', async () => {

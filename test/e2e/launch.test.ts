@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/registry.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
@@ -46,9 +47,11 @@ const FAKE = `#!/usr/bin/env node
 const fs = require('node:fs');
 const args = process.argv.slice(2);
 const files = {};
-// Session files are named by an argument, or by a variable holding a path in the session's TMPDIR.
+// Session files are named by an argument, or by a variable holding a path in the session's TMPDIR
+// (a file, or a directory: each file in it).
 const named = Object.values(process.env).filter((v) => process.env.TMPDIR && v.startsWith(process.env.TMPDIR + '/'));
-for (const a of [...args, ...named]) {
+const inDirs = named.filter((v) => fs.existsSync(v) && fs.statSync(v).isDirectory()).flatMap((d) => fs.readdirSync(d).map((f) => d + '/' + f));
+for (const a of [...args, ...named, ...inDirs]) {
   const m = /^--(?:settings|config)=(.*)$/.exec(a);
   const f = m ? m[1] : a;
   if (f.startsWith('/') && fs.existsSync(f) && fs.statSync(f).isFile()) {
@@ -250,6 +253,20 @@ describe('launch: what each agent is given', () => {
     expect(d.args).toContain('model_providers.gateway-agent-setup-session.env_key="TEAM_GATEWAY_KEY"');
     expect(d.args).toContain(`model_providers.gateway-agent-setup-session.base_url="${sim.root}/v1"`);
     expect(d.args).toContain('model="gpt-5.1-codex"');
+  });
+  it("hermes-agent: HERMES_HOME names the session's own home, whose config selects the gateway; a note says what it leaves out", async () => {
+    const { home, dump, env } = setup('hermes-agent');
+    const r = await runCli(['launch', 'hermes-agent', '--model', 'claude-sonnet-4-5', '--', '-z', 'hi'], { home, env, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const d = JSON.parse(readFileSync(dump, 'utf8')) as Dump;
+    const own = d.env['HERMES_HOME']!;
+    expect(own).not.toBe(join(home, '.hermes'));
+    expect(parse(d.files[join(own, 'config.yaml')]!.text)).toEqual({
+      model: { provider: 'gateway', default: 'claude-sonnet-4-5' },
+      providers: { gateway: { base_url: sim.root, key_env: 'TEAM_GATEWAY_KEY', api_mode: 'anthropic_messages' } },
+    });
+    expect(d.env['TEAM_GATEWAY_KEY']).toBe(DEMO_KEY);
+    expect(plain(r.stderr)).toContain(`your memories, skills and history in ${join(home, '.hermes')} are not loaded`);
   });
 });
 

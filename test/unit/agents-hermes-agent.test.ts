@@ -2,6 +2,7 @@
 // .env it loads over the shell, the request rebuilt as Hermes Agent 0.19.0 sends it, and its
 // failures printed with exit code 0 read as failures.
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { judgeRun } from '../../src/agent-run/run.js';
 import { hermesAgent } from '../../src/agents/hermes-agent/index.js';
 import { KEY, MESSAGES_CHAT_RESPONSES, OTHER_KEY, ROOT, applyPlan, choice, files, itFits, linuxEnv } from './agents-helpers.js';
@@ -69,5 +70,16 @@ describe('hermes-agent plan and readBack', () => {
     for (const stdout of ['HTTP 401: Invalid token (request id: x)\n', 'API call failed after 3 retries: HTTP 500: upstream error\n'])
       expect(judgeRun({ exitCode: 0, stdout, timedOut: false, notFound: false }, 1000).ok).toBe(false);
     expect(judgeRun({ exitCode: 0, stdout: 'OK\n', timedOut: false, notFound: false }, 1000).ok).toBe(true);
+  });
+  it('launch: a home of the session its own, its config selecting the gateway; the key only in the environment', () => {
+    const session = hermesAgent.session!(linuxEnv(), choice({ protocol: 'responses', model: 'gpt-5.1-codex' }), '/tmp/s');
+    expect(session.env).toEqual({ HERMES_HOME: '/tmp/s', GATEWAY_API_KEY: KEY });
+    expect(session.files?.map((f) => f.path)).toEqual(['/tmp/s/config.yaml']);
+    expect(parse(session.files![0]!.content)).toEqual({
+      model: { provider: 'gateway', default: 'gpt-5.1-codex' },
+      providers: { gateway: { base_url: `${ROOT}/v1`, key_env: 'GATEWAY_API_KEY', api_mode: 'codex_responses' } },
+    });
+    expect(session.files![0]!.content).not.toContain(KEY);
+    expect(inEnglish(session.notes![0]!)).toContain('/home/dev/.hermes');
   });
 });

@@ -17,6 +17,8 @@
 //   token", "API call failed after 3 retries: HTTP 404: Invalid URL"). `--model` without
 //   `--provider` makes it guess a provider of its own catalogue.
 // - The Anthropic SDK is not among its dependencies: it installs it with pip on first use.
+import { editText } from '../../config/edit.js';
+import { BIN } from '../../core/bin.js';
 import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
@@ -52,10 +54,10 @@ const PROTOCOL_OF: Readonly<Record<string, Protocol>> = {
   codex_responses: 'responses',
 };
 
-function hermesPaths(env: AgentEnv): { config: string; dotenv: string } {
+function hermesPaths(env: AgentEnv): { home: string; config: string; dotenv: string } {
   const p = pathFor(env.platform);
   const home = dirFromEnv(env, 'HERMES_HOME', p.join(env.home, '.hermes'));
-  return { config: p.join(home, 'config.yaml'), dotenv: p.join(home, '.env') };
+  return { home, config: p.join(home, 'config.yaml'), dotenv: p.join(home, '.env') };
 }
 
 const fit = (model: ClassifiedModel): ModelFit => fitMessagesChatResponses(model, 'agents.hermes.no_protocol');
@@ -71,6 +73,15 @@ function files(env: AgentEnv, _scope: Scope): AgentFile[] {
 
 const providersOf = (doc: Record<string, unknown> | undefined): Record<string, unknown> => asRecord(doc?.['providers']) ?? {};
 
+/** The provider `id` for the gateway, selected with the chosen model; its key read from `key_env`. */
+const providerEdits = (id: string, choice: AgentChoice): KeyEdit[] => [
+  { path: ['model', 'provider'], value: id },
+  { path: ['model', 'default'], value: choice.model },
+  { path: ['providers', id, 'base_url'], value: choice.protocol === 'messages' ? choice.root : choice.v1 },
+  { path: ['providers', id, 'key_env'], value: choice.keyEnvVar },
+  { path: ['providers', id, 'api_mode'], value: API_MODE[choice.protocol as keyof typeof API_MODE] },
+];
+
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = hermesPaths(env);
   const doc = asRecord(current.get(paths.config));
@@ -81,13 +92,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const id = ownProviderId(providersOf(doc), choice.root, 'base_url', PROVIDER_ID);
   if (id !== PROVIDER_ID) notes.push(msg('agents.hermes.user_provider', { file: paths.config, taken: PROVIDER_ID, id }));
   const provider = asRecord(providersOf(doc)[id]) ?? {};
-  const config: KeyEdit[] = [
-    { path: ['model', 'provider'], value: id },
-    { path: ['model', 'default'], value: choice.model },
-    { path: ['providers', id, 'base_url'], value: choice.protocol === 'messages' ? choice.root : choice.v1 },
-    { path: ['providers', id, 'key_env'], value: choice.keyEnvVar },
-    { path: ['providers', id, 'api_mode'], value: API_MODE[choice.protocol as keyof typeof API_MODE] },
-  ];
+  const config = providerEdits(id, choice);
   // A literal key there would win over key_env.
   if ('api_key' in provider) config.push({ path: ['providers', id, 'api_key'], value: undefined });
   const edits: FileEdit[] = [{ path: paths.config, format: 'yaml', edits: config }];
@@ -246,5 +251,23 @@ export const hermesAgent = defineAgent({
   oneShot(model, prompt, request) {
     // Without --provider, --model makes it guess a provider of its own.
     return { command: 'hermes', args: ['-z', prompt, '--provider', request?.provider ?? PROVIDER_ID, `--model=${model}`] };
+  },
+  /**
+   * One session (`launch`): HERMES_HOME names a home of the session's own (our directory) whose
+   * config.yaml holds the gateway's provider alone, selected, its key named by key_env and given in
+   * the session's environment; that home has no .env to override it. 0.19.0 reads its config only
+   * from HERMES_HOME, and the variables of its built-in providers (OPENAI_BASE_URL, …) would lose
+   * to the user's own .env, which may hold keys for other hosts. A home of its own is what Hermes's
+   * profiles are too: the session sees none of the user's memories, skills or history, and a note
+   * says so. Not HERMES_INFERENCE_MODEL: with it and no --provider, 0.19.0 guesses a provider of its
+   * catalogue from the model's name (DeepSeek's for deepseek-chat).
+   */
+  session(env, choice, dir) {
+    const path = pathFor(env.platform).join(dir, 'config.yaml');
+    return {
+      env: { HERMES_HOME: dir, [choice.keyEnvVar]: choice.key },
+      files: [{ path, content: editText(undefined, 'yaml', providerEdits(PROVIDER_ID, choice), path) }],
+      notes: [msg('agents.hermes.session_home', { home: hermesPaths(env).home, bin: BIN })],
+    };
   },
 });

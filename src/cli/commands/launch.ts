@@ -157,6 +157,7 @@ async function session(
   try {
     const prepared = agent.session!(agentEnv(ctx), choice, dir);
     for (const f of prepared.files ?? []) await writeFile(f.path, f.content, { mode: 0o600, flag: 'wx' });
+    for (const line of prepared.notes ?? []) note(ctx, wrap(ctx.t('cli.note', { text: line })));
     const launch = launchFor(found, agent.binary, [...(prepared.args ?? []), ...rest], ctx.platform);
     let stop: (() => void) | undefined;
     const end = await runSession({ ...launch, env: mergeEnv(ctx.env, prepared.env), cwd: ctx.cwd }, (forward) => {

@@ -24,6 +24,8 @@ export const en = {
   'agents.hermes.other_mode':
     'providers.{id} in {file} has api_mode "{mode}", not one the gateway serves (chat_completions, codex_responses, anthropic_messages).',
   'agents.hermes.no_key': 'providers.{id} in {file} has neither key_env nor api_key',
+  'agents.hermes.session_home':
+    'This session of Hermes Agent has a home of its own: your memories, skills and history in {home} are not loaded, and what it learns is not kept. `{bin} setup --agent hermes-agent` configures your own home.',
   'agents.unplan.hermes_after': 'model was removed from {file}: choose one again with `hermes model`.',
 } as const;
 

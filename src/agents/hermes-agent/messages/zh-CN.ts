@@ -22,5 +22,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'agents.hermes.other_mode':
     '{file} 中的 providers.{id} 的 api_mode 为 "{mode}"，不是网关支持的（chat_completions、codex_responses、anthropic_messages）。',
   'agents.hermes.no_key': '{file} 中的 providers.{id} 既没有 key_env 也没有 api_key',
+  'agents.hermes.session_home':
+    '本次 Hermes Agent 会话使用独立的主目录：不会加载 {home} 中你的记忆、技能和历史记录，会话中学到的内容也不会保留。`{bin} setup --agent hermes-agent` 会配置你自己的主目录。',
   'agents.unplan.hermes_after': '已从 {file} 删除 model：请用 `hermes model` 重新选择。',
 };
