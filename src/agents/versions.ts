@@ -6,7 +6,7 @@ import coerce from 'semver/functions/coerce.js';
 import lt from 'semver/functions/lt.js';
 import type { Protocol } from '../core/types.js';
 import { msg, type Message } from '../i18n/index.js';
-import { detectAgent, findOnPath } from './detect.js';
+import { detectAgent, findOnPath, type Detection } from './detect.js';
 import type { Agent, AgentEnv, AgentInstall, AgentVersions } from './types.js';
 
 /** `version` is older than `min`; false when either cannot be read as a version. */
@@ -21,8 +21,13 @@ export function olderThan(version: string, min: string): boolean {
  * found on PATH is run, so an agent that is not installed costs no process.
  */
 export async function installedVersion(agent: Agent, env: AgentEnv): Promise<string | undefined> {
-  if ((await findOnPath(agent.binary, env)) === undefined) return undefined;
-  return (await detectAgent(agent, env)).version;
+  return (await installation(agent, env)).version;
+}
+
+/** Whether the agent is on PATH, and the version it tells: its binary run once, only when found. */
+export async function installation(agent: Agent, env: AgentEnv): Promise<Detection> {
+  if ((await findOnPath(agent.binary, env)) === undefined) return { installed: false };
+  return detectAgent(agent, env);
 }
 
 /** The command that updates an installed agent, for its kind of source. */

@@ -11,7 +11,7 @@ import { listModels, probe, probeMany } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { octalMode, openKeyFiles } from './key-files.js';
 import { smallModelRequest } from '../agents/small-model.js';
-import { installedVersion, outdated, withVersion } from '../agents/versions.js';
+import { installation, outdated, withVersion } from '../agents/versions.js';
 import { commas, isMessage, msg, type Message } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
 import type { GroupAdvice } from '../setup/group-advice.js';
@@ -99,6 +99,12 @@ const agentKeys = new WeakMap<AgentCheck, string>();
 /** The variable the agent reads its key by: data for a repair, not part of the report. */
 const agentKeyVars = new WeakMap<AgentCheck, NonNullable<AgentRequest['keyVar']>>();
 
+/** The checks whose agent was found on PATH (kept out of the JSON report, like the key variables). */
+const installedChecks = new WeakSet<AgentCheck>();
+
+/** The agent of this check is on PATH. */
+export const agentInstalled = (check: AgentCheck): boolean => installedChecks.has(check);
+
 /** The variable the agent's config reads its key by, when it names one. */
 export function agentKeyVarOf(check: AgentCheck): AgentRequest['keyVar'] {
   return agentKeyVars.get(check);
@@ -184,7 +190,8 @@ export async function checkAgent(
 ): Promise<AgentCheck> {
   const check: AgentCheck = { id: agent.id, name: agent.name, configured: false, findings: [] };
   // The config is read as the installed version reads it.
-  const version = await installedVersion(agent, opts.env);
+  const { installed, version } = await installation(agent, opts.env);
+  if (installed) installedChecks.add(check);
   const env = withVersion(opts.env, version);
   const files = await readFiles(agent, env, opts.scope);
   if ('code' in files) {

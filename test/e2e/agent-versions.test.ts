@@ -118,3 +118,20 @@ describe('Qwen Code, by the version installed', () => {
     expect(newer.code, newer.stdout + newer.stderr).toBe(0);
   });
 });
+
+describe('doctor asks each installed agent its version once', () => {
+  it('an agent installed and not configured: one `--version` run, the line that says so; one not installed: no line, no run', async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const bin = join(home, 'bin');
+    const runs = join(home, 'runs');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'qwen'), `#!/bin/sh\necho "$*" >> '${runs}'\necho 0.24.4\n`);
+    chmodSync(join(bin, 'qwen'), 0o755);
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY, PATH: `${bin}:/usr/bin:/bin` };
+    const r = await runCli(['doctor', '--agent', 'qwen-code,codex'], { home, env });
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('Qwen Code: installed, not configured for a gateway');
+    expect(r.stdout).not.toContain('Codex');
+    expect(readFileSync(runs, 'utf8')).toBe('--version\n');
+  });
+});

@@ -54,20 +54,14 @@ async function checkAll(
   inputs: CheckInputs,
   versions?: Map<string, string>,
 ): Promise<AgentCheck[]> {
-  const [{ checkAgent, modelListCache }, { detectAgent }] = await Promise.all([
-    import('../../doctor/check.js'),
-    import('../../agents/detect.js'),
-  ]);
+  const { agentInstalled, checkAgent, modelListCache } = await import('../../doctor/check.js');
   const env = agentEnv(ctx);
   const models = modelListCache(versions);
   const { timeoutMs, ...rest } = inputs;
   const opts: CheckOptions = { ...rest, env, http: { timeoutMs, env: ctx.env } };
   const checks = await Promise.all(ids.map((id) => checkAgent(AGENTS[id], opts, models)));
   // An installed agent with no config of its own is worth a line; one neither installed nor configured is not.
-  const installed = await Promise.all(
-    checks.map((c) => (c.configured ? Promise.resolve(true) : detectAgent(AGENTS[c.id], env).then((d) => d.installed))),
-  );
-  return checks.filter((_, i) => installed[i]);
+  return checks.filter((c) => c.configured || agentInstalled(c));
 }
 
 /**
