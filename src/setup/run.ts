@@ -560,10 +560,12 @@ function refuseEvaluatedInputs(opts: SetupOptions): void {
 
 export async function runSetup(given: SetupOptions): Promise<SetupReport> {
   refuseEvaluatedInputs(given);
-  const opts: SetupOptions = { ...given, versions: given.versions ?? (await versionsOf(given.agents, given.env)) };
+  given.onProgress?.({ phase: 'models' });
+  // The agents are asked their versions while the gateway lists its models (the list needs none;
+  // an agent can take a second to tell): the choice needs both.
+  const [versions, { shared, byAgent }] = await Promise.all([given.versions ?? versionsOf(given.agents, given.env), listPhase(given)]);
+  const opts: SetupOptions = { ...given, versions };
   const verify = opts.verify !== false;
-  opts.onProgress?.({ phase: 'models' });
-  const { shared, byAgent } = await listPhase(opts);
   opts.onModels?.(shared, byAgent);
 
   const candidates = await choosePhase(opts, shared, byAgent);

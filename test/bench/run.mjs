@@ -225,17 +225,23 @@ async function main() {
         return performance.now() - t;
       }, 5);
       let probes = 0;
-      const runs = await sample(async () => {
-        const home = await temp('home');
-        const from = s.log.length;
-        const ms = await timeRun(process.execPath, [BIN, 'setup', '--yes', '--base-url', s.root, '--agent', 'claude-code,codex,opencode'], {
-          env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: key },
-        });
-        // Every model written is probed (main, small, tiers, OpenCode's list); then each agent's read-back.
-        probes = s.log.slice(from).filter((e) => e.method === 'POST').length - 3;
-        await rm(home, { recursive: true, force: true });
-        return ms;
-      }, 5);
+      const setupRuns = (path) =>
+        sample(async () => {
+          const home = await temp('home');
+          const from = s.log.length;
+          const ms = await timeRun(
+            process.execPath,
+            [BIN, 'setup', '--yes', '--base-url', s.root, '--agent', 'claude-code,codex,opencode'],
+            {
+              env: { PATH: path, HOME: home, GATEWAY_API_KEY: key },
+            },
+          );
+          // Every model written is probed (main, small, tiers, OpenCode's list); then each agent's read-back.
+          probes = s.log.slice(from).filter((e) => e.method === 'POST').length - 3;
+          await rm(home, { recursive: true, force: true });
+          return ms;
+        }, 5);
+      const runs = await setupRuns(process.env.PATH);
       // The list, the probes in batches of 4, the read-back (one batch: one request per agent).
       const batches = Math.ceil(probes / 4);
       const critical = median(version.a) + (2 + batches) * median(rt);
@@ -246,6 +252,22 @@ async function main() {
         median(runs) / critical,
         '≤ 1.2×',
         median(runs) / critical <= 1.2,
+      );
+      // The same with the three agents on PATH, each taking 1 s to tell its version (Continue CLI,
+      // GitHub Copilot CLI and Kilo CLI take 1.1–1.2 s on the project's machine): asked all at once,
+      // while the gateway lists its models, they add that second less the list's round trip.
+      const slow = await temp('agents');
+      for (const b of ['claude', 'codex', 'opencode']) await writeFile(join(slow, b), '#!/bin/sh\nsleep 1\necho 99.0.0\n', { mode: 0o755 });
+      const installed = await setupRuns(`${slow}:${process.env.PATH}`);
+      const extra = median(installed) - median(runs);
+      const expected = 1000 - median(rt);
+      row(
+        '  …agents installed, --version 1 s',
+        `+${extra.toFixed(0)} ms (${median(installed).toFixed(0)} ms, ${spread(installed)})`,
+        `1,000 ms − one round trip = ${expected.toFixed(0)} ms`,
+        extra / expected,
+        '≤ 1.2×',
+        extra / expected <= 1.2,
       );
     } finally {
       await s.stop();
