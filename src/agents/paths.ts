@@ -76,18 +76,6 @@ export function mapDocs(
 }
 
 /**
- * The id of our provider in a table of providers keyed by id (Kimi Code, OpenClaw, Hermes Agent):
- * an id of ours (`prefix`, `prefix-2`, …) whose base URL (`baseKey`) is under the gateway, else the
- * first of those ids no provider has. A provider of the user's is never taken over.
- */
-export function ownProviderId(providers: Record<string, unknown>, root: string, baseKey: string, prefix = 'gateway'): string {
-  const ours = Object.keys(providers).find((id) => id.startsWith(prefix) && underRoot(asRecord(providers[id])?.[baseKey], root));
-  if (ours !== undefined) return ours;
-  if (!(prefix in providers)) return prefix;
-  for (let n = 2; ; n++) if (!(`${prefix}-${n}` in providers)) return `${prefix}-${n}`;
-}
-
-/**
  * The messages URL of a client that takes a trailing `/v1` off its base URL (`all`: every one, as
  * OpenClaw does) and adds `/v1/messages`.
  */

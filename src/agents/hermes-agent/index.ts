@@ -23,7 +23,8 @@ import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, messagesUrl, ownProviderId, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, envValue, messagesUrl, pathFor, trimSlash } from '../paths.js';
+import { ownProviderId, ownProviders } from '../provider-table.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -123,31 +124,11 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   const paths = hermesPaths(env);
   const doc = asRecord(current.get(paths.config));
   const providers = providersOf(doc);
-  const notes: Message[] = [];
+  const { ours, notes } = ownProviders(providers, gateway, 'base_url', { file: paths.config, keyOf: (id) => `providers.${id}.base_url` });
   const secrets: string[] = [];
-  const config: KeyEdit[] = [];
-  const removed: string[] = [];
-  const vars = new Set<string>();
-  for (const [id, value] of Object.entries(providers)) {
-    if (!id.startsWith(PROVIDER_ID)) continue;
-    const provider = asRecord(value) ?? {};
-    if (!underRoot(provider['base_url'], gateway.root)) {
-      if (provider['base_url'] !== undefined)
-        notes.push(
-          msg('agents.unplan.not_gateway', {
-            file: paths.config,
-            key: `providers.${id}.base_url`,
-            value: String(provider['base_url']),
-            root: gateway.root,
-          }),
-        );
-      continue;
-    }
-    config.push({ path: ['providers', id], value: undefined });
-    removed.push(id);
-    const v = asString(provider['key_env']);
-    if (v !== undefined) vars.add(v);
-  }
+  const config: KeyEdit[] = ours.map(({ id }) => ({ path: ['providers', id], value: undefined }));
+  const removed = ours.map(({ id }) => id);
+  const vars = new Set(ours.map(({ provider }) => asString(provider['key_env'])).filter((v): v is string => v !== undefined));
   if (config.length === 0) return { edits: [], notes, secrets };
   if (Object.keys(providers).length === removed.length) config.push({ path: ['providers'], value: undefined });
   if (removed.includes(asString(asRecord(doc?.['model'])?.['provider']) ?? '')) {

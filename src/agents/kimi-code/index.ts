@@ -20,7 +20,8 @@ import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, messagesUrl, ownProviderId, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, envValue, messagesUrl, pathFor, trimSlash } from '../paths.js';
+import { ownProviderId, ownProviders } from '../provider-table.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -115,30 +116,10 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   const file = configPath(env);
   const doc = asRecord(current.get(file));
   const providers = asRecord(doc?.['providers']) ?? {};
-  const notes: Message[] = [];
-  const secrets: string[] = [];
-  const edits: KeyEdit[] = [];
-  const removed = new Set<string>();
-  for (const [id, value] of Object.entries(providers)) {
-    if (!id.startsWith(PROVIDER_ID)) continue;
-    const provider = asRecord(value) ?? {};
-    if (!underRoot(provider['base_url'], gateway.root)) {
-      if (provider['base_url'] !== undefined)
-        notes.push(
-          msg('agents.unplan.not_gateway', {
-            file,
-            key: `providers.${id}.base_url`,
-            value: String(provider['base_url']),
-            root: gateway.root,
-          }),
-        );
-      continue;
-    }
-    edits.push({ path: ['providers', id], value: undefined });
-    removed.add(id);
-    const key = asString(provider['api_key']);
-    if (key) secrets.push(key);
-  }
+  const { ours, notes } = ownProviders(providers, gateway, 'base_url', { file, keyOf: (id) => `providers.${id}.base_url` });
+  const secrets = ours.map(({ provider }) => asString(provider['api_key'])).filter((k): k is string => !!k);
+  const edits: KeyEdit[] = ours.map(({ id }) => ({ path: ['providers', id], value: undefined }));
+  const removed = new Set(ours.map(({ id }) => id));
   if (edits.length === 0) return { edits: [], notes, secrets };
   const models = asRecord(doc?.['models']) ?? {};
   const aliases = Object.keys(models).filter((a) => removed.has(asString(asRecord(models[a])?.['provider']) ?? ''));

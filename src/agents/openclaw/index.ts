@@ -20,7 +20,8 @@
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, envValue, messagesUrl, ownProviderId, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, envValue, messagesUrl, pathFor, trimSlash } from '../paths.js';
+import { ownProviderId, ownProviders } from '../provider-table.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -120,27 +121,11 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   const file = configPath(env);
   const doc = asRecord(current.get(file));
   const providers = providersOf(doc);
-  const notes: Message[] = [];
+  const { ours, notes } = ownProviders(providers, gateway, 'baseUrl', { file, keyOf: (id) => `models.providers.${id}.baseUrl` });
   const secrets: string[] = [];
-  const edits: KeyEdit[] = [];
-  const removed: string[] = [];
-  for (const [id, value] of Object.entries(providers)) {
-    if (!id.startsWith(PROVIDER_ID)) continue;
-    const provider = asRecord(value) ?? {};
-    if (!underRoot(provider['baseUrl'], gateway.root)) {
-      if (provider['baseUrl'] !== undefined)
-        notes.push(
-          msg('agents.unplan.not_gateway', {
-            file,
-            key: `models.providers.${id}.baseUrl`,
-            value: String(provider['baseUrl']),
-            root: gateway.root,
-          }),
-        );
-      continue;
-    }
-    edits.push({ path: ['models', 'providers', id], value: undefined });
-    removed.push(id);
+  const edits: KeyEdit[] = ours.map(({ id }) => ({ path: ['models', 'providers', id], value: undefined }));
+  const removed = ours.map(({ id }) => id);
+  for (const { provider } of ours) {
     const key = asString(provider['apiKey']);
     if (key && !key.startsWith('${')) secrets.push(key);
   }
