@@ -26,6 +26,8 @@ try {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // As the build does: jsonc-parser's 'main' is a UMD build whose dynamic requires esbuild cannot follow.
+    mainFields: ['module', 'main'],
     target: 'node20',
     outfile: bundle,
     logLevel: 'warning',

@@ -17,7 +17,6 @@
 //   token", "API call failed after 3 retries: HTTP 404: Invalid URL"). `--model` without
 //   `--provider` makes it guess a provider of its own catalogue.
 // - The Anthropic SDK is not among its dependencies: it installs it with pip on first use.
-import { editText } from '../../config/edit.js';
 import { BIN } from '../../core/bin.js';
 import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
@@ -74,14 +73,12 @@ function files(env: AgentEnv, _scope: Scope): AgentFile[] {
 
 const providersOf = (doc: Record<string, unknown> | undefined): Record<string, unknown> => asRecord(doc?.['providers']) ?? {};
 
-/** The provider `id` for the gateway, selected with the chosen model; its key read from `key_env`. */
-const providerEdits = (id: string, choice: AgentChoice): KeyEdit[] => [
-  { path: ['model', 'provider'], value: id },
-  { path: ['model', 'default'], value: choice.model },
-  { path: ['providers', id, 'base_url'], value: choice.protocol === 'messages' ? choice.root : choice.v1 },
-  { path: ['providers', id, 'key_env'], value: choice.keyEnvVar },
-  { path: ['providers', id, 'api_mode'], value: API_MODE[choice.protocol as keyof typeof API_MODE] },
-];
+/** The gateway's provider for the choice: its key read from the variable `key_env` names. */
+const gatewayProvider = (choice: AgentChoice): Record<string, string> => ({
+  base_url: choice.protocol === 'messages' ? choice.root : choice.v1,
+  key_env: choice.keyEnvVar,
+  api_mode: API_MODE[choice.protocol as keyof typeof API_MODE],
+});
 
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = hermesPaths(env);
@@ -93,7 +90,11 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const id = ownProviderId(providersOf(doc), choice.root, 'base_url', PROVIDER_ID);
   if (id !== PROVIDER_ID) notes.push(msg('agents.hermes.user_provider', { file: paths.config, taken: PROVIDER_ID, id }));
   const provider = asRecord(providersOf(doc)[id]) ?? {};
-  const config = providerEdits(id, choice);
+  const config: KeyEdit[] = [
+    { path: ['model', 'provider'], value: id },
+    { path: ['model', 'default'], value: choice.model },
+    ...Object.entries(gatewayProvider(choice)).map(([k, value]) => ({ path: ['providers', id, k], value })),
+  ];
   // A literal key there would win over key_env.
   if ('api_key' in provider) config.push({ path: ['providers', id, 'api_key'], value: undefined });
   const edits: FileEdit[] = [{ path: paths.config, format: 'yaml', edits: config }];
@@ -245,9 +246,11 @@ export const hermesAgent = defineAgent({
    */
   session(env, choice, dir) {
     const path = pathFor(env.platform).join(dir, 'config.yaml');
+    // Written as JSON, which YAML reads.
+    const config = { model: { provider: PROVIDER_ID, default: choice.model }, providers: { [PROVIDER_ID]: gatewayProvider(choice) } };
     return {
       env: { HERMES_HOME: dir, [choice.keyEnvVar]: choice.key },
-      files: [{ path, content: editText(undefined, 'yaml', providerEdits(PROVIDER_ID, choice), path) }],
+      files: [{ path, content: `${JSON.stringify(config, null, 2)}\n` }],
       notes: [msg('agents.hermes.session_home', { home: hermesPaths(env).home, bin: BIN })],
     };
   },
