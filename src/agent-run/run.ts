@@ -90,15 +90,20 @@ export function judgeRun(
   harmless: readonly RegExp[] = [],
 ): { ok: true } | { ok: false; failure: Message } {
   if (run.notFound) return { ok: false, failure: msg('run.fail.not_on_path') };
-  if (run.timedOut) return { ok: false, failure: msg('run.fail.timeout', { seconds: Math.round(timeoutMs / 1000) }) };
-  if (run.exitCode === undefined) return { ok: false, failure: msg('run.fail.signal') };
-  if (run.exitCode !== 0) return { ok: false, failure: msg('run.fail.exit', { code: run.exitCode }) };
   const said = run.stdout
     .split('\n')
     .filter((line) => !harmless.some((r) => r.test(line)))
     .join('\n');
-  if (said.trim() === '') return { ok: false, failure: msg('run.fail.no_answer') };
   const bad = FAILURE_TEXT.exec(said);
+  if (run.timedOut) {
+    const seconds = Math.round(timeoutMs / 1000);
+    // An answer printed before the limit is said: the agent, not the gateway, is what hung.
+    const answered = said.trim() !== '' && !bad;
+    return { ok: false, failure: msg(answered ? 'run.fail.timeout_after_answer' : 'run.fail.timeout', { seconds }) };
+  }
+  if (run.exitCode === undefined) return { ok: false, failure: msg('run.fail.signal') };
+  if (run.exitCode !== 0) return { ok: false, failure: msg('run.fail.exit', { code: run.exitCode }) };
+  if (said.trim() === '') return { ok: false, failure: msg('run.fail.no_answer') };
   if (bad) return { ok: false, failure: msg('run.fail.error_output', { text: bad[0] }) };
   return { ok: true };
 }

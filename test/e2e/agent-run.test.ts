@@ -126,7 +126,9 @@ describe('judgeRun', () => {
   it.each([
     [{}, true, undefined],
     [{ notFound: true, exitCode: undefined }, false, 'not on PATH'],
-    [{ timedOut: true, exitCode: undefined }, false, 'no answer within 120 s (stopped)'],
+    [{ timedOut: true, exitCode: undefined, stdout: '' }, false, 'no answer within 120 s (stopped)'],
+    [{ timedOut: true, exitCode: undefined }, false, 'answered, then did not exit within 120 s (stopped)'],
+    [{ timedOut: true, exitCode: undefined, stdout: 'API Error: 401' }, false, 'no answer within 120 s (stopped)'],
     [{ exitCode: undefined }, false, 'killed by a signal'],
     [{ exitCode: 1 }, false, 'exit code 1'],
     [{ stdout: '  \n' }, false, 'exit code 0 but no answer printed'],

@@ -5,6 +5,7 @@ import { registerCatalog } from '../../i18n/index.js';
 export const en = {
   'run.fail.not_on_path': 'not on PATH',
   'run.fail.timeout': 'no answer within {seconds} s (stopped)',
+  'run.fail.timeout_after_answer': 'answered, then did not exit within {seconds} s (stopped)',
   'run.fail.signal': 'killed by a signal',
   'run.fail.exit': 'exit code {code}',
   'run.fail.no_answer': 'exit code 0 but no answer printed',

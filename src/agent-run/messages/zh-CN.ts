@@ -5,6 +5,7 @@ import type { en } from './en.js';
 export const zhCN: CatalogOf<typeof en> = {
   'run.fail.not_on_path': '不在 PATH 中',
   'run.fail.timeout': '{seconds} 秒内没有回答（已停止）',
+  'run.fail.timeout_after_answer': '已回答，但 {seconds} 秒内没有退出（已停止）',
   'run.fail.signal': '被信号终止',
   'run.fail.exit': '退出码 {code}',
   'run.fail.no_answer': '退出码为 0，但没有输出回答',
