@@ -46,6 +46,8 @@ const NOT_LAUNCHABLE = SUPPORTED_AGENT_IDS.filter((id) => AGENTS[id].session ===
 const FAKE = `#!/usr/bin/env node
 const fs = require('node:fs');
 const args = process.argv.slice(2);
+// Asked its version (before the session): it tells $FAKE_VERSION, or one above every floor.
+if (args.length === 1 && args[0] === '--version') { console.log(process.env.FAKE_VERSION || '9999.0.0'); process.exit(0); }
 const files = {};
 // Session files are named by an argument, or by a variable holding a path in the session's TMPDIR
 // (a file, or a directory: each file in it).
@@ -416,6 +418,15 @@ describe('launch: refused before the agent starts', () => {
     const r = await runCli(['launch', 'copilot-cli', '--model', 'no-such-model'], { home, env, timeoutMs: 30_000 });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain('no-such-model');
+    expect(existsSync(dump)).toBe(false);
+  });
+
+  it('an agent below its floor: the version, the floor and the command that updates it, exit 1, the agent never started', async () => {
+    const { home, dump, env } = setup('qwen-code');
+    const r = await runCli(['launch', 'qwen-code', '--', '-p', 'hi'], { home, env: { ...env, FAKE_VERSION: '0.8.2' }, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(1);
+    expect(plain(r.stderr)).toContain('0.8.2');
+    expect(plain(r.stderr)).toContain('npm install -g @qwen-code/qwen-code@latest');
     expect(existsSync(dump)).toBe(false);
   });
 

@@ -104,8 +104,14 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     note(ctx, wrap(ctx.t('launch.banner', { agent: agent.name, root: gateway.root, key: maskKey(key.key), source: key.keySource })));
   const { choosePhase, clientFor, isChosen, probePhase } = await import('../../setup/run.js');
   const { listModels } = await import('../../gateway/client.js');
-  const list = await listModels(clientFor(opts, agent.id));
-  const [candidate] = await choosePhase(opts, list.models);
+  const { installedVersion } = await import('../../agents/versions.js');
+  // As for setup, the installed version decides what suits the agent (below its floor: nothing, with
+  // the command that updates it); asked while the gateway lists its models.
+  const [list, version] = await Promise.all([listModels(clientFor(opts, agent.id)), installedVersion(agent, env)]);
+  const [candidate] = await choosePhase(
+    { ...opts, ...(version !== undefined && { versions: new Map([[agent.id, version]]) }) },
+    list.models,
+  );
   if (candidate === undefined || !isChosen(candidate)) {
     throw new JobError(msg('launch.no_model', { agent: agent.name }), candidate?.report.skipped);
   }
