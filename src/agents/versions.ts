@@ -5,6 +5,7 @@
 import coerce from 'semver/functions/coerce.js';
 import lt from 'semver/functions/lt.js';
 import type { Protocol } from '../core/types.js';
+import { pathVariable } from '../core/launch.js';
 import { msg, type Message } from '../i18n/index.js';
 import { detectAgent, findOnPath, type Detection } from './detect.js';
 import type { Agent, AgentEnv, AgentInstall, AgentVersions } from './types.js';
@@ -24,10 +25,22 @@ export async function installedVersion(agent: Agent, env: AgentEnv): Promise<str
   return (await installation(agent, env)).version;
 }
 
+/**
+ * What each binary on each PATH told, for this process: a command that first looks for the
+ * installed agents (setup without --agent, `use` over several profiles, doctor) and then reads
+ * their versions asks each binary once.
+ */
+const told = new Map<string, Promise<Detection>>();
+
 /** Whether the agent is on PATH, and the version it tells: its binary run once, only when found. */
-export async function installation(agent: Agent, env: AgentEnv): Promise<Detection> {
-  if ((await findOnPath(agent.binary, env)) === undefined) return { installed: false };
-  return detectAgent(agent, env);
+export function installation(agent: Agent, env: AgentEnv): Promise<Detection> {
+  const key = [agent.binary, env.platform, pathVariable(env.env) ?? '', env.env['PATHEXT'] ?? ''].join('\0');
+  let found = told.get(key);
+  if (found === undefined) {
+    found = findOnPath(agent.binary, env).then((path) => (path === undefined ? { installed: false } : detectAgent(agent, env)));
+    told.set(key, found);
+  }
+  return found;
 }
 
 /** The command that updates an installed agent, for its kind of source. */

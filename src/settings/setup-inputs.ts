@@ -166,8 +166,11 @@ export function agentEnv(ctx: Pick<SettingsHost, 'home' | 'env' | 'cwd' | 'platf
 
 /** The agents installed on this machine; the registry's defaults when none is. */
 export async function installedAgents(env: AgentEnv): Promise<AgentId[]> {
-  const { detectAgent } = await import('../agents/detect.js');
-  const found = await Promise.all(SUPPORTED_AGENT_IDS.map(async (id) => ((await detectAgent(AGENTS[id], env)).installed ? id : undefined)));
+  // The same question setup asks next for their versions: each binary answers once.
+  const { installation } = await import('../agents/versions.js');
+  const found = await Promise.all(
+    SUPPORTED_AGENT_IDS.map(async (id) => ((await installation(AGENTS[id], env)).installed ? id : undefined)),
+  );
   const installed = found.filter((id): id is AgentId => id !== undefined);
   return installed.length > 0 ? installed : [...DEFAULT_AGENT_IDS];
 }

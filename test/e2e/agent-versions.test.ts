@@ -119,7 +119,23 @@ describe('Qwen Code, by the version installed', () => {
   });
 });
 
-describe('doctor asks each installed agent its version once', () => {
+describe('each installed agent is asked its version once', () => {
+  it('setup without --agent: the agents on PATH are found and their versions read with one `--version` run each', async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const bin = join(home, 'bin');
+    const runs = join(home, 'runs');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'qwen'), `#!/bin/sh\necho "$*" >> '${runs}'\necho 0.24.4\n`);
+    chmodSync(join(bin, 'qwen'), 0o755);
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY, PATH: `${bin}:/usr/bin:/bin` };
+    const r = await runCli(['setup', '--yes', '--json'], { home, env });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const report = jsonOf(r) as { agents: { id: string; version?: string }[] };
+    expect(report.agents.map((a) => [a.id, a.version])).toEqual([['qwen-code', '0.24.4']]);
+    expect(readFileSync(runs, 'utf8')).toBe('--version\n');
+  });
+
   it('an agent installed and not configured: one `--version` run, the line that says so; one not installed: no line, no run', async () => {
     const sim = await startSim();
     const home = newHome();
