@@ -14,6 +14,8 @@ interface DotenvLine {
   end?: string;
   key?: string;
   value?: string;
+  /** Quoted so that no reader expands it (single quotes). */
+  literal?: boolean;
   prefix?: string;
 }
 
@@ -28,7 +30,7 @@ function splitLines(body: string): { raw: string; end: string }[] {
   return out;
 }
 
-function parseValue(rest: string, file: string, line: number, column: number): string {
+function parseValue(rest: string, file: string, line: number, column: number): { value: string; literal: boolean } {
   const text = rest.trimEnd();
   const quote = text[0];
   if (quote === '"' || quote === "'" || quote === '`') {
@@ -40,7 +42,8 @@ function parseValue(rest: string, file: string, line: number, column: number): s
         if (after !== '' && !after.startsWith('#')) {
           throw new ParseError(file, line, column + i + 1, msg('cfg.dotenv_after_quote'));
         }
-        return out;
+        // Inside single quotes (and backticks, to dotenv readers) nothing is expanded.
+        return { value: out, literal: quote !== '"' };
       }
       if (ch === '\\' && quote === '"' && i + 1 < text.length) {
         const next = text[++i] as string;
@@ -53,7 +56,7 @@ function parseValue(rest: string, file: string, line: number, column: number): s
   }
   // Unquoted: an inline comment starts at a `#` preceded by whitespace.
   const hash = text.search(/\s#/);
-  return (hash === -1 ? text : text.slice(0, hash)).trim();
+  return { value: (hash === -1 ? text : text.slice(0, hash)).trim(), literal: false };
 }
 
 function parseLines(text: string, file: string): { bom: string; eol: string; lines: DotenvLine[] } {
@@ -64,18 +67,37 @@ function parseLines(text: string, file: string): { bom: string; eol: string; lin
     const m = ASSIGNMENT.exec(raw);
     if (!m) throw new ParseError(file, i + 1, raw.length - raw.trimStart().length + 1, msg('cfg.dotenv_line'));
     const [, prefix = '', key = '', eq = '', rest = ''] = m;
-    return { raw, end, key, prefix, value: parseValue(rest, file, i + 1, prefix.length + key.length + eq.length + 1) };
+    return { raw, end, key, prefix, ...parseValue(rest, file, i + 1, prefix.length + key.length + eq.length + 1) };
   });
   return { bom, eol: detectEol(body), lines };
 }
 
+/** The variables of a parsed dotenv file whose values no reader expands (single-quoted). */
+const LITERAL = Symbol('literal values');
+
 /** The variables of a dotenv file; a later assignment of the same name wins, as in `dotenv`. */
 export function parseDotenv(text: string, file: string): Record<string, string> {
   const out: Record<string, string> = {};
+  const literal = new Set<string>();
   for (const line of parseLines(text, file).lines) {
-    if (line.key !== undefined && line.value !== undefined) out[line.key] = line.value;
+    if (line.key === undefined || line.value === undefined) continue;
+    out[line.key] = line.value;
+    if (line.literal) literal.add(line.key);
+    else literal.delete(line.key);
   }
+  Object.defineProperty(out, LITERAL, { value: literal, enumerable: false });
   return out;
+}
+
+/**
+ * The variable that `doc[key]` references as the file's readers read it (a shell sourcing it, a
+ * dotenv library): `${NAME}` bare or in double quotes; in single quotes it is the text itself.
+ */
+export function dotenvReferenceOf(doc: Record<string, unknown>, key: string): string | undefined {
+  const value = doc[key];
+  if (typeof value !== 'string') return undefined;
+  const literal = (doc as { [LITERAL]?: Set<string> })[LITERAL];
+  return literal?.has(key) ? undefined : envReferenceOf(value);
 }
 
 /**
@@ -117,7 +139,7 @@ function isEnvReference(value: unknown): value is EnvReference {
 }
 
 /** The variable a value read back from a dotenv file references (`${NAME}`); undefined for a plain value. */
-export function envReferenceOf(value: string): string | undefined {
+function envReferenceOf(value: string): string | undefined {
   return /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(value)?.[1];
 }
 

@@ -350,3 +350,10 @@ function show(text: string): string {
   if (out.length > 120) out = `${out.slice(0, 117)}...`;
   return `"${out}"`;
 }
+
+/** Where a URL's requests go (scheme, host and port); undefined for what is not a URL. */
+export function originOf(url: string | undefined): string | undefined {
+  if (url === undefined || !URL.canParse(url)) return undefined;
+  const origin = new URL(url).origin;
+  return origin === 'null' ? undefined : origin;
+}

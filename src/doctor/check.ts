@@ -4,7 +4,7 @@
 import type { AgentId } from '../agents/registry.js';
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
 import { readConfig } from '../config/index.js';
-import { normalizeBaseUrl } from '../core/base-url.js';
+import { normalizeBaseUrl, originOf } from '../core/base-url.js';
 import { errorText, GatewayError, ToolError } from '../core/errors.js';
 import type { ClassifiedModel, Diagnosis, DiagnosisCode, Markers } from '../core/types.js';
 import { listModels, probe, probeMany } from '../gateway/client.js';
@@ -83,15 +83,6 @@ export interface CheckOptions {
    * config comes with the repository: its request is sent only when it goes to this origin.
    */
   trustedOrigin?: string;
-}
-
-/** Where a URL's requests go (scheme, host and port); undefined for what is not a URL. */
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The key each check's agent would send, kept out of the check itself so no report can print it. */
@@ -284,8 +275,9 @@ export async function checkAgent(
     });
   }
   // The key this agent really sends decides what its model list is; another agent's key (the one
-  // in GATEWAY_API_KEY now) may see another group's models.
-  const listKey = key || gatewayKey;
+  // in GATEWAY_API_KEY now) may see another group's models. A gateway key goes only to the gateway
+  // it was given for, never to a host a config names.
+  const listKey = key || (opts.trustedOrigin !== undefined && originOf(check.root) === opts.trustedOrigin ? gatewayKey : undefined);
   const list = listKey ? await models(check.root, listKey, opts) : undefined;
   if (list && !Array.isArray(list) && list.code !== 'wrong_path' && list.code !== 'not_api') {
     // A wrong base URL shows again in the agent's own request below; other list failures are news.

@@ -4,7 +4,7 @@
 // handed in, so the command line can make it interruptible.
 import type { AgentId } from '../agents/registry.js';
 import type { KeyStorage, Scope } from '../agents/types.js';
-import { normalizeBaseUrl } from '../core/base-url.js';
+import { normalizeBaseUrl, originOf } from '../core/base-url.js';
 import { CancelledError, ToolError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { msg, type Message } from '../i18n/index.js';
@@ -69,11 +69,15 @@ export async function repairAgents(
   for (const c of broken) {
     const url = o.given ?? (c.root ? normalizeBaseUrl(c.root) : undefined);
     const ownVarOf = o.agentKeyEnv.get(c.id);
-    const gatewayKey = ownVarOf !== undefined ? o.gatewayKeys.get(c.id) : o.gatewayKey;
+    // A key goes only to the gateway it was given for: the given keys to the given gateway, the
+    // config's own key to the host that config named.
+    const gatewayKey = o.given === undefined ? undefined : ownVarOf !== undefined ? o.gatewayKeys.get(c.id) : o.gatewayKey;
     const gatewayVar = ownVarOf ?? o.keyEnv;
     // The agent keeps the key it uses: GATEWAY_API_KEY may belong to another agent's group. Only a
     // key that is missing or refused is replaced by the given one, and the report says so.
-    const own = agentKeyOf(c) || undefined;
+    const held = agentKeyOf(c) || undefined;
+    const own =
+      held !== undefined && url !== undefined && c.root !== undefined && originOf(c.root) === originOf(url.root) ? held : undefined;
     const ownBroken = own === undefined || c.findings.some((f) => f.code === 'bad_key' || f.code === 'missing_key');
     const replaceKey = gatewayKey !== undefined && ownBroken && own !== gatewayKey;
     const key = replaceKey ? gatewayKey : (own ?? gatewayKey);

@@ -7,7 +7,7 @@ import { normalizeBaseUrl } from '../core/base-url.js';
 import { isMessage } from '../i18n/index.js';
 import { readCurrent } from '../setup/read-current.js';
 import { str, type ParsedValues } from '../core/values.js';
-import { BASE_URL_ENV, defaultKeyGiven, keyEnvFlags, type ImportedKey } from './gateway.js';
+import { BASE_URL_ENV, defaultKeyNamed, keyEnvFlags, type ImportedKey } from './gateway.js';
 import type { SettingsHost } from './host.js';
 import { agentEnv } from './setup-inputs.js';
 
@@ -41,8 +41,8 @@ async function keysInConfigs(
 }
 
 /**
- * The configs' keys a run needs: none when a flag, link or variable gives every key it uses; else
- * those of `agents` whose configs point at the run's gateway.
+ * The configs' keys a run needs: none when a flag or link names every key it uses; else those of
+ * `agents` whose configs point at the run's gateway (an exported variable does not replace them).
  */
 export async function keysForRun(
   host: SettingsHost,
@@ -54,7 +54,7 @@ export async function keysForRun(
   const perAgent = keyEnvFlags(values).perAgent;
   const missing = agents.filter((id) => {
     const name = perAgent.get(id);
-    return name === undefined ? !defaultKeyGiven(host, values, imported) : !host.env[name]?.trim();
+    return name === undefined ? !defaultKeyNamed(values, imported) : !host.env[name]?.trim();
   });
   const given = str(values, 'base-url') ?? host.env[BASE_URL_ENV];
   if (missing.length === 0 || given === undefined || given.trim() === '') return new Map();

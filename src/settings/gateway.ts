@@ -1,18 +1,24 @@
 // Which gateway and which key: from flags and the environment, validated once for every command
 // that talks to the gateway. Missing input is a UsageError naming the flag or variable to set.
-import { AGENT_IDS, isAgentId, type AgentId } from '../agents/registry.js';
+import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../agents/registry.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { commas, msg } from '../i18n/index.js';
 import { showArgument, str, type ParsedValues } from '../core/values.js';
 import type { SettingsHost } from './host.js';
+import { KeyElsewhereError } from './key-binding.js';
 
 export const DEFAULT_KEY_ENV = 'GATEWAY_API_KEY';
 export const BASE_URL_ENV = 'GATEWAY_BASE_URL';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The value (not a flag) that says which key variable came from the saved settings. */
 export const SAVED_KEY_ENV = '\u0000saved-key-env';
+/**
+ * The value (not a flag) set when the variable a run would fall back on is bound to another
+ * gateway: [variable, this run's origin, the origins it belongs to…].
+ */
+export const KEY_ELSEWHERE = '\u0000key-elsewhere';
 
 export interface GatewayInputs {
   /** Gateway root (no trailing slash, no /v1) and root + '/v1'. */
@@ -76,6 +82,8 @@ export function keyEnvFlags(values: ParsedValues): KeyEnvFlags {
 interface AgentKey {
   key: string;
   keyEnvVar: string;
+  /** The config file it was kept in, when it is the key the agent's config already holds. */
+  keptIn?: string;
 }
 
 /**
@@ -147,6 +155,11 @@ export function resolveKey(
       ctx.warn(msg('wizard.api_key_flag_warning', { var: keyEnvVar }));
     }
   } else {
+    const elsewhere = values[KEY_ELSEWHERE];
+    if (Array.isArray(elsewhere) && elsewhere[0] === keyEnvVar) {
+      const [name, origin, ...origins] = elsewhere as [string, string, ...string[]];
+      throw new KeyElsewhereError(name, origins, origin);
+    }
     key = ctx.env[keyEnvVar]?.trim();
     keySource = `$${keyEnvVar}`;
   }
@@ -170,18 +183,35 @@ export function resolveKey(
   return { key, keySource, keyEnvVar };
 }
 
-/** Whether the run has a default key without the agents' configs: a flag, a link or the variable. */
-export function defaultKeyGiven(ctx: Pick<SettingsHost, 'env'>, values: ParsedValues, imported?: ImportedKey): boolean {
-  return (
-    imported !== undefined || str(values, 'api-key') !== undefined || Boolean(ctx.env[keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV]?.trim())
-  );
+/**
+ * Whether the run has a default key without the agents' configs: a flag, a link or the variable
+ * (not one the saved settings bind to another gateway).
+ */
+function defaultKeyGiven(ctx: Pick<SettingsHost, 'env'>, values: ParsedValues, imported?: ImportedKey): boolean {
+  if (imported !== undefined || str(values, 'api-key') !== undefined) return true;
+  const name = keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV;
+  const elsewhere = values[KEY_ELSEWHERE];
+  if (Array.isArray(elsewhere) && elsewhere[0] === name) return false;
+  return Boolean(ctx.env[name]?.trim());
+}
+
+/**
+ * Whether the user named the default key in this run (`--api-key`, `--api-key-env VAR`, a link):
+ * only then does it replace a key an agent's config already holds for this gateway.
+ */
+export function defaultKeyNamed(values: ParsedValues, imported?: ImportedKey): boolean {
+  if (imported !== undefined || str(values, 'api-key') !== undefined) return true;
+  const plain = keyEnvFlags(values).plain;
+  return plain !== undefined && values[SAVED_KEY_ENV] !== plain;
 }
 
 /**
  * Base URL, key and timeout for commands that call the gateway. With `agents`, their own keys too
- * (`agentKeys`); when every one of them has its own, the default key is not needed and the first
- * agent's stands in for it. `inConfigs`: the keys the agents' configs hold (keysInConfigs), used
- * where no flag, link or variable gives one — each agent keeps the key its config holds.
+ * (`agentKeys`). Each agent's key, the first found: a flag (or link) naming it in this run; the
+ * agent's own saved variable; the key its config already holds for this gateway (`inConfigs`, from
+ * keysForRun); the default variable. A variable exported now never silently replaces a key a
+ * config holds: the run says which one it kept. When every agent has its own, the default key is
+ * not needed and the first agent's stands in for it.
  */
 export function resolveGateway(
   ctx: Pick<SettingsHost, 'env' | 'warn' | 'addSecret'>,
@@ -192,20 +222,30 @@ export function resolveGateway(
 ): GatewayInputs {
   const url = resolveBaseUrl(ctx, values);
   const agentKeys = agents ? resolveAgentKeys(ctx, values, agents, inConfigs) : new Map<AgentId, AgentKey>();
-  const defaultSet = defaultKeyGiven(ctx, values, imported);
+  const named = defaultKeyNamed(values, imported);
   const keyEnvVar = keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV;
-  const kept = defaultSet ? [] : (agents ?? []).filter((id) => !agentKeys.has(id) && inConfigs.has(id));
+  const kept = named ? [] : (agents ?? []).filter((id) => !agentKeys.has(id) && inConfigs.has(id));
+  const rest = (agents ?? []).filter((id) => !agentKeys.has(id) && !kept.includes(id));
+  const fromVar = defaultKeyGiven(ctx, values, imported) ? resolveKey(ctx, values, imported) : undefined;
   const keptFirst = kept[0] !== undefined ? inConfigs.get(kept[0]) : undefined;
-  // An agent whose config holds a key other than the first one's keeps its own.
-  for (const id of kept) if (inConfigs.get(id)!.key !== keptFirst?.key) agentKeys.set(id, { key: inConfigs.get(id)!.key, keyEnvVar });
+  // The key for the agents without one of their own: the variable's when some agent needs it,
+  // else the first kept config's.
+  const standIn =
+    fromVar && (rest.length > 0 || !keptFirst) ? fromVar : keptFirst && { key: keptFirst.key, keySource: keptFirst.source, keyEnvVar };
+  for (const id of kept) {
+    const held = inConfigs.get(id)!;
+    if (held.key !== standIn?.key) agentKeys.set(id, { key: held.key, keyEnvVar, keptIn: held.source });
+    if (fromVar && held.key !== fromVar.key)
+      ctx.warn(
+        msg('cli.warning_line', { text: msg('keys.kept_in_config', { agent: AGENTS[id].name, file: held.source, var: keyEnvVar }) }),
+      );
+  }
   const first = agents?.[0] !== undefined ? agentKeys.get(agents[0]) : undefined;
   const everyOwn = agents !== undefined && agents.length > 0 && agents.every((id) => agentKeys.has(id));
   const key =
-    everyOwn && first && !defaultSet
-      ? { key: first.key, keySource: `$${first.keyEnvVar}`, keyEnvVar: first.keyEnvVar }
-      : keptFirst
-        ? { key: keptFirst.key, keySource: keptFirst.source, keyEnvVar }
-        : resolveKey(ctx, values, imported);
+    everyOwn && first && !named
+      ? { key: first.key, keySource: first.keptIn ?? `$${first.keyEnvVar}`, keyEnvVar: first.keyEnvVar }
+      : (standIn ?? resolveKey(ctx, values, imported));
   const own = agentKeys.size > 0 ? { agentKeys } : {};
   const seconds = str(values, 'timeout');
   return {

@@ -11,6 +11,8 @@ import { readConfig, stateDir, writeFileAtomic } from '../config/index.js';
 import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
 import { commas, msg, type Message } from '../i18n/index.js';
+import { keyBindings, type KeyBindings } from './key-binding.js';
+import { originOf } from '../core/base-url.js';
 
 interface AgentSettings {
   model?: string;
@@ -37,10 +39,12 @@ export interface Settings {
   active?: Partial<Record<AgentId, string>>;
   /** Project files the user approved (`trust`): absolute path → SHA-256 of the approved bytes. User file only. */
   trusted?: Record<string, string>;
+  /** Which gateway origin each key variable was saved for (`setup`, `sync`): a variable's name → an origin. User file only. */
+  keys?: Record<string, string>;
 }
 
 /** A profile holds what the top level holds, except profiles and the record of which is active. */
-export type ProfileSettings = Omit<Settings, 'profiles' | 'active' | 'trusted'>;
+export type ProfileSettings = Omit<Settings, 'profiles' | 'active' | 'trusted' | 'keys'>;
 
 export interface LoadedSettings {
   settings: Settings;
@@ -54,6 +58,8 @@ export interface LoadedSettings {
   withheld?: Withheld[];
   /** Profile names both files define: the user's is the one used. */
   profileClashes?: string[];
+  /** Which gateways the user's own file binds each key variable to (never a project file's word). */
+  bindings?: KeyBindings;
 }
 
 /** A profile's name: it is typed on command lines and shown in lists. */
@@ -89,10 +95,11 @@ export function validateSettings(raw: unknown, file: string, where: 'user' | 'pr
   if (typeof raw !== 'object' || Array.isArray(raw)) fail(file, '(root)', msg('settings.object'));
   checkKeyFree(raw, file, '');
   const r = raw as Record<string, unknown>;
-  const known = [...FIELDS, 'profiles', ...(where === 'user' ? ['active', 'trusted'] : []), '$schema'];
+  const known = [...FIELDS, 'profiles', ...(where === 'user' ? ['active', 'trusted', 'keys'] : []), '$schema'];
   for (const k of Object.keys(r)) {
     if (k === 'active' && where === 'project') fail(file, k, msg('profiles.active_user_only'));
     if (k === 'trusted' && where === 'project') fail(file, k, msg('settings.trusted_user_only'));
+    if (k === 'keys' && where === 'project') fail(file, k, msg('settings.keys_user_only'));
     if (!known.includes(k)) fail(file, k, msg('settings.unknown', { known: commas(known.slice(0, -1)) }));
   }
   const out: Settings = validateFields(r, file, '');
@@ -128,6 +135,16 @@ export function validateSettings(raw: unknown, file: string, where: 'user' | 'pr
       trusted[path] = hash;
     }
     out.trusted = trusted;
+  }
+  if (r.keys !== undefined) {
+    if (typeof r.keys !== 'object' || r.keys === null || Array.isArray(r.keys)) fail(file, 'keys', msg('settings.object'));
+    const keys: Record<string, string> = {};
+    for (const [name, origin] of Object.entries(r.keys as Record<string, unknown>)) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) fail(file, `keys.${name}`, msg('settings.env_name'));
+      if (typeof origin !== 'string' || originOf(origin) !== origin) fail(file, `keys.${name}`, msg('settings.origin'));
+      keys[name] = origin;
+    }
+    out.keys = keys;
   }
   return out;
 }
@@ -299,7 +316,10 @@ export async function loadSettings(opts: {
   const sources = raw === undefined ? [] : [userFile];
   const { findProjectFile } = await import('./project.js');
   const found = await findProjectFile(opts.cwd, opts.home);
-  if (!found || resolve(found.file) === resolve(userFile)) return { settings: user, sources, ...profileFiles([[user, userFile]]) };
+  const bound = keyBindings(user);
+  const bindings = bound.size > 0 ? { bindings: bound } : {};
+  if (!found || resolve(found.file) === resolve(userFile))
+    return { settings: user, sources, ...profileFiles([[user, userFile]]), ...bindings };
   const project = validateSettings(found.config, found.file, 'project');
   const trusted = user.trusted !== undefined && Object.hasOwn(user.trusted, found.file) && user.trusted[found.file] === found.hash;
   const clashes = Object.keys(project.profiles ?? {}).filter((name) => Object.hasOwn(user.profiles ?? {}, name));
@@ -319,16 +339,60 @@ export async function loadSettings(opts: {
     project: { file: found.file, hash: found.hash, trusted, settings: project },
     ...(withheld.length > 0 && { withheld }),
     ...(clashes.length > 0 && { profileClashes: clashes }),
+    ...bindings,
   };
 }
 
-/** Writes the user file (mode 0644: it never holds the key), merged over what it held. */
+/** What saving a run changed of the key bindings, for the report. */
+export interface SavedBindings {
+  file: string;
+  /** The saved gateway moved: the origin it left, and the variables bound to that one that stay there. */
+  moved?: { before: string; origin: string; vars: string[] };
+  /** Variables bound to another origin before, bound to this run's now (the user named them). */
+  rebound: { var: string; before: string; origin: string }[];
+}
+
+/**
+ * Writes the user file (mode 0644: it never holds the key), merged over what it held. When the
+ * gateway changes origin, the key variables saved for the old one are not carried over to it: they
+ * stay bound to the old origin in `keys`, and the variables of this run are bound to the new one.
+ */
 export async function saveUserSettings(
   opts: { home: string; env: Readonly<Record<string, string | undefined>>; platform: NodeJS.Platform },
   settings: Settings,
-): Promise<string> {
+): Promise<SavedBindings> {
   const file = userSettingsPath(opts.home, opts.env, opts.platform);
-  const before = validateSettings(await readConfig(file, 'json'), file);
+  const read = validateSettings(await readConfig(file, 'json'), file);
+  const beforeOrigin = originOf(read.baseUrl);
+  const origin = originOf(settings.baseUrl) ?? beforeOrigin;
+  const keys: Record<string, string> = { ...read.keys };
+  let before = read;
+  let moved: SavedBindings['moved'];
+  if (beforeOrigin !== undefined && origin !== undefined && beforeOrigin !== origin) {
+    const vars = [read.keyEnv, ...Object.values(read.perAgent ?? {}).map((a) => a?.keyEnv)].filter((v): v is string => v !== undefined);
+    for (const name of vars) keys[name] ??= beforeOrigin;
+    const perAgent = Object.fromEntries(
+      Object.entries(read.perAgent ?? {}).map(([id, a]) => {
+        const { keyEnv: _left, ...rest } = a ?? {};
+        return [id, rest];
+      }),
+    );
+    const { keyEnv: _left, ...rest } = read;
+    before = { ...rest, ...(read.perAgent && { perAgent }) };
+    moved = { before: beforeOrigin, origin, vars: [...new Set(vars)] };
+  }
+  const rebound: SavedBindings['rebound'] = [];
+  if (origin !== undefined) {
+    const now = [settings.keyEnv, ...Object.values(settings.perAgent ?? {}).map((a) => a?.keyEnv)].filter(
+      (v): v is string => v !== undefined,
+    );
+    for (const name of new Set(now)) {
+      const was = keys[name];
+      if (was !== undefined && was !== origin) rebound.push({ var: name, before: was, origin });
+      keys[name] = origin;
+    }
+  }
+  if (moved) moved.vars = moved.vars.filter((v) => keys[v] !== origin);
   // The saved list is every agent ever set up here, not the last run's: `sync` must keep checking an
   // agent configured earlier (its model may leave the gateway too).
   const agents = [...new Set([...(before.agents ?? []), ...(settings.agents ?? [])])];
@@ -341,11 +405,12 @@ export async function saveUserSettings(
       ...merge(before, settings),
       ...(agents.length > 0 ? { agents } : {}),
       ...(before.active ? { active } : {}),
+      ...(Object.keys(keys).length > 0 ? { keys } : {}),
     },
     file,
   );
   await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, 0o644);
-  return file;
+  return { file, ...(moved && moved.vars.length > 0 && { moved }), rebound };
 }
 
 /**

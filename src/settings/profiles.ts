@@ -35,7 +35,12 @@ export function profileSaved(saved: LoadedSettings, name: string): LoadedSetting
     throw new UsageError(msg(none ? 'profiles.none' : 'profiles.unknown', { name: showArgument(name) }), noSuchHint(saved));
   }
   const file = own(saved.profileFiles, name);
-  return { settings: { ...profile }, sources: file === undefined ? [] : [file], profileFiles: saved.profileFiles };
+  return {
+    settings: { ...profile },
+    sources: file === undefined ? [] : [file],
+    profileFiles: saved.profileFiles,
+    ...(saved.bindings && { bindings: saved.bindings }),
+  };
 }
 
 /**

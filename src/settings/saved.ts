@@ -7,9 +7,11 @@ import type { SetupReport } from '../setup/run.js';
 import type { LoadedSettings, Settings } from './index.js';
 import { UsageError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
-import type { ParsedValues } from '../core/values.js';
+import { str, type ParsedValues } from '../core/values.js';
 import type { SettingsHost } from './host.js';
-import { BASE_URL_ENV, SAVED_KEY_ENV } from './gateway.js';
+import { BASE_URL_ENV, DEFAULT_KEY_ENV, KEY_ELSEWHERE, SAVED_KEY_ENV } from './gateway.js';
+import { boundElsewhere } from './key-binding.js';
+import { normalizeBaseUrl, originOf } from '../core/base-url.js';
 import { refuseWithheld } from './trust.js';
 
 export async function loadSaved(ctx: Pick<SettingsHost, 'home' | 'cwd' | 'env' | 'platform'>): Promise<LoadedSettings> {
@@ -27,7 +29,7 @@ export function withSavedDefaults(
   ctx: SettingsHost,
   values: ParsedValues,
   s: Settings,
-  saved: Pick<LoadedSettings, 'withheld' | 'project'> = {},
+  saved: Pick<LoadedSettings, 'withheld' | 'project' | 'bindings'> = {},
   linked = false,
 ): ParsedValues {
   const out: ParsedValues = { ...values };
@@ -44,20 +46,40 @@ export function withSavedDefaults(
     const agent = /^perAgent\.([^.]+)\.keyEnv$/.exec(field)?.[1];
     return agent !== undefined && !agentGiven.has(agent);
   });
+  // The saved key variables belong to the saved gateway: a run against another origin (a flag,
+  // GATEWAY_BASE_URL, an import link) never takes them there.
+  const runOrigin = linked ? undefined : gatewayOrigin(str(out, 'base-url') ?? ctx.env[BASE_URL_ENV] ?? s.baseUrl);
+  const sameGateway = !linked && (s.baseUrl === undefined || runOrigin === undefined || gatewayOrigin(s.baseUrl) === runOrigin);
   if (out['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined && s.baseUrl) out['base-url'] = s.baseUrl;
-  if (!plainGiven && out['api-key'] === undefined && s.keyEnv) {
+  if (sameGateway && !plainGiven && out['api-key'] === undefined && s.keyEnv) {
     names.unshift(s.keyEnv);
     // Not a flag the user gave: advice about the key names it as saved, never as `--api-key-env`.
     out[SAVED_KEY_ENV] = s.keyEnv;
   }
-  // An import link brings its own gateway and key: a key saved for another gateway must not go there.
-  if (!linked)
+  if (sameGateway)
     for (const [id, a] of Object.entries(s.perAgent ?? {})) if (a?.keyEnv && !agentGiven.has(id)) names.push(`${id}=${a.keyEnv}`);
+  // The variable this run falls back on when no flag names one: unusable here when the user's
+  // settings bind it to another gateway.
+  if (!linked && !plainGiven && out['api-key'] === undefined) {
+    const name = (sameGateway && s.keyEnv) || DEFAULT_KEY_ENV;
+    const elsewhere = boundElsewhere(saved.bindings, name, runOrigin);
+    if (elsewhere && runOrigin) out[KEY_ELSEWHERE] = [name, runOrigin, ...elsewhere];
+  }
   if (names.length > 0) out['api-key-env'] = names;
   if (out.agent === undefined && s.agents && s.agents.length > 0) out.agent = [...s.agents];
   if (out.scope === undefined && s.scope) out.scope = s.scope;
   if (out['key-storage'] === undefined && s.keyStorage) out['key-storage'] = s.keyStorage;
   return out;
+}
+
+/** The origin of a base URL as given (any form the normalizer takes); undefined when it is not one. */
+function gatewayOrigin(url: string | undefined): string | undefined {
+  if (url === undefined || url.trim() === '') return undefined;
+  try {
+    return originOf(normalizeBaseUrl(url).root);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -152,13 +174,16 @@ export function savedMarkers(s: Settings): Markers | undefined {
 }
 
 /**
- * Remembers a setup that wrote and verified: base URL, key variable, agents, models, and the
- * variable of each agent that used a key of its own (its name, never the key).
+ * Remembers a setup that wrote and verified: base URL, the key variable (only when the key came
+ * from it: a typed, linked or kept key is bound to no variable), agents, models, and the variable of
+ * each agent that used a key of its own (its name, never the key). What this changes of the key
+ * bindings is said: a gateway that moved leaves its variables behind, a variable named for this
+ * gateway now belongs to it.
  */
 export async function rememberSetup(
   ctx: SettingsHost,
   report: SetupReport,
-  keyEnv: string,
+  keyEnv: string | undefined,
   agentKeyEnvs?: ReadonlyMap<AgentId, string>,
   fromProject: ReadonlySet<RememberedField> = new Set(),
 ): Promise<void> {
@@ -173,7 +198,7 @@ export async function rememberSetup(
   try {
     const all: Settings = {
       baseUrl: report.baseUrl,
-      keyEnv,
+      ...(keyEnv !== undefined && { keyEnv }),
       // Every agent that got a model, so a later sync retries one whose verification failed.
       agents: report.agents.filter((a) => a.model).map((a) => a.id),
       scope: report.scope,
@@ -181,7 +206,12 @@ export async function rememberSetup(
       perAgent,
     };
     for (const f of fromProject) delete all[f];
-    await saveUserSettings(ctx, all);
+    const saved = await saveUserSettings(ctx, all);
+    if (saved.moved)
+      ctx.warn(
+        msg('cli.warning_line', { text: msg('keys.dropped', { ...saved.moved, vars: commas(saved.moved.vars.map((v) => `$${v}`)) }) }),
+      );
+    for (const r of saved.rebound) ctx.warn(msg('cli.warning_line', { text: msg('keys.rebound', r) }));
   } catch (err) {
     // The configs are written and verified: a full disk for our own small file is a warning, not a
     // failed run.

@@ -154,9 +154,14 @@ export function setupOptionsFrom(
   };
 }
 
-/** The variable of each agent with a key of its own, for the saved settings. */
+/** The variable of each agent with a key of its own, for the saved settings (not a key its config kept). */
 export function agentKeyEnvs(gateway: Pick<GatewayInputs, 'agentKeys'>): Map<AgentId, string> {
-  return new Map([...(gateway.agentKeys ?? [])].map(([id, k]) => [id, k.keyEnvVar]));
+  return new Map([...(gateway.agentKeys ?? [])].filter(([, k]) => k.keptIn === undefined).map(([id, k]) => [id, k.keyEnvVar]));
+}
+
+/** The variable the run's default key came from, to save; undefined for a typed, linked or kept key. */
+export function keyVariable(gateway: Pick<GatewayInputs, 'keySource' | 'keyEnvVar'>): string | undefined {
+  return gateway.keySource === `$${gateway.keyEnvVar}` ? gateway.keyEnvVar : undefined;
 }
 
 /** The machine's facts as the agent modules take them. */

@@ -187,7 +187,11 @@ describe('use and profiles', () => {
     const r = await cli(['use', 'work', '--agent', 'codex'], { WORK_GW_KEY: WORK_KEY, GATEWAY_BASE_URL: personal.root });
     expect(r.code, r.stderr + r.stdout).toBe(0);
     expect(read(codexToml())).toContain(work.root);
-    const flag = await cli(['use', 'personal', '--json', '--base-url', work.root], { HOME_GW_KEY: WORK_KEY });
+    // The profile's key variable belongs to its own gateway: another one gets it only when named.
+    expect((await cli(['use', 'personal', '--json', '--base-url', work.root], { HOME_GW_KEY: WORK_KEY })).code).toBe(2);
+    const flag = await cli(['use', 'personal', '--json', '--base-url', work.root, '--api-key-env', 'HOME_GW_KEY'], {
+      HOME_GW_KEY: WORK_KEY,
+    });
     expect(flag.code, flag.stderr + flag.stdout).toBe(0);
     expect(jsonOf(flag)).toMatchObject({ profile: 'personal', baseUrl: work.root });
   });

@@ -36,8 +36,14 @@ describe('the saved base URL, for every command that talks to the gateway', () =
     const env = { GATEWAY_API_KEY: DEMO_KEY };
     expect((await runCli(['setup', '--yes', '--base-url', saved.root, '--agent', 'codex'], { home, env })).code).toBe(0);
     const before = saved.log.length;
-    expect((await runCli(['models'], { home, env: { ...env, GATEWAY_BASE_URL: other.root } })).code).toBe(0);
-    expect((await runCli(['verify', '--protocol', 'chat', '--base-url', other.root], { home, env })).code).toBe(0);
+    // The saved key variable belongs to the saved gateway: another one gets it only when named.
+    const refused = await runCli(['models'], { home, env: { ...env, GATEWAY_BASE_URL: other.root } });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.replace(/\s+/g, ' ')).toContain('--api-key-env GATEWAY_API_KEY');
+    expect(other.log).toHaveLength(0);
+    const named = ['--api-key-env', 'GATEWAY_API_KEY'];
+    expect((await runCli(['models', ...named], { home, env: { ...env, GATEWAY_BASE_URL: other.root } })).code).toBe(0);
+    expect((await runCli(['verify', '--protocol', 'chat', '--base-url', other.root, ...named], { home, env })).code).toBe(0);
     expect(saved.log.length).toBe(before);
     expect(other.log.filter((e) => e.path === '/v1/models')).toHaveLength(2);
   });

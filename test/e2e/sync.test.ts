@@ -89,7 +89,10 @@ describe('sync', () => {
 
   it('the base URL changed: every config follows', async () => {
     const other = await startSim();
-    const sync = await cli(['sync', '--base-url', `${other.root}/v1`]);
+    // A new origin gets the key only when the user names it for that gateway.
+    expect((await cli(['sync', '--base-url', `${other.root}/v1`])).code).toBe(2);
+    expect(other.log).toHaveLength(0);
+    const sync = await cli(['sync', '--base-url', `${other.root}/v1`, '--api-key-env', 'GATEWAY_API_KEY']);
     expect(sync.code, sync.stderr + sync.stdout).toBe(0);
     expect(codexToml()).toContain(`base_url = "${other.root}/v1"`);
     expect(claudeSettings()).toContain(`"ANTHROPIC_BASE_URL": "${other.root}"`);

@@ -286,7 +286,7 @@ describe('loadSettings', () => {
 describe('saveUserSettings', () => {
   it('writes settings.json in the state directory, mode 0644, merged over what it held', async () => {
     const s = scene();
-    const file = await saveUserSettings(s.opts, {
+    const { file } = await saveUserSettings(s.opts, {
       baseUrl: 'https://a.example',
       agents: ['codex'],
       perAgent: { codex: { model: 'm1', preferences: ['gpt-*'] } },

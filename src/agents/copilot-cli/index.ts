@@ -12,7 +12,7 @@
 // So `setup` writes what a shell needs into an env file in our own state directory, exported lines
 // to `source`; `launch copilot-cli` sets the same variables for one session.
 import { stateDir } from '../../config/state-dir.js';
-import { envReferenceOf } from '../../config/dotenv.js';
+import { dotenvReferenceOf } from '../../config/dotenv.js';
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
@@ -116,7 +116,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   return {
     edits: edits.length > 0 ? [{ path, format: 'dotenv', edits }] : [],
     notes: [],
-    secrets: key !== undefined && envReferenceOf(key) === undefined && key !== '' ? [key] : [],
+    secrets: key !== undefined && dotenvReferenceOf(doc, API_KEY) === undefined && key !== '' ? [key] : [],
   };
 }
 
@@ -139,7 +139,8 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   const protocol = protocolOf(type, asString(doc[WIRE_API]));
   const suffix = protocol === 'messages' ? '/v1/messages' : protocol === 'responses' ? '/responses' : '/chat/completions';
   const written = asString(doc[API_KEY]) ?? '';
-  const ref = envReferenceOf(written);
+  // Only what the shell sourcing the file expands is a reference: a single-quoted `${NAME}` is a key.
+  const ref = dotenvReferenceOf(doc, API_KEY);
   const key = ref !== undefined ? env.env[ref]?.trim() || undefined : written !== '' ? written : undefined;
   return {
     protocol,

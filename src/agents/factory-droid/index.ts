@@ -10,7 +10,8 @@
 // - FACTORY_HOME_OVERRIDE replaces the home directory (`process.env.FACTORY_HOME_OVERRIDE ||
 //   os.homedir()` joined with `.factory`, in the 0.225.2 binary's bundled source); the same layout on
 //   Windows and macOS (os.homedir()).
-// - The key is read as written in `apiKey` (no variable reference seen in the binary's schema).
+// - `apiKey` takes `${VAR_NAME}` as a reference to the environment variable VAR_NAME (its BYOK
+//   configuration reference, for settings.json and settings.local.json): a key holding `$` is refused.
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
@@ -172,13 +173,17 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   const model = asString(found.entry['model']);
   if (model === undefined || model.trim() === '') return msg('agents.droid.no_model', { model: ref, file: path });
   const spec = PROVIDERS[provider];
-  const key = asString(found.entry['apiKey']);
+  const written = asString(found.entry['apiKey']);
+  // droid replaces a `${NAME}` apiKey by that variable: read it as droid does.
+  const keyRef = written === undefined ? undefined : /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(written)?.[1];
+  const key = keyRef !== undefined ? env.env[keyRef]?.trim() : written;
   return {
     protocol: spec.protocol,
     url: `${trimSlash(baseUrl)}${spec.path}`,
     model,
     auth: spec.auth,
     key: key === '' ? undefined : key,
+    ...(keyRef !== undefined && { keyVar: { name: keyRef, via: 'reference' as const } }),
     keySource: msg('agents.file_field', { file: path, field: `customModels[${found.ref}].apiKey` }),
     baseUrl,
     file: path,
@@ -190,6 +195,7 @@ export const factoryDroid = defineAgent({
   name: 'Factory Droid',
   binary: 'droid',
   versionArgs: ['--version'],
+  evaluates: [{ syntax: 'shell-expansion', fields: ['key'] }],
   // Without the platform package droid 0.225.1 stops at "Could not find the droid binary".
   install: { from: 'npm', package: '@factory/cli', verified: '0.225.1', extras: ['@factory/cli-linux-x64@0.225.2'] },
   protocols: ['messages', 'chat', 'responses'],

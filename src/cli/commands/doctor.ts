@@ -9,7 +9,7 @@ import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } f
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { BASE_URL_ENV, DEFAULT_KEY_ENV, keyEnvFlags, resolveBaseUrl } from '../../settings/gateway.js';
+import { BASE_URL_ENV, DEFAULT_KEY_ENV, KEY_ELSEWHERE, keyEnvFlags, resolveBaseUrl } from '../../settings/gateway.js';
 import { print, printJson, versionText } from '../output.js';
 import { VERIFIED_NEW_API } from '../../gateway/version.js';
 import { wrap } from '../../core/layout.js';
@@ -201,16 +201,21 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
   const ids = only.length > 0 ? (only as AgentId[]) : profileIds.length > 0 ? profileIds : SUPPORTED_AGENT_IDS;
   const scope = (str(values, 'scope') ?? 'user') as Scope;
-  // The key's variable: the flag, the saved one, GATEWAY_API_KEY — the first that is set now.
+  // The key's variable: the flag, the saved one (when saved for this gateway), GATEWAY_API_KEY — the
+  // first that is set now; never one the saved settings bind to another gateway.
   const flagged = keyEnvFlags(args.values);
-  const candidates = [flagged.plain, saved.settings.keyEnv, DEFAULT_KEY_ENV].filter((v): v is string => v !== undefined);
+  const named = keyEnvFlags(values);
+  const elsewhere = values[KEY_ELSEWHERE];
+  const candidates = [named.plain, DEFAULT_KEY_ENV].filter(
+    (v): v is string => v !== undefined && !(Array.isArray(elsewhere) && elsewhere[0] === v),
+  );
   const keyEnv = candidates.find((name) => ctx.env[name]?.trim()) ?? candidates[0] ?? DEFAULT_KEY_ENV;
-  const gatewayKey = str(values, 'api-key') ?? ctx.env[keyEnv]?.trim();
+  const gatewayKey = str(values, 'api-key') ?? (candidates.includes(keyEnv) ? ctx.env[keyEnv]?.trim() : undefined);
   if (gatewayKey) ctx.addSecret(gatewayKey);
-  // Each agent's own key variable (the flag, else the saved one): that agent's gateway key.
+  // Each agent's own key variable (the flag, else the one saved for this gateway): that agent's gateway key.
   const agentKeyEnv = new Map<AgentId, string>();
   for (const id of SUPPORTED_AGENT_IDS) {
-    const name = flagged.perAgent.get(id) ?? saved.settings.perAgent?.[id]?.keyEnv;
+    const name = named.perAgent.get(id);
     if (name !== undefined) agentKeyEnv.set(id, name);
   }
   const gatewayKeys = new Map<AgentId, string>();

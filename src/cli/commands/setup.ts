@@ -15,7 +15,15 @@ import { note, printJson } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { refuseSavedEnvStorage, rememberSetup } from '../../settings/saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv, agentKeyEnvs, importedKey, installedAgents, setupInputs, setupOptionsFrom } from '../../settings/setup-inputs.js';
+import {
+  agentEnv,
+  agentKeyEnvs,
+  keyVariable,
+  importedKey,
+  installedAgents,
+  setupInputs,
+  setupOptionsFrom,
+} from '../../settings/setup-inputs.js';
 import { SETUP_OPTIONS } from '../setup-options.js';
 import { commas, msg } from '../../i18n/index.js';
 
@@ -76,7 +84,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const report: SetupReport = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
-  await rememberSetup(ctx, report, gateway.keyEnvVar, agentKeyEnvs(gateway), inputs.fromProject);
+  await rememberSetup(ctx, report, keyVariable(gateway), agentKeyEnvs(gateway), inputs.fromProject);
   const runs =
     inputs.verifyByAgent && report.ok && !report.dryRun
       ? await (

@@ -18,7 +18,7 @@ import { activeProfiles, agentsWrittenBy, profileSaved, recordActive, requirePro
 import { refuseWithheld } from '../../settings/trust.js';
 import { loadSaved, refuseSavedEnvStorage, rememberSetup } from '../../settings/saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentKeyEnvs, setupInputs, setupOptionsFrom, type SetupInputs } from '../../settings/setup-inputs.js';
+import { agentKeyEnvs, keyVariable, setupInputs, setupOptionsFrom, type SetupInputs } from '../../settings/setup-inputs.js';
 import { commas, msg, type Message, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {
@@ -254,7 +254,7 @@ async function syncOne(
       },
     };
   }
-  if (group.profile === undefined) await rememberSetup(ctx, report, gateway.keyEnvVar, agentKeyEnvs(gateway), inputs.fromProject);
+  if (group.profile === undefined) await rememberSetup(ctx, report, keyVariable(gateway), agentKeyEnvs(gateway), inputs.fromProject);
   else await recordActive(ctx, new Map(report.agents.filter((a) => a.ok).map((a) => [a.id, group.profile!] as const)));
   return {
     profile: group.profile,

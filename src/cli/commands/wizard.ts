@@ -138,7 +138,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   );
   // The agents that used a key of their own: their variables are saved (names only).
   const own = new Map(report.agents.filter((a) => a.keyEnv !== undefined && a.keyEnv !== keyEnvVar).map((a) => [a.id, a.keyEnv!] as const));
-  await rememberSetup(ctx, report, keyEnvVar, own);
+  // The variable is saved with this gateway only when the key came from it (a typed key did not).
+  await rememberSetup(ctx, report, !imported && flagKey === undefined && ctx.env[keyEnvVar]?.trim() ? keyEnvVar : undefined, own);
   say('');
   printSetupReport(ctx, report);
   const runs =

@@ -22,6 +22,8 @@ export const en = {
   'settings.code_file_hint':
     'Write the same settings as data: .{name}rc.json or .{name}rc.yaml, or a "{name}" key in package.json; then remove this file.',
   'settings.trusted_user_only': 'belongs in your own settings file only (a project file cannot approve itself)',
+  'settings.keys_user_only': 'belongs in your own settings file only (a project file cannot say which gateway your keys belong to)',
+  'settings.origin': 'must be a gateway origin (scheme, host and port, as https://gw.example.com)',
   'settings.hash': 'must be a SHA-256 hash (64 hex digits); run `trust` again',
   'settings.load_failed': 'A project settings file does not load: {detail}',
   'profiles.active_user_only': 'is recorded by `use` in your own settings file only, never in a project file',
@@ -60,6 +62,14 @@ export const en = {
   'import.empty': 'The import link from {source} is empty.',
   'import.conflict': 'The import link gives the base URL and the key, and {flag} is given too.',
   'import.conflict_hint': 'Drop {flag}, or drop the link and give the base URL and the key yourself.',
+  'keys.bound_elsewhere':
+    "The key in ${var} was saved for {origins}, and this run's gateway is {origin}: a key goes only to the gateway it was given for. Nothing was sent.",
+  'keys.bound_elsewhere_hint':
+    'To use that key with {origin}, name it yourself: --api-key-env {var}. To keep both gateways, give {origin} a profile of its own with its own key variable: gateway-agent-setup use NAME --base-url {origin} --api-key-env ITS_KEY_VAR.',
+  'keys.kept_in_config':
+    '{agent} keeps the key in its config ({file}); ${var} holds another key, which this run does not use. To replace the key, name it: --api-key-env {var}.',
+  'keys.dropped': 'The saved gateway is now {origin}; the key variables saved for {before} are no longer used with it: {vars}.',
+  'keys.rebound': '${var} now belongs to {origin} (it was saved for {before}).',
   'profiles.key_unset': 'Profile "{name}" reads its key from ${var}, which is not set.',
   'profiles.key_unset_hint': 'Export {var} with the key (the profile names the variable, never the key), or pass --api-key-env NAME.',
 } as const;

@@ -20,6 +20,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'settings.code_file': '{file}：用 JavaScript 或 TypeScript 写的设置文件是代码，而在文件夹里找到的设置绝不会作为代码运行。',
   'settings.code_file_hint': '请把同样的设置写成数据：.{name}rc.json 或 .{name}rc.yaml，或 package.json 中的 "{name}" 键；然后删除此文件。',
   'settings.trusted_user_only': '只能写在您自己的设置文件中（项目文件不能批准自己）',
+  'settings.keys_user_only': '只能写在你自己的设置文件中（项目文件不能决定你的密钥属于哪个网关）',
+  'settings.origin': '必须是网关的源（协议、主机和端口，如 https://gw.example.com）',
   'settings.hash': '必须是 SHA-256 哈希（64 个十六进制数字）；请重新运行 `trust`',
   'settings.load_failed': '项目设置文件无法加载：{detail}',
   'profiles.active_user_only': '只由 `use` 记录在你自己的设置文件中，不能出现在项目文件里',
@@ -55,6 +57,13 @@ export const zhCN: CatalogOf<typeof en> = {
   'import.empty': '来自 {source} 的导入链接是空的。',
   'import.conflict': '导入链接已经给出了基础地址和密钥，同时又给出了 {flag}。',
   'import.conflict_hint': '去掉 {flag}，或者不用链接，自己给出基础地址和密钥。',
+  'keys.bound_elsewhere': '${var} 中的密钥是为 {origins} 保存的，而本次运行的网关是 {origin}：密钥只发往它所属的网关。未发送任何请求。',
+  'keys.bound_elsewhere_hint':
+    '要把该密钥用于 {origin}，请自己指明：--api-key-env {var}。要同时保留两个网关，请为 {origin} 建立自己的档案并使用它自己的密钥变量：gateway-agent-setup use NAME --base-url {origin} --api-key-env ITS_KEY_VAR。',
+  'keys.kept_in_config':
+    '{agent} 保留其配置（{file}）中的密钥；${var} 中是另一个密钥，本次运行不使用它。要替换密钥，请指明：--api-key-env {var}。',
+  'keys.dropped': '保存的网关现在是 {origin}；为 {before} 保存的密钥变量不再与它一起使用：{vars}。',
+  'keys.rebound': '${var} 现在属于 {origin}（之前是为 {before} 保存的）。',
   'profiles.key_unset': '档案 "{name}" 从 ${var} 读取密钥，但该变量未设置。',
   'profiles.key_unset_hint': '请导出 {var} 并设为密钥（档案只记录变量名，绝不记录密钥），或传入 --api-key-env NAME。',
 };

@@ -1,0 +1,147 @@
+// A key belongs to the gateway it was given for. An import link, another base URL or an exported
+// variable never moves a key the user saved for one gateway to another, on the day of the link or
+// on any later day (`sync`, `doctor`, `models`, `verify`).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../../src/simulator/index.js';
+import type { Simulator } from '../../src/simulator/types.js';
+import { runCli, tempHomes } from '../helpers/cli.js';
+import { startKeyTrap, type KeyTrap } from '../helpers/key-trap.js';
+import { startSim, stopAll } from '../helpers/sim.js';
+
+let sim: Simulator;
+let trap: KeyTrap;
+beforeAll(async () => {
+  sim = await startSim();
+  trap = await startKeyTrap();
+});
+afterAll(stopAll);
+
+const newHome = tempHomes();
+const LINK_KEY = `sk-link${randomBytes(16).toString('hex')}`;
+const CODEX_KEY = `sk-codex${randomBytes(16).toString('hex')}`;
+
+const link = () =>
+  `ccswitch://v1/import?${new URLSearchParams({ resource: 'provider', app: 'claude', name: 'other', endpoint: trap.root, apiKey: LINK_KEY }).toString()}`;
+
+function settingsFile(home: string): string {
+  return join(home, '.config', 'gateway-agent-setup', 'settings.json');
+}
+
+/** A user with their own gateway saved: the default key and Codex's own variable bound to it. */
+function userWithSavedKeys(): string {
+  const home = newHome();
+  mkdirSync(join(home, '.config', 'gateway-agent-setup'), { recursive: true });
+  writeFileSync(
+    settingsFile(home),
+    JSON.stringify({ baseUrl: sim.root, keyEnv: 'GATEWAY_API_KEY', agents: ['codex'], perAgent: { codex: { keyEnv: 'CODEX_GW_KEY' } } }),
+  );
+  return home;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ');
+const env = () => ({ GATEWAY_API_KEY: DEMO_KEY, CODEX_GW_KEY: CODEX_KEY });
+
+describe('a key saved for one gateway never goes to another', () => {
+  it("after an import link, sync and doctor send the link's host no key of the user's gateway", async () => {
+    trap.requests.length = 0;
+    const home = userWithSavedKeys();
+    const setup = await runCli(['setup', '--import', '-', '--agent', 'claude-code', '--yes', '--no-verify'], {
+      home,
+      input: `${link()}\n`,
+      env: env(),
+      timeoutMs: 30_000,
+    });
+    expect(trap.received(LINK_KEY), setup.stderr + setup.stdout).toBeGreaterThan(0);
+    const saved = JSON.parse(readFileSync(settingsFile(home), 'utf8'));
+    // The link's gateway keeps none of the other gateway's key variables: they stay bound to theirs.
+    expect(saved.baseUrl, setup.stdout + setup.stderr).toBe(trap.root);
+    expect(saved.keyEnv).toBeUndefined();
+    expect(saved.perAgent.codex.keyEnv).toBeUndefined();
+    expect(saved.keys).toEqual({ GATEWAY_API_KEY: sim.root, CODEX_GW_KEY: sim.root });
+    expect(oneLine(setup.stderr)).toContain(`no longer used with it: $GATEWAY_API_KEY, $CODEX_GW_KEY`);
+    for (const args of [['sync'], ['sync', '--check'], ['doctor'], ['models'], ['verify']]) {
+      const r = await runCli(args, { home, env: env(), timeoutMs: 30_000 });
+      expect(trap.received(DEMO_KEY, CODEX_KEY), `${args.join(' ')}: ${r.stderr}${r.stdout}`).toBe(0);
+    }
+  });
+
+  it('another base URL with the saved variable stops before any request, naming the origin and how to bind', async () => {
+    trap.requests.length = 0;
+    const home = userWithSavedKeys();
+    const r = await runCli(['models', '--base-url', trap.root], { home, env: env() });
+    expect(r.code).toBe(2);
+    expect(trap.requests).toHaveLength(0);
+    expect(r.stderr).toContain(new URL(sim.root).origin);
+    expect(r.stderr).toContain(trap.root);
+    expect(r.stderr).toContain('--api-key-env');
+  });
+
+  it('GATEWAY_BASE_URL pointing elsewhere does not take the saved key there', async () => {
+    trap.requests.length = 0;
+    const home = userWithSavedKeys();
+    const r = await runCli(['setup', '--agent', 'claude-code', '--yes'], { home, env: { ...env(), GATEWAY_BASE_URL: trap.root } });
+    expect(r.code).toBe(2);
+    expect(trap.received(DEMO_KEY, CODEX_KEY)).toBe(0);
+  });
+
+  it('naming the variable for the new gateway binds it there, and says so', async () => {
+    const home = userWithSavedKeys();
+    const other = await startSim();
+    const r = await runCli(['setup', '--agent', 'claude-code', '--yes', '--base-url', other.root, '--api-key-env', 'GATEWAY_API_KEY'], {
+      home,
+      env: env(),
+    });
+    expect(r.code, r.stderr + r.stdout).toBe(0);
+    const saved = JSON.parse(readFileSync(settingsFile(home), 'utf8'));
+    expect(saved.baseUrl).toBe(other.root);
+    expect(saved.keyEnv).toBe('GATEWAY_API_KEY');
+    expect(saved.perAgent.codex.keyEnv).toBeUndefined();
+    expect(saved.keys).toEqual({ GATEWAY_API_KEY: other.root, CODEX_GW_KEY: sim.root });
+    expect(oneLine(r.stderr), r.stdout).toContain(`$GATEWAY_API_KEY now belongs to ${other.root} (it was saved for ${sim.root})`);
+    const later = await runCli(['models'], { home, env: env() });
+    expect(later.code, later.stderr).toBe(0);
+  });
+});
+
+describe('a value read back is a literal unless it is the reference form the agent reads', () => {
+  const OTHER_SECRET = `aws${randomBytes(16).toString('hex')}`;
+  const linkWithKey = (app: string, key: string) =>
+    `ccswitch://v1/import?${new URLSearchParams({ resource: 'provider', app, name: 'x', endpoint: trap.root, apiKey: key }).toString()}`;
+
+  it("Copilot CLI: a link's key `${AWS_SECRET_ACCESS_KEY}` is written single-quoted and read back as that text, on setup and doctor", async () => {
+    trap.requests.length = 0;
+    const home = newHome();
+    const env = { AWS_SECRET_ACCESS_KEY: OTHER_SECRET };
+    const setup = await runCli(['setup', '--import', '-', '--agent', 'copilot-cli', '--yes', '--force'], {
+      home,
+      input: `${linkWithKey('claude', '${AWS_SECRET_ACCESS_KEY}')}\n`,
+      env,
+      timeoutMs: 30_000,
+    });
+    const file = readFileSync(join(home, '.config', 'gateway-agent-setup', 'env', 'copilot-cli.env'), 'utf8');
+    expect(file, setup.stderr + setup.stdout).toContain("COPILOT_PROVIDER_API_KEY='${AWS_SECRET_ACCESS_KEY}'");
+    // The literal text went to the link's host as the key; the variable's value never did.
+    expect(trap.requests.some((r) => JSON.stringify(r.headers).includes('${AWS_SECRET_ACCESS_KEY}'))).toBe(true);
+    await runCli(['doctor', '--agent', 'copilot-cli'], { home, env, timeoutMs: 30_000 });
+    expect(trap.received(OTHER_SECRET)).toBe(0);
+  });
+
+  it('Factory Droid: a key holding `${…}` (droid expands it in apiKey) is refused, naming the field; nothing is written or sent', async () => {
+    trap.requests.length = 0;
+    const home = newHome();
+    const r = await runCli(['setup', '--import', '-', '--agent', 'factory-droid', '--yes'], {
+      home,
+      input: `${linkWithKey('claude', '${AWS_SECRET_ACCESS_KEY}')}\n`,
+      env: { AWS_SECRET_ACCESS_KEY: OTHER_SECRET },
+      timeoutMs: 30_000,
+    });
+    expect(r.code, r.stderr + r.stdout).toBe(2);
+    expect(oneLine(r.stderr)).toMatch(/Factory Droid/);
+    expect(oneLine(r.stderr)).toMatch(/key/i);
+    expect(trap.received(OTHER_SECRET)).toBe(0);
+    expect(() => readFileSync(join(home, '.factory', 'settings.json'))).toThrow();
+  });
+});
