@@ -1,6 +1,8 @@
 // Is an agent installed, which version, where? Runs `<binary> <versionArgs>` through the one
-// subprocess wrapper, with the caller's environment (never our own process's).
+// subprocess wrapper, with the caller's environment (never our own process's) less every variable
+// that may hold a key, from an absolute PATH entry only, in a neutral folder.
 import { access, constants } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { candidateNames, launchFor, pathVariable } from '../core/launch.js';
 import { runCommand } from '../core/run.js';
 import { pathFor } from './paths.js';
@@ -27,14 +29,39 @@ export async function findOnPath(
   exists: (file: string) => Promise<boolean> = runnable(env.platform),
 ): Promise<string | undefined> {
   const p = pathFor(env.platform);
-  const dirs = (pathVariable(env.env) ?? '').split(env.platform === 'win32' ? ';' : ':').filter((d) => d !== '');
-  for (const dir of dirs) {
+  for (const dir of absoluteDirs(env)) {
     for (const name of candidateNames(binary, env.platform, env.env)) {
       const candidate = p.join(dir, name);
       if (await exists(candidate)) return candidate;
     }
   }
   return undefined;
+}
+
+/**
+ * The PATH entries a probe looks in: absolute ones only. A relative entry (`node_modules/.bin`,
+ * `bin`, `.`) names a folder of whatever repository the command runs in: nothing there is run.
+ */
+function absoluteDirs(env: AgentEnv): string[] {
+  const p = pathFor(env.platform);
+  return (pathVariable(env.env) ?? '').split(env.platform === 'win32' ? ';' : ':').filter((d) => d !== '' && p.isAbsolute(d));
+}
+
+/** A variable that may hold a key or a token, by its name or by its value's shape. */
+function secretLike(name: string, value: string): boolean {
+  return /KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH/i.test(name) || /\bsk-[A-Za-z0-9_-]{16,}/.test(value);
+}
+
+/**
+ * The environment a `--version` probe runs with: the user's, less every variable that may hold a
+ * key, and a PATH of its absolute entries (the binary found is the one that runs).
+ */
+function probeEnv(env: AgentEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env.env)) if (v !== undefined && !secretLike(k, v)) out[k] = v;
+  const name = Object.keys(out).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
+  out[name] = absoluteDirs(env).join(env.platform === 'win32' ? ';' : ':');
+  return out;
 }
 
 /** A file a program could be started from: executable on POSIX; present on Windows (no x bit there). */
@@ -49,7 +76,9 @@ function runnable(platform: NodeJS.Platform): (file: string) => Promise<boolean>
 export async function detectAgent(agent: Agent, env: AgentEnv, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Detection> {
   const path = await findOnPath(agent.binary, env);
   const launch = launchFor(path, agent.binary, agent.versionArgs, env.platform);
-  const result = await runCommand({ ...launch, cwd: env.cwd, timeoutMs }, { env: env.env });
+  if (path === undefined) return { installed: false };
+  // A neutral folder: a probe never runs in (or reads) the repository the command was started in.
+  const result = await runCommand({ ...launch, cwd: tmpdir(), timeoutMs }, { env: probeEnv(env) });
   if (result.notFound) return { installed: false };
   const version = extractVersion(`${result.stdout}\n${result.stderr}`);
   // A binary that answered (even slowly or with an error) is there; only a version proves it is ours.

@@ -2,7 +2,9 @@
 // not interleave their plans and writes. An exclusive lock file in the state directory, created
 // with O_EXCL, names its holder; a lock whose holder is gone (killed) or that is very old is stale
 // and taken over.
+import { unlinkSync } from 'node:fs';
 import { open, rmdir, stat, unlink } from 'node:fs/promises';
+import { atExit } from '../core/exit.js';
 import { dirname, join } from 'node:path';
 import { JobError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
@@ -105,9 +107,18 @@ export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: 
       await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
     }
   }
+  // An exit in the middle (a signal, a command's own exit) still gives the lock back.
+  const offExit = atExit(() => {
+    try {
+      unlinkSync(file);
+    } catch {
+      // Already gone.
+    }
+  });
   try {
     return await fn();
   } finally {
+    offExit();
     await unlink(file).catch(() => undefined);
     if (created !== undefined) await removeEmpty(stateDir, created);
   }

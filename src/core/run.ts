@@ -3,6 +3,7 @@
 // The environment is exactly base.env + cmd.env (nothing leaks from our own process), arguments
 // never go through a shell, and a secret is passed only through the environment.
 import { execa } from 'execa';
+import { atExit } from './exit.js';
 
 export interface CommandSpec {
   command: string;
@@ -74,9 +75,9 @@ async function killTree(pid: number, env: Record<string, string>, signal: NodeJS
 }
 
 /**
- * Detached groups still running, taken down with us if our own process exits first: one exit hook
- * for all of them (a hook per command would pass Node's listener limit when agents are detected
- * side by side).
+ * Detached groups still running, taken down with us however our own process ends (an exit, or a
+ * signal: see ./exit.ts): one hook for all of them (a hook per command would pass Node's listener
+ * limit when agents are detected side by side).
  */
 const liveGroups = new Set<number>();
 let exitHooked = false;
@@ -85,7 +86,7 @@ function trackGroup(pid: number): void {
   liveGroups.add(pid);
   if (exitHooked) return;
   exitHooked = true;
-  process.on('exit', () => {
+  atExit(() => {
     for (const p of liveGroups) {
       try {
         process.kill(-p, 'SIGKILL');

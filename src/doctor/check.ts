@@ -5,6 +5,7 @@ import type { AgentId } from '../agents/registry.js';
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
 import { readConfig } from '../config/index.js';
 import { normalizeBaseUrl, originOf } from '../core/base-url.js';
+import { shellWord } from '../core/shell-word.js';
 import { errorText, GatewayError, ToolError } from '../core/errors.js';
 import type { ClassifiedModel, Diagnosis, DiagnosisCode, Markers } from '../core/types.js';
 import { listModels, probe, probeMany } from '../gateway/client.js';
@@ -263,7 +264,7 @@ export async function checkAgent(
     check.findings.push({
       code: 'key_file_open',
       message: msg('doctor.key_file_open', { file: open.path, mode: octalMode(open.mode) }),
-      fix: msg('doctor.key_file_open_fix', { file: open.path }),
+      fix: msg('doctor.key_file_open_fix', { file: shellWord(open.path) }),
       path: open.path,
     });
   }

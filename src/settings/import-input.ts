@@ -59,6 +59,9 @@ export async function readImport(
     if (text === undefined || text.trim() === '')
       throw new UsageError(msg('import.env_unset', { var: envName! }), msg('import.env_unset_hint', { var: envName! }));
   }
+  // A larger input is no link: refused whole, never cut to a size and then read.
+  if (text.length > MAX_LINK)
+    throw new UsageError(msg('import.too_large', { source, kib: MAX_LINK / 1024 }), msg('import.in_argument_hint', { bin: BIN }));
   // The first non-empty line: `pbpaste | …` and here-strings end with a newline.
   const line =
     text

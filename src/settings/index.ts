@@ -93,15 +93,16 @@ function checkKeyFree(value: unknown, file: string, path: string): void {
 export function validateSettings(raw: unknown, file: string, where: 'user' | 'project' = 'user'): Settings {
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'object' || Array.isArray(raw)) fail(file, '(root)', msg('settings.object'));
-  checkKeyFree(raw, file, '');
   const r = raw as Record<string, unknown>;
   const known = [...FIELDS, 'profiles', ...(where === 'user' ? ['active', 'trusted', 'keys'] : []), '$schema'];
+  // The top-level keys first: an unknown one stops the file before any value is walked.
   for (const k of Object.keys(r)) {
     if (k === 'active' && where === 'project') fail(file, k, msg('profiles.active_user_only'));
     if (k === 'trusted' && where === 'project') fail(file, k, msg('settings.trusted_user_only'));
     if (k === 'keys' && where === 'project') fail(file, k, msg('settings.keys_user_only'));
     if (!known.includes(k)) fail(file, k, msg('settings.unknown', { known: commas(known.slice(0, -1)) }));
   }
+  checkKeyFree(raw, file, '');
   const out: Settings = validateFields(r, file, '');
   if (r.profiles !== undefined) {
     if (typeof r.profiles !== 'object' || r.profiles === null || Array.isArray(r.profiles)) fail(file, 'profiles', msg('settings.object'));
@@ -235,7 +236,7 @@ function profileFiles(from: readonly [Settings, string][]): { profileFiles?: Rec
 }
 
 /** Fields whose value decides where a key goes, which key, or which files get it: trusted only. */
-const SENSITIVE = ['baseUrl', 'keyEnv', 'agents', 'scope'] as const;
+const SENSITIVE = ['baseUrl', 'keyEnv', 'agents', 'scope', 'keyStorage'] as const;
 
 /**
  * A value a project file sets that is not used until the user approves that file (`trust`):
@@ -264,7 +265,7 @@ function hostOf(url: string): string {
 }
 
 /** What an untrusted project file would set that only a trusted file may. */
-export function withheldOf(p: Settings): Withheld[] {
+function withheldOf(p: Settings): Withheld[] {
   const out: Withheld[] = [];
   const own = (s: ProfileSettings, at: string): void => {
     for (const f of SENSITIVE) {
@@ -292,10 +293,22 @@ function harmless(p: Settings): Settings {
     perAgent[id] = rest;
   }
   return {
-    ...(p.keyStorage !== undefined && { keyStorage: p.keyStorage }),
     ...(p.markers !== undefined && { markers: p.markers }),
     ...(p.perAgent !== undefined && { perAgent }),
   };
+}
+
+/** Every value a settings file sets, field by field (a base URL by its origin): what `trust` shows. */
+export function everythingOf(p: Settings): Withheld[] {
+  const out: Withheld[] = [];
+  const walk = (v: unknown, at: string): void => {
+    if (v === undefined) return;
+    if (Array.isArray(v)) out.push({ field: at, value: v.map(String).join(',') });
+    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, at === '' ? k : `${at}.${k}`);
+    else out.push({ field: at, value: at.endsWith('baseUrl') ? hostOf(String(v)) : String(v) });
+  };
+  walk(p, '');
+  return out;
 }
 
 /**

@@ -1,15 +1,18 @@
 // The project settings file a team commits into a repository. A cloned repository is somebody
 // else's text, so it is read as data only and never as code: we walk the directories ourselves and
-// hand cosmiconfig's JSON and YAML loaders the bytes we read (cosmiconfig's own search would first
+// hand cosmiconfig's JSON loader and our bounded YAML parser the bytes we read (cosmiconfig's own search would first
 // read a "meta" config from the working directory with its JavaScript loaders, and would let that
 // file redirect the search). The walk stops at the repository's root and never climbs above HOME.
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { errorText, JobError, UsageError } from '../core/errors.js';
+import { errorText, JobError, ParseError, UsageError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
 
 const MODULE_NAME = 'gateway-agent-setup';
+/** Larger than any settings file: one over it is refused before it is read. */
+const MAX_FILE = 1024 * 1024;
 
 /** The places read as data, in the order cosmiconfig gives them. */
 const DATA_PLACES = ['package.json', `.${MODULE_NAME}rc`, `.${MODULE_NAME}rc.json`, `.${MODULE_NAME}rc.yaml`, `.${MODULE_NAME}rc.yml`];
@@ -58,6 +61,17 @@ async function searchDirs(cwd: string, home: string): Promise<string[]> {
   }
 }
 
+/** Whether the file's text holds `needle`, read in chunks (a large file is never held whole). */
+async function mentions(file: string, needle: string): Promise<boolean> {
+  let tail = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
+    const text = tail + (chunk as string);
+    if (text.includes(needle)) return true;
+    tail = text.slice(-needle.length);
+  }
+  return false;
+}
+
 function refuseCode(file: string): never {
   throw new UsageError(msg('settings.code_file', { file }), msg('settings.code_file_hint', { name: MODULE_NAME }));
 }
@@ -79,14 +93,29 @@ export async function findProjectFile(cwd: string, home: string): Promise<Projec
       const info = await stat(file).catch(() => undefined);
       if (!info || info.isDirectory()) continue;
       if (!info.isFile()) throw new JobError(msg('cfg.not_regular', { file }), msg('cfg.not_regular_hint'));
+      if (info.size > MAX_FILE) {
+        // A large package.json is fine when it says nothing of us: only our key would be read.
+        if (place === 'package.json' && !(await mentions(file, `"${MODULE_NAME}"`))) continue;
+        throw new UsageError(
+          msg('settings.too_large', { file, kib: Math.ceil(info.size / 1024), max: MAX_FILE / 1024 }),
+          msg('settings.too_large_hint', { name: MODULE_NAME }),
+        );
+      }
       const bytes = await readFile(file);
       const content = bytes.toString('utf8');
       let config: unknown;
       try {
-        const load = place.endsWith('.json') ? loaders['.json'] : loaders.noExt;
-        config = await load(file, content);
+        // YAML (and JSON, which YAML reads) through our own parser: nesting and aliases bounded, the
+        // place of an error named.
+        config = place.endsWith('.json')
+          ? await loaders['.json'](file, content)
+          : content.trim() === ''
+            ? undefined
+            : (await import('../config/parse.js')).parseConfig(content, 'yaml', file);
       } catch (err) {
-        throw new UsageError(msg('settings.load_failed', { detail: errorText(err) }));
+        throw new UsageError(
+          msg('settings.load_failed', { detail: err instanceof ParseError ? errorText(err) : `${file}: ${errorText(err)}` }),
+        );
       }
       if (place === 'package.json') {
         const own = config && typeof config === 'object' ? (config as Record<string, unknown>)[MODULE_NAME] : undefined;

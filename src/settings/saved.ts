@@ -7,7 +7,7 @@ import type { SetupReport } from '../setup/run.js';
 import type { LoadedSettings, Settings } from './index.js';
 import { UsageError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
-import { str, type ParsedValues } from '../core/values.js';
+import { list, str, type ParsedValues } from '../core/values.js';
 import type { SettingsHost } from './host.js';
 import { BASE_URL_ENV, DEFAULT_KEY_ENV, KEY_ELSEWHERE, SAVED_KEY_ENV } from './gateway.js';
 import { boundElsewhere } from './key-binding.js';
@@ -43,6 +43,7 @@ export function withSavedDefaults(
     if (field === 'keyEnv') return !linked && !plainGiven && out['api-key'] === undefined;
     if (field === 'agents') return out.agent === undefined;
     if (field === 'scope') return out.scope === undefined;
+    if (field === 'keyStorage') return out['key-storage'] === undefined;
     const agent = /^perAgent\.([^.]+)\.keyEnv$/.exec(field)?.[1];
     return agent !== undefined && !agentGiven.has(agent);
   });
@@ -104,13 +105,13 @@ export async function gatewayValues(ctx: SettingsHost, values: ParsedValues, age
   );
 }
 
-/** A saved field `rememberSetup` may write back into the user file. */
-export type RememberedField = 'baseUrl' | 'keyEnv' | 'agents' | 'scope' | 'keyStorage';
+/** A saved field `rememberSetup` may write back into the user file; `perAgent.ID` is that agent's models. */
+export type RememberedField = 'baseUrl' | 'keyEnv' | 'agents' | 'scope' | 'keyStorage' | `perAgent.${AgentId}`;
 
 /**
  * The fields whose value in this run came from the project file (no flag, no environment gave
  * them): the user's own file must never absorb them, or a repository's choice would follow the user
- * out of it. An unapproved file can only have given keyStorage.
+ * out of it. An unapproved file can only have given model choices.
  */
 export function projectFilled(
   ctx: SettingsHost,
@@ -121,12 +122,20 @@ export function projectFilled(
   const p = saved.project;
   const out = new Set<RememberedField>();
   if (!p) return out;
-  const set = (f: RememberedField): boolean => p.settings[f] !== undefined && (p.trusted || f === 'keyStorage');
+  const set = (f: 'baseUrl' | 'keyEnv' | 'agents' | 'scope' | 'keyStorage'): boolean => p.trusted && p.settings[f] !== undefined;
   if (set('baseUrl') && !linked && given['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined) out.add('baseUrl');
   if (set('keyEnv') && !linked && given['api-key-env'] === undefined && given['api-key'] === undefined) out.add('keyEnv');
   if (set('agents') && given.agent === undefined) out.add('agents');
   if (set('scope') && given.scope === undefined) out.add('scope');
   if (set('keyStorage') && given['key-storage'] === undefined) out.add('keyStorage');
+  // A model the project file chose (or ranked) for an agent stays the project's: the user's own
+  // saved model for that agent is left as it was, unless a flag chose this one.
+  const flagged = list(given, 'model').map((m) => (m.includes('=') ? m.slice(0, m.indexOf('=')) : '*'));
+  for (const [id, a] of Object.entries(p.settings.perAgent ?? {}) as [AgentId, NonNullable<Settings['perAgent']>[AgentId]][]) {
+    const chooses =
+      a?.model !== undefined || a?.smallModel !== undefined || a?.preferences !== undefined || a?.smallPreferences !== undefined;
+    if (chooses && !flagged.includes(id) && !flagged.includes('*')) out.add(`perAgent.${id}`);
+  }
   return out;
 }
 
@@ -205,7 +214,12 @@ export async function rememberSetup(
       keyStorage: report.keyStorage,
       perAgent,
     };
-    for (const f of fromProject) delete all[f];
+    for (const f of fromProject) {
+      if (f.startsWith('perAgent.')) {
+        const own = all.perAgent?.[f.slice('perAgent.'.length) as AgentId];
+        if (own) for (const k of ['model', 'smallModel'] as const) delete own[k];
+      } else delete all[f as Exclude<RememberedField, `perAgent.${string}`>];
+    }
     const saved = await saveUserSettings(ctx, all);
     if (saved.moved)
       ctx.warn(

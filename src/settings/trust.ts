@@ -3,6 +3,7 @@
 // the user saw, so a changed file must be approved again.
 import { dirname } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { shellWord } from '../core/shell-word.js';
 import { commas, msg } from '../i18n/index.js';
 import type { LoadedSettings, Withheld } from './index.js';
 
@@ -17,13 +18,15 @@ class UntrustedError extends UsageError {
   ) {
     super(
       msg('trust.untrusted', { file, wants: commas(wanted.map((w) => `${w.field}: ${w.value}`)) }),
-      msg('trust.untrusted_hint', { dir: dirname(file), command: TRUST_COMMAND }),
+      msg('trust.untrusted_hint', { dir: shellWord(dirname(file)), command: TRUST_COMMAND }),
     );
     this.code = 'untrusted';
     this.details = {
       file,
       wants: wanted.map((w) => ({ field: w.field, value: w.value })),
-      approve: `cd ${JSON.stringify(dirname(file))} && ${TRUST_COMMAND}`,
+      approve: `cd ${shellWord(dirname(file))} && ${TRUST_COMMAND}`,
+      // The same as data, for a script that runs it without a shell.
+      approveArgv: { cwd: dirname(file), argv: TRUST_COMMAND.split(' ') },
     };
   }
 }

@@ -8,7 +8,7 @@ import { appendFile, mkdir, readFile, stat } from 'node:fs/promises';
 import type { AgentEnv } from '../agents/types.js';
 import { pathFor } from '../agents/paths.js';
 import { JobError } from '../core/errors.js';
-import { runCommand } from '../core/run.js';
+import { runGit } from '../core/git.js';
 import { msg } from '../i18n/index.js';
 
 export type GitIgnoreState =
@@ -18,8 +18,6 @@ export type GitIgnoreState =
   | { file: string; state: 'exclude'; exclude: string; line: string }
   /** Not inside a git repository. */
   | { file: string; state: 'no_repo' };
-
-const GIT_TIMEOUT_MS = 10_000;
 
 /** A path relative to the repository root as an anchored gitignore pattern, special characters escaped. */
 function excludeLine(relative: string): string {
@@ -32,7 +30,7 @@ function excludeLine(relative: string): string {
 }
 
 async function git(args: string[], env: AgentEnv): Promise<{ code: number | undefined; out: string; missing: boolean }> {
-  const r = await runCommand({ command: 'git', args, cwd: env.cwd, timeoutMs: GIT_TIMEOUT_MS }, { env: env.env });
+  const r = await runGit(args, env.cwd, env.env);
   return { code: r.exitCode, out: r.stdout, missing: r.notFound };
 }
 

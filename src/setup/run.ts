@@ -5,7 +5,7 @@
 // config back from disk and send the request the agent itself would send. Rounds are concurrent
 // across agents so the wall time is the network's, not ours.
 import { stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { AGENTS, getAgent, type AgentId } from '../agents/registry.js';
 import { belowFloor, forVersion, installedVersion, withVersion } from '../agents/versions.js';
 import type { Agent, AgentChoice, AgentEnv, KeyStorage, Scope } from '../agents/types.js';
@@ -499,7 +499,7 @@ export async function applyPhase(
   const { plan, applied } = await withLock(dir, async () => {
     const plan = await planPhase(opts, writable);
     await refuseTrackedSecrets(plan, opts.env, opts.scope);
-    const ignore = opts.scope === 'project' ? await gitIgnoreStatesOf(plan, writable, opts.env) : [];
+    const ignore = await gitIgnoreStatesOf(plan, writable, opts.env, opts.scope);
     if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, keysOf(opts)) });
     opts.onProgress?.({ phase: 'write' });
     // Ignored first: the key never sits in a file git would pick up, not even for a moment.
@@ -587,7 +587,7 @@ export async function runSetup(given: SetupOptions): Promise<SetupReport> {
 
   if (opts.dryRun) {
     const plan = await planPhase(opts, writable);
-    if (opts.scope === 'project') noteGitIgnore(writable, await gitIgnoreStatesOf(plan, writable, opts.env), true);
+    noteGitIgnore(writable, await gitIgnoreStatesOf(plan, writable, opts.env, opts.scope), true);
     for (const c of writable) {
       c.report.files = byOwner(plan, c.agent.id).map((f) => ({ path: f.path, action: f.action }));
       c.report.ok = !verify || (c.report.probe?.ok ?? false);
@@ -706,30 +706,21 @@ async function refuseTrackedSecrets(plan: readonly PlannedFile[], env: AgentEnv,
   );
   const secret = candidates.filter(({ f, real }) => real !== f.path || (scope === 'project' && f.path.startsWith(env.cwd)));
   if (secret.length === 0) return;
-  const { runCommand } = await import('../core/run.js');
+  const { runGit } = await import('../core/git.js');
   for (const { f, real } of secret) {
     // A link made before the agent ever ran (a dotfiles repository installed first) may point into
     // a folder that does not exist yet: git is asked from the nearest one that does.
     const cwd = await nearestFolder(dirname(real));
-    const r = await runCommand(
-      { command: 'git', args: ['ls-files', '--error-unmatch', '--', real], cwd, timeoutMs: 10_000 },
-      { env: env.env },
-    );
+    const r = await runGit(['ls-files', '--error-unmatch', '--', real], cwd, env.env);
     if (r.exitCode === 0) {
       throw new JobError(msg(real === f.path ? 'setup.tracked' : 'setup.tracked_link', { file: f.path, real }), msg('setup.tracked_hint'));
     }
     if (real === f.path) continue;
     // A link into a work tree (a dotfiles repository) whose target git does not track yet, and does
     // not ignore either: the next `git add -A` commits the key. Same refusal as a tracked target.
-    const inside = await runCommand(
-      { command: 'git', args: ['rev-parse', '--is-inside-work-tree'], cwd, timeoutMs: 10_000 },
-      { env: env.env },
-    );
+    const inside = await runGit(['rev-parse', '--is-inside-work-tree'], cwd, env.env);
     if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') continue;
-    const ignored = await runCommand(
-      { command: 'git', args: ['check-ignore', '-q', '--', real], cwd, timeoutMs: 10_000 },
-      { env: env.env },
-    );
+    const ignored = await runGit(['check-ignore', '-q', '--', real], cwd, env.env);
     if (ignored.exitCode !== 0) throw new JobError(msg('setup.untracked_link', { file: f.path, real }), msg('setup.untracked_link_hint'));
   }
 }
@@ -743,11 +734,33 @@ async function nearestFolder(dir: string): Promise<string> {
 }
 
 /** The project files of the plan that hold the key (the agents' project-only files), and what git makes of each. */
-async function gitIgnoreStatesOf(
+/**
+ * The files of a user-scope plan that hold the key, when HOME itself is a git work tree (a dotfiles
+ * repository): each gets what a project file gets, so `git add -A` in HOME never picks the key up.
+ */
+async function homeRepoStatesOf(
   plan: readonly PlannedFile[],
   agents: readonly Candidate[],
   env: AgentEnv,
 ): Promise<(GitIgnoreState & { owner: AgentId })[]> {
+  if (!(await stat(join(env.home, '.git')).catch(() => undefined))) return [];
+  const owners = new Map<string, AgentId>();
+  for (const c of agents) for (const f of c.agent.files(env, 'user')) owners.set(f.path, c.agent.id);
+  const held = plan.filter((f) => f.secret && f.action !== 'unchanged' && owners.has(f.path) && f.path.startsWith(`${env.home}${sep}`));
+  const states = await gitIgnoreStates(
+    held.map((f) => f.path),
+    { ...env, cwd: env.home },
+  );
+  return states.filter((s) => s.state !== 'no_repo').map((s) => ({ ...s, owner: owners.get(s.file)! }));
+}
+
+async function gitIgnoreStatesOf(
+  plan: readonly PlannedFile[],
+  agents: readonly Candidate[],
+  env: AgentEnv,
+  scope: Scope = 'project',
+): Promise<(GitIgnoreState & { owner: AgentId })[]> {
+  if (scope === 'user') return homeRepoStatesOf(plan, agents, env);
   const owners = new Map<string, AgentId>();
   for (const c of agents) {
     const user = new Set(c.agent.files(env, 'user').map((f) => f.path));

@@ -291,3 +291,62 @@ describe('trust: approved once, by content', () => {
     expect(existsSync(join(home, '.config', 'gateway-agent-setup', 'settings.json'))).toBe(false);
   });
 });
+
+describe('a project file cannot change where a key lands', () => {
+  it('an unapproved keyStorage: file stops sync before it writes the key into a user who chose env storage; trust lists it', async () => {
+    const s = await scene();
+    const envSetup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'env'], {
+      home: s.home,
+      env: s.env,
+    });
+    expect(envSetup.code, envSetup.stderr).toBe(0);
+    const dotenv = join(s.home, '.codex', '.env');
+    const before = existsSync(dotenv) ? readFileSync(dotenv, 'utf8') : '';
+    writeFileSync(join(s.repo, '.gateway-agent-setuprc.json'), JSON.stringify({ keyStorage: 'file' }));
+    const sync = await runCli(['sync'], { home: s.home, cwd: s.repo, env: s.env });
+    expect(sync.code, sync.stderr + sync.stdout).toBe(2);
+    expect(sync.stderr).toContain('keyStorage: file');
+    expect(existsSync(dotenv) ? readFileSync(dotenv, 'utf8') : '').toBe(before);
+    expect(readFileSync(join(s.home, '.codex', 'config.toml'), 'utf8')).not.toContain(DEMO_KEY);
+    // trust names every field the file sets, not "only model choices".
+    const trust = await runCli(['trust', '--json'], { home: s.home, cwd: s.repo, env: s.env });
+    expect(JSON.parse(trust.stdout).sets).toEqual([{ field: 'keyStorage', value: 'file' }]);
+  });
+
+  it("an unapproved file's model choices are used in the repository and never saved into the user's settings", async () => {
+    const s = await scene();
+    const mine = JSON.parse(readFileSync(s.settings, 'utf8')).perAgent.codex.model as string;
+    writeFileSync(join(s.repo, '.gateway-agent-setuprc.json'), JSON.stringify({ perAgent: { codex: { model: 'gpt-5.1' } } }));
+    const r = await runCli(['setup', '--yes', '--agent', 'codex'], { home: s.home, cwd: s.repo, env: s.env });
+    expect(r.code, r.stderr + r.stdout).toBe(0);
+    expect(readFileSync(join(s.home, '.codex', 'config.toml'), 'utf8')).toContain('model = "gpt-5.1"');
+    expect(mine).not.toBe('gpt-5.1');
+    expect(JSON.parse(readFileSync(s.settings, 'utf8')).perAgent.codex.model).toBe(mine);
+    const trust = await runCli(['trust', '--json'], { home: s.home, cwd: s.repo, env: s.env });
+    expect(JSON.parse(trust.stdout).sets).toEqual([{ field: 'perAgent.codex.model', value: 'gpt-5.1' }]);
+  });
+});
+
+describe('the hint commands we print run nothing from a folder name', () => {
+  it('a repository folder named with $(…) and backticks: the approve command, pasted into a shell, only changes directory', async () => {
+    const s = await scene();
+    const marker = join(s.home, 'PWNED');
+    const repo = join(s.home, 'src', `x$(touch ${marker})\`touch ${marker}\`'y`);
+    mkdirSync(repo, { recursive: true });
+    execFileSync('git', ['init', '-q', repo]);
+    writeFileSync(join(repo, '.gateway-agent-setuprc.json'), JSON.stringify({ baseUrl: trap.root }));
+    const r = await runCli(['sync', '--check', '--json'], { home: s.home, cwd: repo, env: s.env });
+    expect(r.code).toBe(2);
+    const details = (JSON.parse(r.stdout) as { error: { details: { approve: string; approveArgv: { cwd: string; argv: string[] } } } })
+      .error.details;
+    expect(details.approveArgv).toEqual({ cwd: repo, argv: ['gateway-agent-setup', 'trust'] });
+    const pasted = details.approve.replace('gateway-agent-setup trust', 'pwd');
+    expect(execFileSync('sh', ['-c', pasted], { cwd: s.home, encoding: 'utf8' }).trim()).toBe(repo);
+    const text = await runCli(['sync', '--check'], { home: s.home, cwd: repo, env: s.env });
+    const hint = /cd ('.*') &&/s.exec(text.stderr.replace(/\n\s*/g, ' '))?.[1];
+    expect(hint, text.stderr).toBeDefined();
+    expect(execFileSync('sh', ['-c', `cd ${hint!} && pwd`], { cwd: s.home, encoding: 'utf8' }).trim()).toBe(repo);
+    expect(existsSync(marker)).toBe(false);
+    expect(trap.requests).toHaveLength(0);
+  });
+});

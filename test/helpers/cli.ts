@@ -62,7 +62,11 @@ export async function runCli(args: readonly string[], opts: CliOptions = {}): Pr
         cwd: opts.cwd ?? home,
         stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       });
-      if (opts.input !== undefined) child.stdin?.end(opts.input);
+      if (opts.input !== undefined) {
+        // A command may stop reading early (an input over its limit): the rest is not delivered.
+        child.stdin?.on('error', () => undefined);
+        child.stdin?.end(opts.input);
+      }
       let stdout = '';
       let stderr = '';
       child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d));

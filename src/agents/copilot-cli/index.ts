@@ -12,6 +12,7 @@
 // So `setup` writes what a shell needs into an env file in our own state directory, exported lines
 // to `source`; `launch copilot-cli` sets the same variables for one session.
 import { stateDir } from '../../config/state-dir.js';
+import { shellWord } from '../../core/shell-word.js';
 import { dotenvReferenceOf } from '../../config/dotenv.js';
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
@@ -86,7 +87,7 @@ function plan(env: AgentEnv, choice: AgentChoice, _current: CurrentFiles): Agent
     { path: [OFFLINE], value: vars[OFFLINE] },
     { path: [AUTO_UPDATE], value: vars[AUTO_UPDATE] },
   ];
-  const notes: Message[] = [msg('agents.copilot.source', { file: path })];
+  const notes: Message[] = [msg('agents.copilot.source', { file: shellWord(path) })];
   if (choice.scope === 'project') notes.push(msg('agents.copilot.no_project', { file: path }));
   return {
     // 0600 whatever the key storage: a file to source into shells is its owner's alone.

@@ -192,7 +192,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     { ...saved.settings, agents: undefined },
     {
       ...saved,
-      withheld: saved.withheld?.filter((w) => w.field !== 'agents'),
+      // The key storage matters only to a repair.
+      withheld: saved.withheld?.filter((w) => w.field !== 'agents' && (w.field !== 'keyStorage' || flag(args.values, 'fix'))),
     },
   );
   const only = list(values, 'agent');

@@ -12,7 +12,8 @@ import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
 import { resolveGateway } from '../../settings/gateway.js';
 import { note, printJson } from '../output.js';
-import { wrap } from '../../core/layout.js';
+import { cut, wrap } from '../../core/layout.js';
+import { escapeControls } from '../../core/terminal.js';
 import { refuseSavedEnvStorage, rememberSetup } from '../../settings/saved.js';
 import { printSetupReport } from '../setup-report.js';
 import {
@@ -56,7 +57,8 @@ function importNotes(ctx: CliContext, imported: ImportedLink, root: string): voi
         source,
         root,
         key: maskKey(link.key),
-        name: link.name !== undefined ? JSON.stringify(link.name) : ctx.t('import.unnamed'),
+        // The link's text: escaped and cut, however long a name it carries.
+        name: link.name !== undefined ? JSON.stringify(cut(escapeControls(link.name), 64)) : ctx.t('import.unnamed'),
       }),
     ),
   );

@@ -24,7 +24,7 @@ export const help: CommandHelp = {
 };
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const [{ findProjectFile }, { updateUserSettings, validateSettings, withheldOf }] = await Promise.all([
+  const [{ findProjectFile }, { everythingOf, updateUserSettings, validateSettings }] = await Promise.all([
     import('../../settings/project.js'),
     import('../../settings/index.js'),
   ]);
@@ -33,7 +33,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const revoke = flag(args.values, 'revoke');
   // Validated first: a file with a bad field is neither approved nor shown as if it were fine.
   const project = validateSettings(found.config, found.file, 'project');
-  const sets = withheldOf(project);
+  const sets = everythingOf(project);
   await updateUserSettings(ctx, (s) => {
     const trusted = { ...s.trusted };
     if (revoke) delete trusted[found.file];

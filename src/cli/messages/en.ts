@@ -497,7 +497,7 @@ export const en = {
   'trust.approved': 'Approved {file}.',
   'trust.revoked': 'No longer approved: {file}.',
   'trust.sets': 'It sets:',
-  'trust.sets_nothing': 'It sets no gateway, key variable, agents, scope or profile: only model choices.',
+  'trust.sets_nothing': 'It sets nothing.',
   'trust.value': '{value}',
   'trust.changed_again': 'If the file changes, the next run stops until you run `{bin} trust` again.',
   'trust.profile_clash': 'Profile "{name}" is defined both in your settings and in {file}: yours is used.',

@@ -474,7 +474,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'trust.approved': '已批准 {file}。',
   'trust.revoked': '已撤销批准：{file}。',
   'trust.sets': '它设置了：',
-  'trust.sets_nothing': '它没有设置网关、密钥变量、智能体、范围或档案：只有模型选择。',
+  'trust.sets_nothing': '它没有设置任何内容。',
   'trust.value': '{value}',
   'trust.changed_again': '如果该文件改变，下一次运行会停下，直到您再次运行 `{bin} trust`。',
   'trust.profile_clash': '档案 "{name}" 同时定义在您的设置和 {file} 中：使用您的。',
