@@ -210,7 +210,7 @@ export async function checkAgent(
   if (keyVar) agentKeyVars.set(check, keyVar);
   // A shell export that replaces the config's key is named once, as itself; everything else is then
   // checked with the key the config sets, which is what the agent sends once the export is gone.
-  const key = overridden ? overridden.configKey : sentKey;
+  let key = overridden ? overridden.configKey : sentKey;
   if (overridden) {
     check.findings.push({
       code: 'env_override',
@@ -256,6 +256,11 @@ export async function checkAgent(
         message: msg('doctor.env_override', { var: exported, file: request.file, agent: agent.name }),
         fix: msg('doctor.env_override_fix', { var: exported }),
       });
+      // As for an override: the rest is checked with the key the file holds (what the agent sends
+      // once the export is gone), and a repair keeps that key in the file.
+      key = inFile;
+      agentKeys.set(check, inFile);
+      agentKeyVars.set(check, { name: exported, via: 'named' });
     }
   }
   const keyFiles = agent.files(env, opts.scope).flatMap((f) => [f.path, ...(agent.copiesOf?.(f.path) ?? [])]);

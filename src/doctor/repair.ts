@@ -107,8 +107,10 @@ export async function repairAgents(
           smallModels: keep && c.usableSmallModel ? new Map([[c.id, c.usableSmallModel]]) : undefined,
           ...(!keep && c.usableModel ? { avoid: new Map([[c.id, new Set([c.usableModel])]]) } : {}),
           scope: o.scope,
-          // Env storage needs the variable set now, or the repaired config would find no key.
-          keyStorage: ownVar || (o.keyStorage === 'env' && host.env[keyEnvVar]?.trim()) ? 'env' : 'file',
+          // A key the config held in its file stays there: a repair never takes a key out. Env
+          // storage needs the variable set now, or the repaired config would find no key.
+          keyStorage:
+            ownVar || (!(own !== undefined && !replaceKey) && o.keyStorage === 'env' && host.env[keyEnvVar]?.trim()) ? 'env' : 'file',
         });
       let report = await attempt(true);
       let a = report.agents[0];

@@ -39,10 +39,6 @@ function within(p: string, dir: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-async function exists(p: string): Promise<boolean> {
-  return (await stat(p).catch(() => undefined)) !== undefined;
-}
-
 /**
  * The directories searched, nearest first: from `cwd` up to the repository's root (the nearest
  * folder holding `.git`, a directory or a worktree's file). Outside any repository only `cwd`
@@ -56,9 +52,17 @@ async function searchDirs(cwd: string, home: string): Promise<string[]> {
   const dirs: string[] = [];
   for (let dir = start; ; dir = dirname(dir)) {
     dirs.push(dir);
-    if (await exists(join(dir, '.git'))) return dirs;
+    const git = await stat(join(dir, '.git')).catch(() => undefined);
+    // As git's safe.directory: a `.git` someone else owns (in a shared /tmp, say) makes no
+    // repository of the folders above us; only the working directory is searched then.
+    if (git) return ownedByUs(git.uid) ? dirs : [start];
     if ((inHome && dir === top) || dirname(dir) === dir) return [start];
   }
+}
+
+/** Whether a file's owner is the user running us (always, where owners are not POSIX uids). */
+function ownedByUs(uid: number): boolean {
+  return typeof process.getuid !== 'function' || uid === process.getuid();
 }
 
 /** Whether the file's text holds `needle`, read in chunks (a large file is never held whole). */
@@ -91,7 +95,8 @@ export async function findProjectFile(cwd: string, home: string): Promise<Projec
     for (const place of DATA_PLACES) {
       const file = join(dir, place);
       const info = await stat(file).catch(() => undefined);
-      if (!info || info.isDirectory()) continue;
+      // A file someone else owns is theirs, not this project's settings for us.
+      if (!info || info.isDirectory() || !ownedByUs(info.uid)) continue;
       if (!info.isFile()) throw new JobError(msg('cfg.not_regular', { file }), msg('cfg.not_regular_hint'));
       if (info.size > MAX_FILE) {
         // A large package.json is fine when it says nothing of us: only our key would be read.

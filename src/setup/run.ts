@@ -163,6 +163,8 @@ export interface AgentReport {
   groupAdvice?: GroupAdvice[];
   /** What the config on disk used before this run (with `keepOnDisk`), when it could be read back. */
   before?: KeptChoice;
+  /** The config on disk held another key than the one this run writes (with `keepOnDisk`): a key change. */
+  keyChanged?: boolean;
   /** The installed version the config was written for, when the agent is on PATH and tells it. */
   version?: string;
 }
@@ -291,8 +293,10 @@ export async function choosePhase(
       continue;
     }
     const explicit = opts.models?.get(id) ?? opts.models?.get('*');
-    const keep = opts.keepOnDisk ? await onDisk(agent, env, opts.scope) : undefined;
+    const disk = opts.keepOnDisk ? await onDisk(agent, env, opts.scope) : undefined;
+    const keep = disk?.kept;
     if (keep) report.before = keep;
+    if (disk?.key !== undefined && disk.key !== keyOf(opts, id).key) report.keyChanged = true;
     try {
       c.explicit = explicit !== undefined;
       const avoided = opts.avoid?.get(id);
@@ -799,7 +803,7 @@ async function listedOnDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<
 }
 
 /** The model, protocol and small model the agent's config uses now; undefined when it yields no request. */
-async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptChoice | undefined> {
+async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ kept: KeptChoice; key?: string } | undefined> {
   let current;
   try {
     current = await readCurrent(agent, env, scope);
@@ -817,7 +821,7 @@ async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<KeptCh
     kept.smallModel = request.model;
     kept.smallProtocol = request.protocol;
   }
-  return kept;
+  return { kept, ...(request.key !== undefined && { key: request.key }) };
 }
 
 async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv, scope: Scope): Promise<void> {

@@ -5,7 +5,7 @@
 import { AGENT_IDS, AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
 import type { Agent, AgentEnv, KeyStorage, Preferences, Scope } from '../agents/types.js';
 import { cut, padTo, visibleLength, wrap } from '../core/layout.js';
-import { normalizeBaseUrl } from '../core/base-url.js';
+import { normalizeBaseUrl, originOf } from '../core/base-url.js';
 import { isImportLink, parseImportLink, type ImportLink } from '../gateway/import-link.js';
 import { agentsForApp, hintPreferences } from '../setup/import-hints.js';
 import { CancelledError, GatewayError, JobError, ToolError, UsageError } from '../core/errors.js';
@@ -27,6 +27,11 @@ export interface WizardGiven {
   key?: string;
   /** Where the given key came from, for the screen: "GATEWAY_API_KEY", "--api-key". */
   keySource?: string;
+  /**
+   * The gateway origins the saved settings bind the given key's variable to, when it came from one
+   * the user did not name in this run: offered only for one of them.
+   */
+  keyBoundTo?: readonly string[];
   keyEnvVar: string;
   /** `--api-key-env AGENT=VAR`: agents with a key variable of their own (nothing asked for them). */
   agentKeyEnvs?: ReadonlyMap<AgentId, string>;
@@ -732,11 +737,16 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
   let url = await askBaseUrl(deps, given.baseUrl, defaults.baseUrl);
   // A pasted link gives the key (as --api-key would) and model hints for the agent it was made for.
   if (url.link) given = { ...given, preferences: hintPreferences(url.link, given.preferences ?? {}) };
+  // A variable's key saved for another gateway is not offered for this one: the person types this one's.
+  const origin = originOf(url.root);
+  const elsewhere = given.keyBoundTo !== undefined && origin !== undefined && !given.keyBoundTo.includes(origin);
+  if (!url.link && given.key !== undefined && elsewhere)
+    deps.say(`  ${tr(deps)('wizard.key.bound_elsewhere', { var: given.keyEnvVar, origins: commas(given.keyBoundTo ?? []), origin })}`);
   let key = await askKey(
     deps,
     url.link
       ? { key: url.link.key, source: tr(deps)('import.wizard.source') }
-      : given.key !== undefined
+      : given.key !== undefined && !elsewhere
         ? { key: given.key, source: given.keySource ?? given.keyEnvVar }
         : undefined,
   );

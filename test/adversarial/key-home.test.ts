@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY } from '../../src/simulator/index.js';
+import { DEMO_KEY, VIP_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { runCli, tempHomes } from '../helpers/cli.js';
 import { startKeyTrap, type KeyTrap } from '../helpers/key-trap.js';
@@ -143,5 +143,41 @@ describe('a value read back is a literal unless it is the reference form the age
     expect(oneLine(r.stderr)).toMatch(/key/i);
     expect(trap.received(OTHER_SECRET)).toBe(0);
     expect(() => readFileSync(join(home, '.factory', 'settings.json'))).toThrow();
+  });
+});
+
+describe('no command swaps a key silently', () => {
+  it("doctor --fix keeps the key Qwen Code's file holds when another key is exported, and does not say 'No findings'", async () => {
+    const home = newHome();
+    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], {
+      home,
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    });
+    expect(setup.code, setup.stderr).toBe(0);
+    const file = join(home, '.qwen', 'settings.json');
+    const fix = await runCli(['doctor', '--fix', '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+    expect(JSON.parse(readFileSync(file, 'utf8')).env.GATEWAY_API_KEY).toBe(DEMO_KEY);
+    expect(fix.code).toBe(1);
+    expect(oneLine(fix.stdout)).not.toContain('No findings');
+    expect(oneLine(fix.stdout)).toContain('env_override');
+    // In a shell without the export, Qwen Code still has its key.
+    const later = await runCli(['doctor', '--agent', 'qwen-code'], { home });
+    expect(later.code, later.stdout + later.stderr).toBe(0);
+  });
+
+  it('sync keeps the key a config holds over an exported GATEWAY_API_KEY, and says which it used', async () => {
+    const home = newHome();
+    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--api-key', DEMO_KEY], { home });
+    expect(setup.code, setup.stderr).toBe(0);
+    const sync = await runCli(['sync'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+    expect(sync.code, sync.stderr + sync.stdout).toBe(0);
+    expect(readFileSync(join(home, '.codex', '.env'), 'utf8')).toContain(DEMO_KEY);
+    expect(oneLine(sync.stderr)).toContain('Codex CLI keeps the key in its config');
+    const check = await runCli(['sync', '--check', '--api-key-env', 'GATEWAY_API_KEY'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+    expect(check.code, check.stderr + check.stdout).toBe(1);
+    expect(oneLine(check.stdout)).toContain('(the key changes)');
+    const named = await runCli(['sync', '--api-key-env', 'GATEWAY_API_KEY'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+    expect(named.code, named.stderr + named.stdout).toBe(0);
+    expect(readFileSync(join(home, '.codex', '.env'), 'utf8')).toContain(VIP_KEY);
   });
 });

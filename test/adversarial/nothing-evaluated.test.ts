@@ -179,3 +179,46 @@ describe('the env file a shell sources keeps every value literal', () => {
     expect(existsSync(shellMarker)).toBe(false);
   });
 });
+
+describe('every agent × every hostile key: setup, read-back and doctor evaluate nothing and send no other secret', () => {
+  // Each holds what one reader or another evaluates; the gateway knows them all.
+  const payloads = (marker: string): string[] => [
+    `sk-$(touch\${IFS}${marker})\`touch\${IFS}${marker}\`'"-0123456789`,
+    'sk-${AWS_SECRET_ACCESS_KEY}-$AWS_SECRET_ACCESS_KEY-0123456789',
+    'sk-{env:AWS_SECRET_ACCESS_KEY}{file:/etc/hostname}-0123456789',
+    'sk-${{secrets.AWS_SECRET_ACCESS_KEY}}-0123456789',
+    `!touch\${IFS}${marker}`,
+  ];
+  let hostile: Simulator;
+  const marker = join(tmpdir(), `gas-matrix-${process.pid}`);
+  beforeAll(async () => {
+    hostile = await startSim({
+      keys: [...DEFAULT_KEYS, ...payloads(marker).map((key) => ({ key, name: 'odd', group: 'default', unlimited: true }))],
+    });
+  });
+
+  it.each(payloads('MARKER').map((p, i) => [i, p]))('key %i (%s) through every agent', async (i) => {
+    const key = payloads(marker)[i as number]!;
+    const outcomes = await Promise.all(
+      SUPPORTED_AGENT_IDS.map(async (agent) => {
+        const home = newHome();
+        const env = { GATEWAY_API_KEY: key, AWS_SECRET_ACCESS_KEY: SECRET };
+        const setup = await runCli(['setup', '--yes', '--agent', agent, '--base-url', hostile.root], { home, env, timeoutMs: 60_000 });
+        const doctor = setup.code === 0 ? await runCli(['doctor', '--agent', agent], { home, env, timeoutMs: 60_000 }) : undefined;
+        return { agent, setup: setup.code, doctor: doctor?.code, said: setup.stderr + setup.stdout };
+      }),
+    );
+    for (const o of outcomes) {
+      // Refused before anything (an agent that would evaluate it), or written, read back and checked.
+      expect([0, 2], `${o.agent}: ${o.said}`).toContain(o.setup);
+      if (o.setup === 0) expect(o.doctor, o.agent).toBe(0);
+    }
+    // Some agent took each key literally: the matrix really ran through read-back and doctor.
+    expect(outcomes.some((o) => o.setup === 0)).toBe(true);
+    expect(existsSync(marker)).toBe(false);
+    const sent = hostile.log.map((e) => JSON.stringify(e));
+    expect(sent.filter((e) => e.includes(SECRET))).toEqual([]);
+    expect(hostile.log.filter((e) => e.auth.key !== undefined).every((e) => e.auth.key === key)).toBe(true);
+    hostile.log.length = 0;
+  });
+});

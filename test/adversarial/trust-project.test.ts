@@ -350,3 +350,29 @@ describe('the hint commands we print run nothing from a folder name', () => {
     expect(trap.requests).toHaveLength(0);
   });
 });
+
+describe("a repository root someone else owns (git's safe.directory)", () => {
+  it('outside HOME, a .git and a settings file another user made in a shared parent do not apply below it', async () => {
+    const shared = newHome();
+    const home = newHome();
+    const nobody = 65534;
+    mkdirSync(join(shared, '.git'));
+    writeFileSync(join(shared, '.gateway-agent-setuprc.json'), JSON.stringify({ perAgent: { codex: { model: 'gpt-5.1' } } }));
+    execFileSync('chown', ['-R', `${nobody}:${nobody}`, join(shared, '.git'), join(shared, '.gateway-agent-setuprc.json')]);
+    const work = join(shared, 'work');
+    mkdirSync(work);
+    const r = await runCli(['trust', '--json'], { home, cwd: work });
+    // Nothing applies in `work`: the parent's file is not found, so there is nothing to approve.
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stdout + r.stderr).not.toContain(shared + '/.gateway-agent-setuprc.json');
+    // The same file, owned by the user, is found (the check is the owner, nothing else).
+    execFileSync('chown', [
+      '-R',
+      `${process.getuid!()}:${process.getgid!()}`,
+      join(shared, '.git'),
+      join(shared, '.gateway-agent-setuprc.json'),
+    ]);
+    const mine = await runCli(['trust', '--json'], { home, cwd: work });
+    expect(mine.code, mine.stderr).toBe(0);
+  });
+});

@@ -115,7 +115,8 @@ describe('sync with a team preference', () => {
     const sync = await cli(['sync']);
     expect(sync.code, sync.stderr + sync.stdout).toBe(0);
     expect(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')).toContain('model = "gpt-5-mini"');
-    expect((JSON.parse(readFileSync(userSettings(), 'utf8')) as typeof saved).perAgent.codex.model).toBe('gpt-5-mini');
+    // The choice the repository's patterns made stays the repository's: the user's own saved model is as it was.
+    expect((JSON.parse(readFileSync(userSettings(), 'utf8')) as typeof saved).perAgent.codex.model).toBe('gpt-5.1-codex');
     // The team's file is never written.
     expect(readFileSync(join(project, '.gateway-agent-setuprc.yaml'), 'utf8')).toContain("preferences: ['gpt-*-mini']");
   });

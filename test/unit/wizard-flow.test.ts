@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEnv } from '../../src/agents/types.js';
 import { CancelledError, JobError, UsageError } from '../../src/core/errors.js';
-import { DEFAULT_MODELS, DEMO_KEY, DISABLED_KEY, EXPIRING_KEY, LIMITED_KEY } from '../../src/simulator/index.js';
+import { DEFAULT_MODELS, DEMO_KEY, DISABLED_KEY, EXPIRING_KEY, LIMITED_KEY, VIP_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import type { Choice, Progress, Prompter } from '../../src/wizard/port.js';
 import { modelChoices, runWizard, type WizardDefaults, type WizardGiven } from '../../src/wizard/flow.js';
@@ -600,6 +600,23 @@ describe('wizard: ways out and failures', () => {
     expect(sim.log.map((e) => e.requestId)).toContain(id);
     expect(text).not.toContain(DISABLED_KEY);
     expect(text).not.toContain(DEMO_KEY);
+  });
+
+  it("a variable's key saved for another gateway is not offered for this one: the key is typed, and the variable's is never sent", async () => {
+    const before = sim.log.length;
+    const p = scripted([
+      (q) => (expect(q.kind).toBe('password'), DEMO_KEY),
+      () => ['qwen-code'],
+      first,
+      () => 'user',
+      () => 'file',
+      () => true,
+    ]);
+    const report = await runWizard(deps(p), given({ baseUrl: sim.root, key: VIP_KEY, keyBoundTo: ['https://other.example'] }));
+    expect(report.ok).toBe(true);
+    expect(said.join('\n')).toContain(`$GATEWAY_API_KEY holds the key saved for https://other.example: it is not sent to ${sim.root}`);
+    expect(sim.log.slice(before).filter((e) => e.auth.key === VIP_KEY)).toEqual([]);
+    expect(sim.log.slice(before).some((e) => e.auth.key === DEMO_KEY)).toBe(true);
   });
 
   it('an unreachable URL can be entered again, pre-filled with the one that failed', async () => {

@@ -148,7 +148,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     );
   // The saved gateway and key variables, as the other commands take them.
   const values = await gatewayValues(ctx, args.values, agent);
-  const gw = resolveGateway(ctx, values, undefined, agent !== undefined ? [agent as AgentId] : undefined);
+  // An agent's key the way every command finds it: a flag, its saved variable, the key its config holds for this gateway.
+  const agents = agent !== undefined ? [agent as AgentId] : undefined;
+  const inConfigs = agents ? await (await import('../../settings/config-key.js')).keysForRun(ctx, values, agents) : undefined;
+  const gw = resolveGateway(ctx, values, undefined, agents, inConfigs);
   const key = (agent !== undefined ? gw.agentKeys?.get(agent as AgentId)?.key : undefined) ?? gw.key;
   const client = await import('../../gateway/client.js');
   const group = str(args.values, 'group');

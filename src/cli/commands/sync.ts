@@ -71,6 +71,11 @@ export function explainChanges(
       continue;
     }
     if (files.length === 0) continue;
+    // A key change is said as one, whatever else changes with it.
+    if (a.keyChanged) {
+      changes.push({ agent: a.id, from, to: a.model, reason: msg('sync.key_changed'), files });
+      continue;
+    }
     let reason: Message;
     const model = models.find((m) => m.id === from);
     const fell = a.fallback?.failed[0];

@@ -116,6 +116,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         baseUrl: str(inputs.values, 'base-url'),
         key,
         keySource: imported ? imported.source : flagKey !== undefined ? '--api-key' : keyEnvVar,
+        // A variable the user did not name here goes only to the gateways it was saved for.
+        ...(!imported && flagKey === undefined && flagged.plain === undefined && inputs.saved.bindings?.has(keyEnvVar)
+          ? { keyBoundTo: [...inputs.saved.bindings.get(keyEnvVar)!] }
+          : {}),
         keyEnvVar,
         ...(flagged.perAgent.size > 0 && { agentKeyEnvs: flagged.perAgent }),
         agents: inputs.agents,

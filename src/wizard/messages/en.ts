@@ -9,6 +9,7 @@ export const en = {
   'wizard.url.from_flag': 'Gateway: {url} (from --base-url)',
   'wizard.url.given': '{agents} will get {url}',
   'wizard.url.given_note': '{agents} will get {url} ({note})',
+  'wizard.key.bound_elsewhere': '${var} holds the key saved for {origins}: it is not sent to {origin}. Type the key for {origin}.',
   'wizard.key.from': 'Key from {source}: {key}',
   'wizard.key.question': 'API key (input hidden)',
   'wizard.key.required': 'The key is required: copy it from the gateway console.',

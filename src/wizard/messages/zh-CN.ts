@@ -9,6 +9,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'wizard.url.from_flag': '网关：{url}（来自 --base-url）',
   'wizard.url.given': '{agents} 将使用 {url}',
   'wizard.url.given_note': '{agents} 将使用 {url}（{note}）',
+  'wizard.key.bound_elsewhere': '${var} 中是为 {origins} 保存的密钥：它不会发往 {origin}。请输入 {origin} 的密钥。',
   'wizard.key.from': '密钥来自 {source}：{key}',
   'wizard.key.question': 'API 密钥（隐藏输入）',
   'wizard.key.required': '必须填写密钥：请从网关控制台复制。',
