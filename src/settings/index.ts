@@ -257,11 +257,7 @@ interface ProjectSettings {
 
 /** Where a base URL points, for messages: its origin (never a path or query, which might hold a secret). */
 function hostOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url.slice(0, 80);
-  }
+  return originOf(url) ?? url.slice(0, 80);
 }
 
 /** What an untrusted project file would set that only a trusted file may. */
