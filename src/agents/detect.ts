@@ -47,6 +47,12 @@ function absoluteDirs(env: AgentEnv): string[] {
   return (pathVariable(env.env) ?? '').split(env.platform === 'win32' ? ';' : ':').filter((d) => d !== '' && p.isAbsolute(d));
 }
 
+/** The PATH entries a probe passes over (relative ones), to say so. */
+export function relativePathEntries(env: AgentEnv): string[] {
+  const p = pathFor(env.platform);
+  return (pathVariable(env.env) ?? '').split(env.platform === 'win32' ? ';' : ':').filter((d) => d !== '' && !p.isAbsolute(d));
+}
+
 /** A variable that may hold a key or a token, by its name or by its value's shape. */
 function secretLike(name: string, value: string): boolean {
   return /KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH/i.test(name) || /\bsk-[A-Za-z0-9_-]{16,}/.test(value);

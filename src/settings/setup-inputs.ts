@@ -53,6 +53,7 @@ export interface SetupInputs {
  * With `profile`, that profile's settings are read in place of the top level.
  */
 export async function setupInputs(ctx: SettingsHost, flags: ParsedValues, savedAreGiven = true, profile?: string): Promise<SetupInputs> {
+  await notePathEntries(ctx);
   const all = await loadSaved(ctx);
   // A profile's settings take the place of the top level's: flags still win over them.
   const saved = profile === undefined ? all : (await import('./profiles.js')).profileSaved(all, profile);
@@ -159,6 +160,16 @@ export function agentKeyEnvs(gateway: Pick<GatewayInputs, 'agentKeys'>): Map<Age
   return new Map([...(gateway.agentKeys ?? [])].filter(([, k]) => k.keptIn === undefined).map(([id, k]) => [id, k.keyEnvVar]));
 }
 
+/** Where each agent's key came from in this run: its variable, the config it was kept in, or the run's source. Never the key. */
+export function keySources(gateway: Pick<GatewayInputs, 'agentKeys' | 'keySource'>, agents: readonly AgentId[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of agents) {
+    const own = gateway.agentKeys?.get(id);
+    out[id] = own ? (own.keptIn ?? `$${own.keyEnvVar}`) : gateway.keySource;
+  }
+  return out;
+}
+
 /** The variable the run's default key came from, to save; undefined for a typed, linked or kept key. */
 export function keyVariable(gateway: Pick<GatewayInputs, 'keySource' | 'keyEnvVar'>): string | undefined {
   return gateway.keySource === `$${gateway.keyEnvVar}` ? gateway.keyEnvVar : undefined;
@@ -167,6 +178,17 @@ export function keyVariable(gateway: Pick<GatewayInputs, 'keySource' | 'keyEnvVa
 /** The machine's facts as the agent modules take them. */
 export function agentEnv(ctx: Pick<SettingsHost, 'home' | 'env' | 'cwd' | 'platform'>): AgentEnv {
   return { home: ctx.home, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform };
+}
+
+let pathNoted = false;
+
+/** Says once per run which PATH entries the agents are not looked for in (relative ones). */
+export async function notePathEntries(ctx: Pick<SettingsHost, 'home' | 'env' | 'cwd' | 'platform' | 'warn'>): Promise<void> {
+  if (pathNoted) return;
+  pathNoted = true;
+  const { relativePathEntries } = await import('../agents/detect.js');
+  const skipped = relativePathEntries(agentEnv(ctx));
+  if (skipped.length > 0) ctx.warn(msg('agents.path_relative', { dirs: commas(skipped.map((d) => JSON.stringify(d))) }));
 }
 
 /** The agents installed on this machine; the registry's defaults when none is. */

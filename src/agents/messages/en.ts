@@ -26,6 +26,8 @@ export const en = {
   'agents.version.update_npm': '`npm install -g {package}@latest`',
   'agents.version.update_go': '`go install {module}@latest`',
   'agents.version.update_pip': '`pipx upgrade {package}` (or `python3 -m pip install -U {package}`)',
+  'agents.path_relative':
+    'note: agents are looked for only in absolute PATH entries; not in {dirs} (a folder of whatever directory you run in).',
   'agents.version.older':
     '{agent} {version} is installed, older than {floor}, the oldest version proven to read the config this tool writes',
   'agents.version.below_floor': '{older}: nothing was written for it. Update it: {update}',

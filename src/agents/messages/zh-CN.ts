@@ -26,6 +26,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'agents.version.update_npm': '`npm install -g {package}@latest`',
   'agents.version.update_go': '`go install {module}@latest`',
   'agents.version.update_pip': '`pipx upgrade {package}`（或 `python3 -m pip install -U {package}`）',
+  'agents.path_relative': '注意：只在 PATH 的绝对路径中查找智能体；不在 {dirs} 中查找（那是你所在目录下的文件夹）。',
   'agents.version.older': '已安装 {agent} {version}，早于 {floor}（经验证能读取本工具所写配置的最早版本）',
   'agents.version.below_floor': '{older}：没有为它写入任何内容。请更新：{update}',
   'agents.version.protocol_since': '{agent} {version} 不支持 {protocol}（从 {since} 起支持）；请更新：{update}',

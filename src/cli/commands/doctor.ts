@@ -21,7 +21,7 @@ import { usageFacts, usageWarning } from '../../gateway/key-usage.js';
 import { profileAgents, profileSaved } from '../../settings/profiles.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../../settings/saved.js';
 import { adviceLines } from '../setup-report.js';
-import { agentEnv, setupInputs, setupOptionsFrom } from '../../settings/setup-inputs.js';
+import { agentEnv, notePathEntries, setupInputs, setupOptionsFrom } from '../../settings/setup-inputs.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -173,6 +173,7 @@ function keyJson(k: KeyReport, now: number): Record<string, unknown> {
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  await notePathEntries(ctx);
   const all = await loadSaved(ctx);
   // With --profile, that profile's settings stand in for the saved top level, and its agents are the ones checked.
   const profile = str(args.values, 'profile');

@@ -18,7 +18,7 @@ import { activeProfiles, agentsWrittenBy, profileSaved, recordActive, requirePro
 import { refuseWithheld } from '../../settings/trust.js';
 import { loadSaved, refuseSavedEnvStorage, rememberSetup } from '../../settings/saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentKeyEnvs, keyVariable, setupInputs, setupOptionsFrom, type SetupInputs } from '../../settings/setup-inputs.js';
+import { agentKeyEnvs, keySources, keyVariable, setupInputs, setupOptionsFrom, type SetupInputs } from '../../settings/setup-inputs.js';
 import { commas, msg, type Message, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {
@@ -242,13 +242,25 @@ async function syncOne(
       ? s
       : { ...s, perAgent: Object.fromEntries(report.agents.map((a) => [a.id, { model: s.perAgent?.[a.id]?.model ?? a.before?.model }])) };
   const changes = explainChanges(report, known, models, upgrade, byAgent);
+  // Where each agent's key came from, said in every sync (never the key).
+  const sources = keySources(gateway, agents);
+  const keysLine = (): void =>
+    print(
+      ctx,
+      wrap(
+        ctx.t('sync.keys_from', {
+          list: commas(agents.map((id) => ctx.t('sync.key_from', { agent: AGENTS[id].name, source: sources[id] ?? '' }))),
+        }),
+      ),
+    );
   if (check) {
     const stale = changes.length > 0;
     return {
       profile: group.profile,
       ok: !stale,
-      doc: { ok: !stale, stale: changes, sources: inputs.saved.sources },
+      doc: { ok: !stale, stale: changes, sources: inputs.saved.sources, keySources: sources },
       lines: () => {
+        keysLine();
         if (!stale) print(ctx, ctx.t('sync.up_to_date'));
         else {
           print(ctx, [
@@ -264,8 +276,9 @@ async function syncOne(
   return {
     profile: group.profile,
     ok: report.ok,
-    doc: { ...report, changes },
+    doc: { ...report, changes, keySources: sources },
     lines: () => {
+      keysLine();
       if (changes.length > 0) {
         print(ctx, [ctx.t('sync.changes'), ...changes.flatMap((c) => wrap(changeLine(ctx.t, c, 'sync.change_now'), 2))]);
       }

@@ -148,6 +148,8 @@ export const en = {
   'sync.protocol_changed': "the gateway's marks for {model} now call for {to} instead of {from}",
   'sync.small_changed': 'the small/fast model changes from {from} to {to}',
   'sync.key_changed': 'its config holds another key than the one this run gives it (the key changes)',
+  'sync.keys_from': 'Keys: {list}.',
+  'sync.key_from': '{agent} from {source}',
   'sync.differs': 'the config on disk differs from the saved setup',
   'sync.list_changed': 'its model list changes: {parts}',
   'sync.list_left': "{models} left the key's model list",

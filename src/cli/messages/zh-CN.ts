@@ -145,6 +145,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'sync.protocol_changed': '网关对 {model} 的标记现在要求使用 {to}，而不是 {from}',
   'sync.small_changed': '小型/快速模型从 {from} 改为 {to}',
   'sync.key_changed': '其配置中的密钥与本次运行给它的不同（密钥将更换）',
+  'sync.keys_from': '密钥：{list}。',
+  'sync.key_from': '{agent} 来自 {source}',
   'sync.differs': '磁盘上的配置与保存的设置不同',
   'sync.list_changed': '其模型列表有变化：{parts}',
   'sync.list_left': '{models} 已不在此密钥的模型列表中',
