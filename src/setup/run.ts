@@ -751,10 +751,11 @@ async function homeRepoStatesOf(
   const owners = new Map<string, AgentId>();
   for (const c of agents) for (const f of c.agent.files(env, 'user')) owners.set(f.path, c.agent.id);
   const held = plan.filter((f) => f.secret && f.action !== 'unchanged' && owners.has(f.path) && f.path.startsWith(`${env.home}${sep}`));
-  const states = await gitIgnoreStates(
-    held.map((f) => f.path),
-    { ...env, cwd: env.home },
-  );
+  if (held.length === 0) return [];
+  // Our state directory too: its backups are copies of files that hold the key.
+  const state = stateDir(env.home, env.env, env.platform);
+  if (state.startsWith(`${env.home}${sep}`)) owners.set(state, owners.get(held[0]!.path)!);
+  const states = await gitIgnoreStates([...held.map((f) => f.path), ...(owners.has(state) ? [state] : [])], { ...env, cwd: env.home });
   return states.filter((s) => s.state !== 'no_repo').map((s) => ({ ...s, owner: owners.get(s.file)! }));
 }
 

@@ -31,6 +31,13 @@ describe('git and the key', () => {
     const exclude = readFileSync(join(home, '.git', 'info', 'exclude'), 'utf8');
     expect(exclude).toContain('/.codex/');
     expect(exclude).toContain('/.claude/settings.json');
+    expect(exclude).toContain('/.config/gateway-agent-setup');
+    // A second run keeps backups of files that hold the key: git does not offer those either.
+    const again = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex,claude-code', '--model', 'codex=gpt-5.1'], {
+      home,
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    });
+    expect(again.code, again.stderr + again.stdout).toBe(0);
     const status = gitIn(home, home, 'status', '--porcelain', '--untracked-files=all');
     for (const line of status.split('\n').filter(Boolean)) {
       const file = join(home, line.slice(3));
