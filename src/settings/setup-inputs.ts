@@ -104,6 +104,23 @@ export function importedKey(inputs: Pick<SetupInputs, 'imported'>): ImportedKey 
   return inputs.imported && { key: inputs.imported.link.key, source: inputs.imported.source };
 }
 
+/**
+ * An import link's key is in no variable: env storage would point the agents at a variable that
+ * holds another key (sent to the link's host by the read-back and by the agents) or none. Refused
+ * before any request unless that variable holds the link's key.
+ */
+export function refuseLinkInEnvStorage(
+  ctx: Pick<SettingsHost, 'env'>,
+  inputs: Pick<SetupInputs, 'imported' | 'keyStorage'>,
+  gateway: Pick<GatewayInputs, 'key' | 'keyEnvVar'>,
+): void {
+  if (!inputs.imported || inputs.keyStorage !== 'env' || ctx.env[gateway.keyEnvVar]?.trim() === gateway.key) return;
+  throw new UsageError(
+    msg('import.env_storage', { source: inputs.imported.source, var: gateway.keyEnvVar }),
+    msg('import.env_storage_hint', { var: gateway.keyEnvVar }),
+  );
+}
+
 /** The inputs when nothing is given or saved: the demo's sandbox, which must not read the user's settings. */
 export function nothingGiven(): SetupInputs {
   return {

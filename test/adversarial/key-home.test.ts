@@ -68,6 +68,19 @@ describe('a key saved for one gateway never goes to another', () => {
     }
   });
 
+  it('an import link with --key-storage env: refused before any request (the agents would read another key)', async () => {
+    trap.requests.length = 0;
+    const home = newHome();
+    const r = await runCli(['setup', '--import', '-', '--agent', 'codex', '--yes', '--key-storage', 'env'], {
+      home,
+      input: `${link()}\n`,
+      env: env(),
+    });
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toContain('is in no variable');
+    expect(trap.requests).toHaveLength(0);
+  });
+
   it('another base URL with the saved variable stops before any request, naming the origin and how to bind', async () => {
     trap.requests.length = 0;
     const home = userWithSavedKeys();

@@ -22,6 +22,7 @@ import {
   keyVariable,
   importedKey,
   installedAgents,
+  refuseLinkInEnvStorage,
   setupInputs,
   setupOptionsFrom,
 } from '../../settings/setup-inputs.js';
@@ -75,6 +76,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const linked = agentsForApp(inputs.imported?.link.app);
   const agents = inputs.agents ?? (linked.length > 0 ? linked : await installedAgents(agentEnv(ctx)));
   const gateway = resolveGateway(ctx, inputs.values, importedKey(inputs), agents);
+  refuseLinkInEnvStorage(ctx, inputs, gateway);
   refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
   const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: 'setup', pinSaved: true });
   if (!ctx.json && inputs.imported) importNotes(ctx, inputs.imported, gateway.root);

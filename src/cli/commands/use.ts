@@ -20,7 +20,15 @@ import { note, print, printJson } from '../output.js';
 import { profileNames, profileSaved, recordActive, requireProfileKey } from '../../settings/profiles.js';
 import { loadSaved, refuseSavedEnvStorage } from '../../settings/saved.js';
 import { printSetupReport } from '../setup-report.js';
-import { agentEnv, importedKey, installedAgents, setupInputs, setupOptionsFrom, type SetupInputs } from '../../settings/setup-inputs.js';
+import {
+  agentEnv,
+  importedKey,
+  installedAgents,
+  refuseLinkInEnvStorage,
+  setupInputs,
+  setupOptionsFrom,
+  type SetupInputs,
+} from '../../settings/setup-inputs.js';
 import { SETUP_OPTIONS } from '../setup-options.js';
 
 export const options = SETUP_OPTIONS;
@@ -116,6 +124,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
     // A profile's perAgent.<id>.keyEnv gives that agent its own key, as --api-key-env AGENT=VAR does.
     const gateway = resolveGateway(ctx, inputs.values, importedKey(inputs), agents);
+    refuseLinkInEnvStorage(ctx, inputs, gateway);
     refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
     plans.push({ name, inputs, gateway, agents });
   }

@@ -62,6 +62,9 @@ export const en = {
   'import.env_unset': '--import-env {var}: the variable is not set or empty.',
   'import.env_unset_hint': 'Set {var} to the link copied from the gateway console (for example as a CI secret), then run again.',
   'import.too_large': 'The import link from {source} is over {kib} KiB: no gateway makes a link that long. Nothing was read from it.',
+  'import.env_storage':
+    'The key from {source} is in no variable, and key storage "env" would have the agents read ${var}, which holds another key or none. Nothing was sent.',
+  'import.env_storage_hint': "Drop --key-storage env (the link's key is written into the files), or export the link's key as {var} first.",
   'import.empty': 'The import link from {source} is empty.',
   'import.conflict': 'The import link gives the base URL and the key, and {flag} is given too.',
   'import.conflict_hint': 'Drop {flag}, or drop the link and give the base URL and the key yourself.',

@@ -57,6 +57,9 @@ export const zhCN: CatalogOf<typeof en> = {
   'import.env_unset': '--import-env {var}：该变量未设置或为空。',
   'import.env_unset_hint': '把 {var} 设为从网关控制台复制的链接（例如作为 CI 密钥），然后重新运行。',
   'import.too_large': '来自 {source} 的导入链接超过 {kib} KiB：没有网关会生成这么长的链接。未从中读取任何内容。',
+  'import.env_storage':
+    '来自 {source} 的密钥不在任何变量中，而密钥存储方式 "env" 会让智能体读取 ${var}，其中是另一个密钥或为空。未发送任何请求。',
+  'import.env_storage_hint': '去掉 --key-storage env（链接的密钥会写入文件），或先把链接的密钥导出为 {var}。',
   'import.empty': '来自 {source} 的导入链接是空的。',
   'import.conflict': '导入链接已经给出了基础地址和密钥，同时又给出了 {flag}。',
   'import.conflict_hint': '去掉 {flag}，或者不用链接，自己给出基础地址和密钥。',
