@@ -260,7 +260,6 @@ async function syncOne(
       ok: !stale,
       doc: { ok: !stale, stale: changes, sources: inputs.saved.sources, keySources: sources },
       lines: () => {
-        keysLine();
         if (!stale) print(ctx, ctx.t('sync.up_to_date'));
         else {
           print(ctx, [
@@ -268,6 +267,7 @@ async function syncOne(
             ...changes.flatMap((c) => [...wrap(changeLine(ctx.t, c, 'sync.change_would'), 2), ...c.files.map((f) => `    ${f}`)]),
           ]);
         }
+        keysLine();
       },
     };
   }
@@ -278,11 +278,11 @@ async function syncOne(
     ok: report.ok,
     doc: { ...report, changes, keySources: sources },
     lines: () => {
-      keysLine();
       if (changes.length > 0) {
         print(ctx, [ctx.t('sync.changes'), ...changes.flatMap((c) => wrap(changeLine(ctx.t, c, 'sync.change_now'), 2))]);
       }
       printSetupReport(ctx, report);
+      keysLine();
     },
   };
 }
