@@ -90,16 +90,17 @@ describe('probing the installed agents', () => {
       home,
       env: { GATEWAY_API_KEY: DEMO_KEY, PATH: `${join(home, 'tools')}:${process.env.PATH ?? ''}` },
     });
+    // The stand-in writes its record, then starts `sleep`: wait until that process is there.
+    const sleepers = async () => (await processesOfHome(home)).filter((p) => p.cmdline.includes('sleep'));
     const deadline = Date.now() + 10_000;
-    while (!existsSync(ran) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((await sleepers()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(ran)).toBe(true);
-    const sleeping = (await processesOfHome(home)).filter((p) => p.cmdline.includes('sleep'));
-    expect(sleeping.length).toBeGreaterThan(0);
+    expect((await sleepers()).length).toBeGreaterThan(0);
     run.child.kill(signal);
     const end = await run.exited;
     expect(end.code).toBe(signal === 'SIGINT' ? 130 : 143);
     await new Promise((r) => setTimeout(r, 300));
-    expect((await processesOfHome(home)).filter((p) => p.cmdline.includes('sleep'))).toEqual([]);
+    expect(await sleepers()).toEqual([]);
     expect(existsSync(join(home, '.config', 'gateway-agent-setup', 'lock'))).toBe(false);
   });
 });
