@@ -43,14 +43,17 @@ export async function findOnPath(
  * `bin`, `.`) names a folder of whatever repository the command runs in: nothing there is run.
  */
 function absoluteDirs(env: AgentEnv): string[] {
-  const p = pathFor(env.platform);
-  return (pathVariable(env.env) ?? '').split(env.platform === 'win32' ? ';' : ':').filter((d) => d !== '' && p.isAbsolute(d));
+  return pathEntries(env).filter((d) => pathFor(env.platform).isAbsolute(d));
+}
+
+/** The entries of the PATH the agent modules were given, in order. */
+function pathEntries(env: AgentEnv): string[] {
+  return (pathVariable(env.env) ?? '').split(env.platform === 'win32' ? ';' : ':').filter((d) => d !== '');
 }
 
 /** The PATH entries a probe passes over (relative ones), to say so. */
 export function relativePathEntries(env: AgentEnv): string[] {
-  const p = pathFor(env.platform);
-  return (pathVariable(env.env) ?? '').split(env.platform === 'win32' ? ';' : ':').filter((d) => d !== '' && !p.isAbsolute(d));
+  return pathEntries(env).filter((d) => !pathFor(env.platform).isAbsolute(d));
 }
 
 /** A variable that may hold a key or a token, by its name or by its value's shape. */
