@@ -151,9 +151,15 @@ export class Admin {
   }
 
   async token(name: string): Promise<Token> {
-    const { data } = await this.call<Token[]>('GET', `/api/token/search?keyword=${encodeURIComponent(name)}`);
-    const found = data.find((t) => t.name === name);
+    const { data } = await this.call<Token[] | { items: Token[] }>('GET', `/api/token/search?keyword=${encodeURIComponent(name)}`);
+    // v0.13 pages its search results (`{items, total, …}`); v0.10 answers the list itself.
+    const found = (Array.isArray(data) ? data : data.items).find((t) => t.name === name);
     if (!found) throw new AdminError(`token ${name} not found after creating it`);
+    // From v0.13 token lists mask the key (`ab**********yz`); the whole key is its own call.
+    if (found.key.includes('*')) {
+      const { data: full } = await this.call<{ key: string }>('POST', `/api/token/${found.id}/key`);
+      return { ...found, key: full.key.replace(/^sk-/, '') };
+    }
     return found;
   }
 

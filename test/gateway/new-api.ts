@@ -15,25 +15,34 @@ import { closedPort } from '../helpers/sim.js';
 const run = promisify(execFile);
 
 /**
- * The newest release Go's own client can fetch from the module proxy here (the proxy answers 403
- * "not available" for the v0.11 tags' .info, which `go mod download` needs first, and for v0.12.0's
- * zip); `sum` is the module's go.sum hash, checked after download because the checksum database
- * has no entry for this module (404), so Go cannot check it for us.
+ * The new-api releases the tier runs, each built from its Go module and run through the whole suite:
+ * v0.10.2 (the release users kept for a long time) and v0.13.2 (the newest stable one the module
+ * proxy here serves; it answers 403 "not available" for the v0.11 tags, v0.12.6, v0.13.1, v0.13.3 and
+ * the v1.0.0 candidates). `sum` is the module's go.sum hash, checked after download because the
+ * checksum database has no entry for this module (404), so Go cannot check it for us.
  */
-export const NEW_API = {
-  module: 'github.com/QuantumNous/new-api',
-  version: 'v0.10.2',
-  sum: 'h1:Qs/34epscIJlu+yzoeiTyXHZdwaFQBz1kysEBpuz+Nw=',
+export const NEW_API_RELEASES = {
+  'v0.10.2': { sum: 'h1:Qs/34epscIJlu+yzoeiTyXHZdwaFQBz1kysEBpuz+Nw=' },
+  'v0.13.2': { sum: 'h1:ueyjrvvhKly0SNXdb5F1227eiOGe9oIs1LcFokY+idY=' },
 } as const;
+export type NewApiRelease = keyof typeof NEW_API_RELEASES;
+export const NEW_API_MODULE = 'github.com/QuantumNous/new-api';
 
-const CACHE = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-new-api', NEW_API.version);
-const BINARY = join(CACHE, 'new-api');
-const STAMP = join(CACHE, '.complete');
+/** The release this run of the suite is about: `GAS_NEW_API` (set by test/gateway/run.mjs), else the oldest. */
+export function releaseUnderTest(): NewApiRelease {
+  const v = process.env['GAS_NEW_API'];
+  if (v === undefined || v === '') return 'v0.10.2';
+  if (!Object.hasOwn(NEW_API_RELEASES, v)) throw new Error(`GAS_NEW_API=${v}: not one of ${Object.keys(NEW_API_RELEASES).join(', ')}`);
+  return v as NewApiRelease;
+}
+
+const cacheOf = (version: NewApiRelease): string =>
+  join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-new-api', version);
 
 /** A step of the build failed: which one, and the tail of what the tool said. */
 class BuildStepError extends Error {
-  constructor(step: string, detail: string) {
-    super(`new-api ${NEW_API.version}: ${step} failed: ${detail.trim().split('\n').slice(-15).join('\n')}`);
+  constructor(version: string, step: string, detail: string) {
+    super(`new-api ${version}: ${step} failed: ${detail.trim().split('\n').slice(-15).join('\n')}`);
   }
 }
 
@@ -41,63 +50,65 @@ function goEnv(): NodeJS.ProcessEnv {
   return {
     ...process.env,
     // Only this module: its dependencies are still checked against new-api's go.sum and the database.
-    GONOSUMDB: NEW_API.module,
+    GONOSUMDB: NEW_API_MODULE,
     GOFLAGS: '-mod=mod -buildvcs=false',
     CGO_ENABLED: '0',
   };
 }
 
-async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
+async function step<T>(version: string, name: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     const e = err as { stderr?: string; message?: string };
-    throw new BuildStepError(name, e.stderr || e.message || String(err));
+    throw new BuildStepError(version, name, e.stderr || e.message || String(err));
   }
 }
 
-/** Builds (or reuses) the pinned new-api; the path of its binary. */
-export async function ensureNewApi(): Promise<string> {
-  if (
-    existsSync(STAMP) &&
-    existsSync(BINARY) &&
-    readFileSync(STAMP, 'utf8').trim() === `${NEW_API.module}@${NEW_API.version} ${NEW_API.sum}`
-  ) {
-    return BINARY;
-  }
-  rmSync(CACHE, { recursive: true, force: true });
-  mkdirSync(CACHE, { recursive: true });
-  const target = `${NEW_API.module}@${NEW_API.version}`;
-  const downloaded = await step('go mod download', async () => {
+/**
+ * Builds (or reuses) one pinned release; the path of its binary. The version is stamped the way
+ * new-api's own release build does (`-X …/common.Version`): a plain module build says `v0.0.0` in
+ * `/api/status` and, from v0.13, in the `X-New-Api-Version` header every answer carries.
+ */
+export async function ensureNewApi(version: NewApiRelease = releaseUnderTest()): Promise<string> {
+  const { sum } = NEW_API_RELEASES[version];
+  const cache = cacheOf(version);
+  const binary = join(cache, 'new-api');
+  const stamp = join(cache, '.complete');
+  const target = `${NEW_API_MODULE}@${version}`;
+  const ldflags = `-X ${NEW_API_MODULE}/common.Version=${version}`;
+  const complete = `${target} ${sum} ${ldflags}`;
+  if (existsSync(stamp) && existsSync(binary) && readFileSync(stamp, 'utf8').trim() === complete) return binary;
+  rmSync(cache, { recursive: true, force: true });
+  mkdirSync(cache, { recursive: true });
+  const downloaded = await step(version, 'go mod download', async () => {
     const { stdout } = await run('go', ['mod', 'download', '-json', target], { env: goEnv(), maxBuffer: 1 << 24, timeout: 10 * 60_000 });
     const info = JSON.parse(stdout) as { Dir?: string; Sum?: string; Error?: string };
     if (info.Error) throw new Error(info.Error);
     if (!info.Dir) throw new Error(`no Dir in ${stdout}`);
     return { dir: info.Dir, sum: info.Sum ?? '' };
   });
-  if (downloaded.sum !== NEW_API.sum) {
-    throw new BuildStepError('checksum', `${target} has ${downloaded.sum}, pinned ${NEW_API.sum}`);
-  }
-  const src = join(CACHE, 'src');
-  await step('copy the module', async () => {
+  if (downloaded.sum !== sum) throw new BuildStepError(version, 'checksum', `${target} has ${downloaded.sum}, pinned ${sum}`);
+  const src = join(cache, 'src');
+  await step(version, 'copy the module', async () => {
     cpSync(downloaded.dir, src, { recursive: true });
     // The module cache is read-only; the copy must take the stub console.
     await run('chmod', ['-R', 'u+w', src]);
     mkdirSync(join(src, 'web', 'dist'), { recursive: true });
     writeFileSync(join(src, 'web', 'dist', 'index.html'), '<!doctype html><html><body>new-api console (stub)</body></html>\n');
   });
-  await step('go build', () =>
-    run('go', ['build', '-trimpath', '-o', BINARY, '.'], {
+  await step(version, 'go build', () =>
+    run('go', ['build', '-trimpath', '-ldflags', ldflags, '-o', binary, '.'], {
       cwd: src,
       env: goEnv(),
       maxBuffer: 1 << 26,
       timeout: 20 * 60_000,
     }),
   );
-  chmodSync(BINARY, 0o755);
+  chmodSync(binary, 0o755);
   rmSync(src, { recursive: true, force: true });
-  writeFileSync(STAMP, `${target} ${NEW_API.sum}\n`);
-  return BINARY;
+  writeFileSync(stamp, `${complete}\n`);
+  return binary;
 }
 
 export interface RunningNewApi {
@@ -164,6 +175,8 @@ export async function startNewApi(binary: string, opts: { timeoutMs?: number } =
     GLOBAL_API_RATE_LIMIT: '100000',
     GLOBAL_WEB_RATE_LIMIT: '100000',
     CRITICAL_RATE_LIMIT: '100000',
+    // From v0.13 a token search has a limit of its own (10 a minute): the set-up searches for each key it makes.
+    SEARCH_RATE_LIMIT: '100000',
   };
   const child = spawn(binary, ['--log-dir', join(dir, 'logs')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);

@@ -1,13 +1,18 @@
 // What the gateway tier needs from the registries, made ready before the tests run offline:
-// the pinned new-api (Go module proxy) and the pinned agents (npm, PyPI, the Go module proxy), each
+// each pinned new-api release (Go module proxy) and the pinned agents (npm, PyPI, the Go module proxy), each
 // cached by version.
 import { ensureAgent, FLOOR_IDS, FLOORS, PINNED, type PinnedId } from '../agents/install.js';
-import { ensureNewApi, NEW_API } from './new-api.js';
+import { ensureNewApi, NEW_API_RELEASES, type NewApiRelease } from './new-api.js';
+
+/** Every release the tier runs its suite on, oldest first. */
+export const releases = Object.keys(NEW_API_RELEASES) as NewApiRelease[];
 
 export async function prepare(say: (line: string) => void): Promise<void> {
-  const started = Date.now();
-  const binary = await ensureNewApi();
-  say(`new-api ${NEW_API.version} ready (${binary}) in ${Math.round((Date.now() - started) / 1000)} s`);
+  for (const version of releases) {
+    const started = Date.now();
+    const binary = await ensureNewApi(version);
+    say(`new-api ${version} ready (${binary}) in ${Math.round((Date.now() - started) / 1000)} s`);
+  }
   // Sequential: several installs at once on two cores only make each slower.
   for (const id of Object.keys(PINNED) as PinnedId[]) {
     const t = Date.now();

@@ -1,7 +1,7 @@
 // `npm run test:gateway`: the real new-api tier.
 // 1. Prepare, with the registries: build (or reuse) the pinned new-api from the Go module proxy
 //    and install (or reuse) the pinned agents (npm, PyPI), all cached outside the repository.
-// 2. Test, without them: vitest inside a private network namespace whose only interface is
+// 2. Test, without them, once per new-api release (`GAS_NEW_API=v0.13.2` picks one): vitest inside a private network namespace whose only interface is
 //    loopback. new-api listens on every interface and has no setting to bind 127.0.0.1 alone;
 //    inside the namespace every interface is loopback, so nothing the tier starts (new-api, our
 //    upstream, the agents) can be reached from, or reach, anything but this machine's tests.
@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+let releases = [];
 const bundle = join(tmpdir(), `gas-gateway-prepare-${process.pid}.mjs`);
 
 function fail(step, detail) {
@@ -32,8 +33,12 @@ try {
     outfile: bundle,
     logLevel: 'warning',
   });
-  const { prepare } = await import(pathToFileURL(bundle).href);
-  await prepare((line) => console.log(`test:gateway: ${line}`));
+  const loaded = await import(pathToFileURL(bundle).href);
+  releases = loaded.releases;
+  const only = process.env.GAS_NEW_API;
+  if (only && !releases.includes(only)) fail('prepare', `GAS_NEW_API=${only}: not one of ${releases.join(', ')}`);
+  if (only) releases = [only];
+  await loaded.prepare((line) => console.log(`test:gateway: ${line}`));
 } catch (err) {
   fail('prepare', err instanceof Error ? err.message : String(err));
 } finally {
@@ -59,8 +64,15 @@ if (probe.error || probe.status !== 0) {
       'The tier needs Linux with util-linux and iproute2, as root or with unprivileged user namespaces.',
   );
 }
-const result = spawnSync('unshare', [...unshare, '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...vitest], {
-  cwd: root,
-  stdio: 'inherit',
-});
-process.exit(result.status ?? 1);
+// Every release runs, even after one fails: what differs between them is the finding.
+const failed = [];
+for (const release of releases) {
+  console.log(`test:gateway: the suite on new-api ${release}`);
+  const result = spawnSync('unshare', [...unshare, '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...vitest], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, GAS_NEW_API: release },
+  });
+  if (result.status !== 0) failed.push(release);
+}
+if (failed.length > 0) fail('the suite', `it failed on new-api ${failed.join(', ')}`);
