@@ -177,6 +177,8 @@ function helpFor(name: string, entry: CommandEntry, t: Translator, mod: CommandM
 /** Messages in it are rendered in English by printJson. */
 interface ErrorDoc {
   code: string;
+  reason?: string;
+  date?: string;
   message: Message | string;
   fix?: Message;
   requestId?: string;
@@ -192,6 +194,8 @@ function errorCode(error: ToolError): string {
       return 'usage';
     case EXIT.cancelled:
       return 'cancelled';
+    case EXIT.later:
+      return 'later';
     default:
       return 'failed';
   }
@@ -203,7 +207,16 @@ function report(ctx: CliContext, error: unknown, opts: { json: boolean; verbose:
   let exitCode: number;
   if (error instanceof GatewayError) {
     const d: Diagnosis = error.diagnosis;
-    doc = { code: d.code, message: d.message, fix: d.fix, requestId: d.requestId, status: d.status, url: d.url };
+    doc = {
+      code: d.code,
+      ...(d.reason !== undefined && { reason: d.reason }),
+      ...(d.date !== undefined && { date: d.date }),
+      message: d.message,
+      fix: d.fix,
+      requestId: d.requestId,
+      status: d.status,
+      url: d.url,
+    };
     exitCode = error.exitCode;
     note(ctx, formatDiagnosis(ctx, d));
   } else if (error instanceof ToolError) {

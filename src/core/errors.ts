@@ -7,6 +7,8 @@ export const EXIT = {
   ok: 0,
   failed: 1,
   usage: 2,
+  /** The gateway is busy (its load monitor refuses calls): nothing is wrong with the setup; try again later (sysexits' EX_TEMPFAIL). */
+  later: 75,
   cancelled: 130,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -43,15 +45,25 @@ export class UsageError extends ToolError {
 
 /** The job failed (gateway refused, probe failed, file unparseable): exit 1. */
 export class JobError extends ToolError {
-  constructor(message: Message | string, hint?: Message) {
-    super(message, EXIT.failed, hint);
+  constructor(message: Message | string, hint?: Message, exitCode: ExitCode = EXIT.failed) {
+    super(message, exitCode, hint);
   }
+}
+
+/** The exit code a failed gateway call stands for: "try later" when only the gateway's load stopped it. */
+export function exitFor(d: Pick<Diagnosis, 'code'>): ExitCode {
+  return d.code === 'gateway_busy' ? EXIT.later : EXIT.failed;
+}
+
+/** The exit code of failed probes: "try later" when each failed only for the gateway's load. */
+export function exitForFailures(failures: readonly { diagnosis?: Pick<Diagnosis, 'code'> }[]): ExitCode {
+  return failures.length > 0 && failures.every((f) => f.diagnosis?.code === 'gateway_busy') ? EXIT.later : EXIT.failed;
 }
 
 /** A gateway call failed; carries the diagnosis (code, cause, fix, request ID). */
 export class GatewayError extends JobError {
   constructor(readonly diagnosis: Diagnosis) {
-    super(diagnosis.message, diagnosis.fix);
+    super(diagnosis.message, diagnosis.fix, exitFor(diagnosis));
   }
 }
 

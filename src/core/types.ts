@@ -88,6 +88,7 @@ export type DiagnosisCode =
   | 'gateway_error'
   | 'channel_failed' // the gateway's channel failed: its provider's own error, or no answer from it
   | 'group_denied' // the key's group may not be used, or was removed by the admin
+  | 'gateway_busy' // the gateway itself refuses calls while its host is loaded (new-api's load monitor, 503)
   // Found in an agent's config on disk, before any request is sent:
   | 'missing_key' // the agent would find no key (variable unset, key absent)
   | 'model_not_listed' // the configured model is not in the key's GET /v1/models
@@ -107,7 +108,17 @@ export interface Diagnosis {
   requestId?: string;
   /** The URL that was called (never with credentials). */
   url?: string;
+  /**
+   * The finer cause, for scripts: a refused key's `expired`, `exhausted`, `disabled`, `unknown`,
+   * `ip`, `banned` or `untold` (the gateway would not say which); a busy gateway's `cpu`, `memory`, `disk`.
+   */
+  reason?: DiagnosisReason;
+  /** When the cause has a date (an expired key's expiry), as YYYY-MM-DD. */
+  date?: string;
 }
+
+export type KeyRefusalReason = 'expired' | 'exhausted' | 'disabled' | 'unknown' | 'ip' | 'banned' | 'untold';
+export type DiagnosisReason = KeyRefusalReason | 'cpu' | 'memory' | 'disk';
 
 export interface ProbeResult {
   ok: boolean;

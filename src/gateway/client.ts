@@ -7,6 +7,7 @@ import { msg, type Message } from '../i18n/index.js';
 import { classifyModel } from './classify.js';
 import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
+import { explainKeyRefusal } from './key-refusal.js';
 import { send } from './http.js';
 import { gatewayVersion } from './version.js';
 import { showId, unsafeIdReason } from './model-id.js';
@@ -34,9 +35,8 @@ export async function listModels(opts: ClientOptions): Promise<ModelList> {
   const body = await res.text();
   const ctx = res.context;
   if (res.status < 200 || res.status >= 300 || isHtml(res.contentType, body)) {
-    throw new GatewayError(
-      diagnoseAnswer(ctx, { status: res.status, contentType: res.contentType, body, retryAfter: headerText(res.headers['retry-after']) }),
-    );
+    const d = diagnoseAnswer(ctx, { status: res.status, contentType: res.contentType, body, retryAfter: headerText(res.headers['retry-after']) });
+    throw new GatewayError(await explainKeyRefusal(d, opts));
   }
   let payload: unknown;
   try {

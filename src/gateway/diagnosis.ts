@@ -3,7 +3,7 @@
 // matched here are new-api's, read from its source and seen from a running one, including the
 // Chinese ones of older versions.
 import { redact } from '../core/mask.js';
-import type { Diagnosis, DiagnosisCode, Protocol } from '../core/types.js';
+import type { Diagnosis, DiagnosisCode, DiagnosisReason, KeyRefusalReason, Protocol } from '../core/types.js';
 import { english, mapText, msg, type Message } from '../i18n/index.js';
 import { requestIdFrom, stripRequestId } from './request-id.js';
 
@@ -91,12 +91,19 @@ export function errorInfo(payload: unknown): ErrorInfo | undefined {
 }
 
 /** Builds the final Diagnosis; everything passes through the key scrubber. */
-export function makeDiagnosis(code: DiagnosisCode, message: Message, fix: Message, ctx: DiagnoseContext): Diagnosis {
+export function makeDiagnosis(
+  code: DiagnosisCode,
+  message: Message,
+  fix: Message,
+  ctx: DiagnoseContext,
+  reason?: DiagnosisReason,
+): Diagnosis {
   const secrets = [ctx.key];
   const scrub = (s: string): string => redact(s, secrets);
   const d: Diagnosis = { code, message: mapText(message, scrub), fix: mapText(fix, scrub), url: redact(safeUrl(ctx.url), secrets) };
   if (ctx.status !== undefined) d.status = ctx.status;
   if (ctx.requestId) d.requestId = redact(ctx.requestId, secrets);
+  if (reason) d.reason = reason;
   return d;
 }
 
@@ -214,11 +221,15 @@ const CHANNEL_CODES = new Set([
   'read_response_body_failed',
 ]);
 
-/** The 401's reason, from new-api's texts in English or Chinese. */
-function keyReason(text: string): 'expired' | 'exhausted' | 'disabled' | 'ip' | 'banned' | undefined {
-  if (/已过期|expired/i.test(text)) return 'expired';
-  if (/额度已用尽|exhausted|used up/i.test(text)) return 'exhausted';
-  if (/状态不可用|disabled|status is unavailable/i.test(text)) return 'disabled';
+/**
+ * The 401's reason, from new-api's texts in English or Chinese (simplified and traditional). Up to
+ * v0.10 each reason had its text; from v0.13 every refused key gets "Invalid token" (in the
+ * caller's language), which names none: key-refusal.ts asks the gateway about the key then.
+ */
+export function keyReason(text: string): Exclude<KeyRefusalReason, 'unknown' | 'untold'> | undefined {
+  if (/已过期|已過期|expired/i.test(text)) return 'expired';
+  if (/额度已用尽|額度已用盡|exhausted|used up/i.test(text)) return 'exhausted';
+  if (/状态不可用|狀態不可用|disabled|status is unavailable/i.test(text)) return 'disabled';
   if (/IP 不在|not in the (token's )?allow(ed)? ?list|access_denied/i.test(text)) return 'ip';
   if (/已被封禁|banned/i.test(text)) return 'banned';
   return undefined;
@@ -231,6 +242,12 @@ function groupRefusal(text: string): { group: string; why: 'denied' | 'deprecate
   const deprecated = /分组\s*(\S+?)\s*已被弃用/.exec(text) ?? /group\s+"?([^\s"()]+)"?\s+(?:is|has been)\s+deprecated/i.exec(text);
   if (deprecated?.[1]) return { group: deprecated[1], why: 'deprecated' };
   return undefined;
+}
+
+/** new-api's load monitor (v0.13): its own 503 while the host's CPU, memory or disk is past a threshold. */
+function overloaded(code: string, text: string): 'cpu' | 'memory' | 'disk' | undefined {
+  const m = /^system_(cpu|memory|disk)_overloaded$/.exec(code) ?? /\bsystem (cpu|memory|disk) overloaded\b/i.exec(text);
+  return m?.[1] as 'cpu' | 'memory' | 'disk' | undefined;
 }
 
 const UNPRICED = /倍率或价格未配置|price (or ratio )?(is )?not (set|configured)|ratio or price not set|ratio.*not set|has not been priced/i;
@@ -264,6 +281,10 @@ export function diagnoseError(
       );
     }
     return makeDiagnosis('channel_failed', msg('diag.channel_upstream', { model: quoted(model), said }), msg('diag.channel_fix'), ctx);
+  }
+  const load = overloaded(code, text);
+  if (load) {
+    return makeDiagnosis('gateway_busy', msg(`diag.busy_${load}`, { said }), msg('diag.busy_fix'), ctx, load);
   }
   if (
     CHANNEL_CODES.has(code) ||
@@ -359,14 +380,14 @@ export function diagnoseError(
   if (
     status === 401 ||
     /^invalid token/i.test(stripRequestId(text)) ||
-    /无效的令牌|未提供令牌/.test(text) ||
+    /无效的令牌|無效的令牌|未提供令牌/.test(text) ||
     (status === 403 && (reason === 'ip' || reason === 'banned'))
   ) {
     if (ctx.keySent === false) {
       return makeDiagnosis('bad_key', msg('diag.no_key_sent', { said }), msg('diag.no_key_sent_fix'), ctx);
     }
-    if (reason) return makeDiagnosis('bad_key', msg(`diag.bad_key_${reason}`, { said }), msg(`diag.bad_key_${reason}_fix`), ctx);
-    return makeDiagnosis('bad_key', msg('diag.bad_key', { said }), msg('diag.bad_key_fix'), ctx);
+    if (reason) return makeDiagnosis('bad_key', msg(`diag.bad_key_${reason}`, { said }), msg(`diag.bad_key_${reason}_fix`), ctx, reason);
+    return makeDiagnosis('bad_key', msg('diag.bad_key', { said }), msg('diag.bad_key_fix'), ctx, 'untold');
   }
   if (status === 404) return wrongPath(ctx, text);
   if (status === 403) {

@@ -8,6 +8,7 @@ import { redact } from '../core/mask.js';
 import { PROTOCOL_PATHS, type Diagnosis, type Protocol, type ProbeResult } from '../core/types.js';
 import { mapText, msg } from '../i18n/index.js';
 import type { ClientOptions } from './types.js';
+import { explainKeyRefusal } from './key-refusal.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { mapBounded } from './concurrency.js';
 import {
@@ -211,6 +212,7 @@ export async function probe(opts: ClientOptions, req: ProbeRequest): Promise<Pro
           });
   }
   result.latencyMs = Math.round(performance.now() - started);
+  if (diagnosis) diagnosis = await explainKeyRefusal(diagnosis, { ...opts, key });
   if (diagnosis) {
     // Scrub both keys: a probe may send another key than the list call did.
     const secrets = [opts.key, key];

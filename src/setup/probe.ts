@@ -27,7 +27,7 @@ export async function probePairs(
 
 /**
  * Causes that are not the model's: the key (refused, no quota, outside its model limits), its
- * group, a rate limit, the address or the gateway not answering (in time). Every other model of
+ * group, a rate limit, the gateway busy, the address or the gateway not answering (in time). Every other model of
  * the key would meet them too.
  */
 const NOT_THE_MODELS: ReadonlySet<DiagnosisCode> = new Set<DiagnosisCode>([
@@ -36,6 +36,7 @@ const NOT_THE_MODELS: ReadonlySet<DiagnosisCode> = new Set<DiagnosisCode>([
   'group_denied',
   'model_not_allowed',
   'rate_limited',
+  'gateway_busy',
   'unreachable',
   'timeout',
   'wrong_path',

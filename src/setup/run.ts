@@ -13,7 +13,7 @@ import { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } fro
 import { refuseEvaluated, writtenValues } from '../config/evaluated.js';
 import { windowsKeyNotes } from '../config/key-protection.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../config/types.js';
-import { errorText, JobError, UsageError } from '../core/errors.js';
+import { errorText, EXIT, exitForFailures, JobError, UsageError, type ExitCode } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { formatUsd } from '../core/money.js';
 import type { ClassifiedModel, Diagnosis, Markers, Protocol, ProbeResult } from '../core/types.js';
@@ -124,7 +124,7 @@ export interface VerifyReport {
   requestId?: string;
   latencyMs?: number;
   url?: string;
-  diagnosis?: Pick<Diagnosis, 'code' | 'message' | 'fix'>;
+  diagnosis?: Pick<Diagnosis, 'code' | 'reason' | 'message' | 'fix'>;
 }
 
 export interface AgentReport {
@@ -187,6 +187,11 @@ export interface SetupReport {
   agents: AgentReport[];
 }
 
+/** The run's exit code: 0, "try later" when only the gateway's load failed its agents, else 1. */
+export function setupExit(report: Pick<SetupReport, 'ok' | 'agents'>): ExitCode {
+  return report.ok ? EXIT.ok : exitForFailures(report.agents.filter((a) => !a.ok).map((a) => ({ diagnosis: a.verify?.diagnosis })));
+}
+
 function toVerify(p: ProbeResult): VerifyReport {
   return {
     ok: p.ok,
@@ -195,7 +200,12 @@ function toVerify(p: ProbeResult): VerifyReport {
     requestId: p.requestId,
     latencyMs: p.latencyMs,
     url: p.url,
-    diagnosis: p.diagnosis && { code: p.diagnosis.code, message: p.diagnosis.message, fix: p.diagnosis.fix },
+    diagnosis: p.diagnosis && {
+      code: p.diagnosis.code,
+      ...(p.diagnosis.reason !== undefined && { reason: p.diagnosis.reason }),
+      message: p.diagnosis.message,
+      fix: p.diagnosis.fix,
+    },
   };
 }
 

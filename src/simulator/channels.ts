@@ -2,6 +2,7 @@
 // The two differ on purpose: OpenAI channels pass Responses through unmarked, Anthropic channels
 // are marked `openai` but fail Responses, and the gateway checks neither before picking a channel.
 import type { Protocol } from '../core/types.js';
+import type { ReleaseTraits } from './releases.js';
 import type { ChannelKind, SimModel } from './types.js';
 import type { UpstreamKind } from './upstream.js';
 
@@ -10,8 +11,8 @@ const CHANNEL_MARKS: Record<ChannelKind, string[]> = {
   openai: ['openai'],
   deepseek: ['openai'],
   codex: ['openai-response', 'openai-response-compact', 'openai-alpha-search'],
-  // Unused: new-api gives xAI channels the default marks, by the model's name (BY_NAME).
-  xai: ['openai'],
+  // From v0.13 (xaiResponses); before, new-api gave xAI channels the default marks, by the model's name.
+  xai: ['openai', 'openai-response'],
   gemini: ['gemini', 'openai'],
   image: ['image-generation', 'openai'],
   // An OpenAI channel marks everything it serves `openai`, embeddings included: only an admin's
@@ -22,7 +23,7 @@ const CHANNEL_MARKS: Record<ChannelKind, string[]> = {
 };
 
 /** The channel kinds new-api gives its default marks, refined by the model's name. */
-const BY_NAME: readonly ChannelKind[] = ['openai', 'deepseek', 'xai', 'embedding'];
+const BY_NAME: readonly ChannelKind[] = ['openai', 'deepseek', 'embedding'];
 // common/model.go: names served on Responses only, and image models (marked first).
 const RESPONSES_ONLY = ['o3-pro', 'o3-deep-research', 'o4-mini-deep-research'];
 const IMAGE_NAMES = ['dall-e-3', 'dall-e-2', 'gpt-image-1', 'flux-', 'flux.1-'];
@@ -39,7 +40,7 @@ const CHANNEL_SERVES: Record<ChannelKind, readonly Protocol[]> = {
   openai: ['chat', 'messages', 'responses'],
   deepseek: ['chat', 'messages'],
   codex: ['responses'],
-  // Its adaptor converts neither Anthropic's messages ("not available") nor Responses ("not implemented").
+  // Its adaptor does not convert Anthropic's messages ("not available"); Responses from v0.13 only ("not implemented" before).
   xai: ['chat'],
   gemini: ['chat', 'messages'],
   image: ['images'],
@@ -48,8 +49,9 @@ const CHANNEL_SERVES: Record<ChannelKind, readonly Protocol[]> = {
   none: [],
 };
 
-export function marksOf(model: SimModel): string[] {
+export function marksOf(model: SimModel, traits: Pick<ReleaseTraits, 'xaiResponses'>): string[] {
   if (model.marks) return [...model.marks];
+  if (model.channel === 'xai' && !traits.xaiResponses) return marksByName(model.id);
   return BY_NAME.includes(model.channel) ? marksByName(model.id) : [...CHANNEL_MARKS[model.channel]];
 }
 
@@ -58,7 +60,8 @@ export function upstreamKindOf(model: SimModel): UpstreamKind {
   return model.upstream ?? (model.channel === 'embedding' ? 'embedding' : model.channel === 'image' ? 'image' : 'chat');
 }
 
-export function channelServes(model: SimModel, protocol: Protocol): boolean {
+export function channelServes(model: SimModel, protocol: Protocol, traits: Pick<ReleaseTraits, 'xaiResponses'>): boolean {
+  if (model.channel === 'xai' && protocol === 'responses') return traits.xaiResponses;
   return CHANNEL_SERVES[model.channel].includes(protocol);
 }
 

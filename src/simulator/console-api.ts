@@ -2,9 +2,11 @@
 // usage (/api/usage/token/). Both answer in quota units and console shapes, not the relay's.
 import type { IncomingHttpHeaders } from 'node:http';
 import { extractKey, findKey, isUnlimited } from './auth.js';
-import { GROUP_LABELS, GROUP_RATIOS } from './catalog.js';
+import { GROUP_LABELS } from './catalog.js';
 import { enabledGroups, marksOf } from './channels.js';
-import { consoleError, invalidToken } from './errors.js';
+import { consoleError } from './errors.js';
+import { keyRefusal, type SimWorld } from './relay.js';
+import { TEXTS } from './releases.js';
 import { json, type Reply } from './reply.js';
 import type { SimKey, SimModel, SimulatorOptions } from './types.js';
 
@@ -38,7 +40,7 @@ function vendorOf(modelId: string): (typeof VENDORS)[number] | undefined {
   return VENDORS.find((v) => v.prefixes.some((p) => modelId.startsWith(p)));
 }
 
-function pricingEntry(model: SimModel): Record<string, unknown> {
+function pricingEntry(model: SimModel, world: SimWorld): Record<string, unknown> {
   const quotaType = model.quotaType ?? 0;
   const vendor = vendorOf(model.id);
   return {
@@ -52,31 +54,39 @@ function pricingEntry(model: SimModel): Record<string, unknown> {
     model_price: quotaType === 1 ? (model.modelPrice ?? 0) : 0,
     completion_ratio: model.completionRatio ?? 1,
     enable_groups: enabledGroups(model),
-    supported_endpoint_types: marksOf(model),
+    supported_endpoint_types: marksOf(model, world.traits),
+    // v0.13: cache prices where set, and a model billed by an expression says so.
+    ...(world.traits.pricingV13 && model.cacheRatio !== undefined && { cache_ratio: model.cacheRatio }),
+    ...(world.traits.pricingV13 && model.billingExpr !== undefined && { billing_mode: 'tiered_expr', billing_expr: model.billingExpr }),
   };
 }
 
-export function pricingReply(options: SimulatorOptions & { models: SimModel[]; keys: SimKey[] }): Reply {
+export function pricingReply(options: SimulatorOptions & { models: SimModel[]; keys: SimKey[] }, world: SimWorld): Reply {
   if (options.pricing === 'forbidden') {
     return consoleError(403, 'The administrator has disabled the pricing page');
   }
   if (options.pricing === 'login') {
     return consoleError(401, 'Unauthorized: not logged in and no access token provided');
   }
-  // Every model with a channel, priced or not (v0.10.2, model/pricing.go); a model without one is not sold.
-  const models = options.models.filter((m) => m.channel !== 'none' || m.priced !== false);
+  // Every model with a channel, priced or not (model/pricing.go); a model without one is not sold.
+  // Asked without a login, the ratios are those of the groups users may choose; from v0.13 the
+  // models too are only those sold to one of them.
+  const usable = new Set(world.usableGroups);
+  const models = options.models
+    .filter((m) => m.channel !== 'none' || m.priced !== false)
+    .filter((m) => !world.traits.pricingV13 || enabledGroups(m).some((g) => g === 'all' || usable.has(g)));
   const vendorIds = new Set(models.map((m) => vendorOf(m.id)?.id));
-  const groups = [...new Set([...Object.keys(GROUP_RATIOS), ...options.keys.map((k) => k.group)])];
-  const marks = [...new Set(models.flatMap(marksOf))];
+  const groups = world.usableGroups;
+  const marks = [...new Set(models.flatMap((m) => marksOf(m, world.traits)))];
   return json(200, {
     success: true,
-    data: models.map(pricingEntry),
+    data: models.map((m) => pricingEntry(m, world)),
     vendors: VENDORS.filter((v) => vendorIds.has(v.id)).map(({ id, name }) => ({ id, name })),
-    group_ratio: Object.fromEntries(groups.map((g) => [g, GROUP_RATIOS[g] ?? 1])),
+    group_ratio: Object.fromEntries(groups.flatMap((g) => (world.groupRatios[g] !== undefined ? [[g, world.groupRatios[g]]] : []))),
     usable_group: Object.fromEntries(groups.map((g) => [g, GROUP_LABELS[g] ?? g])),
     supported_endpoint: Object.fromEntries(marks.flatMap((m) => (SUPPORTED_ENDPOINT[m] ? [[m, SUPPORTED_ENDPOINT[m]]] : []))),
     auto_groups: [],
-    pricing_version: 'sim-1',
+    ...(world.traits.pricingV13 && { pricing_version: 'a42d372ccf0b5dd13ecf71203521f9d2' }),
   });
 }
 
@@ -100,20 +110,19 @@ function usageData(key: SimKey): Record<string, unknown> {
 }
 
 /**
- * Bearer only, behind the relay's own token auth (new-api v0.10.2): an expired, used-up or disabled
- * key gets that auth's 401, a key of a group users may not use its 403. (Later new-api releases
- * answer for such keys too; the client reads either.)
+ * Bearer only. Up to v0.10 behind the relay's own token auth: an expired, used-up or disabled key
+ * gets that auth's 401, a key of a group users may not use its 403. From v0.13 a read-only token
+ * auth: every key the gateway knows gets its usage, whatever its state; an unknown one a 401.
  */
-export function usageReply(
-  keys: readonly SimKey[],
-  headers: IncomingHttpHeaders,
-  requestId: string,
-  refusal: (key: SimKey | undefined) => Reply | undefined,
-): Reply {
+export function usageReply(keys: readonly SimKey[], headers: IncomingHttpHeaders, requestId: string, world: SimWorld): Reply {
   const auth = extractKey(headers, '/api/usage/token/', true);
   if (auth.scheme === 'none') return consoleError(401, 'No Authorization header');
   const key = findKey(keys, auth.key);
-  const refused = refusal(key);
-  if (refused || !key) return refused ?? invalidToken(requestId);
+  if (world.traits.usageReadOnly) {
+    if (!key) return consoleError(401, TEXTS[world.lang].invalidToken);
+    return json(200, { code: true, message: 'ok', data: usageData(key) });
+  }
+  const refused = keyRefusal(key, world, requestId);
+  if (refused || !key) return refused ?? consoleError(401, TEXTS.en.invalidToken);
   return json(200, { code: true, message: 'ok', data: usageData(key) });
 }

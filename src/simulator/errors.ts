@@ -4,6 +4,7 @@
 // - relay errors (raised by the relay controller after routing): OpenAI shape with `param`, or the
 //   Anthropic shape on /v1/messages;
 // - bodies that carry no request id: 404s, panics and errors passed through from the upstream.
+import { TEXTS, type GatewayLang } from './releases.js';
 import { json, type Reply } from './reply.js';
 
 export function withRequestId(message: string, requestId: string): string {
@@ -16,13 +17,16 @@ export function routingError(status: number, message: string, code: string, requ
   });
 }
 
-export function invalidToken(requestId: string): Reply {
-  return routingError(401, 'Invalid token', '', requestId);
-}
-
-/** The auth middleware's 401 for each reason; releases without English texts name the reason in Chinese. */
-export function tokenRefusal(problem: 'unknown' | 'disabled' | 'expired' | 'exhausted', legacyChinese: boolean, requestId: string): Reply {
-  if (!legacyChinese) return invalidToken(requestId);
+/**
+ * The auth middleware's 401: up to v0.10 it names the reason, in Chinese; from v0.13 every refused
+ * key gets "Invalid token" in the caller's language.
+ */
+export function tokenRefusal(
+  problem: 'unknown' | 'disabled' | 'expired' | 'exhausted',
+  world: { traits: { keyReasons: boolean }; lang: GatewayLang },
+  requestId: string,
+): Reply {
+  if (!world.traits.keyReasons) return routingError(401, TEXTS[world.lang].invalidToken, '', requestId);
   const text = { unknown: '无效的令牌', disabled: '该令牌状态不可用', expired: '该令牌已过期', exhausted: '该令牌额度已用尽' }[problem];
   return routingError(401, text, '', requestId);
 }

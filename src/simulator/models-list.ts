@@ -1,4 +1,5 @@
 // GET /v1/models for the key's group, in OpenAI's list shape or, for Anthropic clients, Anthropic's.
+import type { ReleaseTraits } from './releases.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { listedIn, marksOf } from './channels.js';
 import { json, type Reply } from './reply.js';
@@ -29,7 +30,13 @@ function wantsAnthropicList(headers: IncomingHttpHeaders): boolean {
   return Boolean(headers['x-api-key']) && Boolean(headers['anthropic-version']);
 }
 
-export function modelsListReply(models: readonly SimModel[], key: SimKey, headers: IncomingHttpHeaders, omitMarks: boolean): Reply {
+export function modelsListReply(
+  models: readonly SimModel[],
+  key: SimKey,
+  headers: IncomingHttpHeaders,
+  omitMarks: boolean,
+  traits: ReleaseTraits,
+): Reply {
   const visible = visibleModels(models, key);
   if (wantsAnthropicList(headers)) {
     const createdAt = new Date(MODEL_CREATED * 1000).toISOString().replace('.000Z', 'Z');
@@ -48,7 +55,7 @@ export function modelsListReply(models: readonly SimModel[], key: SimKey, header
       object: 'model',
       created: MODEL_CREATED,
       owned_by: 'custom',
-      ...(omitMarks ? {} : { supported_endpoint_types: marksOf(m) }),
+      ...(omitMarks ? {} : { supported_endpoint_types: marksOf(m, traits) }),
     })),
   });
 }

@@ -10,6 +10,7 @@ import { channelServes, conversionFailure, servedIn, upstreamKindOf } from './ch
 import { groupRefusal, passedThrough, relayError, routingError, tokenRefusal, upstreamError, type RelayFormat } from './errors.js';
 import { providerRefusal } from './upstream.js';
 import type { Reply } from './reply.js';
+import { TEXTS, type GatewayLang, type ReleaseTraits } from './releases.js';
 import type { SimKey, SimModel } from './types.js';
 
 export interface RelayInput {
@@ -21,7 +22,14 @@ export interface RelayInput {
   requestId: string;
   models: readonly SimModel[];
   keys: readonly SimKey[];
-  legacyChinese: boolean;
+  world: SimWorld;
+}
+
+/** What the gateway is for one request: its release's traits, the caller's language, its groups. */
+export interface SimWorld {
+  traits: ReleaseTraits;
+  /** The language its i18n'd texts are in (always `en` where the release has no i18n). */
+  lang: GatewayLang;
   groupRatios: Record<string, number>;
   usableGroups: readonly string[];
 }
@@ -32,10 +40,8 @@ const DEFAULT_IMAGE_MODEL = 'dall-e';
 /** OpenAI's Responses API refuses smaller output budgets (an upstream check, relayed as is). */
 const MIN_OUTPUT_TOKENS = 16;
 
-function noChannelMessage(model: string, group: string, legacyChinese: boolean): string {
-  return legacyChinese
-    ? `当前分组 ${group} 下对于模型 ${model} 无可用渠道`
-    : `No available channel for model ${model} under group ${group} (distributor)`;
+function noChannelMessage(model: string, group: string, world: SimWorld): string {
+  return world.traits.localized ? TEXTS[world.lang].noChannel(model, group) : `当前分组 ${group} 下对于模型 ${model} 无可用渠道`;
 }
 
 function quotaMessage(legacyChinese: boolean): string {
@@ -68,13 +74,9 @@ function unpricedMessage(model: string, legacyChinese: boolean): string {
  * The auth middleware: the key itself (401 with its reason), then its group: one users may not
  * choose (403), or one the admin removed from the ratios (403). It guards /v1/models too.
  */
-export function keyRefusal(
-  key: SimKey | undefined,
-  world: { legacyChinese: boolean; groupRatios: Record<string, number>; usableGroups: readonly string[] },
-  requestId: string,
-): Reply | undefined {
+export function keyRefusal(key: SimKey | undefined, world: SimWorld, requestId: string): Reply | undefined {
   const problem = keyProblem(key);
-  if (problem || !key) return tokenRefusal(problem ?? 'unknown', world.legacyChinese, requestId);
+  if (problem || !key) return tokenRefusal(problem ?? 'unknown', world, requestId);
   if (!world.usableGroups.includes(key.group)) return groupRefusal(key.group, 'denied', requestId);
   if (world.groupRatios[key.group] === undefined) return groupRefusal(key.group, 'deprecated', requestId);
   return undefined;
@@ -123,8 +125,10 @@ export function relay(input: RelayInput): Reply {
   // Auth middleware.
   const auth = extractKey(input.headers, input.pathname);
   const key = findKey(input.keys, auth.key);
-  const refused = keyRefusal(key, input, requestId);
-  if (refused || !key) return refused ?? tokenRefusal('unknown', input.legacyChinese, requestId);
+  const { world } = input;
+  const legacyChinese = !world.traits.localized;
+  const refused = keyRefusal(key, world, requestId);
+  if (refused || !key) return refused ?? tokenRefusal('unknown', world, requestId);
 
   // Distributor.
   if (input.body === 'invalid') {
@@ -139,20 +143,20 @@ export function relay(input: RelayInput): Reply {
   }
   const model = input.models.find((m) => m.id === modelId);
   if (!model || !servedIn(model, key.group)) {
-    return routingError(503, noChannelMessage(modelId, key.group, input.legacyChinese), 'model_not_found', requestId);
+    return routingError(503, noChannelMessage(modelId, key.group, world), 'model_not_found', requestId);
   }
 
   // Relay controller: from here on /v1/messages answers in Anthropic's error shape.
   const format: RelayFormat = protocol === 'messages' ? 'claude' : 'openai';
   const problem = bodyProblem(protocol, body);
   if (problem) return relayError(format, 500, problem, 'invalid_request', requestId);
-  if (model.priced === false) return relayError(format, 500, unpricedMessage(modelId, input.legacyChinese), 'model_price_error', requestId);
+  if (model.priced === false) return relayError(format, 500, unpricedMessage(modelId, legacyChinese), 'model_price_error', requestId);
   if (!isUnlimited(key) && (key.quotaUsd ?? 0) <= 0) {
-    return relayError(format, 403, quotaMessage(input.legacyChinese), 'insufficient_user_quota', requestId);
+    return relayError(format, 403, quotaMessage(legacyChinese), 'insufficient_user_quota', requestId);
   }
   // Before sending, new-api reserves about 500 tokens plus the prompt at the model's price.
   const inputTokens = estimateTokens(promptOf(protocol, body));
-  const need = reserveUsd(model, inputTokens, input.groupRatios[key.group] ?? 1);
+  const need = reserveUsd(model, inputTokens, world.groupRatios[key.group] ?? 1);
   if (!isUnlimited(key) && (key.quotaUsd ?? 0) < need) {
     return relayError(
       format,
@@ -164,7 +168,7 @@ export function relay(input: RelayInput): Reply {
   }
 
   // Channel adaptor.
-  if (!channelServes(model, protocol)) {
+  if (!channelServes(model, protocol, world.traits)) {
     return relayError(format, 500, conversionFailure(model, input.pathname), 'convert_request_failed', requestId);
   }
   // The provider behind the channel: its refusals come back as it sent them.

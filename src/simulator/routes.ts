@@ -5,9 +5,10 @@ import { PROTOCOL_PATHS, type Protocol } from '../core/types.js';
 import { extractKey, findKey } from './auth.js';
 import { GROUP_RATIOS } from './catalog.js';
 import { pricingReply, usageReply } from './console-api.js';
-import { invalidToken, invalidUrl } from './errors.js';
+import { invalidUrl, tokenRefusal } from './errors.js';
+import { gatewayLangOf, NEWEST_RELEASE, traitsOf } from './releases.js';
 import { modelsListReply, retrieveModelReply } from './models-list.js';
-import { keyRefusal, relay } from './relay.js';
+import { keyRefusal, relay, type SimWorld } from './relay.js';
 import type { Reply } from './reply.js';
 import type { SimKey, SimModel, SimulatorOptions } from './types.js';
 
@@ -40,21 +41,28 @@ function relayHandler(protocol: Protocol): Handler {
       requestId: input.requestId,
       models: input.options.models,
       keys: input.options.keys,
-      ...worldOf(input.options),
+      world: worldOf(input),
     });
 }
 
-/** The settings of the auth middleware: texts, group ratios and the groups users may choose. */
-function worldOf(options: LiveOptions): { legacyChinese: boolean; groupRatios: Record<string, number>; usableGroups: readonly string[] } {
-  const groupRatios = options.groupRatios ?? GROUP_RATIOS;
-  return { legacyChinese: options.legacyChinese ?? false, groupRatios, usableGroups: options.usableGroups ?? Object.keys(groupRatios) };
+/** What the gateway is for this request: its release, the caller's language, group ratios and the groups users may choose. */
+function worldOf(input: Pick<RouteInput, 'options' | 'headers'>): SimWorld {
+  const groupRatios = input.options.groupRatios ?? GROUP_RATIOS;
+  const traits = traitsOf(input.options.newApi ?? NEWEST_RELEASE);
+  return {
+    traits,
+    lang: traits.localized ? gatewayLangOf(input.headers) : 'en',
+    groupRatios,
+    usableGroups: input.options.usableGroups ?? Object.keys(groupRatios),
+  };
 }
 
 /** The models routes sit behind the same token auth as the relay. */
 function withKey(input: RouteInput, then: (key: SimKey) => Reply): Reply {
   const key = findKey(input.options.keys, extractKey(input.headers, input.pathname).key);
-  const refused = keyRefusal(key, worldOf(input.options), input.requestId);
-  if (refused || !key) return refused ?? invalidToken(input.requestId);
+  const world = worldOf(input);
+  const refused = keyRefusal(key, world, input.requestId);
+  if (refused || !key) return refused ?? tokenRefusal('unknown', world, input.requestId);
   return then(key);
 }
 
@@ -67,18 +75,16 @@ function exactRoute(method: string, pathname: string, usagePath = USAGE_PATH): H
   }
   if (method !== 'GET') return undefined;
   if (pathname === '/v1/models') {
-    return (input) => withKey(input, (key) => modelsListReply(input.options.models, key, input.headers, input.options.omitMarks ?? false));
+    return (input) =>
+      withKey(input, (key) => modelsListReply(input.options.models, key, input.headers, input.options.omitMarks ?? false, worldOf(input).traits));
   }
   const item = MODELS_ITEM.exec(pathname);
   if (item?.[1]) {
     const id = decodeURIComponent(item[1]);
     return (input) => withKey(input, () => retrieveModelReply(id));
   }
-  if (pathname === '/api/pricing') return (input) => pricingReply(input.options);
-  if (pathname === usagePath) {
-    return (input) =>
-      usageReply(input.options.keys, input.headers, input.requestId, (key) => keyRefusal(key, worldOf(input.options), input.requestId));
-  }
+  if (pathname === '/api/pricing') return (input) => pricingReply(input.options, worldOf(input));
+  if (pathname === usagePath) return (input) => usageReply(input.options.keys, input.headers, input.requestId, worldOf(input));
   return undefined;
 }
 

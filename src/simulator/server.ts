@@ -1,5 +1,6 @@
 // The HTTP side of the simulator: one node:http server on loopback, a request log, the in-flight
 // high-water mark, latency and faults, and one writer that turns a Reply into bytes.
+import { NEWEST_RELEASE, traitsOf } from './releases.js';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extractKey } from './auth.js';
@@ -145,7 +146,8 @@ class SimulatedGateway implements Simulator {
     const requestId = newRequestId();
     // A provider names its own request id; only the gateway sends new-api's header.
     res.setHeader(this.options.upstream ? 'x-request-id' : 'X-Oneapi-Request-Id', requestId);
-    if (this.options.version !== undefined && !this.options.upstream) res.setHeader('X-New-Api-Version', this.options.version);
+    const version = this.options.version ?? (traitsOf(this.options.newApi ?? NEWEST_RELEASE).versionHeader ? this.options.newApi ?? NEWEST_RELEASE : undefined);
+    if (version !== undefined && !this.options.upstream) res.setHeader('X-New-Api-Version', version);
     const method = req.method ?? 'GET';
     const rawPath = req.url ?? '/';
     // Split by hand: URL parsing would read `//v1/...` as a host name.

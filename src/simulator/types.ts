@@ -1,6 +1,7 @@
 // The contract of the gateway simulator (src/simulator/). Tests, `simulate` and `demo` use it.
 // It reproduces new-api as read from its source and run: keys with groups and model limits,
 // channels that decide which protocols really work, the exact error bodies, request IDs, the three stream formats.
+import type { NewApiRelease } from './releases.js';
 import type { UpstreamKeyState, UpstreamKind, UpstreamOptions } from './upstream.js';
 
 /** The channel type serving a model decides its marks and what really works. */
@@ -37,6 +38,10 @@ export interface SimModel {
   modelRatio?: number;
   completionRatio?: number;
   modelPrice?: number;
+  /** Cached input at this ratio of the input price (v0.13's `cache_ratio`). */
+  cacheRatio?: number;
+  /** Billed by an expression (v0.13's `billing_mode: tiered_expr`), not by a per-token price. */
+  billingExpr?: string;
 }
 
 type KeyStatus = 'active' | 'disabled' | 'expired' | 'exhausted';
@@ -99,12 +104,12 @@ export interface SimulatorOptions {
   latencyMs?: number;
   /** Where the key's usage is answered (default new-api's `/api/usage/token/`; some gateways drop the slash). */
   usagePath?: string;
-  /** Sent as `X-New-Api-Version` on every answer, as new-api releases after v0.10.2 do. */
+  /** The new-api release to speak (releases.ts): texts, marks, routes and headers differ. Default: the newest. */
+  newApi?: NewApiRelease;
+  /** Sent as `X-New-Api-Version` on every answer instead of the release's own (a test's odd header). */
   version?: string;
   /** /api/pricing: 'public' (default), 'forbidden' (403), 'login' (401). */
   pricing?: 'public' | 'forbidden' | 'login';
-  /** The texts of new-api releases without English messages (v0.10.2 and older): Chinese for token, group and quota errors. */
-  legacyChinese?: boolean;
   /** Group → price ratio (`GroupRatio`); a key's group missing here is "deprecated" (403). Default: GROUP_RATIOS. */
   groupRatios?: Record<string, number>;
   /** Groups users may give their keys (`UserUsableGroups`); others are refused (403). Default: every group with a ratio. */

@@ -13,7 +13,7 @@ beforeAll(async () => {
   const world = simWorld();
   keys = world.keys;
   // The pinned new-api (v0.10.2) speaks Chinese for token, group and quota errors.
-  sim = await startSim({ ...world.options, legacyChinese: true });
+  sim = await startSim({ ...world.options, newApi: 'v0.10.2' });
 });
 afterAll(stopAll);
 

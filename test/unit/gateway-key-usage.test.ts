@@ -57,7 +57,13 @@ describe('keyUsage against the simulator', () => {
   });
 
   it('undefined for keys the token auth refuses (expired, used up, disabled): new-api v0.10.2 answers them with its 401', async () => {
-    for (const key of [EXPIRED_KEY, EXHAUSTED_KEY, DISABLED_KEY]) expect(await keyUsage(sim.root, key)).toBeUndefined();
+    const old = await startSim({ newApi: 'v0.10.2' });
+    for (const key of [EXPIRED_KEY, EXHAUSTED_KEY, DISABLED_KEY]) expect(await keyUsage(old.root, key)).toBeUndefined();
+  });
+
+  it('reads expired, used-up and disabled keys on v0.13, whose route answers every key it knows', async () => {
+    const [expired, exhausted, disabled] = await Promise.all([EXPIRED_KEY, EXHAUSTED_KEY, DISABLED_KEY].map((k) => keyUsage(sim.root, k)));
+    expect([keyState(expired!), keyState(exhausted!), keyState(disabled!)]).toEqual(['expired', 'exhausted', 'ok']);
   });
 
   it('reads an expired key where a gateway does answer for it', async () => {

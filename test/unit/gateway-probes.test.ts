@@ -168,7 +168,7 @@ const routing =
 
 describe('probe: diagnoses', () => {
   it.each([
-    ['bad_key', routing(401, 'Invalid token'), /rejected the key/],
+    ['bad_key', routing(401, 'Invalid token'), /does not know this key/],
     ['model_not_allowed', routing(403, 'This token has no access to model claude-x'), /model limits do not include model "claude-x"/],
     [
       'model_not_in_group',

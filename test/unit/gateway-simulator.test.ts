@@ -104,7 +104,7 @@ describe('against the simulator', () => {
   });
 
   it.each<[string, string, ProbeRequest, RegExp]>([
-    ['bad_key', DISABLED_KEY, { protocol: 'messages', model: 'claude-sonnet-4-5' }, /rejected the key/],
+    ['bad_key', DISABLED_KEY, { protocol: 'messages', model: 'claude-sonnet-4-5' }, /the key is disabled/],
     ['model_not_allowed', LIMITED_KEY, { protocol: 'messages', model: 'claude-sonnet-4-5' }, /"claude-sonnet-4-5"/],
     ['model_not_in_group', DEMO_KEY, { protocol: 'chat', model: 'kimi-k2' }, /group "default"/],
     ['model_not_in_group', VIP_KEY, { protocol: 'chat', model: 'deepseek-chat' }, /group "vip"/],
@@ -127,7 +127,7 @@ describe('against the simulator', () => {
   });
 
   it('legacy Chinese texts still name the group and the quota', async () => {
-    const old = await startSimulator({ legacyChinese: true });
+    const old = await startSimulator({ newApi: 'v0.10.2' });
     try {
       const group = inEnglish(await probe({ root: old.root, key: VIP_KEY }, { protocol: 'chat', model: 'deepseek-chat' }));
       expect(group.diagnosis?.code).toBe('model_not_in_group');

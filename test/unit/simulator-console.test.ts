@@ -131,16 +131,25 @@ describe('GET /api/usage/token/', () => {
     const broke = (await call(sim, 'GET', '/api/usage/token/', { bearer: BROKE_KEY })).json as Usage;
     expect(broke.data.total_available).toBe(0);
     expect(broke.data.unlimited_quota).toBe(false);
-    // new-api v0.10.2: the route is behind the relay's token auth.
+    // v0.13: read-only token auth, a disabled key is told too.
     const disabled = await call(sim, 'GET', '/api/usage/token/', { bearer: DISABLED_KEY.slice(3) });
-    expect(disabled.status).toBe(401);
-    expect((disabled.json as { error: { message: string } }).error.message).toMatch(/^Invalid token \(request id: /);
+    expect([disabled.status, (disabled.json as Usage).data.name]).toEqual([200, 'disabled']);
+    // new-api v0.10.2: the route is behind the relay's token auth, whose texts name the reason.
+    const old = await startSimulator({ newApi: 'v0.10.2' });
+    try {
+      const refused = await call(old, 'GET', '/api/usage/token/', { bearer: DISABLED_KEY.slice(3) });
+      expect(refused.status).toBe(401);
+      expect((refused.json as { error: { message: string } }).error.message).toMatch(/^该令牌状态不可用 \(request id: /);
+    } finally {
+      await old.stop();
+    }
   });
 
-  it("answers an unknown key with the token auth's 401, and takes Bearer only", async () => {
+  it("answers an unknown key with 401 Invalid token (in the caller's language), and takes Bearer only", async () => {
     const unknown = await call(sim, 'GET', '/api/usage/token/', { bearer: `sk-${'q'.repeat(48)}` });
-    expect(unknown.status).toBe(401);
-    expect((unknown.json as { error: { message: string } }).error.message).toMatch(/^Invalid token \(request id: /);
+    expect([unknown.status, (unknown.json as { success: boolean; message: string }).message]).toEqual([401, 'Invalid token']);
+    const zh = await call(sim, 'GET', '/api/usage/token/', { bearer: `sk-${'q'.repeat(48)}`, headers: { 'accept-language': 'zh-TW,zh;q=0.9' } });
+    expect((zh.json as { message: string }).message).toBe('無效的令牌');
     const apiKey = await call(sim, 'GET', '/api/usage/token/', { apiKey: DEMO_KEY });
     expect(apiKey.status).toBe(401);
     expect((apiKey.json as { success: boolean }).success).toBe(false);

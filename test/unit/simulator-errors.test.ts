@@ -25,7 +25,7 @@ beforeAll(async () => {
     { key: EXHAUSTED_KEY, name: 'exhausted', group: 'default', status: 'exhausted' as const },
   ];
   sim = await startSimulator({ keys });
-  legacy = await startSimulator({ legacyChinese: true });
+  legacy = await startSimulator({ newApi: 'v0.10.2' });
 });
 
 afterAll(async () => {
@@ -228,7 +228,7 @@ describe('relay errors', () => {
       { key: `sk-${'s'.repeat(48)}`, name: 's', group: 'secret' },
       { key: `sk-${'r'.repeat(48)}`, name: 'r', group: 'retired' },
     ];
-    const strict = await own({ legacyChinese: true, keys, groupRatios: { default: 1, secret: 2 }, usableGroups: ['default', 'retired'] });
+    const strict = await own({ newApi: 'v0.10.2', keys, groupRatios: { default: 1, secret: 2 }, usableGroups: ['default', 'retired'] });
     const [expired, secret, retired] = keys.map((k) => k.key);
     const e = await call(strict, 'GET', '/v1/models', { bearer: expired ?? '' });
     expect(e.status).toBe(401);
@@ -308,10 +308,11 @@ describe('relay errors', () => {
     expect(res.requestId).not.toBeNull();
   });
 
-  it('what really works per channel: OpenAI passes Responses through, xAI serves chat only', async () => {
+  it('what really works per channel: OpenAI passes Responses through, xAI serves chat (and Responses from v0.13)', async () => {
     expect((await call(sim, 'POST', '/v1/responses', { bearer: DEMO_KEY, body: responsesBody('gpt-5.1') })).status).toBe(200);
     expect((await call(sim, 'POST', '/v1/chat/completions', { bearer: DEMO_KEY, body: chatBody('grok-4') })).status).toBe(200);
-    const responses = await call(sim, 'POST', '/v1/responses', { bearer: DEMO_KEY, body: responsesBody('grok-4') });
+    expect((await call(sim, 'POST', '/v1/responses', { bearer: DEMO_KEY, body: responsesBody('grok-4') })).status).toBe(200);
+    const responses = await call(legacy, 'POST', '/v1/responses', { bearer: DEMO_KEY, body: responsesBody('grok-4') });
     expect([responses.status, (responses.json as { error: { message: string } }).error.message]).toEqual([
       500,
       expect.stringContaining('not implemented'),

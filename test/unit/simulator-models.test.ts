@@ -50,8 +50,8 @@ describe('GET /v1/models', () => {
       'openai-response-compact',
       'openai-alpha-search',
     ]);
-    // xAI channels get the default marks, by name.
-    expect(byId.get('grok-4')?.supported_endpoint_types).toEqual(['openai']);
+    // xAI channels: chat and Responses from v0.13 (before, the default marks by name: see below).
+    expect(byId.get('grok-4')?.supported_endpoint_types).toEqual(['openai', 'openai-response']);
     expect(byId.get('gemini-2.5-pro')?.supported_endpoint_types).toEqual(['gemini', 'openai']);
     expect(byId.get('gpt-image-1')?.supported_endpoint_types).toEqual(['image-generation', 'openai']);
     // An OpenAI channel marks everything `openai`, embeddings included.
@@ -61,6 +61,18 @@ describe('GET /v1/models', () => {
     // Unpriced models are left out of the list (self-use mode off), as new-api does.
     expect(byId.has('glm-4.6')).toBe(false);
     expect(body.data).toHaveLength(11);
+  });
+
+  it('marks xAI models by name and for chat alone on v0.10.2', async () => {
+    const old = await startSimulator({ newApi: 'v0.10.2' });
+    try {
+      const res = await fetch(`${old.root}/v1/models`, { headers: { authorization: `Bearer ${DEMO_KEY}` } });
+      const body = (await res.json()) as { data: { id: string; supported_endpoint_types: string[] }[] };
+      expect(body.data.find((m) => m.id === 'grok-4')?.supported_endpoint_types).toEqual(['openai']);
+      expect(res.headers.get('x-new-api-version')).toBeNull();
+    } finally {
+      await old.stop();
+    }
   });
 
   it('shows the vip group only its models', async () => {

@@ -106,7 +106,7 @@ describe('wizard: the whole walk', () => {
         expect(byId.get('codex')?.selected).toBe(true);
         expect(byId.get('codex')?.title).toMatch(/^Codex CLI\s+installed 99\.0\.0\s+Responses: 6 models$/);
         expect(byId.get('claude-code')?.selected).toBe(false);
-        expect(byId.get('claude-code')?.title).toMatch(/not installed\s+messages: 8 models$/);
+        expect(byId.get('claude-code')?.title).toMatch(/not installed\s+messages: 7 models$/);
         // Gemini CLI disabled, the reason in its title (prompts shows nothing else for it).
         expect(byId.get('gemini-cli')?.disabled).toBe(true);
         expect(byId.get('gemini-cli')?.title).toMatch(/✗ needs native Gemini, not served here$/);
@@ -129,7 +129,6 @@ describe('wizard: the whole walk', () => {
           'claude-opus-4-1',
           'claude-haiku-4-5',
           'gpt-5.1',
-          'grok-4',
           'gemini-2.5-pro',
           'kimi-k2',
           'deepseek-chat',

@@ -85,7 +85,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       ctx,
       wrap(ctx.t('setup.banner', { root: gateway.root, key: maskKey(gateway.key), source: gateway.keySource, agents: commas(agents) })),
     );
-  const { runSetup } = await import('../../setup/run.js');
+  const { runSetup, setupExit } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const report: SetupReport = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
   await rememberSetup(ctx, report, keyVariable(gateway), agentKeyEnvs(gateway), inputs.fromProject);
@@ -102,5 +102,5 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     if (runs) (await import('../agent-run.js')).printAgentRuns(ctx, runs);
   }
   if (runs) return runs.length > 0 && runs.every((r) => r.ok) ? 0 : 1;
-  return report.ok ? 0 : 1;
+  return setupExit(report);
 }

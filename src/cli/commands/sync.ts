@@ -2,7 +2,7 @@
 // chosen model left the key's list or lost the mark its agent needs, or the base URL changed.
 // `sync --check` changes nothing and fails (exit 1) when a sync would write: for CI.
 import { AGENTS, type AgentId } from '../../agents/registry.js';
-import { UsageError } from '../../core/errors.js';
+import { EXIT, UsageError } from '../../core/errors.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import type { SetupReport } from '../../setup/run.js';
 import type { LoadedSettings } from '../../settings/index.js';
@@ -160,6 +160,8 @@ function syncGroups(saved: LoadedSettings, profile: string | undefined): SyncGro
 interface SyncResult {
   profile?: string;
   ok: boolean;
+  /** Its exit code: "try later" when only the gateway's load failed it. */
+  exit: number;
   /** What --json prints for this run alone. */
   doc: Record<string, unknown>;
   lines: () => void;
@@ -188,7 +190,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (results.length === 1 && only) {
     if (ctx.json) printJson(ctx, only.profile === undefined ? only.doc : { ...only.doc, profile: only.profile });
     else only.lines();
-    return only.ok ? 0 : 1;
+    return only.exit;
   }
   const ok = results.every((r) => r.ok);
   if (ctx.json) printJson(ctx, { ok, runs: results.map((r) => ({ profile: r.profile ?? null, ...r.doc })) });
@@ -198,7 +200,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       r.lines();
     }
   }
-  return ok ? 0 : 1;
+  if (ok) return 0;
+  // "Try later" only when the gateway's load is all that failed.
+  return results.filter((r) => r.exit !== 0).every((r) => r.exit === EXIT.later) ? EXIT.later : 1;
 }
 
 async function syncOne(
@@ -213,7 +217,7 @@ async function syncOne(
   const upgrade = flag(inputs.values, 'upgrade');
   let models: readonly ClassifiedModel[] = [];
   let byAgent: ReadonlyMap<AgentId, readonly ClassifiedModel[]> = new Map();
-  const { runSetup } = await import('../../setup/run.js');
+  const { runSetup, setupExit } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const report = await guardInterrupt(ctx, (onProgress) =>
     runSetup(
@@ -258,6 +262,7 @@ async function syncOne(
     return {
       profile: group.profile,
       ok: !stale,
+      exit: stale ? 1 : 0,
       doc: { ok: !stale, stale: changes, sources: inputs.saved.sources, keySources: sources },
       lines: () => {
         if (!stale) print(ctx, ctx.t('sync.up_to_date'));
@@ -276,6 +281,7 @@ async function syncOne(
   return {
     profile: group.profile,
     ok: report.ok,
+    exit: setupExit(report),
     doc: { ...report, changes, keySources: sources },
     lines: () => {
       if (changes.length > 0) {

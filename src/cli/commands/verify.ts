@@ -4,7 +4,7 @@ import { GATEWAY_OPTIONS, type OptionTable } from '../args.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
 import { PROTOCOLS } from '../../core/types.js';
-import { EXIT, JobError, UsageError } from '../../core/errors.js';
+import { EXIT, exitForFailures, JobError, UsageError } from '../../core/errors.js';
 import type { ClassifiedModel, Diagnosis, Protocol, ProbeResult } from '../../core/types.js';
 import { commas, msg, type Message, type MessageParam, type Translator } from '../../i18n/index.js';
 import { notForCoding } from '../../agents/fit.js';
@@ -224,6 +224,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const protocols = byProtocol(results);
   // Each protocol needs one model that works: a broken model beside working ones is reported, not fatal.
   const ok = plan.others ? [...protocols.values()].every((p) => p.passed > 0) : results.every((r) => r.ok);
+  const exit = ok ? EXIT.ok : exitForFailures(results.filter((r) => !r.ok));
 
   if (ctx.json) {
     printJson(ctx, {
@@ -239,7 +240,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         ]),
       ),
     });
-    return ok ? EXIT.ok : EXIT.failed;
+    return exit;
   }
   const paint = painter(ctx);
   // Nothing wraps or is cut: a model id and a request ID are values to copy whole, even when the
@@ -280,5 +281,5 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   }
   lines.push(ctx.t(results.length === 1 ? 'verify.passed_one' : 'verify.passed_many', { passed, n: results.length }));
   print(ctx, lines);
-  return ok ? EXIT.ok : EXIT.failed;
+  return exit;
 }
