@@ -72,6 +72,16 @@ export function faultReply(fault: Fault, pathname: string, requestId: string): R
       // What new-api streams when its provider answered 200 with nothing it could read: on chat its
       // own usage chunk and [DONE], on the others no event at all.
       return { kind: 'sse', frames: pathname.endsWith('/chat/completions') ? [EMPTY_USAGE_CHUNK, 'data: [DONE]\n\n'] : [] };
+    case 'overloaded': {
+      // The middleware answers before the relay: no request id in the text, the OpenAI shape's
+      // code, and on messages only `{error: {type, message}}`.
+      const resource = fault.resource ?? 'memory';
+      const [current, threshold] = resource === 'disk' ? ['97.1', 95] : ['93.4', 90];
+      const message = `system ${resource} overloaded (current: ${current}%, threshold: ${threshold}%)`;
+      return pathname.includes('/v1/messages')
+        ? json(503, { error: { type: 'new_api_error', message } })
+        : json(503, { error: { message, type: 'new_api_error', param: '', code: `system_${resource}_overloaded` } });
+    }
     case 'gateway-internal':
       return relayError(pathname.includes('/v1/messages') ? 'claude' : 'openai', 500, 'database is locked', '', requestId);
     default:

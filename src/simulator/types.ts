@@ -76,7 +76,8 @@ type FaultKind =
   | 'gateway-internal' // 500: new-api's own failure (its database), no code
   | 'upstream-down' // 500 do_request_failed: new-api could not reach its provider
   | 'upstream-empty' // 200: the provider answered nothing readable; new-api closes the stream itself
-  | 'panic'; // 500 new_api_panic body
+  | 'panic' // 500 new_api_panic body
+  | 'overloaded'; // 503 system_<resource>_overloaded: new-api v0.13's load monitor, before any key check
 
 export interface Fault {
   kind: FaultKind;
@@ -89,6 +90,8 @@ export interface Fault {
   ms?: number;
   retryAfter?: number;
   location?: string;
+  /** What the load monitor found past its threshold (`overloaded`; default memory). */
+  resource?: 'cpu' | 'memory' | 'disk';
 }
 
 export interface SimulatorOptions {

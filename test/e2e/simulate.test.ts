@@ -56,4 +56,26 @@ describe('simulate', () => {
     first.child.kill('SIGTERM');
     expect((await first.exited).code).toBe(0);
   });
+
+  it.each([
+    ['0.10', 'v0.10.2', null],
+    ['v0.13.2', 'v0.13.2', 'v0.13.2'],
+  ] as const)('--new-api %s answers as new-api %s does', async (asked, release, header) => {
+    const run = start(['--new-api', asked]);
+    const [, root = ''] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    await run.waitFor(new RegExp(`new-api ${release.replace(/\./g, '\\.')}`));
+    const res = await fetch(`${root}/v1/models`, { headers: { authorization: `Bearer ${DEMO_KEY}` } });
+    expect(res.headers.get('x-new-api-version')).toBe(header);
+    // The key's refusal names its reason on v0.10 only.
+    const refused = await fetch(`${root}/v1/models`, { headers: { authorization: `Bearer sk-${'z'.repeat(48)}` } });
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(release === 'v0.10.2' ? /^无效的令牌/ : /^Invalid token/);
+    run.child.kill('SIGTERM');
+    expect((await run.exited).code).toBe(0);
+  });
+
+  it('--new-api with a release it does not speak is a usage error naming the ones it does', async () => {
+    const r = await runCli(['simulate', '--new-api', '0.11']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.replace(/\s+/g, ' ')).toContain('v0.10.2, v0.13.2');
+  });
 });

@@ -3,20 +3,21 @@
 import type { OptionTable } from '../args.js';
 import type { CommandHelp } from '../command-types.js';
 import { EXIT, UsageError } from '../../core/errors.js';
-import { num, type ParsedArgs } from '../args.js';
+import { num, showArgument, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { BIN } from '../help.js';
 import { note, print } from '../output.js';
 import { painter } from '../../core/terminal.js';
-import { msg } from '../../i18n/index.js';
+import { commas, msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   port: { type: 'string', value: 'N', number: { min: 0, max: 65535, integer: true }, description: msg('help.opt.port') },
+  'new-api': { type: 'string', value: 'VERSION', description: msg('help.opt.new_api') },
 };
 
 export const help: CommandHelp = {
   summary: msg('help.summary.simulate'),
-  usage: `${BIN} simulate [--port N]`,
+  usage: `${BIN} simulate [--port N] [--new-api 0.10|0.13]`,
   details: [msg('help.detail.simulate.local')],
 };
 
@@ -24,11 +25,20 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { startSimulator } = await import('../../simulator/index.js');
   const { DEMO_KEY } = await import('../../simulator/catalog.js');
   const port = num(args.values, 'port') ?? 0;
+  const { NEW_API_RELEASES, NEWEST_RELEASE, parseRelease } = await import('../../simulator/releases.js');
+  const asked = str(args.values, 'new-api');
+  const newApi = asked === undefined ? NEWEST_RELEASE : parseRelease(asked);
+  if (newApi === undefined) {
+    throw new UsageError(
+      msg('simulate.unknown_release', { version: JSON.stringify(showArgument(asked ?? '')) }),
+      msg('simulate.releases_hint', { releases: commas([...NEW_API_RELEASES]) }),
+    );
+  }
   // Listen for signals before the server starts, so a Ctrl-C during start-up is not lost.
   const signal = ctx.waitForSignal();
   let sim;
   try {
-    sim = await startSimulator({ host: '127.0.0.1', port });
+    sim = await startSimulator({ host: '127.0.0.1', port, newApi });
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') {
@@ -39,6 +49,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const paint = painter(ctx);
   print(ctx, [
     ctx.t('simulate.listening', { root: paint('bold', sim.root) }),
+    ctx.t('simulate.speaks', { version: newApi }),
     ctx.t('simulate.demo_key', { key: DEMO_KEY }),
     '',
     ctx.t('simulate.try'),
