@@ -35,7 +35,12 @@ export async function listModels(opts: ClientOptions): Promise<ModelList> {
   const body = await res.text();
   const ctx = res.context;
   if (res.status < 200 || res.status >= 300 || isHtml(res.contentType, body)) {
-    const d = diagnoseAnswer(ctx, { status: res.status, contentType: res.contentType, body, retryAfter: headerText(res.headers['retry-after']) });
+    const d = diagnoseAnswer(ctx, {
+      status: res.status,
+      contentType: res.contentType,
+      body,
+      retryAfter: headerText(res.headers['retry-after']),
+    });
     throw new GatewayError(await explainKeyRefusal(d, opts));
   }
   let payload: unknown;

@@ -181,7 +181,7 @@ function groupIn(text: string): string | undefined {
   const name = String.raw`auto\([^)\s]*\)|[^\s，,()]+?`;
   return (
     new RegExp(String.raw`under group\s+(${name})(?=[\s(]|$)`, 'i').exec(text)?.[1] ??
-    new RegExp(String.raw`分组\s*(${name})\s*下`).exec(text)?.[1] ??
+    new RegExp(String.raw`分[组組]\s*(${name})\s*下`).exec(text)?.[1] ??
     /group[:\s]+([^\s()]+)/i.exec(text)?.[1]
   );
 }
@@ -237,7 +237,10 @@ export function keyReason(text: string): Exclude<KeyRefusalReason, 'unknown' | '
 
 /** The key's group refused by the gateway (403), whatever the call: not usable, or deprecated. */
 function groupRefusal(text: string): { group: string; why: 'denied' | 'deprecated' } | undefined {
-  const denied = /无权访问\s*(\S+?)\s*分组/.exec(text) ?? /no (?:access|permission) to (?:use )?group\s+"?([^\s"()]+)/i.exec(text);
+  const denied =
+    /无权访问\s*(\S+?)\s*分组/.exec(text) ??
+    /無權(?:存取|訪問)\s*(\S+?)\s*分組/.exec(text) ??
+    /no (?:access|permission) to (?:use )?group\s+"?([^\s"()]+)/i.exec(text);
   if (denied?.[1]) return { group: denied[1], why: 'denied' };
   const deprecated = /分组\s*(\S+?)\s*已被弃用/.exec(text) ?? /group\s+"?([^\s"()]+)"?\s+(?:is|has been)\s+deprecated/i.exec(text);
   if (deprecated?.[1]) return { group: deprecated[1], why: 'deprecated' };
@@ -288,7 +291,7 @@ export function diagnoseError(
   }
   if (
     CHANNEL_CODES.has(code) ||
-    /^upstream error:|^bad response status code \d+|可用渠道不存在|的可用渠道失败/.test(stripRequestId(text))
+    /^upstream error:|^bad response status code \d+|可用渠道不存在|的可用渠道失败|的可用管道失敗/.test(stripRequestId(text))
   ) {
     return makeDiagnosis('channel_failed', msg('diag.channel_gateway', { model: quoted(model), said }), msg('diag.channel_fix'), ctx);
   }
@@ -314,7 +317,7 @@ export function diagnoseError(
       ctx,
     );
   }
-  if (/no access to (any )?models?\b/i.test(text) || /无权(访问|使用)?.*模型/.test(text)) {
+  if (/no access to (any )?models?\b/i.test(text) || /无权(访问|使用)?.*模型|無權(存取|訪問|使用)?.*模型/.test(text)) {
     return makeDiagnosis(
       'model_not_allowed',
       msg('diag.model_not_allowed', { model: quoted(model), said }),
@@ -322,7 +325,7 @@ export function diagnoseError(
       ctx,
     );
   }
-  if (code === 'model_not_found' || /no available channel/i.test(text) || /无可用渠道/.test(text)) {
+  if (code === 'model_not_found' || /no available channel/i.test(text) || /无可用渠道|無可用(管道|渠道)/.test(text)) {
     const inGroup = groupIn(text);
     const params = { model: quoted(model), said, command: MODELS_COMMAND, group: inGroup ?? '' };
     return inGroup
@@ -338,7 +341,7 @@ export function diagnoseError(
     code === 'insufficient_user_quota' ||
     code === 'pre_consume_token_quota_failed' ||
     /quota/i.test(code) ||
-    /额度不足|余额不足|预扣费额度失败|quota is not enough|insufficient.*quota/i.test(text)
+    /额度不足|額度不足|余额不足|餘額不足|预扣费额度失败|預扣費額度失敗|quota is not enough|insufficient.*quota/i.test(text)
   ) {
     return makeDiagnosis('quota', msg('diag.quota', { said }), msg('diag.quota_fix'), ctx);
   }

@@ -49,10 +49,14 @@ const CHANNEL_SERVES: Record<ChannelKind, readonly Protocol[]> = {
   none: [],
 };
 
-export function marksOf(model: SimModel, traits: Pick<ReleaseTraits, 'xaiResponses'>): string[] {
+export function marksOf(model: SimModel, traits: Pick<ReleaseTraits, 'xaiResponses' | 'endpointsReplace'>): string[] {
   if (model.marks) return [...model.marks];
-  if (model.channel === 'xai' && !traits.xaiResponses) return marksByName(model.id);
-  return BY_NAME.includes(model.channel) ? marksByName(model.id) : [...CHANNEL_MARKS[model.channel]];
+  if (model.endpoints && model.endpoints.length > 0 && traits.endpointsReplace) return [...model.endpoints];
+  const channel =
+    (model.channel === 'xai' && !traits.xaiResponses) || BY_NAME.includes(model.channel)
+      ? marksByName(model.id)
+      : [...CHANNEL_MARKS[model.channel]];
+  return [...new Set([...channel, ...(model.endpoints ?? [])])];
 }
 
 /** What the provider behind the channel makes of the model. */

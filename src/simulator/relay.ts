@@ -139,7 +139,7 @@ export function relay(input: RelayInput): Reply {
   if (protocol === 'images' && modelId === '') modelId = DEFAULT_IMAGE_MODEL;
   if (modelId === '') return routingError(400, 'Model name not specified, please specify a model name', '', requestId);
   if (key.modelLimits !== undefined && !key.modelLimits.includes(modelId)) {
-    return routingError(403, `This token has no access to model ${modelId}`, '', requestId);
+    return routingError(403, TEXTS[world.lang].modelForbidden(modelId), '', requestId);
   }
   const model = input.models.find((m) => m.id === modelId);
   if (!model || !servedIn(model, key.group)) {

@@ -33,6 +33,8 @@ export interface ReleaseTraits {
   xaiResponses: boolean;
   /** From v0.13 `/api/pricing` lists only models sold to a usable group, with billing fields and a `pricing_version`. */
   pricingV13: boolean;
+  /** A model's own endpoint setting: added to its channel's marks (v0.10), or in their place (v0.13). */
+  endpointsReplace: boolean;
 }
 
 const TRAITS: Record<NewApiRelease, ReleaseTraits> = {
@@ -43,6 +45,7 @@ const TRAITS: Record<NewApiRelease, ReleaseTraits> = {
     localized: false,
     xaiResponses: false,
     pricingV13: false,
+    endpointsReplace: false,
   },
   'v0.13.2': {
     keyReasons: false,
@@ -51,6 +54,7 @@ const TRAITS: Record<NewApiRelease, ReleaseTraits> = {
     localized: true,
     xaiResponses: true,
     pricingV13: true,
+    endpointsReplace: true,
   },
 };
 
@@ -71,11 +75,23 @@ export function gatewayLangOf(headers: IncomingHttpHeaders): GatewayLang {
 }
 
 /** The i18n'd texts a key holder meets, per language (new-api v0.13's i18n/locales). */
-export const TEXTS: Record<GatewayLang, { invalidToken: string; noChannel: (model: string, group: string) => string }> = {
+export const TEXTS: Record<
+  GatewayLang,
+  { invalidToken: string; noChannel: (model: string, group: string) => string; modelForbidden: (model: string) => string }
+> = {
   en: {
     invalidToken: 'Invalid token',
     noChannel: (model, group) => `No available channel for model ${model} under group ${group} (distributor)`,
+    modelForbidden: (model) => `This token has no access to model ${model}`,
   },
-  'zh-CN': { invalidToken: '无效的令牌', noChannel: (model, group) => `分组 ${group} 下模型 ${model} 无可用渠道（distributor）` },
-  'zh-TW': { invalidToken: '無效的令牌', noChannel: (model, group) => `分組 ${group} 下模型 ${model} 無可用管道（distributor）` },
+  'zh-CN': {
+    invalidToken: '无效的令牌',
+    noChannel: (model, group) => `分组 ${group} 下模型 ${model} 无可用渠道（distributor）`,
+    modelForbidden: (model) => `该令牌无权访问模型 ${model}`,
+  },
+  'zh-TW': {
+    invalidToken: '無效的令牌',
+    noChannel: (model, group) => `分組 ${group} 下模型 ${model} 無可用管道（distributor）`,
+    modelForbidden: (model) => `該令牌無權存取模型 ${model}`,
+  },
 };

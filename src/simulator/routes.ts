@@ -76,7 +76,9 @@ function exactRoute(method: string, pathname: string, usagePath = USAGE_PATH): H
   if (method !== 'GET') return undefined;
   if (pathname === '/v1/models') {
     return (input) =>
-      withKey(input, (key) => modelsListReply(input.options.models, key, input.headers, input.options.omitMarks ?? false, worldOf(input).traits));
+      withKey(input, (key) =>
+        modelsListReply(input.options.models, key, input.headers, input.options.omitMarks ?? false, worldOf(input).traits),
+      );
   }
   const item = MODELS_ITEM.exec(pathname);
   if (item?.[1]) {

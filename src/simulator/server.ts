@@ -146,7 +146,9 @@ class SimulatedGateway implements Simulator {
     const requestId = newRequestId();
     // A provider names its own request id; only the gateway sends new-api's header.
     res.setHeader(this.options.upstream ? 'x-request-id' : 'X-Oneapi-Request-Id', requestId);
-    const version = this.options.version ?? (traitsOf(this.options.newApi ?? NEWEST_RELEASE).versionHeader ? this.options.newApi ?? NEWEST_RELEASE : undefined);
+    const version =
+      this.options.version ??
+      (traitsOf(this.options.newApi ?? NEWEST_RELEASE).versionHeader ? (this.options.newApi ?? NEWEST_RELEASE) : undefined);
     if (version !== undefined && !this.options.upstream) res.setHeader('X-New-Api-Version', version);
     const method = req.method ?? 'GET';
     const rawPath = req.url ?? '/';

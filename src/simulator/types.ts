@@ -31,6 +31,8 @@ export interface SimModel {
   upstreamKey?: UpstreamKeyState | 'down';
   /** Overrides the marks derived from the channel. */
   marks?: string[];
+  /** The model's own endpoint setting (the console's model page): merged with the channel's marks or replacing them, by release. */
+  endpoints?: string[];
   description?: string;
   tags?: string;
   /** Marketplace prices. quotaType 0 per token (modelRatio), 1 per call (modelPrice). */

@@ -28,6 +28,11 @@ export interface WorldModel {
   kind: UpstreamKind;
   /** USD per 1M input tokens = ratio × 2; undefined: left unpriced on purpose. */
   ratio?: number;
+  /**
+   * The model's own endpoint setting (the console's model page: endpoint → path). new-api v0.10
+   * adds these marks to the channel's; v0.13 puts them in their place.
+   */
+  endpoints?: Record<string, string>;
 }
 
 export type KeyRole =
@@ -86,9 +91,19 @@ export const CHANNELS: WorldChannel[] = [
 export const MODELS: WorldModel[] = [
   { id: 'claude-sonnet-4-5', channel: 'gas-anthropic', kind: 'chat', ratio: 1.5 },
   { id: 'claude-haiku-4-5', channel: 'gas-anthropic', kind: 'chat', ratio: 0.5 },
+  // Its admin set it to chat completions alone: on v0.13 it is no longer marked `anthropic`.
+  { id: 'claude-3-7-sonnet', channel: 'gas-anthropic', kind: 'chat', ratio: 1.5, endpoints: { openai: '/v1/chat/completions' } },
   { id: 'gpt-4o-mini', channel: 'gas-openai', kind: 'chat', ratio: 0.075 },
   // new-api marks it `openai-response` by its name; the provider serves it on Responses only.
   { id: 'o3-pro', channel: 'gas-openai', kind: 'responses-only', ratio: 10 },
+  // Marked for Responses and its compaction endpoint (`openai-response-compact`), as Codex models are.
+  {
+    id: 'gpt-5-codex',
+    channel: 'gas-openai',
+    kind: 'chat',
+    ratio: 0.625,
+    endpoints: { 'openai-response': '/v1/responses', 'openai-response-compact': '/v1/responses/compact' },
+  },
   { id: 'text-embedding-3-small', channel: 'gas-openai', kind: 'embedding', ratio: 0.01 },
   { id: 'tts-1', channel: 'gas-openai', kind: 'speech', ratio: 7.5 },
   { id: 'whisper-1', channel: 'gas-openai', kind: 'transcription', ratio: 15 },
@@ -168,6 +183,7 @@ export function simWorld(): { options: SimulatorOptions; keys: Record<KeyRole, s
       channel: kind,
       groups: [...c.groups],
       upstream: m.kind,
+      ...(m.endpoints && { endpoints: Object.keys(m.endpoints) }),
       ...(c.down ? { upstreamKey: 'down' as const } : c.upstreamState === 'ok' ? {} : { upstreamKey: c.upstreamState }),
       ...(m.ratio === undefined ? { priced: false } : { quotaType: 0 as const, modelRatio: m.ratio, completionRatio: 1 }),
     };

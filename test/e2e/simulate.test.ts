@@ -68,7 +68,9 @@ describe('simulate', () => {
     expect(res.headers.get('x-new-api-version')).toBe(header);
     // The key's refusal names its reason on v0.10 only.
     const refused = await fetch(`${root}/v1/models`, { headers: { authorization: `Bearer sk-${'z'.repeat(48)}` } });
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(release === 'v0.10.2' ? /^无效的令牌/ : /^Invalid token/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      release === 'v0.10.2' ? /^无效的令牌/ : /^Invalid token/,
+    );
     run.child.kill('SIGTERM');
     expect((await run.exited).code).toBe(0);
   });

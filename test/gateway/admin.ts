@@ -183,6 +183,11 @@ export class Admin {
     });
   }
 
+  /** A model's own metadata, as the console's model page writes it: its endpoints (endpoint → path). */
+  async modelEndpoints(model: string, endpoints: Record<string, string>): Promise<void> {
+    await this.call('POST', '/api/models/', { model_name: model, endpoints: JSON.stringify(endpoints), status: 1 });
+  }
+
   /**
    * new-api caches the protocol marks of /v1/models for a minute and refreshes them when the model
    * metadata changes: adding and removing a placeholder entry is the console's way to refresh now.

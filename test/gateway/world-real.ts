@@ -84,6 +84,7 @@ export async function startRealWorld(): Promise<RealWorld> {
       }),
     );
   }
+  for (const m of MODELS.filter((x) => x.endpoints)) await at(`endpoints of ${m.id}`, () => admin.modelEndpoints(m.id, m.endpoints!));
   await at('refresh the marks', () => admin.refreshMarks());
 
   const tokens = {} as Record<KeyRole, Token>;

@@ -148,7 +148,10 @@ describe('GET /api/usage/token/', () => {
   it("answers an unknown key with 401 Invalid token (in the caller's language), and takes Bearer only", async () => {
     const unknown = await call(sim, 'GET', '/api/usage/token/', { bearer: `sk-${'q'.repeat(48)}` });
     expect([unknown.status, (unknown.json as { success: boolean; message: string }).message]).toEqual([401, 'Invalid token']);
-    const zh = await call(sim, 'GET', '/api/usage/token/', { bearer: `sk-${'q'.repeat(48)}`, headers: { 'accept-language': 'zh-TW,zh;q=0.9' } });
+    const zh = await call(sim, 'GET', '/api/usage/token/', {
+      bearer: `sk-${'q'.repeat(48)}`,
+      headers: { 'accept-language': 'zh-TW,zh;q=0.9' },
+    });
     expect((zh.json as { message: string }).message).toBe('無效的令牌');
     const apiKey = await call(sim, 'GET', '/api/usage/token/', { apiKey: DEMO_KEY });
     expect(apiKey.status).toBe(401);

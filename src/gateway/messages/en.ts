@@ -75,11 +75,11 @@ export const en = {
   'diag.bad_key_exhausted_fix': "raise the key's quota (or make it unlimited) on the console's token page, or create a new key",
   'diag.bad_key_disabled': 'the key is disabled ({said})',
   'diag.bad_key_disabled_fix': "enable it on the console's token page, or pass another key",
-  'diag.bad_key_expired_on': 'the key expired on {date} ({said}; the gateway\'s token usage tells its expiry)',
+  'diag.bad_key_expired_on': "the key expired on {date} ({said}; the gateway's token usage tells its expiry)",
   'diag.bad_key_unknown': 'the gateway does not know this key ({said}): it was deleted, mistyped or belongs to another gateway',
   'diag.bad_key_unknown_fix': "copy the key again from the console's token page of this gateway (or create one), and pass that one",
   'diag.bad_key_told_disabled':
-    'the key is disabled ({said}; the gateway\'s token usage shows it in date and with quota left, so its status is what refuses it)',
+    "the key is disabled ({said}; the gateway's token usage shows it in date and with quota left, so its status is what refuses it)",
   'diag.busy_cpu': 'the gateway is busy: it refuses calls while its CPU is past the load threshold its admin set ({said})',
   'diag.busy_memory': 'the gateway is busy: it refuses calls while its memory is past the load threshold its admin set ({said})',
   'diag.busy_disk': 'the gateway is busy: it refuses calls while its disk is past the load threshold its admin set ({said})',
