@@ -49,6 +49,10 @@ export interface ModelPricing {
   outputPerMTok?: number;
   /** quota_type 1: USD per call. */
   perCall?: number;
+  /** Cached input, USD per 1M tokens (new-api v0.13's `cache_ratio` of the input price). */
+  cachedInputPerMTok?: number;
+  /** Billed by an expression the admin wrote (v0.13's `billing_mode: tiered_expr`): no per-token price applies. */
+  billedByExpression?: true;
 }
 
 /** The marker spellings the console uses; configurable, defaults are new-api's. */

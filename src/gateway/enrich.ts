@@ -49,9 +49,16 @@ export async function fetchPricing(opts: ClientOptions): Promise<Map<string, Mod
  * price × the group's ratio; the base price when the group is not known or has no ratio), and the
  * ratio of every group (`group_ratio`).
  */
-export async function fetchMarket(
-  opts: ClientOptions,
-): Promise<{ prices: Map<string, ModelPricing>; groupRatios: Record<string, number>; ratio?: number } | undefined> {
+export interface Market {
+  prices: Map<string, ModelPricing>;
+  groupRatios: Record<string, number>;
+  /** The ratio the prices are at: `opts.group`'s, when the gateway has one for it. */
+  ratio?: number;
+  /** What it sells to whom (the same answer read for groups and marks). */
+  sold: Map<string, SoldModel>;
+}
+
+export async function fetchMarket(opts: ClientOptions): Promise<Market | undefined> {
   const payload = await getJson(opts, '/api/pricing', '');
   if (!payload || !Array.isArray(payload.data)) return undefined;
   const vendors = new Map<number, string>();
@@ -80,7 +87,9 @@ export async function fetchMarket(
     const vendor = num(item.vendor_id) !== undefined ? vendors.get(item.vendor_id as number) : undefined;
     if (vendor) p.vendor = vendor;
     if (Array.isArray(item.enable_groups)) p.groups = item.enable_groups.filter((g): g is string => typeof g === 'string');
-    if (item.quota_type === 1) {
+    // v0.13: a model billed by an expression has no per-token price to show, whatever its ratio says.
+    if (item.billing_mode === 'tiered_expr') p.billedByExpression = true;
+    else if (item.quota_type === 1) {
       const price = num(item.model_price);
       if (price !== undefined) p.perCall = money(price * groupRatio);
     } else {
@@ -89,11 +98,64 @@ export async function fetchMarket(
         const input = ratio * 2 * groupRatio;
         p.inputPerMTok = money(input);
         p.outputPerMTok = money(input * (num(item.completion_ratio) ?? 1));
+        const cache = num(item.cache_ratio);
+        if (cache !== undefined) p.cachedInputPerMTok = money(input * cache);
       }
     }
     out.set(item.model_name, p);
   }
-  return { prices: out, groupRatios, ...(known !== undefined && { ratio: known }) };
+  return { prices: out, groupRatios, ...(known !== undefined && { ratio: known }), sold: soldOf(payload.data) };
+}
+
+/** The prices at `ratio` times those given (all of a model's prices scale with its group's ratio). */
+export function repriced(prices: ReadonlyMap<string, ModelPricing>, ratio: number): Map<string, ModelPricing> {
+  const scale = (x: number | undefined): number | undefined => (x === undefined ? undefined : money(x * ratio));
+  return new Map(
+    [...prices].map(([id, p]) => {
+      const q: ModelPricing = { ...p };
+      for (const k of ['inputPerMTok', 'outputPerMTok', 'perCall', 'cachedInputPerMTok'] as const) {
+        const v = scale(p[k]);
+        if (v !== undefined) q[k] = v;
+      }
+      return [id, q];
+    }),
+  );
+}
+
+/**
+ * The groups a key may be in, from what it lists: every group that sells all its listed models the
+ * marketplace shows (the gateway does not tell a key's group). Undefined when it lists none of them.
+ */
+export function keyGroups(sold: ReadonlyMap<string, SoldModel>, listed: Iterable<string>): Set<string> | undefined {
+  let groups: Set<string> | undefined;
+  for (const id of listed) {
+    const p = sold.get(id);
+    if (!p) continue;
+    groups = groups === undefined ? new Set(p.groups) : new Set(p.groups.filter((g) => groups!.has(g)));
+  }
+  return groups;
+}
+
+/**
+ * The key's group and its price ratio, told by its model list: the one group that sells all it
+ * lists (or, of several, the one that sells exactly that). When every possible group has the same
+ * ratio, the ratio is known without the group. Undefined when the list does not tell.
+ */
+export function inferPriceGroup(
+  market: Pick<Market, 'sold' | 'groupRatios'>,
+  listed: readonly string[],
+): { group?: string; ratio: number } | undefined {
+  const possible = [...(keyGroups(market.sold, listed) ?? [])].filter((g) => Object.hasOwn(market.groupRatios, g));
+  if (possible.length === 0) return undefined;
+  const ratios = new Set(possible.map((g) => market.groupRatios[g]!));
+  if (possible.length === 1) return { group: possible[0]!, ratio: market.groupRatios[possible[0]!]! };
+  if (ratios.size === 1) return { ratio: [...ratios][0]! };
+  const mine = new Set(listed);
+  const exact = possible.filter((g) => {
+    const sells = [...market.sold].filter(([, p]) => p.groups.includes(g) && !p.unpriced).map(([id]) => id);
+    return sells.length === mine.size && sells.every((id) => mine.has(id));
+  });
+  return exact.length === 1 ? { group: exact[0]!, ratio: market.groupRatios[exact[0]!]! } : undefined;
 }
 
 /** What the marketplace sells, per model: the groups it is sold to and its endpoint marks. */
@@ -118,8 +180,12 @@ const UNPRICED_RATIO = 37.5;
 export async function fetchSold(opts: ClientOptions): Promise<Map<string, SoldModel> | undefined> {
   const payload = await getJson(opts, '/api/pricing', '');
   if (!payload || !Array.isArray(payload.data)) return undefined;
+  return soldOf(payload.data);
+}
+
+function soldOf(data: readonly unknown[]): Map<string, SoldModel> {
   const out = new Map<string, SoldModel>();
-  for (const item of payload.data) {
+  for (const item of data) {
     if (!isObject(item) || typeof item.model_name !== 'string') continue;
     const groups = Array.isArray(item.enable_groups) ? item.enable_groups.filter((g): g is string => typeof g === 'string') : [];
     const marks = Array.isArray(item.supported_endpoint_types)

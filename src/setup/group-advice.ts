@@ -4,7 +4,7 @@
 // person then makes a key in one of them. Only what the gateway shows is said, nothing guessed.
 import type { Agent } from '../agents/types.js';
 import type { ClassifiedModel, Markers } from '../core/types.js';
-import type { SoldModel } from '../gateway/enrich.js';
+import { keyGroups, type SoldModel } from '../gateway/enrich.js';
 import { classifyModel } from '../gateway/classify.js';
 import { suitableModels } from './choose.js';
 import { commas, msg, type Message } from '../i18n/index.js';
@@ -53,7 +53,10 @@ export function groupAdvice(
     if (have.has(id) || p.groups.length === 0) continue;
     elsewhere.push(classifyModel({ id, ...(p.marks ? { marks: p.marks } : {}) }, markers));
   }
-  const own = ownGroups(sold, listed);
+  const own = keyGroups(
+    sold,
+    listed.map((m) => m.id),
+  );
   // Only what the marks confirm: a model only a probe could prove is not worth a new key.
   return suitableModels(agent, elsewhere)
     .filter((f) => !f.fit.needsProbe)
@@ -65,22 +68,8 @@ export function groupAdvice(
     });
 }
 
-/**
- * The groups the key may be in: every group that sells all the models it lists (the gateway does
- * not tell a key's group). Undefined when it lists nothing the marketplace shows.
- */
-function ownGroups(sold: ReadonlyMap<string, SoldModel>, listed: readonly ClassifiedModel[]): Set<string> | undefined {
-  let groups: Set<string> | undefined;
-  for (const m of listed) {
-    const p = sold.get(m.id);
-    if (!p) continue;
-    groups = groups === undefined ? new Set(p.groups) : new Set(p.groups.filter((g) => groups!.has(g)));
-  }
-  return groups;
-}
-
 /** Why a model another group sells is not in the key's list, when the answer is not another group. */
-function whyNotListed(id: string, p: SoldModel, key: AdvisedKey | undefined, own: Set<string> | undefined): GroupAdvice['why'] {
+export function whyNotListed(id: string, p: SoldModel, key: AdvisedKey | undefined, own: Set<string> | undefined): GroupAdvice['why'] {
   if (key?.modelLimits !== undefined) {
     if (key.modelLimits.length === 0) return 'limits_empty';
     if (!key.modelLimits.includes(id)) return 'limits';

@@ -140,21 +140,39 @@ describe('models: prices at the key’s group ratio', () => {
   type Priced = ModelsDoc & { prices?: { group?: string; ratio: number; base: boolean } };
   const inputOf = (doc: ModelsDoc, id: string) => doc.models.find((m) => m.id === id)?.pricing?.inputPerMTok;
 
-  it('--group vip: every price × 1.5, said in text and JSON; without it the base price, said as such', async () => {
+  it("--group vip: every price × 1.5, said in text and JSON; without it the key's own list tells its group", async () => {
     const sim = await startSim();
-    const base = jsonOf(await runCli(['models', '--json'], { env: env(sim.root, VIP_KEY) })) as unknown as Priced;
+    const told = jsonOf(await runCli(['models', '--json'], { env: env(sim.root, VIP_KEY) })) as unknown as Priced;
     const vip = jsonOf(await runCli(['models', '--json', '--group', 'vip'], { env: env(sim.root, VIP_KEY) })) as unknown as Priced;
-    expect(base.prices).toEqual({ ratio: 1, base: true });
+    // Only the vip group sells everything the key lists: its ratio applies without --group.
+    expect(told.prices).toEqual({ group: 'vip', ratio: 1.5, base: false, inferred: true });
     expect(vip.prices).toEqual({ group: 'vip', ratio: 1.5, base: false });
+    const base = jsonOf(await runCli(['models', '--json', '--group', 'nosuch'], { env: env(sim.root, VIP_KEY) })) as unknown as Priced;
     const priced = base.models.filter((m) => m.pricing?.inputPerMTok !== undefined);
     expect(priced.length).toBeGreaterThan(0);
-    for (const m of priced) expect(inputOf(vip, m.id)).toBeCloseTo(m.pricing!.inputPerMTok! * 1.5, 6);
-
+    for (const m of priced) {
+      expect(inputOf(vip, m.id)).toBeCloseTo(m.pricing!.inputPerMTok! * 1.5, 6);
+      expect(inputOf(told, m.id)).toBeCloseTo(m.pricing!.inputPerMTok! * 1.5, 6);
+    }
     const text = await runCli(['models'], { env: env(sim.root, VIP_KEY) });
+    expect(text.stdout.replace(/\s+/g, ' ')).toContain("Prices at group vip's ratio (1.5×), the one group that sells what this key lists");
+    const group = await runCli(['models', '--group', 'vip'], { env: env(sim.root, VIP_KEY) });
+    expect(group.stdout.replace(/\s+/g, ' ')).toContain("Prices at group vip's ratio (1.5×): what this key pays");
+  });
+
+  it('a key whose list no single group sells: the base price, said as such', async () => {
+    // Limited to a model only default sells and one only vip sells: its list fits no group.
+    const mixed = { key: `sk-${'m'.repeat(48)}`, name: 'mixed', group: 'default', unlimited: true, modelLimits: ['acme-a', 'acme-b'] };
+    const models = [
+      { id: 'acme-a', channel: 'openai' as const, groups: ['default'], modelRatio: 1 },
+      { id: 'acme-b', channel: 'openai' as const, groups: ['vip'], modelRatio: 1 },
+    ];
+    const sim = await startSim({ keys: [mixed], models });
+    const r = await runCli(['models', '--json'], { env: env(sim.root, mixed.key) });
+    expect((jsonOf(r) as unknown as Priced).prices).toEqual({ ratio: 1, base: true });
+    const text = await runCli(['models'], { env: env(sim.root, mixed.key) });
     expect(text.stdout.replace(/\s+/g, ' ')).toContain("Base prices (ratio 1×): the gateway does not tell a key's group");
     expect(text.stdout).toContain('vip 1.5×');
-    const group = await runCli(['models', '--group', 'vip'], { env: env(sim.root, VIP_KEY) });
-    expect(group.stdout.replace(/\s+/g, ' ')).toContain("Prices at group vip's ratio (1.5×)");
   });
 
   it('a group the gateway has no ratio for: the base price, and the groups it has', async () => {

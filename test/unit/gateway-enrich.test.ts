@@ -4,6 +4,7 @@ import type http from 'node:http';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ClassifiedModel } from '../../src/core/types.js';
 import { attachPricing, fetchKeyInfo, fetchPricing } from '../../src/gateway/client.js';
+import { inferPriceGroup, repriced, type SoldModel } from '../../src/gateway/enrich.js';
 import { closeHttp } from '../../src/gateway/http.js';
 import { KEY, closeAll, deadPort, json, startServer } from './gateway-servers.js';
 
@@ -69,6 +70,36 @@ describe('fetchPricing', () => {
     const p = await fetchPricing({ root: s.root, key: KEY, group: 'vip' });
     expect(p?.get('claude-sonnet-4-5')).toMatchObject({ inputPerMTok: 4.5, outputPerMTok: 22.5 });
     expect(p?.get('gpt-image-1')?.perCall).toBe(0.06);
+  });
+
+  it("reads v0.13's fields: a cache price at the input's cache ratio, and a model billed by an expression shows no per-token price", async () => {
+    const v013 = {
+      ...PRICING,
+      data: [
+        {
+          model_name: 'claude-sonnet-4-5',
+          quota_type: 0,
+          model_ratio: 1.5,
+          completion_ratio: 5,
+          cache_ratio: 0.1,
+          enable_groups: ['default'],
+        },
+        {
+          model_name: 'gpt-5',
+          quota_type: 0,
+          model_ratio: 0.625,
+          completion_ratio: 8,
+          billing_mode: 'tiered_expr',
+          billing_expr: 'input * 1.25 + output * 10',
+          enable_groups: ['default'],
+          pricing_version: 'v',
+        },
+      ],
+    };
+    const s = await startServer((_req, res) => json(res, 200, v013));
+    const p = await fetchPricing({ root: s.root, key: KEY, group: 'vip' });
+    expect(p?.get('claude-sonnet-4-5')).toEqual({ groups: ['default'], inputPerMTok: 4.5, outputPerMTok: 22.5, cachedInputPerMTok: 0.45 });
+    expect(p?.get('gpt-5')).toEqual({ groups: ['default'], billedByExpression: true });
   });
 
   it.each<[string, H]>([
@@ -179,5 +210,40 @@ describe('fetchKeyInfo', () => {
   ])('undefined on %s', async (_name, handler) => {
     const s = await startServer(handler);
     expect(await fetchKeyInfo({ root: s.root, key: KEY })).toBeUndefined();
+  });
+});
+
+describe('the key group told by its list', () => {
+  const sold = new Map<string, SoldModel>([
+    ['a', { groups: ['default', 'vip'] }],
+    ['b', { groups: ['default'] }],
+    ['c', { groups: ['vip', 'cheap'] }],
+    ['d', { groups: ['cheap'] }],
+    ['u', { groups: ['default'], unpriced: true }],
+  ]);
+  const groupRatios = { default: 1, vip: 1.5, cheap: 0.5, twin: 0.5 };
+  it.each<[string, string[], { group?: string; ratio: number } | undefined]>([
+    ['the one group selling all it lists', ['a', 'b'], { group: 'default', ratio: 1 }],
+    ['of several, the one selling exactly that', ['a'], undefined],
+    ['two groups, one selling exactly the list', ['c'], undefined],
+    ['a list no group sells whole', ['b', 'd'], undefined],
+    ['a list the marketplace does not show', ['zzz'], undefined],
+  ])('%s', (_name, listed, want) => {
+    expect(inferPriceGroup({ sold, groupRatios }, listed)).toEqual(want);
+  });
+
+  it('the one group selling exactly the list, when several sell all of it; the ratio alone when they share it', () => {
+    const exact = new Map<string, SoldModel>([
+      ['x', { groups: ['default', 'vip'] }],
+      ['y', { groups: ['default'] }],
+    ]);
+    expect(inferPriceGroup({ sold: exact, groupRatios }, ['x'])).toEqual({ group: 'vip', ratio: 1.5 });
+    const shared = new Map<string, SoldModel>([['x', { groups: ['cheap', 'twin'] }]]);
+    expect(inferPriceGroup({ sold: shared, groupRatios }, ['x'])).toEqual({ ratio: 0.5 });
+  });
+
+  it('reprices every price by the ratio', () => {
+    const p = repriced(new Map([['m', { inputPerMTok: 2, outputPerMTok: 8, cachedInputPerMTok: 0.2, perCall: 0.04, groups: ['g'] }]]), 1.5);
+    expect(p.get('m')).toEqual({ inputPerMTok: 3, outputPerMTok: 12, cachedInputPerMTok: 0.3, perCall: 0.06, groups: ['g'] });
   });
 });

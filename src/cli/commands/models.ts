@@ -12,7 +12,9 @@ import { notForCoding } from '../../agents/fit.js';
 import { commas, msg, type Translator } from '../../i18n/index.js';
 import { flag, showArgument, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
+import { inferPriceGroup, keyGroups, repriced } from '../../gateway/enrich.js';
 import { VERIFIED_NEW_API } from '../../gateway/version.js';
+import { whyNotListed, type GroupAdvice } from '../../setup/group-advice.js';
 import { resolveGateway } from '../../settings/gateway.js';
 import { gatewayValues } from '../../settings/saved.js';
 import { formatUsd, print, note, printJson, PROTOCOL_NAMES, versionText } from '../output.js';
@@ -56,22 +58,37 @@ interface PriceBasis {
   ratio: number;
   /** No group given, or one without a ratio: the base price (ratio 1). */
   base: boolean;
+  /** The group (or its ratio) was read from the key's own model list, not given. */
+  inferred?: true;
   groupRatios: Readonly<Record<string, number>>;
 }
 
 function basisText(t: Translator, p: PriceBasis): string {
+  if (p.inferred && p.group !== undefined) return t('models.prices_group_inferred', { group: p.group, ratio: String(p.ratio) });
+  if (p.inferred) return t('models.prices_ratio_inferred', { ratio: String(p.ratio) });
   if (!p.base) return t('models.prices_group', { group: p.group ?? '', ratio: String(p.ratio) });
   const ratios = commas(Object.entries(p.groupRatios).map(([g, r]) => `${g} ${r}×`));
   if (p.group !== undefined) return t('models.prices_group_unknown', { group: p.group, ratios });
   return t('models.prices_base', { ratios });
 }
 
+/** Why a model sold elsewhere is not the key's: its exact words where another group is not the answer. */
+function elsewhereText(t: Translator, e: { id: string; groups: string[]; why?: GroupAdvice['why'] }): string {
+  if (e.why === 'limits_empty') return t('advice.limits_empty');
+  if (e.why === 'limits') return t('advice.limits', { model: e.id });
+  if (e.why === 'unpriced') return t('advice.unpriced', { model: e.id });
+  if (e.why === 'own_group') return t('advice.own_group', { model: e.id, groups: commas(e.groups.map((g) => `\`${g}\``)) });
+  return e.groups.length > 0 ? t('models.elsewhere_groups', { groups: commas(e.groups) }) : t('models.elsewhere_no_group');
+}
+
 function priceText(t: Translator, p: ModelPricing | undefined): string {
   if (!p) return '';
+  if (p.billedByExpression) return t('models.by_expression');
   if (p.perCall !== undefined) return t('models.per_call', { price: formatUsd(p.perCall) });
   if (p.inputPerMTok !== undefined) {
     const prices = { in: formatUsd(p.inputPerMTok), out: p.outputPerMTok !== undefined ? formatUsd(p.outputPerMTok) : '' };
-    return t(p.outputPerMTok !== undefined ? 'models.price_in_out' : 'models.price_in', prices);
+    const text = t(p.outputPerMTok !== undefined ? 'models.price_in_out' : 'models.price_in', prices);
+    return p.cachedInputPerMTok !== undefined ? `${text} ${t('models.price_cached', { cached: formatUsd(p.cachedInputPerMTok) })}` : text;
   }
   return '';
 }
@@ -158,12 +175,22 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const opts = { root: gw.root, key, timeoutMs: gw.timeoutMs, env: gw.env, ...(group !== undefined && { group }) };
   // The key's list decides; marketplace and key information are optional enrichments that never throw.
   const [list, market, keyInfo] = await Promise.all([client.listModels(opts), client.fetchMarket(opts), client.fetchKeyInfo(opts)]);
-  const pricing = market?.prices;
-  // Prices are the model's price × the key's group's ratio; the gateway does not tell a key's group.
+  // Prices are the model's price × the key's group's ratio. The gateway does not tell a key's
+  // group; without --group the key's own list tells it when one group (or one ratio) fits it.
+  const inferred =
+    market && group === undefined
+      ? inferPriceGroup(
+          market,
+          list.models.map((m) => m.id),
+        )
+      : undefined;
+  const pricing = market && inferred ? repriced(market.prices, inferred.ratio) : market?.prices;
   const priced: PriceBasis | undefined = market && {
     ...(group !== undefined && { group }),
-    ratio: market.ratio ?? 1,
-    base: market.ratio === undefined,
+    ...(inferred?.group !== undefined && { group: inferred.group }),
+    ratio: inferred?.ratio ?? market.ratio ?? 1,
+    base: !inferred && market.ratio === undefined,
+    ...(inferred && { inferred: true as const }),
     groupRatios: market.groupRatios,
   };
   const models = list.models.map((m) => {
@@ -175,11 +202,16 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   // What the gateway sells that this key does not list, with the groups it is sold to: what to ask for.
   const all = flag(args.values, 'all');
   const listed = new Set(list.models.map((m) => m.id));
+  const own = market && keyGroups(market.sold, listed);
   const elsewhere =
     all && pricing
       ? [...pricing.entries()]
           .filter(([id]) => !listed.has(id))
-          .map(([id, p]) => ({ id, groups: p.groups ?? [] }))
+          .map(([id, p]) => {
+            const sold = market?.sold.get(id);
+            const why = sold && whyNotListed(id, sold, keyInfo, own);
+            return { id, groups: p.groups ?? [], ...(why && { why }) };
+          })
           .sort((a, b) => (a.id < b.id ? -1 : 1))
       : undefined;
 
@@ -208,7 +240,16 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         ...(m.pricing ? { pricing: m.pricing } : {}),
       })),
       ...(elsewhere ? { elsewhere } : {}),
-      ...(priced ? { prices: { ...(priced.group !== undefined && { group: priced.group }), ratio: priced.ratio, base: priced.base } } : {}),
+      ...(priced
+        ? {
+            prices: {
+              ...(priced.group !== undefined && { group: priced.group }),
+              ratio: priced.ratio,
+              base: priced.base,
+              ...(priced.inferred && { inferred: true }),
+            },
+          }
+        : {}),
     });
     return EXIT.ok;
   }
@@ -252,10 +293,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (elsewhere && elsewhere.length > 0) {
     lines.push('', paint('cyan', t('models.elsewhere')));
     for (const e of elsewhere) {
-      lines.push(
-        paint('bold', `  ${e.id}`),
-        ...wrap(e.groups.length > 0 ? t('models.elsewhere_groups', { groups: commas(e.groups) }) : t('models.elsewhere_no_group'), 6),
-      );
+      lines.push(paint('bold', `  ${e.id}`), ...wrap(elsewhereText(t, e), 6));
     }
     lines.push(...wrap(t('models.elsewhere_hint')).map((l) => paint('dim', l)));
   }

@@ -85,6 +85,8 @@ export const en = {
   'models.group.chat': 'Chat completions (/v1/chat/completions)',
   'models.group.images': 'Image generation (/v1/images/generations)',
   'models.per_call': '{price}/call',
+  'models.by_expression': "billed by the admin's expression (see the console)",
+  'models.price_cached': 'cached {cached}',
   'models.price_in': 'in {in} /1M',
   'models.price_in_out': 'in {in} out {out} /1M',
   'models.unlimited': 'unlimited quota',
@@ -106,6 +108,10 @@ export const en = {
   'models.count': '{count} for this key, {usable} usable by coding agents',
   'models.no_prices': '(no marketplace prices: /api/pricing is not public on this gateway)',
   'models.prices_group': "Prices at group {group}'s ratio ({ratio}×): what this key pays.",
+  'models.prices_group_inferred':
+    "Prices at group {group}'s ratio ({ratio}×), the one group that sells what this key lists: what it pays (--group NAME to say otherwise).",
+  'models.prices_ratio_inferred':
+    'Prices at a ratio of {ratio}×: every group that sells what this key lists has that ratio (--group NAME to name it).',
   'models.prices_group_unknown': 'Group {group} has no price ratio on this gateway: base prices shown (group ratios: {ratios}).',
   'models.prices_base':
     "Base prices (ratio 1×): the gateway does not tell a key's group, and a call costs the price × the group's ratio ({ratios}). `--group NAME` shows your group's prices.",

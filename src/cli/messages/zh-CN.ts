@@ -84,6 +84,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'models.group.chat': 'Chat completions（/v1/chat/completions）',
   'models.group.images': '图像生成（/v1/images/generations）',
   'models.per_call': '{price}/次',
+  'models.by_expression': '按管理员设置的计费表达式计费（见控制台）',
+  'models.price_cached': '缓存 {cached}',
   'models.price_in': '输入 {in} /1M',
   'models.price_in_out': '输入 {in} 输出 {out} /1M',
   'models.unlimited': '额度无限',
@@ -105,6 +107,9 @@ export const zhCN: CatalogOf<typeof en> = {
   'models.count': '此密钥共 {count} 个，编程智能体可用 {usable} 个',
   'models.no_prices': '（没有模型广场价格：此网关的 /api/pricing 不公开）',
   'models.prices_group': '按分组 {group} 的倍率（{ratio}×）计价：即此密钥实际支付的价格。',
+  'models.prices_group_inferred':
+    '按分组 {group} 的倍率（{ratio}×）计价——唯一出售此密钥所列模型的分组：即它实际支付的价格（用 --group NAME 指定其他分组）。',
+  'models.prices_ratio_inferred': '按 {ratio}× 的倍率计价：出售此密钥所列模型的每个分组都是这个倍率（用 --group NAME 指明分组）。',
   'models.prices_group_unknown': '分组 {group} 在此网关上没有价格倍率：显示的是基础价格（分组倍率：{ratios}）。',
   'models.prices_base':
     '基础价格（倍率 1×）：网关不会告知密钥所属分组，而每次调用的费用为价格 × 分组倍率（{ratios}）。使用 `--group 分组名` 查看你所在分组的价格。',
