@@ -189,7 +189,9 @@ export interface SetupReport {
 
 /** The run's exit code: 0, "try later" when only the gateway's load failed its agents, else 1. */
 export function setupExit(report: Pick<SetupReport, 'ok' | 'agents'>): ExitCode {
-  return report.ok ? EXIT.ok : exitForFailures(report.agents.filter((a) => !a.ok).map((a) => ({ diagnosis: a.verify?.diagnosis })));
+  return report.ok
+    ? EXIT.ok
+    : exitForFailures(report.agents.filter((a) => !a.ok).map((a) => ({ diagnosis: (a.verify ?? a.probe)?.diagnosis })));
 }
 
 function toVerify(p: ProbeResult): VerifyReport {

@@ -147,6 +147,40 @@ describe('fallback: a failure that is not the model’s never switches models', 
     expect(agent.notes.join('\n')).not.toMatch(/in place of/);
   });
 
+  it("the gateway busy (new-api's load monitor, 503): no switch, exit 75 (try later), its words and the request ID", async () => {
+    const sim = await startSim({ models: MODELS, faults: [{ kind: 'overloaded', resource: 'cpu', model: 'claude-sonnet-4-5' }] });
+    const { code, agent } = await setup(sim);
+    expect(code).toBe(75);
+    expect(agent.fallback).toBeUndefined();
+    expect(agent.probe?.diagnosis).toMatchObject({ code: 'gateway_busy', reason: 'cpu' });
+    expect([...new Set(probes(sim).map((p) => p.model))].sort()).toEqual(PLANNED);
+    expect(agent.notes.join('\n')).not.toMatch(/in place of/);
+    const text = await runCli(['verify', '--model', 'claude-sonnet-4-5'], {
+      env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY },
+    });
+    expect(text.code).toBe(75);
+    const said = text.stdout.replace(/\s+/g, ' ');
+    expect(said).toContain('the gateway is busy');
+    expect(said).toContain('system cpu overloaded');
+    expect(said).toContain('try again in a minute');
+  });
+
+  it('sync while the gateway is busy: the agent keeps its model and its file, exit 75', async () => {
+    const sim = await startSim({ models: MODELS });
+    const at = home();
+    expect((await setup(sim, DEMO_KEY, at)).code).toBe(0);
+    const file = join(at, '.claude', 'settings.json');
+    const before = readFileSync(file, 'utf8');
+    // As new-api's monitor does: the relay refuses, the model list still answers.
+    sim.addFault({ kind: 'overloaded', path: '/v1/messages' });
+    const r = await runCli(['sync', '--yes', '--json'], { env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY }, home: at });
+    expect(r.code).toBe(75);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    const doc = jsonOf(r) as { agents: AgentDoc[] };
+    expect(doc.agents[0]?.fallback).toBeUndefined();
+    expect(doc.agents[0]?.probe?.diagnosis?.code).toBe('gateway_busy');
+  });
+
   it('a model named with --model never gives way, whatever its failure', async () => {
     const sim = await startSim({ models: MODELS, faults: [{ kind: 'upstream-down', model: 'claude-sonnet-4-5' }] });
     const r = await runCli(['setup', '--yes', '--json', '--agent', 'claude-code', '--model', 'claude-sonnet-4-5'], {
