@@ -29,10 +29,11 @@ export interface Scenario extends Expectation {
   /** Only on these releases: what the others do not have. */
   only?: NewApiRelease[];
   /**
-   * new-api's load monitor past this threshold (v0.13): the real gateway gets a threshold of 1 %,
-   * the simulator `fault.simulator`.
+   * new-api's load monitor past this threshold (v0.13): the real gateway gets a disk threshold of
+   * 1 % (any disk in use is past it; memory can be under 2 % on a large idle machine, and the
+   * monitor compares whole percents), the simulator `fault.simulator`.
    */
-  load?: 'memory';
+  load?: 'disk';
   /** The command after the bin, `--json`, `--base-url` and the key variable are added. */
   args: string[];
   /** Appended to the gateway root for --base-url (a pasted path: a doubled /v1, a wrong prefix). */
@@ -319,15 +320,15 @@ export const SCENARIOS: Scenario[] = [
   },
   // The gateway's own load (v0.13's monitor): its 503, never the key's or the model's.
   {
-    name: "the gateway's load monitor refuses chat (503 system_memory_overloaded)",
+    name: "the gateway's load monitor refuses chat (503 system_disk_overloaded)",
     key: 'full',
     args: verify('gpt-4o-mini', 'chat'),
     exit: 75,
     code: 'gateway_busy',
-    reason: 'memory',
-    load: 'memory',
+    reason: 'disk',
+    load: 'disk',
     only: ['v0.13.2'],
-    fault: { simulator: { kind: 'overloaded', resource: 'memory', path: '/v1/chat/completions' } },
+    fault: { simulator: { kind: 'overloaded', resource: 'disk', path: '/v1/chat/completions' } },
   },
   {
     name: "the gateway's load monitor refuses messages",
@@ -335,10 +336,10 @@ export const SCENARIOS: Scenario[] = [
     args: verify('claude-sonnet-4-5', 'messages'),
     exit: 75,
     code: 'gateway_busy',
-    reason: 'memory',
-    load: 'memory',
+    reason: 'disk',
+    load: 'disk',
     only: ['v0.13.2'],
-    fault: { simulator: { kind: 'overloaded', resource: 'memory', path: '/v1/messages' } },
+    fault: { simulator: { kind: 'overloaded', resource: 'disk', path: '/v1/messages' } },
   },
   // Paths as users paste them.
   { name: 'a path prefix the gateway does not have', key: 'full', args: ['models'], path: '/api/gateway', exit: 1, code: 'wrong_path' },

@@ -53,7 +53,7 @@ async function loadSettles(busy: boolean): Promise<void> {
 
 async function withLoad<T>(s: Scenario, run: () => Promise<T>): Promise<T> {
   if (!s.load) return run();
-  await setLoadThresholds(world.admin, { cpu: 0, memory: 1, disk: 0 });
+  await setLoadThresholds(world.admin, { cpu: 0, memory: 0, disk: 1 });
   try {
     await loadSettles(true);
     return await run();

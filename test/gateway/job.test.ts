@@ -287,15 +287,21 @@ describe('choosing only what works, on the real gateway', () => {
     expect(world.upstream.log.slice(from).map((e) => e.model)).toEqual(['gpt-4o-mini']);
   });
 
-  it("prices at the key's group ratio: --group edge shows new-api's price × 1.2", async () => {
-    const base = jsonOf(await runCli(['models', '--json', '--base-url', world.gateway.root], { env: env(world.keys.edge) })) as {
-      models: { id: string; pricing?: { inputPerMTok?: number } }[];
-    };
-    const edge = jsonOf(
-      await runCli(['models', '--json', '--group', 'edge', '--base-url', world.gateway.root], { env: env(world.keys.edge) }),
-    ) as { models: { id: string; pricing?: { inputPerMTok?: number } }[]; prices: { ratio: number; base: boolean } };
-    expect(edge.prices).toMatchObject({ ratio: 1.2, base: false });
-    const price = (doc: typeof base, id: string) => doc.models.find((m) => m.id === id)?.pricing?.inputPerMTok;
-    expect(price(edge, 'claude-haiku-4-6')).toBeCloseTo(price(base, 'claude-haiku-4-6')! * 1.2, 6);
+  it("prices at the key's group ratio: --group edge, or the key's own list telling its group (edge 1.2×, flaky 1.5×)", async () => {
+    type Doc = { models: { id: string; pricing?: { inputPerMTok?: number } }[]; prices: { group?: string; ratio: number; base: boolean } };
+    const models = async (key: string, ...args: string[]): Promise<Doc> =>
+      jsonOf(await runCli(['models', '--json', ...args, '--base-url', world.gateway.root], { env: env(key) })) as unknown as Doc;
+    const price = (doc: Doc, id: string) => doc.models.find((m) => m.id === id)?.pricing?.inputPerMTok;
+    const named = await models(world.keys.edge, '--group', 'edge');
+    const told = await models(world.keys.edge);
+    expect(named.prices).toEqual({ group: 'edge', ratio: 1.2, base: false });
+    expect(told.prices).toEqual({ group: 'edge', ratio: 1.2, base: false, inferred: true });
+    // claude-haiku-4-6: model ratio 0.5 → $1 per 1M input tokens at ratio 1, × 1.2.
+    expect(price(named, 'claude-haiku-4-6')).toBeCloseTo(1.2, 6);
+    expect(price(told, 'claude-haiku-4-6')).toBeCloseTo(1.2, 6);
+    // gpt-5-mini: model ratio 0.125 → $0.25 at ratio 1, × 1.5 in the flaky group.
+    const flaky = await models(world.keys.flaky);
+    expect(flaky.prices).toEqual({ group: 'flaky', ratio: 1.5, base: false, inferred: true });
+    expect(price(flaky, 'gpt-5-mini')).toBeCloseTo(0.375, 6);
   });
 });
