@@ -51,7 +51,7 @@ export class JobError extends ToolError {
 }
 
 /** The exit code a failed gateway call stands for: "try later" when only the gateway's load stopped it. */
-export function exitFor(d: Pick<Diagnosis, 'code'>): ExitCode {
+function exitFor(d: Pick<Diagnosis, 'code'>): ExitCode {
   return d.code === 'gateway_busy' ? EXIT.later : EXIT.failed;
 }
 

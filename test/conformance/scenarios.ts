@@ -12,7 +12,7 @@ import { keyState, keyUsage, type KeyState } from '../../src/gateway/key-usage.j
 import { PAST, type KeyRole } from './world.js';
 
 /** What a scenario must come to: its exit, and its diagnosis (with the finer reason and date where it has them). */
-export interface Expectation {
+interface Expectation {
   exit: number;
   code?: DiagnosisCode | 'usage';
   codes?: DiagnosisCode[];
@@ -57,7 +57,7 @@ const verify = (model: string, protocol: string, force = false): string[] => [
   ...(force ? ['--force'] : []),
 ];
 
-export const SCENARIOS: Scenario[] = [
+const SCENARIOS: Scenario[] = [
   // Each protocol end to end, each stream to its final event.
   { name: 'messages on an Anthropic channel', key: 'full', args: verify('claude-sonnet-4-5', 'messages'), exit: 0 },
   { name: 'chat on an Anthropic channel (converted)', key: 'full', args: verify('claude-sonnet-4-5', 'chat'), exit: 0 },

@@ -26,7 +26,7 @@ export const NEW_API_RELEASES = {
   'v0.13.2': { sum: 'h1:ueyjrvvhKly0SNXdb5F1227eiOGe9oIs1LcFokY+idY=' },
 } as const;
 export type NewApiRelease = keyof typeof NEW_API_RELEASES;
-export const NEW_API_MODULE = 'github.com/QuantumNous/new-api';
+const NEW_API_MODULE = 'github.com/QuantumNous/new-api';
 
 /** The release this run of the suite is about: `GAS_NEW_API` (set by test/gateway/run.mjs), else the oldest. */
 export function releaseUnderTest(): NewApiRelease {
