@@ -114,7 +114,8 @@ export interface Diagnosis {
   url?: string;
   /**
    * The finer cause, for scripts: a refused key's `expired`, `exhausted`, `disabled`, `unknown`,
-   * `ip`, `banned` or `untold` (the gateway would not say which); a busy gateway's `cpu`, `memory`, `disk`.
+   * `ip`, `banned` or `untold` (the gateway would not say which); a busy gateway's `cpu`, `memory`,
+   * `disk`; quota that comes from the account's subscription plan (new-api v0.13), `plan`.
    */
   reason?: DiagnosisReason;
   /** When the cause has a date (an expired key's expiry), as YYYY-MM-DD. */
@@ -122,7 +123,7 @@ export interface Diagnosis {
 }
 
 export type KeyRefusalReason = 'expired' | 'exhausted' | 'disabled' | 'unknown' | 'ip' | 'banned' | 'untold';
-export type DiagnosisReason = KeyRefusalReason | 'cpu' | 'memory' | 'disk';
+export type DiagnosisReason = KeyRefusalReason | 'cpu' | 'memory' | 'disk' | 'plan';
 
 export interface ProbeResult {
   ok: boolean;

@@ -343,6 +343,8 @@ export function diagnoseError(
     /quota/i.test(code) ||
     /额度不足|額度不足|余额不足|餘額不足|预扣费额度失败|預扣費額度失敗|quota is not enough|insufficient.*quota/i.test(text)
   ) {
+    // v0.13's subscription plans: the account's plan, not the key or its wallet, is what ran short.
+    if (/订阅|訂閱|subscription/i.test(text)) return makeDiagnosis('quota', msg('diag.quota_plan', { said }), msg('diag.quota_plan_fix'), ctx, 'plan');
     return makeDiagnosis('quota', msg('diag.quota', { said }), msg('diag.quota_fix'), ctx);
   }
   if (code === 'model_price_error' || UNPRICED.test(text)) {

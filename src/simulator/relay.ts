@@ -77,6 +77,10 @@ function unpricedMessage(model: string, legacyChinese: boolean): string {
 export function keyRefusal(key: SimKey | undefined, world: SimWorld, requestId: string): Reply | undefined {
   const problem = keyProblem(key);
   if (problem || !key) return tokenRefusal(problem ?? 'unknown', world, requestId);
+  // The allow-list, before the group (its text was never translated; v0.13 adds a code).
+  if (key.allowIps && key.allowIps.length > 0 && !key.allowIps.includes('127.0.0.1')) {
+    return routingError(403, '您的 IP 不在令牌允许访问的列表中', world.traits.localized ? 'access_denied' : '', requestId);
+  }
   if (!world.usableGroups.includes(key.group)) return groupRefusal(key.group, 'denied', requestId);
   if (world.groupRatios[key.group] === undefined) return groupRefusal(key.group, 'deprecated', requestId);
   return undefined;

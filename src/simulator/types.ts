@@ -63,6 +63,8 @@ export interface SimKey {
   unlimited?: boolean;
   /** Unix seconds, 0 = never. */
   expiresAt?: number;
+  /** The addresses it may be used from (the console's IP allow-list); callers here are 127.0.0.1. */
+  allowIps?: string[];
 }
 
 type FaultKind =

@@ -181,6 +181,7 @@ const SCENARIOS: Scenario[] = [
   { name: 'an exhausted key', key: 'exhausted', args: ['models'], exit: 1, code: 'bad_key', reason: 'exhausted' },
   { name: 'a disabled key', key: 'disabled', args: ['models'], exit: 1, code: 'bad_key', reason: 'disabled' },
   { name: 'a key the gateway never issued', key: 'unknown', args: ['models'], exit: 1, code: 'bad_key', reason: 'unknown' },
+  { name: 'a key locked to another IP address', key: 'iplocked', args: ['models'], exit: 1, code: 'bad_key', reason: 'ip' },
   {
     name: 'an expired key over messages',
     key: 'expired',
@@ -524,6 +525,7 @@ const USAGE_V010: Record<KeyRole, UsageRow | 'refused'> = {
   edge: { unlimited: true, state: 'ok', expiresAt: 0 },
   nolimits: { unlimited: true, state: 'ok', expiresAt: 0, modelLimits: [] },
   flaky: { unlimited: true, state: 'ok', expiresAt: 0 },
+  iplocked: 'refused',
 };
 
 const TOLD_OK: UsageRow = { unlimited: true, state: 'ok', expiresAt: 0 };
@@ -538,6 +540,7 @@ export function usageFor(release: NewApiRelease): Record<KeyRole, UsageRow | 're
     // Read-only token auth checks no group.
     denied: TOLD_OK,
     retired: TOLD_OK,
+    iplocked: TOLD_OK,
   };
 }
 
@@ -564,6 +567,7 @@ export const LANG_ROWS: LangRow[] = [
   { name: 'an exhausted key', key: 'exhausted', method: 'GET', path: '/v1/models', code: 'bad_key', reason: 'exhausted' },
   { name: 'a disabled key', key: 'disabled', method: 'GET', path: '/v1/models', code: 'bad_key', reason: 'disabled' },
   { name: 'a group users may not use', key: 'denied', method: 'GET', path: '/v1/models', code: 'group_denied' },
+  { name: 'a key locked to another IP address', key: 'iplocked', method: 'GET', path: '/v1/models', code: 'bad_key', reason: 'ip' },
   {
     name: 'no channel in the group',
     key: 'limited',

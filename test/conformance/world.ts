@@ -36,7 +36,19 @@ export interface WorldModel {
 }
 
 export type KeyRole =
-  'full' | 'vip' | 'limited' | 'low' | 'expired' | 'exhausted' | 'disabled' | 'denied' | 'retired' | 'edge' | 'nolimits' | 'flaky';
+  | 'full'
+  | 'vip'
+  | 'limited'
+  | 'low'
+  | 'expired'
+  | 'exhausted'
+  | 'disabled'
+  | 'denied'
+  | 'retired'
+  | 'edge'
+  | 'nolimits'
+  | 'flaky'
+  | 'iplocked';
 
 export interface WorldKey {
   role: KeyRole;
@@ -47,6 +59,8 @@ export interface WorldKey {
   expired?: boolean;
   disabled?: boolean;
   modelLimits?: string[];
+  /** The console's IP allow-list: an address the tests never call from. */
+  allowIps?: string[];
 }
 
 /** Group → price ratio. `retired` is usable by users but has no ratio: new-api calls it deprecated. */
@@ -141,6 +155,8 @@ export const KEYS: WorldKey[] = [
   // Model limits switched on with none in them: the key can call nothing.
   { role: 'nolimits', group: 'default', unlimited: true, modelLimits: [] },
   { role: 'flaky', group: 'flaky', unlimited: true },
+  // Usable only from an address no test calls from.
+  { role: 'iplocked', group: 'default', unlimited: true, allowIps: ['10.9.8.7'] },
 ];
 
 /** What our upstream knows, for the real gateway's channels to call. */
@@ -195,6 +211,7 @@ export function simWorld(): { options: SimulatorOptions; keys: Record<KeyRole, s
     ...(k.unlimited ? { unlimited: true } : { quotaUsd: (k.remainQuota ?? 0) / 500_000 }),
     ...(k.modelLimits ? { modelLimits: [...k.modelLimits] } : {}),
     ...(k.expired ? { expiresAt: PAST } : {}),
+    ...(k.allowIps ? { allowIps: [...k.allowIps] } : {}),
     ...(k.disabled ? { status: 'disabled' as const } : k.remainQuota === 0 && !k.unlimited ? { status: 'exhausted' as const } : {}),
   }));
   return {

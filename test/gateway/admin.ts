@@ -137,6 +137,7 @@ export class Admin {
     remainQuota?: number;
     expiredTime?: number;
     modelLimits?: string[];
+    allowIps?: string[];
   }): Promise<Token> {
     await this.call('POST', '/api/token/', {
       name: t.name,
@@ -146,6 +147,7 @@ export class Admin {
       expired_time: t.expiredTime ?? -1,
       model_limits_enabled: t.modelLimits !== undefined,
       model_limits: (t.modelLimits ?? []).join(','),
+      allow_ips: (t.allowIps ?? []).join('\n'),
     });
     return this.token(t.name);
   }

@@ -97,6 +97,7 @@ export async function startRealWorld(): Promise<RealWorld> {
         remainQuota: k.remainQuota ?? 0,
         expiredTime: k.expired ? PAST : -1,
         ...(k.modelLimits ? { modelLimits: k.modelLimits } : {}),
+        ...(k.allowIps ? { allowIps: k.allowIps } : {}),
       });
       if (k.disabled) await admin.setTokenStatus(t.id, 2);
       return t;

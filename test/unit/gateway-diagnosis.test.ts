@@ -54,6 +54,49 @@ describe('diagnoses', () => {
     expect(inEnglish(diagnoseError(ctx, status, { message, code, type: '' })).code).toBe(expected);
   });
 
+  it.each([
+    // v0.13's texts in traditional Chinese (Accept-Language zh-TW).
+    ['該令牌無權存取模型 claude-x', '', 403, 'model_not_allowed', undefined],
+    ['分組 vip 下模型 claude-x 無可用管道（distributor）', 'model_not_found', 503, 'model_not_in_group', undefined],
+    ['獲取分組 vip 下模型 claude-x 的可用管道失敗（distributor）：x', '', 500, 'channel_failed', undefined],
+    ['無權存取 vip 分組', '', 403, 'group_denied', undefined],
+    ['額度不足', '', 403, 'quota', undefined],
+    ['無效的令牌', '', 401, 'bad_key', 'untold'],
+    ['无效的令牌', '', 401, 'bad_key', 'untold'],
+    // v0.10's reasons.
+    ['该令牌已过期', '', 401, 'bad_key', 'expired'],
+    ['[sk-ab***yz] 该令牌额度已用尽 !token.UnlimitedQuota && token.RemainQuota = 0', '', 401, 'bad_key', 'exhausted'],
+    ['该令牌状态不可用', '', 401, 'bad_key', 'disabled'],
+    ['您的 IP 不在令牌允许访问的列表中', 'access_denied', 403, 'bad_key', 'ip'],
+    // v0.13's load monitor, on chat (its code) and on messages (its words alone).
+    ['system cpu overloaded (current: 97.0%, threshold: 90%)', 'system_cpu_overloaded', 503, 'gateway_busy', 'cpu'],
+    ['system memory overloaded (current: 93.4%, threshold: 90%)', '', 503, 'gateway_busy', 'memory'],
+    ['system disk overloaded (current: 97.1%, threshold: 95%)', 'system_disk_overloaded', 503, 'gateway_busy', 'disk'],
+    // Quota from the account's subscription plan (v0.13).
+    ['订阅额度不足或未配置订阅: no active subscription', 'insufficient_user_quota', 403, 'quota', 'plan'],
+  ] as const)('%s (%s, %s) → %s, reason %s', (message, code, status, expected, reason) => {
+    const d = diagnoseError(ctx, status, { message, code, type: 'new_api_error' });
+    expect([d.code, d.reason]).toEqual([expected, reason]);
+  });
+
+  it("a provider's own overload is its channel failing, never the gateway busy", () => {
+    const d = diagnoseError(ctx, 529, { message: 'Overloaded', code: 'overloaded_error', type: 'overloaded_error' });
+    expect(d.code).toBe('channel_failed');
+  });
+
+  it('the busy gateway says so in plain words: its words, and to try again in a minute', () => {
+    const d = inEnglish(
+      diagnoseError(ctx, 503, {
+        message: 'system disk overloaded (current: 97.1%, threshold: 95%)',
+        code: 'system_disk_overloaded',
+        type: 'new_api_error',
+      }),
+    );
+    expect(d.message).toContain('the gateway is busy');
+    expect(d.message).toContain('system disk overloaded');
+    expect(d.fix).toContain('try again in a minute');
+  });
+
   it('names the group from Chinese texts', () => {
     expect(
       inEnglish(diagnoseError(ctx, 503, { message: '当前分组 vip 下对于模型 claude-x 无可用渠道', code: '', type: '' })).message,

@@ -35,6 +35,9 @@ export const en = {
   'diag.model_not_in_group_named_fix':
     'pick a model the key\'s group serves: run {command}; or ask the gateway admin to enable {model} for group "{group}"',
   'diag.quota': 'the key or its account has too little quota left for this call ({said})',
+  'diag.quota_plan':
+    "the account's subscription plan has too little quota left for this call, or the account has no plan the gateway bills this key from ({said})",
+  'diag.quota_plan_fix': "renew or change the plan on the gateway console's subscription page (the key's own quota is not what ran out)",
   'diag.quota_fix': "top up the account's wallet or raise the key's quota on the gateway console, then try again",
   'diag.model_unpriced': 'model {model} has no price on the gateway, so it refuses calls to it ({said})',
   'diag.model_unpriced_fix': 'ask the gateway admin to set a price for {model}, or pick another model: run {command}',

@@ -31,6 +31,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'diag.model_not_in_group_fix': '选择此密钥分组提供的模型：运行 {command}；或请网关管理员为该分组启用 {model}',
   'diag.model_not_in_group_named_fix': '选择此密钥分组提供的模型：运行 {command}；或请网关管理员为分组“{group}”启用 {model}',
   'diag.quota': '此密钥或其账户剩余额度不足以完成本次调用（{said}）',
+  'diag.quota_plan': '账户的订阅套餐剩余额度不足以完成此次调用，或账户没有网关可用于计费此密钥的套餐（{said}）',
+  'diag.quota_plan_fix': '在网关控制台的订阅页面续订或更换套餐（用尽的不是此密钥自身的额度）',
   'diag.quota_fix': '在网关控制台为账户钱包充值或提高此密钥的额度，然后重试',
   'diag.model_unpriced': '模型 {model} 在网关上没有设置价格，因此网关拒绝调用它（{said}）',
   'diag.model_unpriced_fix': '请网关管理员为 {model} 设置价格，或换一个模型：运行 {command}',
