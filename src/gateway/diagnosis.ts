@@ -3,7 +3,14 @@
 // matched here are new-api's, read from its source and seen from a running one, including the
 // Chinese ones of older versions.
 import { redact } from '../core/mask.js';
-import type { Diagnosis, DiagnosisCode, DiagnosisReason, KeyRefusalReason, Protocol } from '../core/types.js';
+import {
+  PROTOCOL_PATHS,
+  type Diagnosis,
+  type DiagnosisCode,
+  type DiagnosisReason,
+  type KeyRefusalReason,
+  type Protocol,
+} from '../core/types.js';
 import { english, mapText, msg, type Message } from '../i18n/index.js';
 import { requestIdFrom, stripRequestId } from './request-id.js';
 
@@ -153,6 +160,13 @@ function wrongPath(ctx: DiagnoseContext, gatewayText: string): Diagnosis {
   }
   if (problem === 'missing') {
     return makeDiagnosis('wrong_path', msg('diag.wrong_path.missing', { where }), msg('diag.wrong_path.missing_fix', { origin }), ctx);
+  }
+  // The protocol's own path at the gateway's root, and no such route: the gateway does not serve
+  // that protocol at all (one-api and other ancestors of new-api serve chat completions only).
+  const proto = protocolOfPath(path);
+  if (proto && path === PROTOCOL_PATHS[proto]) {
+    const params = { where, protocol: protocolName(proto), command: MODELS_COMMAND };
+    return makeDiagnosis('wrong_path', msg('diag.no_endpoint', params), msg('diag.no_endpoint_fix', params), ctx);
   }
   return makeDiagnosis('wrong_path', msg('diag.wrong_path.other', { where }), msg('diag.wrong_path.other_fix'), ctx);
 }
@@ -344,7 +358,8 @@ export function diagnoseError(
     /额度不足|額度不足|余额不足|餘額不足|预扣费额度失败|預扣費額度失敗|quota is not enough|insufficient.*quota/i.test(text)
   ) {
     // v0.13's subscription plans: the account's plan, not the key or its wallet, is what ran short.
-    if (/订阅|訂閱|subscription/i.test(text)) return makeDiagnosis('quota', msg('diag.quota_plan', { said }), msg('diag.quota_plan_fix'), ctx, 'plan');
+    if (/订阅|訂閱|subscription/i.test(text))
+      return makeDiagnosis('quota', msg('diag.quota_plan', { said }), msg('diag.quota_plan_fix'), ctx, 'plan');
     return makeDiagnosis('quota', msg('diag.quota', { said }), msg('diag.quota_fix'), ctx);
   }
   if (code === 'model_price_error' || UNPRICED.test(text)) {

@@ -30,11 +30,11 @@ export interface Token {
 export const CHANNEL_TYPE = { openai: 1, anthropic: 14, deepseek: 43, xai: 48 } as const;
 
 export class Admin {
-  private auth: Record<string, string> = {};
+  protected auth: Record<string, string> = {};
 
   constructor(readonly root: string) {}
 
-  private async call<T>(
+  protected async call<T>(
     method: string,
     path: string,
     body?: unknown,
@@ -197,5 +197,40 @@ export class Admin {
   async refreshMarks(): Promise<void> {
     const { data } = await this.call<{ id: number }>('POST', '/api/models/', { model_name: `gas-refresh-${Date.now()}` });
     await this.call('DELETE', `/api/models/${data.id}`);
+  }
+}
+
+/**
+ * one-api (new-api's ancestor): the same console API, except that its root user exists from the
+ * first start (root / 123456), a channel is posted as itself, and a channel search answers a list.
+ */
+export class OneApiAdmin extends Admin {
+  override async setUp(username = 'root', password = '123456'): Promise<void> {
+    const login = await this.call<{ id: number }>('POST', '/api/user/login', { username, password }, {});
+    const cookie = (login.setCookie ?? '').split(';')[0] ?? '';
+    const token = await this.call<string>('GET', '/api/user/token', undefined, { cookie });
+    this.auth = { authorization: `Bearer ${token.data}` };
+  }
+
+  override async addChannel(c: {
+    name: string;
+    type: number;
+    key: string;
+    baseUrl: string;
+    models: string[];
+    groups: string[];
+  }): Promise<Channel> {
+    await this.call('POST', '/api/channel/', {
+      name: c.name,
+      type: c.type,
+      key: c.key,
+      base_url: c.baseUrl,
+      models: c.models.join(','),
+      group: c.groups.join(','),
+    });
+    const { data } = await this.call<Channel[]>('GET', `/api/channel/search?keyword=${encodeURIComponent(c.name)}`);
+    const found = data.find((x) => x.name === c.name);
+    if (!found) throw new AdminError(`channel ${c.name} not found after creating it`);
+    return found;
   }
 }

@@ -6,9 +6,10 @@
 // the build copies the module into the cache and gives it a one-page stub console. Nothing of
 // new-api's own code is changed.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { closedPort } from '../helpers/sim.js';
 
@@ -26,7 +27,6 @@ export const NEW_API_RELEASES = {
   'v0.13.2': { sum: 'h1:ueyjrvvhKly0SNXdb5F1227eiOGe9oIs1LcFokY+idY=' },
 } as const;
 export type NewApiRelease = keyof typeof NEW_API_RELEASES;
-const NEW_API_MODULE = 'github.com/QuantumNous/new-api';
 
 /** The release this run of the suite is about: `GAS_NEW_API` (set by test/gateway/run.mjs), else the oldest. */
 export function releaseUnderTest(): NewApiRelease {
@@ -36,71 +36,124 @@ export function releaseUnderTest(): NewApiRelease {
   return v as NewApiRelease;
 }
 
-const cacheOf = (version: NewApiRelease): string =>
-  join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'gateway-agent-setup-new-api', version);
+/** A gateway built from its Go module: which, where its console page goes, how its version is stamped. */
+interface GoGateway {
+  name: string;
+  module: string;
+  version: string;
+  sum: string;
+  /** Its SQLite driver needs cgo (one-api's go-sqlite3); new-api's is pure Go. */
+  cgo: boolean;
+  /** The console page it embeds (not in the module zip): a one-page stub there. */
+  console: string;
+}
+
+const newApi = (version: NewApiRelease): GoGateway => ({
+  name: 'new-api',
+  module: 'github.com/QuantumNous/new-api',
+  version,
+  sum: NEW_API_RELEASES[version].sum,
+  cgo: false,
+  console: 'web/dist/index.html',
+});
+
+/**
+ * new-api's ancestor, one-api v0.6.10: no protocol marks, chat completions only. Its token counter
+ * downloads OpenAI's encodings from a CDN at start; the same files come from a Go module
+ * (TIKTOKEN below), put where its tiktoken library looks first.
+ */
+export const ONE_API: GoGateway = {
+  name: 'one-api',
+  module: 'github.com/songquanpeng/one-api',
+  version: 'v0.6.10',
+  sum: 'h1:oBUcwet8zinHZ5AEYu8OYQaFkcXOKyImsM0X4JfeEZo=',
+  cgo: true,
+  console: 'web/build/default/index.html',
+};
+
+/** The encodings one-api's tiktoken library would download, from the Go module that ships them. */
+const TIKTOKEN = {
+  module: 'github.com/pkoukk/tiktoken-go-loader',
+  version: 'v0.0.2',
+  sum: 'h1:LUKws63GV3pVHwH1srkBplBv+7URgmOmhSkRxsIvsK4=',
+  files: ['cl100k_base', 'o200k_base'],
+};
+
+const cacheOf = (g: Pick<GoGateway, 'name' | 'version'>): string =>
+  join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), `gateway-agent-setup-${g.name}`, g.version);
 
 /** A step of the build failed: which one, and the tail of what the tool said. */
 class BuildStepError extends Error {
-  constructor(version: string, step: string, detail: string) {
-    super(`new-api ${version}: ${step} failed: ${detail.trim().split('\n').slice(-15).join('\n')}`);
+  constructor(what: string, step: string, detail: string) {
+    super(`${what}: ${step} failed: ${detail.trim().split('\n').slice(-15).join('\n')}`);
   }
 }
 
-function goEnv(): NodeJS.ProcessEnv {
+function goEnv(module: string, cgo: boolean): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    // Only this module: its dependencies are still checked against new-api's go.sum and the database.
-    GONOSUMDB: NEW_API_MODULE,
+    // Only this module: its dependencies are still checked against its go.sum and the database.
+    GONOSUMDB: module,
     GOFLAGS: '-mod=mod -buildvcs=false',
-    CGO_ENABLED: '0',
+    CGO_ENABLED: cgo ? '1' : '0',
   };
 }
 
-async function step<T>(version: string, name: string, fn: () => Promise<T>): Promise<T> {
+async function step<T>(what: string, name: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     const e = err as { stderr?: string; message?: string };
-    throw new BuildStepError(version, name, e.stderr || e.message || String(err));
+    throw new BuildStepError(what, name, e.stderr || e.message || String(err));
   }
 }
 
-/**
- * Builds (or reuses) one pinned release; the path of its binary. The version is stamped the way
- * new-api's own release build does (`-X …/common.Version`): a plain module build says `v0.0.0` in
- * `/api/status` and, from v0.13, in the `X-New-Api-Version` header every answer carries.
- */
-export async function ensureNewApi(version: NewApiRelease = releaseUnderTest()): Promise<string> {
-  const { sum } = NEW_API_RELEASES[version];
-  const cache = cacheOf(version);
-  const binary = join(cache, 'new-api');
-  const stamp = join(cache, '.complete');
-  const target = `${NEW_API_MODULE}@${version}`;
-  const ldflags = `-X ${NEW_API_MODULE}/common.Version=${version}`;
-  const complete = `${target} ${sum} ${ldflags}`;
-  if (existsSync(stamp) && existsSync(binary) && readFileSync(stamp, 'utf8').trim() === complete) return binary;
-  rmSync(cache, { recursive: true, force: true });
-  mkdirSync(cache, { recursive: true });
-  const downloaded = await step(version, 'go mod download', async () => {
-    const { stdout } = await run('go', ['mod', 'download', '-json', target], { env: goEnv(), maxBuffer: 1 << 24, timeout: 10 * 60_000 });
+/** `go mod download` of one pinned module, its hash checked; the folder it is in. */
+async function download(m: { module: string; version: string; sum: string }, cgo: boolean): Promise<string> {
+  const target = `${m.module}@${m.version}`;
+  const got = await step(target, 'go mod download', async () => {
+    const { stdout } = await run('go', ['mod', 'download', '-json', target], {
+      env: goEnv(m.module, cgo),
+      maxBuffer: 1 << 24,
+      timeout: 10 * 60_000,
+    });
     const info = JSON.parse(stdout) as { Dir?: string; Sum?: string; Error?: string };
     if (info.Error) throw new Error(info.Error);
     if (!info.Dir) throw new Error(`no Dir in ${stdout}`);
     return { dir: info.Dir, sum: info.Sum ?? '' };
   });
-  if (downloaded.sum !== sum) throw new BuildStepError(version, 'checksum', `${target} has ${downloaded.sum}, pinned ${sum}`);
+  if (got.sum !== m.sum) throw new BuildStepError(target, 'checksum', `${target} has ${got.sum}, pinned ${m.sum}`);
+  return got.dir;
+}
+
+/**
+ * Builds (or reuses) one pinned gateway; the path of its binary. The version is stamped the way
+ * its own release build does (`-X …/common.Version`): a plain module build says `v0.0.0` in
+ * `/api/status` and, from new-api v0.13, in the `X-New-Api-Version` header every answer carries.
+ */
+async function ensureBuild(g: GoGateway): Promise<string> {
+  const cache = cacheOf(g);
+  const binary = join(cache, g.name);
+  const stamp = join(cache, '.complete');
+  const target = `${g.module}@${g.version}`;
+  const ldflags = `-X ${g.module}/common.Version=${g.version}`;
+  const complete = `${target} ${g.sum} ${ldflags}${g.cgo ? ' cgo' : ''}`;
+  if (existsSync(stamp) && existsSync(binary) && readFileSync(stamp, 'utf8').trim() === complete) return binary;
+  rmSync(cache, { recursive: true, force: true });
+  mkdirSync(cache, { recursive: true });
+  const dir = await download(g, g.cgo);
   const src = join(cache, 'src');
-  await step(version, 'copy the module', async () => {
-    cpSync(downloaded.dir, src, { recursive: true });
+  await step(target, 'copy the module', async () => {
+    cpSync(dir, src, { recursive: true });
     // The module cache is read-only; the copy must take the stub console.
     await run('chmod', ['-R', 'u+w', src]);
-    mkdirSync(join(src, 'web', 'dist'), { recursive: true });
-    writeFileSync(join(src, 'web', 'dist', 'index.html'), '<!doctype html><html><body>new-api console (stub)</body></html>\n');
+    mkdirSync(dirname(join(src, g.console)), { recursive: true });
+    writeFileSync(join(src, g.console), `<!doctype html><html><body>${g.name} console (stub)</body></html>\n`);
   });
-  await step(version, 'go build', () =>
+  await step(target, 'go build', () =>
     run('go', ['build', '-trimpath', '-ldflags', ldflags, '-o', binary, '.'], {
       cwd: src,
-      env: goEnv(),
+      env: goEnv(g.module, g.cgo),
       maxBuffer: 1 << 26,
       timeout: 20 * 60_000,
     }),
@@ -109,6 +162,30 @@ export async function ensureNewApi(version: NewApiRelease = releaseUnderTest()):
   rmSync(src, { recursive: true, force: true });
   writeFileSync(stamp, `${complete}\n`);
   return binary;
+}
+
+/** Builds (or reuses) one pinned new-api release. */
+export function ensureNewApi(version: NewApiRelease = releaseUnderTest()): Promise<string> {
+  return ensureBuild(newApi(version));
+}
+
+/**
+ * Builds (or reuses) one-api, and the folder of the encodings it reads at start
+ * (`TIKTOKEN_CACHE_DIR`: each file named by the SHA-1 of the address it would come from).
+ */
+export async function ensureOneApi(): Promise<{ binary: string; tiktoken: string }> {
+  const binary = await ensureBuild(ONE_API);
+  const tiktoken = join(cacheOf(ONE_API), 'tiktoken');
+  if (!TIKTOKEN.files.every((f) => existsSync(join(tiktoken, encodingFile(f))))) {
+    const dir = await download(TIKTOKEN, false);
+    mkdirSync(tiktoken, { recursive: true });
+    for (const f of TIKTOKEN.files) cpSync(join(dir, 'assets', `${f}.tiktoken`), join(tiktoken, encodingFile(f)));
+  }
+  return { binary, tiktoken };
+}
+
+function encodingFile(name: string): string {
+  return createHash('sha1').update(`https://openaipublic.blob.core.windows.net/encodings/${name}.tiktoken`).digest('hex');
 }
 
 export interface RunningNewApi {
@@ -158,7 +235,15 @@ async function waitReady(root: string, child: ChildProcess, output: () => string
 }
 
 /** Starts the binary with a fresh SQLite database; resolves once /api/status answers. */
-export async function startNewApi(binary: string, opts: { timeoutMs?: number } = {}): Promise<RunningNewApi> {
+export async function startNewApi(
+  binary: string,
+  opts: {
+    timeoutMs?: number;
+    env?: Readonly<Record<string, string>>;
+    /** one-api adds its own `?_busy_timeout=…` to the path: it must get a plain one. */
+    plainSqlitePath?: boolean;
+  } = {},
+): Promise<RunningNewApi> {
   const dir = mkdtempSync(join(tmpdir(), 'gas-new-api-'));
   // Released before use: new-api must bind it itself.
   const port = await closedPort();
@@ -167,7 +252,7 @@ export async function startNewApi(binary: string, opts: { timeoutMs?: number } =
     HOME: dir,
     TZ: 'UTC',
     PORT: String(port),
-    SQLITE_PATH: join(dir, 'new-api.db?_busy_timeout=30000'),
+    SQLITE_PATH: join(dir, opts.plainSqlitePath ? 'gateway.db' : 'new-api.db?_busy_timeout=30000'),
     SESSION_SECRET: `gas-${port}-${Date.now()}`,
     // The tier changes channels, tokens and options and asserts at once: no cache to wait for.
     MEMORY_CACHE_ENABLED: 'false',
@@ -177,6 +262,7 @@ export async function startNewApi(binary: string, opts: { timeoutMs?: number } =
     CRITICAL_RATE_LIMIT: '100000',
     // From v0.13 a token search has a limit of its own (10 a minute): the set-up searches for each key it makes.
     SEARCH_RATE_LIMIT: '100000',
+    ...opts.env,
   };
   const child = spawn(binary, ['--log-dir', join(dir, 'logs')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);

@@ -2,7 +2,7 @@
 // each pinned new-api release (Go module proxy) and the pinned agents (npm, PyPI, the Go module proxy), each
 // cached by version.
 import { ensureAgent, FLOOR_IDS, FLOORS, PINNED, type PinnedId } from '../agents/install.js';
-import { ensureNewApi, NEW_API_RELEASES, type NewApiRelease } from './new-api.js';
+import { ensureNewApi, ensureOneApi, NEW_API_RELEASES, ONE_API, type NewApiRelease } from './new-api.js';
 
 /** Every release the tier runs its suite on, oldest first. */
 export const releases = Object.keys(NEW_API_RELEASES) as NewApiRelease[];
@@ -13,6 +13,9 @@ export async function prepare(say: (line: string) => void): Promise<void> {
     const binary = await ensureNewApi(version);
     say(`new-api ${version} ready (${binary}) in ${Math.round((Date.now() - started) / 1000)} s`);
   }
+  const started = Date.now();
+  const { binary } = await ensureOneApi();
+  say(`one-api ${ONE_API.version} ready (${binary}) in ${Math.round((Date.now() - started) / 1000)} s`);
   // Sequential: several installs at once on two cores only make each slower.
   for (const id of Object.keys(PINNED) as PinnedId[]) {
     const t = Date.now();

@@ -1,7 +1,8 @@
 // `npm run test:gateway`: the real new-api tier.
 // 1. Prepare, with the registries: build (or reuse) the pinned new-api from the Go module proxy
 //    and install (or reuse) the pinned agents (npm, PyPI), all cached outside the repository.
-// 2. Test, without them, once per new-api release (`GAS_NEW_API=v0.13.2` picks one): vitest inside a private network namespace whose only interface is
+// 2. Test, without them, once per new-api release (`GAS_NEW_API=v0.13.2` picks one) and once on
+//    one-api, new-api's ancestor (`GAS_GATEWAY=one-api` picks that pass alone): vitest inside a private network namespace whose only interface is
 //    loopback. new-api listens on every interface and has no setting to bind 127.0.0.1 alone;
 //    inside the namespace every interface is loopback, so nothing the tier starts (new-api, our
 //    upstream, the agents) can be reached from, or reach, anything but this machine's tests.
@@ -54,6 +55,8 @@ const vitest = [
   'run',
   '--config',
   'test/gateway/vitest.config.ts',
+  // A file filter for one pass finds nothing in the other.
+  '--passWithNoTests',
   ...process.argv.slice(2),
 ];
 const probe = spawnSync('unshare', [...unshare, '--', 'ip', 'link', 'set', 'lo', 'up'], { encoding: 'utf8' });
@@ -64,15 +67,19 @@ if (probe.error || probe.status !== 0) {
       'The tier needs Linux with util-linux and iproute2, as root or with unprivileged user namespaces.',
   );
 }
-// Every release runs, even after one fails: what differs between them is the finding.
+const passes = [
+  ...releases.map((release) => ({ name: `new-api ${release}`, env: { GAS_NEW_API: release, GAS_GATEWAY: 'new-api' } })),
+  { name: 'one-api', env: { GAS_GATEWAY: 'one-api' } },
+].filter((p) => (process.env.GAS_GATEWAY ? p.env.GAS_GATEWAY === process.env.GAS_GATEWAY : !process.env.GAS_NEW_API || p.env.GAS_NEW_API));
+// Every pass runs, even after one fails: what differs between the gateways is the finding.
 const failed = [];
-for (const release of releases) {
-  console.log(`test:gateway: the suite on new-api ${release}`);
+for (const pass of passes) {
+  console.log(`test:gateway: the suite on ${pass.name}`);
   const result = spawnSync('unshare', [...unshare, '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...vitest], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, GAS_NEW_API: release },
+    env: { ...process.env, ...pass.env },
   });
-  if (result.status !== 0) failed.push(release);
+  if (result.status !== 0) failed.push(pass.name);
 }
-if (failed.length > 0) fail('the suite', `it failed on new-api ${failed.join(', ')}`);
+if (failed.length > 0) fail('the suite', `it failed on ${failed.join(', ')}`);

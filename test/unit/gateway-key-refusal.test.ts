@@ -49,7 +49,8 @@ describe('a key refused without a reason', () => {
     const s = await startServer((req, res) => {
       if (req.url?.startsWith('/api/')) {
         res.writeHead(200, { 'content-type': 'text/html' });
-        return res.end('<html>console</html>');
+        res.end('<html>console</html>');
+        return;
       }
       json(res, 401, { error: { message: 'Invalid token', type: 'new_api_error', code: '' } });
     });

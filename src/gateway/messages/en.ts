@@ -14,6 +14,10 @@ export const en = {
   'diag.wrong_path.missing': 'the gateway has no endpoint {where} (404): /v1 is missing from the path',
   'diag.wrong_path.missing_fix': 'use {origin}/v1 as the base URL (the API lives under /v1)',
   'diag.wrong_path.other': 'the gateway has no endpoint {where} (404)',
+  'diag.no_endpoint':
+    'the gateway does not serve {protocol} at all ({where} answered 404): an older gateway, such as one-api, serves chat completions only',
+  'diag.no_endpoint_fix':
+    "use an agent that speaks chat completions with this gateway ({command} shows what its models serve), or ask the gateway's admin for {protocol}",
   'diag.wrong_path.other_fix': 'use an endpoint the gateway serves: /v1/messages, /v1/responses, /v1/chat/completions, /v1/models',
   'diag.not_api.console_missing':
     "the base URL points at the gateway's web console, not its API; /v1 is missing from the path ({where} answered an HTML page)",

@@ -14,6 +14,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'diag.wrong_path.missing': '网关没有 {where} 这个接口（404）：路径中缺少 /v1',
   'diag.wrong_path.missing_fix': '使用 {origin}/v1 作为 Base URL（API 位于 /v1 下）',
   'diag.wrong_path.other': '网关没有 {where} 这个接口（404）',
+  'diag.no_endpoint': '网关根本不提供 {protocol}（{where} 返回 404）：较旧的网关（如 one-api）只提供 chat completions',
+  'diag.no_endpoint_fix': '在此网关上使用支持 chat completions 的智能体（{command} 会显示其模型支持的协议），或请网关管理员提供 {protocol}',
   'diag.wrong_path.other_fix': '请使用网关提供的接口：/v1/messages、/v1/responses、/v1/chat/completions、/v1/models',
   'diag.not_api.console_missing': 'Base URL 指向的是网关的网页控制台，而不是 API；路径中缺少 /v1（{where} 返回了一个 HTML 页面）',
   'diag.not_api.console': 'Base URL 指向的是网关的网页控制台，而不是 API；是否缺少 /v1？（{where} 返回了一个 HTML 页面）',
