@@ -136,6 +136,28 @@ describe('models --all: what the gateway sells that this key cannot use', () => 
   });
 });
 
+describe('models --all: the exact words where another group is not the answer', () => {
+  it("an unpriced model sold to the key's own group: hidden for want of a price, not 'sold to groups: default'", async () => {
+    const sim = await startSim();
+    const env = { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root };
+    const doc = jsonOf(await runCli(['models', '--all', '--json'], { env })) as { elsewhere: { id: string; why?: string }[] };
+    expect(doc.elsewhere.find((e) => e.id === 'glm-4.6')?.why).toBe('unpriced');
+    const text = (await runCli(['models', '--all'], { env })).stdout.replace(/\s+/g, ' ');
+    expect(text).toContain('glm-4.6 has no price on this gateway');
+    expect(text).not.toMatch(/glm-4\.6 sold to groups/);
+  });
+
+  it("a model outside the key's model limits: its limits named", async () => {
+    const sim = await startSim();
+    const env = { GATEWAY_API_KEY: LIMITED_KEY, GATEWAY_BASE_URL: sim.root };
+    const doc = jsonOf(await runCli(['models', '--all', '--json'], { env })) as { elsewhere: { id: string; why?: string }[] };
+    const outside = doc.elsewhere.find((e) => e.why === 'limits');
+    expect(outside).toBeDefined();
+    const text = (await runCli(['models', '--all'], { env })).stdout.replace(/\s+/g, ' ');
+    expect(text).toContain(`${outside!.id} is outside this key's model limits`);
+  });
+});
+
 describe('models: prices at the key’s group ratio', () => {
   type Priced = ModelsDoc & { prices?: { group?: string; ratio: number; base: boolean } };
   const inputOf = (doc: ModelsDoc, id: string) => doc.models.find((m) => m.id === id)?.pricing?.inputPerMTok;
