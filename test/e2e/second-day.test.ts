@@ -87,28 +87,31 @@ describe("the gateway's own version, and its usage route", () => {
     const sim = await startSim({ version: 'v0.12.1' });
     const env = { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root };
     const text = await runCli(['models'], { env });
-    expect(text.stdout).toMatch(/Version\s+v0\.12\.1 \(verified here: new-api v0\.10\.2\)/);
+    expect(text.stdout).toMatch(/Version\s+v0\.12\.1 \(verified here: new-api v0\.10\.2, v0\.13\.2\)/);
     const doc = jsonOf(await runCli(['models', '--json'], { env }));
-    expect([doc.gatewayVersion, doc.verifiedVersions]).toEqual(['v0.12.1', ['v0.10.2']]);
+    expect([doc.gatewayVersion, doc.verifiedVersions]).toEqual(['v0.12.1', ['v0.10.2', 'v0.13.2']]);
     const verify = await runCli(['verify', '--json', '--protocol', 'chat'], { env });
     expect(jsonOf(verify).gatewayVersion).toBe('v0.12.1');
-    expect((await runCli(['verify', '--protocol', 'chat'], { env })).stdout).toContain('v0.12.1 (verified here: new-api v0.10.2)');
+    expect((await runCli(['verify', '--protocol', 'chat'], { env })).stdout).toContain('v0.12.1 (verified here: new-api v0.10.2, v0.13.2)');
     // doctor too, per gateway its agents use.
     const home = newHome();
     expect((await runCli(['setup', '--yes', '--agent', 'codex'], { home, env })).code).toBe(0);
     const doctor = jsonOf(await runCli(['doctor', '--json', '--agent', 'codex'], { home, env }));
-    expect([doctor.gateways, doctor.verifiedVersions]).toEqual([[{ root: sim.root, version: 'v0.12.1' }], ['v0.10.2']]);
+    expect([doctor.gateways, doctor.verifiedVersions]).toEqual([[{ root: sim.root, version: 'v0.12.1' }], ['v0.10.2', 'v0.13.2']]);
     expect((await runCli(['doctor', '--agent', 'codex'], { home, env })).stdout).toContain(
-      `${sim.root}: v0.12.1 (verified here: new-api v0.10.2)`,
+      `${sim.root}: v0.12.1 (verified here: new-api v0.10.2, v0.13.2)`,
     );
     // A header that is no version (the gateway's text) is not shown.
     const odd = await startSim({ version: 'v1 $(reboot)' });
     const oddDoc = jsonOf(await runCli(['models', '--json'], { env: { ...env, GATEWAY_BASE_URL: odd.root } }));
     expect(oddDoc.gatewayVersion).toBeUndefined();
-    const untold = await startSim();
+    // v0.10.2 sends none: not told. v0.13.2 says its own.
+    const untold = await startSim({ newApi: 'v0.10.2' });
     expect((await runCli(['models'], { env: { ...env, GATEWAY_BASE_URL: untold.root } })).stdout).toMatch(
       /Version\s+not told by the gateway/,
     );
+    const newest = await startSim();
+    expect(jsonOf(await runCli(['models', '--json'], { env: { ...env, GATEWAY_BASE_URL: newest.root } })).gatewayVersion).toBe('v0.13.2');
   });
 
   it("the key's balance where the gateway answers /api/usage/token without the trailing slash", async () => {
