@@ -91,5 +91,5 @@ function headerText(v: string | string[] | undefined): string | undefined {
 
 export type { ClientOptions, ModelList } from './types.js';
 export { probe, probeMany, type ProbeRequest } from './probes.js';
-export { fetchPricing, fetchMarket, fetchKeyInfo, keyInfoOf, attachPricing, fetchSold } from './enrich.js';
+export { fetchPricing, fetchMarket, fetchKeyInfo, keyInfoOf, attachPricing, fetchSold, inferPriceGroup, repriced } from './enrich.js';
 export { fetchKeyUsage, usageWarning } from './key-usage.js';

@@ -12,7 +12,17 @@ import { CancelledError, GatewayError, JobError, ToolError, UsageError } from '.
 import { maskKey } from '../core/mask.js';
 import { escapeControls } from '../core/terminal.js';
 import type { ClassifiedModel, Diagnosis, KeyInfo, Markers, Protocol } from '../core/types.js';
-import { attachPricing, fetchKeyUsage, fetchPricing, keyInfoOf, listModels, usageWarning, type ClientOptions } from '../gateway/client.js';
+import {
+  attachPricing,
+  fetchKeyUsage,
+  fetchMarket,
+  inferPriceGroup,
+  keyInfoOf,
+  listModels,
+  repriced,
+  usageWarning,
+  type ClientOptions,
+} from '../gateway/client.js';
 import { showId } from '../gateway/model-id.js';
 import { commas, ENGLISH, msg, or, type Translator } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
@@ -246,9 +256,16 @@ async function loadModels(deps: WizardDeps, client: ClientOptions): Promise<Mode
   group.start('models', t('wizard.models.reading', { root: client.root }));
   try {
     // The marketplace and the key's details are extras: either may be absent (undefined).
-    const [list, pricing, usage] = await Promise.all([listModels(client), fetchPricing(client), fetchKeyUsage(client)]);
+    const [list, market, usage] = await Promise.all([listModels(client), fetchMarket(client), fetchKeyUsage(client)]);
     const info = usage && keyInfoOf(usage);
-    const listed = attachPricing(list.models, pricing);
+    // Prices at the key's group's ratio where its own list tells the group (as `models` shows them).
+    const told =
+      market &&
+      inferPriceGroup(
+        market,
+        list.models.map((m) => m.id),
+      );
+    const listed = attachPricing(list.models, market && told ? repriced(market.prices, told.ratio) : market?.prices);
     group.settle(
       'models',
       true,
