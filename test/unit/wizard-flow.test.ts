@@ -735,6 +735,23 @@ describe('wizard: ways out and failures', () => {
   });
 });
 
+describe("wizard: prices at the key's group ratio", () => {
+  it('a VIP key (ratio 1.5×) is shown the prices it pays, its group told by its own list', async () => {
+    let title = '';
+    const stop = new Error('seen');
+    const p = scripted([
+      () => ['claude-code'],
+      (q) => {
+        title = String(q.choices?.[0]?.title ?? '');
+        return stop;
+      },
+    ]);
+    await expect(runWizard(deps(p), given({ baseUrl: sim.root, key: VIP_KEY }))).rejects.toBe(stop);
+    // claude-sonnet-4-5: $3 in / $15 out at ratio 1.
+    expect(title).toMatch(/^claude-sonnet-4-5\s.*\$4\.5 in\/\$22\.5 out$/m);
+  });
+});
+
 describe('wizard: model rows', () => {
   it('every line within 74 columns; the marketplace description under the model', async () => {
     const client = { root: sim.root, key: DEMO_KEY };
