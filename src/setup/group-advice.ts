@@ -89,9 +89,24 @@ export function exactAdvice(advice: readonly GroupAdvice[]): Message[] {
   const out: Message[] = [];
   if (advice.some((a) => a.why === 'limits_empty')) out.push(msg('advice.limits_empty'));
   for (const a of advice) {
-    if (a.why === 'limits') out.push(msg('advice.limits', { model: a.model }));
-    if (a.why === 'unpriced') out.push(msg('advice.unpriced', { model: a.model }));
-    if (a.why === 'own_group') out.push(msg('advice.own_group', { model: a.model, groups: commas(a.groups.map((g) => `\`${g}\``)) }));
+    const words = a.why === 'limits_empty' ? undefined : reasonWords(a);
+    if (words) out.push(words);
   }
   return out;
+}
+
+/** The exact words for why one model is not the key's, when another group is not the answer. */
+export function reasonWords(a: Pick<GroupAdvice, 'model' | 'groups' | 'why'>): Message | undefined {
+  switch (a.why) {
+    case 'limits_empty':
+      return msg('advice.limits_empty');
+    case 'limits':
+      return msg('advice.limits', { model: a.model });
+    case 'unpriced':
+      return msg('advice.unpriced', { model: a.model });
+    case 'own_group':
+      return msg('advice.own_group', { model: a.model, groups: commas(a.groups.map((g) => `\`${g}\``)) });
+    default:
+      return undefined;
+  }
 }

@@ -14,7 +14,7 @@ import { flag, showArgument, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { inferPriceGroup, keyGroups, repriced } from '../../gateway/enrich.js';
 import { VERIFIED_NEW_API } from '../../gateway/version.js';
-import { whyNotListed, type GroupAdvice } from '../../setup/group-advice.js';
+import { reasonWords, whyNotListed, type GroupAdvice } from '../../setup/group-advice.js';
 import { resolveGateway } from '../../settings/gateway.js';
 import { gatewayValues } from '../../settings/saved.js';
 import { formatUsd, print, note, printJson, PROTOCOL_NAMES, versionText } from '../output.js';
@@ -74,10 +74,8 @@ function basisText(t: Translator, p: PriceBasis): string {
 
 /** Why a model sold elsewhere is not the key's: its exact words where another group is not the answer. */
 function elsewhereText(t: Translator, e: { id: string; groups: string[]; why?: GroupAdvice['why'] }): string {
-  if (e.why === 'limits_empty') return t('advice.limits_empty');
-  if (e.why === 'limits') return t('advice.limits', { model: e.id });
-  if (e.why === 'unpriced') return t('advice.unpriced', { model: e.id });
-  if (e.why === 'own_group') return t('advice.own_group', { model: e.id, groups: commas(e.groups.map((g) => `\`${g}\``)) });
+  const words = reasonWords({ model: e.id, groups: e.groups, why: e.why });
+  if (words) return t(words);
   return e.groups.length > 0 ? t('models.elsewhere_groups', { groups: commas(e.groups) }) : t('models.elsewhere_no_group');
 }
 
