@@ -79,6 +79,14 @@ describe('diagnoses', () => {
     expect([d.code, d.reason]).toEqual([expected, reason]);
   });
 
+  it("v0.13's optional metadata in an error body changes nothing", () => {
+    const body = JSON.stringify({
+      error: { message: 'Invalid token (request id: r9)', type: 'new_api_error', code: '', metadata: { hint: 'x' } },
+    });
+    const d = diagnoseAnswer({ url: 'http://gw/v1/models', method: 'GET' }, { status: 401, contentType: 'application/json', body });
+    expect([d.code, d.reason, d.requestId]).toEqual(['bad_key', 'untold', 'r9']);
+  });
+
   it("a provider's own overload is its channel failing, never the gateway busy", () => {
     const d = diagnoseError(ctx, 529, { message: 'Overloaded', code: 'overloaded_error', type: 'overloaded_error' });
     expect(d.code).toBe('channel_failed');

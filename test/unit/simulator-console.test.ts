@@ -88,6 +88,31 @@ describe('GET /api/pricing', () => {
     expect(body.data.find((m) => m.model_name === 'glm-4.6')).toMatchObject({ quota_type: 0, model_ratio: 37.5 });
   });
 
+  it("v0.13's shape: only models sold to a group users may choose, cache and expression billing; v0.10 lists them all", async () => {
+    const models = [
+      { id: 'acme-cached', channel: 'openai' as const, modelRatio: 1, cacheRatio: 0.1 },
+      { id: 'acme-expr', channel: 'openai' as const, modelRatio: 1, billingExpr: 'input * 2' },
+      { id: 'acme-secret', channel: 'openai' as const, groups: ['secret'], modelRatio: 1 },
+    ];
+    const groupRatios = { default: 1, secret: 3 };
+    const v13 = await startSimulator({ models, groupRatios, usableGroups: ['default'] });
+    const v10 = await startSimulator({ models, groupRatios, usableGroups: ['default'], newApi: 'v0.10.2' });
+    try {
+      const now = (await call(v13, 'GET', '/api/pricing')).json as Pricing & { data: Record<string, unknown>[] };
+      expect(now.data.map((m) => m.model_name)).toEqual(['acme-cached', 'acme-expr']);
+      expect(now.data[0]).toMatchObject({ cache_ratio: 0.1 });
+      expect(now.data[1]).toMatchObject({ billing_mode: 'tiered_expr', billing_expr: 'input * 2' });
+      expect(now.group_ratio).toEqual({ default: 1 });
+      const before = (await call(v10, 'GET', '/api/pricing')).json as Pricing & { data: Record<string, unknown>[] };
+      expect(before.data.map((m) => m.model_name)).toEqual(['acme-cached', 'acme-expr', 'acme-secret']);
+      expect(before.data[1]).not.toHaveProperty('billing_mode');
+      expect(before).not.toHaveProperty('pricing_version');
+    } finally {
+      await v13.stop();
+      await v10.stop();
+    }
+  });
+
   it('403 when the admin disabled it, 401 when it needs a login', async () => {
     sim.options.pricing = 'forbidden';
     const forbidden = await call(sim, 'GET', '/api/pricing');
