@@ -10,7 +10,7 @@ import { msg, type Message, type MessageParam } from '../i18n/index.js';
 import { errorInfo, isHtml, keyReason } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { send } from './http.js';
-import { keyState, parseKeyUsage } from './key-usage.js';
+import { dateOf, keyState, parseKeyUsage } from './key-usage.js';
 import { stripRequestId } from './request-id.js';
 import type { ClientOptions } from './types.js';
 
@@ -18,8 +18,6 @@ type Told = { reason: Exclude<KeyRefusalReason, 'untold'>; date?: string } | und
 
 /** One question per gateway and key in a run, however many probes the key failed. */
 const asked = new Map<string, Promise<Told>>();
-
-const dateOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 async function ask(opts: ClientOptions): Promise<Told> {
   try {

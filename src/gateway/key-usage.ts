@@ -169,7 +169,8 @@ export function keyState(u: Pick<KeyUsage, 'unlimited' | 'availableUsd' | 'expir
 }
 
 const dollars = (x: number): string => `$${x.toFixed(2)}`;
-const dateOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
+/** A Unix time as its UTC date, YYYY-MM-DD. */
+export const dateOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /** The key's balance and expiry as short facts: "$3.50 left of $10.00 ($6.50 used)", "expires 2026-11-26 (in 3 days)". */
 export function usageFacts(u: KeyUsage, now = Date.now() / 1000): Message[] {

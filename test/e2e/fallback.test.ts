@@ -163,6 +163,14 @@ describe('fallback: a failure that is not the model’s never switches models', 
     expect(said).toContain('the gateway is busy');
     expect(said).toContain('system cpu overloaded');
     expect(said).toContain('try again in a minute');
+    // A gateway whose model list is refused for its load: `models` says so, exit 75 too.
+    sim.addFault({ kind: 'overloaded', resource: 'memory', path: '/v1/models' });
+    const models = await runCli(['models', '--json'], { env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY } });
+    expect(models.code).toBe(75);
+    expect((jsonOf(models) as { error: { code: string; reason?: string } }).error).toMatchObject({
+      code: 'gateway_busy',
+      reason: 'memory',
+    });
   });
 
   it('sync while the gateway is busy: the agent keeps its model and its file, exit 75', async () => {

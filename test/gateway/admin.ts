@@ -66,6 +66,11 @@ export class Admin {
       { username, password, confirmPassword: password, SelfUseModeEnabled: false, DemoSiteEnabled: false },
       {},
     );
+    await this.logIn(username, password);
+  }
+
+  /** A login, then an access token for every later call (one-api ignores the `New-Api-User` header). */
+  protected async logIn(username: string, password: string): Promise<void> {
     const login = await this.call<{ id: number }>('POST', '/api/user/login', { username, password }, {});
     const cookie = (login.setCookie ?? '').split(';')[0] ?? '';
     const userId = String(login.data.id);
@@ -117,8 +122,9 @@ export class Admin {
   }
 
   async channel(name: string): Promise<Channel> {
-    const { data } = await this.call<{ items: Channel[] }>('GET', `/api/channel/search?keyword=${encodeURIComponent(name)}`);
-    const found = data.items.find((c) => c.name === name);
+    const { data } = await this.call<Channel[] | { items: Channel[] }>('GET', `/api/channel/search?keyword=${encodeURIComponent(name)}`);
+    // new-api pages its search results; one-api answers the list itself.
+    const found = (Array.isArray(data) ? data : data.items).find((c) => c.name === name);
     if (!found) throw new AdminError(`channel ${name} not found after creating it`);
     return found;
   }
@@ -206,10 +212,7 @@ export class Admin {
  */
 export class OneApiAdmin extends Admin {
   override async setUp(username = 'root', password = '123456'): Promise<void> {
-    const login = await this.call<{ id: number }>('POST', '/api/user/login', { username, password }, {});
-    const cookie = (login.setCookie ?? '').split(';')[0] ?? '';
-    const token = await this.call<string>('GET', '/api/user/token', undefined, { cookie });
-    this.auth = { authorization: `Bearer ${token.data}` };
+    await this.logIn(username, password);
   }
 
   override async addChannel(c: {
@@ -228,9 +231,6 @@ export class OneApiAdmin extends Admin {
       models: c.models.join(','),
       group: c.groups.join(','),
     });
-    const { data } = await this.call<Channel[]>('GET', `/api/channel/search?keyword=${encodeURIComponent(c.name)}`);
-    const found = data.find((x) => x.name === c.name);
-    if (!found) throw new AdminError(`channel ${c.name} not found after creating it`);
-    return found;
+    return this.channel(c.name);
   }
 }
