@@ -29,6 +29,31 @@ export interface Token {
 /** new-api's channel type numbers (constant/channel.go). */
 export const CHANNEL_TYPE = { openai: 1, anthropic: 14, deepseek: 43, xai: 48 } as const;
 
+/** A channel to create: its type number, its provider's key and address, what it serves to whom. */
+interface NewChannel {
+  name: string;
+  type: number;
+  key: string;
+  baseUrl: string;
+  models: string[];
+  groups: string[];
+  /** The model mapping: the name a key asks for → the name sent to the provider. */
+  mapping?: Record<string, string>;
+}
+
+function channelFields(c: NewChannel): Record<string, unknown> {
+  return {
+    name: c.name,
+    type: c.type,
+    key: c.key,
+    base_url: c.baseUrl,
+    models: c.models.join(','),
+    group: c.groups.join(','),
+    status: 1,
+    ...(c.mapping ? { model_mapping: JSON.stringify(c.mapping) } : {}),
+  };
+}
+
 export class Admin {
   protected auth: Record<string, string> = {};
 
@@ -96,29 +121,14 @@ export class Admin {
   }
 
   /** Creates a channel; new-api does not return it, so it is found again by its (unique) name. */
-  async addChannel(c: {
-    name: string;
-    type: number;
-    key: string;
-    baseUrl: string;
-    models: string[];
-    groups: string[];
-    mapping?: Record<string, string>;
-  }): Promise<Channel> {
-    await this.call('POST', '/api/channel/', {
-      mode: 'single',
-      channel: {
-        name: c.name,
-        type: c.type,
-        key: c.key,
-        base_url: c.baseUrl,
-        models: c.models.join(','),
-        group: c.groups.join(','),
-        status: 1,
-        ...(c.mapping ? { model_mapping: JSON.stringify(c.mapping) } : {}),
-      },
-    });
+  async addChannel(c: NewChannel): Promise<Channel> {
+    await this.call('POST', '/api/channel/', this.channelBody(c));
     return this.channel(c.name);
+  }
+
+  /** new-api takes a channel inside `{mode, channel}`. */
+  protected channelBody(c: NewChannel): Record<string, unknown> {
+    return { mode: 'single', channel: channelFields(c) };
   }
 
   async channel(name: string): Promise<Channel> {
@@ -215,22 +225,8 @@ export class OneApiAdmin extends Admin {
     await this.logIn(username, password);
   }
 
-  override async addChannel(c: {
-    name: string;
-    type: number;
-    key: string;
-    baseUrl: string;
-    models: string[];
-    groups: string[];
-  }): Promise<Channel> {
-    await this.call('POST', '/api/channel/', {
-      name: c.name,
-      type: c.type,
-      key: c.key,
-      base_url: c.baseUrl,
-      models: c.models.join(','),
-      group: c.groups.join(','),
-    });
-    return this.channel(c.name);
+  /** one-api takes the channel itself. */
+  protected override channelBody(c: NewChannel): Record<string, unknown> {
+    return channelFields(c);
   }
 }
