@@ -2,7 +2,7 @@
 // become UsageErrors that name the flag and what it accepts. The same tables print the help.
 import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
-import { showArgument, type ParsedValues } from '../core/values.js';
+import { showArgument } from '../core/values.js';
 import { commas, msg, type ListParam, type Message } from '../i18n/index.js';
 
 interface OptionSpec {
@@ -30,7 +30,7 @@ export const COMMON_OPTIONS: OptionTable = {
   lang: { type: 'string', value: 'en|zh-CN', description: msg('help.opt.lang') },
 };
 
-/** Where the gateway is and which key to use (src/cli/inputs.ts reads them). */
+/** Where the gateway is and which key to use (./given.ts reads them). */
 export const GATEWAY_OPTIONS: OptionTable = {
   'base-url': { type: 'string', value: 'URL', description: msg('help.opt.base-url') },
   'api-key-env': { type: 'string', value: '[AGENT=]NAME', multiple: true, description: msg('help.opt.api-key-env') },
@@ -38,7 +38,35 @@ export const GATEWAY_OPTIONS: OptionTable = {
   timeout: { type: 'string', value: 'SECONDS', number: { min: 0.1, max: 600 }, description: msg('help.opt.timeout') },
 };
 
-export { flag, list, num, showArgument, str } from '../core/values.js';
+export { showArgument } from '../core/values.js';
+
+/** The values of a run's flags, by flag name: read only here, under the command line. */
+export type ParsedValues = Record<string, string | boolean | string[] | undefined>;
+
+/** Typed reads of parsed values. */
+export function str(values: ParsedValues, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A repeatable flag, with comma-separated values split: `--agent a,b --agent c` → [a, b, c]. */
+export function list(values: ParsedValues, name: string): string[] {
+  const v = values[name];
+  const all = typeof v === 'string' ? [v] : Array.isArray(v) ? v : [];
+  return all
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function flag(values: ParsedValues, name: string): boolean {
+  return values[name] === true;
+}
+
+export function num(values: ParsedValues, name: string): number | undefined {
+  const v = str(values, name);
+  return v === undefined ? undefined : Number(v);
+}
 
 export interface ParsedArgs {
   values: ParsedValues;

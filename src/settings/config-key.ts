@@ -6,7 +6,7 @@ import type { Scope } from '../agents/types.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { isMessage } from '../i18n/index.js';
 import { readCurrent } from '../setup/read-current.js';
-import { str, type ParsedValues } from '../core/values.js';
+import type { Completed } from './given.js';
 import { BASE_URL_ENV, defaultKeyNamed, keyEnvFlags, type ImportedKey } from './gateway.js';
 import type { SettingsHost } from './host.js';
 import { agentEnv } from './setup-inputs.js';
@@ -46,7 +46,7 @@ async function keysInConfigs(
  */
 export async function keysForRun(
   host: SettingsHost,
-  values: ParsedValues,
+  values: Completed,
   agents: readonly AgentId[],
   scope: Scope = 'user',
   imported?: ImportedKey,
@@ -56,7 +56,7 @@ export async function keysForRun(
     const name = perAgent.get(id);
     return name === undefined ? !defaultKeyNamed(values, imported) : !host.env[name]?.trim();
   });
-  const given = str(values, 'base-url') ?? host.env[BASE_URL_ENV];
+  const given = values.baseUrl ?? host.env[BASE_URL_ENV];
   if (missing.length === 0 || given === undefined || given.trim() === '') return new Map();
   return keysInConfigs(host, missing, normalizeBaseUrl(given).root, scope);
 }

@@ -5,20 +5,14 @@ import { normalizeBaseUrl } from '../core/base-url.js';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { commas, msg } from '../i18n/index.js';
-import { showArgument, str, type ParsedValues } from '../core/values.js';
+import { showArgument } from '../core/values.js';
+import type { Completed, Given } from './given.js';
 import type { SettingsHost } from './host.js';
 import { KeyElsewhereError } from './key-binding.js';
 
 export const DEFAULT_KEY_ENV = 'GATEWAY_API_KEY';
 export const BASE_URL_ENV = 'GATEWAY_BASE_URL';
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** The value (not a flag) that says which key variable came from the saved settings. */
-export const SAVED_KEY_ENV = '\u0000saved-key-env';
-/**
- * The value (not a flag) set when the variable a run would fall back on is bound to another
- * gateway: [variable, this run's origin, the origins it belongs to…].
- */
-export const KEY_ELSEWHERE = '\u0000key-elsewhere';
 
 export interface GatewayInputs {
   /** Gateway root (no trailing slash, no /v1) and root + '/v1'. */
@@ -50,30 +44,25 @@ export interface KeyEnvFlags {
 }
 
 /**
- * Reads every `--api-key-env`: `VAR` is the default for every agent (the last one given wins, as
- * for any single flag), `AGENT=VAR` names one agent's own. A bad agent names the valid ones; a
- * value that is not a variable name may be the key itself and is never echoed.
+ * The key variables given: the plain one (every agent) and each agent's own. A bad agent names the
+ * valid ones; a value that is not a variable name may be the key itself and is never echoed.
  */
-export function keyEnvFlags(values: ParsedValues): KeyEnvFlags {
-  const given = values['api-key-env'];
+export function keyEnvFlags(given: Given): KeyEnvFlags {
   const out: KeyEnvFlags = { perAgent: new Map() };
-  for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {
-    const eq = one.indexOf('=');
-    const name = eq === -1 ? one : one.slice(eq + 1);
-    if (eq !== -1) {
-      const agent = one.slice(0, eq);
-      if (!isAgentId(agent)) {
-        throw new UsageError(
-          msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }),
-          msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
-        );
-      }
-      if (!ENV_NAME.test(name)) throw new UsageError(msg('wizard.api_key_env_name'), msg('keys.env_name_hint'));
-      out.perAgent.set(agent, name);
-    } else {
-      if (!ENV_NAME.test(name)) throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
-      out.plain = name;
+  for (const [agent, name] of Object.entries(given.agentKeyEnvs ?? {})) {
+    if (!isAgentId(agent)) {
+      throw new UsageError(
+        msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }),
+        msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
+      );
     }
+    if (name === undefined) continue;
+    if (!ENV_NAME.test(name)) throw new UsageError(msg('wizard.api_key_env_name'), msg('keys.env_name_hint'));
+    out.perAgent.set(agent, name);
+  }
+  if (given.keyEnv !== undefined) {
+    if (!ENV_NAME.test(given.keyEnv)) throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
+    out.plain = given.keyEnv;
   }
   return out;
 }
@@ -92,7 +81,7 @@ interface AgentKey {
  */
 function resolveAgentKeys(
   ctx: Pick<SettingsHost, 'env' | 'addSecret'>,
-  values: ParsedValues,
+  values: Given,
   agents: readonly AgentId[],
   inConfigs: ReadonlyMap<AgentId, ImportedKey>,
 ): Map<AgentId, AgentKey> {
@@ -119,9 +108,14 @@ function resolveAgentKeys(
   return out;
 }
 
+/** The per-request timeout given, else the default. */
+export function timeoutMs(given: Pick<Given, 'timeoutSeconds'>): number {
+  return given.timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : Math.round(given.timeoutSeconds * 1000);
+}
+
 /** The base URL: `--base-url`, else $GATEWAY_BASE_URL; normalized, its repairs reported on stderr. */
-export function resolveBaseUrl(ctx: Pick<SettingsHost, 'env' | 'warn'>, values: ParsedValues): { root: string; v1: string } {
-  const given = str(values, 'base-url') ?? ctx.env[BASE_URL_ENV];
+export function resolveBaseUrl(ctx: Pick<SettingsHost, 'env' | 'warn'>, values: Given): { root: string; v1: string } {
+  const given = values.baseUrl ?? ctx.env[BASE_URL_ENV];
   if (given === undefined || given.trim() === '') {
     throw new UsageError(msg('inputs.no_base_url'), msg('inputs.no_base_url_hint', { env: BASE_URL_ENV }));
   }
@@ -134,10 +128,10 @@ export function resolveBaseUrl(ctx: Pick<SettingsHost, 'env' | 'warn'>, values: 
 /** The key: `--api-key`, else the variable `--api-key-env` names, else $GATEWAY_API_KEY. */
 export function resolveKey(
   ctx: Pick<SettingsHost, 'env' | 'warn' | 'addSecret'>,
-  values: ParsedValues,
+  values: Completed,
   imported?: ImportedKey,
 ): { key: string; keySource: string; keyEnvVar: string } {
-  const flagKey = str(values, 'api-key');
+  const flagKey = values.apiKey;
   // Someone may have passed the key itself as the name: keyEnvFlags never echoes it.
   const envName = keyEnvFlags(values).plain;
   const keyEnvVar = envName ?? DEFAULT_KEY_ENV;
@@ -155,17 +149,14 @@ export function resolveKey(
       ctx.warn(msg('wizard.api_key_flag_warning', { var: keyEnvVar }));
     }
   } else {
-    const elsewhere = values[KEY_ELSEWHERE];
-    if (Array.isArray(elsewhere) && elsewhere[0] === keyEnvVar) {
-      const [name, origin, ...origins] = elsewhere as [string, string, ...string[]];
-      throw new KeyElsewhereError(name, origins, origin);
-    }
+    const elsewhere = values.keyElsewhere;
+    if (elsewhere?.name === keyEnvVar) throw new KeyElsewhereError(elsewhere.name, [...elsewhere.origins], elsewhere.origin);
     key = ctx.env[keyEnvVar]?.trim();
     keySource = `$${keyEnvVar}`;
   }
   if (key === undefined || key === '') {
     // The saved variable was not given as a flag: the advice never says to drop one.
-    const saved = envName !== undefined && values[SAVED_KEY_ENV] === envName;
+    const saved = envName !== undefined && values.savedKeyEnv === envName;
     const hint =
       flagKey !== undefined
         ? msg('inputs.empty_api_key')
@@ -187,11 +178,10 @@ export function resolveKey(
  * Whether the run has a default key without the agents' configs: a flag, a link or the variable
  * (not one the saved settings bind to another gateway).
  */
-function defaultKeyGiven(ctx: Pick<SettingsHost, 'env'>, values: ParsedValues, imported?: ImportedKey): boolean {
-  if (imported !== undefined || str(values, 'api-key') !== undefined) return true;
+function defaultKeyGiven(ctx: Pick<SettingsHost, 'env'>, values: Completed, imported?: ImportedKey): boolean {
+  if (imported !== undefined || values.apiKey !== undefined) return true;
   const name = keyEnvFlags(values).plain ?? DEFAULT_KEY_ENV;
-  const elsewhere = values[KEY_ELSEWHERE];
-  if (Array.isArray(elsewhere) && elsewhere[0] === name) return false;
+  if (values.keyElsewhere?.name === name) return false;
   return Boolean(ctx.env[name]?.trim());
 }
 
@@ -199,10 +189,10 @@ function defaultKeyGiven(ctx: Pick<SettingsHost, 'env'>, values: ParsedValues, i
  * Whether the user named the default key in this run (`--api-key`, `--api-key-env VAR`, a link):
  * only then does it replace a key an agent's config already holds for this gateway.
  */
-export function defaultKeyNamed(values: ParsedValues, imported?: ImportedKey): boolean {
-  if (imported !== undefined || str(values, 'api-key') !== undefined) return true;
+export function defaultKeyNamed(values: Completed, imported?: ImportedKey): boolean {
+  if (imported !== undefined || values.apiKey !== undefined) return true;
   const plain = keyEnvFlags(values).plain;
-  return plain !== undefined && values[SAVED_KEY_ENV] !== plain;
+  return plain !== undefined && values.savedKeyEnv !== plain;
 }
 
 /**
@@ -215,7 +205,7 @@ export function defaultKeyNamed(values: ParsedValues, imported?: ImportedKey): b
  */
 export function resolveGateway(
   ctx: Pick<SettingsHost, 'env' | 'warn' | 'addSecret'>,
-  values: ParsedValues,
+  values: Completed,
   imported?: ImportedKey,
   agents?: readonly AgentId[],
   inConfigs: ReadonlyMap<AgentId, ImportedKey> = new Map(),
@@ -247,12 +237,11 @@ export function resolveGateway(
       ? { key: first.key, keySource: first.keptIn ?? `$${first.keyEnvVar}`, keyEnvVar: first.keyEnvVar }
       : (standIn ?? resolveKey(ctx, values, imported));
   const own = agentKeys.size > 0 ? { agentKeys } : {};
-  const seconds = str(values, 'timeout');
   return {
     ...url,
     ...key,
     ...own,
-    timeoutMs: seconds === undefined ? DEFAULT_TIMEOUT_MS : Math.round(Number(seconds) * 1000),
+    timeoutMs: timeoutMs(values),
     env: ctx.env,
   };
 }

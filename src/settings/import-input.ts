@@ -6,7 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { parseImportLink, type ImportLink } from '../gateway/import-link.js';
 import { msg } from '../i18n/index.js';
 import { BIN } from '../core/bin.js';
-import { str, type ParsedValues } from '../core/values.js';
+import type { Given } from './given.js';
 import type { SettingsHost } from './host.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -34,20 +34,18 @@ function stdinOnce(ctx: Pick<SettingsHost, 'readStdin'>): Promise<string | undef
   return text;
 }
 
-/** The link the flags point at, parsed; undefined without `--import` or `--import-env`. */
+/** The link given, read from standard input or a variable and parsed; undefined when none was given. */
 export async function readImport(
   ctx: Pick<SettingsHost, 'env' | 'addSecret' | 'readStdin'>,
-  values: ParsedValues,
+  given: Pick<Given, 'importStdin' | 'importEnv'>,
 ): Promise<ImportedLink | undefined> {
-  const from = str(values, 'import');
-  const envName = str(values, 'import-env');
-  if (from === undefined && envName === undefined) return undefined;
-  if (from !== undefined && envName !== undefined)
-    throw new UsageError(msg('import.both_sources'), msg('import.in_argument_hint', { bin: BIN }));
+  const fromStdin = given.importStdin === true;
+  const envName = given.importEnv;
+  if (!fromStdin && envName === undefined) return undefined;
+  if (fromStdin && envName !== undefined) throw new UsageError(msg('import.both_sources'), msg('import.in_argument_hint', { bin: BIN }));
   let text: string | undefined;
   let source: string;
-  if (from !== undefined) {
-    if (from !== '-') throw new UsageError(msg('import.dash_only'), msg('import.in_argument_hint', { bin: BIN }));
+  if (fromStdin) {
     source = '--import -';
     text = await stdinOnce(ctx);
     if (text === undefined) throw new UsageError(msg('import.stdin_terminal'), msg('import.stdin_terminal_hint', { bin: BIN }));

@@ -7,7 +7,8 @@ import { UsageError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
 import type { LoadedSettings, Settings } from './index.js';
 import { BIN } from '../core/bin.js';
-import { showArgument, type ParsedValues } from '../core/values.js';
+import { showArgument } from '../core/values.js';
+import type { Given } from './given.js';
 import type { SettingsHost } from './host.js';
 import { refuseWithheld } from './trust.js';
 
@@ -47,9 +48,9 @@ export function profileSaved(saved: LoadedSettings, name: string): LoadedSetting
  * The profile names its key's variable; when no flag names another and that variable is not set,
  * say so in the profile's terms (the generic message would suggest dropping a flag nobody gave).
  */
-export function requireProfileKey(ctx: Pick<SettingsHost, 'env'>, flags: ParsedValues, saved: LoadedSettings, name: string): void {
+export function requireProfileKey(ctx: Pick<SettingsHost, 'env'>, given: Given, saved: LoadedSettings, name: string): void {
   const keyEnv = saved.settings.keyEnv;
-  if (keyEnv === undefined || flags['api-key'] !== undefined || flags['api-key-env'] !== undefined) return;
+  if (keyEnv === undefined || given.apiKey !== undefined || given.keyEnv !== undefined || given.agentKeyEnvs !== undefined) return;
   if (ctx.env[keyEnv]?.trim()) return;
   throw new UsageError(msg('profiles.key_unset', { name, var: keyEnv }), msg('profiles.key_unset_hint', { var: keyEnv }));
 }

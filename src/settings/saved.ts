@@ -7,9 +7,9 @@ import type { SetupReport } from '../setup/run.js';
 import type { LoadedSettings, Settings } from './index.js';
 import { UsageError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
-import { list, str, type ParsedValues } from '../core/values.js';
+import type { Completed, Given } from './given.js';
 import type { SettingsHost } from './host.js';
-import { BASE_URL_ENV, DEFAULT_KEY_ENV, KEY_ELSEWHERE, SAVED_KEY_ENV } from './gateway.js';
+import { BASE_URL_ENV, DEFAULT_KEY_ENV } from './gateway.js';
 import { boundElsewhere } from './key-binding.js';
 import { normalizeBaseUrl, originOf } from '../core/base-url.js';
 import { refuseWithheld } from './trust.js';
@@ -27,49 +27,50 @@ export async function loadSaved(ctx: Pick<SettingsHost, 'home' | 'cwd' | 'env' |
  */
 export function withSavedDefaults(
   ctx: SettingsHost,
-  values: ParsedValues,
+  values: Given,
   s: Settings,
   saved: Pick<LoadedSettings, 'withheld' | 'project' | 'bindings'> = {},
   linked = false,
-): ParsedValues {
-  const out: ParsedValues = { ...values };
-  // The key variables: the plain one and each agent's own, a flag winning over the saved one.
-  const given = out['api-key-env'];
-  const names = typeof given === 'string' ? [given] : Array.isArray(given) ? [...given] : [];
-  const plainGiven = names.some((n) => !n.includes('='));
-  const agentGiven = new Set(names.filter((n) => n.includes('=')).map((n) => n.slice(0, n.indexOf('='))));
+): Completed {
+  const out: Completed = { ...values };
+  // The key variables: the plain one and each agent's own, a given one winning over the saved one.
+  const plainGiven = values.keyEnv !== undefined;
+  const agentGiven = new Set(Object.keys(values.agentKeyEnvs ?? {}));
   refuseWithheld(saved, (field) => {
-    if (field === 'baseUrl') return !linked && out['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined;
-    if (field === 'keyEnv') return !linked && !plainGiven && out['api-key'] === undefined;
-    if (field === 'agents') return out.agent === undefined;
+    if (field === 'baseUrl') return !linked && out.baseUrl === undefined && ctx.env[BASE_URL_ENV] === undefined;
+    if (field === 'keyEnv') return !linked && !plainGiven && out.apiKey === undefined;
+    if (field === 'agents') return out.agents === undefined;
     if (field === 'scope') return out.scope === undefined;
-    if (field === 'keyStorage') return out['key-storage'] === undefined;
+    if (field === 'keyStorage') return out.keyStorage === undefined;
     const agent = /^perAgent\.([^.]+)\.keyEnv$/.exec(field)?.[1];
     return agent !== undefined && !agentGiven.has(agent);
   });
-  // The saved key variables belong to the saved gateway: a run against another origin (a flag,
+  // The saved key variables belong to the saved gateway: a run against another origin (given,
   // GATEWAY_BASE_URL, an import link) never takes them there.
-  const runOrigin = linked ? undefined : gatewayOrigin(str(out, 'base-url') ?? ctx.env[BASE_URL_ENV] ?? s.baseUrl);
+  const runOrigin = linked ? undefined : gatewayOrigin(out.baseUrl ?? ctx.env[BASE_URL_ENV] ?? s.baseUrl);
   const sameGateway = !linked && (s.baseUrl === undefined || runOrigin === undefined || gatewayOrigin(s.baseUrl) === runOrigin);
-  if (out['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined && s.baseUrl) out['base-url'] = s.baseUrl;
-  if (sameGateway && !plainGiven && out['api-key'] === undefined && s.keyEnv) {
-    names.unshift(s.keyEnv);
-    // Not a flag the user gave: advice about the key names it as saved, never as `--api-key-env`.
-    out[SAVED_KEY_ENV] = s.keyEnv;
+  if (out.baseUrl === undefined && ctx.env[BASE_URL_ENV] === undefined && s.baseUrl) out.baseUrl = s.baseUrl;
+  if (sameGateway && !plainGiven && out.apiKey === undefined && s.keyEnv) {
+    out.keyEnv = s.keyEnv;
+    // Not one the user gave: advice about the key names it as saved, never as given.
+    out.savedKeyEnv = s.keyEnv;
   }
-  if (sameGateway)
-    for (const [id, a] of Object.entries(s.perAgent ?? {})) if (a?.keyEnv && !agentGiven.has(id)) names.push(`${id}=${a.keyEnv}`);
-  // The variable this run falls back on when no flag names one: unusable here when the user's
-  // settings bind it to another gateway.
-  if (!linked && !plainGiven && out['api-key'] === undefined) {
+  if (sameGateway) {
+    const own: Partial<Record<AgentId, string>> = {};
+    for (const [id, a] of Object.entries(s.perAgent ?? {}) as [AgentId, { keyEnv?: string } | undefined][])
+      if (a?.keyEnv && !agentGiven.has(id)) own[id] = a.keyEnv;
+    if (Object.keys(own).length > 0) out.agentKeyEnvs = { ...values.agentKeyEnvs, ...own };
+  }
+  // The variable this run falls back on when none is given: unusable here when the user's settings
+  // bind it to another gateway.
+  if (!linked && !plainGiven && out.apiKey === undefined) {
     const name = (sameGateway && s.keyEnv) || DEFAULT_KEY_ENV;
     const elsewhere = boundElsewhere(saved.bindings, name, runOrigin);
-    if (elsewhere && runOrigin) out[KEY_ELSEWHERE] = [name, runOrigin, ...elsewhere];
+    if (elsewhere && runOrigin) out.keyElsewhere = { name, origin: runOrigin, origins: elsewhere };
   }
-  if (names.length > 0) out['api-key-env'] = names;
-  if (out.agent === undefined && s.agents && s.agents.length > 0) out.agent = [...s.agents];
+  if (out.agents === undefined && s.agents && s.agents.length > 0) out.agents = [...s.agents];
   if (out.scope === undefined && s.scope) out.scope = s.scope;
-  if (out['key-storage'] === undefined && s.keyStorage) out['key-storage'] = s.keyStorage;
+  if (out.keyStorage === undefined && s.keyStorage) out.keyStorage = s.keyStorage;
   return out;
 }
 
@@ -88,10 +89,10 @@ function gatewayOrigin(url: string | undefined): string | undefined {
  * variable where no flag or variable gives them, as setup, sync and doctor take them; with `agent`,
  * that agent's own saved key variable too. The saved agents, scope and storage are not its input.
  */
-export async function gatewayValues(ctx: SettingsHost, values: ParsedValues, agent?: string): Promise<ParsedValues> {
+export async function gatewayValues(ctx: SettingsHost, values: Given, agent?: AgentId): Promise<Completed> {
   const saved = await loadSaved(ctx);
   const s = saved.settings;
-  const own = agent === undefined ? undefined : s.perAgent?.[agent as keyof typeof s.perAgent];
+  const own = agent === undefined ? undefined : s.perAgent?.[agent];
   const fields = new Set(['baseUrl', 'keyEnv', ...(agent === undefined ? [] : [`perAgent.${agent}.keyEnv`])]);
   return withSavedDefaults(
     ctx,
@@ -115,7 +116,7 @@ export type RememberedField = 'baseUrl' | 'keyEnv' | 'agents' | 'scope' | 'keySt
  */
 export function projectFilled(
   ctx: SettingsHost,
-  given: ParsedValues,
+  given: Given,
   saved: Pick<LoadedSettings, 'project'>,
   linked = false,
 ): Set<RememberedField> {
@@ -123,14 +124,15 @@ export function projectFilled(
   const out = new Set<RememberedField>();
   if (!p) return out;
   const set = (f: 'baseUrl' | 'keyEnv' | 'agents' | 'scope' | 'keyStorage'): boolean => p.trusted && p.settings[f] !== undefined;
-  if (set('baseUrl') && !linked && given['base-url'] === undefined && ctx.env[BASE_URL_ENV] === undefined) out.add('baseUrl');
-  if (set('keyEnv') && !linked && given['api-key-env'] === undefined && given['api-key'] === undefined) out.add('keyEnv');
-  if (set('agents') && given.agent === undefined) out.add('agents');
+  if (set('baseUrl') && !linked && given.baseUrl === undefined && ctx.env[BASE_URL_ENV] === undefined) out.add('baseUrl');
+  const keyGiven = given.keyEnv !== undefined || given.agentKeyEnvs !== undefined || given.apiKey !== undefined;
+  if (set('keyEnv') && !linked && !keyGiven) out.add('keyEnv');
+  if (set('agents') && given.agents === undefined) out.add('agents');
   if (set('scope') && given.scope === undefined) out.add('scope');
-  if (set('keyStorage') && given['key-storage'] === undefined) out.add('keyStorage');
+  if (set('keyStorage') && given.keyStorage === undefined) out.add('keyStorage');
   // A model the project file chose (or ranked) for an agent stays the project's: the user's own
-  // saved model for that agent is left as it was, unless a flag chose this one.
-  const flagged = list(given, 'model').map((m) => (m.includes('=') ? m.slice(0, m.indexOf('=')) : '*'));
+  // saved model for that agent is left as it was, unless the user chose this one.
+  const flagged: string[] = Object.keys(given.models ?? {});
   for (const [id, a] of Object.entries(p.settings.perAgent ?? {}) as [AgentId, NonNullable<Settings['perAgent']>[AgentId]][]) {
     const chooses =
       a?.model !== undefined || a?.smallModel !== undefined || a?.preferences !== undefined || a?.smallPreferences !== undefined;
@@ -147,12 +149,12 @@ export function projectFilled(
  */
 export function refuseSavedEnvStorage(
   ctx: SettingsHost,
-  flags: ParsedValues,
+  given: Pick<Given, 'keyStorage'>,
   s: Settings,
   sources: readonly string[],
   keyEnvVar: string,
 ): void {
-  if (flags['key-storage'] !== undefined || s.keyStorage !== 'env') return;
+  if (given.keyStorage !== undefined || s.keyStorage !== 'env') return;
   const value = ctx.env[keyEnvVar];
   if (value !== undefined && value.trim() !== '') return;
   throw new UsageError(

@@ -11,17 +11,18 @@ import type { Markers } from '../core/types.js';
 import { commas, msg } from '../i18n/index.js';
 import type { LoadedSettings } from './index.js';
 import type { SetupOptions } from '../setup/run.js';
-import { flag, list, num, showArgument, str, type ParsedValues } from '../core/values.js';
+import { showArgument } from '../core/values.js';
+import type { Completed, Given } from './given.js';
 import type { SettingsHost } from './host.js';
 import { hintPreferences } from '../setup/import-hints.js';
 import { readImport, type ImportedLink } from './import-input.js';
-import { DEFAULT_TIMEOUT_MS, type GatewayInputs, type ImportedKey } from './gateway.js';
+import { DEFAULT_TIMEOUT_MS, timeoutMs, type GatewayInputs, type ImportedKey } from './gateway.js';
 import { loadSaved, projectFilled, savedMarkers, savedPreferences, withSavedDefaults, type RememberedField } from './saved.js';
 
 /** Everything the flags, saved settings and environment say of a setup run; undefined where none did. */
 export interface SetupInputs {
-  /** The flags completed from the saved settings. */
-  values: ParsedValues;
+  /** What was given, completed from the saved settings. */
+  given: Completed;
   saved: LoadedSettings;
   agents?: AgentId[];
   models: ReadonlyMap<AgentId | '*', string>;
@@ -52,47 +53,44 @@ export interface SetupInputs {
  * takes the saved settings as pre-filled answers, not as given ones (`savedAreGiven: false`).
  * With `profile`, that profile's settings are read in place of the top level.
  */
-export async function setupInputs(ctx: SettingsHost, flags: ParsedValues, savedAreGiven = true, profile?: string): Promise<SetupInputs> {
+export async function setupInputs(ctx: SettingsHost, flags: Given, savedAreGiven = true, profile?: string): Promise<SetupInputs> {
   await notePathEntries(ctx);
   const all = await loadSaved(ctx);
-  // A profile's settings take the place of the top level's: flags still win over them.
+  // A profile's settings take the place of the top level's: what was given still wins over them.
   const saved = profile === undefined ? all : (await import('./profiles.js')).profileSaved(all, profile);
   const imported = await readImport(ctx, flags);
   if (imported) {
     // The link gives the base URL and the key: the same given twice would leave one of them unused.
-    for (const name of ['base-url', 'api-key'] as const) {
-      if (flags[name] !== undefined)
-        throw new UsageError(msg('import.conflict', { flag: `--${name}` }), msg('import.conflict_hint', { flag: `--${name}` }));
+    for (const [field, flag] of [
+      ['baseUrl', '--base-url'],
+      ['apiKey', '--api-key'],
+    ] as const) {
+      if (flags[field] !== undefined) throw new UsageError(msg('import.conflict', { flag }), msg('import.conflict_hint', { flag }));
     }
   }
-  // Naming a profile chooses its gateway: its base URL wins over GATEWAY_BASE_URL (a flag still wins).
+  // Naming a profile chooses its gateway: its base URL wins over GATEWAY_BASE_URL (a given one still wins).
   const chosen =
-    profile !== undefined && flags['base-url'] === undefined && saved.settings.baseUrl
-      ? { ...flags, 'base-url': saved.settings.baseUrl }
-      : flags;
-  const values = savedAreGiven ? withSavedDefaults(ctx, chosen, saved.settings, saved, imported !== undefined) : { ...chosen };
+    profile !== undefined && flags.baseUrl === undefined && saved.settings.baseUrl ? { ...flags, baseUrl: saved.settings.baseUrl } : flags;
+  const given = savedAreGiven ? withSavedDefaults(ctx, chosen, saved.settings, saved, imported !== undefined) : { ...chosen };
   const fromProject = savedAreGiven ? projectFilled(ctx, chosen, saved, imported !== undefined) : new Set<RememberedField>();
   // The link's gateway is the one asked for in this run: it wins over saved and profile settings.
-  if (imported) values['base-url'] = imported.link.baseUrl;
-  const seconds = num(values, 'timeout');
-  const models = parseModels(values);
-  const modelLists = parseModelLists(values);
-  for (const [agent, ids] of modelLists) models.set(agent, ids[0]!);
+  if (imported) given.baseUrl = imported.link.baseUrl;
+  const { models, modelLists } = modelChoices(given);
   return {
-    values,
+    given,
     saved,
-    agents: parseAgents(values),
+    agents: parseAgents(given),
     models,
     modelLists,
-    smallModel: str(values, 'small-model'),
-    scope: str(values, 'scope') as Scope | undefined,
-    keyStorage: str(values, 'key-storage') as KeyStorage | undefined,
-    dryRun: flag(values, 'dry-run'),
-    force: flag(values, 'force'),
-    verify: !flag(values, 'no-verify'),
-    verifyByAgent: str(values, 'verify') === 'agent',
-    concurrency: num(values, 'concurrency'),
-    timeoutMs: seconds === undefined ? DEFAULT_TIMEOUT_MS : Math.round(seconds * 1000),
+    smallModel: given.smallModel,
+    scope: given.scope,
+    keyStorage: given.keyStorage,
+    dryRun: given.dryRun === true,
+    force: given.force === true,
+    verify: given.verify !== false,
+    verifyByAgent: given.verifyByAgent === true,
+    concurrency: given.concurrency,
+    timeoutMs: timeoutMs(given),
     markers: savedMarkers(saved.settings),
     fromProject,
     ...(imported && { imported, ...(imported.link.name !== undefined && { importName: imported.link.name }) }),
@@ -124,7 +122,7 @@ export function refuseLinkInEnvStorage(
 /** The inputs when nothing is given or saved: the demo's sandbox, which must not read the user's settings. */
 export function nothingGiven(): SetupInputs {
   return {
-    values: {},
+    given: {},
     saved: { settings: {}, sources: [] },
     models: new Map(),
     modelLists: new Map(),
@@ -219,8 +217,9 @@ export async function installedAgents(env: AgentEnv): Promise<AgentId[]> {
   return installed.length > 0 ? installed : [...DEFAULT_AGENT_IDS];
 }
 
-export function parseAgents(values: ParsedValues): AgentId[] | undefined {
-  const ids = list(values, 'agent');
+/** The agents given, checked (a script may pass any string); undefined when none was. */
+export function parseAgents(given: Pick<Given, 'agents'>): AgentId[] | undefined {
+  const ids = given.agents ?? [];
   if (ids.length === 0) return undefined;
   for (const id of ids) {
     if (!isAgentId(id)) {
@@ -230,46 +229,33 @@ export function parseAgents(values: ParsedValues): AgentId[] | undefined {
       );
     }
   }
-  return [...new Set(ids as AgentId[])];
-}
-
-/** `--model ID` applies to every agent; `--model AGENT=ID` to one. */
-export function parseModels(values: ParsedValues): Map<AgentId | '*', string> {
-  const models = new Map<AgentId | '*', string>();
-  const given = values.model;
-  for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {
-    const eq = one.indexOf('=');
-    if (eq === -1) {
-      models.set('*', one);
-      continue;
-    }
-    const agent = one.slice(0, eq);
-    if (!isAgentId(agent)) {
-      throw new UsageError(
-        msg('setup.unknown_model_agent', { arg: showArgument(one), agent: JSON.stringify(showArgument(agent)) }),
-        msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
-      );
-    }
-    models.set(agent as AgentId, one.slice(eq + 1));
-  }
-  return models;
+  return [...new Set(ids)];
 }
 
 /**
- * `--model opencode=ID` given more than once, for an agent that keeps a list of models: every ID is
- * listed and the first is the default. Given once, it stays the one model, as for every agent.
+ * The models given: `*` applies to every agent, an agent's to that agent. Several for an agent that
+ * keeps a list of models list them all, the first the default; for any other agent the last counts.
  */
-function parseModelLists(values: ParsedValues): Map<AgentId, string[]> {
-  const lists = new Map<AgentId, string[]>();
-  const given = values.model;
-  for (const one of typeof given === 'string' ? [given] : Array.isArray(given) ? given : []) {
-    const eq = one.indexOf('=');
-    const agent = one.slice(0, eq);
-    if (eq === -1 || !isAgentId(agent) || !AGENTS[agent].listsModels) continue;
-    const ids = lists.get(agent) ?? [];
-    if (!ids.includes(one.slice(eq + 1))) ids.push(one.slice(eq + 1));
-    lists.set(agent, ids);
+export function modelChoices(given: Pick<Given, 'models'>): {
+  models: Map<AgentId | '*', string>;
+  modelLists: Map<AgentId, string[]>;
+} {
+  const models = new Map<AgentId | '*', string>();
+  const modelLists = new Map<AgentId, string[]>();
+  for (const [agent, chosen] of Object.entries(given.models ?? {})) {
+    if (chosen === undefined) continue;
+    const ids = [...new Set(typeof chosen === 'string' ? [chosen] : chosen)];
+    if (agent !== '*' && !isAgentId(agent)) {
+      throw new UsageError(
+        msg('setup.unknown_model_agent', { arg: showArgument(`${agent}=${ids[0] ?? ''}`), agent: JSON.stringify(showArgument(agent)) }),
+        msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
+      );
+    }
+    if (ids.length === 0) continue;
+    if (agent !== '*' && AGENTS[agent].listsModels && ids.length > 1) {
+      modelLists.set(agent, ids);
+      models.set(agent, ids[0]!);
+    } else models.set(agent as AgentId | '*', ids[ids.length - 1]!);
   }
-  for (const [agent, ids] of lists) if (ids.length < 2) lists.delete(agent);
-  return lists;
+  return { models, modelLists };
 }

@@ -1,3 +1,4 @@
+import { givenOf } from '../../src/cli/given.js';
 import { describe, expect, it } from 'vitest';
 import { resolveGateway, resolveKey } from '../../src/settings/gateway.js';
 import { UsageError } from '../../src/core/errors.js';
@@ -20,19 +21,19 @@ describe('resolveKey', () => {
   });
 
   it('--api-key-env NAME reads that variable', () => {
-    expect(resolveKey(ctx({ MINE: KEY }), { 'api-key-env': 'MINE' }).keyEnvVar).toBe('MINE');
+    expect(resolveKey(ctx({ MINE: KEY }), givenOf({ 'api-key-env': 'MINE' })).keyEnvVar).toBe('MINE');
   });
 
   it('--api-key wins and warns about shell history', () => {
     const c = ctx({ GATEWAY_API_KEY: 'sk-other-key-value-123' });
-    expect(resolveKey(c, { 'api-key': KEY }).key).toBe(KEY);
+    expect(resolveKey(c, givenOf({ 'api-key': KEY })).key).toBe(KEY);
     expect(c.errors.join()).toContain('shell history');
   });
 
   it('missing keys name what to set', () => {
     expect(() => resolveKey(ctx({}), {})).toThrow(/GATEWAY_API_KEY/);
     try {
-      resolveKey(ctx({}), { 'api-key-env': 'TEAM_KEY' });
+      resolveKey(ctx({}), givenOf({ 'api-key-env': 'TEAM_KEY' }));
     } catch (error) {
       expect(error).toBeInstanceOf(UsageError);
       expect((error as UsageError).message).toContain('TEAM_KEY');
@@ -41,7 +42,7 @@ describe('resolveKey', () => {
 
   it('a key pasted as --api-key-env is refused without being echoed', () => {
     try {
-      resolveKey(ctx({}), { 'api-key-env': KEY });
+      resolveKey(ctx({}), givenOf({ 'api-key-env': KEY }));
       expect.unreachable();
     } catch (error) {
       expect((error as Error).message).not.toContain(KEY);
@@ -57,7 +58,7 @@ describe('resolveKey', () => {
 describe('resolveGateway', () => {
   it('normalizes the base URL, reports the repair, and converts --timeout to ms', () => {
     const c = ctx({ GATEWAY_API_KEY: KEY, GATEWAY_BASE_URL: 'https://gw.example.com/v1/' });
-    const gw = resolveGateway(c, { timeout: '2.5' });
+    const gw = resolveGateway(c, givenOf({ timeout: '2.5' }));
     expect(gw.root).toBe('https://gw.example.com');
     expect(gw.v1).toBe('https://gw.example.com/v1');
     expect(gw.timeoutMs).toBe(2500);
@@ -66,7 +67,8 @@ describe('resolveGateway', () => {
 
   it('--base-url wins over GATEWAY_BASE_URL; a missing one names both', () => {
     expect(
-      resolveGateway(ctx({ GATEWAY_API_KEY: KEY, GATEWAY_BASE_URL: 'https://a.example' }), { 'base-url': 'https://b.example' }).root,
+      resolveGateway(ctx({ GATEWAY_API_KEY: KEY, GATEWAY_BASE_URL: 'https://a.example' }), givenOf({ 'base-url': 'https://b.example' }))
+        .root,
     ).toBe('https://b.example');
     expect(() => resolveGateway(ctx({ GATEWAY_API_KEY: KEY }), {})).toThrow(UsageError);
   });
@@ -75,7 +77,7 @@ describe('resolveGateway', () => {
 describe('--api-key-env AGENT=VAR', () => {
   it('splits the plain variable from the per-agent ones (the last plain one wins)', async () => {
     const { keyEnvFlags } = await import('../../src/settings/gateway.js');
-    const f = keyEnvFlags({ 'api-key-env': ['A', 'claude-code=CLAUDE_KEY', 'B', 'codex=CODEX_KEY'] });
+    const f = keyEnvFlags(givenOf({ 'api-key-env': ['A', 'claude-code=CLAUDE_KEY', 'B', 'codex=CODEX_KEY'] }));
     expect(f.plain).toBe('B');
     expect([...f.perAgent]).toEqual([
       ['claude-code', 'CLAUDE_KEY'],
@@ -87,7 +89,7 @@ describe('--api-key-env AGENT=VAR', () => {
     const { keyEnvFlags } = await import('../../src/settings/gateway.js');
     const bad = (() => {
       try {
-        keyEnvFlags({ 'api-key-env': ['bogus=VAR'] });
+        keyEnvFlags(givenOf({ 'api-key-env': ['bogus=VAR'] }));
       } catch (err) {
         return err as UsageError;
       }
@@ -95,9 +97,9 @@ describe('--api-key-env AGENT=VAR', () => {
     expect(bad).toBeInstanceOf(UsageError);
     expect(ENGLISH(bad!.text)).toContain('"bogus"');
     expect(ENGLISH(bad!.hint!)).toContain('claude-code');
-    expect(() => keyEnvFlags({ 'api-key-env': [`codex=${KEY}`] })).toThrow(UsageError);
+    expect(() => keyEnvFlags(givenOf({ 'api-key-env': [`codex=${KEY}`] }))).toThrow(UsageError);
     try {
-      keyEnvFlags({ 'api-key-env': [`codex=${KEY}`] });
+      keyEnvFlags(givenOf({ 'api-key-env': [`codex=${KEY}`] }));
     } catch (err) {
       const e = err as UsageError;
       expect(ENGLISH(e.text) + ENGLISH(e.hint!)).not.toContain(KEY);
@@ -106,7 +108,7 @@ describe('--api-key-env AGENT=VAR', () => {
 
   it('resolveGateway with agents: their own keys; every agent with its own needs no default key', () => {
     const c = ctx({ CLAUDE_KEY: KEY, CODEX_KEY: `${KEY}x` });
-    const values = { 'base-url': 'https://gw.example.com', 'api-key-env': ['claude-code=CLAUDE_KEY', 'codex=CODEX_KEY'] };
+    const values = givenOf({ 'base-url': 'https://gw.example.com', 'api-key-env': ['claude-code=CLAUDE_KEY', 'codex=CODEX_KEY'] });
     const gw = resolveGateway(c, values, undefined, ['claude-code', 'codex']);
     expect([...(gw.agentKeys ?? [])].map(([id, k]) => [id, k.keyEnvVar])).toEqual([
       ['claude-code', 'CLAUDE_KEY'],

@@ -1,6 +1,7 @@
 // Where the import link is read from: stdin (`--import -`) or a variable (`--import-env NAME`),
 // each refusal naming what to do, and the key registered as a secret before anything can print it.
 import { describe, expect, it } from 'vitest';
+import { givenOf } from '../../src/cli/given.js';
 import { ToolError, UsageError } from '../../src/core/errors.js';
 import { readImport } from '../../src/settings/import-input.js';
 import { english } from '../../src/i18n/index.js';
@@ -31,18 +32,18 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 describe('readImport', () => {
   it('nothing without the flags', async () => {
-    expect(await readImport(ctx({}), {})).toBeUndefined();
+    expect(await readImport(ctx({}), givenOf({}))).toBeUndefined();
   });
 
   it('stdin: the first non-empty line, the key registered as a secret', async () => {
     const c = ctx({ stdin: `\n  ${LINK}\r\n` });
-    const got = await readImport(c, { import: '-' });
+    const got = await readImport(c, givenOf({ import: '-' }));
     expect(got).toMatchObject({ source: '--import -', link: { baseUrl: 'https://gw.example.com/v1', key: KEY, app: 'codex', name: 'CI' } });
     expect(c.secrets).toContain(KEY);
   });
 
   it('a variable', async () => {
-    const got = await readImport(ctx({ env: { LINK } }), { 'import-env': 'LINK' });
+    const got = await readImport(ctx({ env: { LINK } }), givenOf({ 'import-env': 'LINK' }));
     expect(got?.source).toBe('--import-env LINK');
   });
 
@@ -59,12 +60,12 @@ describe('readImport', () => {
     ['an unset variable', {}, { 'import-env': 'NOPE' }, /--import-env NOPE: the variable is not set or empty/],
     ['an empty stdin', { stdin: ' \n' }, { import: '-' }, /The import link from --import - is empty/],
   ])('refuses %s', async (_, c, values, expected) => {
-    expect(await refusal(readImport(ctx(c), values))).toMatch(expected);
+    expect(await refusal((async () => readImport(ctx(c), givenOf(values)))())).toMatch(expected);
   });
 
   it('a malformed link read from stdin names its field; its key was registered before the error', async () => {
     const c = ctx({ stdin: LINK.replace('resource=provider', 'resource=skill') });
-    expect(await refusal(readImport(c, { import: '-' }))).toMatch(/resource: "skill" is not a provider/);
+    expect(await refusal(readImport(c, givenOf({ import: '-' })))).toMatch(/resource: "skill" is not a provider/);
     expect(c.secrets).toContain(KEY);
   });
 });

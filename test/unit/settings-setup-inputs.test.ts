@@ -1,5 +1,6 @@
 // The inputs of a setup run, resolved once from flags, saved settings and the environment, and the
 // options every command builds from them (real settings files in a temp home).
+import { givenOf } from '../../src/cli/given.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,13 +46,16 @@ describe('setupInputs', () => {
     const ctx = contextWith({ scope: 'project', keyStorage: 'env', agents: ['codex'] });
     const saved = await setupInputs(ctx, {});
     expect([saved.scope, saved.keyStorage, saved.agents]).toEqual(['project', 'env', ['codex']]);
-    const flagged = await setupInputs(ctx, {
-      scope: 'user',
-      agent: ['cline', 'cline'],
-      model: ['cline=deepseek-chat'],
-      timeout: '2.5',
-      'no-verify': true,
-    });
+    const flagged = await setupInputs(
+      ctx,
+      givenOf({
+        scope: 'user',
+        agent: ['cline', 'cline'],
+        model: ['cline=deepseek-chat'],
+        timeout: '2.5',
+        'no-verify': true,
+      }),
+    );
     expect([flagged.scope, flagged.keyStorage, flagged.agents]).toEqual(['user', 'env', ['cline']]);
     expect([...flagged.models]).toEqual([['cline', 'deepseek-chat']]);
     expect([flagged.timeoutMs, flagged.verify]).toEqual([2_500, false]);
@@ -64,8 +68,8 @@ describe('setupInputs', () => {
   });
 
   it('an unknown agent or model target is a usage error naming the agents', async () => {
-    await expect(setupInputs(contextWith(), { agent: ['nope'] })).rejects.toBeInstanceOf(UsageError);
-    const refused: unknown = await setupInputs(contextWith(), { model: ['nope=m'] }).then(
+    await expect(setupInputs(contextWith(), givenOf({ agent: ['nope'] }))).rejects.toBeInstanceOf(UsageError);
+    const refused: unknown = await setupInputs(contextWith(), givenOf({ model: ['nope=m'] })).then(
       () => 'resolved',
       (e: unknown) => e,
     );
@@ -77,7 +81,7 @@ describe('setupInputs', () => {
 describe('setupOptionsFrom', () => {
   it('takes every input, and what the command decides itself wins', async () => {
     const ctx = contextWith({ perAgent: { codex: { model: 'gpt-5', preferences: ['o3*'] } } });
-    const inputs = await setupInputs(ctx, { scope: 'project', 'dry-run': true, concurrency: '2' });
+    const inputs = await setupInputs(ctx, givenOf({ scope: 'project', 'dry-run': true, concurrency: '2' }));
     const setup = setupOptionsFrom(ctx, inputs, GATEWAY, { agents: ['codex'], command: 'setup', pinSaved: true });
     expect([setup.scope, setup.keyStorage, setup.dryRun, setup.concurrency, setup.command, setup.env.home]).toEqual([
       'project',

@@ -1,15 +1,15 @@
 // `doctor`: check every agent configured or installed on this machine, whoever wrote its config;
 // `doctor --fix` repairs through the same safe writer as setup (backups, atomic writes).
+import { givenOf } from '../given.js';
 import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
-import type { Scope } from '../../agents/types.js';
 import { UsageError } from '../../core/errors.js';
 import { commas, msg, type Message } from '../../i18n/index.js';
 import type { AgentCheck, CheckOptions } from '../../doctor/check.js';
-import { flag, GATEWAY_OPTIONS, list, str, type OptionTable, type ParsedArgs } from '../args.js';
+import { flag, GATEWAY_OPTIONS, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { BASE_URL_ENV, DEFAULT_KEY_ENV, KEY_ELSEWHERE, keyEnvFlags, resolveBaseUrl } from '../../settings/gateway.js';
+import { BASE_URL_ENV, DEFAULT_KEY_ENV, keyEnvFlags, resolveBaseUrl } from '../../settings/gateway.js';
 import { print, printJson, versionText } from '../output.js';
 import { VERIFIED_NEW_API } from '../../gateway/version.js';
 import { wrap } from '../../core/layout.js';
@@ -179,17 +179,16 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const profile = str(args.values, 'profile');
   const saved = profile === undefined ? all : profileSaved(all, profile);
   const profileIds = profile === undefined ? [] : profileAgents(all, profile);
-  if (profile !== undefined && profileIds.length === 0 && list(args.values, 'agent').length === 0) {
+  const given = givenOf(args.values);
+  if (profile !== undefined && profileIds.length === 0 && given.agents === undefined) {
     throw new UsageError(msg('profiles.no_agents', { name: profile }), msg('profiles.no_agents_hint', { bin: BIN, name: profile }));
   }
   const flags =
-    profile !== undefined && args.values['base-url'] === undefined && saved.settings.baseUrl
-      ? { ...args.values, 'base-url': saved.settings.baseUrl }
-      : args.values;
+    profile !== undefined && given.baseUrl === undefined && saved.settings.baseUrl ? { ...given, baseUrl: saved.settings.baseUrl } : given;
   // Doctor checks the agents it is told to, or every installed one: a saved agent list is not its input.
   const values = withSavedDefaults(
     ctx,
-    { ...flags, agent: flags.agent },
+    flags,
     { ...saved.settings, agents: undefined },
     {
       ...saved,
@@ -197,22 +196,20 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       withheld: saved.withheld?.filter((w) => w.field !== 'agents' && (w.field !== 'keyStorage' || flag(args.values, 'fix'))),
     },
   );
-  const only = list(values, 'agent');
+  const only: readonly string[] = values.agents ?? [];
   for (const id of only)
     if (!SUPPORTED_AGENT_IDS.includes(id as AgentId))
       throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
   const ids = only.length > 0 ? (only as AgentId[]) : profileIds.length > 0 ? profileIds : SUPPORTED_AGENT_IDS;
-  const scope = (str(values, 'scope') ?? 'user') as Scope;
+  const scope = values.scope ?? 'user';
   // The key's variable: the flag, the saved one (when saved for this gateway), GATEWAY_API_KEY — the
   // first that is set now; never one the saved settings bind to another gateway.
-  const flagged = keyEnvFlags(args.values);
+  const flagged = keyEnvFlags(given);
   const named = keyEnvFlags(values);
-  const elsewhere = values[KEY_ELSEWHERE];
-  const candidates = [named.plain, DEFAULT_KEY_ENV].filter(
-    (v): v is string => v !== undefined && !(Array.isArray(elsewhere) && elsewhere[0] === v),
-  );
+  const elsewhere = values.keyElsewhere;
+  const candidates = [named.plain, DEFAULT_KEY_ENV].filter((v): v is string => v !== undefined && elsewhere?.name !== v);
   const keyEnv = candidates.find((name) => ctx.env[name]?.trim()) ?? candidates[0] ?? DEFAULT_KEY_ENV;
-  const gatewayKey = str(values, 'api-key') ?? (candidates.includes(keyEnv) ? ctx.env[keyEnv]?.trim() : undefined);
+  const gatewayKey = values.apiKey ?? (candidates.includes(keyEnv) ? ctx.env[keyEnv]?.trim() : undefined);
   if (gatewayKey) ctx.addSecret(gatewayKey);
   // Each agent's own key variable (the flag, else the one saved for this gateway): that agent's gateway key.
   const agentKeyEnv = new Map<AgentId, string>();
@@ -231,9 +228,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     }
   }
   // The base URL given (flag, GATEWAY_BASE_URL) or saved: the one a repair writes. Validated up front.
-  const given = values['base-url'] !== undefined || ctx.env[BASE_URL_ENV] !== undefined ? resolveBaseUrl(ctx, values) : undefined;
-  const seconds = str(values, 'timeout');
-  const timeoutMs = seconds === undefined ? undefined : Math.round(Number(seconds) * 1000);
+  const url = values.baseUrl !== undefined || ctx.env[BASE_URL_ENV] !== undefined ? resolveBaseUrl(ctx, values) : undefined;
+  const timeoutMs = values.timeoutSeconds === undefined ? undefined : Math.round(values.timeoutSeconds * 1000);
   const inputs: CheckInputs = {
     scope,
     gatewayKey,
@@ -242,8 +238,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     markers: savedMarkers(saved.settings),
     // An agent the user set up or asked about is expected to use the gateway: a config that does not is a finding.
     intended: new Set<AgentId>([...(saved.settings.agents ?? []), ...profileIds, ...(only as AgentId[])]),
-    gatewayHost: given ? new URL(given.root).host : undefined,
-    trustedOrigin: given ? new URL(given.root).origin : undefined,
+    gatewayHost: url ? new URL(url.root).host : undefined,
+    trustedOrigin: url ? new URL(url.root).origin : undefined,
   };
 
   // Each gateway's own version, as its model list answered.
@@ -254,7 +250,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   let moved: { id: AgentId; from: string; to: string; code: string }[] = [];
   let keys: KeyReplaced[] = [];
   const tightened: string[] = [];
-  const fixing = flag(values, 'fix');
+  const fixing = flag(args.values, 'fix');
   if (fixing) {
     // A key file others may read is fixed by its mode alone: nothing to rewrite for it.
     const open = checks.flatMap((c) => c.findings.filter((f) => f.code === 'key_file_open' && f.path !== undefined).map((f) => f.path!));
@@ -266,7 +262,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const modeOnly = checks.filter((c) => c.findings.length > 0 && c.findings.every((f) => f.code === 'key_file_open'));
     const broken = checks.filter((c) => c.configured && c.findings.some((f) => f.code !== 'key_file_open'));
     if (broken.length > 0) {
-      const setup = await setupInputs(ctx, args.values, true, profile);
+      const setup = await setupInputs(ctx, given, true, profile);
       const [{ repairAgents }, { runSetup }, { guardInterrupt }] = await Promise.all([
         import('../../doctor/repair.js'),
         import('../../setup/run.js'),
@@ -297,7 +293,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       ({ fixed, notFixed, moved, keys } = await repairAgents(
         ctx,
         broken,
-        { scope, gatewayKey, keyEnv, gatewayKeys, agentKeyEnv, given, keyStorage: saved.settings.keyStorage },
+        { scope, gatewayKey, keyEnv, gatewayKeys, agentKeyEnv, given: url, keyStorage: saved.settings.keyStorage },
         attempt,
       ));
     }

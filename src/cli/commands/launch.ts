@@ -5,6 +5,7 @@
 // the agent only through its environment; the temporary files live in a directory of ours (0700,
 // files 0600) removed when the session ends. The agent's exit code is ours; a signal that ends it
 // ends us with 128 + its number, as a shell reports it.
+import { givenOf } from '../given.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,11 +86,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
 
   // The same inputs as setup (saved base URL and key variable as defaults, or a profile's), for this one agent.
   const profile = str(args.values, 'profile');
-  const inputs = await setupInputs(ctx, { ...args.values, agent: agent.id }, true, profile);
-  if (profile !== undefined) (await import('../../settings/profiles.js')).requireProfileKey(ctx, args.values, inputs.saved, profile);
+  const given = givenOf(args.values);
+  const inputs = await setupInputs(ctx, { ...given, agents: [agent.id] }, true, profile);
+  if (profile !== undefined) (await import('../../settings/profiles.js')).requireProfileKey(ctx, given, inputs.saved, profile);
   // The agent's own key (`--api-key-env AGENT=VAR`, or the one saved for it) wins over the shared one.
-  const inConfigs = await keysForRun(ctx, inputs.values, [agent.id], inputs.scope ?? 'user');
-  const gateway = resolveGateway(ctx, inputs.values, undefined, [agent.id], inConfigs);
+  const inConfigs = await keysForRun(ctx, inputs.given, [agent.id], inputs.scope ?? 'user');
+  const gateway = resolveGateway(ctx, inputs.given, undefined, [agent.id], inConfigs);
   const own = gateway.agentKeys?.get(agent.id);
   const key = own ? { key: own.key, keyEnvVar: own.keyEnvVar, keySource: `$${own.keyEnvVar}` } : gateway;
   const opts = setupOptionsFrom(ctx, inputs, gateway, {

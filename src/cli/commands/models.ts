@@ -1,5 +1,6 @@
 // `models`: the key's models grouped by protocol, which coding agent each suits and why not, with
 // marketplace prices and key information when the gateway shares them.
+import { givenOf } from '../given.js';
 import { GATEWAY_OPTIONS, type OptionTable } from '../args.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
@@ -162,7 +163,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
     );
   // The saved gateway and key variables, as the other commands take them.
-  const values = await gatewayValues(ctx, args.values, agent);
+  const values = await gatewayValues(ctx, givenOf(args.values), agent);
   // An agent's key the way every command finds it: a flag, its saved variable, the key its config holds for this gateway.
   const agents = agent !== undefined ? [agent as AgentId] : undefined;
   const inConfigs = agents ? await (await import('../../settings/config-key.js')).keysForRun(ctx, values, agents) : undefined;

@@ -3,6 +3,7 @@
 // `--offline` sends nothing), and which profile last wrote each agent, checked against the agent's
 // config as it is on disk now. `profiles add` and `profiles remove` edit the user file; a project
 // file's profiles are the team's, read-only here.
+import { givenOf } from '../given.js';
 import { own } from '../../core/own.js';
 import { AGENTS, isAgentId, type AgentId } from '../../agents/registry.js';
 import type { KeyStorage, Scope } from '../../agents/types.js';
@@ -21,7 +22,7 @@ import { DEFAULT_KEY_ENV } from '../../settings/gateway.js';
 import { print, printJson } from '../output.js';
 import { activeProfiles, profileNames } from '../../settings/profiles.js';
 import { loadSaved } from '../../settings/saved.js';
-import { agentEnv, parseAgents, parseModels } from '../../settings/setup-inputs.js';
+import { agentEnv, parseAgents, modelChoices } from '../../settings/setup-inputs.js';
 
 const ADD_FLAGS = ['base-url', 'api-key-env', 'agent', 'model', 'scope', 'key-storage'] as const;
 
@@ -107,9 +108,10 @@ async function add(ctx: CliContext, args: ParsedArgs, name: string): Promise<num
   // Someone may have passed the key itself here: never echo it.
   if (keyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
     throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
-  const agents = parseAgents(args.values);
+  const given = givenOf(args.values);
+  const agents = parseAgents(given);
   const perAgent: NonNullable<ProfileSettings['perAgent']> = {};
-  for (const [id, model] of parseModels(args.values)) {
+  for (const [id, model] of modelChoices(given).models) {
     const targets: AgentId[] = id === '*' ? (agents ?? []) : [id];
     if (targets.length === 0) throw new UsageError(msg('profiles.model_needs_agent'), msg('profiles.bad_action_hint', { bin: BIN }));
     for (const t of targets) perAgent[t] = { model };

@@ -2,10 +2,10 @@
 // tools. Each agent module says what it owns (`unplan`); this runs the same pipeline as setup:
 // plan every file (one that does not parse stops everything), back up, write atomically under the
 // lock, modes kept. It never asks, like `setup` with flags: the backup is the way back.
+import { givenOf } from '../given.js';
 import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
-import type { Scope } from '../../agents/types.js';
 import type { AppliedFile, FileEdit, PlannedFile } from '../../config/types.js';
-import { flag, GATEWAY_OPTIONS, str, type OptionTable, type ParsedArgs } from '../args.js';
+import { GATEWAY_OPTIONS, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
@@ -44,15 +44,15 @@ interface RemoveAgentReport {
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const saved = await loadSaved(ctx);
-  const values = { ...args.values };
+  const values = givenOf(args.values);
   // The gateway whose settings go: the flag, else $GATEWAY_BASE_URL, else the one setup saved.
-  const savedUrl = values['base-url'] === undefined && ctx.env['GATEWAY_BASE_URL'] === undefined;
+  const savedUrl = values.baseUrl === undefined && ctx.env['GATEWAY_BASE_URL'] === undefined;
   refuseWithheld(saved, (field) => (field === 'baseUrl' && savedUrl) || (field === 'scope' && values.scope === undefined));
-  if (savedUrl && saved.settings.baseUrl) values['base-url'] = saved.settings.baseUrl;
+  if (savedUrl && saved.settings.baseUrl) values.baseUrl = saved.settings.baseUrl;
   const gateway = resolveBaseUrl(ctx, values);
-  const scope = (str(values, 'scope') ?? saved.settings.scope ?? 'user') as Scope;
+  const scope = values.scope ?? saved.settings.scope ?? 'user';
   const ids = parseAgents(values) ?? SUPPORTED_AGENT_IDS;
-  const dryRun = flag(values, 'dry-run');
+  const dryRun = values.dryRun === true;
   const env = agentEnv(ctx);
   // Masked wherever it shows, though only values read from the files are ever printed.
   const envKey = ctx.env[saved.settings.keyEnv ?? 'GATEWAY_API_KEY'];

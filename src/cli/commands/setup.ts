@@ -1,6 +1,7 @@
 // `setup`: choose models, probe, write every agent's config, read back and verify.
 // The job itself is src/setup/run.ts and its inputs come from src/cli/setup-inputs.ts; this module
 // turns its report into text or one JSON document.
+import { givenOf } from '../given.js';
 import { AGENTS } from '../../agents/registry.js';
 import { maskKey } from '../../core/mask.js';
 import { agentsForApp } from '../../setup/import-hints.js';
@@ -71,13 +72,14 @@ function importNotes(ctx: CliContext, imported: ImportedLink, root: string): voi
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const inputs = await setupInputs(ctx, args.values);
+  const given = givenOf(args.values);
+  const inputs = await setupInputs(ctx, given);
   // Without --agent, an import link made for an agent (`app=openclaw`) sets up that agent.
   const linked = agentsForApp(inputs.imported?.link.app);
   const agents = inputs.agents ?? (linked.length > 0 ? linked : await installedAgents(agentEnv(ctx)));
-  const gateway = resolveGateway(ctx, inputs.values, importedKey(inputs), agents);
+  const gateway = resolveGateway(ctx, inputs.given, importedKey(inputs), agents);
   refuseLinkInEnvStorage(ctx, inputs, gateway);
-  refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
+  refuseSavedEnvStorage(ctx, given, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
   const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: 'setup', pinSaved: true });
   if (!ctx.json && inputs.imported) importNotes(ctx, inputs.imported, gateway.root);
   if (!ctx.json)

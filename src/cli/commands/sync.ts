@@ -1,6 +1,7 @@
 // `sync`: after the gateway's models change, rewrite the agent configs that must change: the
 // chosen model left the key's list or lost the mark its agent needs, or the base URL changed.
 // `sync --check` changes nothing and fails (exit 1) when a sync would write: for CI.
+import { givenOf } from '../given.js';
 import { AGENTS, type AgentId } from '../../agents/registry.js';
 import { EXIT, UsageError } from '../../core/errors.js';
 import type { ClassifiedModel } from '../../core/types.js';
@@ -173,15 +174,16 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (str(args.values, 'profile') === undefined) refuseWithheld(saved, (field) => field === 'agents');
   const groups = syncGroups(saved, str(args.values, 'profile'));
   const check = flag(args.values, 'check');
+  const given = givenOf(args.values);
   const results: SyncResult[] = [];
   // Every key is read before anything is written.
   const prepared = [];
   for (const g of groups) {
-    const inputs = await setupInputs(ctx, args.values, true, g.profile);
-    if (g.profile !== undefined) requireProfileKey(ctx, args.values, inputs.saved, g.profile);
+    const inputs = await setupInputs(ctx, given, true, g.profile);
+    if (g.profile !== undefined) requireProfileKey(ctx, given, inputs.saved, g.profile);
     // No variable set: the keys where setup put them, the agents' configs.
-    const inConfigs = await keysForRun(ctx, inputs.values, g.agents, inputs.scope ?? 'user');
-    const gateway = resolveGateway(ctx, inputs.values, undefined, g.agents, inConfigs);
+    const inConfigs = await keysForRun(ctx, inputs.given, g.agents, inputs.scope ?? 'user');
+    const gateway = resolveGateway(ctx, inputs.given, undefined, g.agents, inConfigs);
     if (!check) refuseSavedEnvStorage(ctx, {}, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
     prepared.push({ group: g, inputs, gateway });
   }
@@ -214,7 +216,7 @@ async function syncOne(
 ): Promise<SyncResult> {
   const s = inputs.saved.settings;
   const agents = group.agents;
-  const upgrade = flag(inputs.values, 'upgrade');
+  const upgrade = inputs.given.upgrade === true;
   let models: readonly ClassifiedModel[] = [];
   let byAgent: ReadonlyMap<AgentId, readonly ClassifiedModel[]> = new Map();
   const { runSetup, setupExit } = await import('../../setup/run.js');

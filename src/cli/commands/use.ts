@@ -3,6 +3,7 @@
 // gateway, every key, every agent — and two profiles naming the same agent are refused before
 // anything is written. Then each profile runs in turn, and the user file records which profile
 // wrote each agent, for `profiles` and `sync`.
+import { givenOf } from '../given.js';
 import { own } from '../../core/own.js';
 import { normalizeBaseUrl } from '../../core/base-url.js';
 import { AGENTS, type AgentId } from '../../agents/registry.js';
@@ -92,8 +93,9 @@ export function profileFor(
  * never the key (the next `use NAME` reads it from that variable).
  */
 async function useImported(ctx: CliContext, args: ParsedArgs): Promise<{ name: string; inputs: SetupInputs; saved: boolean } | undefined> {
-  if (args.positionals.length > 0 || (args.values.import === undefined && args.values['import-env'] === undefined)) return undefined;
-  const inputs = await setupInputs(ctx, args.values);
+  const given = givenOf(args.values);
+  if (args.positionals.length > 0 || (given.importStdin === undefined && given.importEnv === undefined)) return undefined;
+  const inputs = await setupInputs(ctx, given);
   const root = normalizeBaseUrl(inputs.imported?.link.baseUrl ?? '').root;
   return { inputs, ...profileFor(profileNameOf(inputs.importName), root, inputs.saved.settings.profiles) };
 }
@@ -113,19 +115,20 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   // Every name is checked before any key is read.
   for (const name of names) profileSaved(saved, name);
   // One link is one gateway and one key: it cannot stand for several profiles.
-  if (names.length > 1 && (args.values.import !== undefined || args.values['import-env'] !== undefined)) {
+  const given = givenOf(args.values);
+  if (names.length > 1 && (given.importStdin !== undefined || given.importEnv !== undefined)) {
     throw new UsageError(msg('import.one_profile'), msg('import.one_profile_hint', { bin: BIN }));
   }
   const plans: Plan[] = [];
   for (const name of names) {
-    const inputs = await setupInputs(ctx, args.values, true, name);
+    const inputs = await setupInputs(ctx, given, true, name);
     // A key from the import link stands in for the profile's variable.
-    if (!inputs.imported) requireProfileKey(ctx, args.values, inputs.saved, name);
+    if (!inputs.imported) requireProfileKey(ctx, given, inputs.saved, name);
     const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
     // A profile's perAgent.<id>.keyEnv gives that agent its own key, as --api-key-env AGENT=VAR does.
-    const gateway = resolveGateway(ctx, inputs.values, importedKey(inputs), agents);
+    const gateway = resolveGateway(ctx, inputs.given, importedKey(inputs), agents);
     refuseLinkInEnvStorage(ctx, inputs, gateway);
-    refuseSavedEnvStorage(ctx, args.values, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
+    refuseSavedEnvStorage(ctx, given, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
     plans.push({ name, inputs, gateway, agents });
   }
   const writer = new Map<AgentId, string>();
@@ -186,7 +189,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
 
 /** A link whose name is no profile yet: setup's run with the link, then the profile saved from it. */
 async function runNewImported(ctx: CliContext, inputs: SetupInputs, name: string): Promise<number> {
-  const gateway = resolveGateway(ctx, inputs.values, importedKey(inputs));
+  const gateway = resolveGateway(ctx, inputs.given, importedKey(inputs));
   const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
   const setupOptions = setupOptionsFrom(ctx, inputs, gateway, { agents, command: `use ${name}`, pinSaved: false });
   if (!ctx.json) {

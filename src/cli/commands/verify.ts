@@ -1,5 +1,6 @@
 // `verify`: minimal live requests, one per protocol (or per protocol of one model), each reported
 // with pass/fail, latency, the gateway's request ID and, on failure, the named cause.
+import { givenOf } from '../given.js';
 import { GATEWAY_OPTIONS, type OptionTable } from '../args.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
@@ -201,7 +202,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     return results.length > 0 && results.every((r) => r.ok) ? 0 : 1;
   }
   // The saved gateway and key variable, as the other commands take them.
-  const gw = resolveGateway(ctx, await gatewayValues(ctx, args.values));
+  const gw = resolveGateway(ctx, await gatewayValues(ctx, givenOf(args.values)));
   const client = await import('../../gateway/client.js');
   const opts = { root: gw.root, key: gw.key, timeoutMs: gw.timeoutMs, env: gw.env };
   // The self-check starts where the gateway's own advice does: the key's list (throws a diagnosis).

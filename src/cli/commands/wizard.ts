@@ -1,13 +1,14 @@
 // The interactive wizard: `npx gateway-agent-setup` on a terminal. It takes setup's flags; each
 // flag answers its question, so a person is asked only what they did not say. GATEWAY_BASE_URL
 // and the saved settings only pre-fill the answers.
+import { givenOf } from '../given.js';
 import { join } from 'node:path';
 import { AGENTS } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
 import { commas, msg } from '../../i18n/index.js';
 import type { SetupReport } from '../../setup/run.js';
 import type { WizardDefaults } from '../../wizard/flow.js';
-import { str, type ParsedArgs } from '../args.js';
+import type { ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
@@ -53,7 +54,7 @@ async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const values = args.values;
+  const values = givenOf(args.values);
   // The saved settings pre-fill the answers; only flags answer them.
   const inputs = await setupInputs(ctx, values, false);
   const saved = inputs.saved.settings;
@@ -62,7 +63,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (!ENV_NAME.test(keyEnvVar)) {
     throw new UsageError(msg('wizard.api_key_env_name'), msg('wizard.api_key_env_name_hint'));
   }
-  const flagKey = str(values, 'api-key');
+  const flagKey = values.apiKey;
   const imported = inputs.imported;
   const key = imported?.link.key ?? flagKey ?? ctx.env[keyEnvVar];
   if (key) ctx.addSecret(key.trim());
@@ -70,9 +71,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (!ctx.interactive) {
     // Never wait for input that cannot come: name what `setup` would need instead.
     const missing = [
-      ...((str(inputs.values, 'base-url') ?? ctx.env[BASE_URL_ENV] ?? saved.baseUrl)
-        ? []
-        : [msg('wizard.base_url_or_env', { env: BASE_URL_ENV })]),
+      ...((inputs.given.baseUrl ?? ctx.env[BASE_URL_ENV] ?? saved.baseUrl) ? [] : [msg('wizard.base_url_or_env', { env: BASE_URL_ENV })]),
       ...(key ? [] : [keyEnvVar]),
     ];
     const both = missing.reduce((a, b) => (a === '' ? b : msg('wizard.and', { a, b })), '');
@@ -113,7 +112,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         t: ctx.t,
       },
       {
-        baseUrl: str(inputs.values, 'base-url'),
+        baseUrl: inputs.given.baseUrl,
         key,
         keySource: imported ? imported.source : flagKey !== undefined ? '--api-key' : keyEnvVar,
         // A variable the user did not name here goes only to the gateways it was saved for.
