@@ -24,11 +24,22 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The library called in-process, as a script would: real HTTP to the simulator, real files in
+        // temp homes, no process started. Isolated files (module state such as a lock is per run).
+        test: {
+          name: 'library',
+          include: ['test/library/**/*.test.ts'],
+          pool: 'threads',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
         // Processes, the built bin, real terminals: after the unit tier, never beside it.
         test: {
           name: 'e2e',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/unit/**', 'test/agents/**', 'test/gateway/**', 'test/bench/**', 'node_modules/**'],
+          exclude: ['test/unit/**', 'test/library/**', 'test/agents/**', 'test/gateway/**', 'test/bench/**', 'node_modules/**'],
           pool: 'forks',
           sequence: { groupOrder: 1 },
         },

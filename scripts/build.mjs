@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await build({
-  entryPoints: { cli: 'src/cli/entry.ts' },
+  entryPoints: { cli: 'src/cli/entry.ts', index: 'src/index.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -30,6 +30,13 @@ await build({
   external: ['typescript'],
   logLevel: 'warning',
 });
+
+// The library's types (package.json `exports`), declarations only, from the same sources.
+{
+  const { execFileSync } = await import('node:child_process');
+  const tsc = new URL('../node_modules/typescript/bin/tsc', import.meta.url);
+  execFileSync(process.execPath, [tsc.pathname, '-p', new URL('../tsconfig.lib.json', import.meta.url).pathname], { stdio: 'inherit' });
+}
 
 // The main help in each language, rendered once by the bundle just built (no help file yet, so it
 // takes its normal path): `--help` alone prints the reader's instead of loading the command table

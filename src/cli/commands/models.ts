@@ -4,21 +4,17 @@ import { givenOf } from '../given.js';
 import { GATEWAY_OPTIONS, type OptionTable } from '../args.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { EXIT, UsageError } from '../../core/errors.js';
-import { maskKey } from '../../core/mask.js';
+import { EXIT } from '../../core/errors.js';
 import type { ClassifiedModel, KeyInfo, ModelPricing, Protocol } from '../../core/types.js';
-import { AGENT_IDS, AGENTS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
+import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
 import type { ModelFit } from '../../agents/types.js';
 import { notForCoding } from '../../agents/fit.js';
 import { commas, msg, type Translator } from '../../i18n/index.js';
-import { flag, showArgument, str, type ParsedArgs } from '../args.js';
+import { flag, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
-import { inferPriceGroup, keyGroups, repriced } from '../../gateway/enrich.js';
-import { VERIFIED_NEW_API } from '../../gateway/version.js';
-import { reasonWords, whyNotListed, type GroupAdvice } from '../../setup/group-advice.js';
-import { resolveGateway } from '../../settings/gateway.js';
-import { gatewayValues } from '../../settings/saved.js';
-import { formatUsd, print, note, printJson, PROTOCOL_NAMES, versionText } from '../output.js';
+import type { PriceBasis } from '../../library/models.js';
+import { reasonWords, type GroupAdvice } from '../../setup/group-advice.js';
+import { formatUsd, print, printJson, PROTOCOL_NAMES, versionText } from '../output.js';
 import { table, tableRows, wrap } from '../../core/layout.js';
 import { painter, type Paint } from '../../core/terminal.js';
 
@@ -41,27 +37,11 @@ const ORDER: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
 
 const SUPPORTED = SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]);
 
-/** Every served agent's verdict on the model (the agents' own rules, src/agents/). */
-function agentFits(model: ClassifiedModel): Record<string, ModelFit> {
-  return Object.fromEntries(SUPPORTED.map((agent) => [agent.id, agent.fit(model)]));
-}
-
 /** The group a model is listed under: images, else its first confirmed protocol, else its first probable one. */
 function primaryProtocol(model: ClassifiedModel): Protocol | undefined {
   if (model.protocols.images === 'yes') return 'images';
   if (notForCoding(model) !== undefined) return undefined;
   return ORDER.find((p) => model.protocols[p] === 'yes') ?? ORDER.find((p) => model.protocols[p] === 'probe');
-}
-
-/** What the prices shown are: at a group's ratio, or the base price. */
-interface PriceBasis {
-  group?: string;
-  ratio: number;
-  /** No group given, or one without a ratio: the base price (ratio 1). */
-  base: boolean;
-  /** The group (or its ratio) was read from the key's own model list, not given. */
-  inferred?: true;
-  groupRatios: Readonly<Record<string, number>>;
 }
 
 function basisText(t: Translator, p: PriceBasis): string {
@@ -155,69 +135,21 @@ function modelBlock(t: Translator, models: readonly ClassifiedModel[], paint: Pa
 }
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  // `--agent ID`: that agent's own key (its `--api-key-env ID=VAR`, else its saved variable).
   const agent = str(args.values, 'agent');
-  if (agent !== undefined && !isAgentId(agent))
-    throw new UsageError(
-      msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }),
-      msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
-    );
-  // The saved gateway and key variables, as the other commands take them.
-  const values = await gatewayValues(ctx, givenOf(args.values), agent);
-  // An agent's key the way every command finds it: a flag, its saved variable, the key its config holds for this gateway.
-  const agents = agent !== undefined ? [agent as AgentId] : undefined;
-  const inConfigs = agents ? await (await import('../../settings/config-key.js')).keysForRun(ctx, values, agents) : undefined;
-  const gw = resolveGateway(ctx, values, undefined, agents, inConfigs);
-  const key = (agent !== undefined ? gw.agentKeys?.get(agent as AgentId)?.key : undefined) ?? gw.key;
-  const client = await import('../../gateway/client.js');
   const group = str(args.values, 'group');
-  const opts = { root: gw.root, key, timeoutMs: gw.timeoutMs, env: gw.env, ...(group !== undefined && { group }) };
-  // The key's list decides; marketplace and key information are optional enrichments that never throw.
-  const [list, market, keyInfo] = await Promise.all([client.listModels(opts), client.fetchMarket(opts), client.fetchKeyInfo(opts)]);
-  // Prices are the model's price × the key's group's ratio. The gateway does not tell a key's
-  // group; without --group the key's own list tells it when one group (or one ratio) fits it.
-  const inferred =
-    market && group === undefined
-      ? inferPriceGroup(
-          market,
-          list.models.map((m) => m.id),
-        )
-      : undefined;
-  const pricing = market && inferred ? repriced(market.prices, inferred.ratio) : market?.prices;
-  const priced: PriceBasis | undefined = market && {
-    ...(group !== undefined && { group }),
-    ...(inferred?.group !== undefined && { group: inferred.group }),
-    ratio: inferred?.ratio ?? market.ratio ?? 1,
-    base: !inferred && market.ratio === undefined,
-    ...(inferred && { inferred: true as const }),
-    groupRatios: market.groupRatios,
-  };
-  const models = list.models.map((m) => {
-    const p = m.pricing ?? pricing?.get(m.id);
-    return p ? { ...m, pricing: p } : m;
-  });
-  for (const warning of list.warnings) note(ctx, ctx.t('cli.warning_line', { text: warning }));
-  const masked = maskKey(key);
-  // What the gateway sells that this key does not list, with the groups it is sold to: what to ask for.
   const all = flag(args.values, 'all');
-  const listed = new Set(list.models.map((m) => m.id));
-  const own = market && keyGroups(market.sold, listed);
-  const elsewhere =
-    all && pricing
-      ? [...pricing.entries()]
-          .filter(([id]) => !listed.has(id))
-          .map(([id, p]) => {
-            const sold = market?.sold.get(id);
-            const why = sold && whyNotListed(id, sold, keyInfo, own);
-            return { id, groups: p.groups ?? [], ...(why && { why }) };
-          })
-          .sort((a, b) => (a.id < b.id ? -1 : 1))
-      : undefined;
+  const { models: listModels } = await import('../../library/models.js');
+  const { report } = await listModels(
+    { ...givenOf(args.values), ...(agent !== undefined && { agent: agent as AgentId }), ...(group !== undefined && { group }), all },
+    ctx,
+  );
+  const { models, keyInfo, elsewhere, prices: priced, key: masked } = report;
+  const agentFits = (m: ClassifiedModel): Record<string, ModelFit> => report.fits[m.id] ?? {};
 
   if (ctx.json) {
     printJson(ctx, {
       ok: true,
-      baseUrl: gw.root,
+      baseUrl: report.root,
       key: {
         masked,
         ...(keyInfo?.name !== undefined ? { name: keyInfo.name } : {}),
@@ -225,10 +157,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         ...(keyInfo ? { unlimited: keyInfo.unlimited } : {}),
         ...(keyInfo?.expiresAt !== undefined ? { expiresAt: keyInfo.expiresAt } : {}),
       },
-      marked: list.marked,
-      ...(list.requestId ? { requestId: list.requestId } : {}),
-      ...(list.gatewayVersion !== undefined && { gatewayVersion: list.gatewayVersion }),
-      verifiedVersions: [...VERIFIED_NEW_API],
+      marked: report.marked,
+      ...(report.requestId ? { requestId: report.requestId } : {}),
+      ...(report.gatewayVersion !== undefined && { gatewayVersion: report.gatewayVersion }),
+      verifiedVersions: report.verifiedVersions,
       models: models.map((m) => ({
         id: m.id,
         marks: m.marks ?? [],
@@ -260,19 +192,19 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const usable = models.filter((m) => Object.values(agentFits(m)).some((f) => f.ok)).length;
   const lines: string[] = [
     ...table([
-      [t('models.row.gateway'), gw.root],
-      [t('models.row.version'), versionText(t, list.gatewayVersion)],
+      [t('models.row.gateway'), report.root],
+      [t('models.row.version'), versionText(t, report.gatewayVersion)],
       [t('models.row.key'), keyLine(t, masked, keyInfo)],
       [t('models.row.models'), t('models.count', { count: models.length, usable })],
     ]),
   ];
-  if (!pricing) lines.push(...wrap(t('models.no_prices')).map((l) => paint('dim', l)));
+  if (!priced) lines.push(...wrap(t('models.no_prices')).map((l) => paint('dim', l)));
   else if (priced) lines.push(...wrap(basisText(t, priced)).map((l) => paint('dim', l)));
 
   if (models.length === 0 && keyInfo?.modelLimits?.length === 0) {
     // An empty list carries no marks: the reason is the key's limits, not the gateway's marks.
     lines.push('', ...wrap(t('advice.limits_empty')).map((l) => paint('yellow', l)));
-  } else if (!list.marked) {
+  } else if (!report.marked) {
     lines.push('', ...wrap(t('models.unmarked_gateway')).map((l) => paint('yellow', l)), '');
     for (const line of modelBlock(t, models, paint, 'agents')) lines.push(line);
   } else {
@@ -285,7 +217,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     }
     if (others.length > 0) {
       lines.push('', paint('cyan', t('models.not_for_agents')));
-      if (flag(args.values, 'all')) for (const line of modelBlock(t, others, paint, 'reason')) lines.push(line);
+      if (all) for (const line of modelBlock(t, others, paint, 'reason')) lines.push(line);
       else lines.push(...wrap(t('models.all_for_why', { ids: commas(others.map((m) => m.id)) }), 2));
     }
   }

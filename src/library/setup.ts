@@ -1,0 +1,88 @@
+// `setup` as a library call: resolve what was given against the saved settings and the machine,
+// choose and probe models, write every agent's config, read it back, and remember what worked.
+import type { AgentId } from '../agents/registry.js';
+import type { ExitCode } from '../core/errors.js';
+import { maskKey } from '../core/mask.js';
+import type { Message } from '../i18n/index.js';
+import type { Given } from '../settings/given.js';
+import { resolveGateway } from '../settings/gateway.js';
+import { refuseSavedEnvStorage, rememberSetup } from '../settings/saved.js';
+import {
+  agentEnv,
+  agentKeyEnvs,
+  importedKey,
+  installedAgents,
+  keyVariable,
+  refuseLinkInEnvStorage,
+  setupInputs,
+  setupOptionsFrom,
+} from '../settings/setup-inputs.js';
+import { agentsForApp } from '../setup/import-hints.js';
+import type { SetupProgress, SetupReport } from '../setup/run.js';
+import { session, type Host } from './host.js';
+
+/** What a setup is given: the gateway, keys, agents and choices (see Given); undefined is "not given". */
+export type SetupInput = Given;
+
+/** The run as resolved, before any request: what a caller shows first. The key only masked. */
+export interface SetupStart {
+  root: string;
+  key: string;
+  /** Where the key came from: a variable (`$NAME`), the import link's source, or the typed key. */
+  keySource: string;
+  agents: AgentId[];
+  /** The import link's gateway, its name and the agents and models it hints at. */
+  imported?: { source: string; name?: string; app?: string; agents: AgentId[]; models: string[] };
+}
+
+export interface SetupEvents {
+  /** Once the inputs are resolved, before the first request. */
+  onStart?(start: SetupStart): void;
+  /** Each round as it starts and each agent as it finishes one. */
+  onProgress?(event: SetupProgress): void;
+}
+
+export interface SetupResult {
+  start: SetupStart;
+  report: SetupReport;
+  /** Notes and warnings of the run, in order. */
+  notes: Message[];
+  /** 0; 75 when only the gateway's load failed (try later); else 1. */
+  exit: ExitCode;
+  /** The timeout of one request, for what a caller runs after (the agents themselves). */
+  timeoutMs: number;
+}
+
+/** Sets up the agents for the gateway and proves each with a live request; throws a ToolError for bad input. */
+export async function setup(input: SetupInput, host: Host, on: SetupEvents = {}): Promise<SetupResult> {
+  const { ctx, notes } = session(host);
+  const inputs = await setupInputs(ctx, input);
+  // Without agents given, an import link made for an agent (`app=openclaw`) sets up that agent.
+  const linked = agentsForApp(inputs.imported?.link.app);
+  const agents = inputs.agents ?? (linked.length > 0 ? linked : await installedAgents(agentEnv(ctx)));
+  const gateway = resolveGateway(ctx, inputs.given, importedKey(inputs), agents);
+  refuseLinkInEnvStorage(ctx, inputs, gateway);
+  refuseSavedEnvStorage(ctx, input, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
+  const options = setupOptionsFrom(ctx, inputs, gateway, { agents, command: 'setup', pinSaved: true });
+  const link = inputs.imported?.link;
+  const start: SetupStart = {
+    root: gateway.root,
+    key: maskKey(gateway.key),
+    keySource: gateway.keySource,
+    agents: [...agents],
+    ...(link && {
+      imported: {
+        source: inputs.imported!.source,
+        ...(link.name !== undefined && { name: link.name }),
+        ...(link.app !== undefined && { app: link.app }),
+        agents: agentsForApp(link.app),
+        models: [link.model ?? link.sonnetModel, link.haikuModel].filter((m): m is string => m !== undefined),
+      },
+    }),
+  };
+  on.onStart?.(start);
+  const { runSetup, setupExit } = await import('../setup/run.js');
+  const report = await runSetup({ ...options, ...(on.onProgress && { onProgress: on.onProgress }) });
+  await rememberSetup(ctx, report, keyVariable(gateway), agentKeyEnvs(gateway), inputs.fromProject);
+  return { start, report, notes, exit: setupExit(report), timeoutMs: gateway.timeoutMs };
+}
