@@ -2,6 +2,7 @@
 // agent's floor nothing is written; a protocol it speaks only from a later version does not suit it;
 // its format is the newest one that version reads. Versions compare as semver (npm's own parser);
 // a version told in another shape (`1.2`) is read as the nearest one (`1.2.0`).
+import { runMemo } from '../core/run-cache.js';
 import coerce from 'semver/functions/coerce.js';
 import lt from 'semver/functions/lt.js';
 import type { Protocol } from '../core/types.js';
@@ -30,7 +31,7 @@ export async function installedVersion(agent: Agent, env: AgentEnv): Promise<str
  * installed agents (setup without --agent, `use` over several profiles, doctor) and then reads
  * their versions asks each binary once.
  */
-const told = new Map<string, Promise<Detection>>();
+const told = runMemo<string, Promise<Detection>>();
 
 /** Whether the agent is on PATH, and the version it tells: its binary run once, only when found. */
 export function installation(agent: Agent, env: AgentEnv): Promise<Detection> {

@@ -4,6 +4,7 @@
 // Every area's sentences, registered before anything is rendered.
 import '../messages.js';
 import { EXIT, GatewayError, ToolError, UsageError } from '../core/errors.js';
+import { newRun } from '../core/run-cache.js';
 import type { Diagnosis } from '../core/types.js';
 import { VERSION } from '../core/version.js';
 import {
@@ -100,6 +101,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
   let ctx: CliContext | undefined;
   let lang: Lang = 'en';
   let t: Translator = ENGLISH;
+  newRun();
   try {
     lang = chooseLang(early, proc);
     // Another language's sentences are read once, now: every agent's must be registered first (in

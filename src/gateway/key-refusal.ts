@@ -14,10 +14,12 @@ import { dateOf, keyState, parseKeyUsage } from './key-usage.js';
 import { stripRequestId } from './request-id.js';
 import type { ClientOptions } from './types.js';
 
+import { runMemo } from '../core/run-cache.js';
+
 type Told = { reason: Exclude<KeyRefusalReason, 'untold'>; date?: string } | undefined;
 
 /** One question per gateway and key in a run, however many probes the key failed. */
-const asked = new Map<string, Promise<Told>>();
+const asked = runMemo<string, Promise<Told>>();
 
 async function ask(opts: ClientOptions): Promise<Told> {
   try {

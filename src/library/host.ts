@@ -3,6 +3,7 @@
 // with `env`'s proxy settings. Notes for the person running it come back as messages (data).
 import type { Message } from '../i18n/index.js';
 import type { SettingsHost } from '../settings/host.js';
+import { newRun } from '../core/run-cache.js';
 
 export interface Host {
   /** The environment the agents and the gateway client see: key variables, proxies, GATEWAY_BASE_URL. */
@@ -22,6 +23,7 @@ export interface Host {
 
 /** The settings' view of a host, collecting the notes of one call. */
 export function session(host: Host): { ctx: SettingsHost; notes: Message[] } {
+  newRun();
   const notes: Message[] = [];
   const ctx: SettingsHost = {
     env: host.env,

@@ -53,6 +53,8 @@ export interface ModelsReport {
   elsewhere?: { id: string; groups: string[]; why?: GroupAdvice['why'] }[];
   /** Without it the marketplace shared no prices. */
   prices?: PriceBasis;
+  /** What was wrong with the gateway's list (models dropped, and why). */
+  warnings: Message[];
 }
 
 /** The key's models and what they suit; throws a GatewayError (the cause, the fix) when the list cannot be read. */
@@ -98,7 +100,6 @@ export async function models(input: ModelsInput, host: Host): Promise<{ report: 
     const p = m.pricing ?? pricing?.get(m.id);
     return p ? { ...m, pricing: p } : m;
   });
-  for (const warning of list.warnings) ctx.warn(msg('cli.warning_line', { text: warning }));
   // What the gateway sells that this key does not list, with the groups it is sold to: what to ask for.
   const listed = new Set(list.models.map((m) => m.id));
   const own = market && keyGroups(market.sold, listed);
@@ -126,6 +127,7 @@ export async function models(input: ModelsInput, host: Host): Promise<{ report: 
     fits: Object.fromEntries(priced.map((m) => [m.id, Object.fromEntries(served.map((a) => [a.id, a.fit(m)]))])),
     ...(elsewhere && { elsewhere }),
     ...(prices && { prices }),
+    warnings: [...list.warnings],
   };
   return { report, notes };
 }

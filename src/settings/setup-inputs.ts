@@ -12,6 +12,7 @@ import { commas, msg } from '../i18n/index.js';
 import type { LoadedSettings } from './index.js';
 import type { SetupOptions } from '../setup/run.js';
 import { showArgument } from '../core/values.js';
+import { runMemo } from '../core/run-cache.js';
 import type { Completed, Given } from './given.js';
 import type { SettingsHost } from './host.js';
 import { hintPreferences } from '../setup/import-hints.js';
@@ -195,12 +196,13 @@ export function agentEnv(ctx: Pick<SettingsHost, 'home' | 'env' | 'cwd' | 'platf
   return { home: ctx.home, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform };
 }
 
-let pathNoted = false;
+/** Told already in this run (once, however many inputs it resolves). */
+const pathNoted = runMemo<'noted', true>();
 
 /** Says once per run which PATH entries the agents are not looked for in (relative ones). */
 export async function notePathEntries(ctx: Pick<SettingsHost, 'home' | 'env' | 'cwd' | 'platform' | 'warn'>): Promise<void> {
-  if (pathNoted) return;
-  pathNoted = true;
+  if (pathNoted.has('noted')) return;
+  pathNoted.set('noted', true);
   const { relativePathEntries } = await import('../agents/detect.js');
   const skipped = relativePathEntries(agentEnv(ctx));
   if (skipped.length > 0) ctx.warn(msg('agents.path_relative', { dirs: commas(skipped.map((d) => JSON.stringify(d))) }));

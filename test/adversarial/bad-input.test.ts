@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -48,7 +48,7 @@ describe('bad input', () => {
   it.each(cases)('%s: exit %s, says what to fix, writes nothing', async (_name, args, code, says) => {
     const { dir: home, remove } = tempHome();
     try {
-      const r = await runCli(args(sim.root), { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runInProcess(args(sim.root), { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(r.code, r.stderr).toBe(code);
       expect(r.stderr).toMatch(says);
       expect(r.stderr).not.toContain('\u001b[2J');
@@ -62,7 +62,7 @@ describe('bad input', () => {
     const { dir: home, remove } = tempHome();
     try {
       writeFileSync(join(home, '.codex'), 'not a folder\n');
-      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
+      const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
@@ -78,7 +78,7 @@ describe('bad input', () => {
     const { dir: home, remove } = tempHome();
     try {
       mkdirSync(join(home, '.qwen/settings.json'), { recursive: true });
-      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], {
+      const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
@@ -95,7 +95,7 @@ describe('bad input', () => {
     try {
       mkdirSync(join(home, '.qwen'));
       writeFileSync(join(home, '.qwen/settings.json'), '{\n  "a": 1,\n  "b": \n}\n');
-      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex,qwen-code'], {
+      const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex,qwen-code'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
@@ -119,7 +119,7 @@ describe('bad input', () => {
       const file = join(home, 'plain-file');
       writeFileSync(file, 'x');
       const argv = args.map((a) => a.replace('__FILE__', file));
-      const r = await runCli(argv, { home, env: { ...env, ...(args.includes('--home') ? { GATEWAY_BASE_URL: sim.root } : {}) } });
+      const r = await runInProcess(argv, { home, env: { ...env, ...(args.includes('--home') ? { GATEWAY_BASE_URL: sim.root } : {}) } });
       expect(r.code, r.stderr).not.toBe(0);
       expect([1, 2]).toContain(r.code);
       expect(r.stderr).toMatch(new RegExp(says.source.replace('__FILE__', file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')), says.flags));

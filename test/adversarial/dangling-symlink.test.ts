@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -29,20 +29,23 @@ describe('a dangling symlink where a config belongs', () => {
       symlinkSync(relTarget || target, link);
       expect(existsSync(target)).toBe(false);
 
-      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(lstatSync(link).isSymbolicLink()).toBe(true);
       expect(readlinkSync(link)).toBe(relTarget || target);
       expect(readFileSync(target, 'utf8')).toContain(sim.root);
 
       // A second run plans on the target's content: up to date.
-      const again = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex'], {
+      const again = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
       expect((JSON.parse(again.stdout) as { upToDate: boolean }).upToDate).toBe(true);
 
-      const back = await runCli(['restore'], { home });
+      const back = await runInProcess(['restore'], { home });
       expect(back.code, back.stderr).toBe(0);
       expect(lstatSync(link).isSymbolicLink()).toBe(true);
       expect(existsSync(target)).toBe(false);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHome, tempHomes } from '../helpers/cli.js';
+import { runInProcess, tempHome, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -31,7 +31,7 @@ describe('a config symlinked into a dotfiles repository', () => {
       mkdirSync(join(home, '.claude'));
       symlinkSync(target, join(home, '.claude', 'settings.json'));
 
-      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+      const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
@@ -43,7 +43,7 @@ describe('a config symlinked into a dotfiles repository', () => {
 
       // Untracked but not ignored: the next `git add -A` would commit it. Refused the same way.
       git('rm', '-q', '--cached', 'claude/settings.json');
-      const untracked = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+      const untracked = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
@@ -55,7 +55,7 @@ describe('a config symlinked into a dotfiles repository', () => {
 
       // Ignored by the repository: the same link is written through.
       writeFileSync(join(repo, '.gitignore'), 'claude/settings.json\n');
-      const ok = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+      const ok = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
@@ -86,7 +86,7 @@ describe('a config symlinked into a dotfiles repository', () => {
 
   it('a link made before the agent ran, into a folder the repository does not have yet: refused, nothing created; --key-storage env writes through', async () => {
     const { home, repo, target } = linkedHome(false);
-    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env });
+    const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const said = r.stderr.replace(/\s+/g, ' ');
     expect(said).toContain(`is a link to ${target}, inside a git work tree that neither tracks nor ignores it`);
@@ -94,7 +94,10 @@ describe('a config symlinked into a dotfiles repository', () => {
     expect(existsSync(join(repo, 'claude'))).toBe(false);
 
     // The hint's way out: only the variable's name goes into the repository's file.
-    const env2 = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--key-storage', 'env'], { home, env });
+    const env2 = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--key-storage', 'env'], {
+      home,
+      env,
+    });
     expect(env2.code, env2.stderr).toBe(0);
     const written = readFileSync(target, 'utf8');
     expect(written).toContain(sim.root);
@@ -110,7 +113,7 @@ describe('a config symlinked into a dotfiles repository', () => {
       JSON.stringify({ profiles: { work: { baseUrl: sim.root, keyEnv: 'GATEWAY_API_KEY', agents: ['claude-code'] } } }),
     );
     for (const json of [false, true]) {
-      const r = await runCli(['use', 'work', ...(json ? ['--json'] : [])], { home, env });
+      const r = await runInProcess(['use', 'work', ...(json ? ['--json'] : [])], { home, env });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       const said = (json ? (JSON.parse(r.stdout) as { error: { message: string } }).error.message : r.stderr).replace(/\s+/g, ' ');
       expect(said).toContain(`is a link to ${target}, inside a git work tree that neither tracks nor ignores it`);

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { BIN_PATH, runCli, tempHome } from '../helpers/cli.js';
+import { BIN_PATH, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -36,7 +36,7 @@ describe('files no parser survives', () => {
         ['setup', '--yes', '--base-url', sim.root, '--agent', agent],
         ['doctor', '--base-url', sim.root, '--agent', agent],
       ]) {
-        const r = await runCli(command, { home, env });
+        const r = await runInProcess(command, { home, env });
         const said = (r.stdout + r.stderr).replace(/\s+/g, ' ');
         expect(r.code, said).toBe(1);
         expect(said).not.toMatch(/internal error|report it/i);

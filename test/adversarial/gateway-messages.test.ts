@@ -2,7 +2,7 @@
 // and a genuine (JSON) model list over the size cap was blamed on the base URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
-import { jsonOf, runCli } from '../helpers/cli.js';
+import { jsonOf, runInProcess } from '../helpers/cli.js';
 import { startRecorder, stopAll } from '../helpers/sim.js';
 
 afterAll(stopAll);
@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 describe('diagnoses that say what happened', () => {
   it('a redirect to file:///etc/passwd names that address, never "null"', async () => {
-    const r = await runCli(['models', '--json', '--base-url', redirect], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+    const r = await runInProcess(['models', '--json', '--base-url', redirect], { env: { GATEWAY_API_KEY: DEMO_KEY } });
     expect(r.code).toBe(1);
     const { error } = jsonOf(r) as { error: { code: string; message: string } };
     expect(error.code).toBe('redirect');
@@ -46,7 +46,7 @@ describe('diagnoses that say what happened', () => {
   });
 
   it('a JSON model list over the cap: the fix does not blame the base URL; an HTML page still does', async () => {
-    const list = await runCli(['models', '--json', '--base-url', huge], { env: { GATEWAY_API_KEY: DEMO_KEY }, timeoutMs: 30_000 });
+    const list = await runInProcess(['models', '--json', '--base-url', huge], { env: { GATEWAY_API_KEY: DEMO_KEY }, timeoutMs: 30_000 });
     expect(list.code).toBe(1);
     const a = (jsonOf(list) as { error: { code: string; message: string; fix: string } }).error;
     expect(a.code).toBe('bad_response');
@@ -54,7 +54,7 @@ describe('diagnoses that say what happened', () => {
     expect(a.fix).toContain('the base URL is right');
     expect(a.fix).not.toContain('check that the base URL');
 
-    const page = await runCli(['models', '--json', '--base-url', html], { env: { GATEWAY_API_KEY: DEMO_KEY }, timeoutMs: 30_000 });
+    const page = await runInProcess(['models', '--json', '--base-url', html], { env: { GATEWAY_API_KEY: DEMO_KEY }, timeoutMs: 30_000 });
     const b = (jsonOf(page) as { error: { fix: string } }).error;
     expect(b.fix).toContain('check that the base URL points at the gateway API');
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHomes } from '../helpers/cli.js';
+import { runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -23,7 +23,7 @@ describe('git and the key', () => {
   it('a HOME that is a git work tree: the key files are excluded (info/exclude), so `git status` does not offer them', async () => {
     const home = newHome();
     gitIn(home, home, 'init', '-q');
-    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex,claude-code'], {
+    const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex,claude-code'], {
       home,
       env: { GATEWAY_API_KEY: DEMO_KEY },
     });
@@ -33,10 +33,13 @@ describe('git and the key', () => {
     expect(exclude).toContain('/.claude/settings.json');
     expect(exclude).toContain('/.config/gateway-agent-setup');
     // A second run keeps backups of files that hold the key: git does not offer those either.
-    const again = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex,claude-code', '--model', 'codex=gpt-5.1'], {
-      home,
-      env: { GATEWAY_API_KEY: DEMO_KEY },
-    });
+    const again = await runInProcess(
+      ['setup', '--yes', '--base-url', sim.root, '--agent', 'codex,claude-code', '--model', 'codex=gpt-5.1'],
+      {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      },
+    );
     expect(again.code, again.stderr + again.stdout).toBe(0);
     const status = gitIn(home, home, 'status', '--porcelain', '--untracked-files=all');
     for (const line of status.split('\n').filter(Boolean)) {
@@ -55,7 +58,7 @@ describe('git and the key', () => {
     const hook = join(home, 'hook.sh');
     writeFileSync(hook, `#!/bin/sh\nenv >> "${marker}"\n`, { mode: 0o755 });
     gitIn(repo, home, 'config', 'core.fsmonitor', hook);
-    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--scope', 'project'], {
+    const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--scope', 'project'], {
       home,
       cwd: repo,
       env: { GATEWAY_API_KEY: DEMO_KEY },

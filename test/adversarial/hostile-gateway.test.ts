@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Fault, Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startRecorder, startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -20,11 +20,14 @@ async function setupAgainst(root: string, extra: string[] = []) {
   const { dir: home, remove } = tempHome();
   try {
     const started = performance.now();
-    const r = await runCli(['setup', '--yes', '--json', '--timeout', '2', '--base-url', root, '--agent', 'claude-code,codex', ...extra], {
-      home,
-      env: { GATEWAY_API_KEY: DEMO_KEY },
-      timeoutMs: 30_000,
-    });
+    const r = await runInProcess(
+      ['setup', '--yes', '--json', '--timeout', '2', '--base-url', root, '--agent', 'claude-code,codex', ...extra],
+      {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+        timeoutMs: 30_000,
+      },
+    );
     return { r, ms: performance.now() - started, written: readdirSync(home) };
   } finally {
     remove();
@@ -162,7 +165,7 @@ describe('hostile gateway, raw servers', () => {
       JSON.stringify({ data: [...evil, 'claude-ok'].map((id) => ({ id, supported_endpoint_types: ['anthropic', 'openai'] })) }),
     );
     for (const args of [['models'], ['models', '--json'], ['models', '--verbose']]) {
-      const r = await runCli([...args, '--base-url', root], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runInProcess([...args, '--base-url', root], { env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(r.code, r.stderr).toBe(0);
       const out = r.stdout + r.stderr;
       expect(out).toContain('claude-ok');
@@ -171,7 +174,7 @@ describe('hostile gateway, raw servers', () => {
     }
     const { dir: home, remove } = tempHome();
     try {
-      const r = await runCli(['setup', '--yes', '--no-verify', '--base-url', root, '--agent', 'claude-code,opencode,qwen-code'], {
+      const r = await runInProcess(['setup', '--yes', '--no-verify', '--base-url', root, '--agent', 'claude-code,opencode,qwen-code'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redact } from '../../src/core/mask.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess, tempHome } from '../helpers/cli.js';
 import { startRecorder, stopAll } from '../helpers/sim.js';
 
 afterAll(stopAll);
@@ -33,7 +33,7 @@ describe('the key without its sk- prefix', () => {
   ])('%s: never printed, in either form', async (_name, args) => {
     const { dir: home, remove } = tempHome();
     try {
-      const r = await runCli([...args, '--base-url', root], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runInProcess([...args, '--base-url', root], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
       const all = r.stdout + r.stderr;
       expect(r.code).not.toBe(0);
       expect(all).not.toContain(BARE);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY, VIP_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHomes } from '../helpers/cli.js';
+import { runInProcess, tempHomes } from '../helpers/cli.js';
 import { startKeyTrap, type KeyTrap } from '../helpers/key-trap.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -48,7 +48,7 @@ describe('a key saved for one gateway never goes to another', () => {
   it("after an import link, sync and doctor send the link's host no key of the user's gateway", async () => {
     trap.requests.length = 0;
     const home = userWithSavedKeys();
-    const setup = await runCli(['setup', '--import', '-', '--agent', 'claude-code', '--yes', '--no-verify'], {
+    const setup = await runInProcess(['setup', '--import', '-', '--agent', 'claude-code', '--yes', '--no-verify'], {
       home,
       input: `${link()}\n`,
       env: env(),
@@ -63,7 +63,7 @@ describe('a key saved for one gateway never goes to another', () => {
     expect(saved.keys).toEqual({ GATEWAY_API_KEY: sim.root, CODEX_GW_KEY: sim.root });
     expect(oneLine(setup.stderr)).toContain(`no longer used with it: $GATEWAY_API_KEY, $CODEX_GW_KEY`);
     for (const args of [['sync'], ['sync', '--check'], ['doctor'], ['models'], ['verify']]) {
-      const r = await runCli(args, { home, env: env(), timeoutMs: 30_000 });
+      const r = await runInProcess(args, { home, env: env(), timeoutMs: 30_000 });
       expect(trap.received(DEMO_KEY, CODEX_KEY), `${args.join(' ')}: ${r.stderr}${r.stdout}`).toBe(0);
     }
   });
@@ -71,7 +71,7 @@ describe('a key saved for one gateway never goes to another', () => {
   it('an import link with --key-storage env: refused before any request (the agents would read another key)', async () => {
     trap.requests.length = 0;
     const home = newHome();
-    const r = await runCli(['setup', '--import', '-', '--agent', 'codex', '--yes', '--key-storage', 'env'], {
+    const r = await runInProcess(['setup', '--import', '-', '--agent', 'codex', '--yes', '--key-storage', 'env'], {
       home,
       input: `${link()}\n`,
       env: env(),
@@ -84,7 +84,7 @@ describe('a key saved for one gateway never goes to another', () => {
   it('another base URL with the saved variable stops before any request, naming the origin and how to bind', async () => {
     trap.requests.length = 0;
     const home = userWithSavedKeys();
-    const r = await runCli(['models', '--base-url', trap.root], { home, env: env() });
+    const r = await runInProcess(['models', '--base-url', trap.root], { home, env: env() });
     expect(r.code).toBe(2);
     expect(trap.requests).toHaveLength(0);
     expect(r.stderr).toContain(new URL(sim.root).origin);
@@ -95,7 +95,7 @@ describe('a key saved for one gateway never goes to another', () => {
   it('GATEWAY_BASE_URL pointing elsewhere does not take the saved key there', async () => {
     trap.requests.length = 0;
     const home = userWithSavedKeys();
-    const r = await runCli(['setup', '--agent', 'claude-code', '--yes'], { home, env: { ...env(), GATEWAY_BASE_URL: trap.root } });
+    const r = await runInProcess(['setup', '--agent', 'claude-code', '--yes'], { home, env: { ...env(), GATEWAY_BASE_URL: trap.root } });
     expect(r.code).toBe(2);
     expect(trap.received(DEMO_KEY, CODEX_KEY)).toBe(0);
   });
@@ -103,10 +103,13 @@ describe('a key saved for one gateway never goes to another', () => {
   it('naming the variable for the new gateway binds it there, and says so', async () => {
     const home = userWithSavedKeys();
     const other = await startSim();
-    const r = await runCli(['setup', '--agent', 'claude-code', '--yes', '--base-url', other.root, '--api-key-env', 'GATEWAY_API_KEY'], {
-      home,
-      env: env(),
-    });
+    const r = await runInProcess(
+      ['setup', '--agent', 'claude-code', '--yes', '--base-url', other.root, '--api-key-env', 'GATEWAY_API_KEY'],
+      {
+        home,
+        env: env(),
+      },
+    );
     expect(r.code, r.stderr + r.stdout).toBe(0);
     const saved = JSON.parse(readFileSync(settingsFile(home), 'utf8'));
     expect(saved.baseUrl).toBe(other.root);
@@ -114,7 +117,7 @@ describe('a key saved for one gateway never goes to another', () => {
     expect(saved.perAgent.codex.keyEnv).toBeUndefined();
     expect(saved.keys).toEqual({ GATEWAY_API_KEY: other.root, CODEX_GW_KEY: sim.root });
     expect(oneLine(r.stderr), r.stdout).toContain(`$GATEWAY_API_KEY now belongs to ${other.root} (it was saved for ${sim.root})`);
-    const later = await runCli(['models'], { home, env: env() });
+    const later = await runInProcess(['models'], { home, env: env() });
     expect(later.code, later.stderr).toBe(0);
   });
 });
@@ -128,7 +131,7 @@ describe('a value read back is a literal unless it is the reference form the age
     trap.requests.length = 0;
     const home = newHome();
     const env = { AWS_SECRET_ACCESS_KEY: OTHER_SECRET };
-    const setup = await runCli(['setup', '--import', '-', '--agent', 'copilot-cli', '--yes', '--force'], {
+    const setup = await runInProcess(['setup', '--import', '-', '--agent', 'copilot-cli', '--yes', '--force'], {
       home,
       input: `${linkWithKey('claude', '${AWS_SECRET_ACCESS_KEY}')}\n`,
       env,
@@ -138,14 +141,14 @@ describe('a value read back is a literal unless it is the reference form the age
     expect(file, setup.stderr + setup.stdout).toContain("COPILOT_PROVIDER_API_KEY='${AWS_SECRET_ACCESS_KEY}'");
     // The literal text went to the link's host as the key; the variable's value never did.
     expect(trap.requests.some((r) => JSON.stringify(r.headers).includes('${AWS_SECRET_ACCESS_KEY}'))).toBe(true);
-    await runCli(['doctor', '--agent', 'copilot-cli'], { home, env, timeoutMs: 30_000 });
+    await runInProcess(['doctor', '--agent', 'copilot-cli'], { home, env, timeoutMs: 30_000 });
     expect(trap.received(OTHER_SECRET)).toBe(0);
   });
 
   it('Factory Droid: a key holding `${…}` (droid expands it in apiKey) is refused, naming the field; nothing is written or sent', async () => {
     trap.requests.length = 0;
     const home = newHome();
-    const r = await runCli(['setup', '--import', '-', '--agent', 'factory-droid', '--yes'], {
+    const r = await runInProcess(['setup', '--import', '-', '--agent', 'factory-droid', '--yes'], {
       home,
       input: `${linkWithKey('claude', '${AWS_SECRET_ACCESS_KEY}')}\n`,
       env: { AWS_SECRET_ACCESS_KEY: OTHER_SECRET },
@@ -162,34 +165,34 @@ describe('a value read back is a literal unless it is the reference form the age
 describe('no command swaps a key silently', () => {
   it("doctor --fix keeps the key Qwen Code's file holds when another key is exported, and does not say 'No findings'", async () => {
     const home = newHome();
-    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], {
+    const setup = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], {
       home,
       env: { GATEWAY_API_KEY: DEMO_KEY },
     });
     expect(setup.code, setup.stderr).toBe(0);
     const file = join(home, '.qwen', 'settings.json');
-    const fix = await runCli(['doctor', '--fix', '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+    const fix = await runInProcess(['doctor', '--fix', '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
     expect(JSON.parse(readFileSync(file, 'utf8')).env.GATEWAY_API_KEY).toBe(DEMO_KEY);
     expect(fix.code).toBe(1);
     expect(oneLine(fix.stdout)).not.toContain('No findings');
     expect(oneLine(fix.stdout)).toContain('env_override');
     // In a shell without the export, Qwen Code still has its key.
-    const later = await runCli(['doctor', '--agent', 'qwen-code'], { home });
+    const later = await runInProcess(['doctor', '--agent', 'qwen-code'], { home });
     expect(later.code, later.stdout + later.stderr).toBe(0);
   });
 
   it('sync keeps the key a config holds over an exported GATEWAY_API_KEY, and says which it used', async () => {
     const home = newHome();
-    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--api-key', DEMO_KEY], { home });
+    const setup = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--api-key', DEMO_KEY], { home });
     expect(setup.code, setup.stderr).toBe(0);
-    const sync = await runCli(['sync'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+    const sync = await runInProcess(['sync'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
     expect(sync.code, sync.stderr + sync.stdout).toBe(0);
     expect(readFileSync(join(home, '.codex', '.env'), 'utf8')).toContain(DEMO_KEY);
     expect(oneLine(sync.stderr)).toContain('Codex CLI keeps the key in its config');
-    const check = await runCli(['sync', '--check', '--api-key-env', 'GATEWAY_API_KEY'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+    const check = await runInProcess(['sync', '--check', '--api-key-env', 'GATEWAY_API_KEY'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
     expect(check.code, check.stderr + check.stdout).toBe(1);
     expect(oneLine(check.stdout)).toContain('(the key changes)');
-    const named = await runCli(['sync', '--api-key-env', 'GATEWAY_API_KEY'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+    const named = await runInProcess(['sync', '--api-key-env', 'GATEWAY_API_KEY'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
     expect(named.code, named.stderr + named.stdout).toBe(0);
     expect(readFileSync(join(home, '.codex', '.env'), 'utf8')).toContain(VIP_KEY);
   });

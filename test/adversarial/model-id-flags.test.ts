@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS } from '../../src/agents/registry.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 const HOSTILE = ['--yolo', '-y', '--approval-mode=yolo', '-m'];
@@ -26,14 +26,14 @@ describe('a model id that starts with "-"', () => {
     const { dir: home, remove } = tempHome();
     try {
       const env = { GATEWAY_API_KEY: DEMO_KEY };
-      const models = await runCli(['models', '--json', '--base-url', sim.root], { home, env });
+      const models = await runInProcess(['models', '--json', '--base-url', sim.root], { home, env });
       expect(models.code, models.stderr).toBe(0);
       const ids = (jsonOf(models) as { models: { id: string }[] }).models.map((m) => m.id);
       expect(ids).toEqual(['qwen3-coder-plus']);
       for (const id of HOSTILE) expect(models.stderr).toContain(`dropped model ${JSON.stringify(id)}`);
       expect(models.stderr).toContain('starts with "-"');
 
-      const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env });
+      const setup = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env });
       expect(setup.code, setup.stderr).toBe(0);
       const written = JSON.parse(readFileSync(join(home, '.qwen', 'settings.json'), 'utf8')) as { model?: { name?: string } };
       expect(written.model?.name).toBe('qwen3-coder-plus');

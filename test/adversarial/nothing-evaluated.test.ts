@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import { DEFAULT_KEYS, DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { SimModel, Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -76,7 +76,7 @@ describe("a hostile gateway's model ids", () => {
       .slice(0, 6)
       .map((m) => m.id);
     const agents = SUPPORTED_AGENT_IDS.join(',');
-    const r = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agents], {
+    const r = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agents], {
       home,
       env: { GATEWAY_API_KEY: DEMO_KEY, AWS_SECRET_ACCESS_KEY: SECRET },
       timeoutMs: 60_000,
@@ -112,7 +112,7 @@ describe("a hostile gateway's model ids", () => {
   it('the user naming such an id for an agent that evaluates it: exit 2 naming the field, nothing written', async () => {
     const home = newHome();
     sim.setModels(hostileModels(join(home, 'ran')));
-    const r = await runCli(
+    const r = await runInProcess(
       ['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=claude-sonnet-9-{env:AWS_SECRET_ACCESS_KEY}'],
       {
         home,
@@ -140,7 +140,7 @@ describe('a hostile key or address is refused before anything is sent or written
     const marker = join(home, 'MARKER');
     const v = value.replace('MARKER', marker);
     const args = ['setup', '--yes', '--agent', agent, '--base-url', field === 'baseUrl' ? `${sim.root}${v}` : sim.root];
-    const r = await runCli(args, { home, env: { GATEWAY_API_KEY: field === 'key' ? v : DEMO_KEY, AWS_SECRET_ACCESS_KEY: SECRET } });
+    const r = await runInProcess(args, { home, env: { GATEWAY_API_KEY: field === 'key' ? v : DEMO_KEY, AWS_SECRET_ACCESS_KEY: SECRET } });
     expect(r.code, r.stderr).toBe(2);
     const text = r.stderr.replace(/\s+/g, ' ');
     expect(text).toContain(field === 'key' ? 'the key' : 'the base URL');
@@ -153,7 +153,7 @@ describe('a hostile key or address is refused before anything is sent or written
 
   it("--key-storage env writes the variable's name instead, so the same key is fine for Pi", async () => {
     const home = newHome();
-    const r = await runCli(['setup', '--yes', '--no-verify', '--agent', 'pi', '--base-url', sim.root, '--key-storage', 'env'], {
+    const r = await runInProcess(['setup', '--yes', '--no-verify', '--agent', 'pi', '--base-url', sim.root, '--key-storage', 'env'], {
       home,
       env: { GATEWAY_API_KEY: PI_KEY },
     });
@@ -165,7 +165,7 @@ describe('a hostile key or address is refused before anything is sent or written
 describe('the env file a shell sources keeps every value literal', () => {
   it('a key with backticks, $( ), quotes and ! is exported exactly, and nothing runs when sourced by sh', async () => {
     const home = newHome();
-    const r = await runCli(['setup', '--yes', '--no-verify', '--agent', 'copilot-cli', '--base-url', sim.root], {
+    const r = await runInProcess(['setup', '--yes', '--no-verify', '--agent', 'copilot-cli', '--base-url', sim.root], {
       home,
       env: { GATEWAY_API_KEY: shellKey },
     });
@@ -203,8 +203,12 @@ describe('every agent × every hostile key: setup, read-back and doctor evaluate
       SUPPORTED_AGENT_IDS.map(async (agent) => {
         const home = newHome();
         const env = { GATEWAY_API_KEY: key, AWS_SECRET_ACCESS_KEY: SECRET };
-        const setup = await runCli(['setup', '--yes', '--agent', agent, '--base-url', hostile.root], { home, env, timeoutMs: 60_000 });
-        const doctor = setup.code === 0 ? await runCli(['doctor', '--agent', agent], { home, env, timeoutMs: 60_000 }) : undefined;
+        const setup = await runInProcess(['setup', '--yes', '--agent', agent, '--base-url', hostile.root], {
+          home,
+          env,
+          timeoutMs: 60_000,
+        });
+        const doctor = setup.code === 0 ? await runInProcess(['doctor', '--agent', agent], { home, env, timeoutMs: 60_000 }) : undefined;
         return { agent, setup: setup.code, doctor: doctor?.code, said: setup.stderr + setup.stdout };
       }),
     );

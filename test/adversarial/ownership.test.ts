@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -29,7 +29,10 @@ describe('owners and links', () => {
       cpSync(new URL('../fixtures/agents/codex/config.lived-in.toml', import.meta.url), join(home, '.codex', 'config.toml'));
       for (const p of everything(home)) chownSync(p, USER.uid, USER.gid);
       const env = { GATEWAY_API_KEY: DEMO_KEY };
-      const setup = await runCli(['setup', '--yes', '--home', home, '--base-url', sim.root, '--agent', 'codex,claude-code'], { home, env });
+      const setup = await runInProcess(['setup', '--yes', '--home', home, '--base-url', sim.root, '--agent', 'codex,claude-code'], {
+        home,
+        env,
+      });
       expect(setup.code, setup.stderr).toBe(0);
       const owners = (): string[] =>
         everything(home).filter((p) => {
@@ -40,7 +43,7 @@ describe('owners and links', () => {
       expect(everything(home).some((p) => p.endsWith('manifest.json'))).toBe(true);
       expect(everything(home).some((p) => p.endsWith(join('.claude', 'settings.json')))).toBe(true);
       expect(owners()).toEqual([]);
-      const back = await runCli(['restore', '--home', home], { home });
+      const back = await runInProcess(['restore', '--home', home], { home });
       expect(back.code, back.stderr).toBe(0);
       expect(owners()).toEqual([]);
     } finally {
@@ -63,7 +66,7 @@ describe('owners and links', () => {
       const args = ['setup', '--yes', '--base-url', sim.root, '--agent', 'codex,qwen-code'];
       const env = { GATEWAY_API_KEY: DEMO_KEY };
       for (const dry of [true, false]) {
-        const r = await runCli(dry ? [...args, '--dry-run'] : args, { home, env });
+        const r = await runInProcess(dry ? [...args, '--dry-run'] : args, { home, env });
         expect(r.code, r.stderr).toBe(0);
         const said = (r.stdout + r.stderr).replace(/\s+/g, ' ');
         expect(said).toContain(`${config} has 1 other hard link(s): they keep the old content`);

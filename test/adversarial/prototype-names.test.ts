@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHomes } from '../helpers/cli.js';
+import { runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -20,7 +20,7 @@ const newHome = tempHomes();
 describe('profile names that objects inherit', () => {
   it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf'])('%s: add, list, use, remove', async (name) => {
     const home = newHome();
-    const cli = (args: string[]) => runCli(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+    const cli = (args: string[]) => runInProcess(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
     // Before it exists, the name is unknown like any other.
     const unknown = await cli(['use', name]);
     expect(unknown.code).toBe(2);
@@ -53,7 +53,7 @@ describe('profile names that objects inherit', () => {
     '%s is no profile name: add, use and remove each a usage error naming the rule',
     async (name) => {
       const home = newHome();
-      const cli = (args: string[]) => runCli(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const cli = (args: string[]) => runInProcess(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
       for (const args of [
         ['profiles', 'add', name, '--base-url', sim.root, '--agent', 'codex'],
         ['profiles', 'remove', name],
@@ -86,7 +86,7 @@ describe('profile names that objects inherit', () => {
       ['profiles', '--offline'],
       ['setup', '--yes', '--agent', 'codex', '--dry-run'],
     ]) {
-      const r = await runCli(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runInProcess(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr.replace(/\s+/g, ' ')).toContain(said);
     }

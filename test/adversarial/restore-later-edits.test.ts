@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -26,7 +26,7 @@ describe('restore after the user changed files', () => {
       const claudeJson = join(home, '.claude.json');
       cpSync(new URL('../fixtures/agents/claude-code/claude.json.lived-in', import.meta.url), claudeJson);
       const before = read(claudeJson);
-      const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], { home, env });
+      const setup = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], { home, env });
       expect(setup.code, setup.stderr).toBe(0);
 
       // The next day: Claude Code records a project, the user adds an MCP server to Codex, and fills
@@ -40,7 +40,7 @@ describe('restore after the user changed files', () => {
       writeFileSync(settings, `${(read(settings) ?? '{}').replace(/\}\s*$/, ',\n  "hooks": {"Stop": []}\n}\n')}`);
       const edited = [claudeJson, codexToml, settings].map(read);
 
-      const refused = await runCli(['restore'], { home });
+      const refused = await runInProcess(['restore'], { home });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(claudeJson);
       expect(refused.stderr).toContain(codexToml);
@@ -52,7 +52,7 @@ describe('restore after the user changed files', () => {
       expect(refused.stderr).toContain('restore --force');
       expect([claudeJson, codexToml, settings].map(read)).toEqual(edited);
 
-      const asJson = jsonOf(await runCli(['restore', '--json'], { home })) as {
+      const asJson = jsonOf(await runInProcess(['restore', '--json'], { home })) as {
         ok: boolean;
         error: { code: string; files: { path: string; kind: string }[] };
       };
@@ -60,13 +60,13 @@ describe('restore after the user changed files', () => {
       expect(asJson.error.code).toBe('changed_since_backup');
       expect(asJson.error.files.map((f) => f.kind).sort()).toEqual(['changed', 'filled', 'filled']);
 
-      const forced = await runCli(['restore', '--force', '--yes', '--json'], { home });
+      const forced = await runInProcess(['restore', '--force', '--yes', '--json'], { home });
       expect(forced.code, forced.stderr).toBe(0);
       const { savedBackup } = jsonOf(forced) as { savedBackup: string };
       expect(read(claudeJson)).toBe(before);
       expect(existsSync(settings)).toBe(false);
       // The edits are not lost: the backup --force made brings them back.
-      const back = await runCli(['restore', '--id', savedBackup], { home });
+      const back = await runInProcess(['restore', '--id', savedBackup], { home });
       expect(back.code, back.stderr).toBe(0);
       expect([claudeJson, codexToml, settings].map(read)).toEqual(edited);
       expect(readdirSync(join(home, '.config/gateway-agent-setup/backups'))).toHaveLength(2);
@@ -80,14 +80,14 @@ describe('restore after the user changed files', () => {
     try {
       mkdirSync(join(home, '.codex'));
       writeFileSync(join(home, '.codex', 'config.toml'), '# mine\nmodel_reasoning_effort = "high"\n');
-      const first = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex'], { home, env });
+      const first = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex'], { home, env });
       const { backupId } = jsonOf(first) as { backupId: string };
-      const second = await runCli(['setup', '--yes', '--base-url', `${sim.root}/v1`, '--agent', 'codex', '--key-storage', 'env'], {
+      const second = await runInProcess(['setup', '--yes', '--base-url', `${sim.root}/v1`, '--agent', 'codex', '--key-storage', 'env'], {
         home,
         env,
       });
       expect(second.code, second.stderr).toBe(0);
-      const r = await runCli(['restore', '--id', backupId], { home });
+      const r = await runInProcess(['restore', '--id', backupId], { home });
       expect(r.code, r.stderr).toBe(0);
       expect(read(join(home, '.codex', 'config.toml'))).toBe('# mine\nmodel_reasoning_effort = "high"\n');
     } finally {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -27,15 +27,15 @@ describe('saved settings over several setups', () => {
     const { dir: home, remove } = tempHome();
     try {
       sim.setModels(DEFAULT_MODELS);
-      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env })).code).toBe(0);
-      expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env })).code).toBe(0);
+      expect((await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env })).code).toBe(0);
+      expect((await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env })).code).toBe(0);
       const saved = settingsOf(home);
       expect(saved.agents).toEqual(['codex', 'claude-code']);
       const codexModel = saved.perAgent['codex']?.model;
       expect(codexModel).toBeDefined();
 
       sim.setModels(DEFAULT_MODELS.filter((m) => m.id !== codexModel));
-      const check = await runCli(['sync', '--check'], { home, env });
+      const check = await runInProcess(['sync', '--check'], { home, env });
       expect(check.code, check.stdout + check.stderr).toBe(1);
       expect(check.stdout).toContain('Codex');
       expect(check.stdout).toContain(`${codexModel} left the key's model list`);
@@ -48,10 +48,15 @@ describe('saved settings over several setups', () => {
   it('a saved keyStorage "env" with its variable unset here: refused before writing, the fix named', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const first = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'env'], { home, env });
+      const first = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'env'], {
+        home,
+        env,
+      });
       expect(first.code, first.stderr).toBe(0);
       // Later, for another agent, the key given on the command line (no variable).
-      const second = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--api-key', DEMO_KEY], { home });
+      const second = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--api-key', DEMO_KEY], {
+        home,
+      });
       expect(second.code).toBe(2);
       const said = second.stderr.replace(/\s+/g, ' ');
       expect(said).toContain('keyStorage "env"');
@@ -63,7 +68,7 @@ describe('saved settings over several setups', () => {
       expect(second.stderr).not.toContain(DEMO_KEY);
 
       // With the variable set (or --key-storage file) it goes ahead.
-      const third = await runCli(
+      const third = await runInProcess(
         ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--api-key', DEMO_KEY, '--key-storage', 'file'],
         { home },
       );

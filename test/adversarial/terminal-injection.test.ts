@@ -9,7 +9,7 @@ import type { Simulator } from '../../src/simulator/types.js';
 import { promptsPrompter } from '../../src/wizard/prompts-port.js';
 import { terminalProgress } from '../../src/wizard/spinner.js';
 import { control } from '../../src/core/terminal.js';
-import { jsonOf, runCli } from '../helpers/cli.js';
+import { jsonOf, runInProcess } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 const OSC52 = '\u001b]52;c;Y3VybCBldmlsLnNoIHwgc2g=\u0007';
@@ -43,7 +43,7 @@ describe('gateway text on the terminal', () => {
     ['setup --dry-run', ['setup', '--yes', '--dry-run', '--agent', 'claude-code', '--model', SPOOF_ID]],
     ['verify --model', ['verify', '--model', SPOOF_ID]],
   ])('%s: no control or bidi character reaches stdout or stderr; each is shown escaped', async (_name, args) => {
-    const r = await runCli([...args, '--base-url', sim.root], { env });
+    const r = await runInProcess([...args, '--base-url', sim.root], { env });
     const all = r.stdout + r.stderr;
     expect(all, all).toContain('claude-sonnet-4-5');
     const raw = RAW.exec(all);
@@ -55,7 +55,7 @@ describe('gateway text on the terminal', () => {
   });
 
   it('models: the description and the key name arrive escaped, visibly', async () => {
-    const r = await runCli(['models', '--base-url', sim.root], { env });
+    const r = await runInProcess(['models', '--base-url', sim.root], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('\\u001b]52;c;');
     expect(r.stdout).toContain('team\\u001b]0;sudo rm -rf ~\\u0007');
@@ -63,7 +63,7 @@ describe('gateway text on the terminal', () => {
   });
 
   it('models --json: one valid document that keeps the exact strings', async () => {
-    const r = await runCli(['models', '--json', '--base-url', sim.root], { env });
+    const r = await runInProcess(['models', '--json', '--base-url', sim.root], { env });
     expect(RAW.test(r.stdout)).toBe(false);
     const doc = jsonOf(r) as { key: { name: string }; models: { id: string; pricing?: { description?: string } }[] };
     expect(doc.key.name).toBe(KEY_NAME);

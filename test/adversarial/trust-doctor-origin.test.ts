@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/registry.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHomes } from '../helpers/cli.js';
+import { runInProcess, tempHomes } from '../helpers/cli.js';
 import { startKeyTrap, type KeyTrap } from '../helpers/key-trap.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -49,7 +49,7 @@ async function hostileRepo(agent: AgentId): Promise<{ home: string; repo: string
   const home = newHome();
   const repo = join(home, 'cloned');
   execFileSync('git', ['init', '-q', repo]);
-  const setup = await runCli(['setup', '--yes', '--scope', 'project', '--agent', agent, '--base-url', sim.root], {
+  const setup = await runInProcess(['setup', '--yes', '--scope', 'project', '--agent', agent, '--base-url', sim.root], {
     home,
     cwd: repo,
     env: { GATEWAY_API_KEY: DEMO_KEY },
@@ -75,7 +75,7 @@ describe('doctor --scope project sends nothing to a host the user did not give',
 
   it.each(PROJECT_AGENTS)("%s: with the user's gateway known, the foreign host is reported and receives nothing", async (agent) => {
     const { home, repo } = await hostileRepo(agent);
-    const r = await runCli(['doctor', '--scope', 'project', '--agent', agent, '--json'], {
+    const r = await runInProcess(['doctor', '--scope', 'project', '--agent', agent, '--json'], {
       home,
       cwd: repo,
       env: { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root },
@@ -95,7 +95,11 @@ describe('doctor --scope project sends nothing to a host the user did not give',
     const { home, repo } = await hostileRepo(agent);
     // setup saved the real gateway in the user file; a user who never ran setup has none.
     writeFileSync(join(home, '.config', 'gateway-agent-setup', 'settings.json'), '{}\n');
-    const r = await runCli(['doctor', '--scope', 'project', '--agent', agent], { home, cwd: repo, env: { GATEWAY_API_KEY: DEMO_KEY } });
+    const r = await runInProcess(['doctor', '--scope', 'project', '--agent', agent], {
+      home,
+      cwd: repo,
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    });
     expect(r.code).toBe(1);
     expect(r.stdout.replace(/\s+/g, ' ')).toContain('no gateway of yours is known here: nothing was sent there');
     expect(trap.requests).toEqual([]);
@@ -103,7 +107,7 @@ describe('doctor --scope project sends nothing to a host the user did not give',
 
   it.each(PROJECT_AGENTS)("%s: --fix points the file at the user's gateway, never at the foreign host", async (agent) => {
     const { home, repo } = await hostileRepo(agent);
-    const r = await runCli(['doctor', '--scope', 'project', '--agent', agent, '--fix', '--base-url', sim.root], {
+    const r = await runInProcess(['doctor', '--scope', 'project', '--agent', agent, '--fix', '--base-url', sim.root], {
       home,
       cwd: repo,
       env: { GATEWAY_API_KEY: DEMO_KEY },
@@ -124,7 +128,7 @@ describe('doctor --scope project sends nothing to a host the user did not give',
   it('the user naming that host themselves is trusted: the request is sent to it', async () => {
     const agent = PROJECT_AGENTS[0]!;
     const { home, repo } = await hostileRepo(agent);
-    const r = await runCli(['doctor', '--scope', 'project', '--agent', agent, '--base-url', trap.root], {
+    const r = await runInProcess(['doctor', '--scope', 'project', '--agent', agent, '--base-url', trap.root], {
       home,
       cwd: repo,
       env: { GATEWAY_API_KEY: DEMO_KEY },

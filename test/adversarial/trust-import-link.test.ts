@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHomes } from '../helpers/cli.js';
+import { runInProcess, tempHomes } from '../helpers/cli.js';
 import { startKeyTrap, type KeyTrap } from '../helpers/key-trap.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -49,7 +49,7 @@ describe("an import link's host gets only the link's key", () => {
   ])("%s %s %s: no saved key goes to the link's host", async (...args) => {
     trap.requests.length = 0;
     const home = userWithSavedKeys();
-    const r = await runCli(args, {
+    const r = await runInProcess(args, {
       home,
       input: `${link('linked')}\n`,
       env: { GATEWAY_API_KEY: DEMO_KEY, CODEX_GW_KEY: CODEX_KEY },

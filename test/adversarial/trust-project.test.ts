@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHomes } from '../helpers/cli.js';
+import { runInProcess, tempHomes } from '../helpers/cli.js';
 import { startKeyTrap, type KeyTrap } from '../helpers/key-trap.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -56,7 +56,7 @@ async function scene(): Promise<Scene> {
     AWS_SECRET_ACCESS_KEY: AWS_SECRET,
     PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
   };
-  const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env });
+  const setup = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env });
   expect(setup.code, setup.stderr).toBe(0);
   const settings = join(home, '.config', 'gateway-agent-setup', 'settings.json');
   expect(existsSync(settings)).toBe(true);
@@ -82,7 +82,7 @@ const COMMANDS: string[][] = [
 ];
 
 function run(s: Scene, args: string[]) {
-  return runCli(args, { home: s.home, cwd: s.repo, env: s.env, timeoutMs: 30_000 });
+  return runInProcess(args, { home: s.home, cwd: s.repo, env: s.env, timeoutMs: 30_000 });
 }
 
 /** Nothing of the user's reached the attacker, nothing ran, and the user's own files are as they were. */
@@ -248,7 +248,7 @@ describe('trust: approved once, by content', () => {
     const env = { TEAM_GW_KEY: DEMO_KEY };
     const rc = join(repo, '.gateway-agent-setuprc');
     writeFileSync(rc, `baseUrl: ${sim.root}\nkeyEnv: TEAM_GW_KEY\nagents: [codex]\n`);
-    const cli = (args: string[]) => runCli(args, { home, cwd: repo, env, timeoutMs: 30_000 });
+    const cli = (args: string[]) => runInProcess(args, { home, cwd: repo, env, timeoutMs: 30_000 });
     expect((await cli(['setup', '--yes'])).code).toBe(2);
     const shown = await cli(['trust']);
     expect(shown.code, shown.stderr).toBe(0);
@@ -268,7 +268,7 @@ describe('trust: approved once, by content', () => {
     expect(saved.agents).toBeUndefined();
     expect(Object.keys(saved.trusted as object)).toEqual([rc]);
     // Outside the repository nothing of the team's follows the user.
-    const outside = await runCli(['sync', '--check'], { home, env, timeoutMs: 30_000 });
+    const outside = await runInProcess(['sync', '--check'], { home, env, timeoutMs: 30_000 });
     expect(outside.stderr).not.toContain(sim.root);
     // One byte changed: stopped again until approved again.
     writeFileSync(rc, `baseUrl: ${trap.root}\nkeyEnv: TEAM_GW_KEY\nagents: [codex]\n`);
@@ -286,7 +286,7 @@ describe('trust: approved once, by content', () => {
 
   it('`trust` with no project file: exit 2, and nothing is recorded', async () => {
     const home = newHome();
-    const r = await runCli(['trust'], { home });
+    const r = await runInProcess(['trust'], { home });
     expect(r.code).toBe(2);
     expect(existsSync(join(home, '.config', 'gateway-agent-setup', 'settings.json'))).toBe(false);
   });
@@ -295,7 +295,7 @@ describe('trust: approved once, by content', () => {
 describe('a project file cannot change where a key lands', () => {
   it('an unapproved keyStorage: file stops sync before it writes the key into a user who chose env storage; trust lists it', async () => {
     const s = await scene();
-    const envSetup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'env'], {
+    const envSetup = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'env'], {
       home: s.home,
       env: s.env,
     });
@@ -303,13 +303,13 @@ describe('a project file cannot change where a key lands', () => {
     const dotenv = join(s.home, '.codex', '.env');
     const before = existsSync(dotenv) ? readFileSync(dotenv, 'utf8') : '';
     writeFileSync(join(s.repo, '.gateway-agent-setuprc.json'), JSON.stringify({ keyStorage: 'file' }));
-    const sync = await runCli(['sync'], { home: s.home, cwd: s.repo, env: s.env });
+    const sync = await runInProcess(['sync'], { home: s.home, cwd: s.repo, env: s.env });
     expect(sync.code, sync.stderr + sync.stdout).toBe(2);
     expect(sync.stderr).toContain('keyStorage: file');
     expect(existsSync(dotenv) ? readFileSync(dotenv, 'utf8') : '').toBe(before);
     expect(readFileSync(join(s.home, '.codex', 'config.toml'), 'utf8')).not.toContain(DEMO_KEY);
     // trust names every field the file sets, not "only model choices".
-    const trust = await runCli(['trust', '--json'], { home: s.home, cwd: s.repo, env: s.env });
+    const trust = await runInProcess(['trust', '--json'], { home: s.home, cwd: s.repo, env: s.env });
     expect(JSON.parse(trust.stdout).sets).toEqual([{ field: 'keyStorage', value: 'file' }]);
   });
 
@@ -317,12 +317,12 @@ describe('a project file cannot change where a key lands', () => {
     const s = await scene();
     const mine = JSON.parse(readFileSync(s.settings, 'utf8')).perAgent.codex.model as string;
     writeFileSync(join(s.repo, '.gateway-agent-setuprc.json'), JSON.stringify({ perAgent: { codex: { model: 'gpt-5.1' } } }));
-    const r = await runCli(['setup', '--yes', '--agent', 'codex'], { home: s.home, cwd: s.repo, env: s.env });
+    const r = await runInProcess(['setup', '--yes', '--agent', 'codex'], { home: s.home, cwd: s.repo, env: s.env });
     expect(r.code, r.stderr + r.stdout).toBe(0);
     expect(readFileSync(join(s.home, '.codex', 'config.toml'), 'utf8')).toContain('model = "gpt-5.1"');
     expect(mine).not.toBe('gpt-5.1');
     expect(JSON.parse(readFileSync(s.settings, 'utf8')).perAgent.codex.model).toBe(mine);
-    const trust = await runCli(['trust', '--json'], { home: s.home, cwd: s.repo, env: s.env });
+    const trust = await runInProcess(['trust', '--json'], { home: s.home, cwd: s.repo, env: s.env });
     expect(JSON.parse(trust.stdout).sets).toEqual([{ field: 'perAgent.codex.model', value: 'gpt-5.1' }]);
   });
 });
@@ -335,14 +335,14 @@ describe('the hint commands we print run nothing from a folder name', () => {
     mkdirSync(repo, { recursive: true });
     execFileSync('git', ['init', '-q', repo]);
     writeFileSync(join(repo, '.gateway-agent-setuprc.json'), JSON.stringify({ baseUrl: trap.root }));
-    const r = await runCli(['sync', '--check', '--json'], { home: s.home, cwd: repo, env: s.env });
+    const r = await runInProcess(['sync', '--check', '--json'], { home: s.home, cwd: repo, env: s.env });
     expect(r.code).toBe(2);
     const details = (JSON.parse(r.stdout) as { error: { details: { approve: string; approveArgv: { cwd: string; argv: string[] } } } })
       .error.details;
     expect(details.approveArgv).toEqual({ cwd: repo, argv: ['gateway-agent-setup', 'trust'] });
     const pasted = details.approve.replace('gateway-agent-setup trust', 'pwd');
     expect(execFileSync('sh', ['-c', pasted], { cwd: s.home, encoding: 'utf8' }).trim()).toBe(repo);
-    const text = await runCli(['sync', '--check'], { home: s.home, cwd: repo, env: s.env });
+    const text = await runInProcess(['sync', '--check'], { home: s.home, cwd: repo, env: s.env });
     const hint = /cd ('.*') &&/s.exec(text.stderr.replace(/\n\s*/g, ' '))?.[1];
     expect(hint, text.stderr).toBeDefined();
     expect(execFileSync('sh', ['-c', `cd ${hint!} && pwd`], { cwd: s.home, encoding: 'utf8' }).trim()).toBe(repo);
@@ -361,7 +361,7 @@ describe("a repository root someone else owns (git's safe.directory)", () => {
     execFileSync('chown', ['-R', `${nobody}:${nobody}`, join(shared, '.git'), join(shared, '.gateway-agent-setuprc.json')]);
     const work = join(shared, 'work');
     mkdirSync(work);
-    const r = await runCli(['trust', '--json'], { home, cwd: work });
+    const r = await runInProcess(['trust', '--json'], { home, cwd: work });
     // Nothing applies in `work`: the parent's file is not found, so there is nothing to approve.
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(r.stdout + r.stderr).not.toContain(shared + '/.gateway-agent-setuprc.json');
@@ -372,7 +372,7 @@ describe("a repository root someone else owns (git's safe.directory)", () => {
       join(shared, '.git'),
       join(shared, '.gateway-agent-setuprc.json'),
     ]);
-    const mine = await runCli(['trust', '--json'], { home, cwd: work });
+    const mine = await runInProcess(['trust', '--json'], { home, cwd: work });
     expect(mine.code, mine.stderr).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -19,7 +19,7 @@ describe('--yes is accepted wherever a command can ask or write', () => {
     const { dir: home, remove } = tempHome();
     try {
       const env = { GATEWAY_API_KEY: DEMO_KEY };
-      const run = (args: string[]) => runCli([...args, yes], { home, env });
+      const run = (args: string[]) => runInProcess([...args, yes], { home, env });
       expect((await run(['setup', '--base-url', sim.root, '--agent', 'codex'])).code).toBe(0);
       const sync = await run(['sync']);
       expect(sync.code, sync.stderr).toBe(0);

@@ -5,7 +5,7 @@
 import type { DiagnosisCode } from '../../src/core/types.js';
 import type { NewApiRelease } from '../../src/simulator/releases.js';
 import type { Fault } from '../../src/simulator/types.js';
-import { runCli, jsonOf } from '../helpers/cli.js';
+import { runInProcess, jsonOf } from '../helpers/cli.js';
 import { diagnoseAnswer } from '../../src/gateway/diagnosis.js';
 import { explainKeyRefusal } from '../../src/gateway/key-refusal.js';
 import { keyState, keyUsage, type KeyState } from '../../src/gateway/key-usage.js';
@@ -422,7 +422,7 @@ export interface Outcome {
 
 /** Runs one scenario through the built bin against `root` with `key`. */
 export async function runScenario(s: Scenario, root: string, key: string): Promise<Outcome> {
-  const r = await runCli([...s.args, '--json', '--base-url', `${root}${s.path ?? ''}`, '--api-key-env', 'CONFORMANCE_KEY'], {
+  const r = await runInProcess([...s.args, '--json', '--base-url', `${root}${s.path ?? ''}`, '--api-key-env', 'CONFORMANCE_KEY'], {
     env: { CONFORMANCE_KEY: key },
     timeoutMs: 30_000,
   });
@@ -499,7 +499,9 @@ export function expected(s: Scenario, release: NewApiRelease): Judged {
 
 /** The marks `models --json` reports per model for a key: compared between the two gateways. */
 export async function marksOf(root: string, key: string): Promise<Record<string, string[]>> {
-  const r = await runCli(['models', '--json', '--base-url', root, '--api-key-env', 'CONFORMANCE_KEY'], { env: { CONFORMANCE_KEY: key } });
+  const r = await runInProcess(['models', '--json', '--base-url', root, '--api-key-env', 'CONFORMANCE_KEY'], {
+    env: { CONFORMANCE_KEY: key },
+  });
   const doc = jsonOf(r) as { models: { id: string; marks: string[] }[] };
   return Object.fromEntries(doc.models.map((m) => [m.id, [...m.marks].sort()]));
 }

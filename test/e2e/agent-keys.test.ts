@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimKey, SimModel, Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 const fake = (word: string): string => `sk-${word.repeat(Math.ceil(48 / word.length)).slice(0, 48)}`;
@@ -72,7 +72,7 @@ const noLeak = (text: string): void => {
 describe('per-agent keys', () => {
   it('claude-code with its claude-group key, codex with the default one: own key, own models, names only saved; sync and doctor stay green', async () => {
     const home = newHome();
-    const setup = await runCli(
+    const setup = await runInProcess(
       ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code,codex', '--api-key-env', 'claude-code=CLAUDE_GROUP_KEY'],
       { home, env: ENV },
     );
@@ -107,17 +107,17 @@ describe('per-agent keys', () => {
     expect(settings.perAgent.codex?.keyEnv).toBeUndefined();
 
     // models --agent ID reads that agent's saved variable: its own key's list.
-    const own = await runCli(['models', '--json', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: ENV });
+    const own = await runInProcess(['models', '--json', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: ENV });
     expect(own.code, own.stderr).toBe(0);
     expect((jsonOf(own).models as { id: string }[]).map((m) => m.id).sort()).toEqual([...CLAUDE_ONLY].sort());
-    const plain = await runCli(['models', '--json', '--base-url', sim.root], { home, env: ENV });
+    const plain = await runInProcess(['models', '--json', '--base-url', sim.root], { home, env: ENV });
     expect((jsonOf(plain).models as { id: string }[]).map((m) => m.id).sort()).toEqual(['deepseek-chat', 'gpt-5.1']);
     noLeak(own.stdout + own.stderr + plain.stdout);
 
     // sync reads each agent's saved variable: nothing to change.
-    const check = await runCli(['sync', '--check', '--json'], { home, env: ENV });
+    const check = await runInProcess(['sync', '--check', '--json'], { home, env: ENV });
     expect(check.code, check.stdout + check.stderr).toBe(0);
-    const sync = await runCli(['sync', '--json'], { home, env: ENV });
+    const sync = await runInProcess(['sync', '--json'], { home, env: ENV });
     expect(sync.code, sync.stdout + sync.stderr).toBe(0);
     expect((jsonOf(sync).agents as AgentOut[]).map((a) => [a.id, a.keyEnv, a.ok])).toEqual([
       ['claude-code', 'CLAUDE_GROUP_KEY', true],
@@ -126,9 +126,9 @@ describe('per-agent keys', () => {
     noLeak(check.stdout + check.stderr + sync.stdout + sync.stderr);
 
     // doctor: each agent checked with its own key, green; --fix swaps no key.
-    const doctor = await runCli(['doctor', '--json', '--agent', 'claude-code,codex'], { home, env: ENV });
+    const doctor = await runInProcess(['doctor', '--json', '--agent', 'claude-code,codex'], { home, env: ENV });
     expect(doctor.code, doctor.stdout).toBe(0);
-    const fix = await runCli(['doctor', '--fix', '--json', '--agent', 'claude-code,codex'], { home, env: ENV });
+    const fix = await runInProcess(['doctor', '--fix', '--json', '--agent', 'claude-code,codex'], { home, env: ENV });
     expect(fix.code, fix.stdout).toBe(0);
     expect(jsonOf(fix).keysReplaced).toEqual([]);
     expect(holding(home, CLAUDE_KEY)).toEqual(claudeFiles);
@@ -138,7 +138,7 @@ describe('per-agent keys', () => {
     // Claude Code's key gone from its config: --fix gives it back its own key, not GATEWAY_API_KEY's.
     const claudeConfig = join(home, '.claude/settings.json');
     writeFileSync(claudeConfig, readFileSync(claudeConfig, 'utf8').replaceAll(CLAUDE_KEY, ''));
-    const refix = await runCli(['doctor', '--fix', '--json', '--agent', 'claude-code,codex'], { home, env: ENV });
+    const refix = await runInProcess(['doctor', '--fix', '--json', '--agent', 'claude-code,codex'], { home, env: ENV });
     expect(refix.code, refix.stdout).toBe(0);
     expect((jsonOf(refix).keysReplaced as { id: string; var: string }[]).map((k) => [k.id, k.var])).toEqual([
       ['claude-code', 'CLAUDE_GROUP_KEY'],
@@ -149,7 +149,7 @@ describe('per-agent keys', () => {
   });
 
   it("the text report names the variable each agent's key came from, never the key", async () => {
-    const result = await runCli(
+    const result = await runInProcess(
       [
         'setup',
         '--yes',
@@ -170,7 +170,7 @@ describe('per-agent keys', () => {
   });
 
   it('every agent with its own key needs no GATEWAY_API_KEY', async () => {
-    const result = await runCli(
+    const result = await runInProcess(
       [
         'setup',
         '--yes',
@@ -192,7 +192,7 @@ describe('per-agent keys', () => {
   });
 
   it('an unknown agent in --api-key-env names the valid agents (exit 2)', async () => {
-    const result = await runCli(['setup', '--yes', '--base-url', sim.root, '--api-key-env', 'bogus=VAR'], { env: ENV });
+    const result = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--api-key-env', 'bogus=VAR'], { env: ENV });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('bogus');
     expect(result.stderr).toContain('claude-code');
@@ -200,7 +200,7 @@ describe('per-agent keys', () => {
   });
 
   it('an unset per-agent variable is a usage error naming the agent and the variable (exit 2)', async () => {
-    const result = await runCli(
+    const result = await runInProcess(
       ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex', '--api-key-env', 'codex=NOT_SET_HERE'],
       { env: ENV },
     );
@@ -210,7 +210,7 @@ describe('per-agent keys', () => {
   });
 
   it('a key given where the variable name goes is refused without echoing it', async () => {
-    const result = await runCli(['setup', '--yes', '--base-url', sim.root, '--api-key-env', `codex=${CLAUDE_KEY}`], { env: ENV });
+    const result = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--api-key-env', `codex=${CLAUDE_KEY}`], { env: ENV });
     expect(result.code).toBe(2);
     noLeak(result.stdout + result.stderr);
   });
@@ -218,7 +218,7 @@ describe('per-agent keys', () => {
 
 describe('group advice', () => {
   it('a key whose group sells nothing for Claude Code: the marketplace names the groups that do, and the command', async () => {
-    const result = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
+    const result = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
       env: { GATEWAY_API_KEY: RESPONSES_KEY },
     });
     expect(result.code).toBe(1);
@@ -228,7 +228,7 @@ describe('group advice', () => {
     expect(claude.groupAdvice?.[0]).toEqual({ model: 'claude-sonnet-4-5', groups: ['claude', 'vip'] });
     expect(claude.groupAdvice?.map((g) => g.model)).not.toContain('gpt-5.1-codex');
 
-    const text = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+    const text = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
       env: { GATEWAY_API_KEY: RESPONSES_KEY },
     });
     expect(text.stdout).toContain('claude-sonnet-4-5 is sold to groups `claude`, `vip`');
@@ -238,7 +238,7 @@ describe('group advice', () => {
   });
 
   it('says nothing of groups when the marketplace is closed: the old reason stays', async () => {
-    const result = await runCli(['setup', '--yes', '--json', '--base-url', closed.root, '--agent', 'claude-code'], {
+    const result = await runInProcess(['setup', '--yes', '--json', '--base-url', closed.root, '--agent', 'claude-code'], {
       env: { GATEWAY_API_KEY: RESPONSES_KEY },
     });
     expect(result.code).toBe(1);
@@ -250,14 +250,14 @@ describe('group advice', () => {
   it('doctor names the groups when the configured key lists nothing for the agent', async () => {
     const home = newHome();
     // Set up with the claude key, then the key in the config is swapped for one of another group.
-    const setup = await runCli(
+    const setup = await runInProcess(
       ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--api-key-env', 'claude-code=CLAUDE_GROUP_KEY'],
       { home, env: ENV },
     );
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     const file = holding(home, CLAUDE_KEY)[0]!;
     writeFileSync(join(home, file), readFileSync(join(home, file), 'utf8').replaceAll(CLAUDE_KEY, RESPONSES_KEY));
-    const doctor = await runCli(['doctor', '--json', '--agent', 'claude-code'], { home, env: { CLAUDE_GROUP_KEY: CLAUDE_KEY } });
+    const doctor = await runInProcess(['doctor', '--json', '--agent', 'claude-code'], { home, env: { CLAUDE_GROUP_KEY: CLAUDE_KEY } });
     expect(doctor.code).toBe(1);
     noLeak(doctor.stdout + doctor.stderr);
     const agent = (jsonOf(doctor).agents as { id: string; groupAdvice?: { model: string; groups: string[] }[] }[])[0]!;

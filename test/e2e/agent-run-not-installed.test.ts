@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -27,13 +27,13 @@ describe('verify --agent-run, agents not installed', () => {
     const env = { GATEWAY_API_KEY: DEMO_KEY, PATH: '/usr/bin:/bin' };
     expect(
       (
-        await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
+        await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
           home: home,
           env: { GATEWAY_API_KEY: DEMO_KEY },
         })
       ).code,
     ).toBe(0);
-    const r = await runCli(['verify', '--agent-run', '--json'], { home: home, env });
+    const r = await runInProcess(['verify', '--agent-run', '--json'], { home: home, env });
     expect(r.code).toBe(1);
     const doc = jsonOf(r) as unknown as RunDoc;
     expect(doc.agents.map((a) => [a.id, a.ok, a.notRun])).toEqual([
@@ -44,7 +44,7 @@ describe('verify --agent-run, agents not installed', () => {
       expect(a.diagnosis).toBeUndefined();
       expect(a.fix).toMatch(/npm install -g/);
     }
-    const text = await runCli(['verify', '--agent-run'], { home: home, env });
+    const text = await runInProcess(['verify', '--agent-run'], { home: home, env });
     expect(text.stdout).toMatch(/Claude Code[^\n]*not run: `claude` is not on PATH/);
     expect(text.stdout).not.toContain('config_invalid');
   });
@@ -56,7 +56,7 @@ describe('verify --agent-run, agents not installed', () => {
     mkdirSync(bin);
     writeFileSync(join(bin, 'cline'), '#!/bin/sh\necho 3.0.65\n');
     chmodSync(join(bin, 'cline'), 0o755);
-    const r = await runCli(['verify', '--agent-run', '--agent', 'cline', '--json'], {
+    const r = await runInProcess(['verify', '--agent-run', '--agent', 'cline', '--json'], {
       home: home,
       env: { GATEWAY_API_KEY: DEMO_KEY, PATH: `${bin}:/usr/bin:/bin` },
     });

@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
-import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 afterAll(stopAll);
@@ -28,7 +28,7 @@ describe('Qwen Code, by the version installed', () => {
     const sim = await startSim();
     const home = newHome();
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
-    const old = await runCli(['setup', '--yes', '--json', '--agent', 'qwen-code', '--model', 'deepseek-chat'], {
+    const old = await runInProcess(['setup', '--yes', '--json', '--agent', 'qwen-code', '--model', 'deepseek-chat'], {
       home,
       env: { ...env, PATH: qwenAt(home, '0.15.10') },
     });
@@ -43,10 +43,10 @@ describe('Qwen Code, by the version installed', () => {
     });
 
     // doctor, as 0.15.10 reads it: the request it sends, no finding.
-    const doctor = await runCli(['doctor', '--agent', 'qwen-code'], { home, env: { ...env, PATH: qwenAt(home, '0.15.10') } });
+    const doctor = await runInProcess(['doctor', '--agent', 'qwen-code'], { home, env: { ...env, PATH: qwenAt(home, '0.15.10') } });
     expect(doctor.code, doctor.stdout).toBe(0);
 
-    const updated = await runCli(['setup', '--yes', '--agent', 'qwen-code', '--model', 'deepseek-chat'], {
+    const updated = await runInProcess(['setup', '--yes', '--agent', 'qwen-code', '--model', 'deepseek-chat'], {
       home,
       env: { ...env, PATH: qwenAt(home, '0.24.4') },
     });
@@ -61,39 +61,39 @@ describe('Qwen Code, by the version installed', () => {
     const sim = await startSim();
     const home = newHome();
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
-    const setup = await runCli(['setup', '--yes', '--agent', 'qwen-code', '--model', 'deepseek-chat'], {
+    const setup = await runInProcess(['setup', '--yes', '--agent', 'qwen-code', '--model', 'deepseek-chat'], {
       home,
       env: { ...env, PATH: qwenAt(home, '0.24.4') },
     });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     const old = { ...env, PATH: qwenAt(home, '0.15.10') };
-    const doctor = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home, env: old });
+    const doctor = await runInProcess(['doctor', '--json', '--agent', 'qwen-code'], { home, env: old });
     expect(doctor.code).toBe(1);
     const findings = (jsonOf(doctor) as { agents: { findings: { code: string; message: string }[] }[] }).agents[0]!.findings;
     expect(findings.map((f) => f.code)).toEqual(['config_invalid']);
     expect(findings[0]!.message).toContain('a provider id Qwen Code reads from 0.21.2; 0.15.10 is installed');
-    const fix = await runCli(['doctor', '--fix', '--yes', '--agent', 'qwen-code'], { home, env: old });
+    const fix = await runInProcess(['doctor', '--fix', '--yes', '--agent', 'qwen-code'], { home, env: old });
     expect(fix.code, fix.stdout + fix.stderr).toBe(0);
     expect(Object.keys(settingsOf(home)['modelProviders'] as object)).toEqual(['openai']);
-    expect((await runCli(['doctor', '--agent', 'qwen-code'], { home, env: old })).code).toBe(0);
+    expect((await runInProcess(['doctor', '--agent', 'qwen-code'], { home, env: old })).code).toBe(0);
   });
 
   it('below the floor (0.8.2): nothing written, the update command said, exit 1; doctor says the same of a config there', async () => {
     const sim = await startSim();
     const home = newHome();
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY, PATH: qwenAt(home, '0.8.2') };
-    const r = await runCli(['setup', '--yes', '--agent', 'qwen-code'], { home, env });
+    const r = await runInProcess(['setup', '--yes', '--agent', 'qwen-code'], { home, env });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toContain('Qwen Code 0.8.2 is installed, older than 0.10.1');
     expect(r.stdout).toContain('npm install -g @qwen-code/qwen-code@latest');
     expect(existsSync(join(home, '.qwen', 'settings.json'))).toBe(false);
 
-    const configured = await runCli(['setup', '--yes', '--agent', 'qwen-code'], {
+    const configured = await runInProcess(['setup', '--yes', '--agent', 'qwen-code'], {
       home,
       env: { ...env, PATH: qwenAt(home, '0.24.4') },
     });
     expect(configured.code).toBe(0);
-    const doctor = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home, env });
+    const doctor = await runInProcess(['doctor', '--json', '--agent', 'qwen-code'], { home, env });
     const findings = (jsonOf(doctor) as { agents: { findings: { code: string; fix: string }[] }[] }).agents[0]!.findings;
     expect(findings.map((f) => f.code)).toEqual(['agent_outdated']);
     expect(findings[0]!.fix).toBe('Update it: `npm install -g @qwen-code/qwen-code@latest`');
@@ -103,7 +103,7 @@ describe('Qwen Code, by the version installed', () => {
     const sim = await startSim();
     const home = newHome();
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
-    const r = await runCli(['setup', '--yes', '--agent', 'qwen-code', '--model', 'gpt-5.1-codex'], {
+    const r = await runInProcess(['setup', '--yes', '--agent', 'qwen-code', '--model', 'gpt-5.1-codex'], {
       home,
       env: { ...env, PATH: qwenAt(home, '0.23.0') },
     });
@@ -111,7 +111,7 @@ describe('Qwen Code, by the version installed', () => {
     expect(r.stderr.replace(/\s+/g, ' ')).toContain(
       'Qwen Code 0.23.0 does not speak OpenAI Responses (/v1/responses) (it does from 0.24.2); update it: `npm install -g @qwen-code/qwen-code@latest`',
     );
-    const newer = await runCli(['setup', '--yes', '--agent', 'qwen-code', '--model', 'gpt-5.1-codex'], {
+    const newer = await runInProcess(['setup', '--yes', '--agent', 'qwen-code', '--model', 'gpt-5.1-codex'], {
       home,
       env: { ...env, PATH: qwenAt(home, '0.24.4') },
     });
@@ -129,7 +129,7 @@ describe('each installed agent is asked its version once', () => {
     writeFileSync(join(bin, 'qwen'), `#!/bin/sh\necho "$*" >> '${runs}'\necho 0.24.4\n`);
     chmodSync(join(bin, 'qwen'), 0o755);
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY, PATH: `${bin}:/usr/bin:/bin` };
-    const r = await runCli(['setup', '--yes', '--json'], { home, env });
+    const r = await runInProcess(['setup', '--yes', '--json'], { home, env });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const report = jsonOf(r) as { agents: { id: string; version?: string }[] };
     expect(report.agents.map((a) => [a.id, a.version])).toEqual([['qwen-code', '0.24.4']]);
@@ -145,7 +145,7 @@ describe('each installed agent is asked its version once', () => {
     writeFileSync(join(bin, 'qwen'), `#!/bin/sh\necho "$*" >> '${runs}'\necho 0.24.4\n`);
     chmodSync(join(bin, 'qwen'), 0o755);
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY, PATH: `${bin}:/usr/bin:/bin` };
-    const r = await runCli(['doctor', '--agent', 'qwen-code,codex'], { home, env });
+    const r = await runInProcess(['doctor', '--agent', 'qwen-code,codex'], { home, env });
     expect(r.stdout.replace(/\s+/g, ' ')).toContain('Qwen Code: installed, not configured for a gateway');
     expect(r.stdout).not.toContain('Codex');
     expect(readFileSync(runs, 'utf8')).toBe('--version\n');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -30,7 +30,7 @@ describe('backups kept', () => {
     const texts: string[] = [];
     for (let i = 0; i < 5; i++) {
       // Each run changes the model, so each one writes and backs up.
-      const r = await runCli(
+      const r = await runInProcess(
         [
           'setup',
           '--yes',
@@ -50,7 +50,7 @@ describe('backups kept', () => {
       else ids.push((jsonOf(r) as { backupId: string }).backupId);
     }
     expect(texts[0]).toMatch(/Removed the 1 oldest backup\(s\): 3 are kept/);
-    const list = await runCli(['restore', '--list', '--json'], { home: dir, env });
+    const list = await runInProcess(['restore', '--list', '--json'], { home: dir, env });
     const doc = jsonOf(list) as { keep: number; backups: { id: string }[] };
     expect(doc.keep).toBe(3);
     // The newest three, and the first: it holds the files as they were before the first setup.
@@ -58,17 +58,18 @@ describe('backups kept', () => {
     expect(doc.backups.map((b) => b.id)).toContain(ids[0]);
     expect(doc.backups.map((b) => b.id)).not.toContain(ids[1]);
     expect(readdirSync(backups)).toContain('notes-of-mine');
-    const text = await runCli(['restore', '--list'], { home: dir, env });
+    const text = await runInProcess(['restore', '--list'], { home: dir, env });
     expect(text.stdout).toContain('the newest 3 are kept');
     // The default, without the variable: 10.
     expect(
-      (jsonOf(await runCli(['restore', '--list', '--json'], { home: dir, env: { GATEWAY_API_KEY: DEMO_KEY } })) as { keep: number }).keep,
+      (jsonOf(await runInProcess(['restore', '--list', '--json'], { home: dir, env: { GATEWAY_API_KEY: DEMO_KEY } })) as { keep: number })
+        .keep,
     ).toBe(10);
   });
 
   it('a value that is no number of backups is refused by name before anything is written', async () => {
     const dir = home();
-    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+    const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
       home: dir,
       env: { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_AGENT_SETUP_KEEP_BACKUPS: '0' },
     });

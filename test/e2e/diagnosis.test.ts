@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnosis, DiagnosisCode, ProbeResult } from '../../src/core/types.js';
 import { BROKE_KEY, DEMO_KEY, DISABLED_KEY, LIMITED_KEY } from '../../src/simulator/catalog.js';
 import type { Fault, RequestLogEntry, Simulator, SimulatorOptions } from '../../src/simulator/types.js';
-import { jsonOf, runCli, type CliResult } from '../helpers/cli.js';
+import { jsonOf, runInProcess, type CliResult } from '../helpers/cli.js';
 import { CHINESE, englishLeaks } from '../helpers/lang.js';
 import { closedPort, startRecorder, startSim, stopAll } from '../helpers/sim.js';
 
@@ -94,9 +94,9 @@ async function runBoth(
 ): Promise<{ json: CliResult; text: CliResult; jsonLog: RequestLogEntry[]; textLog: RequestLogEntry[] }> {
   const env = { GATEWAY_BASE_URL: c.baseUrl ? c.baseUrl(sim) : sim.root, GATEWAY_API_KEY: c.key ?? DEMO_KEY };
   const before = sim.log.length;
-  const json = await runCli([...c.args, '--json'], { env });
+  const json = await runInProcess([...c.args, '--json'], { env });
   const middle = sim.log.length;
-  const text = await runCli(c.args, { env });
+  const text = await runInProcess(c.args, { env });
   return { json, text, jsonLog: sim.log.slice(before, middle), textLog: sim.log.slice(middle) };
 }
 
@@ -146,11 +146,11 @@ describe('every diagnosis code through the built bin', () => {
   it.each(CASES.map((c) => [c.code, c] as const))('%s, in Chinese', async (_code, c) => {
     const sim = await startSim({ ...c.sim, faults: c.faults?.map((f) => ({ ...f })) ?? [] });
     const env = { GATEWAY_BASE_URL: c.baseUrl ? c.baseUrl(sim) : sim.root, GATEWAY_API_KEY: c.key ?? DEMO_KEY };
-    const en = jsonOf(await runCli([...c.args, '--json'], { env }));
-    const zhJson = jsonOf(await runCli([...c.args, '--json', '--lang', 'zh-CN'], { env }));
+    const en = jsonOf(await runInProcess([...c.args, '--json'], { env }));
+    const zhJson = jsonOf(await runInProcess([...c.args, '--json', '--lang', 'zh-CN'], { env }));
     expect(withoutRunFacts(zhJson)).toEqual(withoutRunFacts(en));
     const d = diagnosisOf(en);
-    const zh = await runCli(c.args, { env: { ...env, LANG: 'zh_CN.UTF-8' } });
+    const zh = await runInProcess(c.args, { env: { ...env, LANG: 'zh_CN.UTF-8' } });
     const output = zh.stdout + zh.stderr;
     expect(zh.code).toBe(1);
     expect(output).toContain(`[${c.code}]`);
@@ -166,12 +166,12 @@ describe('every diagnosis code through the built bin', () => {
   it('unreachable: a closed port, no request ID', async () => {
     const port = await closedPort();
     const env = { GATEWAY_BASE_URL: `http://127.0.0.1:${port}`, GATEWAY_API_KEY: DEMO_KEY };
-    const json = await runCli(['verify', '--json'], { env });
+    const json = await runInProcess(['verify', '--json'], { env });
     expect(json.code).toBe(1);
     const d = diagnosisOf(jsonOf(json));
     expect(d?.code).toBe('unreachable');
     expect(d?.requestId).toBeUndefined();
-    const text = await runCli(['models'], { env });
+    const text = await runInProcess(['models'], { env });
     expect(text.code).toBe(1);
     expect(text.stderr).toContain('[unreachable]');
     expect(text.stdout).toBe('');
@@ -181,13 +181,13 @@ describe('every diagnosis code through the built bin', () => {
     const target = await startRecorder();
     const sim = await startSim({ faults: [{ kind: 'redirect', location: `${target.root}/v1/models` }] });
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
-    const json = await runCli(['verify', '--json'], { env });
+    const json = await runInProcess(['verify', '--json'], { env });
     expect(json.code).toBe(1);
     const d = diagnosisOf(jsonOf(json));
     expect(d?.code).toBe('redirect');
     expect(sim.log.find((e) => e.requestId === d?.requestId)?.status).toBe(301);
     const before = sim.log.length;
-    const text = await runCli(['models'], { env });
+    const text = await runInProcess(['models'], { env });
     expect(text.code).toBe(1);
     expect(text.stderr).toContain('[redirect]');
     expect(printedIn(text.stderr, sim.log.slice(before)).map((e) => e.path)).toEqual(['/v1/models']);
@@ -201,12 +201,12 @@ describe('every diagnosis code through the built bin', () => {
       res.end('{"object":"list","data":"nope"}');
     });
     const env = { GATEWAY_BASE_URL: gateway.root, GATEWAY_API_KEY: DEMO_KEY };
-    const json = await runCli(['models', '--json'], { env });
+    const json = await runInProcess(['models', '--json'], { env });
     expect(json.code).toBe(1);
     const d = diagnosisOf(jsonOf(json));
     expect(d?.code).toBe('bad_response');
     expect(d?.requestId).toBe('req-bad-1');
-    const text = await runCli(['verify'], { env });
+    const text = await runInProcess(['verify'], { env });
     expect(text.code).toBe(1);
     expect(text.stderr).toContain('[bad_response]');
     expect(text.stderr).toContain('req-bad-1');

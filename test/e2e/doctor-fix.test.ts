@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -35,7 +35,7 @@ interface DoctorDoc {
   }[];
 }
 const doctor = async (args: string[], env: Record<string, string>) => {
-  const r = await runCli(['doctor', '--json', ...args], { home, env });
+  const r = await runInProcess(['doctor', '--json', ...args], { home, env });
   expect(r.stdout + r.stderr).not.toContain(DEMO_KEY);
   return { code: r.code, doc: jsonOf(r) as unknown as DoctorDoc, stderr: r.stderr };
 };
@@ -138,7 +138,7 @@ describe('doctor and agents not set up for the gateway', () => {
     expect(fix.doc.fixed).toEqual([]);
     expect(readFileSync(path, 'utf8')).toBe(claudeOwn);
 
-    const text = await runCli(['doctor'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+    const text = await runInProcess(['doctor'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
     expect(text.stdout).toContain('Claude Code: not set up for the gateway');
     expect(text.stdout).toContain('setup --agent claude-code');
   });
@@ -169,7 +169,10 @@ describe('doctor and agents not set up for the gateway', () => {
 
 describe('doctor: the small/fast model of background calls', () => {
   const setup = async (agent: string) => {
-    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', agent], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+    const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', agent], {
+      home,
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    });
     expect(r.code, r.stderr).toBe(0);
   };
   const env = { GATEWAY_API_KEY: DEMO_KEY };
@@ -240,17 +243,20 @@ describe('doctor --fix when the model kept fails its own probe', () => {
     const env = { GATEWAY_API_KEY: DEMO_KEY };
     expect(
       (
-        await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--model', 'claude-code=claude-sonnet-4-5'], {
-          home,
-          env,
-        })
+        await runInProcess(
+          ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--model', 'claude-code=claude-sonnet-4-5'],
+          {
+            home,
+            env,
+          },
+        )
       ).code,
     ).toBe(0);
     const file = join(home, '.claude/settings.json');
     writeFileSync(file, readFileSync(file, 'utf8').split(`"${sim.root}"`).join(`"${sim.root}/v1"`));
     sim.addFault({ kind: 'server-error', model: 'claude-sonnet-4-5' });
     try {
-      const r = await runCli(['doctor', '--json', '--fix', '--agent', 'claude-code'], { home, env });
+      const r = await runInProcess(['doctor', '--json', '--fix', '--agent', 'claude-code'], { home, env });
       const doc = jsonOf(r) as unknown as DoctorDoc & { moved: { id: string; from: string; to: string; code: string }[] };
       expect(doc.fixed).toEqual(['claude-code']);
       expect(doc.moved).toHaveLength(1);
@@ -266,12 +272,12 @@ describe('doctor --fix when the model kept fails its own probe', () => {
 
   it('when no model passes, the cause is named, not --force (which doctor does not take)', async () => {
     const env = { GATEWAY_API_KEY: DEMO_KEY };
-    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env })).code).toBe(0);
+    expect((await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env })).code).toBe(0);
     const file = join(home, '.claude/settings.json');
     writeFileSync(file, readFileSync(file, 'utf8').split(`"${sim.root}"`).join(`"${sim.root}/v1"`));
     sim.addFault({ kind: 'server-error', path: '/v1/messages' });
     try {
-      const r = await runCli(['doctor', '--fix', '--agent', 'claude-code'], { home, env });
+      const r = await runInProcess(['doctor', '--fix', '--agent', 'claude-code'], { home, env });
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(/not repaired|could not/i);
       expect(r.stdout).toContain('not the cause');

@@ -7,7 +7,7 @@ import { AGENTS as REGISTRY } from '../../src/agents/registry.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { FIXTURES } from '../fixtures/agents/index.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -65,7 +65,8 @@ const CASES: Case[] = [
   { name: 'missing key variable', code: 'missing_key', env: true, break: (t, a) => (a.literalKeyOnly ? t.replace(DEMO_KEY, '') : t) },
 ];
 
-const doctor = (home: string, args: string[] = []) => runCli(['doctor', '--json', ...args], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+const doctor = (home: string, args: string[] = []) =>
+  runInProcess(['doctor', '--json', ...args], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
 
 interface DoctorDoc {
   ok: boolean;
@@ -79,7 +80,7 @@ describe.each(AGENTS)('doctor $id', (agent) => {
     try {
       // A correct setup first (env key storage under another variable for the missing-key case).
       const envCase = c.env && !agent.literalKeyOnly;
-      const setup = await runCli(
+      const setup = await runInProcess(
         [
           'setup',
           '--yes',
@@ -133,11 +134,12 @@ describe('doctor', () => {
     const { dir: home, remove } = tempHome();
     try {
       expect(
-        (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code,
+        (await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } }))
+          .code,
       ).toBe(0);
       const path = join(home, '.codex/config.toml');
       writeFileSync(path, readFileSync(path, 'utf8').replace(`${sim.root}/v1`, `${sim.root}/v1/v1`));
-      const r = await runCli(['doctor'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runInProcess(['doctor'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(/✗ Codex CLI {2}~\/\.codex\/config\.toml/);
       expect(r.stdout).toMatch(/\[wrong_path\].*\/v1\/v1/s);
@@ -153,8 +155,12 @@ describe('doctor', () => {
     const { dir: home, remove } = tempHome();
     try {
       expect(
-        (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } }))
-          .code,
+        (
+          await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], {
+            home,
+            env: { GATEWAY_API_KEY: DEMO_KEY },
+          })
+        ).code,
       ).toBe(0);
       const path = join(home, '.claude/settings.json');
       const text = readFileSync(path, 'utf8');
@@ -177,7 +183,7 @@ describe('doctor', () => {
   });
 
   it('nothing configured or installed: says so, exit 0', async () => {
-    const r = await runCli(['doctor'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+    const r = await runInProcess(['doctor'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('No coding agent is installed or configured here.');
   });
@@ -188,11 +194,15 @@ describe('doctor: shell exports', () => {
     const { dir: home, remove } = tempHome();
     try {
       expect(
-        (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } }))
-          .code,
+        (
+          await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], {
+            home,
+            env: { GATEWAY_API_KEY: DEMO_KEY },
+          })
+        ).code,
       ).toBe(0);
       // The user's shell exports a stale key under the same name; the gateway key comes via another variable.
-      const r = await runCli(['doctor', '--json', '--api-key-env', 'REAL_KEY'], {
+      const r = await runInProcess(['doctor', '--json', '--api-key-env', 'REAL_KEY'], {
         home,
         env: { GATEWAY_API_KEY: 'sk-stale0000000000000000000000000000000000000000', REAL_KEY: DEMO_KEY },
       });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BROKE_KEY, DEMO_KEY } from '../../src/simulator/catalog.js';
 import type { Fault, SimModel, Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli } from '../helpers/cli.js';
+import { jsonOf, runInProcess } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 afterEach(stopAll);
@@ -44,7 +44,7 @@ function home(): string {
 }
 
 async function setup(sim: Simulator, key = DEMO_KEY, at?: string): Promise<{ code: number | null; agent: AgentDoc; stderr: string }> {
-  const r = await runCli(['setup', '--yes', '--json', '--agent', 'claude-code'], {
+  const r = await runInProcess(['setup', '--yes', '--json', '--agent', 'claude-code'], {
     env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: key },
     ...(at !== undefined && { home: at }),
   });
@@ -155,7 +155,7 @@ describe('fallback: a failure that is not the model’s never switches models', 
     expect(agent.probe?.diagnosis).toMatchObject({ code: 'gateway_busy', reason: 'cpu' });
     expect([...new Set(probes(sim).map((p) => p.model))].sort()).toEqual(PLANNED);
     expect(agent.notes.join('\n')).not.toMatch(/in place of/);
-    const text = await runCli(['verify', '--model', 'claude-sonnet-4-5'], {
+    const text = await runInProcess(['verify', '--model', 'claude-sonnet-4-5'], {
       env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY },
     });
     expect(text.code).toBe(75);
@@ -165,7 +165,7 @@ describe('fallback: a failure that is not the model’s never switches models', 
     expect(said).toContain('try again in a minute');
     // A gateway whose model list is refused for its load: `models` says so, exit 75 too.
     sim.addFault({ kind: 'overloaded', resource: 'memory', path: '/v1/models' });
-    const models = await runCli(['models', '--json'], { env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY } });
+    const models = await runInProcess(['models', '--json'], { env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY } });
     expect(models.code).toBe(75);
     expect((jsonOf(models) as { error: { code: string; reason?: string } }).error).toMatchObject({
       code: 'gateway_busy',
@@ -181,7 +181,7 @@ describe('fallback: a failure that is not the model’s never switches models', 
     const before = readFileSync(file, 'utf8');
     // As new-api's monitor does: the relay refuses, the model list still answers.
     sim.addFault({ kind: 'overloaded', path: '/v1/messages' });
-    const r = await runCli(['sync', '--yes', '--json'], { env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY }, home: at });
+    const r = await runInProcess(['sync', '--yes', '--json'], { env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY }, home: at });
     expect(r.code).toBe(75);
     expect(readFileSync(file, 'utf8')).toBe(before);
     const doc = jsonOf(r) as { agents: AgentDoc[] };
@@ -191,7 +191,7 @@ describe('fallback: a failure that is not the model’s never switches models', 
 
   it('a model named with --model never gives way, whatever its failure', async () => {
     const sim = await startSim({ models: MODELS, faults: [{ kind: 'upstream-down', model: 'claude-sonnet-4-5' }] });
-    const r = await runCli(['setup', '--yes', '--json', '--agent', 'claude-code', '--model', 'claude-sonnet-4-5'], {
+    const r = await runInProcess(['setup', '--yes', '--json', '--agent', 'claude-code', '--model', 'claude-sonnet-4-5'], {
       env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY },
     });
     const agent = (jsonOf(r) as { agents: AgentDoc[] }).agents[0]!;
@@ -238,12 +238,12 @@ describe('verify: a protocol passes when one of its models works', () => {
   it('the first model fails its own way: the next is tried, exit 0, the failure named with its request ID', async () => {
     const sim = await startSim({ models: MODELS, faults: [{ kind: 'upstream-down', model: broken }] });
     // One at a time, so the search stops at the first model that passes.
-    const r = await runCli(['verify', '--protocol', 'messages', '--concurrency', '1', '--json'], { env: env(sim) });
+    const r = await runInProcess(['verify', '--protocol', 'messages', '--concurrency', '1', '--json'], { env: env(sim) });
     const doc = jsonOf(r) as { ok: boolean; protocols: Record<string, { passed: number; tried: number; failed: string[] }> };
     expect(r.code).toBe(0);
     expect(doc.ok).toBe(true);
     expect(doc.protocols.messages).toEqual({ passed: 1, tried: 2, failed: [broken] });
-    const text = await runCli(['verify', '--protocol', 'messages', '--concurrency', '1'], { env: env(sim) });
+    const text = await runInProcess(['verify', '--protocol', 'messages', '--concurrency', '1'], { env: env(sim) });
     expect(text.code).toBe(0);
     const id = probes(sim)
       .filter((p) => p.model === broken)
@@ -253,7 +253,7 @@ describe('verify: a protocol passes when one of its models works', () => {
 
   it('--all probes every model of the protocol: "2 of 3 models pass"', async () => {
     const sim = await startSim({ models: MODELS, faults: [{ kind: 'upstream-down', model: broken }] });
-    const r = await runCli(['verify', '--protocol', 'messages', '--all'], { env: env(sim) });
+    const r = await runInProcess(['verify', '--protocol', 'messages', '--all'], { env: env(sim) });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('messages: 2 of 3 models pass');
     expect([...new Set(probes(sim).map((p) => p.model))].sort()).toEqual(PLANNED);
@@ -262,9 +262,9 @@ describe('verify: a protocol passes when one of its models works', () => {
   it('every model failing: exit 1; a failure that is not the model’s (quota) tries no other model', async () => {
     const faults: Fault[] = MODELS.map((m) => ({ kind: 'upstream-down', model: m.id }));
     const all = await startSim({ models: MODELS, faults });
-    expect((await runCli(['verify', '--protocol', 'messages'], { env: env(all) })).code).toBe(1);
+    expect((await runInProcess(['verify', '--protocol', 'messages'], { env: env(all) })).code).toBe(1);
     const broke = await startSim({ models: MODELS });
-    const r = await runCli(['verify', '--protocol', 'messages', '--json'], { env: { ...env(broke), GATEWAY_API_KEY: BROKE_KEY } });
+    const r = await runInProcess(['verify', '--protocol', 'messages', '--json'], { env: { ...env(broke), GATEWAY_API_KEY: BROKE_KEY } });
     expect(r.code).toBe(1);
     expect(probes(broke)).toHaveLength(1);
   });
@@ -273,7 +273,7 @@ describe('verify: a protocol passes when one of its models works', () => {
 describe('--no-verify', () => {
   it('writes unprobed models and says so: no request but the model list, and no word of "verified"', async () => {
     const sim = await startSim({ models: MODELS });
-    const r = await runCli(['setup', '--yes', '--no-verify', '--agent', 'claude-code'], {
+    const r = await runInProcess(['setup', '--yes', '--no-verify', '--agent', 'claude-code'], {
       env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY },
     });
     expect(r.code).toBe(0);
@@ -288,11 +288,11 @@ describe('sync: a model that fails now moves to the next working one', () => {
     const sim = await startSim({ models: MODELS });
     const at = home();
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
-    expect((await runCli(['setup', '--yes', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
+    expect((await runInProcess(['setup', '--yes', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
     sim.addFault({ kind: 'upstream-down', model: 'claude-sonnet-4-5' });
     const before = readFileSync(join(at, '.claude', 'settings.json'), 'utf8');
 
-    const check = await runCli(['sync', '--check', '--json'], { home: at, env });
+    const check = await runInProcess(['sync', '--check', '--json'], { home: at, env });
     expect(check.code).toBe(1);
     const stale = (jsonOf(check) as { stale: { agent: string; reason: string; to?: string }[] }).stale;
     const failedId = probes(sim)
@@ -307,23 +307,23 @@ describe('sync: a model that fails now moves to the next working one', () => {
     ]);
     expect(readFileSync(join(at, '.claude', 'settings.json'), 'utf8')).toBe(before);
 
-    const sync = await runCli(['sync'], { home: at, env });
+    const sync = await runInProcess(['sync'], { home: at, env });
     expect(sync.code, sync.stdout + sync.stderr).toBe(0);
     expect(sync.stdout).toContain('claude-sonnet-4-5 failed its probe (channel_failed');
     const written = JSON.parse(readFileSync(join(at, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> };
     expect(written.env.ANTHROPIC_MODEL).toBe('claude-opus-4-5');
-    expect((await runCli(['sync', '--check'], { home: at, env })).code).toBe(0);
+    expect((await runInProcess(['sync', '--check'], { home: at, env })).code).toBe(0);
   });
 
   it('the saved model left the list and the one in its place fails: --check says both (as on new-api when limits change)', async () => {
     const sim = await startSim({ models: [{ id: 'deepseek-chat', channel: 'deepseek' }] });
     const at = home();
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
-    const setup = await runCli(['setup', '--yes', '--agent', 'cline', '--model', 'cline=deepseek-chat'], { home: at, env });
+    const setup = await runInProcess(['setup', '--yes', '--agent', 'cline', '--model', 'cline=deepseek-chat'], { home: at, env });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     // Listed for the key's group, served by no channel there.
     sim.setModels([{ id: 'claude-sonnet-4-5', channel: 'none', listedFor: ['default'], marks: ['openai'] }]);
-    const check = await runCli(['sync', '--check', '--json'], { home: at, env });
+    const check = await runInProcess(['sync', '--check', '--json'], { home: at, env });
     expect(check.code).toBe(1);
     const stale = (jsonOf(check) as { stale: { agent: string; reason: string }[] }).stale;
     const id = sim.log.filter((e) => e.path.startsWith('/v1/chat/completions') && e.model === 'claude-sonnet-4-5').at(-1)!.requestId;
@@ -339,9 +339,9 @@ describe('sync: a model that fails now moves to the next working one', () => {
     const sim = await startSim({ models: MODELS });
     const at = home();
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
-    expect((await runCli(['setup', '--yes', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
+    expect((await runInProcess(['setup', '--yes', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
     for (const m of MODELS) sim.addFault({ kind: 'upstream-down', model: m.id });
-    const check = await runCli(['sync', '--check'], { home: at, env });
+    const check = await runInProcess(['sync', '--check'], { home: at, env });
     expect(check.code).toBe(1);
     expect(check.stdout.replace(/\s+/g, ' ')).toContain('claude-sonnet-4-5 fails its probe now (channel_failed, request ID');
   });
@@ -352,11 +352,11 @@ describe('doctor: every tier is asked too', () => {
     const sim = await startSim({ models: MODELS });
     const at = home();
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
-    expect((await runCli(['setup', '--yes', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
-    expect((await runCli(['doctor', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
+    expect((await runInProcess(['setup', '--yes', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
+    expect((await runInProcess(['doctor', '--agent', 'claude-code'], { home: at, env })).code).toBe(0);
     sim.addFault({ kind: 'upstream-down', model: 'claude-opus-4-5' });
 
-    const r = await runCli(['doctor', '--agent', 'claude-code', '--json'], { home: at, env });
+    const r = await runInProcess(['doctor', '--agent', 'claude-code', '--json'], { home: at, env });
     expect(r.code).toBe(1);
     const findings = (jsonOf(r) as { agents: { findings: { code: string; message: string; requestId?: string }[] }[] }).agents[0]!.findings;
     const opusId = probes(sim)
@@ -365,7 +365,7 @@ describe('doctor: every tier is asked too', () => {
     expect(findings).toEqual([expect.objectContaining({ code: 'channel_failed', requestId: opusId })]);
     expect(findings[0]!.message).toContain('opus');
 
-    const fix = await runCli(['doctor', '--agent', 'claude-code', '--fix'], { home: at, env });
+    const fix = await runInProcess(['doctor', '--agent', 'claude-code', '--fix'], { home: at, env });
     expect(fix.code, fix.stdout + fix.stderr).toBe(0);
     const written = JSON.parse(readFileSync(join(at, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> };
     expect(written.env.ANTHROPIC_DEFAULT_OPUS_MODEL).toBe('claude-sonnet-4-5');
@@ -376,7 +376,7 @@ describe('every listed model has answered: OpenCode’s list', () => {
   it('a listed model whose channel fails is left out, with its cause and request ID; the others stay', async () => {
     const sim = await startSim({ models: MODELS, faults: [{ kind: 'upstream-down', model: 'claude-opus-4-5' }] });
     const at = home();
-    const r = await runCli(['setup', '--yes', '--json', '--agent', 'opencode'], {
+    const r = await runInProcess(['setup', '--yes', '--json', '--agent', 'opencode'], {
       home: at,
       env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY },
     });
@@ -401,15 +401,15 @@ describe('every listed model has answered: OpenCode’s list', () => {
     const sim = await startSim({ models: MODELS });
     const at = home();
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY };
-    const r = await runCli(['setup', '--yes', '--json', '--agent', 'opencode'], { home: at, env });
+    const r = await runInProcess(['setup', '--yes', '--json', '--agent', 'opencode'], { home: at, env });
     expect(r.code, r.stderr).toBe(0);
     const doc = jsonOf(r) as { agents: { model: string; smallModel?: string; models: string[] }[] };
     const { model, smallModel, models } = doc.agents[0]!;
     const other = models.find((m) => m !== model && m !== smallModel)!;
     expect(other).toBeDefined();
-    expect((await runCli(['doctor', '--agent', 'opencode'], { home: at, env })).code).toBe(0);
+    expect((await runInProcess(['doctor', '--agent', 'opencode'], { home: at, env })).code).toBe(0);
     sim.addFault({ kind: 'upstream-down', model: other });
-    const d = await runCli(['doctor', '--agent', 'opencode', '--json'], { home: at, env });
+    const d = await runInProcess(['doctor', '--agent', 'opencode', '--json'], { home: at, env });
     expect(d.code).toBe(1);
     const findings = (jsonOf(d) as { agents: { findings: { code: string; message: string; requestId?: string }[] }[] }).agents[0]!.findings;
     const id = probes(sim)

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, DEMO_KEY, VIP_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { BIN_PATH, jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { BIN_PATH, jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { visibleLength } from '../../src/core/layout.js';
 import { english, msg } from '../../src/i18n/index.js';
@@ -52,7 +52,7 @@ notifications = true
 `;
       const path = write(home, '.codex/config.toml', own);
       const args = ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex'];
-      const first = await runCli(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const first = await runInProcess(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(first.code, first.stderr + first.stdout).toBe(0);
       const report = jsonOf(first) as unknown as Report;
       expect(report.agents[0]?.verify?.ok).toBe(true);
@@ -63,7 +63,7 @@ notifications = true
       expect(text).toContain('model_provider = "gateway-agent-setup"\n\n# my corporate gateway');
       expect(text).toContain('\n\n# ui settings\n[tui]\n');
 
-      const second = await runCli(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const second = await runInProcess(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(second.code, second.stderr + second.stdout).toBe(0);
       const again = readFileSync(path, 'utf8');
       expect(again).toBe(text);
@@ -80,14 +80,14 @@ describe('Claude Code: an ANTHROPIC_API_KEY exported in the shell', () => {
   it('doctor names the export once and says to unset it (no bad_key); --fix makes the settings ignore it', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
+      const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
       expect(setup.code, setup.stderr + setup.stdout).toBe(0);
 
       const env = { ANTHROPIC_API_KEY: SHELL_KEY };
-      const text = await runCli(['doctor', '--agent', 'claude-code'], { home, env });
+      const text = await runInProcess(['doctor', '--agent', 'claude-code'], { home, env });
       expect(text.code).toBe(1);
       const out = (text.stdout + text.stderr).replace(/\s+/g, ' ');
       expect(out).not.toContain(SHELL_KEY);
@@ -96,17 +96,17 @@ describe('Claude Code: an ANTHROPIC_API_KEY exported in the shell', () => {
       expect(out).toContain('ANTHROPIC_API_KEY exported in your shell replaces the gateway key');
       expect(out).toMatch(/unset ANTHROPIC_API_KEY/);
 
-      const json = await runCli(['doctor', '--json', '--agent', 'claude-code'], { home, env });
+      const json = await runInProcess(['doctor', '--json', '--agent', 'claude-code'], { home, env });
       const doc = jsonOf(json) as { agents: { id: string; findings: { code: string }[] }[] };
       expect(doc.agents[0]?.findings.map((f) => f.code)).toEqual(['env_override']);
 
-      const fix = await runCli(['doctor', '--fix', '--json', '--agent', 'claude-code'], { home, env });
+      const fix = await runInProcess(['doctor', '--fix', '--json', '--agent', 'claude-code'], { home, env });
       expect(fix.code, fix.stdout + fix.stderr).toBe(0);
       expect(fix.stdout).not.toContain(SHELL_KEY);
       const settings = JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8')) as { env: Record<string, string> };
       expect(settings.env['ANTHROPIC_API_KEY']).toBe('');
       expect(settings.env['ANTHROPIC_AUTH_TOKEN']).toBe(DEMO_KEY);
-      const again = await runCli(['doctor', '--agent', 'claude-code'], { home, env });
+      const again = await runInProcess(['doctor', '--agent', 'claude-code'], { home, env });
       expect(again.code, again.stdout).toBe(0);
     } finally {
       remove();
@@ -116,7 +116,7 @@ describe('Claude Code: an ANTHROPIC_API_KEY exported in the shell', () => {
   it('verify --agent-run names the export as the cause, not bad_key', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
+      const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
@@ -127,7 +127,7 @@ describe('Claude Code: an ANTHROPIC_API_KEY exported in the shell', () => {
       chmodSync(join(bin, 'claude'), 0o755);
       const env = { ANTHROPIC_API_KEY: SHELL_KEY, PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}` };
       const from = sim.log.length;
-      const r = await runCli(['verify', '--agent-run', '--agent', 'claude-code', '--json'], { home, env, timeoutMs: 60_000 });
+      const r = await runInProcess(['verify', '--agent-run', '--agent', 'claude-code', '--json'], { home, env, timeoutMs: 60_000 });
       expect(r.code).toBe(1);
       expect(r.stdout + r.stderr).not.toContain(SHELL_KEY);
       const doc = jsonOf(r) as { agents: { id: string; diagnosis?: { code: string; message: string; fix: string; requestId?: string } }[] };
@@ -138,7 +138,7 @@ describe('Claude Code: an ANTHROPIC_API_KEY exported in the shell', () => {
       // The evidence: the request Claude Code sends, refused by the gateway.
       expect(sim.log.slice(from).map((e) => e.requestId)).toContain(d?.requestId);
 
-      const text = await runCli(['verify', '--agent-run', '--agent', 'claude-code'], { home, env, timeoutMs: 60_000 });
+      const text = await runInProcess(['verify', '--agent-run', '--agent', 'claude-code'], { home, env, timeoutMs: 60_000 });
       const out = text.stdout.replace(/\s+/g, ' ');
       expect(out).not.toContain('bad_key');
       expect(out.match(/env_override/g)).toHaveLength(1);
@@ -150,7 +150,7 @@ describe('Claude Code: an ANTHROPIC_API_KEY exported in the shell', () => {
 
 describe('project scope: every project file holding the key is ignored by git', () => {
   const setupProject = (home: string, project: string, extra: string[] = []) =>
-    runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project', ...extra], {
+    runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project', ...extra], {
       home,
       cwd: project,
       env: { GATEWAY_API_KEY: DEMO_KEY },
@@ -240,7 +240,7 @@ describe('project scope: every project file holding the key is ignored by git', 
       mkdirSync(join(project, 'sub'), { recursive: true });
       gitIn(home, project)('init', '-q');
       const run = () =>
-        runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project'], {
+        runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project'], {
           home,
           cwd: join(project, 'sub'),
           env: { GATEWAY_API_KEY: DEMO_KEY, PATH: join(home, 'no-bin') },
@@ -276,7 +276,7 @@ describe('Qwen Code: the settings version, and key files others can read', () =>
     const { dir: home, remove } = tempHome();
     try {
       const env = { GATEWAY_API_KEY: DEMO_KEY };
-      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env });
+      const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env });
       expect(setup.code, setup.stderr + setup.stdout).toBe(0);
       const path = join(home, '.qwen/settings.json');
       const written = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
@@ -289,7 +289,7 @@ describe('Qwen Code: the settings version, and key files others can read', () =>
       writeFileSync(path, text, { mode: 0o644 });
       chmodSync(path, 0o644);
 
-      const doctor = await runCli(['doctor', '--agent', 'qwen-code'], { home, env });
+      const doctor = await runInProcess(['doctor', '--agent', 'qwen-code'], { home, env });
       expect(doctor.code).toBe(1);
       const out = doctor.stdout.replace(/\s+/g, ' ');
       expect(out).toContain('[key_file_open]');
@@ -299,11 +299,11 @@ describe('Qwen Code: the settings version, and key files others can read', () =>
 
       // A second migration would leave the 0644 copy as settings.json.orig: found too.
       chmodSync(`${path}.orig`, 0o644);
-      const both = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home, env });
+      const both = await runInProcess(['doctor', '--json', '--agent', 'qwen-code'], { home, env });
       const found = (jsonOf(both) as { agents: { findings: { code: string; path?: string }[] }[] }).agents[0]?.findings;
       expect(found?.filter((f) => f.code === 'key_file_open').map((f) => f.path)).toEqual([path, `${path}.orig`]);
 
-      const fix = await runCli(['doctor', '--fix', '--json', '--agent', 'qwen-code'], { home, env });
+      const fix = await runInProcess(['doctor', '--fix', '--json', '--agent', 'qwen-code'], { home, env });
       expect(fix.code, fix.stdout + fix.stderr).toBe(0);
       const doc = jsonOf(fix) as { fixed: string[]; tightened: string[] };
       expect(doc.fixed).toEqual(['qwen-code']);
@@ -312,7 +312,7 @@ describe('Qwen Code: the settings version, and key files others can read', () =>
       expect(statSync(`${path}.orig`).mode & 0o777).toBe(0o600);
       // Only the mode changed.
       expect(readFileSync(path, 'utf8')).toBe(text);
-      expect((await runCli(['doctor', '--agent', 'qwen-code'], { home, env })).code).toBe(0);
+      expect((await runInProcess(['doctor', '--agent', 'qwen-code'], { home, env })).code).toBe(0);
     } finally {
       remove();
     }
@@ -326,23 +326,23 @@ describe('sync when the gateway stops, then starts again, sending protocol marks
     try {
       const env = { GATEWAY_API_KEY: DEMO_KEY };
       const agents = FIXTURES.map((f) => f.id).join(',');
-      const setup = await runCli(['setup', '--yes', '--json', '--base-url', own.root, '--agent', agents], { home, env });
+      const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', own.root, '--agent', agents], { home, env });
       expect(setup.code, setup.stderr + setup.stdout).toBe(0);
       const files = FIXTURES.map((f) => f.createdAs ?? f.main);
       const snapshot = () => files.map((f) => readFileSync(join(home, f), 'utf8'));
       const before = snapshot();
 
       own.setModels(DEFAULT_MODELS.map((m) => ({ ...m, marks: [] })));
-      const check = await runCli(['sync', '--check', '--json'], { home, env });
+      const check = await runInProcess(['sync', '--check', '--json'], { home, env });
       expect(check.code, check.stdout).toBe(0);
-      const sync = await runCli(['sync', '--json'], { home, env });
+      const sync = await runInProcess(['sync', '--json'], { home, env });
       expect(sync.code, sync.stdout + sync.stderr).toBe(0);
       expect((jsonOf(sync) as { changes: unknown[] }).changes).toEqual([]);
       expect(snapshot()).toEqual(before);
 
       own.setModels(DEFAULT_MODELS);
-      expect((await runCli(['sync', '--check'], { home, env })).code).toBe(0);
-      expect((await runCli(['sync'], { home, env })).code).toBe(0);
+      expect((await runInProcess(['sync', '--check'], { home, env })).code).toBe(0);
+      expect((await runInProcess(['sync'], { home, env })).code).toBe(0);
       expect(snapshot()).toEqual(before);
     } finally {
       remove();
@@ -354,13 +354,13 @@ describe('sync when the gateway stops, then starts again, sending protocol marks
     const own = await startSim();
     try {
       const env = { GATEWAY_API_KEY: DEMO_KEY };
-      const setup = await runCli(['setup', '--yes', '--json', '--base-url', own.root, '--agent', 'opencode'], { home, env });
+      const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', own.root, '--agent', 'opencode'], { home, env });
       expect(setup.code, setup.stderr + setup.stdout).toBe(0);
       const model = (jsonOf(setup) as unknown as Report & { agents: { model: string; protocol: string }[] }).agents[0]!;
       expect([model.model, model.protocol]).toEqual(['claude-sonnet-4-5', 'messages']);
       // Now sold through an OpenAI-type channel only.
       own.setModels(DEFAULT_MODELS.map((m) => (m.id === 'claude-sonnet-4-5' ? { ...m, marks: ['openai'] } : m)));
-      const check = await runCli(['sync', '--check', '--json'], { home, env });
+      const check = await runInProcess(['sync', '--check', '--json'], { home, env });
       expect(check.code).toBe(1);
       const stale = (jsonOf(check) as { stale: { agent: string; reason: string }[] }).stale;
       expect(stale.map((c) => c.agent)).toEqual(['opencode']);
@@ -376,7 +376,7 @@ describe('values are never cut', () => {
 
   it('verify: the request ID and the model whole in the table, also when the row is wider than 80 columns', async () => {
     const own = await startSim({ models: [...DEFAULT_MODELS, { id: LONG, channel: 'anthropic' }] });
-    const r = await runCli(['verify', '--model', LONG, '--protocol', 'messages'], {
+    const r = await runInProcess(['verify', '--model', LONG, '--protocol', 'messages'], {
       env: { GATEWAY_BASE_URL: own.root, GATEWAY_API_KEY: DEMO_KEY },
     });
     expect(r.code, r.stdout + r.stderr).toBe(0);
@@ -391,7 +391,7 @@ describe('values are never cut', () => {
   it('models: long ids and marks wrap at words, never cut', async () => {
     const marks = ['openai', 'openai-response', 'openai-response-compact', 'alpha-search', 'anthropic'];
     const own = await startSim({ models: [...DEFAULT_MODELS, { id: LONG, channel: 'xai', marks }] });
-    const r = await runCli(['models'], { env: { GATEWAY_BASE_URL: own.root, GATEWAY_API_KEY: DEMO_KEY } });
+    const r = await runInProcess(['models'], { env: { GATEWAY_BASE_URL: own.root, GATEWAY_API_KEY: DEMO_KEY } });
     expect(r.code, r.stderr).toBe(0);
     // The masked key is the one … on purpose.
     expect(r.stdout.replace(maskKey(DEMO_KEY), '')).not.toContain('…');
@@ -402,12 +402,12 @@ describe('values are never cut', () => {
 
   it('--help: every command summary whole, in English and Chinese; lines within 80 columns', async () => {
     for (const lang of ['en_US.UTF-8', 'zh_CN.UTF-8']) {
-      const r = await runCli(['--help'], { env: { LANG: lang } });
+      const r = await runInProcess(['--help'], { env: { LANG: lang } });
       expect(r.code).toBe(0);
       expect(r.stdout).not.toContain('…');
       for (const line of r.stdout.split('\n')) expect(visibleLength(line), line).toBeLessThanOrEqual(80);
     }
-    const en = (await runCli(['--help'], { env: { LANG: 'en_US.UTF-8' } })).stdout.replace(/\s+/g, ' ');
+    const en = (await runInProcess(['--help'], { env: { LANG: 'en_US.UTF-8' } })).stdout.replace(/\s+/g, ' ');
     expect(en).toContain(english(msg('help.summary.sync')));
   });
 });
@@ -468,7 +468,7 @@ describe('demo: the next step names a command that works where the user stands',
 
 describe('setup: a dry run does not claim success; the opus tier gets the opus model', () => {
   it('a dry run ends by saying nothing was written or verified, and how to do it', async () => {
-    const r = await runCli(['setup', '--yes', '--dry-run', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
+    const r = await runInProcess(['setup', '--yes', '--dry-run', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
       env: { GATEWAY_API_KEY: DEMO_KEY },
     });
     expect(r.code, r.stderr + r.stdout).toBe(0);
@@ -482,7 +482,7 @@ describe('setup: a dry run does not claim success; the opus tier gets the opus m
   it("with a VIP key that offers an opus model, Claude Code's opus tier points at it; sonnet stays the main model", async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const r = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
+      const r = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code'], {
         home,
         env: { GATEWAY_API_KEY: VIP_KEY },
       });
@@ -494,8 +494,8 @@ describe('setup: a dry run does not claim success; the opus tier gets the opus m
       expect(env['ANTHROPIC_DEFAULT_SONNET_MODEL']).toBe('claude-sonnet-4-5');
       expect(env['ANTHROPIC_MODEL']).toBe('claude-sonnet-4-5');
       // doctor and sync agree with it.
-      expect((await runCli(['doctor', '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: VIP_KEY } })).code).toBe(0);
-      expect((await runCli(['sync', '--check'], { home, env: { GATEWAY_API_KEY: VIP_KEY } })).code).toBe(0);
+      expect((await runInProcess(['doctor', '--agent', 'claude-code'], { home, env: { GATEWAY_API_KEY: VIP_KEY } })).code).toBe(0);
+      expect((await runInProcess(['sync', '--check'], { home, env: { GATEWAY_API_KEY: VIP_KEY } })).code).toBe(0);
     } finally {
       remove();
     }
@@ -507,11 +507,15 @@ describe('doctor without GATEWAY_API_KEY', () => {
     const { dir: home, remove } = tempHome();
     try {
       expect(
-        (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } }))
-          .code,
+        (
+          await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], {
+            home,
+            env: { GATEWAY_API_KEY: DEMO_KEY },
+          })
+        ).code,
       ).toBe(0);
       const from = sim.log.length;
-      const r = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home });
+      const r = await runInProcess(['doctor', '--json', '--agent', 'qwen-code'], { home });
       expect(r.code, r.stdout + r.stderr).toBe(0);
       const doc = jsonOf(r) as { agents: { id: string; findings: unknown[]; requestId?: string }[] };
       expect(doc.agents[0]?.findings).toEqual([]);
@@ -529,21 +533,22 @@ describe('doctor with two agents set up with two keys', () => {
     try {
       expect(
         (
-          await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=deepseek-chat'], {
+          await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=deepseek-chat'], {
             home,
             env: { GATEWAY_API_KEY: DEMO_KEY },
           })
         ).code,
       ).toBe(0);
       expect(
-        (await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: VIP_KEY } })).code,
+        (await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: VIP_KEY } }))
+          .code,
       ).toBe(0);
       // deepseek-chat is sold to the default group only: VIP's list would call it missing.
-      const doctor = await runCli(['doctor', '--json'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+      const doctor = await runInProcess(['doctor', '--json'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
       expect(doctor.code, doctor.stdout).toBe(0);
       const file = join(home, '.config/opencode/opencode.json');
       writeFileSync(file, readFileSync(file, 'utf8').split(`${sim.root}/v1`).join(`${sim.root}/v1/v1`));
-      const fix = await runCli(['doctor', '--fix', '--json'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
+      const fix = await runInProcess(['doctor', '--fix', '--json'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
       expect(fix.code, fix.stdout + fix.stderr).toBe(0);
       expect((jsonOf(fix) as { keysReplaced: unknown[] }).keysReplaced).toEqual([]);
       const after = readFileSync(file, 'utf8');
@@ -560,7 +565,7 @@ describe('doctor with two agents set up with two keys', () => {
     try {
       expect(
         (
-          await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=deepseek-chat'], {
+          await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'opencode', '--model', 'opencode=deepseek-chat'], {
             home,
             env: { GATEWAY_API_KEY: DEMO_KEY },
           })
@@ -569,7 +574,7 @@ describe('doctor with two agents set up with two keys', () => {
       const file = join(home, '.config/opencode/opencode.json');
       const disabled = `sk-${'disabled'.repeat(6)}`;
       writeFileSync(file, readFileSync(file, 'utf8').split(DEMO_KEY).join(disabled));
-      const fix = await runCli(['doctor', '--fix'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const fix = await runInProcess(['doctor', '--fix'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(fix.code, fix.stdout + fix.stderr).toBe(0);
       expect(fix.stdout).toMatch(
         /OpenCode: its own key sk-di…bled was refused or unusable, so the key from\s+GATEWAY_API_KEY \(sk-de…demo\) was written in its place/,

@@ -4,7 +4,7 @@
 // and the console step that fixes them. Through the built bin against the simulator.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimKey, SimModel } from '../../src/simulator/types.js';
-import { jsonOf, runCli } from '../helpers/cli.js';
+import { jsonOf, runInProcess } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 afterEach(stopAll);
@@ -23,9 +23,9 @@ interface Advice {
 async function adviceFor(models: SimModel[], key: Omit<SimKey, 'key' | 'name'>): Promise<{ advice?: Advice[]; text: string }> {
   const sim = await startSim({ models, keys: [{ key: KEY, name: 'k', ...key }] });
   const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: KEY };
-  const json = await runCli(['setup', '--yes', '--json', '--agent', 'claude-code'], { env });
+  const json = await runInProcess(['setup', '--yes', '--json', '--agent', 'claude-code'], { env });
   expect(json.code).toBe(1);
-  const text = await runCli(['setup', '--yes', '--agent', 'claude-code'], { env });
+  const text = await runInProcess(['setup', '--yes', '--agent', 'claude-code'], { env });
   return {
     advice: (jsonOf(json) as { agents: { groupAdvice?: Advice[] }[] }).agents[0]!.groupAdvice,
     text: text.stdout.replace(/\s+/g, ' '),
@@ -70,7 +70,7 @@ describe('models: a key with its limits switched on and empty', () => {
       models: [SONNET, CODEX],
       keys: [{ key: KEY, name: 'k', group: 'default', unlimited: true, modelLimits: [] }],
     });
-    const r = await runCli(['models'], { env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: KEY } });
+    const r = await runInProcess(['models'], { env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: KEY } });
     const text = r.stdout.replace(/\s+/g, ' ');
     expect(text).toContain("This key's model limits are switched on with no model in them: it can call nothing.");
     expect(text).not.toMatch(/does not mark/);

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY, EXPIRED_KEY, EXPIRING_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -47,7 +47,7 @@ describe('setup --import -', () => {
         model: 'claude-opus-4-1',
         haikuModel: 'claude-haiku-4-5',
       });
-      const result = await runCli(['setup', '--import', '-', '--agent', 'claude-code,codex', '--yes'], { home, input: `${text}\n` });
+      const result = await runInProcess(['setup', '--import', '-', '--agent', 'claude-code,codex', '--yes'], { home, input: `${text}\n` });
       expect(result.code, result.stderr + result.stdout).toBe(0);
       const settings = JSON.parse(readFileSync(join(home, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> };
       expect(settings.env.ANTHROPIC_BASE_URL).toBe(sim.root);
@@ -73,7 +73,7 @@ describe('setup --import -', () => {
     const { dir: home, remove } = tempHome();
     try {
       const text = link({ app: 'openclaw', name: 'Claw', endpoint: sim.root, apiKey: KEY, model: 'deepseek-chat' });
-      const result = await runCli(['setup', '--import', '-', '--yes', '--json'], { home, input: text });
+      const result = await runInProcess(['setup', '--import', '-', '--yes', '--json'], { home, input: text });
       expect(result.code, result.stderr + result.stdout).toBe(0);
       const doc = jsonOf(result) as { agents: { id: string; model: string }[] };
       expect(doc.agents.map((a) => [a.id, a.model])).toEqual([['openclaw', 'deepseek-chat']]);
@@ -87,7 +87,7 @@ describe('setup --import -', () => {
     const { dir: home, remove } = tempHome();
     try {
       const text = link({ app: 'codex', name: 'CI', endpoint: `${sim.root}/v1`, apiKey: KEY, model: 'gpt-9-nonexistent' });
-      const result = await runCli(['setup', '--import', '-', '--agent', 'codex', '--yes', '--json'], { home, input: text });
+      const result = await runInProcess(['setup', '--import', '-', '--agent', 'codex', '--yes', '--json'], { home, input: text });
       expect(result.code, result.stderr + result.stdout).toBe(0);
       const report = jsonOf(result) as { ok: boolean; agents: { id: string; model: string }[] };
       expect(report.agents[0]).toMatchObject({ id: 'codex', model: 'gpt-5.1-codex' });
@@ -99,19 +99,19 @@ describe('setup --import -', () => {
 
   it('names the malformed field, exit 2, and never echoes the key', async () => {
     const bad = link({ app: 'claude', endpoint: 'ftp://gw.example.com', apiKey: KEY });
-    const result = await runCli(['setup', '--import', '-', '--yes'], { input: bad });
+    const result = await runInProcess(['setup', '--import', '-', '--yes'], { input: bad });
     expect(result.code).toBe(2);
     expect(flat(result.stderr)).toMatch(/The import link is not valid: endpoint: must be an http:\/\/ or https:\/\/ address/);
     expect(result.stdout + result.stderr).not.toContain(bare);
   });
 
   it('refuses --base-url beside the link, and an empty stdin', async () => {
-    const both = await runCli(['setup', '--import', '-', '--base-url', sim.root, '--yes'], {
+    const both = await runInProcess(['setup', '--import', '-', '--base-url', sim.root, '--yes'], {
       input: link({ endpoint: sim.root, apiKey: KEY }),
     });
     expect(both.code).toBe(2);
     expect(flat(both.stderr)).toMatch(/The import link gives the base URL and the key, and --base-url is given too/);
-    const empty = await runCli(['setup', '--import', '-', '--yes'], { input: '\n\n' });
+    const empty = await runInProcess(['setup', '--import', '-', '--yes'], { input: '\n\n' });
     expect(empty.code).toBe(2);
     expect(flat(empty.stderr)).toMatch(/The import link from --import - is empty/);
   });
@@ -121,7 +121,7 @@ describe('setup --import-env NAME', () => {
   it('reads the link from the variable (CI), writes and verifies', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const result = await runCli(['setup', '--import-env', 'GATEWAY_IMPORT_LINK', '--agent', 'codex', '--yes', '--json'], {
+      const result = await runInProcess(['setup', '--import-env', 'GATEWAY_IMPORT_LINK', '--agent', 'codex', '--yes', '--json'], {
         home,
         env: { GATEWAY_IMPORT_LINK: link({ app: 'codex', endpoint: `${sim.root}/v1`, apiKey: KEY }) },
       });
@@ -134,7 +134,7 @@ describe('setup --import-env NAME', () => {
   });
 
   it('an unset variable is named, exit 2', async () => {
-    const result = await runCli(['setup', '--import-env', 'NOPE_LINK', '--yes']);
+    const result = await runInProcess(['setup', '--import-env', 'NOPE_LINK', '--yes']);
     expect(result.code).toBe(2);
     expect(flat(result.stderr)).toMatch(/--import-env NOPE_LINK: the variable is not set or empty/);
   });
@@ -144,18 +144,18 @@ describe('use NAME --import -', () => {
   it("switches the profile's agents with the link's gateway and key (its variable need not be set)", async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const add = await runCli(
+      const add = await runInProcess(
         ['profiles', 'add', 'work', '--base-url', 'https://elsewhere.example.com', '--api-key-env', 'WORK_GW_KEY', '--agent', 'codex'],
         { home },
       );
       expect(add.code, add.stderr).toBe(0);
       const text = link({ app: 'codex', endpoint: `${sim.root}/v1`, apiKey: KEY });
-      const result = await runCli(['use', 'work', '--import', '-', '--yes'], { home, input: text });
+      const result = await runInProcess(['use', 'work', '--import', '-', '--yes'], { home, input: text });
       expect(result.code, result.stderr + result.stdout).toBe(0);
       expect(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')).toContain(`${sim.root}/v1`);
       expect(result.stdout + result.stderr).not.toContain(bare);
-      expect((await runCli(['profiles', 'add', 'home', '--base-url', sim.root, '--agent', 'claude-code'], { home })).code).toBe(0);
-      const two = await runCli(['use', 'work', 'home', '--import', '-'], { home, input: text });
+      expect((await runInProcess(['profiles', 'add', 'home', '--base-url', sim.root, '--agent', 'claude-code'], { home })).code).toBe(0);
+      const two = await runInProcess(['use', 'work', 'home', '--import', '-'], { home, input: text });
       expect(two.code).toBe(2);
       expect(flat(two.stderr)).toContain('An import link gives one gateway and one key: it cannot stand for several profiles.');
     } finally {
@@ -169,7 +169,7 @@ describe('use --import - without a name', () => {
     const { dir: home, remove } = tempHome();
     try {
       const text = link({ app: 'codex', name: 'Team GW / 月', endpoint: `${sim.root}/v1`, apiKey: KEY });
-      const first = await runCli(['use', '--import', '-', '--api-key-env', 'TEAM_KEY', '--agent', 'codex', '--yes', '--json'], {
+      const first = await runInProcess(['use', '--import', '-', '--api-key-env', 'TEAM_KEY', '--agent', 'codex', '--yes', '--json'], {
         home,
         input: text,
       });
@@ -184,13 +184,13 @@ describe('use --import - without a name', () => {
       });
       for (const out of [settings, first.stdout, first.stderr]) expect(out).not.toContain(bare);
       // The same link again uses the saved profile; without the link, its variable gives the key.
-      const again = await runCli(['use', '--import', '-', '--agent', 'codex', '--yes', '--json'], { home, input: text });
+      const again = await runInProcess(['use', '--import', '-', '--agent', 'codex', '--yes', '--json'], { home, input: text });
       expect(again.code, again.stderr).toBe(0);
       expect(jsonOf(again) as { profileSaved?: string; profile: string }).toMatchObject({ profile: 'Team-GW-月' });
       expect(jsonOf(again)).not.toHaveProperty('profileSaved');
-      const later = await runCli(['use', 'Team-GW-月', '--yes'], { home, env: { TEAM_KEY: KEY } });
+      const later = await runInProcess(['use', 'Team-GW-月', '--yes'], { home, env: { TEAM_KEY: KEY } });
       expect(later.code, later.stderr + later.stdout).toBe(0);
-      const unset = await runCli(['use', 'Team-GW-月', '--yes'], { home });
+      const unset = await runInProcess(['use', 'Team-GW-月', '--yes'], { home });
       expect(unset.code).toBe(2);
       expect(flat(unset.stderr)).toContain('TEAM_KEY');
     } finally {
@@ -206,7 +206,7 @@ describe('use --import -: names in any script, each gateway its own profile', ()
       const other = await startSim();
       const use = async (root: string) => {
         const text = link({ app: 'codex', name: '网关', endpoint: `${root}/v1`, apiKey: KEY });
-        const r = await runCli(['use', '--import', '-', '--api-key-env', 'GW_KEY', '--agent', 'codex', '--yes', '--json'], {
+        const r = await runInProcess(['use', '--import', '-', '--api-key-env', 'GW_KEY', '--agent', 'codex', '--yes', '--json'], {
           home,
           input: text,
         });
@@ -224,7 +224,7 @@ describe('use --import -: names in any script, each gateway its own profile', ()
         '网关-2': other.root,
       });
       // A name in any script is typed as it is.
-      expect((await runCli(['use', '网关-2', '--yes', '--agent', 'codex'], { home, env: { GW_KEY: KEY } })).code).toBe(0);
+      expect((await runInProcess(['use', '网关-2', '--yes', '--agent', 'codex'], { home, env: { GW_KEY: KEY } })).code).toBe(0);
     } finally {
       remove();
     }
@@ -240,7 +240,7 @@ describe('a link given as an argument', () => {
     [[text]],
     [['models', '--base-url', text]],
   ])('is refused with why and how, exit 2, the key nowhere: %#', async (args) => {
-    const result = await runCli(args);
+    const result = await runInProcess(args);
     expect(result.code).toBe(2);
     expect(flat(result.stderr)).toMatch(/would stay in your shell history/);
     expect(flat(result.stderr)).toMatch(/--import -/);
@@ -249,7 +249,7 @@ describe('a link given as an argument', () => {
   });
 
   it('--json: one document with the refusal', async () => {
-    const result = await runCli(['setup', '--json', '--import', text]);
+    const result = await runInProcess(['setup', '--json', '--import', text]);
     expect(result.code).toBe(2);
     expect(JSON.stringify(jsonOf(result))).toMatch(/shell history/);
     expect(result.stdout + result.stderr).not.toContain(bare);
@@ -258,7 +258,7 @@ describe('a link given as an argument', () => {
 
 describe("doctor: the key's balance and expiry", () => {
   async function setUp(home: string, key: string): Promise<void> {
-    const r = await runCli(['setup', '--base-url', sim.root, '--agent', 'codex', '--yes', '--no-verify'], {
+    const r = await runInProcess(['setup', '--base-url', sim.root, '--agent', 'codex', '--yes', '--no-verify'], {
       home,
       env: { GATEWAY_API_KEY: key },
     });
@@ -267,7 +267,7 @@ describe("doctor: the key's balance and expiry", () => {
 
   /** Codex set up with the key in a variable: doctor then checks whatever key the variable holds. */
   async function setUpByVariable(home: string): Promise<void> {
-    const r = await runCli(['setup', '--base-url', sim.root, '--agent', 'codex', '--yes', '--key-storage', 'env'], {
+    const r = await runInProcess(['setup', '--base-url', sim.root, '--agent', 'codex', '--yes', '--key-storage', 'env'], {
       home,
       env: { GATEWAY_API_KEY: DEMO_KEY },
     });
@@ -278,13 +278,13 @@ describe("doctor: the key's balance and expiry", () => {
     const { dir: home, remove } = tempHome();
     try {
       await setUp(home, EXPIRING_KEY);
-      const result = await runCli(['doctor', '--agent', 'codex'], { home });
+      const result = await runInProcess(['doctor', '--agent', 'codex'], { home });
       expect(result.code, result.stdout + result.stderr).toBe(0);
       expect(result.stdout).toMatch(
         /Keys:\n {2}sk-ex…ring "expiring" \(Codex CLI\): \$3\.50 left of \$10\.00 \(\$6\.50 used\), expires\s+\d{4}-\d\d-\d\d \(in 3 days\)/,
       );
       expect(result.stdout).toMatch(/! warning: key sk-ex…ring expires in 3 day\(s\)/);
-      const json = jsonOf(await runCli(['doctor', '--agent', 'codex', '--json'], { home })) as {
+      const json = jsonOf(await runInProcess(['doctor', '--agent', 'codex', '--json'], { home })) as {
         ok: boolean;
         keys: Record<string, unknown>[];
       };
@@ -314,13 +314,13 @@ describe("doctor: the key's balance and expiry", () => {
     const { dir: home, remove } = tempHome();
     try {
       await setUpByVariable(home);
-      const result = await runCli(['doctor', '--agent', 'codex', '--json'], { home, env: { GATEWAY_API_KEY: EXPIRED_KEY } });
+      const result = await runInProcess(['doctor', '--agent', 'codex', '--json'], { home, env: { GATEWAY_API_KEY: EXPIRED_KEY } });
       expect(result.code).toBe(1);
       const json = jsonOf(result) as { agents: { findings: { code: string }[] }[]; keys: Record<string, unknown>[] };
       expect(json.agents[0]?.findings.map((f) => f.code)).toContain('bad_key');
       // A key the gateway refuses has no balance to show, whatever its usage route says.
       expect(json.keys).toEqual([{ key: 'sk-ex…pire', root: sim.root, agents: ['codex'], told: false, refused: true }]);
-      const text = await runCli(['doctor', '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: EXPIRED_KEY } });
+      const text = await runInProcess(['doctor', '--agent', 'codex'], { home, env: { GATEWAY_API_KEY: EXPIRED_KEY } });
       expect(flat(text.stdout)).toContain(
         'sk-ex…pire (Codex CLI): refused by the gateway (its finding above says why): no balance to show',
       );
@@ -333,7 +333,7 @@ describe("doctor: the key's balance and expiry", () => {
     const { dir: home, remove } = tempHome();
     try {
       await setUp(home, DEMO_KEY);
-      const result = await runCli(['doctor', '--agent', 'codex'], { home });
+      const result = await runInProcess(['doctor', '--agent', 'codex'], { home });
       expect(result.code, result.stdout).toBe(0);
       expect(flat(result.stdout)).toContain('sk-de…demo "demo" (Codex CLI): unlimited quota, never expires');
       expect(result.stdout).not.toMatch(/! warning/);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_IDS } from '../../src/agents/registry.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess, tempHome } from '../helpers/cli.js';
 import { CHINESE } from '../helpers/lang.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -28,8 +28,8 @@ async function both(
   args: readonly string[],
   opts: { home?: string; env?: Record<string, string> } = {},
 ): Promise<{ en: string; zh: string }> {
-  const en = await runCli([...args, '--json', '--lang', 'en'], opts);
-  const zh = await runCli([...args, '--json', '--lang', 'zh-CN'], opts);
+  const en = await runInProcess([...args, '--json', '--lang', 'en'], opts);
+  const zh = await runInProcess([...args, '--json', '--lang', 'zh-CN'], opts);
   expect(zh.code, zh.stderr).toBe(en.code);
   expect(en.stdout.trim().startsWith('{'), en.stdout).toBe(true);
   expect(en.stdout).not.toMatch(CHINESE);
@@ -69,7 +69,7 @@ describe('--json is English and the same in every language', () => {
       expect(stable(setup.zh)).toBe(stable(setup.en));
       expect(JSON.parse(setup.en).agents.some((a: { notes: string[] }) => a.notes.length > 0)).toBe(true);
 
-      const written = await runCli(['setup', '--agent', 'claude-code,codex', '--yes'], { home, env: env() });
+      const written = await runInProcess(['setup', '--agent', 'claude-code,codex', '--yes'], { home, env: env() });
       expect(written.code, written.stderr).toBe(0);
       const toml = join(home, '.codex/config.toml');
       writeFileSync(toml, readFileSync(toml, 'utf8').replace(`${sim.root}/v1`, `${sim.root}/v1/v1`));

@@ -1,7 +1,7 @@
 // `models` through the built bin against the simulator: marked and unmarked gateways, text and JSON.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY, LIMITED_KEY, VIP_KEY } from '../../src/simulator/catalog.js';
-import { jsonOf, runCli } from '../helpers/cli.js';
+import { jsonOf, runInProcess } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 afterEach(stopAll);
@@ -27,7 +27,7 @@ function env(root: string, key = DEMO_KEY): Record<string, string> {
 describe('models', () => {
   it('JSON: every model with marks, protocols, agents, pricing and the key info', async () => {
     const sim = await startSim();
-    const r = await runCli(['models', '--json'], { env: env(sim.root) });
+    const r = await runInProcess(['models', '--json'], { env: env(sim.root) });
     expect(r.code).toBe(0);
     const doc = jsonOf(r) as unknown as ModelsDoc;
     expect(doc.ok).toBe(true);
@@ -62,7 +62,7 @@ describe('models', () => {
 
   it('text: grouped by protocol, with agents, why not, and prices; 80 columns', async () => {
     const sim = await startSim();
-    const r = await runCli(['models'], { env: env(sim.root) });
+    const r = await runInProcess(['models'], { env: env(sim.root) });
     expect(r.code).toBe(0);
     const out = r.stdout;
     expect(out).toContain('Messages (/v1/messages)');
@@ -80,25 +80,25 @@ describe('models', () => {
     expect(out).not.toContain('\u001b[');
     // Without --all the unusable models are named but not detailed; with --all, the reason.
     expect(out).not.toContain('not a chat model');
-    const all = await runCli(['models', '--all'], { env: env(sim.root) });
+    const all = await runInProcess(['models', '--all'], { env: env(sim.root) });
     expect(all.stdout).toContain('an embedding model');
     expect(all.stdout).toMatch(/text-embedding-3-small[\s\S]*chat model/);
   });
 
   it('the key list wins: a limited key sees only its models', async () => {
     const sim = await startSim();
-    const doc = jsonOf(await runCli(['models', '--json'], { env: env(sim.root, LIMITED_KEY) })) as unknown as ModelsDoc;
+    const doc = jsonOf(await runInProcess(['models', '--json'], { env: env(sim.root, LIMITED_KEY) })) as unknown as ModelsDoc;
     expect(doc.models.map((m) => m.id).sort()).toEqual(['claude-haiku-4-5', 'deepseek-chat']);
     expect(doc.key.remainingUsd).toBe(5);
   });
 
   it('an unmarked gateway: says so and points at verify; marks empty in JSON', async () => {
     const sim = await startSim({ omitMarks: true });
-    const text = await runCli(['models'], { env: env(sim.root) });
+    const text = await runInProcess(['models'], { env: env(sim.root) });
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('this gateway does not mark protocols; run `verify` to probe'.replace('this', 'This'));
     expect(text.stdout).toContain('claude-sonnet-4-5');
-    const doc = jsonOf(await runCli(['models', '--json'], { env: env(sim.root) })) as unknown as ModelsDoc;
+    const doc = jsonOf(await runInProcess(['models', '--json'], { env: env(sim.root) })) as unknown as ModelsDoc;
     expect(doc.marked).toBe(false);
     const sonnet = doc.models.find((m) => m.id === 'claude-sonnet-4-5');
     expect(sonnet?.marks).toEqual([]);
@@ -108,11 +108,11 @@ describe('models', () => {
 
   it('works when the marketplace is closed (pricing is optional)', async () => {
     const sim = await startSim({ pricing: 'forbidden' });
-    const r = await runCli(['models'], { env: env(sim.root) });
+    const r = await runInProcess(['models'], { env: env(sim.root) });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('no marketplace prices');
     expect(r.stdout).not.toContain('/1M');
-    const doc = jsonOf(await runCli(['models', '--json'], { env: env(sim.root) })) as unknown as ModelsDoc;
+    const doc = jsonOf(await runInProcess(['models', '--json'], { env: env(sim.root) })) as unknown as ModelsDoc;
     expect(doc.models.every((m) => m.pricing === undefined)).toBe(true);
   });
 });
@@ -121,18 +121,18 @@ describe('models --all: what the gateway sells that this key cannot use', () => 
   it('names each such model with the groups the marketplace sells it to, and what to do', async () => {
     const sim = await startSim();
     const env = { GATEWAY_API_KEY: VIP_KEY, GATEWAY_BASE_URL: sim.root };
-    const doc = jsonOf(await runCli(['models', '--all', '--json'], { env })) as {
+    const doc = jsonOf(await runInProcess(['models', '--all', '--json'], { env })) as {
       models: { id: string }[];
       elsewhere: { id: string; groups: string[] }[];
     };
     const listed = new Set(doc.models.map((m) => m.id));
     expect(doc.elsewhere.find((e) => e.id === 'deepseek-chat')).toEqual({ id: 'deepseek-chat', groups: ['default'] });
     expect(doc.elsewhere.some((e) => listed.has(e.id))).toBe(false);
-    const text = await runCli(['models', '--all'], { env });
+    const text = await runInProcess(['models', '--all'], { env });
     expect(text.stdout).toMatch(/Sold by the gateway, but not to this key[\s\S]*deepseek-chat\s+sold to groups: default/);
     expect(text.stdout).toMatch(/create a key in one of its\s+groups/);
     // Without --all the list stays the key's own.
-    expect(jsonOf(await runCli(['models', '--json'], { env }))).not.toHaveProperty('elsewhere');
+    expect(jsonOf(await runInProcess(['models', '--json'], { env }))).not.toHaveProperty('elsewhere');
   });
 });
 
@@ -140,9 +140,9 @@ describe('models --all: the exact words where another group is not the answer', 
   it("an unpriced model sold to the key's own group: hidden for want of a price, not 'sold to groups: default'", async () => {
     const sim = await startSim();
     const env = { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root };
-    const doc = jsonOf(await runCli(['models', '--all', '--json'], { env })) as { elsewhere: { id: string; why?: string }[] };
+    const doc = jsonOf(await runInProcess(['models', '--all', '--json'], { env })) as { elsewhere: { id: string; why?: string }[] };
     expect(doc.elsewhere.find((e) => e.id === 'glm-4.6')?.why).toBe('unpriced');
-    const text = (await runCli(['models', '--all'], { env })).stdout.replace(/\s+/g, ' ');
+    const text = (await runInProcess(['models', '--all'], { env })).stdout.replace(/\s+/g, ' ');
     expect(text).toContain('glm-4.6 has no price on this gateway');
     expect(text).not.toMatch(/glm-4\.6 sold to groups/);
   });
@@ -150,10 +150,10 @@ describe('models --all: the exact words where another group is not the answer', 
   it("a model outside the key's model limits: its limits named", async () => {
     const sim = await startSim();
     const env = { GATEWAY_API_KEY: LIMITED_KEY, GATEWAY_BASE_URL: sim.root };
-    const doc = jsonOf(await runCli(['models', '--all', '--json'], { env })) as { elsewhere: { id: string; why?: string }[] };
+    const doc = jsonOf(await runInProcess(['models', '--all', '--json'], { env })) as { elsewhere: { id: string; why?: string }[] };
     const outside = doc.elsewhere.find((e) => e.why === 'limits');
     expect(outside).toBeDefined();
-    const text = (await runCli(['models', '--all'], { env })).stdout.replace(/\s+/g, ' ');
+    const text = (await runInProcess(['models', '--all'], { env })).stdout.replace(/\s+/g, ' ');
     expect(text).toContain(`${outside!.id} is outside this key's model limits`);
   });
 });
@@ -164,21 +164,23 @@ describe('models: prices at the key’s group ratio', () => {
 
   it("--group vip: every price × 1.5, said in text and JSON; without it the key's own list tells its group", async () => {
     const sim = await startSim();
-    const told = jsonOf(await runCli(['models', '--json'], { env: env(sim.root, VIP_KEY) })) as unknown as Priced;
-    const vip = jsonOf(await runCli(['models', '--json', '--group', 'vip'], { env: env(sim.root, VIP_KEY) })) as unknown as Priced;
+    const told = jsonOf(await runInProcess(['models', '--json'], { env: env(sim.root, VIP_KEY) })) as unknown as Priced;
+    const vip = jsonOf(await runInProcess(['models', '--json', '--group', 'vip'], { env: env(sim.root, VIP_KEY) })) as unknown as Priced;
     // Only the vip group sells everything the key lists: its ratio applies without --group.
     expect(told.prices).toEqual({ group: 'vip', ratio: 1.5, base: false, inferred: true });
     expect(vip.prices).toEqual({ group: 'vip', ratio: 1.5, base: false });
-    const base = jsonOf(await runCli(['models', '--json', '--group', 'nosuch'], { env: env(sim.root, VIP_KEY) })) as unknown as Priced;
+    const base = jsonOf(
+      await runInProcess(['models', '--json', '--group', 'nosuch'], { env: env(sim.root, VIP_KEY) }),
+    ) as unknown as Priced;
     const priced = base.models.filter((m) => m.pricing?.inputPerMTok !== undefined);
     expect(priced.length).toBeGreaterThan(0);
     for (const m of priced) {
       expect(inputOf(vip, m.id)).toBeCloseTo(m.pricing!.inputPerMTok! * 1.5, 6);
       expect(inputOf(told, m.id)).toBeCloseTo(m.pricing!.inputPerMTok! * 1.5, 6);
     }
-    const text = await runCli(['models'], { env: env(sim.root, VIP_KEY) });
+    const text = await runInProcess(['models'], { env: env(sim.root, VIP_KEY) });
     expect(text.stdout.replace(/\s+/g, ' ')).toContain("Prices at group vip's ratio (1.5×), the one group that sells what this key lists");
-    const group = await runCli(['models', '--group', 'vip'], { env: env(sim.root, VIP_KEY) });
+    const group = await runInProcess(['models', '--group', 'vip'], { env: env(sim.root, VIP_KEY) });
     expect(group.stdout.replace(/\s+/g, ' ')).toContain("Prices at group vip's ratio (1.5×): what this key pays");
   });
 
@@ -190,16 +192,16 @@ describe('models: prices at the key’s group ratio', () => {
       { id: 'acme-b', channel: 'openai' as const, groups: ['vip'], modelRatio: 1 },
     ];
     const sim = await startSim({ keys: [mixed], models });
-    const r = await runCli(['models', '--json'], { env: env(sim.root, mixed.key) });
+    const r = await runInProcess(['models', '--json'], { env: env(sim.root, mixed.key) });
     expect((jsonOf(r) as unknown as Priced).prices).toEqual({ ratio: 1, base: true });
-    const text = await runCli(['models'], { env: env(sim.root, mixed.key) });
+    const text = await runInProcess(['models'], { env: env(sim.root, mixed.key) });
     expect(text.stdout.replace(/\s+/g, ' ')).toContain("Base prices (ratio 1×): the gateway does not tell a key's group");
     expect(text.stdout).toContain('vip 1.5×');
   });
 
   it('a group the gateway has no ratio for: the base price, and the groups it has', async () => {
     const sim = await startSim();
-    const r = await runCli(['models', '--group', 'nosuch'], { env: env(sim.root) });
+    const r = await runInProcess(['models', '--group', 'nosuch'], { env: env(sim.root) });
     expect(r.code).toBe(0);
     expect(r.stdout.replace(/\s+/g, ' ')).toContain(
       'Group nosuch has no price ratio on this gateway: base prices shown (group ratios: default 1×, vip 1.5×)',

@@ -11,7 +11,7 @@ import { suitableModels } from '../../src/setup/choose.js';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { SimModel, Simulator } from '../../src/simulator/types.js';
 import { listModels } from '../../src/gateway/client.js';
-import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -23,7 +23,7 @@ beforeEach(() => sim.setModels(DEFAULT_MODELS));
 const newHome = tempHomes();
 
 const env = { GATEWAY_API_KEY: DEMO_KEY };
-const cli = (home: string, args: string[]) => runCli(args, { home, env });
+const cli = (home: string, args: string[]) => runInProcess(args, { home, env });
 const configPath = (home: string) => join(home, '.config/opencode/opencode.json');
 type Doc = { model: string; small_model?: string; provider: Record<string, { models: Record<string, unknown> }> };
 const config = (home: string) => parseJsonc(readFileSync(configPath(home), 'utf8')) as Doc;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome, type CliResult } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome, type CliResult } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 const WORK_KEY = 'sk-W0rkK3yQ7vN2xKp9LmR4tYw8ZbC3dFg6HjS1aEu5oIi0PqWz';
@@ -54,7 +54,7 @@ const claudeJson = () => join(home, '.claude', 'settings.json');
 const read = (f: string) => readFileSync(f, 'utf8');
 
 async function cli(args: string[], env: Record<string, string> = { WORK_GW_KEY: WORK_KEY, HOME_GW_KEY: HOME_KEY }): Promise<CliResult> {
-  const r = await runCli(args, { home, cwd: project, env });
+  const r = await runInProcess(args, { home, cwd: project, env });
   outputs.push(r.stdout + r.stderr);
   return r;
 }

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
-import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startRecorder, startSim, stopAll } from '../helpers/sim.js';
 
 afterAll(stopAll);
@@ -25,16 +25,16 @@ describe('a base URL that redirects', () => {
     });
     const home = newHome();
     const env = { GATEWAY_API_KEY: DEMO_KEY };
-    const refused = await runCli(['setup', '--yes', '--json', '--agent', 'claude-code', '--base-url', moved.root], { home, env });
+    const refused = await runInProcess(['setup', '--yes', '--json', '--agent', 'claude-code', '--base-url', moved.root], { home, env });
     expect(refused.code).toBe(1);
     expect(JSON.stringify(jsonOf(refused))).toContain(`redirecting to ${sim.root}`);
 
     // A working setup, then the address changed by hand to the one that redirects.
-    expect((await runCli(['setup', '--yes', '--agent', 'claude-code', '--base-url', sim.root], { home, env })).code).toBe(0);
+    expect((await runInProcess(['setup', '--yes', '--agent', 'claude-code', '--base-url', sim.root], { home, env })).code).toBe(0);
     const settings = join(home, '.claude', 'settings.json');
     writeFileSync(settings, readFileSync(settings, 'utf8').replace(`"${sim.root}"`, `"${moved.root}"`));
     const before = sim.log.length;
-    const doctor = await runCli(['doctor', '--json', '--agent', 'claude-code', '--base-url', moved.root], { home, env });
+    const doctor = await runInProcess(['doctor', '--json', '--agent', 'claude-code', '--base-url', moved.root], { home, env });
     expect(doctor.code).toBe(1);
     const finding = (jsonOf(doctor) as unknown as Found).agents[0]!.findings!.find((f) => f.code === 'redirect');
     expect(finding?.message).toContain(`redirecting to ${sim.root}`);
@@ -49,7 +49,7 @@ describe('a base URL that redirects', () => {
       res.writeHead(308, { location: `/api${req.url ?? '/'}` });
       res.end();
     });
-    const r = await runCli(['verify', '--json', '--protocol', 'messages', '--base-url', moved.root], {
+    const r = await runInProcess(['verify', '--json', '--protocol', 'messages', '--base-url', moved.root], {
       env: { GATEWAY_API_KEY: DEMO_KEY },
     });
     expect(r.code).toBe(1);

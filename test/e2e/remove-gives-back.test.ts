@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../fixtures/agents/index.js';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import { readdirSync } from 'node:fs';
-import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 afterAll(stopAll);
@@ -27,11 +27,14 @@ describe('remove gives the files back', () => {
       const sim = await startSim();
       const home = newHome();
       livedIn(home, f.texts);
-      const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', f.id], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const setup = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', f.id], {
+        home,
+        env: { GATEWAY_API_KEY: DEMO_KEY },
+      });
       expect(setup.code, setup.stdout + setup.stderr).toBe(0);
       // The day after: a sync (the chain of our runs is proven over many writes in the rotation test below).
-      expect((await runCli(['sync'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
-      const r = await runCli(['remove', '--yes', '--json', '--agent', f.id], { home });
+      expect((await runInProcess(['sync'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } })).code).toBe(0);
+      const r = await runInProcess(['remove', '--yes', '--json', '--agent', f.id], { home });
       expect(r.code, r.stdout + r.stderr).toBe(0);
       for (const [rel, text] of Object.entries(f.texts)) {
         expect(readFileSync(join(home, rel), 'utf8'), rel).toBe(text);
@@ -52,16 +55,19 @@ describe('remove gives the files back', () => {
     const env = { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_AGENT_SETUP_KEEP_BACKUPS: '2' };
     for (let i = 0; i < 6; i++) {
       const model = i % 2 === 0 ? 'gpt-5.1-codex' : 'gpt-5.1';
-      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--model', `codex=${model}`], { home, env });
+      const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--model', `codex=${model}`], {
+        home,
+        env,
+      });
       expect(r.code, r.stderr).toBe(0);
     }
     // A sync after the gateway dropped the model: one more run of ours.
     sim.setModels(DEFAULT_MODELS.filter((m) => m.id !== 'gpt-5.1'));
-    expect((await runCli(['sync'], { home, env })).code).toBe(0);
+    expect((await runInProcess(['sync'], { home, env })).code).toBe(0);
     const backups = readdirSync(join(home, '.config', 'gateway-agent-setup', 'backups'));
     // Two newest, and the one holding the files as they were before the first setup.
     expect(backups).toHaveLength(3);
-    const r = await runCli(['remove', '--yes', '--agent', 'codex'], { home, env });
+    const r = await runInProcess(['remove', '--yes', '--agent', 'codex'], { home, env });
     expect(r.code, r.stderr).toBe(0);
     for (const [rel, text] of Object.entries(codex.texts)) expect(readFileSync(join(home, rel), 'utf8'), rel).toBe(text);
   });
@@ -70,7 +76,7 @@ describe('remove gives the files back', () => {
     const sim = await startSim();
     const home = newHome();
     const env = { GATEWAY_API_KEY: DEMO_KEY };
-    const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex,claude-code,copilot-cli'], {
+    const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex,claude-code,copilot-cli'], {
       home,
       env,
     });
@@ -85,7 +91,7 @@ describe('remove gives the files back', () => {
     const claude = join(home, '.claude', 'settings.json');
     const mine = JSON.parse(readFileSync(claude, 'utf8')) as Record<string, unknown>;
     writeFileSync(claude, JSON.stringify({ ...mine, theme: 'dark' }, null, 2));
-    const r = await runCli(['remove', '--yes', '--agent', 'codex,claude-code,copilot-cli'], { home });
+    const r = await runInProcess(['remove', '--yes', '--agent', 'codex,claude-code,copilot-cli'], { home });
     expect(r.code, r.stderr).toBe(0);
     for (const file of codexFiles) expect(existsSync(file), file).toBe(false);
     // A file the user's shell sources stays (a `source` line must not fail), emptied of ours.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 const FIXTURES = new URL('../fixtures/agents/', import.meta.url);
@@ -36,8 +36,8 @@ function place(path: string, text: string, mode = 0o640): void {
 }
 
 const env = { GATEWAY_API_KEY: DEMO_KEY };
-const setup = (home: string, id: string) => runCli(['setup', '--json', '--base-url', sim.root, '--agent', id], { home, env });
-const remove = (home: string, more: string[] = []) => runCli(['remove', '--base-url', sim.root, ...more], { home, env });
+const setup = (home: string, id: string) => runInProcess(['setup', '--json', '--base-url', sim.root, '--agent', id], { home, env });
+const remove = (home: string, more: string[] = []) => runInProcess(['remove', '--base-url', sim.root, ...more], { home, env });
 
 interface RemoveDoc {
   ok: boolean;
@@ -82,7 +82,7 @@ describe.each(SUPPORTED_AGENT_IDS)('remove %s', (id) => {
 
     // The backup holds what setup wrote, and restore brings it back.
     expect(doc.backupId).toBeDefined();
-    const back = await runCli(['restore', '--id', doc.backupId!], { home });
+    const back = await runInProcess(['restore', '--id', doc.backupId!], { home });
     expect(back.code, back.stdout + back.stderr).toBe(0);
     expect(readFileSync(path, 'utf8')).toBe(afterSetup);
   });
@@ -134,13 +134,13 @@ describe('remove', () => {
   it('every agent at once, then the gateway saved by setup is the default', async () => {
     const home = newHome();
     for (const id of SUPPORTED_AGENT_IDS) expect((await setup(home, id)).code).toBe(0);
-    const result = await runCli(['remove', '--json'], { home, env });
+    const result = await runInProcess(['remove', '--json'], { home, env });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const doc = jsonOf(result) as unknown as RemoveDoc;
     expect(doc.baseUrl).toBe(sim.root);
     expect(doc.agents.filter((a) => a.files.length > 0).map((a) => a.id)).toEqual(SUPPORTED_AGENT_IDS);
     expect(JSON.stringify(doc)).not.toContain(DEMO_KEY);
-    const again = jsonOf(await runCli(['remove', '--json'], { home, env })) as unknown as RemoveDoc;
+    const again = jsonOf(await runInProcess(['remove', '--json'], { home, env })) as unknown as RemoveDoc;
     expect(again.removed).toBe(false);
   });
 
@@ -150,7 +150,7 @@ describe('remove', () => {
     mkdirSync(cwd);
     const userSettings = join(home, '.claude/settings.json');
     place(userSettings, '{ "theme": "dark" }\n');
-    const set = await runCli(['setup', '--json', '--base-url', sim.root, '--agent', 'claude-code,qwen-code', '--scope', 'project'], {
+    const set = await runInProcess(['setup', '--json', '--base-url', sim.root, '--agent', 'claude-code,qwen-code', '--scope', 'project'], {
       home,
       env,
       cwd,
@@ -158,11 +158,14 @@ describe('remove', () => {
     expect(set.code, set.stdout + set.stderr).toBe(0);
     expect(readFileSync(join(cwd, '.claude/settings.json'), 'utf8')).toContain(sim.root);
     const userBefore = readFileSync(userSettings, 'utf8');
-    const result = await runCli(['remove', '--json', '--base-url', sim.root, '--scope', 'project', '--agent', 'claude-code,qwen-code'], {
-      home,
-      env,
-      cwd,
-    });
+    const result = await runInProcess(
+      ['remove', '--json', '--base-url', sim.root, '--scope', 'project', '--agent', 'claude-code,qwen-code'],
+      {
+        home,
+        env,
+        cwd,
+      },
+    );
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).not.toContain(DEMO_KEY);
     for (const file of [

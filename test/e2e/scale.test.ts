@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/catalog.js';
 import type { SimModel, Simulator } from '../../src/simulator/types.js';
 import { LIST_LIMIT } from '../../src/setup/choose.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 const N = 50_000;
@@ -27,10 +27,10 @@ const env = () => ({ GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY });
 
 describe(`${N.toLocaleString('en')} models`, () => {
   it('models: every model, in JSON and in text (no stack overflow)', async () => {
-    const json = await runCli(['models', '--json'], { env: env(), timeoutMs: 120_000 });
+    const json = await runInProcess(['models', '--json'], { env: env(), timeoutMs: 120_000 });
     expect(json.code, json.stderr).toBe(0);
     expect((jsonOf(json) as { models: unknown[] }).models).toHaveLength(N + 1);
-    const text = await runCli(['models'], { env: env(), timeoutMs: 120_000 });
+    const text = await runInProcess(['models'], { env: env(), timeoutMs: 120_000 });
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain(`bulk-model-${N - 1}`);
   }, 300_000);
@@ -38,7 +38,7 @@ describe(`${N.toLocaleString('en')} models`, () => {
   it('setup writes OpenCode with the best LIST_LIMIT models listed, saying so; a sync after it writes nothing and keeps them', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const setup = await runCli(['setup', '--yes', '--json', '--agent', 'opencode,kilo'], { home, env: env(), timeoutMs: 120_000 });
+      const setup = await runInProcess(['setup', '--yes', '--json', '--agent', 'opencode,kilo'], { home, env: env(), timeoutMs: 120_000 });
       expect(setup.code, setup.stderr).toBe(0);
       const report = jsonOf(setup) as { agents: { id: string; models: string[]; notes: string[] }[] };
       const reported = report.agents.find((a) => a.id === 'opencode')!;
@@ -54,7 +54,7 @@ describe(`${N.toLocaleString('en')} models`, () => {
       const asked = new Set(sim.log.filter((e) => e.path.startsWith('/v1/')).map((e) => e.model));
       for (const id of reported.models) expect(asked).toContain(id);
       const before = readFileSync(join(home, '.config', 'opencode', 'opencode.json'), 'utf8');
-      const sync = await runCli(['sync'], { home, env: env(), timeoutMs: 120_000 });
+      const sync = await runInProcess(['sync'], { home, env: env(), timeoutMs: 120_000 });
       expect(sync.code, sync.stderr + sync.stdout).toBe(0);
       expect(readFileSync(join(home, '.config', 'opencode', 'opencode.json'), 'utf8')).toBe(before);
     } finally {
@@ -63,7 +63,7 @@ describe(`${N.toLocaleString('en')} models`, () => {
   }, 300_000);
 
   it('setup --dry-run of every agent the list suits finishes with a model each', async () => {
-    const r = await runCli(['setup', '--yes', '--dry-run', '--json', '--agent', 'opencode,kilo,claude-code,codex,qwen-code,crush'], {
+    const r = await runInProcess(['setup', '--yes', '--dry-run', '--json', '--agent', 'opencode,kilo,claude-code,codex,qwen-code,crush'], {
       env: env(),
       timeoutMs: 120_000,
     });

@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, DEMO_KEY, EXPIRED_KEY } from '../../src/simulator/index.js';
-import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 afterAll(stopAll);
@@ -15,15 +15,15 @@ describe('the saved base URL, for every command that talks to the gateway', () =
     const sim = await startSim();
     const home = newHome();
     const env = { GATEWAY_API_KEY: DEMO_KEY };
-    const setup = await runCli(['setup', '--yes', '--base-url', `${sim.root}/v1`, '--agent', 'codex'], { home, env });
+    const setup = await runInProcess(['setup', '--yes', '--base-url', `${sim.root}/v1`, '--agent', 'codex'], { home, env });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     const from = sim.log.length;
-    const models = await runCli(['models', '--json'], { home, env });
+    const models = await runInProcess(['models', '--json'], { home, env });
     expect(models.code, models.stderr).toBe(0);
     expect((jsonOf(models) as { models: unknown[] }).models.length).toBeGreaterThan(0);
-    const forCodex = await runCli(['models', '--agent', 'codex'], { home, env });
+    const forCodex = await runInProcess(['models', '--agent', 'codex'], { home, env });
     expect(forCodex.code, forCodex.stderr).toBe(0);
-    const verify = await runCli(['verify', '--json', '--protocol', 'responses'], { home, env });
+    const verify = await runInProcess(['verify', '--json', '--protocol', 'responses'], { home, env });
     expect(verify.code, verify.stderr).toBe(0);
     expect((jsonOf(verify) as { baseUrl: string }).baseUrl).toBe(sim.root);
     // Each of them asked the saved gateway.
@@ -34,16 +34,16 @@ describe('the saved base URL, for every command that talks to the gateway', () =
     const [saved, other] = [await startSim(), await startSim()];
     const home = newHome();
     const env = { GATEWAY_API_KEY: DEMO_KEY };
-    expect((await runCli(['setup', '--yes', '--base-url', saved.root, '--agent', 'codex'], { home, env })).code).toBe(0);
+    expect((await runInProcess(['setup', '--yes', '--base-url', saved.root, '--agent', 'codex'], { home, env })).code).toBe(0);
     const before = saved.log.length;
     // The saved key variable belongs to the saved gateway: another one gets it only when named.
-    const refused = await runCli(['models'], { home, env: { ...env, GATEWAY_BASE_URL: other.root } });
+    const refused = await runInProcess(['models'], { home, env: { ...env, GATEWAY_BASE_URL: other.root } });
     expect(refused.code).toBe(2);
     expect(refused.stderr.replace(/\s+/g, ' ')).toContain('--api-key-env GATEWAY_API_KEY');
     expect(other.log).toHaveLength(0);
     const named = ['--api-key-env', 'GATEWAY_API_KEY'];
-    expect((await runCli(['models', ...named], { home, env: { ...env, GATEWAY_BASE_URL: other.root } })).code).toBe(0);
-    expect((await runCli(['verify', '--protocol', 'chat', '--base-url', other.root, ...named], { home, env })).code).toBe(0);
+    expect((await runInProcess(['models', ...named], { home, env: { ...env, GATEWAY_BASE_URL: other.root } })).code).toBe(0);
+    expect((await runInProcess(['verify', '--protocol', 'chat', '--base-url', other.root, ...named], { home, env })).code).toBe(0);
     expect(saved.log.length).toBe(before);
     expect(other.log.filter((e) => e.path === '/v1/models')).toHaveLength(2);
   });
@@ -53,15 +53,15 @@ describe('the key where setup put it', () => {
   it("after --api-key with no variable exported, sync --check and sync find the key in the agents' configs", async () => {
     const sim = await startSim();
     const home = newHome();
-    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--api-key', DEMO_KEY, '--agent', 'codex,claude-code'], {
+    const setup = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--api-key', DEMO_KEY, '--agent', 'codex,claude-code'], {
       home,
     });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
-    const check = await runCli(['sync', '--check'], { home });
+    const check = await runInProcess(['sync', '--check'], { home });
     expect(check.code, check.stdout + check.stderr).toBe(0);
     expect(check.stderr).not.toContain('--api-key-env');
     const before = sim.log.length;
-    const sync = await runCli(['sync', '--json'], { home });
+    const sync = await runInProcess(['sync', '--json'], { home });
     expect(sync.code, sync.stdout + sync.stderr).toBe(0);
     // It asked the gateway with the key the configs hold, and printed it nowhere.
     const sent = sim.log.slice(before).filter((e) => e.path === '/v1/models');
@@ -73,8 +73,10 @@ describe('the key where setup put it', () => {
   it('a config pointing at another gateway lends it no key: the usual advice, naming no flag not given', async () => {
     const [first, second] = [await startSim(), await startSim()];
     const home = newHome();
-    expect((await runCli(['setup', '--yes', '--base-url', first.root, '--api-key', DEMO_KEY, '--agent', 'codex'], { home })).code).toBe(0);
-    const r = await runCli(['sync', '--check', '--base-url', second.root], { home });
+    expect(
+      (await runInProcess(['setup', '--yes', '--base-url', first.root, '--api-key', DEMO_KEY, '--agent', 'codex'], { home })).code,
+    ).toBe(0);
+    const r = await runInProcess(['sync', '--check', '--base-url', second.root], { home });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('GATEWAY_API_KEY');
     expect(r.stderr).not.toContain('drop --api-key-env');
@@ -86,37 +88,41 @@ describe("the gateway's own version, and its usage route", () => {
   it('models and verify show X-New-Api-Version beside the verified versions, text and JSON; none told, none shown', async () => {
     const sim = await startSim({ version: 'v0.12.1' });
     const env = { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root };
-    const text = await runCli(['models'], { env });
+    const text = await runInProcess(['models'], { env });
     expect(text.stdout).toMatch(/Version\s+v0\.12\.1 \(verified here: new-api v0\.10\.2, v0\.13\.2\)/);
-    const doc = jsonOf(await runCli(['models', '--json'], { env }));
+    const doc = jsonOf(await runInProcess(['models', '--json'], { env }));
     expect([doc.gatewayVersion, doc.verifiedVersions]).toEqual(['v0.12.1', ['v0.10.2', 'v0.13.2']]);
-    const verify = await runCli(['verify', '--json', '--protocol', 'chat'], { env });
+    const verify = await runInProcess(['verify', '--json', '--protocol', 'chat'], { env });
     expect(jsonOf(verify).gatewayVersion).toBe('v0.12.1');
-    expect((await runCli(['verify', '--protocol', 'chat'], { env })).stdout).toContain('v0.12.1 (verified here: new-api v0.10.2, v0.13.2)');
+    expect((await runInProcess(['verify', '--protocol', 'chat'], { env })).stdout).toContain(
+      'v0.12.1 (verified here: new-api v0.10.2, v0.13.2)',
+    );
     // doctor too, per gateway its agents use.
     const home = newHome();
-    expect((await runCli(['setup', '--yes', '--agent', 'codex'], { home, env })).code).toBe(0);
-    const doctor = jsonOf(await runCli(['doctor', '--json', '--agent', 'codex'], { home, env }));
+    expect((await runInProcess(['setup', '--yes', '--agent', 'codex'], { home, env })).code).toBe(0);
+    const doctor = jsonOf(await runInProcess(['doctor', '--json', '--agent', 'codex'], { home, env }));
     expect([doctor.gateways, doctor.verifiedVersions]).toEqual([[{ root: sim.root, version: 'v0.12.1' }], ['v0.10.2', 'v0.13.2']]);
-    expect((await runCli(['doctor', '--agent', 'codex'], { home, env })).stdout).toContain(
+    expect((await runInProcess(['doctor', '--agent', 'codex'], { home, env })).stdout).toContain(
       `${sim.root}: v0.12.1 (verified here: new-api v0.10.2, v0.13.2)`,
     );
     // A header that is no version (the gateway's text) is not shown.
     const odd = await startSim({ version: 'v1 $(reboot)' });
-    const oddDoc = jsonOf(await runCli(['models', '--json'], { env: { ...env, GATEWAY_BASE_URL: odd.root } }));
+    const oddDoc = jsonOf(await runInProcess(['models', '--json'], { env: { ...env, GATEWAY_BASE_URL: odd.root } }));
     expect(oddDoc.gatewayVersion).toBeUndefined();
     // v0.10.2 sends none: not told. v0.13.2 says its own.
     const untold = await startSim({ newApi: 'v0.10.2' });
-    expect((await runCli(['models'], { env: { ...env, GATEWAY_BASE_URL: untold.root } })).stdout).toMatch(
+    expect((await runInProcess(['models'], { env: { ...env, GATEWAY_BASE_URL: untold.root } })).stdout).toMatch(
       /Version\s+not told by the gateway/,
     );
     const newest = await startSim();
-    expect(jsonOf(await runCli(['models', '--json'], { env: { ...env, GATEWAY_BASE_URL: newest.root } })).gatewayVersion).toBe('v0.13.2');
+    expect(jsonOf(await runInProcess(['models', '--json'], { env: { ...env, GATEWAY_BASE_URL: newest.root } })).gatewayVersion).toBe(
+      'v0.13.2',
+    );
   });
 
   it("the key's balance where the gateway answers /api/usage/token without the trailing slash", async () => {
     const sim = await startSim({ usagePath: '/api/usage/token' });
-    const r = await runCli(['models', '--json'], { env: { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root } });
+    const r = await runInProcess(['models', '--json'], { env: { GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root } });
     expect((jsonOf(r).key as { unlimited?: boolean }).unlimited).toBe(true);
     expect(sim.log.map((e) => e.path)).toEqual(expect.arrayContaining(['/api/usage/token/', '/api/usage/token']));
   });
@@ -127,14 +133,14 @@ describe('sync says in words what changed', () => {
     const sim = await startSim();
     const home = newHome();
     const env = { GATEWAY_API_KEY: DEMO_KEY };
-    const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'opencode'], { home, env });
+    const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'opencode'], { home, env });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     const doc = jsonOf(setup) as { agents: { model: string; smallModel?: string; models: string[] }[] };
     const agent = doc.agents[0]!;
     const leaving = agent.models.filter((id) => id !== agent.model && id !== agent.smallModel).slice(0, 2);
     expect(leaving).toHaveLength(2);
     sim.setModels(DEFAULT_MODELS.filter((m) => !leaving.includes(m.id)));
-    const check = await runCli(['sync', '--check'], { home, env });
+    const check = await runInProcess(['sync', '--check'], { home, env });
     expect(check.code).toBe(1);
     const said = check.stdout.replace(/\s+/g, ' ');
     expect(said).toContain(`its model list changes: ${leaving.join(', ')} left the key's model list`);
@@ -150,7 +156,7 @@ describe('doctor reads configs as the agent does', () => {
       ['kilo', 'kilo'],
     ] as const) {
       const home = newHome();
-      const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', id, '--key-storage', 'file'], {
+      const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', id, '--key-storage', 'file'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
@@ -167,7 +173,7 @@ describe('doctor reads configs as the agent does', () => {
       const dir = join(home, '.local', 'share', name);
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'auth.json'), JSON.stringify(auth), { mode: 0o600 });
-      const r = await runCli(['doctor', '--json', '--agent', id], { home });
+      const r = await runInProcess(['doctor', '--json', '--agent', id], { home });
       const findings = (jsonOf(r) as { agents: { findings: { code: string }[] }[] }).agents[0]!.findings.map((f) => f.code);
       expect(findings, id).toEqual([]);
       expect(r.code, id + r.stdout).toBe(0);
@@ -177,19 +183,19 @@ describe('doctor reads configs as the agent does', () => {
   it('a key the gateway refuses: one finding for the cause, and no balance shown for it', async () => {
     const sim = await startSim();
     const home = newHome();
-    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'file'], {
+    const setup = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'file'], {
       home,
       env: { GATEWAY_API_KEY: DEMO_KEY },
     });
     expect(setup.code).toBe(0);
     const file = join(home, '.codex', '.env');
     writeFileSync(file, readFileSync(file, 'utf8').split(DEMO_KEY).join(EXPIRED_KEY));
-    const r = await runCli(['doctor', '--json', '--agent', 'codex'], { home });
+    const r = await runInProcess(['doctor', '--json', '--agent', 'codex'], { home });
     expect(r.code).toBe(1);
     const doc = jsonOf(r) as { agents: { findings: { code: string }[] }[]; keys: { refused?: boolean; told: boolean }[] };
     expect(doc.agents[0]!.findings.map((f) => f.code)).toEqual(['bad_key']);
     expect(doc.keys).toMatchObject([{ refused: true, told: false }]);
-    const text = await runCli(['doctor', '--agent', 'codex'], { home });
+    const text = await runInProcess(['doctor', '--agent', 'codex'], { home });
     expect(text.stdout.match(/\[bad_key\]/g)).toHaveLength(1);
     expect(text.stdout).not.toMatch(/left|unlimited quota/);
   });
@@ -198,7 +204,10 @@ describe('doctor reads configs as the agent does', () => {
     const sim = await startSim();
     const home = newHome();
     const env = { GATEWAY_API_KEY: DEMO_KEY };
-    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code', '--key-storage', 'file'], { home, env });
+    const setup = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code', '--key-storage', 'file'], {
+      home,
+      env,
+    });
     expect(setup.code, setup.stdout + setup.stderr).toBe(0);
     const file = join(home, '.qwen', 'settings.json');
     const doc = JSON.parse(readFileSync(file, 'utf8')) as { env: Record<string, string> };
@@ -207,13 +216,13 @@ describe('doctor reads configs as the agent does', () => {
     writeFileSync(file, JSON.stringify(doc, null, 2));
     chmodSync(file, 0o644);
     const before = sim.log.length;
-    const r = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home, env: { MY_GW_KEY: DEMO_KEY } });
+    const r = await runInProcess(['doctor', '--json', '--agent', 'qwen-code'], { home, env: { MY_GW_KEY: DEMO_KEY } });
     const findings = (jsonOf(r) as { agents: { findings: { code: string }[] }[] }).agents[0]!.findings.map((f) => f.code);
     expect(findings).not.toContain('key_file_open');
     expect(r.code, r.stdout).toBe(0);
     expect(sim.log.slice(before).every((e) => e.auth.key === DEMO_KEY)).toBe(true);
     // Unset, the reference is no key: said as missing, and the literal is never sent.
-    const unset = await runCli(['doctor', '--json', '--agent', 'qwen-code'], { home });
+    const unset = await runInProcess(['doctor', '--json', '--agent', 'qwen-code'], { home });
     expect(unset.code).toBe(1);
     expect(sim.log.some((e) => e.auth.key?.includes('MY_GW_KEY'))).toBe(false);
   });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultKeys } from '../../src/simulator/catalog.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 // A key of our own (mixed case, digits), in the default group, so nothing about it is guessable.
@@ -47,13 +47,13 @@ describe('the key never appears in output', () => {
       extra = ['--api-key-env', 'MY_SECRET'];
     }
     if (how === 'flag') extra = ['--api-key', KEY];
-    const r = await runCli([...args, ...extra], { env });
+    const r = await runInProcess([...args, ...extra], { env });
     expect(r.code).not.toBeNull();
     expectNoKey(r.stdout + r.stderr, args.join(' '));
   });
 
   it('a wrong base URL that contains the key is refused without echoing it', async () => {
-    const r = await runCli(['models', '--base-url', `${sim.root}/${KEY}`], { env: { GATEWAY_API_KEY: KEY } });
+    const r = await runInProcess(['models', '--base-url', `${sim.root}/${KEY}`], { env: { GATEWAY_API_KEY: KEY } });
     expect(r.code).toBe(2);
     expectNoKey(r.stdout + r.stderr, 'base URL with key');
   });

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { FIXTURES } from '../fixtures/agents/index.js';
 
@@ -39,7 +39,7 @@ describe('--key-storage env', () => {
   it('writes only the variable name; each agent still resolves the key from the environment', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const result = await runCli(
+      const result = await runInProcess(
         ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', BY_VARIABLE.map((f) => f.id).join(','), '--key-storage', 'env'],
         { home, env: { GATEWAY_API_KEY: DEMO_KEY } },
       );
@@ -57,7 +57,7 @@ describe('--key-storage env', () => {
     const { dir: home, remove } = tempHome();
     try {
       // The key comes from another variable than the one written into the config.
-      const result = await runCli(
+      const result = await runInProcess(
         ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'env', '--api-key-env', 'MY_GW_KEY'],
         { home, env: { MY_GW_KEY: DEMO_KEY } },
       );
@@ -74,7 +74,7 @@ describe('--key-storage env', () => {
   it('read-back fails with missing_key when the variable is not exported: exit 1, the fix names it', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const result = await runCli(
+      const result = await runInProcess(
         ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'codex', '--key-storage', 'env', '--api-key', DEMO_KEY],
         { home },
       );
@@ -96,7 +96,7 @@ describe('--scope project', () => {
     try {
       const project = join(home, 'work', 'app');
       mkdirSync(project, { recursive: true });
-      const result = await runCli(
+      const result = await runInProcess(
         ['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'claude-code,opencode', '--scope', 'project'],
         { home, cwd: project, env: { GATEWAY_API_KEY: DEMO_KEY } },
       );
@@ -130,7 +130,7 @@ describe('--scope project in a git repository', () => {
         execFileSync('git', args, { cwd: project, env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' } });
       git('init', '-q');
       git('add', '.claude/settings.local.json');
-      const result = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project'], {
+      const result = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project'], {
         home,
         cwd: project,
         env: { GATEWAY_API_KEY: DEMO_KEY },
@@ -141,7 +141,7 @@ describe('--scope project in a git repository', () => {
       expect(readFileSync(join(project, '.claude/settings.local.json'), 'utf8')).toBe('{}\n');
       expect(filesHolding(project, DEMO_KEY)).toEqual([]);
       // With only a variable name written, the same project is fine.
-      const env = await runCli(
+      const env = await runInProcess(
         ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--scope', 'project', '--key-storage', 'env'],
         {
           home,

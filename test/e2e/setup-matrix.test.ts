@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { FIXTURES } from '../fixtures/agents/index.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 interface AgentCase {
@@ -56,10 +56,13 @@ function place(home: string, rel: string, text: string, mode = 0o644): string {
 }
 
 function setup(home: string, c: AgentCase, more: string[] = []) {
-  return runCli(['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', c.id, '--model', `${c.id}=${c.model}`, ...more], {
-    home,
-    env: { GATEWAY_API_KEY: DEMO_KEY },
-  });
+  return runInProcess(
+    ['setup', '--yes', '--json', '--base-url', `${sim.root}/v1`, '--agent', c.id, '--model', `${c.id}=${c.model}`, ...more],
+    {
+      home,
+      env: { GATEWAY_API_KEY: DEMO_KEY },
+    },
+  );
 }
 
 /** Lines compared without trailing commas: adding a key after the last one adds a comma before it. */
@@ -170,7 +173,7 @@ describe.each(CASES)('setup $id', (c) => {
       expect(report.agents[0]!.files.every((f) => f.action === 'unchanged')).toBe(true);
       expect(readFileSync(join(home, c.file), 'utf8')).toBe(before);
       expect(backupsOf(home)).toEqual(backups);
-      const text = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', c.id, '--model', `${c.id}=${c.model}`], {
+      const text = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', c.id, '--model', `${c.id}=${c.model}`], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
@@ -188,7 +191,7 @@ describe('setup across agents', () => {
     try {
       const codex = CASES.find((c) => c.id === 'codex')!;
       place(home, codex.file, codex.broken);
-      const result = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex,opencode'], {
+      const result = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex,opencode'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
@@ -204,7 +207,7 @@ describe('setup across agents', () => {
   it('--dry-run prints a diff with the key masked and writes nothing', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const result = await runCli(['setup', '--yes', '--dry-run', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
+      const result = await runInProcess(['setup', '--yes', '--dry-run', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
@@ -225,7 +228,7 @@ describe('setup across agents', () => {
       const path = place(home, claude.file, claude.livedIn);
       expect((await setup(home, claude)).code).toBe(0);
       expect(readFileSync(path, 'utf8')).not.toBe(claude.livedIn);
-      const restored = await runCli(['restore'], { home });
+      const restored = await runInProcess(['restore'], { home });
       expect(restored.code, restored.stderr).toBe(0);
       expect(readFileSync(path, 'utf8')).toBe(claude.livedIn);
       // ~/.claude.json did not exist before: restore removes it.
@@ -236,7 +239,7 @@ describe('setup across agents', () => {
   });
 
   it('a model the agent cannot use is refused with the valid choices, exit 2', async () => {
-    const result = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--model', 'claude-sonnet-4-5'], {
+    const result = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--model', 'claude-sonnet-4-5'], {
       env: { GATEWAY_API_KEY: DEMO_KEY },
     });
     expect(result.code).toBe(2);
@@ -246,7 +249,7 @@ describe('setup across agents', () => {
   it('gemini-cli is named and explained, never written', async () => {
     const { dir: home, remove } = tempHome();
     try {
-      const result = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'gemini-cli'], {
+      const result = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', 'gemini-cli'], {
         home,
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });

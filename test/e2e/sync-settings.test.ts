@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sims: Simulator[];
@@ -27,7 +27,7 @@ afterEach(() => remove());
 
 const userSettings = () => join(home, '.config', 'gateway-agent-setup', 'settings.json');
 const cli = (args: string[], env: Record<string, string> = {}) =>
-  runCli(args, { home, cwd: project, env: { GATEWAY_API_KEY: DEMO_KEY, ...env } });
+  runInProcess(args, { home, cwd: project, env: { GATEWAY_API_KEY: DEMO_KEY, ...env } });
 const sim = (i: number): Simulator => sims[i]!;
 
 describe('saved settings: precedence', () => {
@@ -67,7 +67,11 @@ describe('saved settings: precedence', () => {
       JSON.stringify({ name: 'team-repo', 'gateway-agent-setup': { baseUrl: sim(0).root, keyEnv: 'TEAM_GW_KEY' } }),
     );
     expect((await cli(['trust'])).code).toBe(0);
-    const r = await runCli(['setup', '--yes', '--agent', 'codex', '--dry-run'], { home, cwd: project, env: { TEAM_GW_KEY: DEMO_KEY } });
+    const r = await runInProcess(['setup', '--yes', '--agent', 'codex', '--dry-run'], {
+      home,
+      cwd: project,
+      env: { TEAM_GW_KEY: DEMO_KEY },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('TEAM_GW_KEY');
     expect(r.stdout + r.stderr).not.toContain(DEMO_KEY);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { SimModel, Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -23,7 +23,8 @@ beforeEach(async () => {
 });
 afterEach(() => remove());
 
-const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY, ...extra } });
+const cli = (args: string[], extra: Record<string, string> = {}) =>
+  runInProcess(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY, ...extra } });
 const codexToml = () => readFileSync(join(home, '.codex/config.toml'), 'utf8');
 const claudeSettings = () => readFileSync(join(home, '.claude/settings.json'), 'utf8');
 const saved = () =>
@@ -103,7 +104,7 @@ describe('sync', () => {
   it('without a saved setup: exit 2 saying to run setup first', async () => {
     const { dir, remove: rm } = tempHome();
     try {
-      const r = await runCli(['sync'], { home: dir, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const r = await runInProcess(['sync'], { home: dir, env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('setup');
     } finally {

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProbeResult } from '../../src/core/types.js';
 import { DEMO_KEY } from '../../src/simulator/catalog.js';
-import { jsonOf, runCli } from '../helpers/cli.js';
+import { jsonOf, runInProcess } from '../helpers/cli.js';
 import { requestIds, startSim, stopAll } from '../helpers/sim.js';
 
 afterEach(stopAll);
@@ -20,7 +20,7 @@ function env(root: string): Record<string, string> {
 describe('verify', () => {
   it('without --model: one passing probe per agent protocol, no image probe', async () => {
     const sim = await startSim();
-    const r = await runCli(['verify', '--json'], { env: env(sim.root) });
+    const r = await runInProcess(['verify', '--json'], { env: env(sim.root) });
     expect(r.code).toBe(0);
     const doc = jsonOf(r) as unknown as VerifyDoc;
     expect(doc.ok).toBe(true);
@@ -46,7 +46,7 @@ describe('verify', () => {
     ['images', 'gpt-image-1', '/v1/images/generations'],
   ])('--protocol %s --model %s passes on %s', async (protocol, model, path) => {
     const sim = await startSim();
-    const r = await runCli(['verify', '--json', '--protocol', protocol, '--model', model], { env: env(sim.root) });
+    const r = await runInProcess(['verify', '--json', '--protocol', protocol, '--model', model], { env: env(sim.root) });
     expect(r.code).toBe(0);
     const doc = jsonOf(r) as unknown as VerifyDoc;
     expect(doc.probes).toHaveLength(1);
@@ -59,20 +59,22 @@ describe('verify', () => {
 
   it('--protocol images without --model picks the image model', async () => {
     const sim = await startSim();
-    const doc = jsonOf(await runCli(['verify', '--json', '--protocol', 'images'], { env: env(sim.root) })) as unknown as VerifyDoc;
+    const doc = jsonOf(await runInProcess(['verify', '--json', '--protocol', 'images'], { env: env(sim.root) })) as unknown as VerifyDoc;
     expect(doc.probes.map((p) => [p.protocol, p.model, p.ok])).toEqual([['images', 'gpt-image-1', true]]);
   });
 
   it('--model alone probes every protocol the model is marked for', async () => {
     const sim = await startSim();
-    const doc = jsonOf(await runCli(['verify', '--json', '--model', 'claude-sonnet-4-5'], { env: env(sim.root) })) as unknown as VerifyDoc;
+    const doc = jsonOf(
+      await runInProcess(['verify', '--json', '--model', 'claude-sonnet-4-5'], { env: env(sim.root) }),
+    ) as unknown as VerifyDoc;
     expect(doc.probes.map((p) => p.protocol).sort()).toEqual(['chat', 'messages']);
     expect(doc.ok).toBe(true);
   });
 
   it('text: PASS rows with latency and request ID, a summary, exit 0', async () => {
     const sim = await startSim();
-    const r = await runCli(['verify'], { env: env(sim.root) });
+    const r = await runInProcess(['verify'], { env: env(sim.root) });
     expect(r.code).toBe(0);
     const rows = r.stdout.split('\n').filter((l) => l.startsWith('PASS'));
     expect(rows).toHaveLength(3);
@@ -86,14 +88,14 @@ describe('verify', () => {
 
   it('--concurrency 1 sends one probe at a time', async () => {
     const sim = await startSim({ latencyMs: 50 });
-    const r = await runCli(['verify', '--json', '--concurrency', '1'], { env: env(sim.root) });
+    const r = await runInProcess(['verify', '--json', '--concurrency', '1'], { env: env(sim.root) });
     expect(r.code).toBe(0);
     expect(sim.maxInFlight).toBe(1);
   });
 
   it('an unmarked gateway: every agent protocol of the model is probed; the failure is named', async () => {
     const sim = await startSim({ omitMarks: true });
-    const r = await runCli(['verify', '--json', '--model', 'claude-sonnet-4-5'], { env: env(sim.root) });
+    const r = await runInProcess(['verify', '--json', '--model', 'claude-sonnet-4-5'], { env: env(sim.root) });
     const doc = jsonOf(r) as unknown as VerifyDoc;
     expect(doc.probes.map((p) => [p.protocol, p.ok])).toEqual([
       ['messages', true],

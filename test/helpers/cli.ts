@@ -1,11 +1,15 @@
 // Runs the BUILT command (bin/gateway-agent-setup.js → dist/cli.js) as a user would: a clean
-// environment (PATH, a temp HOME, and only the variables the test sets), stdin closed.
+// environment (PATH, a temp HOME, and only the variables the test sets), stdin closed. Or the same
+// entry called in this process (`runInProcess`), where the process itself is not what is tested.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { Readable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
+import type { ProcessLike } from '../../src/cli/context.js';
 
 export const BIN_PATH = fileURLToPath(new URL('../../bin/gateway-agent-setup.js', import.meta.url));
 
@@ -141,4 +145,44 @@ export function spawnCli(
       check();
     });
   return { child, output: () => ({ stdout, stderr }), waitFor, exited };
+}
+
+/**
+ * The command line's own entry called in this process, as the bin calls it: the same arguments,
+ * environment, home, working directory and stdin; stdout and stderr collected. For everything but
+ * the process itself (bin wiring, signals, exit by a signal, terminals): those keep `runCli`.
+ */
+export async function runInProcess(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
+  const temp = opts.home === undefined ? tempHome() : undefined;
+  const home = opts.home ?? temp?.dir ?? '';
+  const started = performance.now();
+  let stdout = '';
+  let stderr = '';
+  let exited: number | undefined;
+  const signals = new EventEmitter();
+  const proc: ProcessLike = {
+    env: cleanEnv(home, opts.env),
+    cwd: () => opts.cwd ?? home,
+    platform: process.platform,
+    argv: [process.execPath, BIN_PATH, ...args],
+    // As a closed stdin (the bin's is /dev/null): read to an empty end, never a terminal.
+    stdin: Readable.from(opts.input === undefined ? [] : [opts.input]),
+    stdout: { isTTY: false, write: (text: string) => (stdout += text) },
+    stderr: { isTTY: false, write: (text: string) => (stderr += text) },
+    once: (event, listener) => signals.once(event, listener),
+    off: (event, listener) => signals.off(event, listener),
+    on: (event, listener) => signals.on(event, listener),
+    exit: (code) => void (exited ??= code ?? 0),
+  };
+  try {
+    const { main } = await import('../../src/cli/entry.js');
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out: ${args.join(' ')}\n${stdout}\n${stderr}`)), opts.timeoutMs ?? 20_000);
+    });
+    const code = await Promise.race([main([...args], proc), limit]).finally(() => clearTimeout(timer));
+    return { code: exited ?? code, signal: null, stdout, stderr, ms: performance.now() - started };
+  } finally {
+    temp?.remove();
+  }
 }

@@ -14,7 +14,7 @@ import { flag, str, type ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { PriceBasis } from '../../library/models.js';
 import { reasonWords, type GroupAdvice } from '../../setup/group-advice.js';
-import { formatUsd, print, printJson, PROTOCOL_NAMES, versionText } from '../output.js';
+import { formatUsd, note, print, printJson, PROTOCOL_NAMES, versionText } from '../output.js';
 import { table, tableRows, wrap } from '../../core/layout.js';
 import { painter, type Paint } from '../../core/terminal.js';
 
@@ -144,6 +144,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     ctx,
   );
   const { models, keyInfo, elsewhere, prices: priced, key: masked } = report;
+  for (const warning of report.warnings) note(ctx, ctx.t('cli.warning_line', { text: warning }));
   const agentFits = (m: ClassifiedModel): Record<string, ModelFit> => report.fits[m.id] ?? {};
 
   if (ctx.json) {
