@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'library',
           include: ['test/library/**/*.test.ts'],
           pool: 'threads',
+          maxWorkers: Math.max(3, availableParallelism()),
           sequence: { groupOrder: 0 },
         },
       },
@@ -41,6 +42,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/unit/**', 'test/library/**', 'test/agents/**', 'test/gateway/**', 'test/bench/**', 'node_modules/**'],
           pool: 'forks',
+          // Most of its time is spent waiting (on the simulator, a child process, a deadline that
+          // is the point of the test): a worker per core and one more keep the cores busy.
+          maxWorkers: availableParallelism() + 1,
           sequence: { groupOrder: 1 },
         },
       },

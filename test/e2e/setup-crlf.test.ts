@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { FIXTURES } from '../fixtures/agents/index.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -36,7 +36,7 @@ describe.each(MATRIX)('$agent with CRLF files, BOM: $bom', ({ agent, files, bom 
         writeFileSync(join(home, rel), windows(text, bom));
       }
       const env = { GATEWAY_API_KEY: DEMO_KEY };
-      const first = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent], { home, env });
+      const first = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent], { home, env });
       expect(first.code, first.stderr).toBe(0);
       const report = jsonOf(first) as { agents: { files: { path: string; action: string }[] }[] };
       const written = report.agents[0]?.files.filter((f) => f.action !== 'unchanged').map((f) => f.path) ?? [];
@@ -54,7 +54,7 @@ describe.each(MATRIX)('$agent with CRLF files, BOM: $bom', ({ agent, files, bom 
         for (const line of kept) expect(after).toContain(`${line}\r\n`);
       }
       const firstTexts = Object.fromEntries(Object.keys(files).map((rel) => [rel, readFileSync(join(home, rel), 'utf8')]));
-      const second = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent], { home, env });
+      const second = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', agent], { home, env });
       expect(second.code).toBe(0);
       expect((jsonOf(second) as { upToDate: boolean }).upToDate).toBe(true);
       for (const [rel, text] of Object.entries(firstTexts)) expect(readFileSync(join(home, rel), 'utf8'), `${rel} untouched`).toBe(text);
