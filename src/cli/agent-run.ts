@@ -81,7 +81,7 @@ export function printAgentRuns(ctx: CliContext, results: readonly AgentRunResult
       `${r.ok ? paint('green', '✓') : paint('red', '✗')} ${r.name}  ${r.model ?? ''}  (${(r.durationMs / 1000).toFixed(1)} s${failure})`,
     );
     if (r.command !== '') lines.push(paint('dim', `    ${t('run.ran', { command: r.command })}`));
-    if (r.notRun && r.fix) lines.push(...wrap(t('cli.fix', { fix: r.fix }), 6));
+    if (r.notRun && r.fix) lines.push(...wrap(t('core.fix', { fix: r.fix }), 6));
     const n = r.stopped.length;
     if (n > 0) lines.push(...wrap(t(n === 1 ? 'run.stopped_one' : 'run.stopped_many', { n, pids: commas(r.stopped.map(String)) }), 4));
     if (!r.ok && r.diagnosis) {
@@ -93,7 +93,7 @@ export function printAgentRuns(ctx: CliContext, results: readonly AgentRunResult
         id: d.requestId ?? '',
       };
       lines.push(...wrap(t(d.requestId ? 'run.cause_id' : 'run.cause', cause), 4));
-      lines.push(...wrap(t('cli.fix', { fix: d.fix }), 6));
+      lines.push(...wrap(t('core.fix', { fix: d.fix }), 6));
       if (r.output) lines.push(...wrap(t('run.agent_said', { text: r.output.split('\n').filter(Boolean).slice(-2).join(' / ') }), 4));
     }
   }

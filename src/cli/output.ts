@@ -56,7 +56,7 @@ export function formatDiagnosis(ctx: Pick<CliContext, 'color' | 't'>, d: Diagnos
   // status is a parameter or part of the template in both catalogs).
   const status = d.status !== undefined && !english(d.message).includes(String(d.status)) ? ` (HTTP ${d.status})` : '';
   const lines = wrap(`${paint('red', `${label ?? ctx.t('cli.error')}:`)} ${ctx.t(d.message)}${status} [${d.code}]`, indent);
-  lines.push(...wrap(ctx.t('cli.fix', { fix: d.fix }), indent + 2));
+  lines.push(...wrap(ctx.t('core.fix', { fix: d.fix }), indent + 2));
   if (d.requestId) lines.push(...wrap(ctx.t('cli.request_id', { id: d.requestId }), indent + 2));
   if (d.url) lines.push(`${pad}  ${ctx.t('cli.url', { url: d.url })}`);
   return lines.join('\n');

@@ -27,7 +27,7 @@ function verifyLine(ctx: Pick<CliContext, 't'>, label: string, v: VerifyReport):
   const params = { label, code: d?.code ?? 'error', status, message: d?.message ?? t('report.no_answer'), id: id ?? '' };
   return [
     ...wrap(t(id ? 'report.failed_id' : 'report.failed', params), 4),
-    ...(d?.fix ? wrap(t('cli.fix', { fix: d.fix }), 6) : []),
+    ...(d?.fix ? wrap(t('core.fix', { fix: d.fix }), 6) : []),
     ...(v.url ? [`      ${t('cli.url', { url: v.url })}`] : []),
   ];
 }
@@ -83,7 +83,7 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: s
     lines.push(`    ${padTo(action, 10)} ${tildify(ctx, f.path)}`);
   }
   if (a.verify) lines.push(...verifyLine(ctx, t('report.verified'), a.verify));
-  for (const n of a.notes) lines.push(...wrap(t('cli.note', { text: n }), 4));
+  for (const n of a.notes) lines.push(...wrap(t('core.note', { text: n }), 4));
   return lines;
 }
 

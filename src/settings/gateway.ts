@@ -227,7 +227,7 @@ export function resolveGateway(
     if (held.key !== standIn?.key) agentKeys.set(id, { key: held.key, keyEnvVar, keptIn: held.source });
     if (fromVar && held.key !== fromVar.key)
       ctx.warn(
-        msg('cli.warning_line', { text: msg('keys.kept_in_config', { agent: AGENTS[id].name, file: held.source, var: keyEnvVar }) }),
+        msg('core.warning_line', { text: msg('keys.kept_in_config', { agent: AGENTS[id].name, file: held.source, var: keyEnvVar }) }),
       );
   }
   const first = agents?.[0] !== undefined ? agentKeys.get(agents[0]) : undefined;

@@ -91,6 +91,6 @@ export async function recordActive(ctx: SettingsHost, written: ReadonlyMap<Agent
     await updateUserSettings(ctx, (s) => ({ ...s, active: { ...s.active, ...Object.fromEntries(written) } }));
   } catch (err) {
     if (!isFsError(err)) throw err;
-    ctx.warn(msg('cli.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) }));
+    ctx.warn(msg('core.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) }));
   }
 }

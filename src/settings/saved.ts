@@ -225,13 +225,13 @@ export async function rememberSetup(
     const saved = await saveUserSettings(ctx, all);
     if (saved.moved)
       ctx.warn(
-        msg('cli.warning_line', { text: msg('keys.dropped', { ...saved.moved, vars: commas(saved.moved.vars.map((v) => `$${v}`)) }) }),
+        msg('core.warning_line', { text: msg('keys.dropped', { ...saved.moved, vars: commas(saved.moved.vars.map((v) => `$${v}`)) }) }),
       );
-    for (const r of saved.rebound) ctx.warn(msg('cli.warning_line', { text: msg('keys.rebound', r) }));
+    for (const r of saved.rebound) ctx.warn(msg('core.warning_line', { text: msg('keys.rebound', r) }));
   } catch (err) {
     // The configs are written and verified: a full disk for our own small file is a warning, not a
     // failed run.
     if (!isFsError(err)) throw err;
-    ctx.warn(msg('cli.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) }));
+    ctx.warn(msg('core.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) }));
   }
 }

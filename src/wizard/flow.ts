@@ -130,7 +130,7 @@ function columns(rows: readonly (readonly string[])[], caps: readonly number[]):
 function describe(t: Translator, d: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId'>): string[] {
   return [
     ...wrap(`✗ [${d.code}] ${t(d.message)}`, 2),
-    ...wrap(t('cli.fix', { fix: d.fix }), 4),
+    ...wrap(t('core.fix', { fix: d.fix }), 4),
     ...(d.requestId ? wrap(t('wizard.request_id', { id: d.requestId }), 4) : []),
   ];
 }
@@ -188,8 +188,8 @@ async function askBaseUrl(deps: WizardDeps, given?: string, initial?: string): P
   }
   const url = normalizeBaseUrl(answer);
   if (flagOk && answer === given) deps.say(`  ${t('wizard.url.from_flag', { url: url.root })}`);
-  for (const change of url.changes) sayAll(deps, wrap(t('cli.note', { text: change }), 2));
-  for (const warning of url.warnings) sayAll(deps, wrap(t('cli.warning_line', { text: warning }), 2));
+  for (const change of url.changes) sayAll(deps, wrap(t('core.note', { text: change }), 2));
+  for (const warning of url.warnings) sayAll(deps, wrap(t('core.warning_line', { text: warning }), 2));
   for (const line of urlLines(url, t)) sayAll(deps, wrap(line, 2));
   return { root: url.root, v1: url.v1, ...(link && { link }) };
 }
@@ -276,7 +276,7 @@ async function loadModels(deps: WizardDeps, client: ClientOptions): Promise<Mode
     // A key about to expire or used up: said now, before anything is written with it.
     const warning = usage && usageWarning(maskKey(client.key), usage);
     if (warning) sayAll(deps, wrap(t(warning), 2));
-    for (const w of list.warnings) sayAll(deps, wrap(t('cli.warning_line', { text: w }), 2));
+    for (const w of list.warnings) sayAll(deps, wrap(t('core.warning_line', { text: w }), 2));
     return { models: listed, info };
   } catch (err) {
     if (!(err instanceof GatewayError)) {

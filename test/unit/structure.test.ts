@@ -41,3 +41,58 @@ describe('the command line is the only layer that knows flags', () => {
     expect(leaks).toEqual([]);
   });
 });
+
+/**
+ * The areas from the bottom up: an area may say its own sentences and those of the areas below it,
+ * never one owned by an area above (its catalog would then be a lower layer's dependency).
+ */
+const LAYERS = [
+  'i18n',
+  'core',
+  'config',
+  'gateway',
+  'agents',
+  'agent-run',
+  'settings',
+  'setup',
+  'doctor',
+  'verify',
+  'remove',
+  'wizard',
+  'library',
+  'cli',
+] as const;
+
+/** Each key, by the area whose catalog (`<area>/messages/en.ts`) defines it. */
+function owners(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [path, text] of sources()) {
+    if (!path.endsWith('/messages/en.ts')) continue;
+    const area = path.split('/')[0]!;
+    for (const m of text.matchAll(/^\s+'([a-z0-9_.-]+)':/gm)) out.set(m[1]!, area);
+  }
+  return out;
+}
+
+describe('sentences are owned', () => {
+  const owner = owners();
+  const layer = (area: string): number => LAYERS.indexOf(area as (typeof LAYERS)[number]);
+
+  it('every area that says sentences is in the layer order', () => {
+    const areas = new Set(sources().flatMap(([path]) => (path.includes('/') ? [path.split('/')[0]!] : [])));
+    expect([...areas].filter((a) => a !== 'simulator' && layer(a) === -1)).toEqual([]);
+  });
+
+  it('no area renders a key owned by an area above it', () => {
+    const above: string[] = [];
+    for (const [path, text] of BELOW_CLI) {
+      const area = path.split('/')[0]!;
+      if (!path.includes('/') || area === 'simulator') continue;
+      for (const m of code(text).matchAll(/\b(?:msg|t|warn)\(\s*'([a-z0-9_.-]+)'/g)) {
+        const by = owner.get(m[1]!);
+        if (by !== undefined && layer(by) > layer(area)) above.push(`${path}: '${m[1]}' (${by})`);
+      }
+    }
+    expect(above).toEqual([]);
+  });
+});

@@ -21,6 +21,8 @@ export const en = {
   'run.other_reason_fix': 'run the agent by hand in a terminal to see its full output',
   'run.not_run_failure': 'not run',
   'run.run_setup': 'run `gateway-agent-setup setup` for this agent',
+  'doctor.shell_override':
+    '{var} exported in your shell replaces the gateway key ({source}): {agent} sends the exported one, and the gateway reads it first.',
 } as const;
 
 declare module '../../i18n/text.js' {

@@ -20,4 +20,5 @@ export const zhCN: CatalogOf<typeof en> = {
   'run.other_reason_fix': '在终端中手动运行该智能体，查看完整输出',
   'run.not_run_failure': '未运行',
   'run.run_setup': '为此智能体运行 `gateway-agent-setup setup`',
+  'doctor.shell_override': '您在 shell 中导出的 {var} 替换了网关密钥（{source}）：{agent} 会发送导出的那个，而网关会优先读取它。',
 };

@@ -32,6 +32,7 @@ export const en = {
     '{agent} {version} is installed, older than {floor}, the oldest version proven to read the config this tool writes',
   'agents.version.below_floor': '{older}: nothing was written for it. Update it: {update}',
   'agents.version.protocol_since': '{agent} {version} does not speak {protocol} (it does from {since}); update it: {update}',
+  'doctor.labelled': '{label}: {message}',
 } as const;
 
 declare module '../../i18n/text.js' {

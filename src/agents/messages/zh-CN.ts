@@ -30,4 +30,5 @@ export const zhCN: CatalogOf<typeof en> = {
   'agents.version.older': '已安装 {agent} {version}，早于 {floor}（经验证能读取本工具所写配置的最早版本）',
   'agents.version.below_floor': '{older}：没有为它写入任何内容。请更新：{update}',
   'agents.version.protocol_since': '{agent} {version} 不支持 {protocol}（从 {since} 起支持）；请更新：{update}',
+  'doctor.labelled': '{label}：{message}',
 };

@@ -121,7 +121,7 @@ function agentLines(ctx: CliContext, c: AgentCheck): string[] {
         }),
         4,
       ),
-      ...wrap(t('cli.fix', { fix: f.fix }), 6),
+      ...wrap(t('core.fix', { fix: f.fix }), 6),
     ]),
     ...(c.groupAdvice && c.root ? adviceLines(ctx, c.id, c.groupAdvice, c.root, 4) : []),
   ];

@@ -140,7 +140,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   // The session's files are read by the agent as its config is: nothing in them may be evaluated.
   const { refuseEvaluated, writtenValues } = await import('../../config/evaluated.js');
   refuseEvaluated(agent, writtenValues(choice), agent.files(agentEnv(ctx), 'user')[0]?.path ?? agent.name);
-  for (const line of candidate.report.notes) note(ctx, wrap(ctx.t('cli.note', { text: line })));
+  for (const line of candidate.report.notes) note(ctx, wrap(ctx.t('core.note', { text: line })));
   if (!ctx.json) note(ctx, wrap(ctx.t('launch.starting', { agent: agent.name, model: choice.model, protocol: choice.protocol })));
   return await session(ctx, agent, choice, found, rest);
 }
@@ -165,7 +165,7 @@ async function session(
   try {
     const prepared = agent.session!(agentEnv(ctx), choice, dir);
     for (const f of prepared.files ?? []) await writeFile(f.path, f.content, { mode: 0o600, flag: 'wx' });
-    for (const line of prepared.notes ?? []) note(ctx, wrap(ctx.t('cli.note', { text: line })));
+    for (const line of prepared.notes ?? []) note(ctx, wrap(ctx.t('core.note', { text: line })));
     const launch = launchFor(found, agent.binary, [...(prepared.args ?? []), ...rest], ctx.platform);
     let stop: (() => void) | undefined;
     const end = await runSession({ ...launch, env: mergeEnv(ctx.env, prepared.env), cwd: ctx.cwd }, (forward) => {

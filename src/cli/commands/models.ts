@@ -144,7 +144,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     ctx,
   );
   const { models, keyInfo, elsewhere, prices: priced, key: masked } = report;
-  for (const warning of report.warnings) note(ctx, ctx.t('cli.warning_line', { text: warning }));
+  for (const warning of report.warnings) note(ctx, ctx.t('core.warning_line', { text: warning }));
   const agentFits = (m: ClassifiedModel): Record<string, ModelFit> => report.fits[m.id] ?? {};
 
   if (ctx.json) {

@@ -165,7 +165,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       lines.push(`    ${padTo(ctx.t(label), 16)} ${f.path}`);
       if (r.givenBack.includes(f.path)) lines.push(...wrap(ctx.t(dryRun ? 'remove.would_give_back' : 'remove.given_back'), 6));
     }
-    for (const n of r.notes) lines.push(...wrap(ctx.t('cli.note', { text: n }), 4));
+    for (const n of r.notes) lines.push(...wrap(ctx.t('core.note', { text: n }), 4));
   }
   if (diff) lines.push('', diff.trimEnd());
   print(ctx, lines);

@@ -207,13 +207,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const opts = { root: gw.root, key: gw.key, timeoutMs: gw.timeoutMs, env: gw.env };
   // The self-check starts where the gateway's own advice does: the key's list (throws a diagnosis).
   const list = await client.listModels(opts);
-  for (const warning of list.warnings) note(ctx, ctx.t('cli.warning_line', { text: warning }));
+  for (const warning of list.warnings) note(ctx, ctx.t('core.warning_line', { text: warning }));
   const plan = planProbes(list.models, {
     model: str(args.values, 'model'),
     protocol: str(args.values, 'protocol') as Protocol | undefined,
     force: flag(args.values, 'force'),
   });
-  for (const line of plan.notes) note(ctx, wrap(ctx.t('cli.note', { text: line })));
+  for (const line of plan.notes) note(ctx, wrap(ctx.t('core.note', { text: line })));
   const n = plan.probes.length;
   if (!ctx.json) note(ctx, ctx.t(n === 1 ? 'verify.probing_one' : 'verify.probing_many', { n, root: gw.root }));
   const results = await probePlan(

@@ -5,7 +5,6 @@ import { registerCatalog } from '../../i18n/index.js';
 export const en = {
   'cli.error': 'error',
   'cli.warning': 'warning',
-  'cli.fix': 'fix: {fix}',
   'cli.request_id': "request ID: {id} (give it to the gateway's support)",
   'cli.url': 'url: {url}',
   'cli.internal_error': 'internal error: {message}',
@@ -16,7 +15,6 @@ export const en = {
   'cli.bad_lang_hint': 'Languages: {langs}.',
   'err.no_home': 'Cannot find your home directory: {vars} is not set and the account has none.',
   'err.no_home_hint': 'Set {var}, or pass --home DIR.',
-  'setup.agents_hint': 'Agents: {agents}.',
   'doctor.tightened': 'Set {file} to 0600: it holds the key.',
   'report.verify_ok': '{label}: HTTP {status} in {ms} ms',
   'report.verify_ok_id': '{label}: HTTP {status} in {ms} ms, request ID {id}',
@@ -78,8 +76,6 @@ export const en = {
   'verify.model_failed_id': '{model} failed ({code}, request ID {id})',
   'verify.diagnosis': '[{code}] {message} — {fix}',
   'verify.diagnosis_id': '[{code}] {message} — {fix} (request id: {id})',
-  'cli.note': 'note: {text}',
-  'cli.warning_line': 'warning: {text}',
   'models.group.messages': 'Messages (/v1/messages)',
   'models.group.responses': 'Responses (/v1/responses)',
   'models.group.chat': 'Chat completions (/v1/chat/completions)',
@@ -362,9 +358,6 @@ export const en = {
   'wizard.no_tty_hint_missing': 'Run `{bin} setup` instead: it asks nothing; set {missing}.',
   'wizard.and': '{a} and {b}',
   'wizard.base_url_or_env': '--base-url (or {env})',
-  'wizard.api_key_env_name_hint': 'Example: --api-key-env MY_GATEWAY_KEY (letters, digits and _).',
-  'wizard.api_key_flag_warning':
-    'warning: --api-key puts the key in your shell history and the process list; prefer {var}=… in the environment.',
   'restore.changed_since': '{file}: {why}',
   'restore.why_changed': 'changed after backup {id} was made (by you or another program); restoring would lose that change',
   'restore.why_filled': 'created by the run of backup {id} and changed since; restoring would delete it',
@@ -376,12 +369,8 @@ export const en = {
   'interrupt.written': 'Interrupted ({signal}) after writing files (backup {ids}); to undo them: `{bin} restore --id {id}`.',
   'interrupt.nothing': 'Interrupted ({signal}); nothing was written.',
   'fs.failed': '{file}: {reason}.',
-  'keys.unknown_agent': '--api-key-env: unknown agent {agent}.',
-  'keys.unset': "{agent}'s key variable ${var} is not set (or is empty).",
-  'keys.unset_hint': "Export {var} with {agent}'s key, or name another variable with --api-key-env {agent}=NAME.",
   'keys.report_key': 'key: ${var}',
   'keys.report_typed': 'key: its own, typed in the wizard and kept in its config (no variable holds it)',
-  'keys.advice_model': '{model} is sold to groups {groups}',
   'keys.advice_fix':
     "This key is in another group: create a key in one of them in the gateway's console, export it as {var}, then run: {command}",
   'help.detail.setup.keys':
@@ -409,15 +398,11 @@ export const en = {
   'help.opt.import':
     'Read the gateway console\'s import link (ccswitch://v1/import?…) from standard input: its base URL, key, name and model hints. Only "-" is accepted: a link as an argument would leave the key in shell history.',
   'help.opt.import-env': 'Read the import link from the variable NAME (for CI secrets).',
-  'import.in_argument_hint':
-    "Pipe it instead (`pbpaste | {bin} setup --import -`, or `{bin} setup --import - < link.txt`), or keep it in a variable and pass the variable's name: `--import-env GATEWAY_IMPORT_LINK`. The wizard takes it at a hidden prompt. If the link was shared anywhere, create a new key.",
-  'import.from': 'From the import link ({source}): {root}, key {key}, name {name}.',
   'import.hints': 'Model hints from the link for {agent}: {models} (chosen when the key offers them).',
   'import.other_app':
     'The link was made for "{app}", which this tool does not configure: its model hints are not used, its base URL and key are.',
   'import.one_profile': 'An import link gives one gateway and one key: it cannot stand for several profiles.',
   'import.one_profile_hint': 'Run `{bin} use NAME --import -` for one profile at a time.',
-  'import.unnamed': '(none)',
   'import.profile_saved':
     'Saved the profile {name} in {file}: its base URL and agents, not the key. Export {var} with the key, and `{bin} use {name}` switches back to it later.',
   'usage.heading': 'Keys:',
@@ -452,10 +437,7 @@ export const en = {
   'help.opt.sync_profile': "Sync only this profile's agents, against its gateway and key.",
   'help.opt.doctor_profile': "Check this profile's agents, against its gateway and key.",
   'profiles.unknown': 'There is no profile "{name}".',
-  'profiles.unknown_hint': 'Profiles: {names}. `{bin} profiles` lists them.',
   'profiles.none': 'There is no profile "{name}": no profile is defined.',
-  'profiles.none_hint':
-    'Add one with `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID`, or write "profiles" in the settings by hand (README, "Profiles").',
   'profiles.use_which': 'Which profile? Name one or more: `use NAME [NAME…]`.',
   'profiles.conflict': 'Profiles "{a}" and "{b}" both write {agent} ({id}). Nothing was written.',
   'profiles.conflict_hint': 'Use one of them at a time, or take the agent out of one profile (`{bin} profiles` shows their agents).',

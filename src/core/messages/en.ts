@@ -56,6 +56,9 @@ export const en = {
   'err.verbatim': '{text}',
   'err.parse_hint': 'Fix the file by hand (or move it away), then run the command again.',
   'err.cancelled': 'Cancelled; nothing was written.',
+  'core.fix': 'fix: {fix}',
+  'core.note': 'note: {text}',
+  'core.warning_line': 'warning: {text}',
 } as const;
 
 declare module '../../i18n/text.js' {

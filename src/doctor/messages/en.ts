@@ -7,8 +7,6 @@ export const en = {
   'doctor.fix_by_hand': 'Fix the file by hand.',
   'doctor.update_agent': 'Update it: {update}',
   'doctor.bad_base_url': '{file}: base URL {url}: {detail}',
-  'doctor.shell_override':
-    '{var} exported in your shell replaces the gateway key ({source}): {agent} sends the exported one, and the gateway reads it first.',
   'doctor.shell_override_fix':
     'unset {var} and remove its export from your shell profile (~/.bashrc, ~/.zshrc, …); or run `doctor --fix`, which blanks {var} in the settings so the export is ignored',
   'doctor.key_file_open': '{file} holds the key but its mode is {mode}: other users of this machine can read it.',
@@ -20,7 +18,6 @@ export const en = {
   'doctor.model_label': '{model} (in {file})',
   'doctor.small_label': 'the small/fast model {model} ({setting} in {file})',
   'doctor.tier_label': 'the {tier} tier model {model} (in {file})',
-  'doctor.labelled': '{label}: {message}',
   'doctor.listed_label': 'the listed model {model} (in {file})',
   'doctor.not_listed': "{label} is not among the key's models.",
   'doctor.not_listed_fix': 'Pick one the key offers (`gateway-agent-setup models`), or {fix}.',

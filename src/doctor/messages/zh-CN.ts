@@ -7,7 +7,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.fix_by_hand': '请手动修正该文件。',
   'doctor.update_agent': '请更新：{update}',
   'doctor.bad_base_url': '{file}：Base URL {url} 有误：{detail}',
-  'doctor.shell_override': '您在 shell 中导出的 {var} 替换了网关密钥（{source}）：{agent} 会发送导出的那个，而网关会优先读取它。',
   'doctor.shell_override_fix':
     '执行 unset {var}，并从 shell 配置文件（~/.bashrc、~/.zshrc 等）中删除该导出；或运行 `doctor --fix`，它会在设置中把 {var} 置空，从而忽略该导出',
   'doctor.key_file_open': '{file} 保存了密钥，但其权限为 {mode}：本机的其他用户可以读取它。',
@@ -18,7 +17,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.model_label': '{model}（位于 {file}）',
   'doctor.small_label': '小/快模型 {model}（{file} 中的 {setting}）',
   'doctor.tier_label': '{tier} 档位的模型 {model}（位于 {file}）',
-  'doctor.labelled': '{label}：{message}',
   'doctor.listed_label': '列表中的模型 {model}（位于 {file}）',
   'doctor.not_listed': '{label} 不在此密钥的模型中。',
   'doctor.not_listed_fix': '选择此密钥提供的模型（`gateway-agent-setup models`），或{fix}。',

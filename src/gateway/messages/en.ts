@@ -213,6 +213,8 @@ export const en = {
   'usage.warn.exhausted': 'warning: key {key} has no quota left ({used} used): top it up in the gateway console, or use another key.',
   'usage.warn.expired':
     'warning: key {key} expired on {date}: the gateway refuses it (401); create a new key in the console and run setup with it.',
+  'import.in_argument_hint':
+    "Pipe it instead (`pbpaste | {bin} setup --import -`, or `{bin} setup --import - < link.txt`), or keep it in a variable and pass the variable's name: `--import-env GATEWAY_IMPORT_LINK`. The wizard takes it at a hidden prompt. If the link was shared anywhere, create a new key.",
 } as const;
 
 declare module '../../i18n/text.js' {

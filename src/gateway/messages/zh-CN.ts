@@ -187,4 +187,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'usage.warn.expiring': '警告：密钥 {key} 将在 {days} 天后（{date}）过期：请在此之前到网关控制台新建密钥，并用它重新运行 setup。',
   'usage.warn.exhausted': '警告：密钥 {key} 的额度已用完（已用 {used}）：请在网关控制台充值，或改用其他密钥。',
   'usage.warn.expired': '警告：密钥 {key} 已于 {date} 过期：网关会拒绝它（401）；请到控制台新建密钥，并用它重新运行 setup。',
+  'import.in_argument_hint':
+    '请改用管道（`pbpaste | {bin} setup --import -`，或 `{bin} setup --import - < link.txt`），或把它放进环境变量并传入变量名：`--import-env GATEWAY_IMPORT_LINK`。向导可以在隐藏输入中粘贴它。如果链接已在别处泄露，请新建一个密钥。',
 };

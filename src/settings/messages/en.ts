@@ -78,6 +78,17 @@ export const en = {
   'keys.rebound': '${var} now belongs to {origin} (it was saved for {before}).',
   'profiles.key_unset': 'Profile "{name}" reads its key from ${var}, which is not set.',
   'profiles.key_unset_hint': 'Export {var} with the key (the profile names the variable, never the key), or pass --api-key-env NAME.',
+  'setup.agents_hint': 'Agents: {agents}.',
+  'wizard.api_key_env_name_hint': 'Example: --api-key-env MY_GATEWAY_KEY (letters, digits and _).',
+  'wizard.api_key_flag_warning':
+    'warning: --api-key puts the key in your shell history and the process list; prefer {var}=… in the environment.',
+  'keys.unknown_agent': '--api-key-env: unknown agent {agent}.',
+  'keys.unset': "{agent}'s key variable ${var} is not set (or is empty).",
+  'keys.unset_hint': "Export {var} with {agent}'s key, or name another variable with --api-key-env {agent}=NAME.",
+  'profiles.unknown_hint': 'Profiles: {names}. `{bin} profiles` lists them.',
+  'profiles.none_hint':
+    'Add one with `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID`, or write "profiles" in the settings by hand (README, "Profiles").',
+  'wizard.api_key_env_name': '--api-key-env takes the NAME of an environment variable, not the key.',
 } as const;
 
 declare module '../../i18n/text.js' {

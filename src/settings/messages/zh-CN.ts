@@ -72,4 +72,14 @@ export const zhCN: CatalogOf<typeof en> = {
   'keys.rebound': '${var} 现在属于 {origin}（之前是为 {before} 保存的）。',
   'profiles.key_unset': '档案 "{name}" 从 ${var} 读取密钥，但该变量未设置。',
   'profiles.key_unset_hint': '请导出 {var} 并设为密钥（档案只记录变量名，绝不记录密钥），或传入 --api-key-env NAME。',
+  'setup.agents_hint': '智能体：{agents}。',
+  'wizard.api_key_env_name_hint': '例如：--api-key-env MY_GATEWAY_KEY（字母、数字和 _）。',
+  'wizard.api_key_flag_warning': '警告：--api-key 会让密钥出现在 shell 历史和进程列表中；建议在环境变量中设置 {var}=…。',
+  'keys.unknown_agent': '--api-key-env：未知的 agent {agent}。',
+  'keys.unset': '{agent} 的密钥变量 ${var} 未设置（或为空）。',
+  'keys.unset_hint': '请用 {agent} 的密钥导出 {var}，或用 --api-key-env {agent}=NAME 指定其他变量。',
+  'profiles.unknown_hint': '已有档案：{names}。`{bin} profiles` 可列出它们。',
+  'profiles.none_hint':
+    '用 `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID` 添加一个，或在设置文件中手工编写 "profiles"（README 的 "Profiles" 一节）。',
+  'wizard.api_key_env_name': '--api-key-env 需要的是环境变量的名字，而不是密钥本身。',
 };

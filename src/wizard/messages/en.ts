@@ -78,7 +78,6 @@ export const en = {
   'wizard.diff.title': 'The changes to be written (key masked; backups are kept):',
   'wizard.diff.confirm': 'Write these changes?',
   'wizard.request_id': "request ID: {id} (quote it to the gateway's support)",
-  'wizard.api_key_env_name': '--api-key-env takes the NAME of an environment variable, not the key.',
   'wizard.prompt.not_available': 'not available',
   'wizard.prompt.multiselect_hint': 'space toggles, enter confirms',
   'wizard.prompt.min_selected': 'Select at least {min} (space toggles), then press enter.',
@@ -105,6 +104,9 @@ export const en = {
   'import.wizard.question': 'Import link (ccswitch://…, input hidden)',
   'import.wizard.not_link': 'This is not an import link: it starts with ccswitch://',
   'import.wizard.source': 'the pasted link',
+  'keys.advice_model': '{model} is sold to groups {groups}',
+  'import.from': 'From the import link ({source}): {root}, key {key}, name {name}.',
+  'import.unnamed': '(none)',
 } as const;
 
 declare module '../../i18n/text.js' {

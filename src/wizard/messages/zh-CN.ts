@@ -78,7 +78,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'wizard.diff.title': '将要写入的改动（密钥已遮盖；会保留备份）：',
   'wizard.diff.confirm': '写入这些改动吗？',
   'wizard.request_id': '请求 ID：{id}（联系网关客服时请提供）',
-  'wizard.api_key_env_name': '--api-key-env 需要的是环境变量的名字，而不是密钥本身。',
   'wizard.prompt.not_available': '不可选',
   'wizard.prompt.multiselect_hint': '空格选择/取消，回车确认',
   'wizard.prompt.min_selected': '请至少选择 {min} 项（空格选择），然后按回车。',
@@ -104,4 +103,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'import.wizard.question': '导入链接（ccswitch://…，输入隐藏）',
   'import.wizard.not_link': '这不是导入链接：导入链接以 ccswitch:// 开头',
   'import.wizard.source': '粘贴的链接',
+  'keys.advice_model': '{model} 出售给分组 {groups}',
+  'import.from': '来自导入链接（{source}）：{root}，密钥 {key}，名称 {name}。',
+  'import.unnamed': '（无）',
 };
