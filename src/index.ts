@@ -3,6 +3,9 @@
 // returns its report as data (sentences as `{ key, params }` messages, rendered by `render`), and
 // throws a ToolError (UsageError, GatewayError…) whose message says what to do. It never prints,
 // never exits and never reads process.argv.
+// Every area's English sentences: an error's message reads as a sentence wherever it is shown.
+import './messages.js';
+
 export { setup, type SetupInput, type SetupResult, type SetupStart, type SetupEvents } from './library/setup.js';
 export type { Host } from './library/host.js';
 export type { Given } from './settings/given.js';

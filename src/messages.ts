@@ -10,4 +10,5 @@ import './doctor/messages/en.js';
 import './gateway/messages/en.js';
 import './settings/messages/en.js';
 import './setup/messages/en.js';
+import './verify/messages/en.js';
 import './wizard/messages/en.js';

@@ -8,6 +8,7 @@ import { redact } from '../core/mask.js';
 import { ENGLISH, msg, type Lang, type Message, type Translator } from '../i18n/index.js';
 import { wrap } from '../core/layout.js';
 import { forTerminal } from '../core/terminal.js';
+import type { Host } from '../library/host.js';
 
 export interface CliContext {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -177,5 +178,21 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
       }
       return text;
     },
+  };
+}
+
+/** The library's view of the process: the context's facts and its secret and note writers. */
+export function hostOf(ctx: CliContext): Host {
+  return {
+    env: ctx.env,
+    // Found on first use, as the context finds it.
+    get home(): string {
+      return ctx.home;
+    },
+    cwd: ctx.cwd,
+    platform: ctx.platform,
+    ...(ctx.readStdin && { readStdin: ctx.readStdin }),
+    addSecret: ctx.addSecret,
+    warn: ctx.warn,
   };
 }

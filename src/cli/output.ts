@@ -1,6 +1,6 @@
 // Output for commands: stdout for results, stderr for notes, the one JSON document `--json`
 // prints, and the shapes people read (prices, a gateway diagnosis).
-import type { Diagnosis, Protocol } from '../core/types.js';
+import type { Diagnosis } from '../core/types.js';
 import { wrap } from '../core/layout.js';
 export { formatUsd } from '../core/money.js';
 import { painter } from '../core/terminal.js';
@@ -9,13 +9,7 @@ import { english, isMessage } from '../i18n/index.js';
 import type { Translator } from '../i18n/index.js';
 import { VERIFIED_NEW_API } from '../gateway/version.js';
 
-/** Protocol names as users know them. */
-export const PROTOCOL_NAMES: Record<Protocol, string> = {
-  messages: 'messages',
-  responses: 'Responses',
-  chat: 'chat',
-  images: 'images',
-};
+export { PROTOCOL_NAMES } from '../core/types.js';
 
 /** Writes lines to stdout. */
 export function print(ctx: Pick<CliContext, 'out'>, lines: string | readonly string[]): void {

@@ -5,6 +5,14 @@ import type { Message } from '../i18n/text.js';
 export type Protocol = 'messages' | 'responses' | 'chat' | 'images';
 export const PROTOCOLS: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
 
+/** Protocol names as users know them. */
+export const PROTOCOL_NAMES: Record<Protocol, string> = {
+  messages: 'messages',
+  responses: 'Responses',
+  chat: 'chat',
+  images: 'images',
+};
+
 /** The path each protocol is served on, under the gateway root. */
 export const PROTOCOL_PATHS: Record<Protocol, string> = {
   messages: '/v1/messages',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planProbes } from '../../src/cli/commands/verify.js';
+import { planProbes } from '../../src/verify/plan.js';
 import { JobError, UsageError } from '../../src/core/errors.js';
 import type { ClassifiedModel, Suitability } from '../../src/core/types.js';
 import { hintOf, inEnglish } from '../helpers/english.js';
