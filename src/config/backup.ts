@@ -172,12 +172,20 @@ export interface RestoreConflict {
 
 /** Restore refused: files changed after the backup was made; the caller may retry with `force`. */
 export class RestoreConflictError extends JobError {
+  /** Each file changed since the backup, and how: said before the error itself. */
+  readonly lines: readonly Message[];
   constructor(
     readonly id: string,
     readonly conflicts: readonly RestoreConflict[],
     hint: Message,
   ) {
     super(msg('restore.refused', { id }), hint);
+    this.lines = conflicts.map((c) =>
+      msg('restore.changed_since', {
+        file: c.path,
+        why: msg(c.kind === 'changed' ? 'restore.why_changed' : 'restore.why_filled', { id }),
+      }),
+    );
   }
 }
 

@@ -1,12 +1,12 @@
 // `restore`: put back the files of a backup that setup (or sync, doctor --fix) made.
-import { JobError, UsageError } from '../../core/errors.js';
+import { KEEP_BACKUPS_ENV, RestoreConflictError } from '../../config/backup.js';
 import { flag, str, type OptionTable, type ParsedArgs } from '../args.js';
-import type { CliContext } from '../context.js';
+import { hostOf, type CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
 import { note, print, printJson } from '../output.js';
 import { padTo, wrap } from '../../core/layout.js';
-import { commas, msg } from '../../i18n/index.js';
+import { msg } from '../../i18n/index.js';
 
 export const options: OptionTable = {
   list: { type: 'boolean', description: msg('help.opt.list') },
@@ -25,54 +25,38 @@ export const help: CommandHelp = {
 };
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const { KEEP_BACKUPS_ENV, keepBackups, listBackups, restoreBackup, RestoreConflictError, stateDir, withLock } =
-    await import('../../config/index.js');
-  const dir = stateDir(ctx.home, ctx.env, ctx.platform);
-  const backups = await listBackups(dir);
+  const { backups, restore } = await import('../../library/restore.js');
   if (flag(args.values, 'list')) {
-    const keep = keepBackups(ctx.env);
+    const { dir, keep, backups: all } = await backups(hostOf(ctx));
     if (ctx.json) {
-      printJson(ctx, { ok: true, keep, backups });
-    } else if (backups.length === 0) {
+      printJson(ctx, { ok: true, keep, backups: all });
+    } else if (all.length === 0) {
       print(ctx, ctx.t('restore.none', { dir }));
     } else {
       print(ctx, [
-        ...backups.flatMap((b) => [
+        ...all.flatMap((b) => [
           `${b.id}  ${b.createdAt}  ${b.command}`,
           ...b.files.map((f) => `    ${ctx.t(f.existed ? 'restore.changed' : 'restore.created')} ${f.path}`),
         ]),
         '',
-        ...wrap(ctx.t('restore.kept', { n: backups.length, keep, name: KEEP_BACKUPS_ENV })),
+        ...wrap(ctx.t('restore.kept', { n: all.length, keep, name: KEEP_BACKUPS_ENV })),
       ]);
     }
     return 0;
   }
-  const id = str(args.values, 'id');
-  if (backups.length === 0) throw new JobError(msg('restore.none_to_restore', { dir }));
-  if (id !== undefined && !backups.some((b) => b.id === id)) {
-    throw new UsageError(msg('restore.no_such', { id }), msg('restore.no_such_hint', { ids: commas(backups.map((b) => b.id)), bin: BIN }));
-  }
   let result;
   try {
-    result = await withLock(dir, () =>
-      restoreBackup(dir, id, { force: flag(args.values, 'force'), hint: msg('restore.refused_hint', { bin: BIN }) }),
-    );
+    result = await restore({ id: str(args.values, 'id'), force: flag(args.values, 'force') }, hostOf(ctx));
   } catch (err) {
     if (err instanceof RestoreConflictError) {
       // Which files and why, before the one error line main.ts prints (and the JSON document).
-      const lines = err.conflicts.map((c) =>
-        msg('restore.changed_since', {
-          file: c.path,
-          why: msg(c.kind === 'changed' ? 'restore.why_changed' : 'restore.why_filled', { id: err.id }),
-        }),
-      );
       if (ctx.json) {
         printJson(ctx, {
           ok: false,
-          error: { code: 'changed_since_backup', message: err.text, fix: err.hint, files: err.conflicts, details: lines },
+          error: { code: 'changed_since_backup', message: err.text, fix: err.hint, files: err.conflicts, details: err.lines },
         });
       } else {
-        for (const line of lines) note(ctx, wrap(ctx.t(line), 2));
+        for (const line of err.lines) note(ctx, wrap(ctx.t(line), 2));
       }
     }
     throw err;

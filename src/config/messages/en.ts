@@ -85,6 +85,14 @@ export const en = {
     'Use --key-storage env (the agent then reads the key from a variable, not from its file), or a key without those characters.',
   'evaluated.hint.base_url': "Give the gateway's address without those characters.",
   'evaluated.hint.model': 'Choose another model with --model (`gateway-agent-setup models` lists them).',
+  'restore.none_to_restore': 'No backups in {dir}: nothing to restore.',
+  'restore.no_such': 'No backup with id {id}.',
+  'restore.no_such_hint': 'Backups: {ids} (see `{bin} restore --list`).',
+  'restore.changed_since': '{file}: {why}',
+  'restore.why_changed': 'changed after backup {id} was made (by you or another program); restoring would lose that change',
+  'restore.why_filled': 'created by the run of backup {id} and changed since; restoring would delete it',
+  'restore.refused_hint':
+    'Keep your changes, or run `{bin} restore --force` to restore anyway: the current files are first copied into a new backup.',
 } as const;
 
 declare module '../../i18n/text.js' {

@@ -82,4 +82,11 @@ export const zhCN: CatalogOf<typeof en> = {
   'evaluated.hint.key': '请使用 --key-storage env（智能体改从变量而不是其文件读取密钥），或使用不含这些字符的密钥。',
   'evaluated.hint.base_url': '请给出不含这些字符的网关地址。',
   'evaluated.hint.model': '请用 --model 选择其他模型（`gateway-agent-setup models` 会列出它们）。',
+  'restore.none_to_restore': '{dir} 中没有备份：无可恢复。',
+  'restore.no_such': '没有 ID 为 {id} 的备份。',
+  'restore.no_such_hint': '现有备份：{ids}（参见 `{bin} restore --list`）。',
+  'restore.changed_since': '{file}：{why}',
+  'restore.why_changed': '在备份 {id} 之后被修改过（你或其他程序所改）；恢复会丢失这些修改',
+  'restore.why_filled': '由备份 {id} 那次运行新建，之后又被修改过；恢复会删除它',
+  'restore.refused_hint': '保留你的修改，或运行 `{bin} restore --force` 强制恢复：当前文件会先复制到一个新备份中。',
 };
