@@ -9,6 +9,7 @@ import './core/messages/en.js';
 import './doctor/messages/en.js';
 import './gateway/messages/en.js';
 import './settings/messages/en.js';
+import './remove/messages/en.js';
 import './setup/messages/en.js';
 import './verify/messages/en.js';
 import './wizard/messages/en.js';

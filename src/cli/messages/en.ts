@@ -192,8 +192,6 @@ export const en = {
   'remove.backup': 'Backup of the changed files: undo with `{bin} restore --id {id}`.',
   'remove.given_back': 'given back as it was before the first setup',
   'remove.would_give_back': 'would be given back as it was before the first setup',
-  'remove.kept_changed':
-    '{file} changed after setup wrote it: your changes stay, and only the gateway settings were taken out (values of yours setup replaced are not put back). As it was before the first setup, it is in backup {id}: `{bin} restore --id {id}` puts that back, dropping the later changes.',
   'remove.saved_kept': 'Your saved settings (base URL, agents) are kept: `{bin} sync` would write the gateway settings back.',
   'help.opt.help': 'Show help for this command.',
   'help.opt.verbose': 'More detail; stack traces for internal errors.',

@@ -188,8 +188,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'remove.backup': '改动文件的备份：用 `{bin} restore --id {id}` 撤销。',
   'remove.given_back': '已恢复为首次设置之前的样子',
   'remove.would_give_back': '将恢复为首次设置之前的样子',
-  'remove.kept_changed':
-    '{file} 在设置写入之后被修改过：你的修改保留，只移除了网关设置（设置替换掉的你的值不会放回）。首次设置之前的版本在备份 {id} 中：`{bin} restore --id {id}` 会放回它，并丢弃之后的修改。',
   'remove.saved_kept': '你保存的设置（base URL、智能体）保留不变：`{bin} sync` 会把网关设置写回去。',
   'help.opt.help': '显示此命令的帮助。',
   'help.opt.verbose': '输出更多细节；内部错误时显示调用栈。',
