@@ -245,3 +245,35 @@ export function resolveGateway(
     env: ctx.env,
   };
 }
+
+/**
+ * The keys to check with, when a key is not required (doctor): the default key, from the given key,
+ * else the first variable set of the one named (or saved for this gateway) and GATEWAY_API_KEY,
+ * never one bound to another gateway; and each agent's own, from its variable when it is set. An
+ * agent's variable that was given and is empty is a usage error, for the agents asked about.
+ */
+export function keysToCheck(
+  ctx: Pick<SettingsHost, 'env' | 'addSecret'>,
+  given: Given,
+  completed: Completed,
+  asked: readonly string[],
+): { keyEnv: string; key?: string; agentKeyEnvs: Map<AgentId, string>; agentKeys: Map<AgentId, string> } {
+  const flagged = keyEnvFlags(given);
+  const named = keyEnvFlags(completed);
+  const elsewhere = completed.keyElsewhere;
+  const candidates = [named.plain, DEFAULT_KEY_ENV].filter((v): v is string => v !== undefined && elsewhere?.name !== v);
+  const keyEnv = candidates.find((name) => ctx.env[name]?.trim()) ?? candidates[0] ?? DEFAULT_KEY_ENV;
+  const key = completed.apiKey ?? (candidates.includes(keyEnv) ? ctx.env[keyEnv]?.trim() : undefined);
+  if (key) ctx.addSecret(key);
+  const agentKeys = new Map<AgentId, string>();
+  for (const [id, name] of named.perAgent) {
+    const own = ctx.env[name]?.trim();
+    if (own) {
+      ctx.addSecret(own);
+      agentKeys.set(id, own);
+    } else if (flagged.perAgent.has(id) && (asked.length === 0 || asked.includes(id))) {
+      throw new UsageError(msg('keys.unset', { agent: id, var: name }), msg('keys.unset_hint', { agent: id, var: name }));
+    }
+  }
+  return { keyEnv, ...(key ? { key } : {}), agentKeyEnvs: named.perAgent, agentKeys };
+}

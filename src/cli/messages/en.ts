@@ -113,8 +113,6 @@ export const en = {
   'doctor.ok': '{model} over {protocol} at {url}: OK, request ID {id}',
   'doctor.finding': '[{code}] {message}{status}',
   'doctor.finding_id': '[{code}] {message}{status}, request ID {id}',
-  'doctor.bad_agent': '--agent {id}: not an agent doctor can check.',
-  'doctor.bad_agent_hint': 'Agents: {agents}.',
   'doctor.none_here': 'No coding agent is installed or configured here.',
   'doctor.repaired': 'Repaired: {agents} (backups: `{bin} restore --list`).',
   'doctor.not_repaired': 'Not repaired: {agent}: {reason}',
@@ -421,8 +419,6 @@ export const en = {
   'profiles.run_title': 'Profile {profile} ({root}):',
   'profiles.sync_top': 'Saved settings:',
   'profiles.sync_profile': 'Profile {profile}:',
-  'profiles.no_agents': 'No agent was written by profile "{name}" yet.',
-  'profiles.no_agents_hint': "Run `{bin} use {name}` first: it writes the profile's agents and records them.",
   'profiles.bad_name': '"{name}" is not a valid profile name.',
   'profiles.bad_name_hint':
     'A profile name has letters (of any script), digits, "-", "_" and "." (up to 64), starting with a letter or digit.',

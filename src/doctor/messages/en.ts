@@ -34,6 +34,10 @@ export const en = {
   'doctor.no_key': 'no key to write: export {var} (or name its variable with --api-key-env NAME).',
   'doctor.setup_failed': 'setup did not succeed.',
   'doctor.error_hint': '{message} {hint}',
+  'doctor.bad_agent': '--agent {id}: not an agent doctor can check.',
+  'doctor.bad_agent_hint': 'Agents: {agents}.',
+  'profiles.no_agents': 'No agent was written by profile "{name}" yet.',
+  'profiles.no_agents_hint': "Run `{bin} use {name}` first: it writes the profile's agents and records them.",
 } as const;
 
 declare module '../../i18n/text.js' {

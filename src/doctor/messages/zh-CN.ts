@@ -32,4 +32,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.no_key': '没有可写入的密钥：请导出 {var}（或用 --api-key-env NAME 指定变量名）。',
   'doctor.setup_failed': 'setup 没有成功。',
   'doctor.error_hint': '{message} {hint}',
+  'doctor.bad_agent': '--agent {id}：doctor 无法检查这个智能体。',
+  'doctor.bad_agent_hint': '可选智能体：{agents}。',
+  'profiles.no_agents': '档案 "{name}" 还没有写入过任何智能体。',
+  'profiles.no_agents_hint': '请先运行 `{bin} use {name}`：它会写入该档案的智能体并记录下来。',
 };

@@ -1,0 +1,128 @@
+// A doctor's round: check every agent asked about (or every installed or configured one), name the
+// groups that would sell a model to an agent whose key lists none, and with `fix` repair what is
+// broken through setup's own writer, then check again. Each key the agents send is asked for its
+// balance and expiry.
+import { AGENTS, type AgentId } from '../agents/registry.js';
+import type { AgentEnv, KeyStorage, Scope } from '../agents/types.js';
+import type { SetupReport } from '../setup/run.js';
+import type { AgentCheck, CheckOptions } from './check.js';
+import type { KeyReport } from './key-usage.js';
+import type { KeyReplaced, RepairInputs, RepairRun, RepairResult } from './repair.js';
+
+export type CheckInputs = Omit<CheckOptions, 'env' | 'http'> & { timeoutMs?: number };
+
+export interface DoctorOptions {
+  agents: readonly AgentId[];
+  checks: CheckInputs;
+  env: AgentEnv;
+  /** Repair what is broken: what is needed for it (the keys and gateway it may write). */
+  fix?: Omit<RepairInputs, 'scope'> & { keyStorage?: KeyStorage; scope: Scope };
+  /** One setup run of one agent, for a repair. */
+  runSetup(r: RepairRun): Promise<SetupReport>;
+  addSecret(secret: string): void;
+}
+
+export interface DoctorReport {
+  ok: boolean;
+  checks: AgentCheck[];
+  /** Each key the agents send: its balance, expiry and warning when the gateway tells them. */
+  keys: KeyReport[];
+  /** The gateways the configured agents use, each with its version when its list told it. */
+  gateways: { root: string; version?: string }[];
+  /** With `fix`. */
+  fixed?: AgentId[];
+  notFixed?: RepairResult['notFixed'];
+  moved?: RepairResult['moved'];
+  keysReplaced?: KeyReplaced[];
+  /** Key files whose mode was tightened to 0600. */
+  tightened?: string[];
+  /** When the keys were asked (seconds): what their days left count from. */
+  now: number;
+}
+
+async function checkAll(o: DoctorOptions, versions: Map<string, string>): Promise<AgentCheck[]> {
+  const { agentInstalled, checkAgent, modelListCache } = await import('./check.js');
+  const models = modelListCache(versions);
+  const { timeoutMs, ...rest } = o.checks;
+  const opts: CheckOptions = { ...rest, env: o.env, http: { timeoutMs, env: o.env.env } };
+  const checks = await Promise.all(o.agents.map((id) => checkAgent(AGENTS[id], opts, models)));
+  // An installed agent with no config of its own is worth a line; one neither installed nor configured is not.
+  return adviseGroups(
+    checks.filter((c) => c.configured || agentInstalled(c)),
+    o.checks,
+    o.env.env,
+  );
+}
+
+/**
+ * Group advice for each agent whose key lists nothing that suits it: the marketplace (when it
+ * answers) names the groups that sell a model that would. One marketplace read per gateway.
+ */
+async function adviseGroups(
+  checks: AgentCheck[],
+  inputs: Pick<CheckInputs, 'timeoutMs' | 'markers'>,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<AgentCheck[]> {
+  const [{ lacksModels, agentKeyOf }, { fetchSold, fetchKeyUsage }, { groupAdvice }] = await Promise.all([
+    import('./check.js'),
+    import('../gateway/client.js'),
+    import('../setup/group-advice.js'),
+  ]);
+  const sold = new Map<string, ReturnType<typeof fetchSold>>();
+  for (const c of checks) {
+    const listed = lacksModels(c);
+    if (!listed || !c.root) continue;
+    if (!sold.has(c.root)) sold.set(c.root, fetchSold({ root: c.root, key: '', timeoutMs: inputs.timeoutMs, env }));
+    const market = await sold.get(c.root)!;
+    if (!market) continue;
+    // The key the agent sends, for its model limits when the gateway tells them.
+    const own = agentKeyOf(c);
+    const key = own ? await fetchKeyUsage({ root: c.root, key: own, timeoutMs: inputs.timeoutMs, env }).catch(() => undefined) : undefined;
+    const advice = groupAdvice(AGENTS[c.id], market, listed, inputs.markers, key);
+    if (advice.length > 0) c.groupAdvice = advice;
+  }
+  return checks;
+}
+
+/** Repairs: key files' modes first (nothing to rewrite for them), then each broken agent as a setup run of its own. */
+async function repair(o: DoctorOptions, fix: NonNullable<DoctorOptions['fix']>, checks: readonly AgentCheck[]) {
+  const open = checks.flatMap((c) => c.findings.filter((f) => f.code === 'key_file_open' && f.path !== undefined).map((f) => f.path!));
+  if (open.length > 0) await (await import('./key-files.js')).tightenKeyFiles(open);
+  const modeOnly = checks.filter((c) => c.findings.length > 0 && c.findings.every((f) => f.code === 'key_file_open'));
+  const broken = checks.filter((c) => c.configured && c.findings.some((f) => f.code !== 'key_file_open'));
+  const result: RepairResult =
+    broken.length > 0
+      ? await (await import('./repair.js')).repairAgents({ env: o.env.env, addSecret: o.addSecret }, broken, fix, o.runSetup)
+      : { fixed: [], notFixed: [], moved: [], keys: [] };
+  return {
+    ...result,
+    fixed: [...modeOnly.map((c) => c.id), ...result.fixed],
+    tightened: [...new Set(open)],
+    again: broken.length + modeOnly.length > 0,
+  };
+}
+
+/** Checks (and with `fix` repairs, then checks again) the agents, and reads each key's balance. */
+export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
+  // Each gateway's own version, as its model list answered.
+  const versions = new Map<string, string>();
+  let checks = await checkAll(o, versions);
+  let fixing: Pick<DoctorReport, 'fixed' | 'notFixed' | 'moved' | 'keysReplaced' | 'tightened'> = {};
+  if (o.fix) {
+    const r = await repair(o, o.fix, checks);
+    fixing = { fixed: r.fixed, notFixed: r.notFixed, moved: r.moved, keysReplaced: r.keys, tightened: r.tightened };
+    if (r.again) checks = await checkAll(o, versions);
+  }
+  const { keyReports } = await import('./key-usage.js');
+  const now = Date.now() / 1000;
+  const keys = await keyReports(checks, { timeoutMs: o.checks.timeoutMs, env: o.env.env }, now);
+  const roots = [...new Set(checks.flatMap((c) => (c.root && c.configured && !c.notGateway ? [c.root] : [])))];
+  return {
+    ok: checks.every((c) => c.findings.length === 0),
+    checks,
+    keys,
+    gateways: roots.map((root) => ({ root, ...(versions.has(root) && { version: versions.get(root) }) })),
+    ...fixing,
+    now,
+  };
+}
