@@ -11,5 +11,6 @@ import './gateway/messages/en.js';
 import './settings/messages/en.js';
 import './remove/messages/en.js';
 import './setup/messages/en.js';
+import './sync/messages/en.js';
 import './verify/messages/en.js';
 import './wizard/messages/en.js';

@@ -56,6 +56,7 @@ const LAYERS = [
   'settings',
   'setup',
   'doctor',
+  'sync',
   'verify',
   'remove',
   'wizard',

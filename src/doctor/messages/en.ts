@@ -36,8 +36,6 @@ export const en = {
   'doctor.error_hint': '{message} {hint}',
   'doctor.bad_agent': '--agent {id}: not an agent doctor can check.',
   'doctor.bad_agent_hint': 'Agents: {agents}.',
-  'profiles.no_agents': 'No agent was written by profile "{name}" yet.',
-  'profiles.no_agents_hint': "Run `{bin} use {name}` first: it writes the profile's agents and records them.",
 } as const;
 
 declare module '../../i18n/text.js' {

@@ -34,6 +34,4 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.error_hint': '{message} {hint}',
   'doctor.bad_agent': '--agent {id}：doctor 无法检查这个智能体。',
   'doctor.bad_agent_hint': '可选智能体：{agents}。',
-  'profiles.no_agents': '档案 "{name}" 还没有写入过任何智能体。',
-  'profiles.no_agents_hint': '请先运行 `{bin} use {name}`：它会写入该档案的智能体并记录下来。',
 };

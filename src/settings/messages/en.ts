@@ -89,6 +89,8 @@ export const en = {
   'profiles.none_hint':
     'Add one with `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID`, or write "profiles" in the settings by hand (README, "Profiles").',
   'wizard.api_key_env_name': '--api-key-env takes the NAME of an environment variable, not the key.',
+  'profiles.no_agents': 'No agent was written by profile "{name}" yet.',
+  'profiles.no_agents_hint': "Run `{bin} use {name}` first: it writes the profile's agents and records them.",
 } as const;
 
 declare module '../../i18n/text.js' {

@@ -82,4 +82,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'profiles.none_hint':
     '用 `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID` 添加一个，或在设置文件中手工编写 "profiles"（README 的 "Profiles" 一节）。',
   'wizard.api_key_env_name': '--api-key-env 需要的是环境变量的名字，而不是密钥本身。',
+  'profiles.no_agents': '档案 "{name}" 还没有写入过任何智能体。',
+  'profiles.no_agents_hint': '请先运行 `{bin} use {name}`：它会写入该档案的智能体并记录下来。',
 };

@@ -1,0 +1,112 @@
+// `sync` as a library call: after the gateway's models change, rewrite the agent configs that must
+// change (their model left the key's list, lost the mark its agent needs, or fails; the base URL or
+// the key changed), each group of agents against the settings that last wrote them. `check`
+// changes nothing and says what a sync would.
+import type { AgentId } from '../agents/registry.js';
+import { EXIT, type ExitCode } from '../core/errors.js';
+import type { ClassifiedModel } from '../core/types.js';
+import type { Message } from '../i18n/index.js';
+import { keysForRun } from '../settings/config-key.js';
+import { resolveGateway } from '../settings/gateway.js';
+import type { Given } from '../settings/given.js';
+import { recordActive, requireProfileKey } from '../settings/profiles.js';
+import { loadSaved, refuseSavedEnvStorage, rememberSetup } from '../settings/saved.js';
+import { agentKeyEnvs, keySources, keyVariable, setupInputs, setupOptionsFrom } from '../settings/setup-inputs.js';
+import { refuseWithheld } from '../settings/trust.js';
+import type { SetupProgress, SetupReport } from '../setup/run.js';
+import { explainChanges, syncGroups, type SyncChange } from '../sync/changes.js';
+import { session, type Host } from './host.js';
+
+export type SyncInput = Given & {
+  /** Sync only the agents this profile last wrote. */
+  profile?: string;
+  /** Change nothing: say what a sync would change (stale configs fail it). */
+  check?: boolean;
+};
+
+/** One group's sync: the top level's agents, or one profile's. */
+export interface SyncRun {
+  profile?: string;
+  ok: boolean;
+  /** "Try later" when only the gateway's load failed it. */
+  exit: ExitCode;
+  changes: SyncChange[];
+  /** Where each agent's key came from (a variable, a config it was kept in): never the key. */
+  keySources: Record<string, string>;
+  /** The settings files the run read. */
+  sources: readonly string[];
+  report: SetupReport;
+}
+
+export interface SyncResult {
+  check: boolean;
+  runs: SyncRun[];
+  ok: boolean;
+  exit: ExitCode;
+  notes: Message[];
+}
+
+export async function sync(input: SyncInput, host: Host, on: { onProgress?(e: SetupProgress): void } = {}): Promise<SyncResult> {
+  const { ctx, notes } = session(host);
+  const { profile, check = false, ...given } = input;
+  const saved = await loadSaved(ctx);
+  // The agents a sync rewrites are the saved ones: an unapproved project file's list stops it here.
+  if (profile === undefined) refuseWithheld(saved, (field) => field === 'agents');
+  const groups = syncGroups(saved, profile);
+  // Every key is read before anything is written.
+  const prepared = [];
+  for (const g of groups) {
+    const inputs = await setupInputs(ctx, given, true, g.profile);
+    if (g.profile !== undefined) requireProfileKey(ctx, given, inputs.saved, g.profile);
+    // No variable set: the keys where setup put them, the agents' configs.
+    const inConfigs = await keysForRun(ctx, inputs.given, g.agents, inputs.scope ?? 'user');
+    const gateway = resolveGateway(ctx, inputs.given, undefined, g.agents, inConfigs);
+    if (!check) refuseSavedEnvStorage(ctx, {}, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
+    prepared.push({ group: g, inputs, gateway });
+  }
+  const { runSetup, setupExit } = await import('../setup/run.js');
+  const runs: SyncRun[] = [];
+  for (const { group, inputs, gateway } of prepared) {
+    const s = inputs.saved.settings;
+    const upgrade = inputs.given.upgrade === true;
+    let models: readonly ClassifiedModel[] = [];
+    let byAgent: ReadonlyMap<AgentId, readonly ClassifiedModel[]> = new Map();
+    const report = await runSetup(
+      setupOptionsFrom(ctx, inputs, gateway, {
+        ...(on.onProgress && { onProgress: on.onProgress }),
+        agents: group.agents,
+        command: group.profile === undefined ? 'sync' : `sync --profile ${group.profile}`,
+        // The saved models lead unless the user asks for the newest ones.
+        pinSaved: !upgrade,
+        dryRun: check,
+        // A check changes nothing, but probes the models as a sync would: a model that fails now is
+        // as stale as one that left the list. A sync verifies before and after writing.
+        verify: true,
+        // A gateway that stops sending marks has not changed its models: keep what the configs use.
+        keepOnDisk: true,
+        onModels: (m, each) => {
+          models = m;
+          byAgent = each;
+        },
+      }),
+    );
+    // A profile records no chosen model (`use` leaves it in the agent's config): the model on disk is the one a change moves from.
+    const known =
+      group.profile === undefined
+        ? s
+        : { ...s, perAgent: Object.fromEntries(report.agents.map((a) => [a.id, { model: s.perAgent?.[a.id]?.model ?? a.before?.model }])) };
+    const changes = explainChanges(report, known, models, upgrade, byAgent);
+    const run = { profile: group.profile, changes, keySources: keySources(gateway, group.agents), sources: inputs.saved.sources, report };
+    if (check) {
+      runs.push({ ...run, ok: changes.length === 0, exit: changes.length === 0 ? EXIT.ok : EXIT.failed });
+      continue;
+    }
+    if (group.profile === undefined) await rememberSetup(ctx, report, keyVariable(gateway), agentKeyEnvs(gateway), inputs.fromProject);
+    else await recordActive(ctx, new Map(report.agents.filter((a) => a.ok).map((a) => [a.id, group.profile!] as const)));
+    runs.push({ ...run, ok: report.ok, exit: setupExit(report) });
+  }
+  const ok = runs.every((r) => r.ok);
+  // "Try later" only when the gateway's load is all that failed.
+  const exit = ok ? EXIT.ok : runs.filter((r) => r.exit !== EXIT.ok).every((r) => r.exit === EXIT.later) ? EXIT.later : EXIT.failed;
+  return { check, runs, ok, exit, notes };
+}
