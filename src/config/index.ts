@@ -8,6 +8,6 @@ export { renderDiff } from './diff.js';
 export { stateDir } from './state-dir.js';
 export { applyPlan } from './apply.js';
 export { giveBack } from './give-back.js';
-export { KEEP_BACKUPS_ENV, keepBackups, listBackups, restoreBackup, RestoreConflictError } from './backup.js';
+export { keepBackups, listBackups, restoreBackup } from './backup.js';
 export { writeFileAtomic } from './atomic.js';
 export { withLock } from './lock.js';

@@ -9,7 +9,7 @@ import type { AgentCheck, CheckOptions } from './check.js';
 import type { KeyReport } from './key-usage.js';
 import type { KeyReplaced, RepairInputs, RepairRun, RepairResult } from './repair.js';
 
-export type CheckInputs = Omit<CheckOptions, 'env' | 'http'> & { timeoutMs?: number };
+type CheckInputs = Omit<CheckOptions, 'env' | 'http'> & { timeoutMs?: number };
 
 export interface DoctorOptions {
   agents: readonly AgentId[];

@@ -41,7 +41,7 @@ export interface Given {
 }
 
 /** The variable a run falls back on, bound by the user's settings to other gateways. */
-export interface KeyElsewhere {
+interface KeyElsewhere {
   name: string;
   /** This run's gateway origin. */
   origin: string;
