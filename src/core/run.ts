@@ -2,7 +2,8 @@
 // Never throws for a non-zero exit, a missing binary or a timeout: callers read the result.
 // The environment is exactly base.env + cmd.env (nothing leaks from our own process), arguments
 // never go through a shell, and a secret is passed only through the environment.
-import { execa } from 'execa';
+/** execa, loaded with the first program we run: a command that runs none never parses it. */
+const loadExeca = async (): Promise<typeof import('execa').execa> => (await import('execa')).execa;
 import { atExit } from './exit.js';
 
 export interface CommandSpec {
@@ -58,6 +59,7 @@ export function mergeEnv(
  */
 async function killTree(pid: number, env: Record<string, string>, signal: NodeJS.Signals): Promise<void> {
   if (process.platform === 'win32') {
+    const execa = await loadExeca();
     await execa('taskkill', ['/pid', String(pid), '/T', '/F'], {
       env,
       extendEnv: false,
@@ -101,6 +103,7 @@ export async function runCommand(cmd: CommandSpec, base: RunBase): Promise<RunRe
   const env = mergeEnv(base.env, cmd.env);
   const started = performance.now();
   const groupKill = process.platform !== 'win32';
+  const execa = await loadExeca();
   const subprocess = execa(cmd.command, cmd.args, {
     env,
     extendEnv: false,
@@ -180,7 +183,11 @@ export type SessionEnd =
  * directly. `forward(signal)` sends it a signal we received (the caller decides which); resolves when
  * it ends. Like runCommand, arguments never go through a shell and a secret only through `env`.
  */
-export function runSession(spec: SessionSpec, onStart?: (forward: (signal: NodeJS.Signals) => void) => void): Promise<SessionEnd> {
+export async function runSession(
+  spec: SessionSpec,
+  onStart?: (forward: (signal: NodeJS.Signals) => void) => void,
+): Promise<SessionEnd> {
+  const execa = await loadExeca();
   return new Promise((done) => {
     const child = execa(spec.command, spec.args, {
       env: spec.env,

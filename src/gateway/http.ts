@@ -2,7 +2,7 @@
 // dispatcher from the env passed in, never follows redirects (an authenticated call must not carry
 // the key to another origin), caps the body size, and turns every failure into a GatewayError
 // whose Diagnosis says what broke.
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { GatewayError } from '../core/errors.js';
 import { USER_AGENT } from '../core/version.js';
 import { msg, type Message } from '../i18n/index.js';
@@ -52,8 +52,24 @@ export interface HttpResponse {
 
 const dispatchers = new Map<string, Dispatcher>();
 
+type Undici = typeof import('undici');
+let undici: Promise<Undici> | undefined;
+
+/**
+ * undici, loaded with the first request: a command that sends none (help, a usage error) never
+ * parses it. Bundled, a CommonJS package's namespace may hold its exports under `default`.
+ */
+function loadUndici(): Promise<Undici> {
+  return (undici ??= import('undici').then((m) => (typeof m.Agent === 'function' ? m : (m as unknown as { default: Undici }).default)));
+}
+
 /** One dispatcher per (timeouts, proxy): sockets are reused across calls. */
-function dispatcherFor(connectMs: number, timeoutMs: number, proxy: ProxyChoice | undefined): Dispatcher {
+function dispatcherFor(
+  { Agent, ProxyAgent }: Undici,
+  connectMs: number,
+  timeoutMs: number,
+  proxy: ProxyChoice | undefined,
+): Dispatcher {
   const id = `${connectMs}|${timeoutMs}|${proxy?.uri ?? ''}`;
   let d = dispatchers.get(id);
   if (!d) {
@@ -130,11 +146,12 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   timer.unref();
   let res: Dispatcher.ResponseData;
   try {
-    res = await request(url, {
+    const lib = await loadUndici();
+    res = await lib.request(url, {
       method: req.method,
       headers,
       body: req.body,
-      dispatcher: dispatcherFor(connectMs, timeoutMs, proxy),
+      dispatcher: dispatcherFor(lib, connectMs, timeoutMs, proxy),
       signal: deadline.signal,
     });
   } catch (err) {
