@@ -5,6 +5,9 @@ export default defineConfig({
   define: { __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0-test') },
   test: {
     setupFiles: ['test/helpers/messages.ts'],
+    // `npm run coverage`: what the tests run of src/ in their own processes (the bin's child
+    // processes are not counted: what they cover, an in-process test must cover to show).
+    coverage: { provider: 'v8', include: ['src/**'], reporter: ['text-summary', 'json-summary'], reportsDirectory: 'coverage' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
