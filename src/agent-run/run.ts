@@ -72,29 +72,28 @@ export interface AgentRunOptions {
 
 /**
  * Error texts agents print on stdout while exiting 0 (or before exiting 1): a run whose answer holds
- * one of them did not get an answer from the model. Agents built on litellm print its errors
- * (`litellm.BadRequestError: …`) or "Empty response received from LLM" and exit 0; Hermes Agent
- * prints "HTTP 401: Invalid token" or "API call failed after 3 retries: …" and exits 0.
+ * one of them did not get an answer from the model. An agent's own (`errorOutput`) are added to them.
  */
 const FAILURE_TEXT =
-  /\b(api error|error:|failed to|not logged in|invalid (api key|token|url)|unauthori[sz]ed|issue with the selected model|missing (api key|environment variable)|please run \/login|empty response received|litellm\.\w*error|api call failed)/i;
+  /\b(api error|error:|failed to|not logged in|invalid (api key|token|url)|unauthori[sz]ed|issue with the selected model|missing (api key|environment variable)|please run \/login)/i;
 
 /**
- * Judges one run by its evidence: the exit code and the answer it printed. `harmless`: lines the
- * agent is known to print whatever the answer (its own lookups a network blocks), never taken for
- * an error. Pure: exported for unit tests.
+ * Judges one run by its evidence: the exit code and the answer it printed. The agent's own texts:
+ * `harmlessOutput`, lines it prints whatever the answer (its own lookups a network blocks), never
+ * taken for an error; `errorOutput`, its own ways of saying it got no answer.
  */
 export function judgeRun(
   run: Pick<RunResult, 'exitCode' | 'stdout' | 'timedOut' | 'notFound'>,
   timeoutMs: number,
-  harmless: readonly RegExp[] = [],
+  agent: Pick<Agent<AgentId>, 'harmlessOutput' | 'errorOutput'> = {},
 ): { ok: true } | { ok: false; failure: Message } {
+  const harmless = agent.harmlessOutput ?? [];
   if (run.notFound) return { ok: false, failure: msg('run.fail.not_on_path') };
   const said = run.stdout
     .split('\n')
     .filter((line) => !harmless.some((r) => r.test(line)))
     .join('\n');
-  const bad = FAILURE_TEXT.exec(said);
+  const bad = [FAILURE_TEXT, ...(agent.errorOutput ?? [])].map((r) => r.exec(said)).find((m) => m !== null);
   if (run.timedOut) {
     const seconds = Math.round(timeoutMs / 1000);
     // An answer printed before the limit is said: the agent, not the gateway, is what hung.
@@ -171,7 +170,7 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
   result.output = redact(`${run.stdout}\n${run.stderr}`, [request.key, envKey(env, request)])
     .trim()
     .slice(-800);
-  const verdict = judgeRun(run, timeoutMs, agent.harmlessOutput);
+  const verdict = judgeRun(run, timeoutMs, agent);
   if (verdict.ok) {
     result.ok = true;
     return result;

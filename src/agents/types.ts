@@ -242,6 +242,11 @@ export interface Agent<Id extends string = string> {
    * own that a network blocks): left out before the output is searched for error texts.
    */
   harmlessOutput?: readonly RegExp[];
+  /**
+   * Its own ways of saying, in a one-shot run that exits 0, that no answer came (beside the texts
+   * every agent uses: `error:`, `API Error`, `unauthorized`…).
+   */
+  errorOutput?: readonly RegExp[];
   /** How its models are ranked by default (no small-model patterns without a small-model setting). */
   preferences: { model: readonly string[]; smallModel?: readonly string[] };
   /** Its small/fast model setting, when it has one. */

@@ -169,18 +169,19 @@ describe('aider one-shot run: judged by its exit code and its answer', () => {
   const run = (stdout: string, exitCode = 0) => ({ exitCode, stdout, timedOut: false, notFound: false });
 
   it('the blocked lookup beside the answer is not an error', () => {
-    expect(judgeRun(run(`${blocked}\nOK\n`), 120_000, aider.harmlessOutput)).toEqual({ ok: true });
+    expect(judgeRun(run(`${blocked}\nOK\n`), 120_000, aider)).toEqual({ ok: true });
     // The same line from any other agent is an error text ("Failed to").
     expect(judgeRun(run(`${blocked}\nOK\n`), 120_000).ok).toBe(false);
   });
 
   it('the blocked lookup and nothing else is no answer; a real error beside it is still an error; a non-zero exit fails', () => {
-    expect(inEnglish(judgeRun(run(`${blocked}\n`), 120_000, aider.harmlessOutput))).toEqual({
+    expect(inEnglish(judgeRun(run(`${blocked}\n`), 120_000, aider))).toEqual({
       ok: false,
       failure: 'exit code 0 but no answer printed',
     });
-    expect(judgeRun(run(`${blocked}\nlitellm.BadRequestError: model not found\n`), 120_000, aider.harmlessOutput).ok).toBe(false);
-    expect(judgeRun(run(`${blocked}\nOK\n`, 1), 120_000, aider.harmlessOutput).ok).toBe(false);
+    expect(judgeRun(run(`${blocked}\nlitellm.BadRequestError: model not found\n`), 120_000, aider).ok).toBe(false);
+    expect(judgeRun(run('Empty response received from LLM.\n'), 120_000, aider).ok).toBe(false);
+    expect(judgeRun(run(`${blocked}\nOK\n`, 1), 120_000, aider).ok).toBe(false);
   });
 
   it('litellm is kept from fetching its own copy of the prices', () => {

@@ -169,6 +169,9 @@ export const aider = defineAgent({
   // new connection"), then answers all the same. LITELLM_LOCAL_MODEL_COST_MAP stops litellm's own copy
   // of that lookup, not Aider's.
   harmlessOutput: [/raw\.githubusercontent\.com|model_prices_and_context_window\.json/],
+  // Built on litellm: its errors (`litellm.BadRequestError: …`) and "Empty response received from
+  // LLM" are printed on stdout, and Aider exits 0.
+  errorOutput: [/\blitellm\.\w*error\b/i, /\bempty response received\b/i],
   oneShot(model, prompt) {
     return {
       command: 'aider',

@@ -221,6 +221,8 @@ export const hermesAgent = defineAgent({
   // `${NAME}` in every string of config.yaml and inside .env values.
   evaluates: [{ syntax: 'shell-expansion', fields: ['key', 'baseUrl', 'model'] }],
   protocols: ['messages', 'chat', 'responses'],
+  // Its failures go to stdout and it exits 0: "HTTP 401: Invalid token", "API call failed after 3 retries: …".
+  errorOutput: [/\bapi call failed\b/i],
   preferences: { model: ['gpt-5*', 'claude-sonnet-*', 'deepseek-*', 'kimi-k2*', 'qwen3-coder*', '*'] },
   baseUrl: { form: 'v1', note: msg('agents.hermes.url_note') },
   // No download of its command scanner from GitHub in a run we start.
