@@ -1,8 +1,10 @@
 // Our providers in a table of providers keyed by id (Kimi Code, OpenClaw, Hermes Agent): which id
-// setup writes, and which ids `remove` may take out.
+// setup writes, which ids `remove` may take out, the table's names for the protocols, and the
+// request the agent sends for a provider.
+import type { Protocol } from '../core/types.js';
 import { msg, type Message } from '../i18n/index.js';
-import { asRecord, underRoot } from './paths.js';
-import type { GatewayRef } from './types.js';
+import { asRecord, messagesUrl, trimSlash, underRoot } from './paths.js';
+import type { AgentRequest, GatewayRef } from './types.js';
 
 /**
  * The id of our provider in a table of providers keyed by id (Kimi Code, OpenClaw, Hermes Agent):
@@ -39,4 +41,48 @@ export function ownProviders(
       notes.push(msg('agents.unplan.not_gateway', { file: where.file, key: where.keyOf(id), value: String(base), root: gateway.root }));
   }
   return { ours, notes };
+}
+
+type AgentProtocol = Exclude<Protocol, 'images'>;
+
+/** A provider table's names for the protocols, and the protocol each name stands for. */
+export function protocolNames<T extends Readonly<Record<AgentProtocol, string>>>(
+  names: T,
+): { nameOf: T; protocolOf: Readonly<Record<string, AgentProtocol>> } {
+  const protocolOf: Record<string, AgentProtocol> = Object.create(null) as Record<string, AgentProtocol>;
+  for (const [protocol, name] of Object.entries(names) as [AgentProtocol, string][]) protocolOf[name] = protocol;
+  return { nameOf: names, protocolOf };
+}
+
+/**
+ * The request a provider-table agent sends for its provider: the protocol's path under the
+ * provider's base URL (messages under its root: `strip` says whether one /v1 or every one is
+ * dropped first, as the agent itself does), the protocol's own auth header.
+ */
+export function providerRequest(p: {
+  protocol: AgentProtocol;
+  baseUrl: string;
+  strip: 'one' | 'all';
+  model: string;
+  key: string | undefined;
+  keySource: Message;
+  keyVar?: AgentRequest['keyVar'];
+  file: string;
+  provider?: string;
+}): AgentRequest {
+  const base = trimSlash(p.baseUrl);
+  const url =
+    p.protocol === 'messages' ? messagesUrl(base, p.strip) : `${base}${p.protocol === 'chat' ? '/chat/completions' : '/responses'}`;
+  return {
+    protocol: p.protocol,
+    url,
+    model: p.model,
+    auth: p.protocol === 'messages' ? 'x-api-key' : 'bearer',
+    key: p.key,
+    keySource: p.keySource,
+    ...(p.keyVar !== undefined && { keyVar: p.keyVar }),
+    baseUrl: p.baseUrl,
+    file: p.file,
+    ...(p.provider !== undefined && { provider: p.provider }),
+  };
 }

@@ -183,10 +183,7 @@ export type SessionEnd =
  * directly. `forward(signal)` sends it a signal we received (the caller decides which); resolves when
  * it ends. Like runCommand, arguments never go through a shell and a secret only through `env`.
  */
-export async function runSession(
-  spec: SessionSpec,
-  onStart?: (forward: (signal: NodeJS.Signals) => void) => void,
-): Promise<SessionEnd> {
+export async function runSession(spec: SessionSpec, onStart?: (forward: (signal: NodeJS.Signals) => void) => void): Promise<SessionEnd> {
   const execa = await loadExeca();
   return new Promise((done) => {
     const child = execa(spec.command, spec.args, {

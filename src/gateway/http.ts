@@ -64,12 +64,7 @@ function loadUndici(): Promise<Undici> {
 }
 
 /** One dispatcher per (timeouts, proxy): sockets are reused across calls. */
-function dispatcherFor(
-  { Agent, ProxyAgent }: Undici,
-  connectMs: number,
-  timeoutMs: number,
-  proxy: ProxyChoice | undefined,
-): Dispatcher {
+function dispatcherFor({ Agent, ProxyAgent }: Undici, connectMs: number, timeoutMs: number, proxy: ProxyChoice | undefined): Dispatcher {
   const id = `${connectMs}|${timeoutMs}|${proxy?.uri ?? ''}`;
   let d = dispatchers.get(id);
   if (!d) {

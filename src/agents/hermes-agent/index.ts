@@ -20,10 +20,10 @@
 import { BIN } from '../../core/bin.js';
 import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
-import type { ClassifiedModel, Protocol } from '../../core/types.js';
+import type { ClassifiedModel } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, messagesUrl, pathFor, trimSlash } from '../paths.js';
-import { ownProviderId, ownProviders } from '../provider-table.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor } from '../paths.js';
+import { ownProviderId, ownProviders, protocolNames, providerRequest } from '../provider-table.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -43,16 +43,12 @@ import './messages/en.js';
 
 /** Our provider name, unless a provider of the user's (on another host) has it: then gateway-2, … */
 const PROVIDER_ID = 'gateway';
-const API_MODE: Readonly<Record<Exclude<Protocol, 'images'>, string>> = {
+/** Its `api_mode` names for the protocols. */
+const { nameOf: API_MODE, protocolOf: PROTOCOL_OF } = protocolNames({
   messages: 'anthropic_messages',
   chat: 'chat_completions',
   responses: 'codex_responses',
-};
-const PROTOCOL_OF: Readonly<Record<string, Protocol>> = {
-  anthropic_messages: 'messages',
-  chat_completions: 'chat',
-  codex_responses: 'responses',
-};
+});
 
 function hermesPaths(env: AgentEnv): { home: string; config: string; dotenv: string } {
   const p = pathFor(env.platform);
@@ -193,20 +189,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     keySource = inFile ? msg('agents.file_field', { file: paths.dotenv, field: envName }) : msg('agents.env_var', { var: envName });
     keyVar = { name: envName, via: inFile ? 'named' : 'export' };
   } else keySource = msg('agents.hermes.no_key', { id, file: paths.config });
-  const base = trimSlash(baseUrl);
-  const url = protocol === 'messages' ? messagesUrl(base, 'one') : `${base}${protocol === 'chat' ? '/chat/completions' : '/responses'}`;
-  return {
-    protocol,
-    url,
-    model,
-    auth: protocol === 'messages' ? 'x-api-key' : 'bearer',
-    key,
-    keySource,
-    ...(keyVar !== undefined && { keyVar }),
-    baseUrl,
-    file: paths.config,
-    provider: id,
-  };
+  return providerRequest({ protocol, baseUrl, strip: 'one', model, key, keySource, keyVar, file: paths.config, provider: id });
 }
 
 export const hermesAgent = defineAgent({

@@ -20,8 +20,8 @@ import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, messagesUrl, pathFor, trimSlash } from '../paths.js';
-import { ownProviderId, ownProviders } from '../provider-table.js';
+import { asRecord, asString, dirFromEnv, envValue, pathFor } from '../paths.js';
+import { ownProviderId, ownProviders, protocolNames, providerRequest } from '../provider-table.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -53,8 +53,12 @@ const WIRE: Readonly<Record<Exclude<Protocol, 'images'>, string | undefined>> = 
   messages: 'anthropic',
   responses: 'openai_responses',
 };
-/** Provider types and model protocols → the protocol sent. */
-const PROTOCOL_OF: Readonly<Record<string, Protocol>> = { openai: 'chat', anthropic: 'messages', openai_responses: 'responses' };
+/** Its provider types (and model protocols) for the protocols, and the protocol each sends. */
+const { nameOf: TYPE_OF, protocolOf: PROTOCOL_OF } = protocolNames({
+  chat: 'openai',
+  messages: 'anthropic',
+  responses: 'openai_responses',
+});
 
 function configPath(env: AgentEnv): string {
   const p = pathFor(env.platform);
@@ -170,19 +174,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     key = literal === '' ? undefined : literal;
     keySource = msg('agents.file_field', { file, field: `providers.${id}.api_key` });
   }
-  const base = trimSlash(baseUrl);
-  const url = protocol === 'messages' ? messagesUrl(base, 'one') : `${base}${protocol === 'chat' ? '/chat/completions' : '/responses'}`;
-  return {
-    protocol,
-    url,
-    model,
-    auth: protocol === 'messages' ? 'x-api-key' : 'bearer',
-    key,
-    keySource,
-    ...(keyVar !== undefined && { keyVar }),
-    baseUrl,
-    file,
-  };
+  return providerRequest({ protocol, baseUrl, strip: 'one', model, key, keySource, keyVar, file });
 }
 
 export const kimiCode = defineAgent({
@@ -214,7 +206,7 @@ export const kimiCode = defineAgent({
   // One session (`launch`): its environment-only model (KIMI_MODEL_*), which stands in for
   // default_model; config.toml is not touched.
   session(_env, choice) {
-    const type = choice.protocol === 'messages' ? 'anthropic' : choice.protocol === 'responses' ? 'openai_responses' : 'openai';
+    const type = TYPE_OF[choice.protocol === 'images' ? 'chat' : choice.protocol];
     return {
       env: {
         KIMI_MODEL_NAME: choice.model,

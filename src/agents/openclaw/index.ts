@@ -18,10 +18,10 @@
 //   stdout; exit 1 with the cause on stderr for a 401 or a 404. After a 401 the provider is cooled
 //   down (30 s, then longer) in its state, whatever key it is given next.
 import type { KeyEdit } from '../../config/types.js';
-import type { ClassifiedModel, Protocol } from '../../core/types.js';
+import type { ClassifiedModel } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, envValue, messagesUrl, pathFor, trimSlash } from '../paths.js';
-import { ownProviderId, ownProviders } from '../provider-table.js';
+import { asRecord, asString, envValue, pathFor } from '../paths.js';
+import { ownProviderId, ownProviders, protocolNames, providerRequest } from '../provider-table.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -41,16 +41,12 @@ import './messages/en.js';
 
 /** Our provider id: never a bundled one (that would overlay OpenClaw's own provider). */
 const PROVIDER_ID = 'gateway';
-const API: Readonly<Record<Exclude<Protocol, 'images'>, string>> = {
+/** Its `api` names for the protocols. */
+const { nameOf: API, protocolOf: PROTOCOL_OF } = protocolNames({
   messages: 'anthropic-messages',
   chat: 'openai-completions',
   responses: 'openai-responses',
-};
-const PROTOCOL_OF: Readonly<Record<string, Protocol>> = {
-  'anthropic-messages': 'messages',
-  'openai-completions': 'chat',
-  'openai-responses': 'responses',
-};
+});
 /** A variable OpenClaw replaces in `${NAME}`: upper case only. */
 const REFERABLE = /^[A-Z_][A-Z0-9_]*$/;
 
@@ -190,19 +186,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
       keyVar = { name: whole, via: 'reference' };
     }
   }
-  const base = trimSlash(baseUrl);
-  const url = protocol === 'messages' ? messagesUrl(base, 'all') : `${base}${protocol === 'chat' ? '/chat/completions' : '/responses'}`;
-  return {
-    protocol,
-    url,
-    model,
-    auth: protocol === 'messages' ? 'x-api-key' : 'bearer',
-    key,
-    keySource,
-    ...(keyVar !== undefined && { keyVar }),
-    baseUrl,
-    file,
-  };
+  return providerRequest({ protocol, baseUrl, strip: 'all', model, key, keySource, keyVar, file });
 }
 
 export const openclaw = defineAgent({
