@@ -10,7 +10,9 @@ import type { Given } from '../settings/given.js';
 import { profileAgents, profileSaved } from '../settings/profiles.js';
 import { loadSaved, savedMarkers, withSavedDefaults } from '../settings/saved.js';
 import { agentEnv, notePathEntries, setupInputs, setupOptionsFrom } from '../settings/setup-inputs.js';
-import type { SetupProgress } from '../setup/run.js';
+import type { SetupProgress, SetupReport } from '../setup/run.js';
+import type { RepairRun } from '../doctor/repair.js';
+import type { SettingsHost } from '../settings/host.js';
 import { session, type Host } from './host.js';
 
 export type DoctorInput = Given & {
@@ -20,13 +22,8 @@ export type DoctorInput = Given & {
   fix?: boolean;
 };
 
-/** Checks the agents; throws a UsageError for an agent that is not one, or a profile that wrote none. */
-export async function doctor(
-  input: DoctorInput,
-  host: Host,
-  on: { onProgress?(event: SetupProgress): void } = {},
-): Promise<{ report: DoctorReport; notes: Message[] }> {
-  const { ctx, notes } = session(host);
+/** What the doctor checks, resolved from the input, the saved settings (or a profile's) and the environment. */
+async function resolveRound(ctx: SettingsHost, input: DoctorInput) {
   await notePathEntries(ctx);
   const all = await loadSaved(ctx);
   // With a profile, its settings stand in for the saved top level, and its agents are the ones checked.
@@ -50,31 +47,75 @@ export async function doctor(
   for (const id of only)
     if (!SUPPORTED_AGENT_IDS.includes(id as AgentId))
       throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
-  const ids = only.length > 0 ? (only as AgentId[]) : profileIds.length > 0 ? profileIds : SUPPORTED_AGENT_IDS;
-  const scope = values.scope ?? 'user';
   const keys = keysToCheck(ctx, given, values, only);
   // The base URL given (flag, GATEWAY_BASE_URL) or saved: the one a repair writes. Validated up front.
   const url = values.baseUrl !== undefined || ctx.env[BASE_URL_ENV] !== undefined ? resolveBaseUrl(ctx, values) : undefined;
-  const timeoutMs = values.timeoutSeconds === undefined ? undefined : Math.round(values.timeoutSeconds * 1000);
-  // A repair's setup inputs, read when the first repair needs them.
+  return {
+    given,
+    saved,
+    keys,
+    url,
+    scope: values.scope ?? 'user',
+    ids: only.length > 0 ? (only as AgentId[]) : profileIds.length > 0 ? profileIds : SUPPORTED_AGENT_IDS,
+    timeoutMs: values.timeoutSeconds === undefined ? undefined : Math.round(values.timeoutSeconds * 1000),
+    // An agent the user set up or asked about is expected to use the gateway: a config that does not is a finding.
+    intended: new Set<AgentId>([...(saved.settings.agents ?? []), ...profileIds, ...(only as AgentId[])]),
+  };
+}
+
+/** A repair: a setup run of one agent, with the setup inputs read when the first repair needs them. */
+function repairRunner(
+  ctx: SettingsHost,
+  round: { given: Given; timeoutMs?: number },
+  profile: string | undefined,
+  onProgress: ((e: SetupProgress) => void) | undefined,
+): (r: RepairRun) => Promise<SetupReport> {
   let setup: ReturnType<typeof setupInputs> | undefined;
+  return async (r) => {
+    const { runSetup } = await import('../setup/run.js');
+    setup ??= setupInputs(ctx, round.given, true, profile);
+    const gateway = { root: r.root, v1: r.v1, key: r.key, keyEnvVar: r.keyEnvVar, timeoutMs: round.timeoutMs };
+    return runSetup(
+      setupOptionsFrom(ctx, await setup, gateway, {
+        ...(onProgress && { onProgress }),
+        agents: [r.agent],
+        command: 'doctor --fix',
+        pinSaved: false,
+        models: r.models,
+        smallModels: r.smallModels,
+        ...(r.avoid && { avoid: r.avoid }),
+        scope: r.scope,
+        keyStorage: r.keyStorage,
+      }),
+    );
+  };
+}
+
+/** Checks the agents; throws a UsageError for an agent that is not one, or a profile that wrote none. */
+export async function doctor(
+  input: DoctorInput,
+  host: Host,
+  on: { onProgress?(event: SetupProgress): void } = {},
+): Promise<{ report: DoctorReport; notes: Message[] }> {
+  const { ctx, notes } = session(host);
+  const round = await resolveRound(ctx, input);
+  const { keys, url, scope } = round;
   const { runDoctor } = await import('../doctor/run.js');
   const report = await runDoctor({
-    agents: ids,
+    agents: round.ids,
     env: agentEnv(ctx),
     addSecret: ctx.addSecret,
     checks: {
       scope,
       gatewayKey: keys.key,
       ...(keys.agentKeys.size > 0 ? { gatewayKeys: keys.agentKeys } : {}),
-      timeoutMs,
-      markers: savedMarkers(saved.settings),
-      // An agent the user set up or asked about is expected to use the gateway: a config that does not is a finding.
-      intended: new Set<AgentId>([...(saved.settings.agents ?? []), ...profileIds, ...(only as AgentId[])]),
+      timeoutMs: round.timeoutMs,
+      markers: savedMarkers(round.saved.settings),
+      intended: round.intended,
       gatewayHost: url ? new URL(url.root).host : undefined,
       trustedOrigin: url ? new URL(url.root).origin : undefined,
     },
-    ...(fix === true && {
+    ...(input.fix === true && {
       fix: {
         scope,
         gatewayKey: keys.key,
@@ -82,32 +123,11 @@ export async function doctor(
         gatewayKeys: keys.agentKeys,
         agentKeyEnv: keys.agentKeyEnvs,
         given: url,
-        keyStorage: saved.settings.keyStorage,
+        keyStorage: round.saved.settings.keyStorage,
       },
     }),
     // Each repair is a setup run of one agent (interruptible as setup is: Ctrl-C puts files back).
-    runSetup: async (r) => {
-      const { runSetup } = await import('../setup/run.js');
-      setup ??= setupInputs(ctx, given, true, profile);
-      return runSetup(
-        setupOptionsFrom(
-          ctx,
-          await setup,
-          { root: r.root, v1: r.v1, key: r.key, keyEnvVar: r.keyEnvVar, timeoutMs },
-          {
-            ...(on.onProgress && { onProgress: on.onProgress }),
-            agents: [r.agent],
-            command: 'doctor --fix',
-            pinSaved: false,
-            models: r.models,
-            smallModels: r.smallModels,
-            ...(r.avoid && { avoid: r.avoid }),
-            scope: r.scope,
-            keyStorage: r.keyStorage,
-          },
-        ),
-      );
-    },
+    runSetup: repairRunner(ctx, round, input.profile, on.onProgress),
   });
   return { report, notes };
 }

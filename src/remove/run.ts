@@ -42,68 +42,76 @@ export interface RemoveReport {
   deleted: string[];
 }
 
+/** Each agent's edits that take our settings out; the keys read from its files are told and kept. */
+async function agentEdits(opts: RemoveOptions, reports: readonly RemoveAgentReport[], secrets: string[]) {
+  const { readCurrent } = await import('../setup/read-current.js');
+  const notes = new Map<AgentId, Message[]>();
+  const edits = await Promise.all(
+    reports.map(async (r): Promise<FileEdit[]> => {
+      const agent = AGENTS[r.id];
+      if (!agent.unplan) return [];
+      const u = agent.unplan(opts.env, opts.scope, await readCurrent(agent, opts.env, opts.scope), opts.gateway);
+      for (const s of u.secrets) {
+        secrets.push(s);
+        opts.addSecret?.(s);
+      }
+      notes.set(r.id, u.notes);
+      return u.edits.map((e) => ({ ...e, owner: r.id }));
+    }),
+  );
+  return { edits: edits.flat(), notes };
+}
+
+/**
+ * The plan: each agent's edits (deletions only: a file that does not exist is never created), and
+ * each file only our runs changed given back whole, as it was before the first of them. Fills in
+ * each report's notes and the files given back.
+ */
+async function planRemoval(opts: RemoveOptions, reports: readonly RemoveAgentReport[], dir: string, secrets: string[]) {
+  const { giveBack, planFiles } = await import('../config/index.js');
+  const { env, scope } = opts;
+  const { edits, notes } = await agentEdits(opts, reports, secrets);
+  const surgical = (await planFiles(edits)).filter((f) => f.action !== 'created');
+  // The files of the agents still set up for this gateway (one the user pointed elsewhere is left alone).
+  const touched = reports.filter((r) => surgical.some((f) => f.owner === r.id && f.action !== 'unchanged'));
+  const files = touched.flatMap((r) => {
+    const own = AGENTS[r.id].files(env, scope);
+    return [
+      ...surgical
+        .filter((f) => f.owner === r.id)
+        .map((f) => ({ path: f.path, format: f.format, owner: r.id, sourced: own.some((a) => a.path === f.path && a.sourced === true) })),
+      ...own.map((f) => ({ path: f.path, format: f.format, owner: r.id, sourced: f.sourced === true })),
+    ];
+  });
+  const back = await giveBack(dir, surgical, files);
+  for (const r of reports) {
+    const owned = new Set(back.plan.filter((f) => f.owner === r.id).map((f) => f.path));
+    r.givenBack = back.givenBack.filter((p) => owned.has(p));
+    // The agent's own notes describe taking our settings out; a file given back whole needs none.
+    const surgicalOnly = surgical.some((f) => f.owner === r.id && f.action !== 'unchanged' && !r.givenBack.includes(f.path));
+    r.notes = r.givenBack.length > 0 && !surgicalOnly ? [] : [...(notes.get(r.id) ?? [])];
+    for (const k of back.kept.filter((k) => owned.has(k.path)))
+      r.notes.push(msg('remove.kept_changed', { file: k.path, id: k.id, bin: BIN }));
+  }
+  return back.plan;
+}
+
 /** Takes our settings out of each agent's files (or says what it would, dry). */
 export async function runRemove(opts: RemoveOptions): Promise<RemoveReport> {
   const { gateway, scope, dryRun, env } = opts;
-  const ids = opts.agents;
-  const { applyPlan, giveBack, keepBackups, planFiles, renderDiff, stateDir, withLock } = await import('../config/index.js');
-  const { readCurrent } = await import('../setup/read-current.js');
+  const { applyPlan, keepBackups, renderDiff, stateDir, withLock } = await import('../config/index.js');
   const secrets: string[] = [];
-  const reports: RemoveAgentReport[] = ids.map((id) => ({ id, name: AGENTS[id].name, files: [], notes: [], givenBack: [] }));
+  const reports: RemoveAgentReport[] = opts.agents.map((id) => ({ id, name: AGENTS[id].name, files: [], notes: [], givenBack: [] }));
   const dir = stateDir(env.home, env.env, env.platform);
-  const unplanNotes = new Map<AgentId, Message[]>();
-  const planAll = async (): Promise<PlannedFile[]> => {
-    const edits = await Promise.all(
-      reports.map(async (r): Promise<FileEdit[]> => {
-        const agent = AGENTS[r.id];
-        if (!agent.unplan) return [];
-        const u = agent.unplan(env, scope, await readCurrent(agent, env, scope), gateway);
-        for (const s of u.secrets) {
-          secrets.push(s);
-          opts.addSecret?.(s);
-        }
-        unplanNotes.set(r.id, u.notes);
-        return u.edits.map((e) => ({ ...e, owner: r.id }));
-      }),
-    );
-    // Deletions only: a file that does not exist is never created.
-    const surgical = (await planFiles(edits.flat())).filter((f) => f.action !== 'created');
-    // Each file only our runs changed goes back to what it was before the first of them: the files
-    // of the agents still set up for this gateway (one the user pointed elsewhere is left alone).
-    const touched = reports.filter((r) => surgical.some((f) => f.owner === r.id && f.action !== 'unchanged'));
-    const files = touched.flatMap((r) => [
-      ...surgical
-        .filter((f) => f.owner === r.id)
-        .map((f) => ({
-          path: f.path,
-          format: f.format,
-          owner: r.id,
-          sourced: AGENTS[r.id].files(env, scope).some((a) => a.path === f.path && a.sourced === true),
-        })),
-      ...AGENTS[r.id].files(env, scope).map((f) => ({ path: f.path, format: f.format, owner: r.id, sourced: f.sourced === true })),
-    ]);
-    const back = await giveBack(dir, surgical, files);
-    for (const r of reports) {
-      const owned = new Set(back.plan.filter((f) => f.owner === r.id).map((f) => f.path));
-      r.givenBack = back.givenBack.filter((p) => owned.has(p));
-      // The agent's own notes describe taking our settings out; a file given back whole needs none.
-      const surgicalOnly = surgical.some((f) => f.owner === r.id && f.action !== 'unchanged' && !r.givenBack.includes(f.path));
-      r.notes = r.givenBack.length > 0 && !surgicalOnly ? [] : [...(unplanNotes.get(r.id) ?? [])];
-      for (const k of back.kept.filter((k) => owned.has(k.path)))
-        r.notes.push(msg('remove.kept_changed', { file: k.path, id: k.id, bin: BIN }));
-    }
-    return back.plan;
-  };
-
   let plan: PlannedFile[];
   let backupId: string | undefined;
   if (dryRun) {
-    plan = await planAll();
+    plan = await planRemoval(opts, reports, dir, secrets);
     for (const r of reports) r.files = plan.filter((f) => f.owner === r.id).map((f) => ({ path: f.path, action: f.action }));
   } else {
     const keep = keepBackups(env.env);
     const result = await withLock(dir, async () => {
-      const planned = await planAll();
+      const planned = await planRemoval(opts, reports, dir, secrets);
       return { planned, applied: await applyPlan(planned, { stateDir: dir, command: 'remove', keep }) };
     });
     plan = result.planned;
@@ -115,7 +123,6 @@ export async function runRemove(opts: RemoveOptions): Promise<RemoveReport> {
   }
   const changed = plan.some((f) => f.action !== 'unchanged');
   const diff = dryRun && changed ? renderDiff(plan, secrets) : undefined;
-
   return {
     root: gateway.root,
     scope,

@@ -7,12 +7,11 @@ import { BIN } from '../help.js';
 import { EXIT } from '../../core/errors.js';
 import type { ClassifiedModel, KeyInfo, ModelPricing, Protocol } from '../../core/types.js';
 import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
-import type { ModelFit } from '../../agents/types.js';
 import { notForCoding } from '../../agents/fit.js';
 import { commas, msg, type Translator } from '../../i18n/index.js';
 import { flag, str, type ParsedArgs } from '../args.js';
-import type { CliContext } from '../context.js';
-import type { PriceBasis } from '../../library/models.js';
+import { hostOf, type CliContext } from '../context.js';
+import type { ModelsReport, PriceBasis } from '../../library/models.js';
 import { reasonWords, type GroupAdvice } from '../../setup/group-advice.js';
 import { formatUsd, note, print, printJson, PROTOCOL_NAMES, versionText } from '../output.js';
 import { table, tableRows, wrap } from '../../core/layout.js';
@@ -134,6 +133,76 @@ function modelBlock(t: Translator, models: readonly ClassifiedModel[], paint: Pa
   return lines;
 }
 
+/** The `--json` document: the report's data, the key masked, each model with every agent's verdict. */
+function jsonDoc(report: ModelsReport): Record<string, unknown> {
+  const { models, keyInfo, elsewhere, prices: priced } = report;
+  return {
+    ok: true,
+    baseUrl: report.root,
+    key: {
+      masked: report.key,
+      ...(keyInfo?.name !== undefined ? { name: keyInfo.name } : {}),
+      ...(keyInfo?.remainingUsd !== undefined ? { remainingUsd: keyInfo.remainingUsd } : {}),
+      ...(keyInfo ? { unlimited: keyInfo.unlimited } : {}),
+      ...(keyInfo?.expiresAt !== undefined ? { expiresAt: keyInfo.expiresAt } : {}),
+    },
+    marked: report.marked,
+    ...(report.requestId ? { requestId: report.requestId } : {}),
+    ...(report.gatewayVersion !== undefined && { gatewayVersion: report.gatewayVersion }),
+    verifiedVersions: report.verifiedVersions,
+    models: models.map((m) => ({
+      id: m.id,
+      marks: m.marks ?? [],
+      marked: m.marked,
+      protocols: m.protocols,
+      ...(m.notForAgents ? { notForAgents: m.notForAgents } : {}),
+      agents: report.fits[m.id] ?? {},
+      ...(m.pricing ? { pricing: m.pricing } : {}),
+    })),
+    ...(elsewhere ? { elsewhere } : {}),
+    ...(priced
+      ? {
+          prices: {
+            ...(priced.group !== undefined && { group: priced.group }),
+            ratio: priced.ratio,
+            base: priced.base,
+            ...(priced.inferred && { inferred: true }),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The models by protocol (the one each is listed under), then those for no coding agent. */
+function groupLines(t: Translator, report: ModelsReport, paint: Paint, all: boolean): string[] {
+  const { models, keyInfo } = report;
+  const lines: string[] = [];
+  if (models.length === 0 && keyInfo?.modelLimits?.length === 0) {
+    // An empty list carries no marks: the reason is the key's limits, not the gateway's marks.
+    lines.push('', ...wrap(t('advice.limits_empty')).map((l) => paint('yellow', l)));
+    return lines;
+  }
+  if (!report.marked) {
+    lines.push('', ...wrap(t('models.unmarked_gateway')).map((l) => paint('yellow', l)), '');
+    for (const line of modelBlock(t, models, paint, 'agents')) lines.push(line);
+    return lines;
+  }
+  for (const protocol of ORDER) {
+    const group = models.filter((m) => primaryProtocol(m) === protocol);
+    if (group.length === 0) continue;
+    lines.push('', paint('cyan', t(`models.group.${protocol}`)));
+    // One line at a time: a spread of 50,000 models' lines overflows the call stack.
+    for (const line of modelBlock(t, group, paint, protocol === 'images' ? 'reason' : 'agents')) lines.push(line);
+  }
+  const others = models.filter((m) => primaryProtocol(m) === undefined);
+  if (others.length > 0) {
+    lines.push('', paint('cyan', t('models.not_for_agents')));
+    if (all) for (const line of modelBlock(t, others, paint, 'reason')) lines.push(line);
+    else lines.push(...wrap(t('models.all_for_why', { ids: commas(others.map((m) => m.id)) }), 2));
+  }
+  return lines;
+}
+
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const agent = str(args.values, 'agent');
   const group = str(args.values, 'group');
@@ -141,92 +210,30 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { models: listModels } = await import('../../library/models.js');
   const { report } = await listModels(
     { ...givenOf(args.values), ...(agent !== undefined && { agent: agent as AgentId }), ...(group !== undefined && { group }), all },
-    ctx,
+    hostOf(ctx),
   );
-  const { models, keyInfo, elsewhere, prices: priced, key: masked } = report;
   for (const warning of report.warnings) note(ctx, ctx.t('core.warning_line', { text: warning }));
-  const agentFits = (m: ClassifiedModel): Record<string, ModelFit> => report.fits[m.id] ?? {};
-
   if (ctx.json) {
-    printJson(ctx, {
-      ok: true,
-      baseUrl: report.root,
-      key: {
-        masked,
-        ...(keyInfo?.name !== undefined ? { name: keyInfo.name } : {}),
-        ...(keyInfo?.remainingUsd !== undefined ? { remainingUsd: keyInfo.remainingUsd } : {}),
-        ...(keyInfo ? { unlimited: keyInfo.unlimited } : {}),
-        ...(keyInfo?.expiresAt !== undefined ? { expiresAt: keyInfo.expiresAt } : {}),
-      },
-      marked: report.marked,
-      ...(report.requestId ? { requestId: report.requestId } : {}),
-      ...(report.gatewayVersion !== undefined && { gatewayVersion: report.gatewayVersion }),
-      verifiedVersions: report.verifiedVersions,
-      models: models.map((m) => ({
-        id: m.id,
-        marks: m.marks ?? [],
-        marked: m.marked,
-        protocols: m.protocols,
-        ...(m.notForAgents ? { notForAgents: m.notForAgents } : {}),
-        agents: agentFits(m),
-        ...(m.pricing ? { pricing: m.pricing } : {}),
-      })),
-      ...(elsewhere ? { elsewhere } : {}),
-      ...(priced
-        ? {
-            prices: {
-              ...(priced.group !== undefined && { group: priced.group }),
-              ratio: priced.ratio,
-              base: priced.base,
-              ...(priced.inferred && { inferred: true }),
-            },
-          }
-        : {}),
-    });
+    printJson(ctx, jsonDoc(report));
     return EXIT.ok;
   }
-
+  const { models, keyInfo, elsewhere, prices: priced } = report;
   const paint = painter(ctx);
   const t = ctx.t;
-  const forAgents = models.filter((m) => primaryProtocol(m) !== undefined);
-  const others = models.filter((m) => primaryProtocol(m) === undefined);
-  const usable = models.filter((m) => Object.values(agentFits(m)).some((f) => f.ok)).length;
+  const usable = models.filter((m) => Object.values(report.fits[m.id] ?? {}).some((f) => f.ok)).length;
   const lines: string[] = [
     ...table([
       [t('models.row.gateway'), report.root],
       [t('models.row.version'), versionText(t, report.gatewayVersion)],
-      [t('models.row.key'), keyLine(t, masked, keyInfo)],
+      [t('models.row.key'), keyLine(t, report.key, keyInfo)],
       [t('models.row.models'), t('models.count', { count: models.length, usable })],
     ]),
+    ...wrap(priced ? basisText(t, priced) : t('models.no_prices')).map((l) => paint('dim', l)),
   ];
-  if (!priced) lines.push(...wrap(t('models.no_prices')).map((l) => paint('dim', l)));
-  else if (priced) lines.push(...wrap(basisText(t, priced)).map((l) => paint('dim', l)));
-
-  if (models.length === 0 && keyInfo?.modelLimits?.length === 0) {
-    // An empty list carries no marks: the reason is the key's limits, not the gateway's marks.
-    lines.push('', ...wrap(t('advice.limits_empty')).map((l) => paint('yellow', l)));
-  } else if (!report.marked) {
-    lines.push('', ...wrap(t('models.unmarked_gateway')).map((l) => paint('yellow', l)), '');
-    for (const line of modelBlock(t, models, paint, 'agents')) lines.push(line);
-  } else {
-    for (const protocol of ORDER) {
-      const group = forAgents.filter((m) => primaryProtocol(m) === protocol);
-      if (group.length === 0) continue;
-      lines.push('', paint('cyan', t(`models.group.${protocol}`)));
-      // One line at a time: a spread of 50,000 models' lines overflows the call stack.
-      for (const line of modelBlock(t, group, paint, protocol === 'images' ? 'reason' : 'agents')) lines.push(line);
-    }
-    if (others.length > 0) {
-      lines.push('', paint('cyan', t('models.not_for_agents')));
-      if (all) for (const line of modelBlock(t, others, paint, 'reason')) lines.push(line);
-      else lines.push(...wrap(t('models.all_for_why', { ids: commas(others.map((m) => m.id)) }), 2));
-    }
-  }
+  for (const line of groupLines(t, report, paint, all)) lines.push(line);
   if (elsewhere && elsewhere.length > 0) {
     lines.push('', paint('cyan', t('models.elsewhere')));
-    for (const e of elsewhere) {
-      lines.push(paint('bold', `  ${e.id}`), ...wrap(elsewhereText(t, e), 6));
-    }
+    for (const e of elsewhere) lines.push(paint('bold', `  ${e.id}`), ...wrap(elsewhereText(t, e), 6));
     lines.push(...wrap(t('models.elsewhere_hint')).map((l) => paint('dim', l)));
   }
   lines.push('', ...wrap(t('models.needs_probe_footer')).map((l) => paint('dim', l)));
