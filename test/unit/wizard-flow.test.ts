@@ -9,7 +9,8 @@ import { CancelledError, JobError, UsageError } from '../../src/core/errors.js';
 import { DEFAULT_MODELS, DEMO_KEY, DISABLED_KEY, EXPIRING_KEY, LIMITED_KEY, VIP_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import type { Choice, Progress, Prompter } from '../../src/wizard/port.js';
-import { modelChoices, runWizard, type WizardDefaults, type WizardGiven } from '../../src/wizard/flow.js';
+import { runWizard, type WizardDefaults, type WizardGiven } from '../../src/wizard/flow.js';
+import { modelChoices } from '../../src/wizard/steps/models.js';
 import { suitableModels } from '../../src/setup/choose.js';
 import { AGENT_IDS, AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 

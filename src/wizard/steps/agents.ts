@@ -1,0 +1,99 @@
+// Step 4: which agents, looked for while the person answers; unusable ones disabled with the reason.
+import { AGENT_IDS, AGENTS, type AgentId } from '../../agents/registry.js';
+import { JobError } from '../../core/errors.js';
+import type { ClassifiedModel } from '../../core/types.js';
+import { msg, or } from '../../i18n/index.js';
+import { suitableModels } from '../../setup/choose.js';
+import { belowFloor, forVersion, updateCommand } from '../../agents/versions.js';
+import type { Choice } from '../port.js';
+import { DETECT_AT_ONCE, PROTOCOL_LABEL, type WizardDeps, columns, countModels, fit, progressOf, tr } from '../context.js';
+
+type Detected = Awaited<ReturnType<WizardDeps['detect']>>;
+
+/**
+ * Finds the installed agents from the wizard's start, beside the questions and the model list
+ * (each detection runs the agent's `--version`, a few at a time); `wait` shows a spinner while
+ * they are still running.
+ */
+export function detectAgents(deps: WizardDeps): { wait: () => Promise<Detected[]> } {
+  let done = false;
+  const all = (async (): Promise<Detected[]> => {
+    const found: Detected[] = [];
+    for (let i = 0; i < AGENT_IDS.length; i += DETECT_AT_ONCE) {
+      found.push(...(await Promise.all(AGENT_IDS.slice(i, i + DETECT_AT_ONCE).map((id) => deps.detect(AGENTS[id])))));
+    }
+    done = true;
+    return found;
+  })();
+  // Never an unhandled rejection while the person is still answering: `wait` rethrows it.
+  all.catch(() => undefined);
+  return {
+    wait: async () => {
+      if (done) return all;
+      const t = tr(deps);
+      const group = progressOf(deps).group();
+      group.start('detect', t('wizard.progress.detecting'));
+      const found = await all;
+      group.settle('detect', true, t('wizard.progress.detected', { n: found.filter((d) => d.installed).length, total: found.length }));
+      group.end();
+      return found;
+    },
+  };
+}
+
+/** Step 4: which agents; installed ones (or last time's) pre-selected, unusable ones disabled with the reason. */
+export async function askAgents(
+  deps: WizardDeps,
+  detection: { wait: () => Promise<Detected[]> },
+  models: readonly ClassifiedModel[],
+  given?: readonly AgentId[],
+  previous?: readonly AgentId[],
+  /** Agents with a key of their own: judged by its list. */
+  own?: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
+): Promise<AgentId[]> {
+  if (given) return [...given];
+  const t = tr(deps);
+  const ids = AGENT_IDS;
+  const found = await detection.wait();
+  const facts = ids.map((id, i) => {
+    const detected = found[i]!;
+    const agent = forVersion(AGENTS[id], detected.version);
+    const tooOld = belowFloor(agent, detected.version);
+    const count = agent.unsupported ? 0 : suitableModels(agent, own?.get(id) ?? models).length;
+    const reason = agent.unsupported
+      ? t(agent.unsupportedLabel ?? agent.unsupported)
+      : tooOld
+        ? t('wizard.agents.too_old', { floor: agent.versions?.floor ?? '', update: updateCommand(agent.install) })
+        : count === 0
+          ? t('wizard.agents.no_model', { protocols: or(agent.protocols.map((p) => PROTOCOL_LABEL[p])) })
+          : undefined;
+    return { id, agent, detected, count, reason };
+  });
+  const usable = facts.filter((f) => f.reason === undefined);
+  if (usable.length === 0) {
+    throw new JobError(msg('wizard.agents.none_usable'), msg('wizard.agents.none_usable_hint'));
+  }
+  const remembered = previous?.filter((id) => usable.some((f) => f.id === id)) ?? [];
+  const rows = columns(
+    facts.map((f) => [
+      f.agent.name,
+      f.detected.installed
+        ? f.detected.version
+          ? t('wizard.agents.installed_version', { version: f.detected.version })
+          : t('wizard.agents.installed')
+        : t('wizard.agents.not_installed'),
+      f.reason
+        ? `✗ ${f.reason}`
+        : t('wizard.agents.row', { protocols: f.agent.protocols.map((p) => PROTOCOL_LABEL[p]).join('/'), models: countModels(t, f.count) }),
+    ]),
+    [12, 20, 70],
+  );
+  const choices: Choice<AgentId>[] = facts.map((f, i) => ({
+    title: fit(rows[i]!, 74),
+    short: f.agent.name,
+    value: f.id,
+    disabled: f.reason !== undefined,
+    selected: f.reason === undefined && (remembered.length > 0 ? remembered.includes(f.id) : f.detected.installed),
+  }));
+  return deps.prompter.multiselect({ message: t('wizard.agents.question'), choices, min: 1 });
+}

@@ -1,0 +1,130 @@
+// Step 5: a model per agent (and its small/fast model), only suitable ones, recommended first.
+import type { AgentId } from '../../agents/registry.js';
+import type { ClassifiedModel } from '../../core/types.js';
+import { ENGLISH, type Translator } from '../../i18n/index.js';
+import { suitableModels } from '../../setup/choose.js';
+import type { Choice } from '../port.js';
+import { type WizardDefaults, type WizardDeps, type WizardGiven, agentFor, columns, fit, tr } from '../context.js';
+
+type Fitting = ReturnType<typeof suitableModels>[number];
+
+/** The marketplace price: USD per million tokens in and out, or per call. */
+function price(m: ClassifiedModel, t: Translator): string {
+  const p = m.pricing;
+  if (p?.inputPerMTok !== undefined) {
+    const prices = { in: `$${p.inputPerMTok}`, out: `$${p.outputPerMTok ?? ''}` };
+    return t(p.outputPerMTok !== undefined ? 'wizard.price.in_out' : 'wizard.price.in', prices);
+  }
+  if (p?.perCall !== undefined) return t('wizard.price.call', { price: `$${p.perCall}` });
+  return '';
+}
+
+/**
+ * The rows of a model list within 80 columns: ID, recommended or unconfirmed, protocol marks,
+ * price; under it, indented, the marketplace description when there is one. (A second line in
+ * the title, not prompts' `description`, which it puts inline or below depending on the room.)
+ */
+export function modelChoices(fitting: readonly Fitting[], t: Translator = ENGLISH): Choice<string>[] {
+  const rows = columns(
+    fitting.map((f, i) => [
+      f.model.id,
+      i === 0 && !f.fit.needsProbe ? t('wizard.model.recommended') : f.fit.needsProbe ? t('wizard.model.needs_probe') : '',
+      f.model.marked ? (f.model.marks ?? []).join(',') : t('wizard.model.unmarked'),
+      price(f.model, t),
+    ]),
+    [30, 13, 20, 18],
+  );
+  return fitting.map((f, i) => {
+    const text = f.model.pricing?.description?.replace(/\s+/g, ' ').trim();
+    return {
+      title: fit(rows[i]!, 74) + (text ? `\n      ${fit(text, 68)}` : ''),
+      short: f.model.id,
+      value: f.model.id,
+    };
+  });
+}
+
+/** Step 5: a model per agent (and its small/fast model), only suitable ones, recommended first. */
+export async function askModels(
+  deps: WizardDeps,
+  agents: readonly AgentId[],
+  models: readonly ClassifiedModel[],
+  given: WizardGiven,
+  previous: WizardDefaults['models'] = {},
+  /** Only the default model is asked again (after its probe failed): the list chosen stays. */
+  defaultOnly = false,
+): Promise<ChosenModels> {
+  const t = tr(deps);
+  const chosen = new Map<AgentId, string>();
+  const small = new Map<AgentId, string>();
+  const lists = new Map<AgentId, string[]>();
+  const indexOf = (list: readonly Fitting[], id?: string): number | undefined => {
+    const i = id === undefined ? -1 : list.findIndex((f) => f.model.id === id);
+    return i === -1 ? undefined : i;
+  };
+  for (const id of agents) {
+    const agent = agentFor(deps, id);
+    if (agent.unsupported) continue;
+    const prefs = given.preferences?.[id];
+    const fitting = suitableModels(agent, models, prefs?.model);
+    // Nothing suits: setup reports it for this agent and goes on with the others.
+    if (fitting.length === 0) continue;
+    const explicit = given.modelLists?.get(id)?.[0] ?? given.models?.get(id) ?? given.models?.get('*');
+    if (agent.listsModels && !defaultOnly && explicit === undefined && !given.modelLists?.has(id)) {
+      // Several models to switch between inside the agent: the ones the marks confirm pre-selected.
+      const picked = await deps.prompter.multiselect({
+        message: t('wizard.model.list_question', { agent: agent.name }),
+        choices: modelChoices(fitting, t).map((c, i) => ({ ...c, selected: !fitting[i]!.fit.needsProbe })),
+        min: 1,
+      });
+      lists.set(id, picked);
+      const ranked = fitting.filter((f) => picked.includes(f.model.id));
+      chosen.set(
+        id,
+        ranked.length === 1
+          ? ranked[0]!.model.id
+          : await deps.prompter.select({
+              message: t('wizard.model.default_question', { agent: agent.name }),
+              choices: modelChoices(ranked, t),
+              initial: indexOf(ranked, previous[id]?.model) ?? 0,
+            }),
+      );
+    }
+    const model =
+      chosen.get(id) ??
+      explicit ??
+      (await deps.prompter.autocomplete({
+        message: t('wizard.model.question', { agent: agent.name }),
+        choices: modelChoices(fitting, t),
+        initial: indexOf(fitting, previous[id]?.model),
+      }));
+    chosen.set(id, model);
+    if (agent.smallModel !== undefined && given.smallModel === undefined) {
+      // Only models the marks confirm: a background model must not need its own probe.
+      const confirmed = fitting.filter((f) => !f.fit.needsProbe);
+      if (confirmed.length > 0) {
+        const ranked = suitableModels(
+          agent,
+          confirmed.map((f) => f.model),
+          prefs?.smallModel ?? agent.preferences.smallModel ?? [],
+        );
+        small.set(
+          id,
+          await deps.prompter.autocomplete({
+            message: t('wizard.model.small_question', { agent: agent.name }),
+            choices: modelChoices(ranked, t),
+            initial: indexOf(ranked, previous[id]?.smallModel),
+          }),
+        );
+      }
+    }
+  }
+  return { models: chosen, smallModels: small, modelLists: lists };
+}
+
+/** What step 5 chose: a model per agent, small models, and the lists of agents that keep one. */
+export interface ChosenModels {
+  models: Map<AgentId, string>;
+  smallModels: Map<AgentId, string>;
+  modelLists: Map<AgentId, string[]>;
+}
