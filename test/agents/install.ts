@@ -5,9 +5,9 @@
 // - pip: `python3 -m venv <folder>/venv`, then its pip installs package==version (bin: venv/bin).
 // A finished install leaves a stamp file, so an interrupted one is redone, never half-used.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { installName } from '../../src/agents/install.js';
 import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/registry.js';
@@ -153,10 +153,40 @@ async function installedVersion(p: Pinned, dir: string): Promise<string> {
   }
 }
 
+/**
+ * Runs `job` holding the install lock of `dir`: the agents tier and the new-api tier run side by
+ * side in CI and may need the same agent at once; one installs it, the other waits and reuses it.
+ * A lock older than the longest install (a run killed while holding it) is taken over.
+ */
+async function withInstallLock<T>(dir: string, job: () => Promise<T>): Promise<T> {
+  const lock = `${dir}.lock`;
+  mkdirSync(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 30 * 60_000) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    return await job();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Installs (or reuses) the pinned version; the folder of its binary. */
 export async function ensureAgent(id: PinnedId, which: Which = 'newest'): Promise<string> {
   const p = pinOf(id, which);
   const dir = prefixOf(p);
+  return withInstallLock(dir, () => installOnce(p, dir));
+}
+
+async function installOnce(p: Pinned, dir: string): Promise<string> {
   const binDir = binDirOf(p.from, dir);
   if (!existsSync(join(dir, STAMP)) || !existsSync(join(binDir, p.bin))) {
     rmSync(dir, { recursive: true, force: true });
