@@ -54,3 +54,27 @@ for (const [lang, locale] of [
   });
   writeFileSync(new URL(`../dist/help.${lang}.txt`, import.meta.url), help);
 }
+// Each command's help the same way (`setup --help`): a person asking how to call a command waits for
+// its text only, not for the modules its run needs.
+{
+  const { mkdirSync, readFileSync } = await import('node:fs');
+  const table = readFileSync(new URL('../src/cli/commands.ts', import.meta.url), 'utf8');
+  const names = [...table.matchAll(/^ {2}([a-z]+): \{ summary:/gm)].map((m) => m[1]);
+  mkdirSync(new URL('../dist/help/', import.meta.url), { recursive: true });
+  for (const [lang, locale] of [
+    ['en', 'en_US.UTF-8'],
+    ['zh-CN', 'zh_CN.UTF-8'],
+  ]) {
+    for (const name of names) {
+      const help = execFileSync(
+        process.execPath,
+        [fileURLToPath(new URL('../bin/gateway-agent-setup.js', import.meta.url)), name, '--help'],
+        {
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANG: locale },
+          encoding: 'utf8',
+        },
+      );
+      writeFileSync(new URL(`../dist/help/${name}.${lang}.txt`, import.meta.url), help);
+    }
+  }
+}

@@ -4,6 +4,7 @@
 // Binds 127.0.0.1 only; stops every server and process it starts; removes its temp folders.
 import { build } from 'esbuild';
 import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,6 +161,46 @@ async function main() {
     '≤ 1.1×',
     median(zhHelp) / median(helpRuns) <= 1.1,
   );
+
+  // Real commands, each paired with `node -e 0` the same way: a command's help, `models` failing fast
+  // on a refused connection, and `doctor` on a machine with no agents (an empty home, a PATH without them).
+  const emptyHome = await temp('home');
+  const refused = await new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+  const bare = { env: { PATH: '/usr/bin:/bin', HOME: emptyHome }, allowFail: true };
+  const pairedWith = async (args, opts) => {
+    const a = [];
+    const b = [];
+    for (let i = 0; i < PAIRS; i++) {
+      a.push(await timeRun(process.execPath, args, opts));
+      b.push(await timeRun(process.execPath, ['-e', '0']));
+    }
+    return { a, b, ratio: median(a.map((x, i) => x / b[i])) };
+  };
+  for (const [name, args, opts] of [
+    ['start-up: setup --help', [BIN, 'setup', '--help'], {}],
+    [
+      'start-up: models, connection refused',
+      [BIN, 'models', '--base-url', `http://127.0.0.1:${refused}`],
+      { ...bare, env: { ...bare.env, GATEWAY_API_KEY: 'sk-bench-not-a-key-0000' } },
+    ],
+    ['start-up: doctor, no agents', [BIN, 'doctor'], bare],
+  ]) {
+    const r = await pairedWith(args, opts);
+    row(
+      name,
+      `${median(r.a).toFixed(0)} ms (${spread(r.a)})`,
+      `node -e 0: ${median(r.b).toFixed(0)} ms`,
+      r.ratio,
+      '≤ 1.5×',
+      r.ratio <= 1.5,
+    );
+  }
 
   const zcfDir = await temp('zcf');
   let zcf;

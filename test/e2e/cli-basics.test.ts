@@ -141,3 +141,25 @@ describe('--help alone', () => {
     expect(zh.stdout).toBe((await runCli(['--help', '--lang', 'zh-CN'])).stdout);
   });
 });
+
+describe("one command's help alone", () => {
+  it.each(['setup', 'doctor', 'models', 'restore'])(
+    '%s --help prints, from the text the build rendered, exactly what the command line makes',
+    async (command) => {
+      const { existsSync } = await import('node:fs');
+      expect(existsSync(new URL(`../../dist/help/${command}.en.txt`, import.meta.url))).toBe(true);
+      // `--lang` makes it a run of the command line itself: the code's own text to compare with.
+      for (const [locale, lang] of [
+        ['en_US.UTF-8', 'en'],
+        ['zh_CN.UTF-8', 'zh-CN'],
+      ] as const) {
+        const rendered = await runCli([command, '--help'], { env: { LANG: locale } });
+        const made = await runCli([command, '--help', '--lang', lang]);
+        expect(rendered.code).toBe(0);
+        expect(rendered.stdout).toContain('--json');
+        expect(rendered.stdout).toBe(made.stdout);
+        expect((await runCli(['help', command], { env: { LANG: locale } })).stdout).toBe(made.stdout);
+      }
+    },
+  );
+});
