@@ -9,6 +9,7 @@ import type { LoadedSettings, Settings } from './index.js';
 import { BIN } from '../core/bin.js';
 import { showArgument } from '../core/values.js';
 import type { Given } from './given.js';
+import { normalizeBaseUrl } from '../core/base-url.js';
 import type { SettingsHost } from './host.js';
 import { refuseWithheld } from './trust.js';
 
@@ -92,5 +93,37 @@ export async function recordActive(ctx: SettingsHost, written: ReadonlyMap<Agent
   } catch (err) {
     if (!isFsError(err)) throw err;
     ctx.warn(msg('core.warning_line', { text: msg('fs.settings_not_saved', { reason: fsReason(err) }) }));
+  }
+}
+
+/**
+ * The profile an import link names, as a valid profile name: the console's token name, its letters
+ * and digits in any script kept and every other run of characters turned into `-` ("Team GW / 月"
+ * → "Team-GW-月"); `imported` when nothing is left.
+ */
+export function profileNameOf(linkName: string | undefined): string {
+  const name = [...(linkName ?? '').normalize('NFKC').replace(/[^\p{L}\p{M}\p{N}._]+/gu, '-')]
+    .slice(0, 64)
+    .join('')
+    .replace(/^[^\p{L}\p{N}]+|-+$/gu, '');
+  return name === '' ? 'imported' : name;
+}
+
+/**
+ * The profile for a link's gateway: its own name when free or already this gateway's; on a clash
+ * with another gateway's profile, the name with the first free `-2`, `-3`… (each new gateway its
+ * own profile, nothing of the other overwritten).
+ */
+export function profileFor(
+  base: string,
+  root: string,
+  profiles: Readonly<Record<string, { baseUrl?: string }>> | undefined,
+): { name: string; saved: boolean } {
+  const sameGateway = (p: { baseUrl?: string }): boolean => p.baseUrl !== undefined && normalizeBaseUrl(p.baseUrl).root === root;
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base.slice(0, 60)}-${n}`;
+    const existing = own(profiles, name);
+    if (existing === undefined) return { name, saved: false };
+    if (sameGateway(existing)) return { name, saved: true };
   }
 }

@@ -4,7 +4,6 @@
 // anything is written. Then each profile runs in turn, and the user file records which profile
 // wrote each agent, for `profiles` and `sync`.
 import { givenOf } from '../given.js';
-import { own } from '../../core/own.js';
 import { normalizeBaseUrl } from '../../core/base-url.js';
 import { AGENTS, type AgentId } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
@@ -18,7 +17,7 @@ import type { CliContext } from '../context.js';
 import { BIN } from '../help.js';
 import { resolveGateway, type GatewayInputs } from '../../settings/gateway.js';
 import { note, print, printJson } from '../output.js';
-import { profileNames, profileSaved, recordActive, requireProfileKey } from '../../settings/profiles.js';
+import { profileFor, profileNameOf, profileNames, profileSaved, recordActive, requireProfileKey } from '../../settings/profiles.js';
 import { loadSaved, refuseSavedEnvStorage } from '../../settings/saved.js';
 import { printSetupReport } from '../setup-report.js';
 import {
@@ -52,38 +51,6 @@ interface Plan {
   inputs: SetupInputs;
   gateway: GatewayInputs;
   agents: AgentId[];
-}
-
-/**
- * The profile an import link names, as a valid profile name: the console's token name, its letters
- * and digits in any script kept and every other run of characters turned into `-` ("Team GW / 月"
- * → "Team-GW-月"); `imported` when nothing is left.
- */
-export function profileNameOf(linkName: string | undefined): string {
-  const name = [...(linkName ?? '').normalize('NFKC').replace(/[^\p{L}\p{M}\p{N}._]+/gu, '-')]
-    .slice(0, 64)
-    .join('')
-    .replace(/^[^\p{L}\p{N}]+|-+$/gu, '');
-  return name === '' ? 'imported' : name;
-}
-
-/**
- * The profile for a link's gateway: its own name when free or already this gateway's; on a clash
- * with another gateway's profile, the name with the first free `-2`, `-3`… (each new gateway its
- * own profile, nothing of the other overwritten).
- */
-export function profileFor(
-  base: string,
-  root: string,
-  profiles: Readonly<Record<string, { baseUrl?: string }>> | undefined,
-): { name: string; saved: boolean } {
-  const sameGateway = (p: { baseUrl?: string }): boolean => p.baseUrl !== undefined && normalizeBaseUrl(p.baseUrl).root === root;
-  for (let n = 1; ; n++) {
-    const name = n === 1 ? base : `${base.slice(0, 60)}-${n}`;
-    const existing = own(profiles, name);
-    if (existing === undefined) return { name, saved: false };
-    if (sameGateway(existing)) return { name, saved: true };
-  }
 }
 
 /**

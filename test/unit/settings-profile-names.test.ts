@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileFor, profileNameOf } from '../../src/cli/commands/use.js';
+import { profileFor, profileNameOf } from '../../src/settings/profiles.js';
 import { PROFILE_NAME } from '../../src/settings/index.js';
 
 describe('profileNameOf: the profile an import link names', () => {
