@@ -10,7 +10,7 @@ import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
 import { commas, msg } from '../i18n/index.js';
 import type { LoadedSettings } from './index.js';
-import type { SetupOptions } from '../setup/run.js';
+import { setupOptions, type SetupFields, type SetupOptions } from '../setup/run.js';
 import { showArgument } from '../core/values.js';
 import { runMemo } from '../core/run-cache.js';
 import type { Completed, Given } from './given.js';
@@ -145,10 +145,10 @@ export function setupOptionsFrom(
   ctx: Pick<SettingsHost, 'home' | 'env' | 'cwd' | 'platform'>,
   inputs: SetupInputs,
   gateway: Pick<GatewayInputs, 'root' | 'v1' | 'key' | 'keyEnvVar' | 'agentKeys'> & { timeoutMs?: number },
-  over: Partial<SetupOptions> & { agents: readonly AgentId[]; command: string; pinSaved: boolean },
+  over: Partial<SetupFields> & { agents: readonly AgentId[]; command: string; pinSaved: boolean },
 ): SetupOptions {
   const { pinSaved, ...rest } = over;
-  return {
+  return setupOptions({
     root: gateway.root,
     v1: gateway.v1,
     key: gateway.key,
@@ -168,7 +168,7 @@ export function setupOptionsFrom(
     markers: inputs.markers,
     preferences: hintPreferences(inputs.imported?.link, savedPreferences(inputs.saved.settings, pinSaved)),
     ...rest,
-  };
+  });
 }
 
 /** The variable of each agent with a key of its own, for the saved settings (not a key its config kept). */

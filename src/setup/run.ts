@@ -31,7 +31,8 @@ import { groupAdvice, type GroupAdvice } from './group-advice.js';
 
 export type { GroupAdvice } from './group-advice.js';
 
-export interface SetupOptions {
+/** The gateway a run writes for, and the keys it writes and sends. */
+export interface SetupGateway {
   root: string;
   v1: string;
   key: string;
@@ -42,6 +43,12 @@ export interface SetupOptions {
    */
   /** `typed`: pasted in the wizard, held by no variable (the name is only where env storage would read it). */
   agentKeys?: ReadonlyMap<AgentId, { key: string; keyEnvVar: string; typed?: boolean }>;
+  http?: HttpOptions;
+  markers?: Markers;
+}
+
+/** Which agents, and how their models are chosen. */
+interface SetupChoice {
   agents: readonly AgentId[];
   /** Explicit models: per agent, or '*' for every agent. */
   models?: ReadonlyMap<AgentId | '*', string>;
@@ -53,30 +60,28 @@ export interface SetupOptions {
   modelLists?: ReadonlyMap<AgentId, readonly string[]>;
   /** Per-agent small/fast models (the wizard asks per agent); wins over `smallModel`. */
   smallModels?: ReadonlyMap<AgentId, string>;
-  scope: Scope;
-  keyStorage: KeyStorage;
-  dryRun?: boolean;
   /**
    * Keep what each agent's config on disk uses (protocol, small model) for models the gateway no
    * longer marks, rather than re-deciding from no marks (sync).
    */
   keepOnDisk?: boolean;
-  /** Write even for agents whose probe failed. */
-  force?: boolean;
   /** Models not to choose for an agent (doctor --fix moving away from one whose probe failed). */
   avoid?: ReadonlyMap<AgentId, ReadonlySet<string>>;
-  /** false: no probe before writing and no read-back after. */
-  verify?: boolean;
-  env: AgentEnv;
   /**
    * Each agent's installed version, when known: its writer serves it (the format it reads, or
    * nothing below the agent's floor). Read from the agents on PATH when absent.
    */
   versions?: ReadonlyMap<AgentId, string>;
-  http?: HttpOptions;
-  markers?: Markers;
   preferences?: Partial<Record<AgentId, Partial<Preferences>>>;
-  concurrency?: number;
+}
+
+/** How the files are written. */
+interface SetupWriting {
+  scope: Scope;
+  keyStorage: KeyStorage;
+  dryRun?: boolean;
+  /** Write even for agents whose probe failed. */
+  force?: boolean;
   /** Recorded in the backup manifest. */
   command?: string;
   /**
@@ -84,18 +89,70 @@ export interface SetupOptions {
    * written; throwing (e.g. CancelledError when the user declines) writes nothing.
    */
   beforeWrite?: (preview: { plan: readonly PlannedFile[]; diff: string }) => Promise<void>;
-  /**
-   * Receives the key's model list once it is read (sync explains its changes from it); with keys
-   * of their own, each agent's list in `byAgent`.
-   */
-  onModels?: (models: readonly ClassifiedModel[], byAgent: ReadonlyMap<AgentId, readonly ClassifiedModel[]>) => void;
+}
+
+/** How the run is proven: the probe before writing, the read-back after. */
+interface SetupVerification {
+  /** false: no probe before writing and no read-back after. */
+  verify?: boolean;
+  concurrency?: number;
   /**
    * Called after the probe round when some agents' models failed it, before anything is planned or
    * written (the wizard shows the causes and lets the person choose again; throwing stops the run).
    */
   onProbeFailed?: (failures: readonly ProbeFailure[]) => Promise<void>;
+}
+
+/** A setup run's options, grouped: the gateway, the choice, the writing, the verification. */
+export interface SetupOptions {
+  gateway: SetupGateway;
+  choice: SetupChoice;
+  writing: SetupWriting;
+  verification: SetupVerification;
+  env: AgentEnv;
+  /**
+   * Receives the key's model list once it is read (sync explains its changes from it); with keys
+   * of their own, each agent's list in `byAgent`.
+   */
+  onModels?: (models: readonly ClassifiedModel[], byAgent: ReadonlyMap<AgentId, readonly ClassifiedModel[]>) => void;
   /** Progress for spinners: each round as it starts and each agent as it finishes one. */
   onProgress?: (event: SetupProgress) => void;
+}
+
+/** Every option of a run in one record, as callers name them: `setupOptions` groups them. */
+export type SetupFields = SetupGateway &
+  SetupChoice &
+  SetupWriting &
+  SetupVerification &
+  Omit<SetupOptions, 'gateway' | 'choice' | 'writing' | 'verification'>;
+
+/** Groups a run's options. */
+export function setupOptions(f: SetupFields): SetupOptions {
+  const pick = <K extends keyof SetupFields>(keys: readonly K[]): Pick<SetupFields, K> =>
+    Object.fromEntries(keys.filter((k) => f[k] !== undefined).map((k) => [k, f[k]])) as Pick<SetupFields, K>;
+  const gateway = pick(['root', 'v1', 'key', 'keyEnvVar', 'agentKeys', 'http', 'markers'] as const);
+  const choice = pick([
+    'agents',
+    'models',
+    'smallModel',
+    'modelLists',
+    'smallModels',
+    'avoid',
+    'preferences',
+    'keepOnDisk',
+    'versions',
+  ] as const);
+  const writing = pick(['scope', 'keyStorage', 'dryRun', 'force', 'command', 'beforeWrite'] as const);
+  const verification = pick(['verify', 'concurrency', 'onProbeFailed'] as const);
+  return {
+    gateway: gateway as SetupGateway,
+    choice: choice as SetupChoice,
+    writing: writing as SetupWriting,
+    verification,
+    env: f.env,
+    ...(f.onModels && { onModels: f.onModels }),
+    ...(f.onProgress && { onProgress: f.onProgress }),
+  };
 }
 
 export interface ProbeFailure {
@@ -234,30 +291,30 @@ export const isChosen = (c: Candidate): c is Chosen => c.choice !== undefined;
 const SAID_FAILURES = 3;
 
 /** The gateway client of a run. */
-export function clientOf(opts: Pick<SetupOptions, 'http' | 'root' | 'key' | 'markers'>): ClientOptions {
-  return { ...opts.http, root: opts.root, key: opts.key, markers: opts.markers };
+export function clientOf(opts: { gateway: Pick<SetupGateway, 'http' | 'root' | 'key' | 'markers'> }): ClientOptions {
+  return { ...opts.gateway.http, root: opts.gateway.root, key: opts.gateway.key, markers: opts.gateway.markers };
 }
 
 /** The key an agent of the run uses and the variable it comes from: its own, else the run's. */
 function keyOf(
-  opts: Pick<SetupOptions, 'key' | 'keyEnvVar' | 'agentKeys'>,
+  opts: { gateway: Pick<SetupGateway, 'key' | 'keyEnvVar' | 'agentKeys'> },
   id: AgentId,
 ): { key: string; keyEnvVar: string; typed?: boolean } {
-  return opts.agentKeys?.get(id) ?? { key: opts.key, keyEnvVar: opts.keyEnvVar };
+  return opts.gateway.agentKeys?.get(id) ?? { key: opts.gateway.key, keyEnvVar: opts.gateway.keyEnvVar };
 }
 
 /** The gateway client one agent uses (its own key, when it has one). */
 export function clientFor(
-  opts: Pick<SetupOptions, 'http' | 'root' | 'key' | 'keyEnvVar' | 'markers' | 'agentKeys'>,
+  opts: { gateway: Pick<SetupGateway, 'http' | 'root' | 'key' | 'keyEnvVar' | 'markers' | 'agentKeys'> },
   id: AgentId,
 ): ClientOptions {
   return { ...clientOf(opts), key: keyOf(opts, id).key };
 }
 
 /** Every key of the run, the run's own first: what diffs and reports mask. */
-const keysOf = (opts: Pick<SetupOptions, 'key' | 'agentKeys'>): string[] => [
-  opts.key,
-  ...[...(opts.agentKeys?.values() ?? [])].map((k) => k.key),
+const keysOf = (opts: { gateway: Pick<SetupGateway, 'key' | 'agentKeys'> }): string[] => [
+  opts.gateway.key,
+  ...[...(opts.gateway.agentKeys?.values() ?? [])].map((k) => k.key),
 ];
 
 /**
@@ -271,12 +328,12 @@ export async function choosePhase(
   byAgent?: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
 ): Promise<Candidate[]> {
   const candidates: Candidate[] = [];
-  for (const id of opts.agents) {
+  for (const id of opts.choice.agents) {
     // Each agent chooses from its own key's list.
     const models = byAgent?.get(id) ?? shared;
     const known = getAgent(id);
     if (!known) throw new UsageError(msg('setup.unknown_agent', { id }));
-    const version = opts.versions?.get(id);
+    const version = opts.choice.versions?.get(id);
     const agent = forVersion(known, version);
     const report: AgentReport = {
       id: agent.id,
@@ -286,10 +343,10 @@ export async function choosePhase(
       notes: [],
       ...(version !== undefined && { version }),
     };
-    if (opts.agentKeys && opts.agentKeys.size > 0) {
+    if (opts.gateway.agentKeys && opts.gateway.agentKeys.size > 0) {
       const own = keyOf(opts, id);
       // A pasted key kept in the agent's config is no variable's: none is named (or saved) for it.
-      if (own.typed && opts.keyStorage !== 'env') report.keyTyped = true;
+      if (own.typed && opts.writing.keyStorage !== 'env') report.keyTyped = true;
       else report.keyEnv = own.keyEnvVar;
     }
     const env = withVersion(opts.env, version);
@@ -304,39 +361,39 @@ export async function choosePhase(
       report.skipped = tooOld;
       continue;
     }
-    const explicit = opts.models?.get(id) ?? opts.models?.get('*');
-    const disk = opts.keepOnDisk ? await onDisk(agent, env, opts.scope) : undefined;
+    const explicit = opts.choice.models?.get(id) ?? opts.choice.models?.get('*');
+    const disk = opts.choice.keepOnDisk ? await onDisk(agent, env, opts.writing.scope) : undefined;
     const keep = disk?.kept;
     if (keep) report.before = keep;
     if (disk?.key !== undefined && disk.key !== keyOf(opts, id).key) report.keyChanged = true;
     try {
       c.explicit = explicit !== undefined;
-      const avoided = opts.avoid?.get(id);
+      const avoided = opts.choice.avoid?.get(id);
       c.choice = chooseModels({
         agent,
         models: avoided ? models.filter((m) => !avoided.has(m.id)) : models,
         model: explicit,
-        smallModel: opts.smallModels?.get(id) ?? opts.smallModel,
-        preferences: opts.preferences?.[id],
+        smallModel: opts.choice.smallModels?.get(id) ?? opts.choice.smallModel,
+        preferences: opts.choice.preferences?.[id],
         keep,
       });
     } catch (err) {
       // Nothing suits this agent: report it, go on with the others. A bad explicit choice stops all.
-      if (explicit !== undefined || opts.smallModel !== undefined || opts.smallModels?.has(id)) throw err;
+      if (explicit !== undefined || opts.choice.smallModel !== undefined || opts.choice.smallModels?.has(id)) throw err;
       report.skipped = errorText(err);
     }
     if (agent.listsModels && c.choice) {
-      const avoided = opts.avoid?.get(id);
-      const listed = opts.keepOnDisk ? await listedOnDisk(agent, env, opts.scope) : undefined;
+      const avoided = opts.choice.avoid?.get(id);
+      const listed = opts.choice.keepOnDisk ? await listedOnDisk(agent, env, opts.writing.scope) : undefined;
       if (listed) report.listedBefore = listed.map((m) => m.model);
       c.list = chooseList({
         agent,
         models: avoided ? models.filter((m) => !avoided.has(m.id)) : models,
-        explicit: opts.modelLists?.get(id),
+        explicit: opts.choice.modelLists?.get(id),
         single: explicit !== undefined,
         kept: listed !== undefined && listed.length > 0 ? listed : undefined,
       });
-      const ranked = opts.modelLists?.get(id) === undefined && explicit === undefined && !(listed && listed.length > 0);
+      const ranked = opts.choice.modelLists?.get(id) === undefined && explicit === undefined && !(listed && listed.length > 0);
       if (ranked && c.list.length >= LIST_LIMIT) report.notes.push(msg('setup.list_limited', { agent: agent.name, n: LIST_LIMIT, id }));
     }
   }
@@ -356,7 +413,7 @@ export async function probePhase(
   byAgent?: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
 ): Promise<Chosen[]> {
   if (chosen.length === 0) return [];
-  const concurrency = opts.concurrency ?? 4;
+  const concurrency = opts.verification.concurrency ?? 4;
   opts.onProgress?.({ phase: 'probe', agents: chosen.map((c) => c.agent.id) });
   // One round per key, all keys at once: an agent's model is probed with the key it will send.
   const byKey = new Map<string, Chosen[]>();
@@ -384,8 +441,8 @@ export async function probePhase(
           .map(async (c) => {
             const first = results.get(probeKey(c.choice.protocol, c.choice.model))!;
             const found = await fallBack(client, c.agent, byAgent?.get(c.agent.id) ?? shared, first, {
-              patterns: opts.preferences?.[c.agent.id]?.model,
-              avoid: opts.avoid?.get(c.agent.id),
+              patterns: opts.choice.preferences?.[c.agent.id]?.model,
+              avoid: opts.choice.avoid?.get(c.agent.id),
               concurrency,
               results,
             });
@@ -464,10 +521,10 @@ export async function probePhase(
 export async function planPhase(opts: SetupOptions, writable: readonly Chosen[]): Promise<PlannedFile[]> {
   const planned = await Promise.all(
     writable.map(async (c) => {
-      const current = await readCurrent(c.agent, c.env, opts.scope);
+      const current = await readCurrent(c.agent, c.env, opts.writing.scope);
       const choice: AgentChoice = {
-        root: opts.root,
-        v1: opts.v1,
+        root: opts.gateway.root,
+        v1: opts.gateway.v1,
         ...keyOf(opts, c.agent.id),
         model: c.choice.model,
         protocol: c.choice.protocol,
@@ -475,8 +532,8 @@ export async function planPhase(opts: SetupOptions, writable: readonly Chosen[])
         smallModelProtocol: c.choice.smallProtocol,
         ...(c.choice.tiers && { tiers: c.choice.tiers }),
         ...(c.list && { models: c.list }),
-        scope: opts.scope,
-        keyStorage: opts.keyStorage,
+        scope: opts.writing.scope,
+        keyStorage: opts.writing.keyStorage,
       };
       // The last gate before any file is planned: no value the agent would evaluate is written.
       refuseEvaluated(c.agent, writtenValues(choice), firstFile(c.agent, opts));
@@ -514,16 +571,16 @@ export async function applyPhase(
   const keep = keepBackups(opts.env.env);
   const { plan, applied } = await withLock(dir, async () => {
     const plan = await planPhase(opts, writable);
-    await refuseTrackedSecrets(plan, opts.env, opts.scope);
-    const ignore = await gitIgnoreStatesOf(plan, writable, opts.env, opts.scope);
-    if (opts.beforeWrite) await opts.beforeWrite({ plan, diff: renderDiff(plan, keysOf(opts)) });
+    await refuseTrackedSecrets(plan, opts.env, opts.writing.scope);
+    const ignore = await gitIgnoreStatesOf(plan, writable, opts.env, opts.writing.scope);
+    if (opts.writing.beforeWrite) await opts.writing.beforeWrite({ plan, diff: renderDiff(plan, keysOf(opts)) });
     opts.onProgress?.({ phase: 'write' });
     // Ignored first: the key never sits in a file git would pick up, not even for a moment.
     await applyExcludes(ignore, opts.env.platform);
     noteGitIgnore(writable, ignore, false);
     try {
       const onBackup = (backupId: string): void => opts.onProgress?.({ phase: 'backup', backupId });
-      return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.command ?? 'setup', onBackup, keep }) };
+      return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.writing.command ?? 'setup', onBackup, keep }) };
     } finally {
       opts.onProgress?.({ phase: 'written' });
     }
@@ -544,7 +601,7 @@ export async function readBackPhase(opts: SetupOptions, writable: readonly Chose
   await Promise.all(
     writable.map(async (c) => {
       // The config on disk must carry this agent's own key: it is compared with the one it sends.
-      await verifyFromDisk(clientFor(opts, c.agent.id), c, c.env, opts.scope);
+      await verifyFromDisk(clientFor(opts, c.agent.id), c, c.env, opts.writing.scope);
       opts.onProgress?.({ phase: 'verified', agent: c.agent.id, ok: c.report.verify?.ok ?? false });
     }),
   );
@@ -556,19 +613,23 @@ export async function readBackPhase(opts: SetupOptions, writable: readonly Chose
  * written unless `force`.
  */
 /** The file an agent's messages name: the first it reads for the run's scope. */
-function firstFile(agent: Agent, opts: Pick<SetupOptions, 'env' | 'scope'>): string {
-  return agent.files(opts.env, opts.scope)[0]?.path ?? agent.name;
+function firstFile(agent: Agent, opts: Pick<SetupOptions, 'env'> & { writing: Pick<SetupWriting, 'scope'> }): string {
+  return agent.files(opts.env, opts.writing.scope)[0]?.path ?? agent.name;
 }
 
 /** A key or address an agent would evaluate stops the run before any request: exit 2, nothing sent. */
 function refuseEvaluatedInputs(opts: SetupOptions): void {
-  for (const id of opts.agents) {
+  for (const id of opts.choice.agents) {
     const agent = getAgent(id);
     if (!agent) continue;
-    const key = opts.agentKeys?.get(id)?.key ?? opts.key;
+    const key = opts.gateway.agentKeys?.get(id)?.key ?? opts.gateway.key;
     refuseEvaluated(
       agent,
-      [...(opts.keyStorage === 'file' ? [['key', key] as const] : []), ['baseUrl', opts.root], ['baseUrl', opts.v1]],
+      [
+        ...(opts.writing.keyStorage === 'file' ? [['key', key] as const] : []),
+        ['baseUrl', opts.gateway.root],
+        ['baseUrl', opts.gateway.v1],
+      ],
       firstFile(agent, opts),
     );
   }
@@ -579,9 +640,12 @@ export async function runSetup(given: SetupOptions): Promise<SetupReport> {
   given.onProgress?.({ phase: 'models' });
   // The agents are asked their versions while the gateway lists its models (the list needs none;
   // an agent can take a second to tell): the choice needs both.
-  const [versions, { shared, byAgent }] = await Promise.all([given.versions ?? versionsOf(given.agents, given.env), listPhase(given)]);
-  const opts: SetupOptions = { ...given, versions };
-  const verify = opts.verify !== false;
+  const [versions, { shared, byAgent }] = await Promise.all([
+    given.choice.versions ?? versionsOf(given.choice.agents, given.env),
+    listPhase(given),
+  ]);
+  const opts: SetupOptions = { ...given, choice: { ...given.choice, versions } };
+  const verify = opts.verification.verify !== false;
   opts.onModels?.(shared, byAgent);
 
   const candidates = await choosePhase(opts, shared, byAgent);
@@ -591,19 +655,21 @@ export async function runSetup(given: SetupOptions): Promise<SetupReport> {
   if (verify) {
     const failed = await probePhase(opts, chosen, shared, byAgent);
     await noteBalances(opts, failed);
-    if (!opts.force && failed.length > 0 && opts.onProbeFailed) {
-      await opts.onProbeFailed(failed.map((c) => ({ agent: c.agent.id, model: c.choice.model, probe: c.report.probe as VerifyReport })));
+    if (!opts.writing.force && failed.length > 0 && opts.verification.onProbeFailed) {
+      await opts.verification.onProbeFailed(
+        failed.map((c) => ({ agent: c.agent.id, model: c.choice.model, probe: c.report.probe as VerifyReport })),
+      );
     }
   }
 
-  const writable = chosen.filter((c) => !verify || c.report.probe?.ok || opts.force);
+  const writable = chosen.filter((c) => !verify || c.report.probe?.ok || opts.writing.force);
   for (const c of chosen) {
     if (!writable.includes(c)) c.report.skipped = msg('setup.probe_failed_skip');
   }
 
-  if (opts.dryRun) {
+  if (opts.writing.dryRun) {
     const plan = await planPhase(opts, writable);
-    noteGitIgnore(writable, await gitIgnoreStatesOf(plan, writable, opts.env, opts.scope), true);
+    noteGitIgnore(writable, await gitIgnoreStatesOf(plan, writable, opts.env, opts.writing.scope), true);
     for (const c of writable) {
       c.report.files = byOwner(plan, c.agent.id).map((f) => ({ path: f.path, action: f.action }));
       c.report.ok = !verify || (c.report.probe?.ok ?? false);
@@ -674,15 +740,15 @@ async function keyUsages(opts: SetupOptions): Promise<(id: AgentId) => Promise<K
 export async function listPhase(
   opts: SetupOptions,
 ): Promise<{ shared: readonly ClassifiedModel[]; byAgent: Map<AgentId, readonly ClassifiedModel[]> }> {
-  const keys = [...new Set(opts.agents.map((id) => keyOf(opts, id).key))];
-  if (keys.length === 0 || !opts.agentKeys || opts.agentKeys.size === 0) keys.splice(0, keys.length, opts.key);
+  const keys = [...new Set(opts.choice.agents.map((id) => keyOf(opts, id).key))];
+  if (keys.length === 0 || !opts.gateway.agentKeys || opts.gateway.agentKeys.size === 0) keys.splice(0, keys.length, opts.gateway.key);
   const lists = new Map(await Promise.all(keys.map(async (key) => [key, (await listModels({ ...clientOf(opts), key })).models] as const)));
   const byAgent = new Map<AgentId, readonly ClassifiedModel[]>();
-  for (const id of opts.agents) {
+  for (const id of opts.choice.agents) {
     const list = lists.get(keyOf(opts, id).key);
     if (list) byAgent.set(id, list);
   }
-  return { shared: lists.get(opts.key) ?? lists.get(keys[0]!) ?? [], byAgent };
+  return { shared: lists.get(opts.gateway.key) ?? lists.get(keys[0]!) ?? [], byAgent };
 }
 
 /**
@@ -705,7 +771,7 @@ async function advisePhase(
   const usageOf = await keyUsages(opts);
   for (const c of lacking) {
     const key = await usageOf(c.agent.id);
-    const advice = groupAdvice(c.agent, sold, byAgent.get(c.agent.id) ?? shared, opts.markers, key);
+    const advice = groupAdvice(c.agent, sold, byAgent.get(c.agent.id) ?? shared, opts.gateway.markers, key);
     if (advice.length > 0) c.report.groupAdvice = advice;
   }
 }
@@ -887,9 +953,9 @@ function finish(
   const agents = candidates.map((c) => c.report);
   return {
     ok: agents.length > 0 && agents.every((a) => a.ok),
-    baseUrl: opts.root,
-    scope: opts.scope,
-    keyStorage: opts.keyStorage,
+    baseUrl: opts.gateway.root,
+    scope: opts.writing.scope,
+    keyStorage: opts.writing.keyStorage,
     ...extra,
     agents,
   };

@@ -83,15 +83,15 @@ describe('setupOptionsFrom', () => {
     const ctx = contextWith({ perAgent: { codex: { model: 'gpt-5', preferences: ['o3*'] } } });
     const inputs = await setupInputs(ctx, givenOf({ scope: 'project', 'dry-run': true, concurrency: '2' }));
     const setup = setupOptionsFrom(ctx, inputs, GATEWAY, { agents: ['codex'], command: 'setup', pinSaved: true });
-    expect([setup.scope, setup.keyStorage, setup.dryRun, setup.concurrency, setup.command, setup.env.home]).toEqual([
-      'project',
-      'file',
-      true,
-      2,
-      'setup',
-      ctx.home,
-    ]);
-    expect(setup.preferences?.codex?.model?.slice(0, 2)).toEqual(['gpt-5', 'o3*']);
+    expect([
+      setup.writing.scope,
+      setup.writing.keyStorage,
+      setup.writing.dryRun,
+      setup.verification.concurrency,
+      setup.writing.command,
+      setup.env.home,
+    ]).toEqual(['project', 'file', true, 2, 'setup', ctx.home]);
+    expect(setup.choice.preferences?.codex?.model?.slice(0, 2)).toEqual(['gpt-5', 'o3*']);
     const sync = setupOptionsFrom(ctx, inputs, GATEWAY, {
       agents: ['codex'],
       command: 'sync',
@@ -99,14 +99,14 @@ describe('setupOptionsFrom', () => {
       dryRun: false,
       keepOnDisk: true,
     });
-    expect([sync.dryRun, sync.keepOnDisk]).toEqual([false, true]);
-    expect(sync.preferences?.codex?.model?.[0]).toBe('o3*');
+    expect([sync.writing.dryRun, sync.choice.keepOnDisk]).toEqual([false, true]);
+    expect(sync.choice.preferences?.codex?.model?.[0]).toBe('o3*');
   });
 
   it('the demo sandbox reads none of the user settings', async () => {
     const ctx = contextWith({ scope: 'project', perAgent: { codex: { model: 'gpt-5' } } });
     const demo = setupOptionsFrom(ctx, nothingGiven(), GATEWAY, { agents: ['codex'], command: 'demo', pinSaved: false });
-    expect([demo.scope, demo.keyStorage, demo.verify]).toEqual(['user', 'file', true]);
-    expect(demo.preferences).toEqual({});
+    expect([demo.writing.scope, demo.writing.keyStorage, demo.verification.verify]).toEqual(['user', 'file', true]);
+    expect(demo.choice.preferences).toEqual({});
   });
 });

@@ -16,6 +16,8 @@ import {
   probePhase,
   readBackPhase,
   runSetup,
+  setupOptions,
+  type SetupFields,
   type SetupOptions,
 } from '../../src/setup/run.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
@@ -32,12 +34,12 @@ afterAll(stopAll);
 async function world(
   models: SimModel[],
   over: Omit<SimulatorOptions, 'models'> = {},
-): Promise<(agents: AgentId[], more?: Partial<SetupOptions>) => SetupOptions> {
+): Promise<(agents: AgentId[], more?: Partial<SetupFields>) => SetupOptions> {
   const sim = await startSim({ models, ...over });
   return (agents, more = {}) => {
     const home = mkdtempSync(join(tmpdir(), 'gas-phases-'));
     homes.push(home);
-    return {
+    return setupOptions({
       root: sim.root,
       v1: `${sim.root}/v1`,
       key: DEMO_KEY,
@@ -48,7 +50,7 @@ async function world(
       env: { home, cwd: home, platform: 'linux', env: {} },
       http: { timeoutMs: 5_000, env: {} },
       ...more,
-    };
+    });
   };
 }
 
@@ -68,7 +70,7 @@ describe('phase 1, choose', () => {
       ['codex', undefined],
     ]);
     expect(candidates[1]?.report.skipped).toBeTruthy();
-    await expect(choosePhase({ ...opts, agents: ['nope' as AgentId] }, [])).rejects.toBeInstanceOf(UsageError);
+    await expect(choosePhase({ ...opts, choice: { ...opts.choice, agents: ['nope' as AgentId] } }, [])).rejects.toBeInstanceOf(UsageError);
   });
 
   it('an explicit model the agent cannot use stops the whole run', async () => {
@@ -146,7 +148,7 @@ describe('phases 3 to 5, plan, apply, read back', () => {
     expect(applied.files.length).toBe(1);
     await readBackPhase(opts, chosen);
     expect(chosen[0]?.report.verify?.ok).toBe(true);
-    expect(chosen[0]?.report.verify?.url).toBe(`${opts.root}/v1/chat/completions`);
+    expect(chosen[0]?.report.verify?.url).toBe(`${opts.gateway.root}/v1/chat/completions`);
   });
 });
 

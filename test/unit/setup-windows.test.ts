@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEnv } from '../../src/agents/types.js';
 import { english, loadTranslator } from '../../src/i18n/index.js';
 import { inEnglish } from '../helpers/english.js';
-import { runSetup, type SetupOptions } from '../../src/setup/run.js';
+import { runSetup, setupOptions, type SetupOptions } from '../../src/setup/run.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { startSim, stopAll } from '../helpers/sim.js';
@@ -15,20 +15,21 @@ beforeAll(async () => {
 });
 afterAll(stopAll);
 
-const options = (env: AgentEnv): SetupOptions => ({
-  root: sim.root,
-  v1: `${sim.root}/v1`,
-  key: DEMO_KEY,
-  keyEnvVar: 'GATEWAY_API_KEY',
-  agents: ['codex', 'cline'],
-  scope: 'user',
-  keyStorage: 'file',
-  dryRun: true,
-  verify: false,
-  env,
-  http: { env: {} },
-  command: 'setup',
-});
+const options = (env: AgentEnv): SetupOptions =>
+  setupOptions({
+    root: sim.root,
+    v1: `${sim.root}/v1`,
+    key: DEMO_KEY,
+    keyEnvVar: 'GATEWAY_API_KEY',
+    agents: ['codex', 'cline'],
+    scope: 'user',
+    keyStorage: 'file',
+    dryRun: true,
+    verify: false,
+    env,
+    http: { env: {} },
+    command: 'setup',
+  });
 
 const WINDOWS: AgentEnv = { home: 'C:\\Users\\李雷', cwd: 'C:\\Users\\李雷', platform: 'win32', env: { USERPROFILE: 'C:\\Users\\李雷' } };
 const LINUX: AgentEnv = { home: '/nonexistent/home/dev', cwd: '/nonexistent/home/dev', platform: 'linux', env: {} };

@@ -111,7 +111,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   // the command that updates it); asked while the gateway lists its models.
   const [list, version] = await Promise.all([listModels(clientFor(opts, agent.id)), installedVersion(agent, env)]);
   const [candidate] = await choosePhase(
-    { ...opts, ...(version !== undefined && { versions: new Map([[agent.id, version]]) }) },
+    { ...opts, choice: { ...opts.choice, ...(version !== undefined && { versions: new Map([[agent.id, version]]) }) } },
     list.models,
   );
   if (candidate === undefined || !isChosen(candidate)) {

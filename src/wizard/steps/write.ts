@@ -6,7 +6,7 @@ import { wrap } from '../../core/layout.js';
 import { CancelledError } from '../../core/errors.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { suitableModels } from '../../setup/choose.js';
-import { runSetup, type ProbeFailure, type SetupProgress, type SetupReport } from '../../setup/run.js';
+import { runSetup, setupOptions, type ProbeFailure, type SetupProgress, type SetupReport } from '../../setup/run.js';
 import type { ProgressGroup } from '../port.js';
 import { type WizardDeps, type WizardGiven, agentFor, describe, progressOf, sayAll, tr } from '../context.js';
 import type { ChosenModels } from './models.js';
@@ -125,51 +125,53 @@ export async function writeWithChoices(
   const { url, key, agents, chosen, scope, keyStorage, http } = run;
   const tracker = progressTracker(deps);
   try {
-    const report = await runSetup({
-      ...(deps.installed && { versions: deps.installed }),
-      root: url.root,
-      v1: url.v1,
-      key,
-      keyEnvVar: given.keyEnvVar,
-      ...(run.agentKeys.size > 0 && { agentKeys: run.agentKeys }),
-      agents,
-      models: new Map([
-        ...(given.models ?? []),
-        ...[...(given.modelLists ?? [])].map(([a, ids]) => [a, ids[0]!] as const),
-        ...chosen.models,
-      ]),
-      modelLists: new Map([...(given.modelLists ?? []), ...chosen.modelLists]),
-      smallModel: given.smallModel,
-      smallModels: chosen.smallModels,
-      scope,
-      keyStorage,
-      dryRun: given.dryRun,
-      force: given.force,
-      verify: given.verify,
-      concurrency: given.concurrency,
-      markers: given.markers,
-      preferences: given.preferences,
-      env: deps.env,
-      http,
-      command: 'wizard',
-      onProgress: (e) => {
-        tracker.onProgress(e);
-        deps.onSetupProgress?.(e);
-      },
-      onProbeFailed: async (failures) => {
-        tracker.end(false);
-        await whenProbesFail(deps, failures, run.modelsFor, run.failedModels);
-      },
-      beforeWrite: async ({ diff }) => {
-        tracker.end(true);
-        if (diff === '') return;
-        deps.say('');
-        sayAll(deps, wrap(tr(deps)('wizard.diff.title')));
-        deps.say(diff.trimEnd());
-        deps.say('');
-        if (!(await deps.prompter.confirm({ message: tr(deps)('wizard.diff.confirm'), initial: true }))) throw new CancelledError();
-      },
-    });
+    const report = await runSetup(
+      setupOptions({
+        ...(deps.installed && { versions: deps.installed }),
+        root: url.root,
+        v1: url.v1,
+        key,
+        keyEnvVar: given.keyEnvVar,
+        ...(run.agentKeys.size > 0 && { agentKeys: run.agentKeys }),
+        agents,
+        models: new Map([
+          ...(given.models ?? []),
+          ...[...(given.modelLists ?? [])].map(([a, ids]) => [a, ids[0]!] as const),
+          ...chosen.models,
+        ]),
+        modelLists: new Map([...(given.modelLists ?? []), ...chosen.modelLists]),
+        smallModel: given.smallModel,
+        smallModels: chosen.smallModels,
+        scope,
+        keyStorage,
+        dryRun: given.dryRun,
+        force: given.force,
+        verify: given.verify,
+        concurrency: given.concurrency,
+        markers: given.markers,
+        preferences: given.preferences,
+        env: deps.env,
+        http,
+        command: 'wizard',
+        onProgress: (e) => {
+          tracker.onProgress(e);
+          deps.onSetupProgress?.(e);
+        },
+        onProbeFailed: async (failures) => {
+          tracker.end(false);
+          await whenProbesFail(deps, failures, run.modelsFor, run.failedModels);
+        },
+        beforeWrite: async ({ diff }) => {
+          tracker.end(true);
+          if (diff === '') return;
+          deps.say('');
+          sayAll(deps, wrap(tr(deps)('wizard.diff.title')));
+          deps.say(diff.trimEnd());
+          deps.say('');
+          if (!(await deps.prompter.confirm({ message: tr(deps)('wizard.diff.confirm'), initial: true }))) throw new CancelledError();
+        },
+      }),
+    );
     tracker.end();
     return report;
   } catch (err) {
