@@ -13,7 +13,7 @@ import { escapeControls } from '../../core/terminal.js';
 import type { Diagnosis } from '../../core/types.js';
 import type { KeyState, KeyUsage } from '../../gateway/key-usage.js';
 import { commas, isMessage, msg, type Message } from '../../i18n/index.js';
-import type { ProfileSettings, Settings } from '../../settings/index.js';
+import type { LoadedSettings, ProfileSettings, Settings } from '../../settings/index.js';
 import { showArgument, str, type OptionTable, type ParsedArgs } from '../args.js';
 import type { CommandHelp } from '../command-types.js';
 import type { CliContext } from '../context.js';
@@ -284,33 +284,71 @@ function keyLines(ctx: CliContext, k: KeyEntry, facts: (u: KeyUsage) => Message[
   ];
 }
 
+/** One profile as it is listed: its gateway, keys (asked for their balance unless offline), agents and models. */
+async function profileEntry(ctx: CliContext, saved: LoadedSettings, name: string, userFile: string, offline: boolean) {
+  const p = own(saved.settings.profiles, name)!;
+  const keys = keyEnvs(p);
+  const file = own(saved.profileFiles, name) ?? userFile;
+  const models = Object.fromEntries(
+    Object.entries(p.perAgent ?? {})
+      .filter(([, a]) => a?.model)
+      .map(([id, a]) => [id, a!.model!]),
+  );
+  return {
+    name,
+    baseUrl: p.baseUrl,
+    keyEnv: keys.keyEnv,
+    ...(Object.keys(keys.perAgent).length > 0 ? { keyEnvs: keys.perAgent } : {}),
+    agents: p.agents ?? [],
+    models,
+    source: file === userFile ? ('user' as const) : ('project' as const),
+    file,
+    keys: await keyEntries(ctx, p, offline),
+  };
+}
+
+type ProfileEntry = Awaited<ReturnType<typeof profileEntry>>;
+
+/** The profiles, their keys and which profile last wrote each agent, as lines. */
+function listLines(
+  ctx: CliContext,
+  profiles: readonly ProfileEntry[],
+  active: readonly ActiveEntry[],
+  trustLines: readonly string[],
+  usageFacts: Parameters<typeof keyLines>[2],
+): string[] {
+  const t = ctx.t;
+  const lines: string[] = [t('profiles.list_title')];
+  for (const p of profiles) {
+    lines.push(`  ${p.name}  ${p.baseUrl ?? t('profiles.no_base_url')}`);
+    lines.push(...wrap(t('profiles.list_agents', { agents: p.agents.length > 0 ? commas(p.agents) : t('profiles.agents_installed') }), 4));
+    const models = Object.entries(p.models).map(([id, m]) => `${id}=${m}`);
+    if (models.length > 0) lines.push(...wrap(t('profiles.list_models', { models: models.join(', ') }), 4));
+    const file = p.file.startsWith(ctx.home + '/') ? `~${p.file.slice(ctx.home.length)}` : p.file;
+    for (const k of p.keys) lines.push(...keyLines(ctx, k, usageFacts));
+    lines.push(...wrap(t(p.source === 'user' ? 'profiles.from_user' : 'profiles.from_project', { file }), 4));
+  }
+  if (trustLines.length > 0) lines.push('', ...trustLines);
+  lines.push('');
+  if (active.length === 0) lines.push(...wrap(t('profiles.none_active', { bin: BIN })));
+  else {
+    lines.push(t('profiles.active_title'));
+    for (const a of active) {
+      const name = AGENTS[a.agent].name;
+      if (a.state === 'active') lines.push(`  ${name}: ${a.profile}`);
+      else if (a.baseUrl !== undefined)
+        lines.push(...wrap(t('profiles.changed_url', { agent: name, profile: a.profile, url: a.baseUrl }), 2));
+      else lines.push(...wrap(t('profiles.changed_gone', { agent: name, profile: a.profile, reason: a.reason ?? '' }), 2));
+    }
+  }
+  return lines;
+}
+
 async function show(ctx: CliContext, offline: boolean): Promise<number> {
   const saved = await loadSaved(ctx);
   const { userSettingsPath } = await import('../../settings/index.js');
   const userFile = userSettingsPath(ctx.home, ctx.env, ctx.platform);
-  const profiles = await Promise.all(
-    profileNames(saved).map(async (name) => {
-      const p = own(saved.settings.profiles, name)!;
-      const keys = keyEnvs(p);
-      const file = own(saved.profileFiles, name) ?? userFile;
-      const models = Object.fromEntries(
-        Object.entries(p.perAgent ?? {})
-          .filter(([, a]) => a?.model)
-          .map(([id, a]) => [id, a!.model!]),
-      );
-      return {
-        name,
-        baseUrl: p.baseUrl,
-        keyEnv: keys.keyEnv,
-        ...(Object.keys(keys.perAgent).length > 0 ? { keyEnvs: keys.perAgent } : {}),
-        agents: p.agents ?? [],
-        models,
-        source: file === userFile ? ('user' as const) : ('project' as const),
-        file,
-        keys: await keyEntries(ctx, p, offline),
-      };
-    }),
-  );
+  const profiles = await Promise.all(profileNames(saved).map((name) => profileEntry(ctx, saved, name, userFile, offline)));
   const active = await activeEntries(ctx, saved.settings);
   // Profiles only an unapproved project file defines are named, never read; clashes keep the user's.
   const untrusted = [
@@ -341,35 +379,8 @@ async function show(ctx: CliContext, offline: boolean): Promise<number> {
     return 0;
   }
   const { usageFacts } = await import('../../gateway/key-usage.js');
-  const t = ctx.t;
-  const trustLines = trustNotes.flatMap((m) => wrap(t(m)));
-  if (profiles.length === 0) {
-    print(ctx, [...wrap(t('profiles.list_none', { bin: BIN })), ...trustLines]);
-    return 0;
-  }
-  const lines: string[] = [t('profiles.list_title')];
-  for (const p of profiles) {
-    lines.push(`  ${p.name}  ${p.baseUrl ?? t('profiles.no_base_url')}`);
-    lines.push(...wrap(t('profiles.list_agents', { agents: p.agents.length > 0 ? commas(p.agents) : t('profiles.agents_installed') }), 4));
-    const models = Object.entries(p.models).map(([id, m]) => `${id}=${m}`);
-    if (models.length > 0) lines.push(...wrap(t('profiles.list_models', { models: models.join(', ') }), 4));
-    const file = p.file.startsWith(ctx.home + '/') ? `~${p.file.slice(ctx.home.length)}` : p.file;
-    for (const k of p.keys) lines.push(...keyLines(ctx, k, usageFacts));
-    lines.push(...wrap(t(p.source === 'user' ? 'profiles.from_user' : 'profiles.from_project', { file }), 4));
-  }
-  if (trustLines.length > 0) lines.push('', ...trustLines);
-  lines.push('');
-  if (active.length === 0) lines.push(...wrap(t('profiles.none_active', { bin: BIN })));
-  else {
-    lines.push(t('profiles.active_title'));
-    for (const a of active) {
-      const name = AGENTS[a.agent].name;
-      if (a.state === 'active') lines.push(`  ${name}: ${a.profile}`);
-      else if (a.baseUrl !== undefined)
-        lines.push(...wrap(t('profiles.changed_url', { agent: name, profile: a.profile, url: a.baseUrl }), 2));
-      else lines.push(...wrap(t('profiles.changed_gone', { agent: name, profile: a.profile, reason: a.reason ?? '' }), 2));
-    }
-  }
-  print(ctx, lines);
+  const trustLines = trustNotes.flatMap((m) => wrap(ctx.t(m)));
+  if (profiles.length === 0) print(ctx, [...wrap(ctx.t('profiles.list_none', { bin: BIN })), ...trustLines]);
+  else print(ctx, listLines(ctx, profiles, active, trustLines, usageFacts));
   return 0;
 }

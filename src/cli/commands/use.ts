@@ -5,7 +5,6 @@
 // wrote each agent, for `profiles` and `sync`.
 import { givenOf } from '../given.js';
 import { normalizeBaseUrl } from '../../core/base-url.js';
-import { AGENTS, type AgentId } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
 import { wrap } from '../../core/layout.js';
 import { maskKey } from '../../core/mask.js';
@@ -15,20 +14,12 @@ import type { ParsedArgs } from '../args.js';
 import type { CommandHelp } from '../command-types.js';
 import type { CliContext } from '../context.js';
 import { BIN } from '../help.js';
-import { resolveGateway, type GatewayInputs } from '../../settings/gateway.js';
+import { resolveGateway } from '../../settings/gateway.js';
 import { note, print, printJson } from '../output.js';
-import { profileFor, profileNameOf, profileNames, profileSaved, recordActive, requireProfileKey } from '../../settings/profiles.js';
-import { loadSaved, refuseSavedEnvStorage } from '../../settings/saved.js';
+import { profileFor, profileNameOf, profileNames, profileSaved, recordActive } from '../../settings/profiles.js';
+import { loadSaved } from '../../settings/saved.js';
 import { printSetupReport } from '../setup-report.js';
-import {
-  agentEnv,
-  importedKey,
-  installedAgents,
-  refuseLinkInEnvStorage,
-  setupInputs,
-  setupOptionsFrom,
-  type SetupInputs,
-} from '../../settings/setup-inputs.js';
+import { agentEnv, importedKey, installedAgents, setupInputs, setupOptionsFrom, type SetupInputs } from '../../settings/setup-inputs.js';
 import { SETUP_OPTIONS } from '../setup-options.js';
 
 export const options = SETUP_OPTIONS;
@@ -45,13 +36,6 @@ export const help: CommandHelp = {
   ],
   examples: [`${BIN} use work`, `${BIN} use work personal --dry-run`, `${BIN} use work --yes --json   # in CI`],
 };
-
-interface Plan {
-  name: string;
-  inputs: SetupInputs;
-  gateway: GatewayInputs;
-  agents: AgentId[];
-}
 
 /**
  * `use --import -` with no name: the link names the profile. A profile of that name is used as it
@@ -86,31 +70,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (names.length > 1 && (given.importStdin !== undefined || given.importEnv !== undefined)) {
     throw new UsageError(msg('import.one_profile'), msg('import.one_profile_hint', { bin: BIN }));
   }
-  const plans: Plan[] = [];
-  for (const name of names) {
-    const inputs = await setupInputs(ctx, given, true, name);
-    // A key from the import link stands in for the profile's variable.
-    if (!inputs.imported) requireProfileKey(ctx, given, inputs.saved, name);
-    const agents = inputs.agents ?? (await installedAgents(agentEnv(ctx)));
-    // A profile's perAgent.<id>.keyEnv gives that agent its own key, as --api-key-env AGENT=VAR does.
-    const gateway = resolveGateway(ctx, inputs.given, importedKey(inputs), agents);
-    refuseLinkInEnvStorage(ctx, inputs, gateway);
-    refuseSavedEnvStorage(ctx, given, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
-    plans.push({ name, inputs, gateway, agents });
-  }
-  const writer = new Map<AgentId, string>();
-  for (const p of plans) {
-    for (const id of p.agents) {
-      const other = writer.get(id);
-      if (other !== undefined) {
-        throw new UsageError(
-          msg('profiles.conflict', { agent: AGENTS[id].name, id, a: other, b: p.name }),
-          msg('profiles.conflict_hint', { bin: BIN }),
-        );
-      }
-      writer.set(id, p.name);
-    }
-  }
+  const plans = await (await import('../../library/use.js')).planProfiles(ctx, given, names);
 
   const { runSetup } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');

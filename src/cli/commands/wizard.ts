@@ -27,7 +27,6 @@ export const help: CommandHelp = {
   details: [msg('help.detail.wizard.steps'), msg('help.detail.wizard.flags'), msg('help.detail.wizard.cancel')],
 };
 
-
 /** After the report: where the backups are, the key's export, what to run next. */
 async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string): Promise<string[]> {
   const lines: string[] = [];

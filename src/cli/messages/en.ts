@@ -394,8 +394,6 @@ export const en = {
   'profiles.unknown': 'There is no profile "{name}".',
   'profiles.none': 'There is no profile "{name}": no profile is defined.',
   'profiles.use_which': 'Which profile? Name one or more: `use NAME [NAME…]`.',
-  'profiles.conflict': 'Profiles "{a}" and "{b}" both write {agent} ({id}). Nothing was written.',
-  'profiles.conflict_hint': 'Use one of them at a time, or take the agent out of one profile (`{bin} profiles` shows their agents).',
   'profiles.use_banner': 'Profile {profile}: gateway {root}, key {key} (from {source}); agents: {agents}',
   'profiles.run_title': 'Profile {profile} ({root}):',
   'profiles.sync_top': 'Saved settings:',

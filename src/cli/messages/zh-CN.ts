@@ -375,8 +375,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'profiles.unknown': '没有名为 "{name}" 的档案。',
   'profiles.none': '没有名为 "{name}" 的档案：尚未定义任何档案。',
   'profiles.use_which': '要用哪个档案？请给出一个或多个名称：`use NAME [NAME…]`。',
-  'profiles.conflict': '档案 "{a}" 和 "{b}" 都会写入 {agent}（{id}）。没有写入任何内容。',
-  'profiles.conflict_hint': '一次只使用其中一个，或从某个档案中去掉这个智能体（`{bin} profiles` 显示它们的智能体）。',
   'profiles.use_banner': '档案 {profile}：网关 {root}，密钥 {key}（来自 {source}）；智能体：{agents}',
   'profiles.run_title': '档案 {profile}（{root}）：',
   'profiles.sync_top': '已保存的设置：',

@@ -91,6 +91,8 @@ export const en = {
   'wizard.api_key_env_name': '--api-key-env takes the NAME of an environment variable, not the key.',
   'profiles.no_agents': 'No agent was written by profile "{name}" yet.',
   'profiles.no_agents_hint': "Run `{bin} use {name}` first: it writes the profile's agents and records them.",
+  'profiles.conflict': 'Profiles "{a}" and "{b}" both write {agent} ({id}). Nothing was written.',
+  'profiles.conflict_hint': 'Use one of them at a time, or take the agent out of one profile (`{bin} profiles` shows their agents).',
 } as const;
 
 declare module '../../i18n/text.js' {

@@ -84,4 +84,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'wizard.api_key_env_name': '--api-key-env 需要的是环境变量的名字，而不是密钥本身。',
   'profiles.no_agents': '档案 "{name}" 还没有写入过任何智能体。',
   'profiles.no_agents_hint': '请先运行 `{bin} use {name}`：它会写入该档案的智能体并记录下来。',
+  'profiles.conflict': '档案 "{a}" 和 "{b}" 都会写入 {agent}（{id}）。没有写入任何内容。',
+  'profiles.conflict_hint': '一次只使用其中一个，或从某个档案中去掉这个智能体（`{bin} profiles` 显示它们的智能体）。',
 };
