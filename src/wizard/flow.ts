@@ -5,7 +5,7 @@
 import { AGENT_IDS, type AgentId } from '../agents/registry.js';
 import { originOf } from '../core/base-url.js';
 import { agentsForApp, hintPreferences } from '../setup/import-hints.js';
-import type { ClassifiedModel, KeyInfo } from '../core/types.js';
+import type { ClassifiedModel } from '../core/types.js';
 import { commas } from '../i18n/index.js';
 import type { SetupReport } from '../setup/run.js';
 import { type WizardDefaults, type WizardDeps, type WizardGiven, tr } from './context.js';
@@ -20,14 +20,17 @@ import { ChooseAgain, writeWithChoices } from './steps/write.js';
 
 export type { WizardDefaults, WizardDeps, WizardGiven } from './context.js';
 
-/** The whole wizard. Returns the setup report; throws CancelledError when the person quits. */
-export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: WizardDefaults = {}): Promise<SetupReport> {
+/** Adds what was chosen now to what was chosen before. */
+function merge(into: ChosenModels, part: ChosenModels): void {
+  for (const [a, m] of part.models) into.models.set(a, m);
+  for (const [a, m] of part.smallModels) into.smallModels.set(a, m);
+  for (const [a, m] of part.modelLists) into.modelLists.set(a, m);
+}
+
+/** Steps 1–3: the gateway and the key, asked again until the key's models load. */
+async function gatewayAndKey(deps: WizardDeps, given: WizardGiven, defaults: WizardDefaults) {
   const http = { timeoutMs: given.timeoutMs, env: deps.env.env };
-  // The agents are looked for from the start, while the person answers and the models load.
-  const detection = given.agents ? { wait: async () => [] } : detectAgents(deps);
   let url = await askBaseUrl(deps, given.baseUrl, defaults.baseUrl);
-  // A pasted link gives the key (as --api-key would) and model hints for the agent it was made for.
-  if (url.link) given = { ...given, preferences: hintPreferences(url.link, given.preferences ?? {}) };
   // A variable's key saved for another gateway is not offered for this one: the person types this one's.
   const origin = originOf(url.root);
   const elsewhere = given.keyBoundTo !== undefined && origin !== undefined && !given.keyBoundTo.includes(origin);
@@ -41,16 +44,50 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
         ? { key: given.key, source: given.keySource ?? given.keyEnvVar }
         : undefined,
   );
-  let models: ClassifiedModel[] | undefined;
-  let keyInfo: KeyInfo | undefined;
-  while (!models) {
+  for (;;) {
     const outcome = await loadModels(deps, { ...http, root: url.root, key, markers: given.markers });
-    if ('models' in outcome) ({ models, info: keyInfo } = outcome);
-    else if (outcome.retry === 'url') {
+    if ('models' in outcome) return { http, url, key, models: outcome.models, keyInfo: outcome.info };
+    if (outcome.retry === 'url') {
       url = await askBaseUrl(deps, undefined, url.root);
       if (url.link) key = url.link.key;
     } else key = await askKey(deps);
   }
+}
+
+/** Step 5 again for the agents whose models failed their probe: their failed models not offered. */
+async function chooseAgain(
+  deps: WizardDeps,
+  given: WizardGiven,
+  ids: readonly AgentId[],
+  chosen: ChosenModels,
+  modelsFor: (id: AgentId) => ClassifiedModel[],
+  failedModels: ReadonlyMap<AgentId, ReadonlySet<string>>,
+): Promise<void> {
+  for (const id of ids) {
+    const others = modelsFor(id).filter((m) => !failedModels.get(id)?.has(m.id));
+    const explicitGone: WizardGiven = {
+      ...given,
+      models: new Map([...(given.models ?? [])].filter(([a]) => a !== id && a !== '*')),
+      modelLists: new Map([...(given.modelLists ?? [])].filter(([a]) => a !== id)),
+    };
+    const again = await askModels(deps, [id], others, explicitGone, {}, true);
+    const list = chosen.modelLists.get(id) ?? given.modelLists?.get(id);
+    if (list)
+      chosen.modelLists.set(
+        id,
+        list.filter((m) => !failedModels.get(id)?.has(m)),
+      );
+    merge(chosen, again);
+  }
+}
+
+/** The whole wizard. Returns the setup report; throws CancelledError when the person quits. */
+export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: WizardDefaults = {}): Promise<SetupReport> {
+  // The agents are looked for from the start, while the person answers and the models load.
+  const detection = given.agents ? { wait: async () => [] } : detectAgents(deps);
+  const { http, url, key, models, keyInfo } = await gatewayAndKey(deps, given, defaults);
+  // A pasted link gives the key (as --api-key would) and model hints for the agent it was made for.
+  if (url.link) given = { ...given, preferences: hintPreferences(url.link, given.preferences ?? {}) };
   const flagged = flaggedAgentKeys(deps, given);
   const listing = { ...http, root: url.root, markers: given.markers };
   const flaggedModels = await loadAgentModels(deps, listing, flagged, key, models);
@@ -66,18 +103,12 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
   }
   const agentKeys = await askAgentKeys(deps, agents, flagged, key);
   const ownModels = await loadAgentModels(deps, listing, agentKeys, key, models);
-  const mainModels = models;
-  const modelsFor = (id: AgentId): ClassifiedModel[] => ownModels.get(id) ?? mainModels;
+  const modelsFor = (id: AgentId): ClassifiedModel[] => ownModels.get(id) ?? models;
   // The agents sharing a model list are asked together, each other one with its own key's list.
   const chosen: ChosenModels = { models: new Map(), smallModels: new Map(), modelLists: new Map() };
   const byList = new Map<ClassifiedModel[], AgentId[]>();
   for (const id of agents) byList.set(modelsFor(id), [...(byList.get(modelsFor(id)) ?? []), id]);
-  for (const [list, ids] of byList) {
-    const part = await askModels(deps, ids, list, given, defaults.models);
-    for (const [a, m] of part.models) chosen.models.set(a, m);
-    for (const [a, m] of part.smallModels) chosen.smallModels.set(a, m);
-    for (const [a, m] of part.modelLists) chosen.modelLists.set(a, m);
-  }
+  for (const [list, ids] of byList) merge(chosen, await askModels(deps, ids, list, given, defaults.models));
   const { scope, keyStorage } = await askStorage(deps, given, defaults);
   // Models whose probe failed, per agent: not offered again when the person chooses again.
   const failedModels = new Map<AgentId, Set<string>>();
@@ -86,24 +117,7 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
       return await writeWithChoices(deps, given, { url, key, agentKeys, agents, chosen, scope, keyStorage, http, modelsFor, failedModels });
     } catch (err) {
       if (!(err instanceof ChooseAgain)) throw err;
-      for (const id of err.agents) {
-        const others = modelsFor(id).filter((m) => !failedModels.get(id)?.has(m.id));
-        const explicitGone: WizardGiven = {
-          ...given,
-          models: new Map([...(given.models ?? [])].filter(([a]) => a !== id && a !== '*')),
-          modelLists: new Map([...(given.modelLists ?? [])].filter(([a]) => a !== id)),
-        };
-        const again = await askModels(deps, [id], others, explicitGone, {}, true);
-        const list = chosen.modelLists.get(id) ?? given.modelLists?.get(id);
-        if (list)
-          chosen.modelLists.set(
-            id,
-            list.filter((m) => !failedModels.get(id)?.has(m)),
-          );
-        for (const [a, m] of again.models) chosen.models.set(a, m);
-        for (const [a, m] of again.smallModels) chosen.smallModels.set(a, m);
-        for (const [a, m] of again.modelLists) chosen.modelLists.set(a, m);
-      }
+      await chooseAgain(deps, given, err.agents, chosen, modelsFor, failedModels);
     }
   }
 }
