@@ -303,9 +303,12 @@ interface Resolved {
   source: string | Message;
 }
 
-function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
+/**
+ * Its settings as Claude Code resolves them, lowest first: the shell's environment, then the user
+ * settings, the project settings and the local ones (a later layer wins); and its apiKeyHelper.
+ */
+function resolvedSettings(env: AgentEnv, scope: Scope, current: CurrentFiles) {
   const paths = claudePaths(env);
-  // Claude Code's order, lowest first: shell env, user settings, project settings, local settings.
   const layers: { file: string; doc: unknown }[] = [{ file: paths.userSettings, doc: current.get(paths.userSettings) }];
   if (scope === 'project') {
     layers.push({ file: paths.projectSettings, doc: current.get(paths.projectSettings) });
@@ -325,6 +328,11 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     const h = asString(asRecord(layer.doc)?.['apiKeyHelper']);
     if (h !== undefined) helper = { value: h, source: layer.file };
   }
+  return { layers, vars, helper };
+}
+
+function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
+  const { layers, vars, helper } = resolvedSettings(env, scope, current);
 
   const base = vars.get(BASE_URL);
   if (!base || base.value.trim() === '') {

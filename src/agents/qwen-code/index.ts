@@ -279,6 +279,25 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
 }
 
 /**
+ * Our provider ids emptied by the removal: each whole list goes, and its providerProtocol mapping
+ * (the whole object when nothing of the user's is left in it).
+ */
+function dropEmptiedProviders(edits: KeyEdit[], providers: Record<string, unknown>, mapping: Record<string, unknown>): void {
+  const unmapped: string[] = [];
+  for (const id of Object.values(QWEN_PROVIDER)) {
+    const list = providers[id];
+    const own = edits.filter((e) => e.path[0] === 'modelProviders' && e.path[1] === id);
+    if (!Array.isArray(list) || own.length !== list.length) continue;
+    for (const e of own) edits.splice(edits.indexOf(e), 1);
+    edits.push({ path: ['modelProviders', id], value: undefined });
+    if (id in mapping) unmapped.push(id);
+  }
+  if (unmapped.length > 0 && Object.keys(mapping).every((k) => unmapped.includes(k)))
+    edits.push({ path: ['providerProtocol'], value: undefined });
+  else for (const id of unmapped) edits.push({ path: ['providerProtocol', id], value: undefined });
+}
+
+/**
  * What `remove` takes out: the provider entries we write (`name` ending " (gateway)") whose baseUrl
  * is still under the gateway, `model.name` when it names one of them and no other entry, and the
  * key variable they referenced from the user file's env block when no entry left uses it.
@@ -328,21 +347,7 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
     }
   }
   if (edits.length === 0) return { edits: [], notes, secrets };
-  // Our provider id emptied: its whole list goes, and its providerProtocol mapping (the whole
-  // object when nothing of the user's is left in it).
-  const mapping = asRecord(doc?.['providerProtocol']) ?? {};
-  const unmapped: string[] = [];
-  for (const id of Object.values(QWEN_PROVIDER)) {
-    const list = providers[id];
-    const own = edits.filter((e) => e.path[0] === 'modelProviders' && e.path[1] === id);
-    if (!Array.isArray(list) || own.length !== list.length) continue;
-    for (const e of own) edits.splice(edits.indexOf(e), 1);
-    edits.push({ path: ['modelProviders', id], value: undefined });
-    if (id in mapping) unmapped.push(id);
-  }
-  if (unmapped.length > 0 && Object.keys(mapping).every((k) => unmapped.includes(k)))
-    edits.push({ path: ['providerProtocol'], value: undefined });
-  else for (const id of unmapped) edits.push({ path: ['providerProtocol', id], value: undefined });
+  dropEmptiedProviders(edits, providers, asRecord(doc?.['providerProtocol']) ?? {});
   const model = asString(asRecord(doc?.['model'])?.['name']);
   if (model !== undefined && removedIds.has(model) && !keptIds.has(model)) {
     edits.push({ path: ['model', 'name'], value: undefined });
