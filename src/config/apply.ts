@@ -20,30 +20,15 @@ import { fsFailure, fsReason } from './fs-error.js';
 import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
 
 /**
- * Writes the plan: backs up every file it will update (and records the ones it creates), then writes
- * each changed file atomically. If a write fails, the files already written are put back before the
- * error is thrown. Nothing changes → no backup folder, every file 'unchanged'.
+ * Backs up every file the plan changes (and records the ones it creates) in a new backup folder,
+ * with its manifest. A backup that cannot be completed (disk full) is removed: no config was
+ * touched yet, and a half backup must not look like one.
  */
-export async function applyPlan(
-  plan: readonly PlannedFile[],
-  opts: { stateDir: string; command: string; now?: Date; onBackup?: (id: string) => void; keep?: number },
-): Promise<{ backupId?: string; files: AppliedFile[]; pruned?: string[] }> {
-  // Under the lock no other run of ours is writing: a temp file of ours beside any of these files is
-  // a killed run's leftover (it may hold the key), whatever its age.
-  await Promise.all(plan.map((f) => removeLeftoverTemps(f.path, 0)));
-  const changing = plan.filter((f) => f.action !== 'unchanged');
-  if (changing.length === 0) return { files: plan.map((f) => ({ path: f.path, action: 'unchanged' })) };
-
-  // The plan was computed from what was read earlier: never overwrite an edit made since then.
-  const originals = await Promise.all(changing.map((f) => readBytes(f.path)));
-  changing.forEach((f, i) => {
-    const now = originals[i];
-    const same = f.before === undefined ? now === undefined : now !== undefined && now.toString('utf8') === f.before;
-    if (!same) {
-      throw new JobError(msg('cfg.changed_since_read', { file: f.path }), msg('cfg.run_again'));
-    }
-  });
-
+async function backUp(
+  changing: readonly PlannedFile[],
+  originals: readonly (Buffer | undefined)[],
+  opts: { stateDir: string; command: string; now?: Date },
+): Promise<{ id: string; dir: string; backupOf: Map<PlannedFile, string> }> {
   const now = opts.now ?? new Date();
   let folder: { id: string; dir: string };
   try {
@@ -81,12 +66,76 @@ export async function applyPlan(
   try {
     await writeBackup();
   } catch (err) {
-    // A backup that cannot be completed (disk full) is removed: no config was touched yet, and a
-    // half backup must not look like one.
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
     await rmdir(backupsDir(opts.stateDir)).catch(() => undefined);
     throw fsFailure(err, dir);
   }
+  return { id, dir, backupOf };
+}
+
+/**
+ * A write failed: the files already written are put back, and the error says exactly what is where
+ * (a file not put back still holds this run's content, the key too). When every file is as it was,
+ * the backup of that unchanged state goes.
+ */
+async function undoWrites(
+  changing: readonly PlannedFile[],
+  originals: readonly (Buffer | undefined)[],
+  results: readonly PromiseSettledResult<unknown>[],
+  failed: number,
+  where: { id: string; dir: string; stateDir: string },
+): Promise<JobError> {
+  const written = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+  const { putBack, left } = await rollBack(changing, originals, written);
+  const err = (results[failed] as PromiseRejectedResult).reason as NodeJS.ErrnoException;
+  const file = changing[failed]?.path ?? '';
+  if (left.length > 0) {
+    // Say exactly what is where: a file not put back still holds this run's content (the key too).
+    const partial = new JobError(
+      msg('cfg.cannot_write_partial', {
+        file,
+        code: fsReason(err),
+        left: commas(left),
+        putBack: putBack.length > 0 ? commas(putBack) : msg('cfg.none'),
+      }),
+      msg('cfg.cannot_write_partial_hint', { id: where.id }),
+    );
+    partial.details = { putBack, notPutBack: left, backupId: where.id };
+    return partial;
+  }
+  const message = msg(putBack.length > 0 ? 'cfg.cannot_write' : 'cfg.cannot_write_alone', { file, code: fsReason(err) });
+  // Every file is as it was: a backup of an unchanged state is only noise (and a full disk's weight).
+  await rm(where.dir, { recursive: true, force: true }).catch(() => undefined);
+  await rmdir(backupsDir(where.stateDir)).catch(() => undefined);
+  return new JobError(message, msg('fs.cannot_write_hint'));
+}
+
+/**
+ * Writes the plan: backs up every file it will update (and records the ones it creates), then writes
+ * each changed file atomically. If a write fails, the files already written are put back before the
+ * error is thrown. Nothing changes → no backup folder, every file 'unchanged'.
+ */
+export async function applyPlan(
+  plan: readonly PlannedFile[],
+  opts: { stateDir: string; command: string; now?: Date; onBackup?: (id: string) => void; keep?: number },
+): Promise<{ backupId?: string; files: AppliedFile[]; pruned?: string[] }> {
+  // Under the lock no other run of ours is writing: a temp file of ours beside any of these files is
+  // a killed run's leftover (it may hold the key), whatever its age.
+  await Promise.all(plan.map((f) => removeLeftoverTemps(f.path, 0)));
+  const changing = plan.filter((f) => f.action !== 'unchanged');
+  if (changing.length === 0) return { files: plan.map((f) => ({ path: f.path, action: 'unchanged' })) };
+
+  // The plan was computed from what was read earlier: never overwrite an edit made since then.
+  const originals = await Promise.all(changing.map((f) => readBytes(f.path)));
+  changing.forEach((f, i) => {
+    const now = originals[i];
+    const same = f.before === undefined ? now === undefined : now !== undefined && now.toString('utf8') === f.before;
+    if (!same) {
+      throw new JobError(msg('cfg.changed_since_read', { file: f.path }), msg('cfg.run_again'));
+    }
+  });
+
+  const { id, dir, backupOf } = await backUp(changing, originals, opts);
   // From here on a file may change: whoever stops the run must be able to name the backup.
   opts.onBackup?.(id);
 
@@ -97,31 +146,7 @@ export async function applyPlan(
     ),
   );
   const failed = results.findIndex((r) => r.status === 'rejected');
-  if (failed !== -1) {
-    const written = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
-    const { putBack, left } = await rollBack(changing, originals, written);
-    const err = (results[failed] as PromiseRejectedResult).reason as NodeJS.ErrnoException;
-    const file = changing[failed]?.path ?? '';
-    if (left.length > 0) {
-      // Say exactly what is where: a file not put back still holds this run's content (the key too).
-      const partial = new JobError(
-        msg('cfg.cannot_write_partial', {
-          file,
-          code: fsReason(err),
-          left: commas(left),
-          putBack: putBack.length > 0 ? commas(putBack) : msg('cfg.none'),
-        }),
-        msg('cfg.cannot_write_partial_hint', { id }),
-      );
-      partial.details = { putBack, notPutBack: left, backupId: id };
-      throw partial;
-    }
-    const message = msg(putBack.length > 0 ? 'cfg.cannot_write' : 'cfg.cannot_write_alone', { file, code: fsReason(err) });
-    // Every file is as it was: a backup of an unchanged state is only noise (and a full disk's weight).
-    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
-    await rmdir(backupsDir(opts.stateDir)).catch(() => undefined);
-    throw new JobError(message, msg('fs.cannot_write_hint'));
-  }
+  if (failed !== -1) throw await undoWrites(changing, originals, results, failed, { id, dir, stateDir: opts.stateDir });
   // The new backup is complete and the files written: older backups beyond the limit go, so copies
   // of an old key do not pile up. A failure here costs nothing the run promised.
   const pruned = opts.keep === undefined ? [] : await pruneBackups(opts.stateDir, opts.keep, id).catch(() => []);
