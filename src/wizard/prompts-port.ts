@@ -38,8 +38,11 @@ function shortTitles(choices: readonly Choice<unknown>[]): ((this: Rendered) => 
   };
 }
 
-export function promptsPrompter(streams: PromptStreams = {}, t: Translator = ENGLISH): Prompter {
-  const ask = async <T>(question: PromptObject<'value'>): Promise<T> => {
+type Ask = <T>(question: PromptObject<'value'>) => Promise<T>;
+
+/** One question through prompts: gateway text escaped, Esc or Ctrl-C a CancelledError. */
+function asker(streams: PromptStreams): Ask {
+  return async <T>(question: PromptObject<'value'>): Promise<T> => {
     let cancelled = false;
     const answer = await prompts(
       {
@@ -62,20 +65,74 @@ export function promptsPrompter(streams: PromptStreams = {}, t: Translator = ENG
     if (cancelled || !('value' in answer)) throw new CancelledError();
     return answer.value as T;
   };
-  const toChoices = <T>(choices: readonly Choice<T>[]) =>
-    // Titles and descriptions carry gateway text (model ids, pricing descriptions) straight to the terminal.
-    choices.map((c) => ({
-      title: escapeControls(c.title),
-      value: c.value,
-      description: c.description === undefined ? undefined : escapeControls(c.description),
-      disabled: c.disabled,
-      selected: c.selected,
-    }));
-  const render = <T>(choices: readonly Choice<T>[]) => {
-    const onRender = shortTitles(choices as readonly Choice<unknown>[]);
-    return onRender ? { onRender } : {};
-  };
+}
 
+const toChoices = <T>(choices: readonly Choice<T>[]) =>
+  // Titles and descriptions carry gateway text (model ids, pricing descriptions) straight to the terminal.
+  choices.map((c) => ({
+    title: escapeControls(c.title),
+    value: c.value,
+    description: c.description === undefined ? undefined : escapeControls(c.description),
+    disabled: c.disabled,
+    selected: c.selected,
+  }));
+
+const render = <T>(choices: readonly Choice<T>[]) => {
+  const onRender = shortTitles(choices as readonly Choice<unknown>[]);
+  return onRender ? { onRender } : {};
+};
+
+/**
+ * A multiselect whose minimum is checked here, in the reader's language (prompts' own check speaks
+ * English only), the question asked again with the choices as they were left.
+ */
+async function multiselect<T>(ask: Ask, streams: PromptStreams, t: Translator, q: Parameters<Prompter['multiselect']>[0]): Promise<T[]> {
+  let choices = q.choices as readonly Choice<T>[];
+  for (;;) {
+    const picked = await ask<T[]>({
+      type: 'multiselect',
+      name: 'value',
+      message: q.message,
+      choices: toChoices(choices),
+      instructions: false,
+      hint: t('wizard.prompt.multiselect_hint'),
+      warn: t('wizard.prompt.not_available'),
+      // Every agent on one page (prompts shows 10 by default); a long model list still pages.
+      // prompts reads `optionsPerPage`; its type declarations lack it.
+      ...({ optionsPerPage: Math.min(Math.max(10, choices.length), 16) } as object),
+      ...render(choices),
+    });
+    if (q.min === undefined || picked.length >= q.min) return picked;
+    (streams.stdout ?? process.stdout).write(`${t('wizard.prompt.min_selected', { min: q.min })}\n`);
+    choices = choices.map((c) => ({ ...c, selected: picked.includes(c.value) }));
+  }
+}
+
+/** An autocomplete that filters on what identifies a choice (the model ID), asked again when nothing matched. */
+async function autocomplete<T>(ask: Ask, t: Translator, q: Parameters<Prompter['autocomplete']>[0]): Promise<T> {
+  const keys = new Map<unknown, string>(q.choices.map((c) => [c.value, (c.short ?? c.title).toLowerCase()]));
+  for (;;) {
+    const value = await ask<T | undefined>({
+      type: 'autocomplete',
+      name: 'value',
+      message: q.message,
+      choices: toChoices(q.choices),
+      initial: q.initial,
+      // Rows may take two lines (model and description): 7 of them fit a 24-line terminal.
+      limit: 7,
+      // prompts reads it although its types do not list it.
+      ...({ noMatches: t('wizard.prompt.no_matches') } as object),
+      suggest: async (input: string, choices) =>
+        choices.filter((c) => (keys.get(c.value) ?? c.title.toLowerCase()).includes(input.trim().toLowerCase())),
+      ...render(q.choices),
+    });
+    // Enter on a filter that matched nothing answers undefined: ask again.
+    if (value !== undefined) return value;
+  }
+}
+
+export function promptsPrompter(streams: PromptStreams = {}, t: Translator = ENGLISH): Prompter {
+  const ask = asker(streams);
   return {
     text: (q) => ask<string>({ type: 'text', name: 'value', message: q.message, initial: q.initial, validate: q.validate }),
     password: (q) => ask<string>({ type: 'password', name: 'value', message: q.message, validate: q.validate }),
@@ -90,56 +147,8 @@ export function promptsPrompter(streams: PromptStreams = {}, t: Translator = ENG
         warn: t('wizard.prompt.not_available'),
         ...render(q.choices),
       }),
-    multiselect: async <T>(q: Parameters<Prompter['multiselect']>[0]): Promise<T[]> => {
-      // prompts' own minimum check speaks English only: the minimum is checked here, in the
-      // reader's language, and the question asked again with the choices as they were left.
-      let choices = q.choices as readonly Choice<T>[];
-      for (;;) {
-        const picked = await ask<T[]>({
-          type: 'multiselect',
-          name: 'value',
-          message: q.message,
-          choices: toChoices(choices),
-          instructions: false,
-          hint: t('wizard.prompt.multiselect_hint'),
-          warn: t('wizard.prompt.not_available'),
-          // Every agent on one page (prompts shows 10 by default); a long model list still pages.
-          // prompts reads `optionsPerPage`; its type declarations lack it.
-          ...({ optionsPerPage: Math.min(Math.max(10, choices.length), 16) } as object),
-          ...render(choices),
-        });
-        if (q.min === undefined || picked.length >= q.min) return picked;
-        (streams.stdout ?? process.stdout).write(`${t('wizard.prompt.min_selected', { min: q.min })}\n`);
-        choices = choices.map((c) => ({ ...c, selected: picked.includes(c.value) }));
-      }
-    },
-    autocomplete: <T>(q: Parameters<Prompter['autocomplete']>[0]) => {
-      // Typing filters on what identifies a choice (the model ID), not on its whole row.
-      const keys = new Map<unknown, string>(q.choices.map((c) => [c.value, (c.short ?? c.title).toLowerCase()]));
-      const once = () =>
-        ask<T | undefined>({
-          type: 'autocomplete',
-          name: 'value',
-          message: q.message,
-          choices: toChoices(q.choices),
-          initial: q.initial,
-          // Rows may take two lines (model and description): 7 of them fit a 24-line terminal.
-          limit: 7,
-          // prompts reads it although its types do not list it.
-          ...({ noMatches: t('wizard.prompt.no_matches') } as object),
-          suggest: async (input: string, choices) =>
-            choices.filter((c) => (keys.get(c.value) ?? c.title.toLowerCase()).includes(input.trim().toLowerCase())),
-          ...render(q.choices),
-        });
-      // Enter on a filter that matched nothing answers undefined: ask again.
-      const loop = async (): Promise<T> => {
-        for (;;) {
-          const value = await once();
-          if (value !== undefined) return value;
-        }
-      };
-      return loop();
-    },
+    multiselect: <T>(q: Parameters<Prompter['multiselect']>[0]) => multiselect<T>(ask, streams, t, q),
+    autocomplete: <T>(q: Parameters<Prompter['autocomplete']>[0]) => autocomplete<T>(ask, t, q),
     confirm: (q) => ask<boolean>({ type: 'confirm', name: 'value', message: q.message, initial: q.initial ?? true }),
   };
 }
