@@ -2,7 +2,7 @@
 // TLS, which timeout and its limit, a connection cut in the middle of an answer, the proxy.
 import type { Diagnosis } from '../core/types.js';
 import { cleanText, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
-import { msg } from '../i18n/index.js';
+import { msg, type Message } from '../i18n/index.js';
 import { displayProxy, type ProxyChoice } from './proxy.js';
 
 /** Where the exchange was when it failed. */
@@ -59,21 +59,14 @@ export const DEADLINE = 'GAS_REQUEST_DEADLINE';
 
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|EPROTO$|ERR_OSSL)/;
 
-/** The diagnosis for a failed exchange; never throws. */
-export function diagnoseTransportError(err: unknown, f: TransportFailure): Diagnosis {
-  const all = codes(err);
-  const has = (...c: string[]): string | undefined => all.find((x) => c.includes(x));
-  let host = '';
-  try {
-    host = new URL(f.ctx.url).host;
-  } catch {
-    host = f.ctx.url;
-  }
-  const proxy = f.proxy ? { proxy: displayProxy(f.proxy.uri), variable: f.proxy.variable } : undefined;
-  const via = proxy ? msg('net.via_proxy', proxy) : '';
-  const proxyFix = f.proxy ? msg('net.proxy_fix', { variable: f.proxy.variable, host: host.replace(/:\d+$/, '') }) : '';
-  const target = proxy ? msg('net.proxy', proxy) : host;
-
+/** The diagnosis when a deadline ended the exchange: connecting, the headers, the body or the whole answer. */
+function timeoutDiagnosis(
+  has: (...c: string[]) => string | undefined,
+  host: string,
+  via: Message | '',
+  proxyFix: Message | '',
+  f: TransportFailure,
+): Diagnosis | undefined {
   if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) {
     return makeDiagnosis(
       'timeout',
@@ -96,6 +89,26 @@ export function diagnoseTransportError(err: unknown, f: TransportFailure): Diagn
   if (has('UND_ERR_BODY_TIMEOUT')) {
     return makeDiagnosis('timeout', msg('net.body_timeout', { host, seconds: seconds(f.timeoutMs) }), msg('net.body_timeout_fix'), f.ctx);
   }
+  return undefined;
+}
+
+/** The diagnosis for a failed exchange; never throws. */
+export function diagnoseTransportError(err: unknown, f: TransportFailure): Diagnosis {
+  const all = codes(err);
+  const has = (...c: string[]): string | undefined => all.find((x) => c.includes(x));
+  let host = '';
+  try {
+    host = new URL(f.ctx.url).host;
+  } catch {
+    host = f.ctx.url;
+  }
+  const proxy = f.proxy ? { proxy: displayProxy(f.proxy.uri), variable: f.proxy.variable } : undefined;
+  const via = proxy ? msg('net.via_proxy', proxy) : '';
+  const proxyFix = f.proxy ? msg('net.proxy_fix', { variable: f.proxy.variable, host: host.replace(/:\d+$/, '') }) : '';
+  const target = proxy ? msg('net.proxy', proxy) : host;
+
+  const timedOut = timeoutDiagnosis(has, host, via, proxyFix, f);
+  if (timedOut) return timedOut;
   const dns = has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA');
   if (dns) {
     return makeDiagnosis(
