@@ -160,6 +160,37 @@ function session(
   };
 }
 
+/**
+ * Where the key goes: the token itself in the settings (file storage; our own apiKeyHelper taken
+ * out, a foreign one named), or a helper that prints the variable (env storage). Returns the
+ * variable to export, under env storage.
+ */
+function keyEdits(
+  env: AgentEnv,
+  choice: AgentChoice,
+  auth: KeyEdit[],
+  authEnv: Record<string, unknown>,
+  authDoc: unknown,
+  authPath: string,
+  notes: Message[],
+): string | undefined {
+  const ownHelper = helperVariable(asRecord(authDoc)?.['apiKeyHelper']) !== undefined;
+  const foreignHelper = asString(asRecord(authDoc)?.['apiKeyHelper']);
+  if (choice.keyStorage === 'file') {
+    auth.push({ path: ['env', AUTH_TOKEN], value: choice.key });
+    if (ownHelper) auth.push({ path: ['apiKeyHelper'], value: undefined });
+    else if (foreignHelper !== undefined) {
+      notes.push(msg('agents.cc.foreign_helper', { auth: authPath, helper: foreignHelper }));
+    }
+  } else {
+    if (AUTH_TOKEN in authEnv) auth.push({ path: ['env', AUTH_TOKEN], value: undefined });
+    auth.push({ path: ['apiKeyHelper'], value: apiKeyHelperCommand(choice.keyEnvVar, env.platform) });
+    notes.push(msg('agents.cc.export_key', { var: choice.keyEnvVar }));
+    return choice.keyEnvVar;
+  }
+  return undefined;
+}
+
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
   const paths = claudePaths(env);
   const notes: Message[] = [];
@@ -222,22 +253,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
     }
   }
 
-  const ownHelper = helperVariable(asRecord(authDoc)?.['apiKeyHelper']) !== undefined;
-  const foreignHelper = asString(asRecord(authDoc)?.['apiKeyHelper']);
-  let exportVar: string | undefined;
-  if (choice.keyStorage === 'file') {
-    auth.push({ path: ['env', AUTH_TOKEN], value: choice.key });
-    if (ownHelper) auth.push({ path: ['apiKeyHelper'], value: undefined });
-    else if (foreignHelper !== undefined) {
-      notes.push(msg('agents.cc.foreign_helper', { auth: authPath, helper: foreignHelper }));
-    }
-  } else {
-    if (AUTH_TOKEN in authEnv) auth.push({ path: ['env', AUTH_TOKEN], value: undefined });
-    auth.push({ path: ['apiKeyHelper'], value: apiKeyHelperCommand(choice.keyEnvVar, env.platform) });
-    exportVar = choice.keyEnvVar;
-    notes.push(msg('agents.cc.export_key', { var: choice.keyEnvVar }));
-  }
-
+  const exportVar = keyEdits(env, choice, auth, authEnv, authDoc, authPath, notes);
   for (const name of [BASE_URL, AUTH_TOKEN, MODEL]) {
     if (envValue(env.env, name) !== undefined) {
       notes.push(msg('agents.cc.shell_var_ignored', { name }));
