@@ -401,6 +401,90 @@ export async function choosePhase(
 }
 
 /**
+ * The model the user did not name failed its own way: the next by the ranking that passes takes its
+ * place, the failures said (the first few in words, the rest counted by cause).
+ */
+async function fallBackAgent(
+  opts: SetupOptions,
+  client: ClientOptions,
+  c: Chosen,
+  models: readonly ClassifiedModel[],
+  results: Map<string, ProbeResult>,
+  concurrency: number,
+): Promise<void> {
+  const first = results.get(probeKey(c.choice.protocol, c.choice.model))!;
+  const found = await fallBack(client, c.agent, models, first, {
+    patterns: opts.choice.preferences?.[c.agent.id]?.model,
+    avoid: opts.choice.avoid?.get(c.agent.id),
+    concurrency,
+    results,
+  });
+  // The first few in words; the rest counted by cause (the JSON report keeps every one).
+  for (const f of found.failed.slice(0, SAID_FAILURES)) c.report.notes.push(failedNote(f));
+  const rest = found.failed.slice(SAID_FAILURES);
+  if (rest.length > 0) {
+    const codes = [...new Set(rest.map((f) => f.code))];
+    c.report.notes.push(msg('setup.more_failed', { n: rest.length, codes: commas(codes) }));
+  }
+  if (found.stoppedBy) c.report.notes.push(msg('setup.fallback_stopped', { model: found.stoppedBy.model, code: found.stoppedBy.code }));
+  if (!found.winner) return;
+  c.report.fallback = { failed: found.failed, chosen: found.winner.model };
+  c.report.notes.push(msg('setup.fallback_chosen', { model: first.model, winner: found.winner.model }));
+  c.choice.model = found.winner.model;
+  c.choice.protocol = found.winner.protocol;
+  // The tiers and the small model were chosen beside the failed model: they keep their own probes.
+}
+
+/**
+ * An agent's probes read: the main model's is its probe; a tier, a listed model or a small model
+ * that failed is left out (the agent then uses the main model there), each said.
+ */
+function settleProbes(opts: SetupOptions, c: Chosen, results: ReadonlyMap<string, ProbeResult>): void {
+  const main = results.get(probeKey(c.choice.protocol, c.choice.model));
+  if (main) c.report.probe = toVerify(main);
+  // A tier whose model failed is not written: the agent's tier then takes the main model.
+  for (const [tier, model] of Object.entries(c.choice.tiers ?? {})) {
+    const r = results.get(probeKey(c.choice.protocol, model));
+    if (!r || r.ok || model === c.choice.model) continue;
+    c.report.notes.push(msg('setup.tier_failed', { tier, note: failedNote(failedModel(r)), model: c.choice.model }));
+    delete c.choice.tiers![tier];
+  }
+  if (c.choice.tiers && Object.keys(c.choice.tiers).length === 0) delete c.choice.tiers;
+  // A listed model that failed is left out of the list, said like a fallback's failures.
+  if (c.list) {
+    const out: FailedModel[] = [];
+    c.list = c.list.filter((m) => {
+      const r = results.get(probeKey(m.protocol, m.model));
+      if (!r || r.ok || m.model === c.choice.model || m.model === c.choice.smallModel) return true;
+      out.push(failedModel(r));
+      return false;
+    });
+    if (out.length > 0) {
+      c.report.leftOut = out;
+      for (const f of out.slice(0, SAID_FAILURES)) c.report.notes.push(msg('setup.left_out', { note: failedNote(f) }));
+      if (out.length > SAID_FAILURES)
+        c.report.notes.push(
+          msg('setup.more_left_out', {
+            n: out.length - SAID_FAILURES,
+            codes: commas([...new Set(out.slice(SAID_FAILURES).map((f) => f.code))]),
+          }),
+        );
+    }
+  }
+  opts.onProgress?.({ phase: 'probed', agent: c.agent.id, ok: main?.ok ?? false });
+  if (c.choice.smallModel && c.choice.smallProtocol && c.choice.smallModel !== c.choice.model) {
+    const small = results.get(probeKey(c.choice.smallProtocol, c.choice.smallModel));
+    if (small && !small.ok) {
+      c.report.notes.push(
+        msg('setup.small_failed', { small: c.choice.smallModel ?? '', code: small.diagnosis?.code ?? 'error', model: c.choice.model }),
+      );
+      c.choice.smallModel = c.choice.model;
+      c.choice.smallProtocol = c.choice.protocol;
+    }
+  }
+}
+
+/**
  * Phase 2, probe: every chosen model in its agent's protocol, all agents at once. A model only a
  * probe could confirm that fails gives way to the agent's next one that passes; a failing small
  * model gives way to the main model (both said in the agent's notes). Each agent's `report.probe`
@@ -438,79 +522,12 @@ export async function probePhase(
       await Promise.all(
         group
           .filter((c) => !c.explicit && modelsOwnFailure(results.get(probeKey(c.choice.protocol, c.choice.model)) ?? { ok: true }))
-          .map(async (c) => {
-            const first = results.get(probeKey(c.choice.protocol, c.choice.model))!;
-            const found = await fallBack(client, c.agent, byAgent?.get(c.agent.id) ?? shared, first, {
-              patterns: opts.choice.preferences?.[c.agent.id]?.model,
-              avoid: opts.choice.avoid?.get(c.agent.id),
-              concurrency,
-              results,
-            });
-            // The first few in words; the rest counted by cause (the JSON report keeps every one).
-            for (const f of found.failed.slice(0, SAID_FAILURES)) c.report.notes.push(failedNote(f));
-            const rest = found.failed.slice(SAID_FAILURES);
-            if (rest.length > 0) {
-              const codes = [...new Set(rest.map((f) => f.code))];
-              c.report.notes.push(msg('setup.more_failed', { n: rest.length, codes: commas(codes) }));
-            }
-            if (found.stoppedBy)
-              c.report.notes.push(msg('setup.fallback_stopped', { model: found.stoppedBy.model, code: found.stoppedBy.code }));
-            if (!found.winner) return;
-            c.report.fallback = { failed: found.failed, chosen: found.winner.model };
-            c.report.notes.push(msg('setup.fallback_chosen', { model: first.model, winner: found.winner.model }));
-            c.choice.model = found.winner.model;
-            c.choice.protocol = found.winner.protocol;
-            // The tiers and the small model were chosen beside the failed model: they keep their own probes.
-          }),
+          .map((c) => fallBackAgent(opts, client, c, byAgent?.get(c.agent.id) ?? shared, results, concurrency)),
       );
       for (const c of group) resultsOf.set(c, results);
     }),
   );
-  for (const c of chosen) {
-    const results = resultsOf.get(c)!;
-    const main = results.get(probeKey(c.choice.protocol, c.choice.model));
-    if (main) c.report.probe = toVerify(main);
-    // A tier whose model failed is not written: the agent's tier then takes the main model.
-    for (const [tier, model] of Object.entries(c.choice.tiers ?? {})) {
-      const r = results.get(probeKey(c.choice.protocol, model));
-      if (!r || r.ok || model === c.choice.model) continue;
-      c.report.notes.push(msg('setup.tier_failed', { tier, note: failedNote(failedModel(r)), model: c.choice.model }));
-      delete c.choice.tiers![tier];
-    }
-    if (c.choice.tiers && Object.keys(c.choice.tiers).length === 0) delete c.choice.tiers;
-    // A listed model that failed is left out of the list, said like a fallback's failures.
-    if (c.list) {
-      const out: FailedModel[] = [];
-      c.list = c.list.filter((m) => {
-        const r = results.get(probeKey(m.protocol, m.model));
-        if (!r || r.ok || m.model === c.choice.model || m.model === c.choice.smallModel) return true;
-        out.push(failedModel(r));
-        return false;
-      });
-      if (out.length > 0) {
-        c.report.leftOut = out;
-        for (const f of out.slice(0, SAID_FAILURES)) c.report.notes.push(msg('setup.left_out', { note: failedNote(f) }));
-        if (out.length > SAID_FAILURES)
-          c.report.notes.push(
-            msg('setup.more_left_out', {
-              n: out.length - SAID_FAILURES,
-              codes: commas([...new Set(out.slice(SAID_FAILURES).map((f) => f.code))]),
-            }),
-          );
-      }
-    }
-    opts.onProgress?.({ phase: 'probed', agent: c.agent.id, ok: main?.ok ?? false });
-    if (c.choice.smallModel && c.choice.smallProtocol && c.choice.smallModel !== c.choice.model) {
-      const small = results.get(probeKey(c.choice.smallProtocol, c.choice.smallModel));
-      if (small && !small.ok) {
-        c.report.notes.push(
-          msg('setup.small_failed', { small: c.choice.smallModel ?? '', code: small.diagnosis?.code ?? 'error', model: c.choice.model }),
-        );
-        c.choice.smallModel = c.choice.model;
-        c.choice.smallProtocol = c.choice.protocol;
-      }
-    }
-  }
+  for (const c of chosen) settleProbes(opts, c, resultsOf.get(c)!);
   return chosen.filter((c) => c.report.probe !== undefined && !c.report.probe.ok);
 }
 
