@@ -4,6 +4,7 @@
 // whose Diagnosis says what broke.
 import type { Dispatcher } from 'undici';
 import { GatewayError } from '../core/errors.js';
+import type { Diagnosis } from '../core/types.js';
 import { USER_AGENT } from '../core/version.js';
 import { msg, type Message } from '../i18n/index.js';
 import { makeDiagnosis, safeUrl, type DiagnoseContext } from './diagnosis.js';
@@ -98,6 +99,28 @@ function mib(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
 }
 
+/** A redirect is never followed (the key would go with it): where it pointed, said, and what to do. */
+function redirectDiagnosis(url: URL, status: number, location: string | undefined, context: DiagnoseContext): Diagnosis {
+  let target: string | Message = msg('net.another_address');
+  let sameOrigin = false;
+  if (location) {
+    try {
+      const to = new URL(location, url);
+      sameOrigin = to.origin === url.origin;
+      // file:, data: and other non-network URLs have the origin "null": show the address itself.
+      target = sameOrigin ? to.pathname : to.origin === 'null' ? to.href.slice(0, 100) : to.origin;
+    } catch {
+      target = msg('net.unreadable_address');
+    }
+  }
+  return makeDiagnosis(
+    'redirect',
+    msg(sameOrigin ? 'net.redirect_same' : 'net.redirect_other', { host: url.host, status, target }),
+    sameOrigin ? msg('net.redirect_same_fix', { target }) : msg('net.redirect_other_fix'),
+    context,
+  );
+}
+
 /** Sends one request. Throws GatewayError for transport failures, redirects and oversize answers. */
 export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<HttpResponse> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -173,27 +196,7 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
 
   if (status >= 300 && status < 400) {
     discard();
-    const location = header(resHeaders, 'location');
-    let target: string | Message = msg('net.another_address');
-    let sameOrigin = false;
-    if (location) {
-      try {
-        const to = new URL(location, url);
-        sameOrigin = to.origin === url.origin;
-        // file:, data: and other non-network URLs have the origin "null": show the address itself.
-        target = sameOrigin ? to.pathname : to.origin === 'null' ? to.href.slice(0, 100) : to.origin;
-      } catch {
-        target = msg('net.unreadable_address');
-      }
-    }
-    throw new GatewayError(
-      makeDiagnosis(
-        'redirect',
-        msg(sameOrigin ? 'net.redirect_same' : 'net.redirect_other', { host: url.host, status, target }),
-        sameOrigin ? msg('net.redirect_same_fix', { target }) : msg('net.redirect_other_fix'),
-        context,
-      ),
-    );
+    throw new GatewayError(redirectDiagnosis(url, status, header(resHeaders, 'location'), context));
   }
 
   // A JSON answer over the cap is the gateway's own (a very long model list), not a wrong base URL.
