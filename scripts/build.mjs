@@ -4,6 +4,32 @@ import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+// The build's inputs, hashed: a build whose inputs did not change since the last one leaves dist/ as
+// it is. `npm test` builds, and the tiers that run after it (side by side in CI) find it built
+// instead of rebuilding it under each other.
+const { createHash } = await import('node:crypto');
+const { readdirSync, existsSync, writeFileSync: write } = await import('node:fs');
+const { join } = await import('node:path');
+const root = new URL('..', import.meta.url).pathname;
+const inputs = (dir) =>
+  readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path, e.name))
+    .sort();
+const hash = createHash('sha256');
+for (const file of [
+  ...inputs('src'),
+  ...inputs('templates'),
+  ...['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.lib.json', 'scripts/build.mjs'].map((f) => join(root, f)),
+])
+  hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
+const stamp = hash.digest('hex');
+const stampFile = join(root, 'dist', '.inputs');
+if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+  console.log('build: dist/ is up to date with its inputs');
+  process.exit(0);
+}
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await build({
@@ -78,3 +104,5 @@ for (const [lang, locale] of [
     }
   }
 }
+
+write(stampFile, stamp);
