@@ -41,6 +41,121 @@ const ENDPOINTS: readonly (readonly string[])[] = [
 /** Masked in every message: a new-api key is `sk-` + 48 alphanumerics; other keys are long runs. */
 const KEY_LIKE = /sk-[A-Za-z0-9_-]{8,}|[A-Za-z0-9_-]{32,}/g;
 
+/** Parts that may carry the key come first, whatever else is wrong: user info, a query, a fragment. */
+function refuseKeyParts(text: string, rest: string): void {
+  // A password may itself hold "?" or "#", so user info is looked for up to the first slash.
+  if (/^[^/\\]*@/.test(rest)) {
+    throw new UsageError(msg('url.credentials', { url: show(text) }), formKeyHint());
+  }
+  const extras: Message[] = [];
+  if (rest.includes('?')) extras.push(msg('url.query'));
+  if (rest.includes('#')) extras.push(msg('url.fragment'));
+  if (extras.length > 0) {
+    throw new UsageError(
+      msg(rest.includes('?') ? 'url.extras_key' : 'url.extras', {
+        url: show(text),
+        extras: and(extras),
+      }),
+      rest.includes('?') ? formKeyHint() : formHint(),
+    );
+  }
+}
+
+/** The scheme (http or https), a host, and a port the URL parser takes; what was typed, checked. */
+function checkAuthority(
+  text: string,
+  scheme: string | undefined,
+  authority: string,
+): { scheme: string; lowerScheme: string; rawPort: string | undefined } {
+  if (scheme === undefined) throw missingScheme(text);
+  const lowerScheme = scheme.toLowerCase();
+  if (lowerScheme !== 'http' && lowerScheme !== 'https') {
+    throw new UsageError(msg('url.scheme', { url: show(text), scheme: scrub(lowerScheme) }), formHint());
+  }
+  if (authority === '') {
+    throw new UsageError(msg('url.no_host', { url: show(text) }), formHint());
+  }
+  if (!authority.startsWith('[') && (authority.match(/:/g)?.length ?? 0) > 1) {
+    throw new UsageError(msg('url.ipv6', { url: show(text) }), msg('url.ipv6_hint'));
+  }
+  const rawPort = portOf(authority);
+  if (rawPort !== undefined && rawPort !== '' && !/^\d{1,5}$/.test(rawPort)) {
+    throw new UsageError(msg('url.bad_port', { url: show(text) }), formHint());
+  }
+  if (rawPort !== undefined && Number(rawPort) > 65535) {
+    throw new UsageError(msg('url.port_range', { url: show(text), port: rawPort }), formHint());
+  }
+
+  return { scheme, lowerScheme, rawPort };
+}
+
+/** What the parser changed of the scheme's slashes, the case, the host and the port: each said. */
+function hostNotes(
+  url: URL,
+  typed: { scheme: string; lowerScheme: string; slashes: string; authority: string; rawPort: string | undefined },
+): Message[] {
+  const { scheme, lowerScheme, slashes, authority, rawPort } = typed;
+  const changes: Message[] = [];
+  if (slashes === '') changes.push(msg('url.added_slashes', { scheme: lowerScheme }));
+  else if (slashes !== '//') changes.push(msg('url.replaced_slashes', { slashes, scheme: lowerScheme }));
+  const schemeUpper = scheme !== lowerScheme;
+  const rawHost = rawPort === undefined ? authority : authority.slice(0, -(rawPort.length + 1));
+  const hostUpper = rawHost !== rawHost.toLowerCase();
+  if (schemeUpper && hostUpper) changes.push(msg('url.lower_both'));
+  else if (schemeUpper) changes.push(msg('url.lower_scheme'));
+  else if (hostUpper) changes.push(msg('url.lower_host'));
+  if (rawHost.toLowerCase() !== url.hostname) changes.push(msg('url.host_as', { host: url.hostname }));
+  if (rawPort !== undefined && url.port === '') {
+    changes.push(rawPort === '' ? msg('url.empty_port') : msg('url.default_port', { port: rawPort, scheme: lowerScheme }));
+  } else if (rawPort !== undefined && rawPort !== url.port) {
+    changes.push(msg('url.port_as', { port: url.port }));
+  }
+
+  return changes;
+}
+
+/** A pasted endpoint, then every trailing /v1, taken off `segments` (in place); each removal said. */
+function stripEndpoint(segments: string[], trailingSlash: boolean): Message[] {
+  const changes: Message[] = [];
+  const endpoint = trailingEndpoint(segments);
+  if (endpoint !== undefined) segments.splice(segments.length - endpoint.length, endpoint.length);
+  const v1s: string[] = [];
+  while (segments.length > 0 && segments[segments.length - 1]?.toLowerCase() === 'v1') {
+    v1s.unshift(segments.pop() ?? '');
+  }
+  const v1Text = v1s.map((s) => `/${s}`).join('');
+  if (endpoint !== undefined) {
+    const shown = v1s.length === 1 ? v1Text : '';
+    changes.push(msg('url.removed_endpoint', { endpoint: `${shown}/${endpoint.join('/')}` }));
+  }
+  if (v1s.length >= 2) {
+    changes.push(msg('url.removed_doubled', { v1: v1Text }));
+  } else if (v1s.length === 1 && endpoint === undefined) {
+    changes.push(msg('url.removed_v1', { v1: v1Text }));
+  }
+  if (trailingSlash && endpoint === undefined && v1s.length === 0) changes.push(msg('url.removed_slash'));
+
+  return changes;
+}
+
+/** What the root left looks like that may be wrong: a version or api segment, an endpoint, plain http. */
+function pathWarnings(segments: readonly string[], url: URL, lowerScheme: string): Message[] {
+  const warnings: Message[] = [];
+  const last = segments[segments.length - 1]?.toLowerCase();
+  if (last !== undefined) {
+    if (/^v\d+[a-z]*\d*$/.test(last)) {
+      warnings.push(msg('url.version_path', { last }));
+    } else if (last === 'api') {
+      warnings.push(msg('url.api_path'));
+    } else if (ENDPOINTS.some((e) => e.length === 1 && e[0] === last)) {
+      warnings.push(msg('url.endpoint_path', { last }));
+    }
+  }
+  if (lowerScheme === 'http' && !isLoopbackHost(url.hostname)) warnings.push(msg('url.http_warning'));
+
+  return warnings;
+}
+
 /** Turns a pasted gateway address into the gateway root; throws UsageError saying why it cannot. */
 export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   const changes: Message[] = [];
@@ -68,42 +183,9 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   const authority = authorityEnd === -1 ? rest : rest.slice(0, authorityEnd);
   const rawPath = authorityEnd === -1 ? '' : rest.slice(authorityEnd).replace(/[?#][\s\S]*$/, '');
 
-  // Parts that may carry the key come first, whatever else is wrong.
-  // A password may itself hold "?" or "#", so user info is looked for up to the first slash.
-  if (/^[^/\\]*@/.test(rest)) {
-    throw new UsageError(msg('url.credentials', { url: show(text) }), formKeyHint());
-  }
-  const extras: Message[] = [];
-  if (rest.includes('?')) extras.push(msg('url.query'));
-  if (rest.includes('#')) extras.push(msg('url.fragment'));
-  if (extras.length > 0) {
-    throw new UsageError(
-      msg(rest.includes('?') ? 'url.extras_key' : 'url.extras', {
-        url: show(text),
-        extras: and(extras),
-      }),
-      rest.includes('?') ? formKeyHint() : formHint(),
-    );
-  }
-
-  if (scheme === undefined) throw missingScheme(text);
-  const lowerScheme = scheme.toLowerCase();
-  if (lowerScheme !== 'http' && lowerScheme !== 'https') {
-    throw new UsageError(msg('url.scheme', { url: show(text), scheme: scrub(lowerScheme) }), formHint());
-  }
-  if (authority === '') {
-    throw new UsageError(msg('url.no_host', { url: show(text) }), formHint());
-  }
-  if (!authority.startsWith('[') && (authority.match(/:/g)?.length ?? 0) > 1) {
-    throw new UsageError(msg('url.ipv6', { url: show(text) }), msg('url.ipv6_hint'));
-  }
-  const rawPort = portOf(authority);
-  if (rawPort !== undefined && rawPort !== '' && !/^\d{1,5}$/.test(rawPort)) {
-    throw new UsageError(msg('url.bad_port', { url: show(text) }), formHint());
-  }
-  if (rawPort !== undefined && Number(rawPort) > 65535) {
-    throw new UsageError(msg('url.port_range', { url: show(text), port: rawPort }), formHint());
-  }
+  refuseKeyParts(text, rest);
+  const checked = checkAuthority(text, scheme, authority);
+  const { lowerScheme, rawPort } = checked;
 
   let url: URL;
   try {
@@ -116,20 +198,7 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
     throw new UsageError(msg('url.only_parts', { url: show(text) }), formHint());
   }
 
-  if (slashes === '') changes.push(msg('url.added_slashes', { scheme: lowerScheme }));
-  else if (slashes !== '//') changes.push(msg('url.replaced_slashes', { slashes, scheme: lowerScheme }));
-  const schemeUpper = scheme !== lowerScheme;
-  const rawHost = rawPort === undefined ? authority : authority.slice(0, -(rawPort.length + 1));
-  const hostUpper = rawHost !== rawHost.toLowerCase();
-  if (schemeUpper && hostUpper) changes.push(msg('url.lower_both'));
-  else if (schemeUpper) changes.push(msg('url.lower_scheme'));
-  else if (hostUpper) changes.push(msg('url.lower_host'));
-  if (rawHost.toLowerCase() !== url.hostname) changes.push(msg('url.host_as', { host: url.hostname }));
-  if (rawPort !== undefined && url.port === '') {
-    changes.push(rawPort === '' ? msg('url.empty_port') : msg('url.default_port', { port: rawPort, scheme: lowerScheme }));
-  } else if (rawPort !== undefined && rawPort !== url.port) {
-    changes.push(msg('url.port_as', { port: url.port }));
-  }
+  changes.push(...hostNotes(url, { scheme: checked.scheme, lowerScheme, slashes, authority, rawPort }));
 
   const pathname = url.pathname;
   if (rawPath !== '' && rawPath !== pathname) {
@@ -147,36 +216,9 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
     throw new UsageError(msg('url.key_in_path'), formKeyHint());
   }
 
-  // A pasted endpoint, then every trailing /v1.
-  const endpoint = trailingEndpoint(segments);
-  if (endpoint !== undefined) segments.splice(segments.length - endpoint.length, endpoint.length);
-  const v1s: string[] = [];
-  while (segments.length > 0 && segments[segments.length - 1]?.toLowerCase() === 'v1') {
-    v1s.unshift(segments.pop() ?? '');
-  }
-  const v1Text = v1s.map((s) => `/${s}`).join('');
-  if (endpoint !== undefined) {
-    const shown = v1s.length === 1 ? v1Text : '';
-    changes.push(msg('url.removed_endpoint', { endpoint: `${shown}/${endpoint.join('/')}` }));
-  }
-  if (v1s.length >= 2) {
-    changes.push(msg('url.removed_doubled', { v1: v1Text }));
-  } else if (v1s.length === 1 && endpoint === undefined) {
-    changes.push(msg('url.removed_v1', { v1: v1Text }));
-  }
-  if (trailingSlash && endpoint === undefined && v1s.length === 0) changes.push(msg('url.removed_slash'));
+  changes.push(...stripEndpoint(segments, trailingSlash));
 
-  const last = segments[segments.length - 1]?.toLowerCase();
-  if (last !== undefined) {
-    if (/^v\d+[a-z]*\d*$/.test(last)) {
-      warnings.push(msg('url.version_path', { last }));
-    } else if (last === 'api') {
-      warnings.push(msg('url.api_path'));
-    } else if (ENDPOINTS.some((e) => e.length === 1 && e[0] === last)) {
-      warnings.push(msg('url.endpoint_path', { last }));
-    }
-  }
-  if (lowerScheme === 'http' && !isLoopbackHost(url.hostname)) warnings.push(msg('url.http_warning'));
+  warnings.push(...pathWarnings(segments, url, lowerScheme));
 
   const prefix = segments.map((s) => `/${s}`).join('');
   const root = `${url.protocol}//${url.host}${prefix}`;
