@@ -3,7 +3,7 @@
 import { AGENTS, type AgentId } from '../agents/registry.js';
 import type { Agent, AgentEnv, KeyStorage, Preferences, Scope } from '../agents/types.js';
 import { cut, padTo, visibleLength, wrap } from '../core/layout.js';
-import type { Diagnosis, Markers, Protocol } from '../core/types.js';
+import type { Diagnosis, Markers } from '../core/types.js';
 import { ENGLISH, type Translator } from '../i18n/index.js';
 import { forVersion } from '../agents/versions.js';
 import type { SetupProgress } from '../setup/run.js';
@@ -76,8 +76,6 @@ export const agentFor = (deps: Pick<WizardDeps, 'installed'>, id: AgentId): Agen
   forVersion(AGENTS[id], deps.installed?.get(id));
 
 export const DETECT_AT_ONCE = 4;
-
-export const PROTOCOL_LABEL: Record<Protocol, string> = { messages: 'messages', responses: 'Responses', chat: 'chat', images: 'images' };
 
 export const progressOf = (deps: WizardDeps): Progress => deps.progress ?? plainProgress(deps.say);
 export const sayAll = (deps: WizardDeps, lines: readonly string[]): void => lines.forEach((l) => deps.say(l));

@@ -1,12 +1,12 @@
 // Step 4: which agents, looked for while the person answers; unusable ones disabled with the reason.
 import { AGENT_IDS, AGENTS, type AgentId } from '../../agents/registry.js';
 import { JobError } from '../../core/errors.js';
-import type { ClassifiedModel } from '../../core/types.js';
+import { PROTOCOL_NAMES, type ClassifiedModel } from '../../core/types.js';
 import { msg, or } from '../../i18n/index.js';
 import { suitableModels } from '../../setup/choose.js';
 import { belowFloor, forVersion, updateCommand } from '../../agents/versions.js';
 import type { Choice } from '../port.js';
-import { DETECT_AT_ONCE, PROTOCOL_LABEL, type WizardDeps, columns, countModels, fit, progressOf, tr } from '../context.js';
+import { DETECT_AT_ONCE, type WizardDeps, columns, countModels, fit, progressOf, tr } from '../context.js';
 
 type Detected = Awaited<ReturnType<WizardDeps['detect']>>;
 
@@ -65,7 +65,7 @@ export async function askAgents(
       : tooOld
         ? t('wizard.agents.too_old', { floor: agent.versions?.floor ?? '', update: updateCommand(agent.install) })
         : count === 0
-          ? t('wizard.agents.no_model', { protocols: or(agent.protocols.map((p) => PROTOCOL_LABEL[p])) })
+          ? t('wizard.agents.no_model', { protocols: or(agent.protocols.map((p) => PROTOCOL_NAMES[p])) })
           : undefined;
     return { id, agent, detected, count, reason };
   });
@@ -84,7 +84,7 @@ export async function askAgents(
         : t('wizard.agents.not_installed'),
       f.reason
         ? `✗ ${f.reason}`
-        : t('wizard.agents.row', { protocols: f.agent.protocols.map((p) => PROTOCOL_LABEL[p]).join('/'), models: countModels(t, f.count) }),
+        : t('wizard.agents.row', { protocols: f.agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/'), models: countModels(t, f.count) }),
     ]),
     [12, 20, 70],
   );
