@@ -1,0 +1,88 @@
+// The library's other calls, as a script makes them after a setup: typed input, a host (temp home,
+// its own environment), reports as data, real HTTP to the simulator and real files.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { backups, doctor, GatewayError, models, remove, restore, setup, sync, verify, type Host } from '../../src/index.js';
+import { DEMO_KEY } from '../../src/simulator/index.js';
+import type { Simulator } from '../../src/simulator/types.js';
+import { closedPort, startSim, stopAll } from '../helpers/sim.js';
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSim();
+});
+afterAll(stopAll);
+
+const homes: string[] = [];
+afterEach(() => {
+  homes.splice(0).forEach((h) => rmSync(h, { recursive: true, force: true }));
+  vi.restoreAllMocks();
+});
+
+function host(env: Record<string, string> = { GATEWAY_API_KEY: DEMO_KEY }): Host {
+  const home = mkdtempSync(join(tmpdir(), 'gas-lib-'));
+  homes.push(home);
+  return { env: { PATH: '/usr/bin:/bin', ...env }, home, cwd: home, platform: process.platform };
+}
+
+describe('the library after a setup', () => {
+  it('models, verify, doctor, sync, remove and restore answer as data and never print', async () => {
+    const out = vi.spyOn(process.stdout, 'write');
+    const err = vi.spyOn(process.stderr, 'write');
+    const h = host();
+    expect((await setup({ baseUrl: sim.root, agents: ['codex'] }, h)).exit).toBe(0);
+
+    const listed = await models({ baseUrl: sim.root, all: true }, h);
+    expect(listed.report.root).toBe(sim.root);
+    expect(listed.report.key).not.toContain(DEMO_KEY);
+    expect(listed.report.models.length).toBeGreaterThan(0);
+    expect(Object.keys(listed.report.fits[listed.report.models[0]!.id] ?? {})).toContain('codex');
+
+    const probed = await verify({ baseUrl: sim.root }, h);
+    expect(probed.exit).toBe(0);
+    expect(probed.report.probes.every((p) => p.requestId !== undefined)).toBe(true);
+    expect(probed.report.protocols.responses?.passed).toBeGreaterThan(0);
+
+    const checked = await doctor({ agents: ['codex'] }, h);
+    expect(checked.report.ok).toBe(true);
+    expect(checked.report.checks.map((c) => [c.id, c.configured, c.findings.length])).toEqual([['codex', true, 0]]);
+    expect(checked.report.gateways.map((g) => g.root)).toEqual([sim.root]);
+
+    // The saved settings make the next sync: nothing changed on the gateway, nothing to write.
+    const synced = await sync({ check: true }, h);
+    expect(synced.runs.map((r) => [r.ok, r.changes.length])).toEqual([[true, 0]]);
+
+    const config = join(h.home, '.codex', 'config.toml');
+    const written = readFileSync(config, 'utf8');
+    const removed = await remove({ agents: ['codex'] }, h);
+    expect(removed.report.removed).toBe(true);
+    // Ours alone, the file is given back as it was before the setup: not there.
+    expect(existsSync(config)).toBe(false);
+    const kept = await backups(h);
+    expect(kept.backups.map((b) => b.command)).toEqual(['remove', 'setup']);
+    const back = await restore({ id: kept.backups[0]!.id }, h);
+    expect(back.files.map((f) => f.path)).toContain(config);
+    expect(readFileSync(config, 'utf8')).toBe(written);
+
+    // Nothing of the library wrote to the process's own streams.
+    expect(out).not.toHaveBeenCalled();
+    expect(err).not.toHaveBeenCalled();
+  });
+
+  it('a gateway that cannot be reached is a GatewayError with its cause, and a later edit stops a restore', async () => {
+    const h = host();
+    const refused = await models({ baseUrl: `http://127.0.0.1:${await closedPort()}` }, h).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(GatewayError);
+    expect((refused as GatewayError).diagnosis.code).toBe('unreachable');
+
+    await setup({ baseUrl: sim.root, agents: ['codex'] }, h);
+    const config = join(h.home, '.codex', 'config.toml');
+    await remove({ agents: ['codex'] }, h);
+    writeFileSync(config, '# mine\n');
+    const stopped = await restore({}, h).catch((e: unknown) => e);
+    expect((stopped as { lines?: unknown[] }).lines?.length).toBe(1);
+    expect(readFileSync(config, 'utf8')).toContain('# mine');
+  });
+});
