@@ -1,7 +1,9 @@
 // The one module that does network I/O, on undici. It adds our headers, picks a direct or proxied
 // dispatcher from the env passed in, never follows redirects (an authenticated call must not carry
 // the key to another origin), caps the body size, and turns every failure into a GatewayError
-// whose Diagnosis says what broke.
+// whose Diagnosis says what broke. A library caller may give its own network (withNetwork).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { GatewayError } from '../core/errors.js';
 import type { Diagnosis } from '../core/types.js';
@@ -53,15 +55,67 @@ export interface HttpResponse {
 
 const dispatchers = new Map<string, Dispatcher>();
 
-type Undici = typeof import('undici');
-let undici: Promise<Undici> | undefined;
+/** One request as a network sends it: what ./http.ts hands an undici dispatcher. */
+export interface NetworkRequest {
+  origin: string;
+  path: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}
+
+/** The answer's head and body stream. */
+export interface NetworkAnswer {
+  statusCode: number;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  body: Readable;
+}
 
 /**
- * undici, loaded with the first request: a command that sends none (help, a usage error) never
- * parses it. Bundled, a CommonJS package's namespace may hold its exports under `default`.
+ * Where a run's requests go instead of our own sockets and the environment's proxy: an undici
+ * Dispatcher fits (an Agent trusting your CA, a ProxyAgent, one that records). Every request of the
+ * run goes through it, timeouts and caps still ours.
+ */
+export interface Network {
+  request(options: NetworkRequest): Promise<NetworkAnswer>;
+}
+
+const networks = new AsyncLocalStorage<Network>();
+
+/** Runs `fn` with its requests sent through `network`; through our own dispatchers when undefined. */
+export function withNetwork<T>(network: Network | undefined, fn: () => T): T {
+  return network === undefined ? fn() : networks.run(network, fn);
+}
+
+/** The parts of undici we use: its package entry also loads fetch, WebSocket, caches and mocks (≈ 40 ms at every start). */
+interface Undici {
+  Agent: typeof import('undici').Agent;
+  ProxyAgent: typeof import('undici').ProxyAgent;
+}
+let undici: Promise<Undici> | undefined;
+
+/** Bundled, a CommonJS module's namespace may hold its exports under `default`. */
+function cjs<T>(m: T | { default: T }): T {
+  return typeof m === 'object' && m !== null && 'default' in m ? m.default : (m as T);
+}
+
+/**
+ * undici's dispatchers, loaded with the first request: a command that sends none (help, a usage
+ * error) never parses them. The deep paths are undici's own modules, pinned with the package; as its
+ * entry does, the request API (request, connect, …) is put on every dispatcher, the proxy's own
+ * tunnel included.
  */
 function loadUndici(): Promise<Undici> {
-  return (undici ??= import('undici').then((m) => (typeof m.Agent === 'function' ? m : (m as unknown as { default: Undici }).default)));
+  return (undici ??= Promise.all([
+    import('undici/lib/dispatcher/dispatcher.js'),
+    import('undici/lib/api/index.js'),
+    import('undici/lib/dispatcher/agent.js'),
+    import('undici/lib/dispatcher/proxy-agent.js'),
+  ]).then(([dispatcher, api, agent, proxyAgent]) => {
+    Object.assign(cjs(dispatcher).prototype, cjs(api));
+    return { Agent: cjs(agent), ProxyAgent: cjs(proxyAgent) };
+  }));
 }
 
 /** One dispatcher per (timeouts, proxy): sockets are reused across calls. */
@@ -121,25 +175,59 @@ function redirectDiagnosis(url: URL, status: number, location: string | undefine
   );
 }
 
+/** The limits of one exchange. */
+interface Limits {
+  timeoutMs: number;
+  connectMs: number;
+  maxBytes: number;
+}
+
+type Fail = (err: unknown, phase: Phase, c: DiagnoseContext) => GatewayError;
+
+/**
+ * One deadline for the whole exchange, headers and body: undici's own timeouts restart on every
+ * byte, so a gateway dripping a byte now and then would hold us for ever. Before the headers it is
+ * the headers timeout; after them, the answer's whole time.
+ */
+function startDeadline(timeoutMs: number): { signal: AbortSignal; answered(): void; clear(): void } {
+  const controller = new AbortController();
+  let answered = false;
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        Object.assign(new Error(`no complete answer within ${timeoutMs} ms`), { code: answered ? DEADLINE : 'UND_ERR_HEADERS_TIMEOUT' }),
+      ),
+    timeoutMs,
+  );
+  timer.unref();
+  return { signal: controller.signal, answered: () => void (answered = true), clear: () => clearTimeout(timer) };
+}
+
+/** The request's URL, when it is an http(s) one: anything else is a config problem, not a network one. */
+function addressOf(req: HttpRequest, ctx: DiagnoseContext): URL {
+  try {
+    const url = new URL(req.url);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+  } catch {
+    // Named below.
+  }
+  throw new GatewayError(makeDiagnosis('config_invalid', msg('net.not_http', { url: ctx.url }), msg('net.not_http_fix'), ctx));
+}
+
 /** Sends one request. Throws GatewayError for transport failures, redirects and oversize answers. */
 export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<HttpResponse> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const connectMs = Math.min(10_000, timeoutMs);
-  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const limits: Limits = { timeoutMs, connectMs: Math.min(10_000, timeoutMs), maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES };
   const ctx: DiagnoseContext = { url: safeUrl(req.url), method: req.method, ...req.context };
-  let url: URL;
-  try {
-    url = new URL(req.url);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
-  } catch {
-    // A request that cannot even be addressed is a config problem, not a network one.
-    throw new GatewayError(makeDiagnosis('config_invalid', msg('net.not_http', { url: ctx.url }), msg('net.not_http_fix'), ctx));
-  }
-  const proxy = proxyFor(url, opts.env);
-  const fail = (err: unknown, phase: Phase, c: DiagnoseContext): GatewayError =>
+  const url = addressOf(req, ctx);
+  const given = networks.getStore();
+  const proxy = given ? undefined : proxyFor(url, opts.env);
+  const fail: Fail = (err, phase, c) =>
     err instanceof GatewayError
       ? err
-      : new GatewayError(diagnoseTransportError(err, { ctx: c, phase, connectTimeoutMs: connectMs, timeoutMs, proxy }));
+      : new GatewayError(
+          diagnoseTransportError(err, { ctx: c, phase, connectTimeoutMs: limits.connectMs, timeoutMs: limits.timeoutMs, proxy }),
+        );
 
   const headers: Record<string, string> = {
     'user-agent': USER_AGENT,
@@ -149,35 +237,35 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   };
   if (req.body !== undefined) headers['content-type'] = 'application/json';
 
-  // One deadline for the whole exchange, headers and body: undici's own timeouts restart on every
-  // byte, so a gateway dripping a byte now and then would hold us for ever.
-  const deadline = new AbortController();
-  let answered = false;
-  // Before the headers the deadline is the headers timeout; after them, the answer's whole time.
-  const timer = setTimeout(
-    () =>
-      deadline.abort(
-        Object.assign(new Error(`no complete answer within ${timeoutMs} ms`), { code: answered ? DEADLINE : 'UND_ERR_HEADERS_TIMEOUT' }),
-      ),
-    timeoutMs,
-  );
-  timer.unref();
-  let res: Dispatcher.ResponseData;
+  const deadline = startDeadline(limits.timeoutMs);
+  let res: NetworkAnswer;
   try {
-    const lib = await loadUndici();
-    res = await lib.request(url, {
+    const network: Network = given ?? dispatcherFor(await loadUndici(), limits.connectMs, limits.timeoutMs, proxy);
+    res = await network.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
       method: req.method,
       headers,
       body: req.body,
-      dispatcher: dispatcherFor(lib, connectMs, timeoutMs, proxy),
       signal: deadline.signal,
     });
   } catch (err) {
-    clearTimeout(timer);
+    deadline.clear();
     throw fail(err, 'request', ctx);
   }
+  deadline.answered();
+  return answerOf(res, url, ctx, limits, deadline.clear, fail);
+}
 
-  answered = true;
+/** The answer as our callers read it: redirects refused, its size capped, its body read once. */
+function answerOf(
+  res: NetworkAnswer,
+  url: URL,
+  ctx: DiagnoseContext,
+  { maxBytes }: Limits,
+  clearDeadline: () => void,
+  fail: Fail,
+): HttpResponse {
   const status = res.statusCode;
   const resHeaders = res.headers;
   const requestId = requestIdFrom(resHeaders);
@@ -185,14 +273,14 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   const contentType = header(resHeaders, 'content-type') ?? '';
   const body = res.body;
   const discard = (): void => {
-    clearTimeout(timer);
+    clearDeadline();
     // Destroying emits an AbortError nobody waits for: swallow it instead of crashing the process.
     body.on('error', () => undefined);
     body.destroy();
   };
   // Nobody may read the body (a redirect, a caller that only wanted the status): the deadline must
   // not keep its error for a stream long gone.
-  body.once('close', () => clearTimeout(timer));
+  body.once('close', () => clearDeadline());
 
   if (status >= 300 && status < 400) {
     discard();

@@ -7,7 +7,9 @@
 import { join, resolve } from 'node:path';
 import { AGENT_IDS, isAgentId, type AgentId } from '../agents/registry.js';
 import type { KeyStorage, Scope } from '../agents/types.js';
-import { readConfig, stateDir, writeFileAtomic } from '../config/index.js';
+import { writeFileAtomic } from '../config/atomic.js';
+import { readJson } from '../config/parse-json.js';
+import { stateDir } from '../config/state-dir.js';
 import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
 import { commas, msg, type Message } from '../i18n/index.js';
@@ -320,7 +322,7 @@ export async function loadSettings(opts: {
   platform: NodeJS.Platform;
 }): Promise<LoadedSettings> {
   const userFile = userSettingsPath(opts.home, opts.env, opts.platform);
-  const raw = await readConfig(userFile, 'json');
+  const raw = await readJson(userFile);
   const user = validateSettings(raw, userFile);
   const sources = raw === undefined ? [] : [userFile];
   const { findProjectFile } = await import('./project.js');
@@ -371,7 +373,7 @@ export async function saveUserSettings(
   settings: Settings,
 ): Promise<SavedBindings> {
   const file = userSettingsPath(opts.home, opts.env, opts.platform);
-  const read = validateSettings(await readConfig(file, 'json'), file);
+  const read = validateSettings(await readJson(file), file);
   const beforeOrigin = originOf(read.baseUrl);
   const origin = originOf(settings.baseUrl) ?? beforeOrigin;
   const keys: Record<string, string> = { ...read.keys };
@@ -431,7 +433,7 @@ export async function updateUserSettings(
   change: (before: Settings) => Settings,
 ): Promise<string> {
   const file = userSettingsPath(opts.home, opts.env, opts.platform);
-  const next = validateSettings(change(validateSettings(await readConfig(file, 'json'), file)), file);
+  const next = validateSettings(change(validateSettings(await readJson(file), file)), file);
   await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, 0o644);
   return file;
 }

@@ -76,6 +76,12 @@ async function mentions(file: string, needle: string): Promise<boolean> {
   return false;
 }
 
+/** cosmiconfig's JSON loader, loaded only when a JSON file is found: most runs find none. */
+async function jsonLoader(): Promise<(file: string, content: string) => unknown> {
+  const mod = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
+  return (mod.default?.defaultLoaders ?? mod.defaultLoaders)['.json'];
+}
+
 function refuseCode(file: string): never {
   throw new UsageError(msg('settings.code_file', { file }), msg('settings.code_file_hint', { name: MODULE_NAME }));
 }
@@ -85,8 +91,6 @@ function refuseCode(file: string): never {
  * would block a read forever: refused. A file that would be code is refused, never run.
  */
 export async function findProjectFile(cwd: string, home: string): Promise<ProjectFile | undefined> {
-  const mod = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
-  const loaders = mod.default?.defaultLoaders ?? mod.defaultLoaders;
   for (const dir of await searchDirs(cwd, home)) {
     for (const place of CODE_PLACES) {
       const info = await stat(join(dir, place)).catch(() => undefined);
@@ -113,7 +117,9 @@ export async function findProjectFile(cwd: string, home: string): Promise<Projec
         // YAML (and JSON, which YAML reads) through our own parser: nesting and aliases bounded, the
         // place of an error named.
         config = place.endsWith('.json')
-          ? await loaders['.json'](file, content)
+          ? await (
+              await jsonLoader()
+            )(file, content)
           : content.trim() === ''
             ? undefined
             : (await import('../config/parse.js')).parseConfig(content, 'yaml', file);
