@@ -140,255 +140,254 @@ function openCodeModelArg(current: CurrentFiles, request: AgentRequest): string 
   return opencodeModelRef(request.model, request.protocol);
 }
 
+/** Files in the order OpenCode merges them (later wins). Both names are JSONC to OpenCode. */
+function layers(f: OpenCodeFamily, env: AgentEnv, scope: Scope): string[] {
+  const paths = f.paths(env);
+  const user = [paths.userJson, paths.userJsonc];
+  return scope === 'user' ? user : [...user, paths.projectJson, paths.projectJsonc];
+}
+
+function files(f: OpenCodeFamily, env: AgentEnv, scope: Scope): AgentFile[] {
+  const paths = f.paths(env);
+  const user: AgentFile[] = [
+    { path: paths.userJsonc, format: 'jsonc', role: 'user config (edited when it exists)' },
+    { path: paths.userJson, format: 'jsonc', role: 'user config' },
+    { path: paths.authJson, format: 'json', role: 'keys of its own login (read, never written)' },
+  ];
+  if (scope === 'user') return user;
+  return [
+    { path: paths.projectJsonc, format: 'jsonc', role: 'project config, meant to be committed (edited when it exists; never the key)' },
+    { path: paths.projectJson, format: 'jsonc', role: 'project config, meant to be committed (never the key)' },
+    ...user.map((file) => ({ ...file, role: `${file.role} (read: merged under the project file)` })),
+  ];
+}
+
+/** `"deepseek-chat": { "name": "deepseek-chat" }`: exactly what plan() writes for a model. */
+function isOurModelEntry(id: string, entry: unknown): boolean {
+  const e = asRecord(entry);
+  return e !== undefined && Object.keys(e).length === 1 && e['name'] === id;
+}
+
+/** The file plan() edits for a scope: the `.jsonc` the user keeps, else `opencode.json`. */
+function targetFile(f: OpenCodeFamily, env: AgentEnv, scope: Scope, current: CurrentFiles): string {
+  const paths = f.paths(env);
+  const [jsonc, json] = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
+  return current.get(jsonc) !== undefined ? jsonc : json;
+}
+
+/** The models listed, in the shape we write, under our providers of the scope's file. */
+function listedModels(f: OpenCodeFamily, env: AgentEnv, scope: Scope, current: CurrentFiles): { model: string; protocol: Protocol }[] {
+  const doc = asRecord(current.get(targetFile(f, env, scope, current)));
+  // By id, the first provider listing it winning: a list may hold every model of the key.
+  const out = new Map<string, { model: string; protocol: Protocol }>();
+  for (const [protocol, spec] of Object.entries(OPENCODE_PROVIDERS) as [OpenCodeProtocol, ProviderSpec][]) {
+    const models = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
+    for (const [id, entry] of Object.entries(models)) if (isOurModelEntry(id, entry) && !out.has(id)) out.set(id, { model: id, protocol });
+  }
+  return [...out.values()];
+}
+
+function plan(f: OpenCodeFamily, env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
+  const paths = f.paths(env);
+  const project = choice.scope === 'project';
+  const [jsonc, json] = project ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
+  // Both names are read; edit the one the user already keeps, else create opencode.json.
+  const target = current.get(jsonc) !== undefined || (f.create === 'jsonc' && current.get(json) === undefined) ? jsonc : json;
+  const literal = choice.keyStorage === 'file' && !project;
+  const apiKey = literal ? choice.key : `{env:${choice.keyEnvVar}}`;
+  const notes: Message[] = [];
+
+  // A Set per provider: a list may hold every model of the key (thousands), each looked up once.
+  const entries = new Map<string, { spec: ProviderSpec; models: Set<string> }>();
+  const want = (protocol: Protocol, model: string): string => {
+    const spec = specFor(protocol);
+    const entry = entries.get(spec.id) ?? { spec, models: new Set<string>() };
+    entry.models.add(model);
+    entries.set(spec.id, entry);
+    return `${spec.id}/${model}`;
+  };
+  const edits: KeyEdit[] = [{ path: ['model'], value: want(choice.protocol, choice.model) }];
+  if (choice.smallModel !== undefined) {
+    edits.push({ path: ['small_model'], value: want(choice.smallModelProtocol ?? choice.protocol, choice.smallModel) });
+  }
+  // Every model chosen to switch between (`/models` in OpenCode), after the default and small one.
+  for (const m of choice.models ?? []) want(m.protocol, m.model);
+  const doc = asRecord(current.get(target));
+  for (const { spec, models } of entries.values()) {
+    const base = ['provider', spec.id] as const;
+    // A model entry of the shape we write that is no longer chosen goes (the gateway dropped it, or
+    // the user chose fewer); one the user wrote by hand (any other shape) stays.
+    const listed = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
+    for (const id of Object.keys(listed)) {
+      if (!models.has(id) && isOurModelEntry(id, listed[id])) edits.push({ path: [...base, 'models', id], value: undefined });
+    }
+    edits.push(
+      { path: [...base, 'npm'], value: spec.npm },
+      { path: [...base, 'name'], value: spec.name },
+      { path: [...base, 'options', 'baseURL'], value: choice.v1 },
+      { path: [...base, 'options', 'apiKey'], value: apiKey },
+    );
+    // A model missing from `models` fails with an opaque error, so every model we name is listed.
+    for (const model of models) edits.push({ path: [...base, 'models', model, 'name'], value: model });
+  }
+
+  let exportVar: string | undefined;
+  if (!literal) {
+    exportVar = choice.keyEnvVar;
+    notes.push(
+      project
+        ? msg(f.messages.committedEnv, { file: target, ref: `{env:${choice.keyEnvVar}}`, var: choice.keyEnvVar })
+        : msg(f.messages.exportEnv, { ref: `{env:${choice.keyEnvVar}}`, var: choice.keyEnvVar }),
+    );
+  }
+  const edit: FileEdit = { path: target, format: 'jsonc', edits, secret: literal, template: f.template };
+  return { edits: [edit], notes, exportVar };
+}
+
+/**
+ * What `remove` takes out of the scope's files: each of our provider entries (ids OpenCode's
+ * catalogue does not have) whose baseURL is still the gateway's, whole, models added by hand under
+ * it included (without our URL they cannot be reached); and `model`/`small_model` when they name one.
+ */
+function unplan(f: OpenCodeFamily, env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
+  const paths = f.paths(env);
+  const targets = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
+  const notes: Message[] = [];
+  const secrets: string[] = [];
+  const fileEdits: FileEdit[] = [];
+  for (const file of targets) {
+    const doc = asRecord(current.get(file));
+    if (!doc) continue;
+    const edits: KeyEdit[] = [];
+    const removed: string[] = [];
+    for (const spec of Object.values(OPENCODE_PROVIDERS)) {
+      const entry = asRecord(asRecord(doc['provider'])?.[spec.id]);
+      const options = asRecord(entry?.['options']);
+      if (!entry || options?.['baseURL'] === undefined) continue;
+      if (!underRoot(substitute(String(options['baseURL']), env.env), gateway.root)) {
+        notes.push(
+          msg('agents.unplan.not_gateway', {
+            file,
+            key: `provider.${spec.id}.options.baseURL`,
+            value: String(options['baseURL']),
+            root: gateway.root,
+          }),
+        );
+        continue;
+      }
+      const key = asString(options['apiKey']);
+      if (key && !ENV_REF.test(key.trim())) secrets.push(key);
+      edits.push({ path: ['provider', spec.id], value: undefined });
+      removed.push(spec.id);
+    }
+    // A `provider` left empty goes too (a file setup created then holds only its schema line).
+    if (removed.length > 0 && Object.keys(asRecord(doc['provider']) ?? {}).length === removed.length)
+      edits.push({ path: ['provider'], value: undefined });
+    for (const name of ['model', 'small_model']) {
+      const ref = asString(doc[name]);
+      if (ref !== undefined && removed.some((id) => ref.startsWith(`${id}/`))) edits.push({ path: [name], value: undefined });
+    }
+    if (edits.length === 0) continue;
+    if (edits.some((e) => e.path[0] === 'model')) notes.push(msg(f.messages.unplanAfter, { file }));
+    fileEdits.push({ path: file, format: 'jsonc', edits });
+  }
+  return { edits: fileEdits, notes, secrets };
+}
+
+function readBack(f: OpenCodeFamily, env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
+  const order = layers(f, env, scope);
+  const merged: Record<string, unknown> = {};
+  for (const file of order) {
+    const doc = asRecord(current.get(file));
+    if (doc) deepMerge(merged, doc);
+  }
+  // The last file that defines the value is the one to name in messages.
+  const sourceOf = (pick: (doc: Record<string, unknown>) => unknown): string =>
+    [...order].reverse().find((f) => {
+      const doc = asRecord(current.get(f));
+      return doc !== undefined && pick(doc) !== undefined;
+    }) ?? order[order.length - 1]!;
+
+  const ref = asString(merged['model']);
+  if (ref === undefined || ref.trim() === '') return msg('agents.opencode.no_model', { files: or(order) });
+  const slash = ref.indexOf('/');
+  if (slash <= 0) return msg('agents.opencode.bad_ref', { ref });
+  const providerId = ref.slice(0, slash);
+  const model = ref.slice(slash + 1);
+  const file = sourceOf((d) => asRecord(asRecord(d['provider'])?.[providerId]));
+  const entry = asRecord(asRecord(merged['provider'])?.[providerId]);
+  if (!entry) return msg('agents.opencode.no_provider', { ref, id: providerId, file });
+  const npm = asString(entry['npm']);
+  const protocol = npm === undefined ? undefined : NPM_PROTOCOL[npm];
+  if (protocol === undefined)
+    return msg('agents.opencode.bad_npm', {
+      id: providerId,
+      npm: npm ?? msg('agents.opencode.none'),
+      known: commas(Object.keys(NPM_PROTOCOL)),
+    });
+  if (!asRecord(asRecord(entry['models'])?.[model])) {
+    return msg(f.messages.modelMissing, { model, id: providerId, file });
+  }
+  const options = asRecord(entry['options']) ?? {};
+  const rawBase = asString(options['baseURL']);
+  if (rawBase === undefined || rawBase.trim() === '') return msg('agents.opencode.no_base_url', { id: providerId, file });
+  const baseUrl = substitute(rawBase, env.env);
+
+  const rawKey = asString(options['apiKey']);
+  let key: string | undefined;
+  let keySource: Message;
+  let keyVar: AgentRequest['keyVar'];
+  const envRef = rawKey === undefined ? null : ENV_REF.exec(rawKey.trim());
+  // No key in the config: the one its own login stored for the provider, as the agent takes it.
+  const login = asRecord(asRecord(current.get(f.paths(env).authJson))?.[providerId]);
+  const loginKey = login?.['type'] === 'api' ? asString(login['key']) : undefined;
+  if (rawKey === undefined && loginKey !== undefined && loginKey.trim() !== '') {
+    key = loginKey.trim();
+    keySource = msg('agents.opencode.login_key', { id: providerId, file: f.paths(env).authJson });
+  } else if (rawKey === undefined) {
+    keySource = msg('agents.opencode.no_api_key', { id: providerId, file });
+  } else if (envRef) {
+    const name = envRef[1]!.trim();
+    key = envValue(env.env, name);
+    keySource =
+      key === undefined
+        ? msg(f.messages.envRefUnset, { ref: `{env:${name}}`, file, var: name })
+        : msg('agents.opencode.env_ref', { var: name, ref: `{env:${name}}`, file });
+    keyVar = { name, via: key === undefined ? 'named' : 'reference' };
+  } else if (rawKey.includes('{file:')) {
+    keySource = msg('agents.opencode.file_ref', { file });
+  } else {
+    key = substitute(rawKey, env.env) || undefined;
+    keySource = msg('agents.opencode.api_key_in', { id: providerId, file });
+  }
+  const spec = OPENCODE_PROVIDERS[protocol];
+  return {
+    protocol,
+    url: `${trimSlash(baseUrl)}${spec.path}`,
+    model,
+    auth: spec.auth,
+    key,
+    keySource,
+    ...(keyVar !== undefined && { keyVar }),
+    baseUrl,
+    file,
+  };
+}
+
 /** The members of an agent of the family that read and write its config. */
 export function openCodeFormat(
   f: OpenCodeFamily,
 ): Pick<Agent, 'fit' | 'files' | 'plan' | 'unplan' | 'readBack' | 'smallModel' | 'modelArg' | 'listsModels' | 'listedModels'> {
-  /** Files in the order OpenCode merges them (later wins). Both names are JSONC to OpenCode. */
-  function layers(env: AgentEnv, scope: Scope): string[] {
-    const paths = f.paths(env);
-    const user = [paths.userJson, paths.userJsonc];
-    return scope === 'user' ? user : [...user, paths.projectJson, paths.projectJsonc];
-  }
-
-  function files(env: AgentEnv, scope: Scope): AgentFile[] {
-    const paths = f.paths(env);
-    const user: AgentFile[] = [
-      { path: paths.userJsonc, format: 'jsonc', role: 'user config (edited when it exists)' },
-      { path: paths.userJson, format: 'jsonc', role: 'user config' },
-      { path: paths.authJson, format: 'json', role: 'keys of its own login (read, never written)' },
-    ];
-    if (scope === 'user') return user;
-    return [
-      { path: paths.projectJsonc, format: 'jsonc', role: 'project config, meant to be committed (edited when it exists; never the key)' },
-      { path: paths.projectJson, format: 'jsonc', role: 'project config, meant to be committed (never the key)' },
-      ...user.map((f) => ({ ...f, role: `${f.role} (read: merged under the project file)` })),
-    ];
-  }
-
-  /** `"deepseek-chat": { "name": "deepseek-chat" }`: exactly what plan() writes for a model. */
-  function isOurModelEntry(id: string, entry: unknown): boolean {
-    const e = asRecord(entry);
-    return e !== undefined && Object.keys(e).length === 1 && e['name'] === id;
-  }
-
-  /** The file plan() edits for a scope: the `.jsonc` the user keeps, else `opencode.json`. */
-  function targetFile(env: AgentEnv, scope: Scope, current: CurrentFiles): string {
-    const paths = f.paths(env);
-    const [jsonc, json] = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
-    return current.get(jsonc) !== undefined ? jsonc : json;
-  }
-
-  /** The models listed, in the shape we write, under our providers of the scope's file. */
-  function listedModels(env: AgentEnv, scope: Scope, current: CurrentFiles): { model: string; protocol: Protocol }[] {
-    const doc = asRecord(current.get(targetFile(env, scope, current)));
-    // By id, the first provider listing it winning: a list may hold every model of the key.
-    const out = new Map<string, { model: string; protocol: Protocol }>();
-    for (const [protocol, spec] of Object.entries(OPENCODE_PROVIDERS) as [OpenCodeProtocol, ProviderSpec][]) {
-      const models = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
-      for (const [id, entry] of Object.entries(models))
-        if (isOurModelEntry(id, entry) && !out.has(id)) out.set(id, { model: id, protocol });
-    }
-    return [...out.values()];
-  }
-
-  function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
-    const paths = f.paths(env);
-    const project = choice.scope === 'project';
-    const [jsonc, json] = project ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
-    // Both names are read; edit the one the user already keeps, else create opencode.json.
-    const target = current.get(jsonc) !== undefined || (f.create === 'jsonc' && current.get(json) === undefined) ? jsonc : json;
-    const literal = choice.keyStorage === 'file' && !project;
-    const apiKey = literal ? choice.key : `{env:${choice.keyEnvVar}}`;
-    const notes: Message[] = [];
-
-    // A Set per provider: a list may hold every model of the key (thousands), each looked up once.
-    const entries = new Map<string, { spec: ProviderSpec; models: Set<string> }>();
-    const want = (protocol: Protocol, model: string): string => {
-      const spec = specFor(protocol);
-      const entry = entries.get(spec.id) ?? { spec, models: new Set<string>() };
-      entry.models.add(model);
-      entries.set(spec.id, entry);
-      return `${spec.id}/${model}`;
-    };
-    const edits: KeyEdit[] = [{ path: ['model'], value: want(choice.protocol, choice.model) }];
-    if (choice.smallModel !== undefined) {
-      edits.push({ path: ['small_model'], value: want(choice.smallModelProtocol ?? choice.protocol, choice.smallModel) });
-    }
-    // Every model chosen to switch between (`/models` in OpenCode), after the default and small one.
-    for (const m of choice.models ?? []) want(m.protocol, m.model);
-    const doc = asRecord(current.get(target));
-    for (const { spec, models } of entries.values()) {
-      const base = ['provider', spec.id] as const;
-      // A model entry of the shape we write that is no longer chosen goes (the gateway dropped it, or
-      // the user chose fewer); one the user wrote by hand (any other shape) stays.
-      const listed = asRecord(asRecord(asRecord(asRecord(doc?.['provider'])?.[spec.id])?.['models'])) ?? {};
-      for (const id of Object.keys(listed)) {
-        if (!models.has(id) && isOurModelEntry(id, listed[id])) edits.push({ path: [...base, 'models', id], value: undefined });
-      }
-      edits.push(
-        { path: [...base, 'npm'], value: spec.npm },
-        { path: [...base, 'name'], value: spec.name },
-        { path: [...base, 'options', 'baseURL'], value: choice.v1 },
-        { path: [...base, 'options', 'apiKey'], value: apiKey },
-      );
-      // A model missing from `models` fails with an opaque error, so every model we name is listed.
-      for (const model of models) edits.push({ path: [...base, 'models', model, 'name'], value: model });
-    }
-
-    let exportVar: string | undefined;
-    if (!literal) {
-      exportVar = choice.keyEnvVar;
-      notes.push(
-        project
-          ? msg(f.messages.committedEnv, { file: target, ref: `{env:${choice.keyEnvVar}}`, var: choice.keyEnvVar })
-          : msg(f.messages.exportEnv, { ref: `{env:${choice.keyEnvVar}}`, var: choice.keyEnvVar }),
-      );
-    }
-    const edit: FileEdit = { path: target, format: 'jsonc', edits, secret: literal, template: f.template };
-    return { edits: [edit], notes, exportVar };
-  }
-
-  /**
-   * What `remove` takes out of the scope's files: each of our provider entries (ids OpenCode's
-   * catalogue does not have) whose baseURL is still the gateway's, whole, models added by hand under
-   * it included (without our URL they cannot be reached); and `model`/`small_model` when they name one.
-   */
-  function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: GatewayRef): AgentUnplan {
-    const paths = f.paths(env);
-    const targets = scope === 'project' ? [paths.projectJsonc, paths.projectJson] : [paths.userJsonc, paths.userJson];
-    const notes: Message[] = [];
-    const secrets: string[] = [];
-    const fileEdits: FileEdit[] = [];
-    for (const file of targets) {
-      const doc = asRecord(current.get(file));
-      if (!doc) continue;
-      const edits: KeyEdit[] = [];
-      const removed: string[] = [];
-      for (const spec of Object.values(OPENCODE_PROVIDERS)) {
-        const entry = asRecord(asRecord(doc['provider'])?.[spec.id]);
-        const options = asRecord(entry?.['options']);
-        if (!entry || options?.['baseURL'] === undefined) continue;
-        if (!underRoot(substitute(String(options['baseURL']), env.env), gateway.root)) {
-          notes.push(
-            msg('agents.unplan.not_gateway', {
-              file,
-              key: `provider.${spec.id}.options.baseURL`,
-              value: String(options['baseURL']),
-              root: gateway.root,
-            }),
-          );
-          continue;
-        }
-        const key = asString(options['apiKey']);
-        if (key && !ENV_REF.test(key.trim())) secrets.push(key);
-        edits.push({ path: ['provider', spec.id], value: undefined });
-        removed.push(spec.id);
-      }
-      // A `provider` left empty goes too (a file setup created then holds only its schema line).
-      if (removed.length > 0 && Object.keys(asRecord(doc['provider']) ?? {}).length === removed.length)
-        edits.push({ path: ['provider'], value: undefined });
-      for (const name of ['model', 'small_model']) {
-        const ref = asString(doc[name]);
-        if (ref !== undefined && removed.some((id) => ref.startsWith(`${id}/`))) edits.push({ path: [name], value: undefined });
-      }
-      if (edits.length === 0) continue;
-      if (edits.some((e) => e.path[0] === 'model')) notes.push(msg(f.messages.unplanAfter, { file }));
-      fileEdits.push({ path: file, format: 'jsonc', edits });
-    }
-    return { edits: fileEdits, notes, secrets };
-  }
-
-  function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequest | Message {
-    const order = layers(env, scope);
-    const merged: Record<string, unknown> = {};
-    for (const file of order) {
-      const doc = asRecord(current.get(file));
-      if (doc) deepMerge(merged, doc);
-    }
-    // The last file that defines the value is the one to name in messages.
-    const sourceOf = (pick: (doc: Record<string, unknown>) => unknown): string =>
-      [...order].reverse().find((f) => {
-        const doc = asRecord(current.get(f));
-        return doc !== undefined && pick(doc) !== undefined;
-      }) ?? order[order.length - 1]!;
-
-    const ref = asString(merged['model']);
-    if (ref === undefined || ref.trim() === '') return msg('agents.opencode.no_model', { files: or(order) });
-    const slash = ref.indexOf('/');
-    if (slash <= 0) return msg('agents.opencode.bad_ref', { ref });
-    const providerId = ref.slice(0, slash);
-    const model = ref.slice(slash + 1);
-    const file = sourceOf((d) => asRecord(asRecord(d['provider'])?.[providerId]));
-    const entry = asRecord(asRecord(merged['provider'])?.[providerId]);
-    if (!entry) return msg('agents.opencode.no_provider', { ref, id: providerId, file });
-    const npm = asString(entry['npm']);
-    const protocol = npm === undefined ? undefined : NPM_PROTOCOL[npm];
-    if (protocol === undefined)
-      return msg('agents.opencode.bad_npm', {
-        id: providerId,
-        npm: npm ?? msg('agents.opencode.none'),
-        known: commas(Object.keys(NPM_PROTOCOL)),
-      });
-    if (!asRecord(asRecord(entry['models'])?.[model])) {
-      return msg(f.messages.modelMissing, { model, id: providerId, file });
-    }
-    const options = asRecord(entry['options']) ?? {};
-    const rawBase = asString(options['baseURL']);
-    if (rawBase === undefined || rawBase.trim() === '') return msg('agents.opencode.no_base_url', { id: providerId, file });
-    const baseUrl = substitute(rawBase, env.env);
-
-    const rawKey = asString(options['apiKey']);
-    let key: string | undefined;
-    let keySource: Message;
-    let keyVar: AgentRequest['keyVar'];
-    const envRef = rawKey === undefined ? null : ENV_REF.exec(rawKey.trim());
-    // No key in the config: the one its own login stored for the provider, as the agent takes it.
-    const login = asRecord(asRecord(current.get(f.paths(env).authJson))?.[providerId]);
-    const loginKey = login?.['type'] === 'api' ? asString(login['key']) : undefined;
-    if (rawKey === undefined && loginKey !== undefined && loginKey.trim() !== '') {
-      key = loginKey.trim();
-      keySource = msg('agents.opencode.login_key', { id: providerId, file: f.paths(env).authJson });
-    } else if (rawKey === undefined) {
-      keySource = msg('agents.opencode.no_api_key', { id: providerId, file });
-    } else if (envRef) {
-      const name = envRef[1]!.trim();
-      key = envValue(env.env, name);
-      keySource =
-        key === undefined
-          ? msg(f.messages.envRefUnset, { ref: `{env:${name}}`, file, var: name })
-          : msg('agents.opencode.env_ref', { var: name, ref: `{env:${name}}`, file });
-      keyVar = { name, via: key === undefined ? 'named' : 'reference' };
-    } else if (rawKey.includes('{file:')) {
-      keySource = msg('agents.opencode.file_ref', { file });
-    } else {
-      key = substitute(rawKey, env.env) || undefined;
-      keySource = msg('agents.opencode.api_key_in', { id: providerId, file });
-    }
-    const spec = OPENCODE_PROVIDERS[protocol];
-    return {
-      protocol,
-      url: `${trimSlash(baseUrl)}${spec.path}`,
-      model,
-      auth: spec.auth,
-      key,
-      keySource,
-      ...(keyVar !== undefined && { keyVar }),
-      baseUrl,
-      file,
-    };
-  }
-
   return {
     fit: (model) => fitMessagesChatResponses(model, f.messages.notMarked),
-    files,
-    plan,
-    unplan,
-    readBack,
+    files: (env, scope) => files(f, env, scope),
+    plan: (env, choice, current) => plan(f, env, choice, current),
+    unplan: (env, scope, current, gateway) => unplan(f, env, scope, current, gateway),
+    readBack: (env, scope, current) => readBack(f, env, scope, current),
     smallModel: openCodeSmallModel,
     modelArg: openCodeModelArg,
     listsModels: true,
-    listedModels,
+    listedModels: (env, scope, current) => listedModels(f, env, scope, current),
   };
 }
 

@@ -181,6 +181,30 @@ export async function checkAgent(
   models: ReturnType<typeof modelListCache>,
 ): Promise<AgentCheck> {
   const check: AgentCheck = { id: agent.id, name: agent.name, configured: false, findings: [] };
+  const read = await readAgentConfig(agent, opts, check);
+  const keys = read && (await keyChecks(agent, opts, check, read));
+  if (read && keys) await modelChecks(agent, opts, models, check, read, keys);
+  return check;
+}
+
+/** What the agent's files say it sends, as its installed version reads them. */
+interface ConfigRead {
+  env: AgentEnv;
+  current: CurrentFiles;
+  request: AgentRequest;
+}
+
+/** The keys the checks send: the one the agent sends (or its config holds, under an export), and the gateway's. */
+interface CheckKeys {
+  /** The gateway's root the agent's base URL names. */
+  root: string;
+  key: string | undefined;
+  sentKey: string | undefined;
+  gatewayKey: string | undefined;
+}
+
+/** Reads the agent's config and what it would send; undefined when the check ends there (its findings said). */
+async function readAgentConfig(agent: Agent<AgentId>, opts: CheckOptions, check: AgentCheck): Promise<ConfigRead | undefined> {
   // The config is read as the installed version reads it.
   const { installed, version } = await installation(agent, opts.env);
   if (installed) installedChecks.add(check);
@@ -189,23 +213,33 @@ export async function checkAgent(
   if ('code' in files) {
     check.configured = true;
     check.findings.push(files);
-    return check;
+    return undefined;
   }
   check.configured = files.configured;
-  if (!files.configured) return check;
+  if (!files.configured) return undefined;
   const old = outdated(agent, version);
   // Below its floor nothing else is worth saying: no config of ours is proven to be read by it.
   if (old) {
     check.findings.push({ code: 'agent_outdated', message: old.older, fix: msg('doctor.update_agent', { update: old.update }) });
-    return check;
+    return undefined;
   }
   const request = agent.readBack(env, opts.scope, files.current);
   if (isMessage(request)) {
     const namesGateway = opts.gatewayHost !== undefined && JSON.stringify([...files.current.values()]).includes(opts.gatewayHost);
     if (opts.intended?.has(agent.id) || namesGateway) check.findings.push({ code: 'config_invalid', message: request, fix: fixHint() });
     else check.notGateway = request;
-    return check;
+    return undefined;
   }
+  return { env, current: files.current, request };
+}
+
+/**
+ * The key the agent sends: an export replacing it, a host that is not the user's gateway, a base URL
+ * that does not parse, key files others can read, no key at all. Undefined when the check ends there.
+ */
+async function keyChecks(agent: Agent<AgentId>, opts: CheckOptions, check: AgentCheck, read: ConfigRead): Promise<CheckKeys | undefined> {
+  const { env, request } = read;
+  const files = { current: read.current };
   const { key: sentKey, overridden, keyVar, ...shown } = request;
   if (keyVar) agentKeyVars.set(check, keyVar);
   // A shell export that replaces the config's key is named once, as itself; everything else is then
@@ -231,7 +265,7 @@ export async function checkAgent(
         : msg('doctor.untrusted_host_none', { file: request.file, agent: agent.name, host }),
       fix: msg('doctor.untrusted_host_fix', { host }),
     });
-    return check;
+    return undefined;
   }
   if (key) agentKeys.set(check, key);
   check.request = shown;
@@ -244,7 +278,7 @@ export async function checkAgent(
       message: msg('doctor.bad_base_url', { file: request.file, url: request.baseUrl, detail: errorText(err) }),
       fix: fixHint(),
     });
-    return check;
+    return undefined;
   }
   // The agent takes the key from a shell export while its file holds another one: the export wins.
   const exported = request.keyVar?.via === 'export' ? request.keyVar.name : undefined;
@@ -280,11 +314,26 @@ export async function checkAgent(
       fix: msg('doctor.missing_key_fix', { fix: fixHint() }),
     });
   }
+  return { root: check.root, key, sentKey, gatewayKey };
+}
+
+/** The model list the key sees, each model the config names against it, and the requests the agent sends. */
+async function modelChecks(
+  agent: Agent<AgentId>,
+  opts: CheckOptions,
+  models: ReturnType<typeof modelListCache>,
+  check: AgentCheck,
+  read: ConfigRead,
+  keys: CheckKeys,
+): Promise<void> {
+  const { env, request } = read;
+  const files = { current: read.current };
+  const { root, key, gatewayKey } = keys;
   // The key this agent really sends decides what its model list is; another agent's key (the one
   // in GATEWAY_API_KEY now) may see another group's models. A gateway key goes only to the gateway
   // it was given for, never to a host a config names.
-  const listKey = key || (opts.trustedOrigin !== undefined && originOf(check.root) === opts.trustedOrigin ? gatewayKey : undefined);
-  const list = listKey ? await models(check.root, listKey, opts) : undefined;
+  const listKey = key || (opts.trustedOrigin !== undefined && originOf(root) === opts.trustedOrigin ? gatewayKey : undefined);
+  const list = listKey ? await models(root, listKey, opts) : undefined;
   if (list && !Array.isArray(list) && list.code !== 'wrong_path' && list.code !== 'not_api') {
     // A wrong base URL shows again in the agent's own request below; other list failures are news.
     check.findings.push(fromDiagnosis(list));
@@ -302,7 +351,7 @@ export async function checkAgent(
   if (small && listed && !smallFinding) check.usableSmallModel = small.request.model;
   let mainPassed = false;
   if (key !== undefined && key !== '') {
-    const result = await send(opts, check.root, asConfigured(request), key);
+    const result = await send(opts, root, asConfigured(request), key);
     mainPassed = result.ok;
     if (result.ok) check.passedRequestId = result.requestId;
     if (!result.ok && result.diagnosis) {
@@ -315,7 +364,7 @@ export async function checkAgent(
     // as the evidence for a finding about the small model.
     if (small && smallLabel && (result.ok || smallFinding)) {
       const smallRequest = asConfigured(small.request);
-      const smallResult = await send(opts, check.root, smallRequest, smallRequest.key ?? key);
+      const smallResult = await send(opts, root, smallRequest, smallRequest.key ?? key);
       if (!smallResult.ok && smallResult.diagnosis) {
         if (smallFinding) smallFinding.requestId ??= smallResult.requestId;
         else
@@ -328,10 +377,24 @@ export async function checkAgent(
   }
   if (smallFinding) check.findings.push(smallFinding);
   if (modelFinding) check.findings.push(modelFinding);
-  // The tiers switched inside the agent (Claude Code's opus and fable): one naming a model the key
-  // lacks fails only when the user switches to it, so it is named now. A model judged above, or by
-  // an earlier tier (fable standing in as opus), is not judged twice.
   const judged = new Set([request.model, ...(small ? [small.request.model] : [])]);
+  if (listed || mainPassed) await switchedModelChecks(agent, opts, check, read, { root, key, listed, mainPassed, judged });
+}
+
+/**
+ * The models the user switches to inside the agent: Claude Code's tiers (opus, fable) and a
+ * list-keeping agent's models (OpenCode, Kilo). A model judged already (the main or small one, or an
+ * earlier tier: fable standing in as opus) is not judged twice.
+ */
+async function switchedModelChecks(
+  agent: Agent<AgentId>,
+  opts: CheckOptions,
+  check: AgentCheck,
+  read: ConfigRead,
+  done: { root: string; key: string | undefined; listed: readonly ClassifiedModel[] | undefined; mainPassed: boolean; judged: Set<string> },
+): Promise<void> {
+  const { env, request, current } = read;
+  const { root, key, listed, mainPassed, judged } = done;
   for (const [tier, model] of Object.entries(request.tiers ?? {})) {
     if (!listed || judged.has(model)) continue;
     judged.add(model);
@@ -344,7 +407,7 @@ export async function checkAgent(
     // Listed and suited: the request the agent sends once switched to the tier, as for the main
     // model (a tier whose channel fails breaks `/model opus` while everything else passes).
     if (!mainPassed || key === undefined || key === '') continue;
-    const tierResult = await send(opts, check.root, asConfigured({ ...request, model }), key);
+    const tierResult = await send(opts, root, asConfigured({ ...request, model }), key);
     if (!tierResult.ok && tierResult.diagnosis) {
       check.findings.push({
         ...fromDiagnosis(tierResult.diagnosis),
@@ -354,10 +417,10 @@ export async function checkAgent(
   }
   // The models a list-keeping agent switches between (OpenCode, Kilo): each answers in its protocol
   // with the agent's key, as setup and sync probed it; one that fails now is named with its request ID.
-  const others = (agent.listedModels?.(env, opts.scope, files.current) ?? []).filter((m) => !judged.has(m.model));
+  const others = (agent.listedModels?.(env, opts.scope, current) ?? []).filter((m) => !judged.has(m.model));
   if (mainPassed && key !== undefined && key !== '' && others.length > 0) {
     const results = await probeMany(
-      { ...opts.http, root: check.root, key, markers: opts.markers },
+      { ...opts.http, root, key, markers: opts.markers },
       others.map((m) => ({ protocol: m.protocol, model: m.model })),
     );
     results.forEach((r, i) => {
@@ -366,7 +429,6 @@ export async function checkAgent(
       check.findings.push({ ...fromDiagnosis(r.diagnosis), message: msg('doctor.labelled', { label, message: r.diagnosis.message }) });
     });
   }
-  return check;
 }
 
 /** The model against the key's list and the protocol the config really uses; a finding, or undefined when it suits. */

@@ -282,11 +282,35 @@ export function diagnoseError(
   retryAfter?: string,
 ): Diagnosis {
   const text = info?.message ?? '';
-  const code = info?.code ?? '';
-  const model = ctx.model ?? modelIn(text);
-  const said = gatewaySaid(status, info);
-  const proto = ctx.protocol ?? protocolOfPath(pathOf(ctx.url));
+  const facts: ErrorFacts = {
+    ctx,
+    status,
+    info,
+    retryAfter,
+    text,
+    code: info?.code ?? '',
+    model: ctx.model ?? modelIn(text),
+    said: gatewaySaid(status, info),
+    proto: ctx.protocol ?? protocolOfPath(pathOf(ctx.url)),
+  };
+  return channelFailure(facts) ?? accessFailure(facts) ?? protocolFailure(facts) ?? keyFailure(facts) ?? otherFailure(facts);
+}
 
+/** What a gateway error says, read once for the rules below (in their order: the first that fits decides). */
+interface ErrorFacts {
+  ctx: DiagnoseContext;
+  status: number | undefined;
+  info: ErrorInfo | undefined;
+  retryAfter: string | undefined;
+  text: string;
+  code: string;
+  model: string | undefined;
+  said: ReturnType<typeof gatewaySaid>;
+  proto: ReturnType<typeof protocolOfPath>;
+}
+
+/** The gateway's channel or load: the provider behind it failed, it is busy, or a limit of the key's rate. */
+function channelFailure({ ctx, status, info, retryAfter, text, code, model, said, proto }: ErrorFacts): Diagnosis | undefined {
   if (fromUpstream(info)) {
     if (NOT_THIS_ENDPOINT.test(text)) {
       const over = proto ? protocolName(proto) : pathOf(ctx.url);
@@ -321,6 +345,11 @@ export function diagnoseError(
       ctx,
     );
   }
+  return undefined;
+}
+
+/** What the key may use: its group, the model's access, the model's channel in the group, quota and price. */
+function accessFailure({ ctx, text, code, model, said }: ErrorFacts): Diagnosis | undefined {
   const group = groupRefusal(text);
   if (group) {
     const params = { group: group.group, said };
@@ -370,6 +399,11 @@ export function diagnoseError(
       ctx,
     );
   }
+  return undefined;
+}
+
+/** An endpoint or a protocol the gateway does not offer for the model. */
+function protocolFailure({ ctx, status, info, text, code, model, said, proto }: ErrorFacts): Diagnosis | undefined {
   // Before "not implemented" below: new-api's 501 says "API not implemented" of a whole endpoint.
   if (status === 501 || code === 'api_not_implemented') {
     return makeDiagnosis(
@@ -396,6 +430,11 @@ export function diagnoseError(
       ctx,
     );
   }
+  return undefined;
+}
+
+/** The key itself: refused, missing, limited to addresses, banned. */
+function keyFailure({ ctx, status, text, said }: ErrorFacts): Diagnosis | undefined {
   const reason = keyReason(text);
   if (
     status === 401 ||
@@ -409,6 +448,11 @@ export function diagnoseError(
     if (reason) return makeDiagnosis('bad_key', msg(`diag.bad_key_${reason}`, { said }), msg(`diag.bad_key_${reason}_fix`), ctx, reason);
     return makeDiagnosis('bad_key', msg('diag.bad_key', { said }), msg('diag.bad_key_fix'), ctx, 'untold');
   }
+  return undefined;
+}
+
+/** A wrong path, a refusal, or whatever else the gateway said. */
+function otherFailure({ ctx, status, text, said }: ErrorFacts): Diagnosis {
   if (status === 404) return wrongPath(ctx, text);
   if (status === 403) {
     return makeDiagnosis('gateway_error', msg('diag.refused', { said }), msg('diag.refused_fix'), ctx);
