@@ -1,6 +1,7 @@
 // The balance and expiry of each key the checked agents use, where the gateway tells
 // (`/api/usage/token/`). A key used up or expired already fails the agent's own request (its
 // `bad_key` or `quota` finding); one that expires within a week is a warning, not a failure.
+import { nowSeconds } from '../core/clock.js';
 import type { AgentId } from '../agents/registry.js';
 import type { Diagnosis } from '../core/types.js';
 import { maskKey } from '../core/mask.js';
@@ -31,7 +32,7 @@ const REFUSED: ReadonlySet<string> = new Set(['bad_key', 'group_denied']);
 const UNREACHED: ReadonlySet<string> = new Set(['unreachable', 'timeout', 'not_api', 'redirect']);
 
 /** One report per (gateway, key) the checked agents send, in the order the agents come. */
-export async function keyReports(checks: readonly AgentCheck[], http: HttpOptions, now = Date.now() / 1000): Promise<KeyReport[]> {
+export async function keyReports(checks: readonly AgentCheck[], http: HttpOptions, now = nowSeconds()): Promise<KeyReport[]> {
   const byKey = new Map<string, { root: string; key: string; agents: AgentId[]; unreached: boolean; refused: boolean }>();
   for (const c of checks) {
     const key = agentKeyOf(c);

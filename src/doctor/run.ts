@@ -2,6 +2,7 @@
 // groups that would sell a model to an agent whose key lists none, and with `fix` repair what is
 // broken through setup's own writer, then check again. Each key the agents send is asked for its
 // balance and expiry.
+import { nowSeconds } from '../core/clock.js';
 import { AGENTS, type AgentId } from '../agents/registry.js';
 import type { AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import type { SetupReport } from '../setup/run.js';
@@ -114,7 +115,7 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
     if (r.again) checks = await checkAll(o, versions);
   }
   const { keyReports } = await import('./key-usage.js');
-  const now = Date.now() / 1000;
+  const now = nowSeconds();
   const keys = await keyReports(checks, { timeoutMs: o.checks.timeoutMs, env: o.env.env }, now);
   const roots = [...new Set(checks.flatMap((c) => (c.root && c.configured && !c.notGateway ? [c.root] : [])))];
   return {

@@ -3,6 +3,7 @@
 // a 401 and keys of a group users may not use a 403, so a warning is possible only before a key fails
 // (the agent's own request then says why). An admin may hide the console (HTML, 403,
 // `{success:false}` with 200): then the gateway does not tell, and nothing here fails.
+import { nowSeconds } from '../core/clock.js';
 import { GatewayError } from '../core/errors.js';
 import type { Diagnosis, DiagnosisCode } from '../core/types.js';
 import { isHtml } from './diagnosis.js';
@@ -161,7 +162,7 @@ export function daysLeft(expiresAt: number, now: number): number {
 }
 
 /** How the key stands at `now` (Unix seconds). */
-export function keyState(u: Pick<KeyUsage, 'unlimited' | 'availableUsd' | 'expiresAt'>, now = Date.now() / 1000): KeyState {
+export function keyState(u: Pick<KeyUsage, 'unlimited' | 'availableUsd' | 'expiresAt'>, now = nowSeconds()): KeyState {
   if (u.expiresAt > 0 && u.expiresAt <= now) return 'expired';
   if (!u.unlimited && u.availableUsd !== undefined && u.availableUsd <= 0) return 'exhausted';
   if (u.expiresAt > 0 && u.expiresAt - now <= EXPIRY_WARNING_DAYS * 86_400) return 'expiring';
@@ -173,7 +174,7 @@ const dollars = (x: number): string => `$${x.toFixed(2)}`;
 export const dateOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /** The key's balance and expiry as short facts: "$3.50 left of $10.00 ($6.50 used)", "expires 2026-11-26 (in 3 days)". */
-export function usageFacts(u: KeyUsage, now = Date.now() / 1000): Message[] {
+export function usageFacts(u: KeyUsage, now = nowSeconds()): Message[] {
   if (u.balanceOnly) return [msg('usage.left_only', { left: dollars(u.availableUsd ?? 0) })];
   const quota = u.unlimited
     ? msg('usage.unlimited')
@@ -191,7 +192,7 @@ export function usageFacts(u: KeyUsage, now = Date.now() / 1000): Message[] {
 }
 
 /** The warning a key's state calls for (`masked` is the key as shown), or undefined when all is well. */
-export function usageWarning(masked: string, u: KeyUsage, now = Date.now() / 1000): Message | undefined {
+export function usageWarning(masked: string, u: KeyUsage, now = nowSeconds()): Message | undefined {
   const state = keyState(u, now);
   if (state === 'expired') return msg('usage.warn.expired', { key: masked, date: dateOf(u.expiresAt) });
   if (state === 'exhausted') return msg('usage.warn.exhausted', { key: masked, used: dollars(u.usedUsd) });

@@ -13,7 +13,7 @@ import { agentEnv, notePathEntries, setupInputs, setupOptionsFrom } from '../set
 import type { SetupProgress, SetupReport } from '../setup/run.js';
 import type { RepairRun } from '../doctor/repair.js';
 import type { SettingsHost } from '../settings/host.js';
-import { session, type Host } from './host.js';
+import { hosted, session, type Host } from './host.js';
 
 export type DoctorInput = Given & {
   /** Check (and repair) the agents a profile last wrote, with its settings. */
@@ -91,8 +91,7 @@ function repairRunner(
   };
 }
 
-/** Checks the agents; throws a UsageError for an agent that is not one, or a profile that wrote none. */
-export async function doctor(
+async function doctorCall(
   input: DoctorInput,
   host: Host,
   on: { onProgress?(event: SetupProgress): void } = {},
@@ -131,3 +130,6 @@ export async function doctor(
   });
   return { report, notes };
 }
+
+/** Checks the agents; throws a UsageError for an agent that is not one, or a profile that wrote none. */
+export const doctor = hosted(1, doctorCall);

@@ -13,7 +13,7 @@ import { resolveGateway } from '../settings/gateway.js';
 import type { Given } from '../settings/given.js';
 import { gatewayValues } from '../settings/saved.js';
 import { whyNotListed, type GroupAdvice } from '../setup/group-advice.js';
-import { session, type Host } from './host.js';
+import { hosted, session, type Host } from './host.js';
 
 export type ModelsInput = Pick<Given, 'baseUrl' | 'apiKey' | 'keyEnv' | 'agentKeyEnvs' | 'timeoutSeconds'> & {
   /** List with this agent's own key (its own variable, else the key its config holds for this gateway). */
@@ -57,8 +57,7 @@ export interface ModelsReport {
   warnings: Message[];
 }
 
-/** The key's models and what they suit; throws a GatewayError (the cause, the fix) when the list cannot be read. */
-export async function models(input: ModelsInput, host: Host): Promise<{ report: ModelsReport; notes: Message[] }> {
+async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: ModelsReport; notes: Message[] }> {
   const { ctx, notes } = session(host);
   const agent = input.agent;
   if (agent !== undefined && !isAgentId(agent))
@@ -131,3 +130,6 @@ export async function models(input: ModelsInput, host: Host): Promise<{ report: 
   };
   return { report, notes };
 }
+
+/** The key's models and what they suit; throws a GatewayError (the cause, the fix) when the list cannot be read. */
+export const models = hosted(1, modelsCall);

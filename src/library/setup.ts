@@ -19,7 +19,7 @@ import {
 } from '../settings/setup-inputs.js';
 import { agentsForApp } from '../setup/import-hints.js';
 import type { SetupProgress, SetupReport } from '../setup/run.js';
-import { session, type Host } from './host.js';
+import { hosted, session, type Host } from './host.js';
 
 /** What a setup is given: the gateway, keys, agents and choices (see Given); undefined is "not given". */
 export type SetupInput = Given;
@@ -53,8 +53,7 @@ export interface SetupResult {
   timeoutMs: number;
 }
 
-/** Sets up the agents for the gateway and proves each with a live request; throws a ToolError for bad input. */
-export async function setup(input: SetupInput, host: Host, on: SetupEvents = {}): Promise<SetupResult> {
+async function setupCall(input: SetupInput, host: Host, on: SetupEvents = {}): Promise<SetupResult> {
   const { ctx, notes } = session(host);
   const inputs = await setupInputs(ctx, input);
   // Without agents given, an import link made for an agent (`app=openclaw`) sets up that agent.
@@ -86,3 +85,6 @@ export async function setup(input: SetupInput, host: Host, on: SetupEvents = {})
   await rememberSetup(ctx, report, keyVariable(gateway), agentKeyEnvs(gateway), inputs.fromProject);
   return { start, report, notes, exit: setupExit(report), timeoutMs: gateway.timeoutMs };
 }
+
+/** Sets up the agents for the gateway and proves each with a live request; throws a ToolError for bad input. */
+export const setup = hosted(1, setupCall);

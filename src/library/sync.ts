@@ -15,7 +15,7 @@ import { agentKeyEnvs, keySources, keyVariable, setupInputs, setupOptionsFrom } 
 import { refuseWithheld } from '../settings/trust.js';
 import type { SetupProgress, SetupReport } from '../setup/run.js';
 import { explainChanges, syncGroups, type SyncChange } from '../sync/changes.js';
-import { session, type Host } from './host.js';
+import { hosted, session, type Host } from './host.js';
 
 export type SyncInput = Given & {
   /** Sync only the agents this profile last wrote. */
@@ -46,7 +46,7 @@ export interface SyncResult {
   notes: Message[];
 }
 
-export async function sync(input: SyncInput, host: Host, on: { onProgress?(e: SetupProgress): void } = {}): Promise<SyncResult> {
+async function syncCall(input: SyncInput, host: Host, on: { onProgress?(e: SetupProgress): void } = {}): Promise<SyncResult> {
   const { ctx, notes } = session(host);
   const { profile, check = false, ...given } = input;
   const saved = await loadSaved(ctx);
@@ -110,3 +110,6 @@ export async function sync(input: SyncInput, host: Host, on: { onProgress?(e: Se
   const exit = ok ? EXIT.ok : runs.filter((r) => r.exit !== EXIT.ok).every((r) => r.exit === EXIT.later) ? EXIT.later : EXIT.failed;
   return { check, runs, ok, exit, notes };
 }
+
+/** Regenerates each agent's config from the saved settings and the gateway's models, proving each. */
+export const sync = hosted(1, syncCall);

@@ -8,7 +8,7 @@ import { resolveGateway } from '../settings/gateway.js';
 import type { Given } from '../settings/given.js';
 import { gatewayValues } from '../settings/saved.js';
 import { byProtocol, DEFAULT_CONCURRENCY, planProbes, probePlan } from '../verify/plan.js';
-import { session, type Host } from './host.js';
+import { hosted, session, type Host } from './host.js';
 
 export type VerifyInput = Pick<Given, 'baseUrl' | 'apiKey' | 'keyEnv' | 'timeoutSeconds' | 'force' | 'concurrency'> & {
   /** One model, probed on each protocol its marks allow (or `protocol`). */
@@ -35,8 +35,7 @@ export interface VerifyEvents {
   onStart?(start: { root: string; probes: number }): void;
 }
 
-/** Probes the gateway with the key; throws a GatewayError when even its list cannot be read. */
-export async function verify(
+async function verifyCall(
   input: VerifyInput,
   host: Host,
   on: VerifyEvents = {},
@@ -76,3 +75,6 @@ export async function verify(
   };
   return { report, notes, exit: ok ? EXIT.ok : exitForFailures(results.filter((r) => !r.ok)) };
 }
+
+/** Probes the gateway with the key; throws a GatewayError when even its list cannot be read. */
+export const verify = hosted(1, verifyCall);

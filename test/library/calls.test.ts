@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backups, doctor, GatewayError, models, remove, restore, setup, sync, verify, type Host } from '../../src/index.js';
-import { DEMO_KEY } from '../../src/simulator/index.js';
+import { Agent, type Dispatcher } from 'undici';
+import { DEMO_KEY, EXPIRING_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { closedPort, startSim, stopAll } from '../helpers/sim.js';
 
@@ -84,5 +85,36 @@ describe('the library after a setup', () => {
     const stopped = await restore({}, h).catch((e: unknown) => e);
     expect((stopped as { lines?: unknown[] }).lines?.length).toBe(1);
     expect(readFileSync(config, 'utf8')).toContain('# mine');
+  });
+
+  it("the host's clock is the time a key's days count from, and its network carries every request", async () => {
+    const h = host({ GATEWAY_API_KEY: EXPIRING_KEY });
+    expect((await setup({ baseUrl: sim.root, agents: ['codex'] }, h)).exit).toBe(0);
+    // The simulator's key expires in three days by the machine's clock.
+    const today = await doctor({ agents: ['codex'] }, h);
+    expect(today.report.keys.map((k) => [k.state, k.daysLeft])).toEqual([['expiring', 3]]);
+    const later = Date.now() + 10 * 86_400_000;
+    const then = await doctor({ agents: ['codex'] }, { ...h, now: () => later });
+    expect(then.report.now).toBe(later / 1000);
+    expect(then.report.keys.map((k) => [k.state, k.daysLeft])).toEqual([['expired', -7]]);
+
+    // A network of the caller's (an undici dispatcher that records): every request of the call goes through it.
+    const seen: string[] = [];
+    const agent = new Agent();
+    const network = agent.compose((dispatch) => (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => {
+      seen.push(`${opts.method} ${String(opts.origin)}${opts.path}`);
+      return dispatch(opts, handler);
+    });
+    try {
+      const listed = await models({ baseUrl: sim.root }, { ...h, network });
+      expect(listed.report.models.length).toBeGreaterThan(0);
+      expect(seen).toContain(`GET ${sim.root}/v1/models`);
+      // Without it, the call uses its own sockets again: nothing more recorded.
+      const count = seen.length;
+      await models({ baseUrl: sim.root }, h);
+      expect(seen.length).toBe(count);
+    } finally {
+      await agent.close();
+    }
   });
 });
