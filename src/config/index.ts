@@ -1,7 +1,8 @@
 // The file layer: agents describe key edits (FileEdit), this layer plans and applies them without
 // ever regenerating a user's file.
 export type * from './types.js';
-export { parseConfig, readConfig } from './parse.js';
+export { parseConfig } from './parse.js';
+export { readConfig } from './read-config.js';
 export { editText } from './edit.js';
 export { planFiles } from './plan.js';
 export { renderDiff } from './diff.js';

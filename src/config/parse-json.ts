@@ -163,8 +163,8 @@ export async function readText(path: string): Promise<string | undefined> {
   return bytes === undefined ? undefined : decodeUtf8(bytes, path);
 }
 
-/** The parsed content of a JSON file (strict); undefined when absent; ParseError when unparseable. */
-export async function readJson(path: string): Promise<unknown> {
+/** The parsed content of a JSON file (strict, else JSONC); undefined when absent; ParseError when unparseable. */
+export async function readJson(path: string, strict = true): Promise<unknown> {
   const text = await readText(path);
   if (text === undefined) return undefined;
   const { body } = splitBom(text);
@@ -173,5 +173,5 @@ export async function readJson(path: string): Promise<unknown> {
     const { line, column } = lineColumn(body, deep);
     throw new ParseError(path, line, column, msg('cfg.too_deep', { max: MAX_DEPTH }));
   }
-  return parseJson(text, true, path);
+  return parseJson(text, strict, path);
 }

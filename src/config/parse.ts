@@ -4,7 +4,7 @@ import { parse as parseTomlText } from '@decimalturn/toml-patch';
 import { ParseError } from '../core/errors.js';
 import { parseDotenv } from './dotenv.js';
 import { parseYaml } from './edit-yaml.js';
-import { decodeUtf8, MAX_DEPTH, parseJson, readText, tooDeepAt } from './parse-json.js';
+import { decodeUtf8, MAX_DEPTH, parseJson, tooDeepAt } from './parse-json.js';
 import { lineColumn, splitBom } from './text.js';
 import type { FileFormat } from './types.js';
 import { msg, type Message } from '../i18n/index.js';
@@ -68,10 +68,4 @@ export function parseConfig(text: string, format: FileFormat, file: string): unk
     if (err instanceof RangeError) throw new ParseError(file, 1, 1, msg('cfg.too_deep', { max: MAX_DEPTH }));
     throw err;
   }
-}
-
-/** The parsed content of a config file; undefined when absent; ParseError when unparseable. */
-export async function readConfig(path: string, format: FileFormat): Promise<unknown> {
-  const text = await readText(path);
-  return text === undefined ? undefined : parseConfig(text, format, path);
 }

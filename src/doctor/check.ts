@@ -3,7 +3,7 @@
 // model against the key's list and marks, and a minimal request sent exactly as the agent would.
 import type { AgentId } from '../agents/registry.js';
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
-import { readConfig } from '../config/index.js';
+import { readConfig } from '../config/read-config.js';
 import { normalizeBaseUrl, originOf } from '../core/base-url.js';
 import { shellWord } from '../core/shell-word.js';
 import { errorText, GatewayError, ToolError } from '../core/errors.js';

@@ -10,7 +10,7 @@ import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
 import { commas, msg } from '../i18n/index.js';
 import type { LoadedSettings } from './index.js';
-import { setupOptions, type SetupFields, type SetupOptions } from '../setup/run.js';
+import { setupOptions, type SetupFields, type SetupOptions } from '../setup/options.js';
 import { showArgument } from '../core/values.js';
 import { runMemo } from '../core/run-cache.js';
 import type { Completed, Given } from './given.js';
