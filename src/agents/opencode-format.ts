@@ -168,6 +168,27 @@ function isOurModelEntry(id: string, entry: unknown): boolean {
   return e !== undefined && Object.keys(e).length === 1 && e['name'] === id;
 }
 
+/** Whether a provider's `baseURL` is the gateway's `/v1` (a trailing slash aside). */
+function sameBase(value: unknown, v1: string): boolean {
+  return typeof value === 'string' && trimSlash(value.trim()) === trimSlash(v1);
+}
+
+/**
+ * The edits that take a provider of ours out of use: the whole entry when it holds nothing but what
+ * we write, else only its model entries of our shape (the user's own fields and models stay).
+ */
+function dropProvider(spec: ProviderSpec, entry: Record<string, unknown>): KeyEdit[] {
+  const base = ['provider', spec.id] as const;
+  const models = asRecord(entry['models']) ?? {};
+  const ours = Object.keys(models).filter((id) => isOurModelEntry(id, models[id]));
+  const onlyOurs =
+    Object.keys(entry).every((k) => ['npm', 'name', 'options', 'models'].includes(k)) &&
+    Object.keys(asRecord(entry['options']) ?? {}).every((k) => k === 'baseURL' || k === 'apiKey') &&
+    entry['npm'] === spec.npm &&
+    ours.length === Object.keys(models).length;
+  return onlyOurs ? [{ path: [...base], value: undefined }] : ours.map((id) => ({ path: [...base, 'models', id], value: undefined }));
+}
+
 /** The file plan() edits for a scope: the `.jsonc` the user keeps, else `opencode.json`. */
 function targetFile(f: OpenCodeFamily, env: AgentEnv, scope: Scope, current: CurrentFiles): string {
   const paths = f.paths(env);
@@ -229,6 +250,13 @@ function plan(f: OpenCodeFamily, env: AgentEnv, choice: AgentChoice, current: Cu
     );
     // A model missing from `models` fails with an opaque error, so every model we name is listed.
     for (const model of models) edits.push({ path: [...base, 'models', model, 'name'], value: model });
+  }
+  // A provider of ours for this gateway that no chosen model uses any more (the gateway dropped the
+  // last model listed in it): its entries go too, so the list holds exactly what the key still has.
+  for (const spec of Object.values(OPENCODE_PROVIDERS)) {
+    const entry = asRecord(asRecord(doc?.['provider'])?.[spec.id]);
+    if (entries.has(spec.id) || !entry || !sameBase(asRecord(entry['options'])?.['baseURL'], choice.v1)) continue;
+    edits.push(...dropProvider(spec, entry));
   }
 
   let exportVar: string | undefined;

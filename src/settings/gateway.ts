@@ -25,6 +25,8 @@ export interface GatewayInputs {
   keyEnvVar: string;
   /** Agents with a key of their own (`--api-key-env AGENT=VAR`); the others use `key`. */
   agentKeys?: ReadonlyMap<AgentId, AgentKey>;
+  /** The config each agent's key was taken from, when it was (said per agent, whichever key the run sends). */
+  keptIn?: ReadonlyMap<AgentId, string>;
   timeoutMs: number;
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -237,10 +239,12 @@ export function resolveGateway(
       ? { key: first.key, keySource: first.keptIn ?? `$${first.keyEnvVar}`, keyEnvVar: first.keyEnvVar }
       : (standIn ?? resolveKey(ctx, values, imported));
   const own = agentKeys.size > 0 ? { agentKeys } : {};
+  const keptIn = new Map(kept.map((id) => [id, inConfigs.get(id)!.source]));
   return {
     ...url,
     ...key,
     ...own,
+    ...(keptIn.size > 0 && { keptIn }),
     timeoutMs: timeoutMs(values),
     env: ctx.env,
   };

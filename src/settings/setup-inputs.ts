@@ -177,11 +177,14 @@ export function agentKeyEnvs(gateway: Pick<GatewayInputs, 'agentKeys'>): Map<Age
 }
 
 /** Where each agent's key came from in this run: its variable, the config it was kept in, or the run's source. Never the key. */
-export function keySources(gateway: Pick<GatewayInputs, 'agentKeys' | 'keySource'>, agents: readonly AgentId[]): Record<string, string> {
+export function keySources(
+  gateway: Pick<GatewayInputs, 'agentKeys' | 'keySource' | 'keptIn'>,
+  agents: readonly AgentId[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const id of agents) {
     const own = gateway.agentKeys?.get(id);
-    out[id] = own ? (own.keptIn ?? `$${own.keyEnvVar}`) : gateway.keySource;
+    out[id] = own ? (own.keptIn ?? `$${own.keyEnvVar}`) : (gateway.keptIn?.get(id) ?? gateway.keySource);
   }
   return out;
 }

@@ -68,6 +68,10 @@ describe('the key where setup put it', () => {
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((e) => e.auth.key === DEMO_KEY)).toBe(true);
     expect(sync.stdout + sync.stderr).not.toContain(DEMO_KEY);
+    // Each agent's key is said to come from its own config, though both hold the same key.
+    const sources = (jsonOf(sync) as { keySources: Record<string, string> }).keySources;
+    expect(sources['codex']).toContain(join(home, '.codex'));
+    expect(sources['claude-code']).toContain(join(home, '.claude'));
   });
 
   it('a config pointing at another gateway lends it no key: the usual advice, naming no flag not given', async () => {
