@@ -26,6 +26,6 @@ export function redact(text: string, secrets: readonly (string | undefined)[]): 
   let out = text;
   const forms = secrets.filter((s): s is string => s !== undefined && s.length >= 4).flatMap(formsOf);
   forms.sort((a, b) => b.form.length - a.form.length);
-  for (const { form, masked } of forms) out = out.split(form).join(masked);
+  for (const { form, masked } of forms) if (out.includes(form)) out = out.split(form).join(masked);
   return out;
 }

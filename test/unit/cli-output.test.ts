@@ -6,10 +6,22 @@ import { english, ENGLISH, loadTranslator, msg } from '../../src/i18n/index.js';
 describe('printJson', () => {
   it('writes one document per context, never two', () => {
     const out: string[] = [];
-    const ctx = { out: (t: string) => void out.push(t) };
+    const ctx = { out: (t: string) => void out.push(t), isTTY: false };
     expect(printJson(ctx, { a: 1 })).toBe(true);
     expect(printJson(ctx, { b: 2 })).toBe(false);
     expect(JSON.parse(out.join(''))).toEqual({ a: 1 });
+  });
+
+  it('indents for a terminal and writes one line for a pipe, the same document and messages in English', () => {
+    const doc = { a: [1, { b: msg('diag.bad_key', { said: '401' }) }] };
+    const piped: string[] = [];
+    const shown: string[] = [];
+    printJson({ out: (t: string) => void piped.push(t), isTTY: false }, doc);
+    printJson({ out: (t: string) => void shown.push(t), isTTY: true }, doc);
+    expect(piped.join('').trimEnd()).not.toContain('\n');
+    expect(shown.join('')).toContain('\n  "a": [');
+    expect(JSON.parse(piped.join(''))).toEqual(JSON.parse(shown.join('')));
+    expect(JSON.parse(piped.join('')).a[1].b).toBe(english(msg('diag.bad_key', { said: '401' })));
   });
 });
 
