@@ -15,6 +15,19 @@ const SYNTAX: Record<Evaluation, RegExp> = {
   'shell-expansion': /\$(?:[A-Za-z_{(]|$)|`/,
 };
 
+/** The reference syntaxes of some agent or other, each as it looks: text another agent takes as it is. */
+const REFERENCES = { 'brace-substitution': '{env:NAME}', template: '${{ secrets.NAME }}', 'shell-expansion': '${NAME}' } as const;
+
+/**
+ * A reference syntax `value` holds that `agent` does not evaluate in its key: another agent's way to
+ * name a variable, which this one sends as written (OpenCode's `{env:NAME}` in OpenClaw's file).
+ */
+export function foreignReference(agent: Pick<Agent, 'evaluates'>, value: string): { syntax: Evaluation; example: string } | undefined {
+  const own = new Set((agent.evaluates ?? []).filter((e) => e.fields.includes('key')).map((e) => e.syntax));
+  const found = (Object.keys(REFERENCES) as (keyof typeof REFERENCES)[]).find((syntax) => !own.has(syntax) && SYNTAX[syntax].test(value));
+  return found && { syntax: found, example: REFERENCES[found] };
+}
+
 /** Why `agent` would evaluate `value` written as `field`, as a message; undefined when it takes it as it is. */
 export function evaluatedAs(agent: Pick<Agent, 'name' | 'evaluates'>, field: WrittenField, value: string): Message | undefined {
   for (const e of agent.evaluates ?? []) {

@@ -4,6 +4,9 @@
 import type { AgentId } from '../agents/registry.js';
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
 import { readConfig } from '../config/read-config.js';
+import { evaluatedAs, foreignReference } from '../config/evaluated.js';
+import { BIN } from '../core/bin.js';
+import { maskKey } from '../core/mask.js';
 import { normalizeBaseUrl, originOf } from '../core/base-url.js';
 import { shellWord } from '../core/shell-word.js';
 import { errorText, GatewayError, ToolError } from '../core/errors.js';
@@ -280,23 +283,8 @@ async function keyChecks(agent: Agent<AgentId>, opts: CheckOptions, check: Agent
     });
     return undefined;
   }
-  // The agent takes the key from a shell export while its file holds another one: the export wins.
-  const exported = request.keyVar?.via === 'export' ? request.keyVar.name : undefined;
-  if (exported && key) {
-    const inFile = [...files.current.values()].map((doc) => findString(doc, exported)).find((v) => v !== undefined);
-    if (inFile !== undefined && inFile !== '' && inFile !== key) {
-      check.findings.push({
-        code: 'env_override',
-        message: msg('doctor.env_override', { var: exported, file: request.file, agent: agent.name }),
-        fix: msg('doctor.env_override_fix', { var: exported }),
-      });
-      // As for an override: the rest is checked with the key the file holds (what the agent sends
-      // once the export is gone), and a repair keeps that key in the file.
-      key = inFile;
-      agentKeys.set(check, inFile);
-      agentKeyVars.set(check, { name: exported, via: 'named' });
-    }
-  }
+  key = exportOverride(agent, check, request, files.current, key);
+  foreignKeySyntax(agent, check, request, sentKey);
   const keyFiles = agent.files(env, opts.scope).flatMap((f) => [f.path, ...(agent.copiesOf?.(f.path) ?? [])]);
   const gatewayKey = opts.gatewayKeys?.get(agent.id) ?? opts.gatewayKey;
   for (const open of await openKeyFiles(keyFiles, [key, sentKey, gatewayKey], opts.env.platform)) {
@@ -315,6 +303,53 @@ async function keyChecks(agent: Agent<AgentId>, opts: CheckOptions, check: Agent
     });
   }
   return { root: check.root, key, sentKey, gatewayKey };
+}
+
+/**
+ * The agent takes the key from a shell export while its file holds another one: the export wins,
+ * said once; the rest is then checked with the key the file holds (what the agent sends once the
+ * export is gone), and a repair keeps that key in the file. A file value the agent itself expands
+ * (Qwen Code's `${NAME}`) is the user's setup, not a key the export overrides. Returns the key to check with.
+ */
+function exportOverride(
+  agent: Agent<AgentId>,
+  check: AgentCheck,
+  request: AgentRequest,
+  current: CurrentFiles,
+  key: string | undefined,
+): string | undefined {
+  const exported = request.keyVar?.via === 'export' ? request.keyVar.name : undefined;
+  if (!exported || !key) return key;
+  const inFile = [...current.values()].map((doc) => findString(doc, exported)).find((v) => v !== undefined);
+  if (inFile === undefined || inFile === '' || inFile === key || evaluatedAs(agent, 'key', inFile) !== undefined) return key;
+  check.findings.push({
+    code: 'env_override',
+    message: msg('doctor.env_override', { var: exported, file: request.file, agent: agent.name }),
+    fix: msg('doctor.env_override_fix', { var: exported }),
+  });
+  agentKeys.set(check, inFile);
+  agentKeyVars.set(check, { name: exported, via: 'named' });
+  return inFile;
+}
+
+/** A key written in another agent's reference syntax: this agent sends that text as the key. */
+function foreignKeySyntax(agent: Agent<AgentId>, check: AgentCheck, request: AgentRequest, sent: string | undefined): void {
+  const foreign = sent === undefined ? undefined : foreignReference(agent, sent);
+  if (foreign === undefined || sent === undefined) return;
+  // A reference alone is shown as written (it names a variable, it is no key); anything longer, masked.
+  const value = /^\s*(?:\{\s*(?:env|file)\s*:[^}]{1,80}\}|\$\{?[A-Za-z_][A-Za-z0-9_]{0,80}\}?|\$\{\{[^}]{1,80}\}\})\s*$/.test(sent)
+    ? sent.trim()
+    : maskKey(sent);
+  check.findings.push({
+    code: 'config_invalid',
+    message: msg('doctor.foreign_reference', {
+      agent: agent.name,
+      file: request.file,
+      value,
+      syntax: msg('doctor.foreign_syntax', { example: foreign.example, agent: agent.name }),
+    }),
+    fix: msg('doctor.foreign_reference_fix', { agent: agent.name, bin: BIN, id: agent.id }),
+  });
 }
 
 /** The model list the key sees, each model the config names against it, and the requests the agent sends. */

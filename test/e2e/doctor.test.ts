@@ -217,4 +217,52 @@ describe('doctor: shell exports', () => {
       remove();
     }
   });
+
+  it("a variable Qwen Code's own ${NAME} reference names, exported, is the user's setup: no finding", async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const env = { GATEWAY_API_KEY: DEMO_KEY };
+      expect((await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'qwen-code'], { home, env })).code).toBe(0);
+      // The env block names the variable instead of holding the key: Qwen Code expands it, the
+      // export and the file agree.
+      const file = join(home, '.qwen', 'settings.json');
+      const doc = JSON.parse(readFileSync(file, 'utf8')) as { env?: Record<string, string> };
+      expect(doc.env?.['GATEWAY_API_KEY']).toBeDefined();
+      doc.env!['GATEWAY_API_KEY'] = '${GATEWAY_API_KEY}';
+      writeFileSync(file, JSON.stringify(doc, null, 2));
+      const r = await runInProcess(['doctor', '--json', '--agent', 'qwen-code'], { home, env });
+      expect(r.code, r.stdout).toBe(0);
+      expect((jsonOf(r) as unknown as DoctorDoc).agents[0]?.findings).toEqual([]);
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('doctor: a key in another agent\'s syntax', () => {
+  it('OpenClaw holding OpenCode\'s {env:NAME}: named as the literal text it would send', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const env = { GATEWAY_API_KEY: DEMO_KEY, MINIMAX_API_KEY: DEMO_KEY };
+      const setup = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'openclaw', '--key-storage', 'file'], {
+        home,
+        env,
+      });
+      expect(setup.code, setup.stderr).toBe(0);
+      const file = join(home, '.openclaw', 'openclaw.json');
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain(DEMO_KEY);
+      writeFileSync(file, text.split(DEMO_KEY).join('{env:MINIMAX_API_KEY}'));
+      const r = await runInProcess(['doctor', '--json', '--agent', 'openclaw'], { home, env });
+      expect(r.code).toBe(1);
+      const findings = (jsonOf(r) as unknown as DoctorDoc).agents[0]?.findings ?? [];
+      const named = findings.find((f) => f.code === 'config_invalid');
+      expect(named?.message).toContain('OpenClaw sends the key in');
+      expect(named?.message).toContain('{env:MINIMAX_API_KEY}');
+      expect(named?.message).toContain('not how OpenClaw does');
+      expect(r.stdout).not.toContain(DEMO_KEY);
+    } finally {
+      remove();
+    }
+  });
 });

@@ -12,6 +12,9 @@ export const en = {
   'doctor.key_file_open': '{file} holds the key but its mode is {mode}: other users of this machine can read it.',
   'doctor.key_file_open_fix': 'run `doctor --fix` (it sets 0600), or `chmod 600 {file}`',
   'doctor.env_override': '{var} exported in your shell overrides the key in {file}; {agent} uses the exported one.',
+  'doctor.foreign_reference': '{agent} sends the key in {file} as the text {value}: {syntax}, so the gateway gets that text as the key.',
+  'doctor.foreign_syntax': 'that is how other agents name a variable ({example}), not how {agent} does',
+  'doctor.foreign_reference_fix': 'Write the key itself there, or a reference {agent} reads: `{bin} setup --agent {id}` writes it so.',
   'doctor.env_override_fix':
     'unset {var} (or export the gateway key under it), or pick another variable name with `setup --api-key-env NAME`',
   'doctor.missing_key_fix': 'Export it, or {fix} with the key stored in the file.',
