@@ -129,6 +129,8 @@ export interface Preferences {
   model: readonly string[];
   /** Patterns for the small/fast model, for agents that have one. */
   smallModel: readonly string[];
+  /** Leading patterns for a tier's model (Claude Code's opus), before the tier's own. */
+  tiers?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**

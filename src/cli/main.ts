@@ -19,7 +19,7 @@ import {
   type Message,
   type Translator,
 } from '../i18n/index.js';
-import { refuseLinkArguments } from '../gateway/import-link.js';
+import { refuseLinkArguments } from '../gateway/link-argument.js';
 import { parseCommandArgs, showArgument, str, flag } from './args.js';
 import type { CommandModule } from './command-types.js';
 import { createContext, type CliContext, type ProcessLike } from './context.js';

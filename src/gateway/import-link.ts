@@ -1,11 +1,16 @@
 // The gateway console's import link: new-api's token page ("fill into CC Switch") and sub2api build
 // `ccswitch://v1/import?resource=provider&app=claude&name=…&endpoint=…&apiKey=…&model=…`, the format
 // cc-switch parses. We take what a setup needs from it: the base URL, the key, the name and the model
-// hints. A malformed link is a UsageError naming the field; the key is never shown, only masked.
+// hints, from its parameters or, as cc-switch reads them, from the app's own config the link carries
+// in `config=<base64>` (the parameters win). A malformed link is a UsageError naming the field; the
+// key is never shown, only masked.
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { escapeControls } from '../core/terminal.js';
 import { msg } from '../i18n/index.js';
+import { linkConfig } from './import-config.js';
+
+export { isImportLink, refuseLinkArguments } from './link-argument.js';
 
 const IMPORT_SCHEME = 'ccswitch';
 
@@ -26,18 +31,13 @@ export interface ImportLink {
   opusModel?: string;
 }
 
-/** Text that looks like an import link (any letter case, spaces around it allowed). */
-export function isImportLink(text: string): boolean {
-  return /^\s*ccswitch:/i.test(text);
-}
-
 /** A field's value as it may be shown: control characters escaped, cut to a readable length. */
 function shown(value: string): string {
   const text = escapeControls(value);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function bad(field: string, problem: ReturnType<typeof msg>): UsageError {
+export function bad(field: string, problem: ReturnType<typeof msg>): UsageError {
   return new UsageError(msg('import.bad_field', { field, problem }), msg('import.bad_hint'));
 }
 
@@ -69,13 +69,18 @@ export function parseImportLink(text: string): ImportLink {
       ),
     );
   }
-  const key = get('apiKey');
+  if (get('configUrl') !== undefined) return fail(bad('configUrl', msg('import.problem.config_url')));
+  const config = get('config');
+  const fromConfig = config === undefined ? {} : linkConfig(get('app')?.toLowerCase(), config, get('configFormat'));
+  // The parameters win over the config the link carries, as in cc-switch.
+  const get2 = (name: keyof typeof fromConfig): string | undefined => get(name) ?? fromConfig[name];
+  const key = get2('apiKey');
   if (key === undefined) return fail(bad('apiKey', msg('import.problem.missing')));
   if (/[\s\u0000-\u001f\u007f-\u009f]/.test(key) || /[^\x21-\x7e]/.test(key)) {
     return fail(bad('apiKey', msg('import.problem.key', { key: maskKey(key) })));
   }
   // cc-switch accepts several endpoints separated by commas (it tests them for speed): the first is ours.
-  const endpoint = get('endpoint')
+  const endpoint = get2('endpoint')
     ?.split(',')
     .map((e) => e.trim())
     .find((e) => e !== '');
@@ -96,26 +101,13 @@ export function parseImportLink(text: string): ImportLink {
   const name = get('name');
   if (name !== undefined) out.name = name;
   for (const field of ['model', 'haikuModel', 'sonnetModel', 'opusModel'] as const) {
-    const value = get(field);
+    const value = get2(field);
     if (value === undefined) continue;
     // A model id is one word of visible characters: anything else cannot be a hint.
     if (/[\s\u0000-\u001f\u007f-\u009f]/.test(value)) return fail(bad(field, msg('import.problem.model', { model: shown(value) })));
     out[field] = value;
   }
   return out;
-}
-
-/**
- * Refuses an import link given as an argument, wherever it stands (a flag's value, a positional):
- * before anything else runs, so nothing echoes it. Arguments after `--` belong to another program.
- */
-export function refuseLinkArguments(argv: readonly string[], bin: string): void {
-  const end = argv.indexOf('--');
-  for (const arg of end === -1 ? argv : argv.slice(0, end)) {
-    const value = arg.startsWith('-') && arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg;
-    if (isImportLink(value) || /^-[^-]ccswitch:/i.test(arg))
-      throw new UsageError(msg('import.in_argument'), msg('import.in_argument_hint', { bin }));
-  }
 }
 
 function fail(error: UsageError): never {

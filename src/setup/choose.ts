@@ -111,15 +111,18 @@ function chooseTiers(
   fitting: ReturnType<typeof fittingModels>,
   main: Fitting,
   keep: KeptChoice | undefined,
+  hints: Preferences['tiers'],
 ): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (const tier of agent.tiers ?? []) {
     const keptId = keep?.tiers?.[tier.id];
     const kept = keptId === undefined ? undefined : models.find((m) => m.id === keptId);
     const keptFit = kept && unmarkedKeep(agent, kept, main.fit.protocol);
-    const regexps = tier.patterns.map(patternToRegExp);
+    // A hint (an import link's opus model) leads the tier's own patterns.
+    const patterns = [...(hints?.[tier.id] ?? []), ...tier.patterns];
+    const regexps = patterns.map(patternToRegExp);
     const candidates = fitting.filter((f) => confirmedFit(f) && f.fit.protocol === main.fit.protocol && regexps.some((r) => r.test(f.id)));
-    const best = keptFit ?? (candidates.length > 0 ? bestFitting(candidates, [...tier.patterns]) : undefined);
+    const best = keptFit ?? (candidates.length > 0 ? bestFitting(candidates, patterns) : undefined);
     if (best && best.model.id !== main.model.id) out[tier.id] = best.model.id;
   }
   return Object.keys(out).length > 0 ? out : undefined;
@@ -153,7 +156,7 @@ export function chooseModels(input: ChooseInput): ModelChoice {
     protocol: main.fit.protocol,
     needsProbe: main.fit.needsProbe,
   };
-  const tiers = chooseTiers(agent, models, fitting, main, keep);
+  const tiers = chooseTiers(agent, models, fitting, main, keep, prefs.tiers);
   if (tiers) choice.tiers = tiers;
   if (agent.smallModel === undefined) return choice;
 

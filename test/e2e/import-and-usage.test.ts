@@ -92,6 +92,71 @@ describe('setup --import -', () => {
       const report = jsonOf(result) as { ok: boolean; agents: { id: string; model: string }[] };
       expect(report.agents[0]).toMatchObject({ id: 'codex', model: 'gpt-5.1-codex' });
       expect(result.stdout + result.stderr).not.toContain(bare);
+      // The hint the key lacks is said, with the slot it was for.
+      expect(flat(result.stderr)).toContain(
+        "The import link suggests gpt-9-nonexistent for Codex CLI's main model, but the key does not list it",
+      );
+    } finally {
+      remove();
+    }
+  });
+
+  it("a haiku hint in `model` sets Claude Code's small/fast model, not the main model and every tier", async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const text = link({ app: 'claude', endpoint: sim.root, apiKey: KEY, model: 'claude-haiku-4-5' });
+      const result = await runInProcess(['setup', '--import', '-', '--yes'], { home, input: text });
+      expect(result.code, result.stderr + result.stdout).toBe(0);
+      const env = (JSON.parse(readFileSync(join(home, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> }).env;
+      expect(env.ANTHROPIC_DEFAULT_HAIKU_MODEL).toBe('claude-haiku-4-5');
+      expect(env.ANTHROPIC_MODEL).toBe('claude-sonnet-4-5');
+      expect(env.ANTHROPIC_DEFAULT_SONNET_MODEL).toBe('claude-sonnet-4-5');
+      expect(env.ANTHROPIC_DEFAULT_OPUS_MODEL).toBe('claude-opus-4-1');
+    } finally {
+      remove();
+    }
+  });
+
+  it('a link made for an app this tool does not configure is refused by name without --agent; with --agent it serves those agents', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      for (const app of ['pi', 'grokbuild']) {
+        const before = sim.log.length;
+        const text = link({ app, endpoint: sim.root, apiKey: KEY });
+        const refused = await runInProcess(['setup', '--import', '-', '--yes'], { home, input: text });
+        expect(refused.code).toBe(2);
+        expect(flat(refused.stderr)).toContain(`The import link was made for "${app}", which gateway-agent-setup does not configure`);
+        expect(flat(refused.stderr)).toContain('--agent ID');
+        expect(sim.log.length).toBe(before);
+        expect(readdirSync(home)).toEqual([]);
+      }
+      const named = await runInProcess(['setup', '--import', '-', '--agent', 'codex', '--yes'], {
+        home,
+        input: link({ app: 'pi', endpoint: sim.root, apiKey: KEY }),
+      });
+      expect(named.code, named.stderr).toBe(0);
+      expect(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')).toContain(`${sim.root}/v1`);
+    } finally {
+      remove();
+    }
+  });
+
+  it('a link carrying only the app config (config=<base64>, as some consoles make them) sets up with its URL, key and model', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const config = Buffer.from(
+        JSON.stringify({ env: { ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_BASE_URL: sim.root, ANTHROPIC_MODEL: 'claude-opus-4-1' } }),
+      ).toString('base64');
+      const result = await runInProcess(['setup', '--import', '-', '--yes'], {
+        home,
+        input: link({ app: 'claude', name: 'cfg', config, configFormat: 'json' }),
+      });
+      expect(result.code, result.stderr + result.stdout).toBe(0);
+      const env = (JSON.parse(readFileSync(join(home, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> }).env;
+      expect(env.ANTHROPIC_BASE_URL).toBe(sim.root);
+      expect(env.ANTHROPIC_AUTH_TOKEN).toBe(KEY);
+      expect(env.ANTHROPIC_MODEL).toBe('claude-opus-4-1');
+      expect(result.stdout + result.stderr).not.toContain(bare);
     } finally {
       remove();
     }

@@ -180,3 +180,82 @@ describe('model hints', () => {
     expect(wild['claude-code']?.model).toEqual(AGENTS['claude-code'].preferences.model);
   });
 });
+
+describe('a link carrying the app config (config=<base64>), read as cc-switch reads it', () => {
+  const b64 = (text: string, url = false): string => Buffer.from(text).toString(url ? 'base64url' : 'base64');
+  const claude = JSON.stringify({
+    env: {
+      ANTHROPIC_AUTH_TOKEN: KEY,
+      ANTHROPIC_BASE_URL: 'https://gw.example.com',
+      ANTHROPIC_MODEL: 'claude-sonnet-4-5',
+      ANTHROPIC_DEFAULT_HAIKU_MODEL: 'claude-haiku-4-5',
+      ANTHROPIC_DEFAULT_OPUS_MODEL: 'claude-opus-4-1',
+    },
+  });
+
+  it("claude: the key, the address and every model from the settings' env block", () => {
+    const l = parseImportLink(link({ resource: 'provider', app: 'claude', name: 'gw', config: b64(claude) }));
+    expect(l).toMatchObject({
+      key: KEY,
+      baseUrl: 'https://gw.example.com',
+      model: 'claude-sonnet-4-5',
+      haikuModel: 'claude-haiku-4-5',
+      opusModel: 'claude-opus-4-1',
+    });
+  });
+
+  it('the parameters win over the config, and URL-safe base64 without padding reads too', () => {
+    const other = `sk-${'Z9y8X7w6'.repeat(6)}`;
+    const l = parseImportLink(
+      link({ resource: 'provider', app: 'claude', apiKey: other, model: 'claude-opus-4-1', config: b64(claude, true).replace(/=+$/, '') }),
+    );
+    expect(l.key).toBe(other);
+    expect(l.model).toBe('claude-opus-4-1');
+    expect(l.baseUrl).toBe('https://gw.example.com');
+  });
+
+  it("codex: auth.json's key, the first provider's base_url and the model from the config.toml text", () => {
+    const config = JSON.stringify({
+      auth: { OPENAI_API_KEY: KEY },
+      config:
+        'model_provider = "gw"\nmodel = "gpt-5.1-codex"\n\n[model_providers.gw]\nname = "gw"\nbase_url = "https://gw.example.com/v1"\n',
+    });
+    const l = parseImportLink(link({ resource: 'provider', app: 'codex', config: b64(config) }));
+    expect(l).toMatchObject({ key: KEY, baseUrl: 'https://gw.example.com/v1', model: 'gpt-5.1-codex' });
+  });
+
+  it('gemini: flat variables; a TOML config by configFormat', () => {
+    const toml = `GEMINI_API_KEY = "${KEY}"\nGEMINI_BASE_URL = "https://gw.example.com"\nGEMINI_MODEL = "gemini-2.5-pro"\n`;
+    const l = parseImportLink(link({ resource: 'provider', app: 'gemini', config: b64(toml), configFormat: 'toml' }));
+    expect(l).toMatchObject({ key: KEY, baseUrl: 'https://gw.example.com', model: 'gemini-2.5-pro' });
+  });
+
+  it('refused, naming the field: a remote config, bad base64, a config that does not parse, one for an app it is not read for', () => {
+    expect(failure(link({ ...BASE, configUrl: 'https://evil.example/config.json' }))).toContain(
+      'configUrl: a remote config is never fetched',
+    );
+    expect(failure(link({ resource: 'provider', app: 'claude', config: 'not base64!' }))).toContain('config: it is not base64');
+    expect(failure(link({ resource: 'provider', app: 'claude', config: b64('{ "env": ') }))).toContain('config: it is not valid JSON');
+    expect(failure(link({ resource: 'provider', app: 'claude', config: b64('{"other": 1}') }))).toContain('shape of a claude config');
+    expect(failure(link({ resource: 'provider', app: 'opencode', config: b64('{}') }))).toContain(
+      'a config for app "opencode" is not read',
+    );
+    expect(failure(link({ resource: 'provider', app: 'claude', config: b64('{}'), configFormat: 'yaml' }))).toContain(
+      '"yaml" is not a config format',
+    );
+    // No key anywhere: the usual missing key, and the key of a config is never shown.
+    const noKey = failure(
+      link({ resource: 'provider', app: 'claude', config: b64(JSON.stringify({ env: { ANTHROPIC_BASE_URL: 'https://gw.example.com' } })) }),
+    );
+    expect(noKey).toContain('apiKey: missing');
+    expect(
+      failure(
+        link({
+          resource: 'provider',
+          app: 'claude',
+          config: b64(claude.replace('https://gw.example.com', `https://gw.example.com/${KEY}`)),
+        }),
+      ),
+    ).not.toContain(KEY);
+  });
+});

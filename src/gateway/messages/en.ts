@@ -198,6 +198,14 @@ export const en = {
   'import.problem.key': 'the key ({key}) contains spaces, control characters or non-ASCII characters',
   'import.problem.endpoint': 'must be an http:// or https:// address',
   'import.problem.endpoint_key': 'the address contains the key',
+  'import.problem.config_url':
+    "a remote config is never fetched: give the app's config in the link itself (config=…), or the address and key as parameters",
+  'import.problem.config_base64': 'it is not base64 of UTF-8 text',
+  'import.problem.config_size': 'it is larger than {kib} KiB',
+  'import.problem.config_parse': 'it is not valid {format}: {detail}',
+  'import.problem.config_format': '"{format}" is not a config format (json or toml)',
+  'import.problem.config_shape': 'it does not have the shape of a {app} config',
+  'import.problem.config_app': 'a config for app "{app}" is not read (only claude, codex and gemini configs)',
   'import.problem.model': '"{model}" is not a model ID (spaces or control characters)',
   'import.in_argument':
     'An import link (ccswitch://…) was given as an argument: it holds the key, which would stay in your shell history and be visible to other users in the process list. Nothing was done.',

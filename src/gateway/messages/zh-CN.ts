@@ -174,6 +174,13 @@ export const zhCN: CatalogOf<typeof en> = {
   'import.problem.key': '密钥（{key}）中有空格、控制字符或非 ASCII 字符',
   'import.problem.endpoint': '必须是 http:// 或 https:// 地址',
   'import.problem.endpoint_key': '地址中包含了密钥',
+  'import.problem.config_url': '远程配置永远不会被下载：请把应用的配置直接放进链接（config=…），或以参数给出地址和密钥',
+  'import.problem.config_base64': '它不是 UTF-8 文本的 base64 编码',
+  'import.problem.config_size': '它超过了 {kib} KiB',
+  'import.problem.config_parse': '它不是有效的 {format}：{detail}',
+  'import.problem.config_format': '“{format}” 不是配置格式（json 或 toml）',
+  'import.problem.config_shape': '它不是 {app} 配置的结构',
+  'import.problem.config_app': '不读取应用“{app}”的配置（只读取 claude、codex 和 gemini 的配置）',
   'import.problem.model': '"{model}" 不是模型 ID（含空格或控制字符）',
   'import.in_argument':
     '导入链接（ccswitch://…）被写成了命令行参数：它包含密钥，会留在 shell 历史中，并且其他用户能在进程列表中看到。未做任何操作。',

@@ -60,6 +60,15 @@ export const en = {
     'After writing, {agent} reads its gateway from {file}: {host}, not the one this run wrote ({root}). Nothing was sent to {host}.',
   'setup.read_back_elsewhere_fix': 'Look at {file}: another setting there wins over ours; remove it, or point it at your gateway.',
   'evaluated.not_candidate': 'its id {why}',
+  'setup.link_app_unknown':
+    'The import link was made for "{app}", which gateway-agent-setup does not configure; its gateway and key are not taken for other agents unasked.',
+  'setup.link_app_unknown_hint':
+    'Name the agents to set up with this gateway and key: `{bin} setup --import - --agent ID,…` (`{bin} --help` lists them).',
+  'setup.link_hint_missing':
+    "The import link suggests {model} for {agent}'s {slot}, but the key does not list it: the best model it lists was chosen instead.",
+  'setup.link_slot_main': 'main model',
+  'setup.link_slot_small': 'small/fast model',
+  'setup.link_slot_tier': '"{tier}" model',
 } as const;
 
 declare module '../../i18n/text.js' {

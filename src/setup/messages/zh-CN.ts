@@ -53,4 +53,11 @@ export const zhCN: CatalogOf<typeof en> = {
     '写入之后，{agent} 从 {file} 读到的网关是 {host}，而不是本次写入的网关（{root}）。没有向 {host} 发送任何东西。',
   'setup.read_back_elsewhere_fix': '请查看 {file}：其中另有设置优先于我们写入的；删除它，或让它指向您的网关。',
   'evaluated.not_candidate': '其 ID {why}',
+  'setup.link_app_unknown': '该导入链接是为“{app}”生成的，gateway-agent-setup 不配置它；未经你指定，不会把它的网关和密钥用于其他智能体。',
+  'setup.link_app_unknown_hint':
+    '请指定要用这个网关和密钥配置的智能体：`{bin} setup --import - --agent ID,…`（`{bin} --help` 会列出它们）。',
+  'setup.link_hint_missing': '导入链接建议 {agent} 的{slot}使用 {model}，但该密钥的模型列表里没有它：已改选列表中最合适的模型。',
+  'setup.link_slot_main': '主模型',
+  'setup.link_slot_small': '小/快模型',
+  'setup.link_slot_tier': '“{tier}”档模型',
 };
