@@ -143,12 +143,25 @@ export function promptsPrompter(streams: PromptStreams = {}, t: Translator = ENG
         message: q.message,
         choices: toChoices(q.choices),
         initial: q.initial,
-        hint: '↑/↓, enter',
+        hint: t('wizard.prompt.select_hint'),
         warn: t('wizard.prompt.not_available'),
         ...render(q.choices),
       }),
     multiselect: <T>(q: Parameters<Prompter['multiselect']>[0]) => multiselect<T>(ask, streams, t, q),
     autocomplete: <T>(q: Parameters<Prompter['autocomplete']>[0]) => autocomplete<T>(ask, t, q),
-    confirm: (q) => ask<boolean>({ type: 'confirm', name: 'value', message: q.message, initial: q.initial ?? true }),
+    confirm: (q) =>
+      ask<boolean>({
+        type: 'confirm',
+        name: 'value',
+        message: q.message,
+        initial: q.initial ?? true,
+        // prompts reads these although its types do not list them: the labels in the reader's language.
+        ...({
+          yes: t('wizard.prompt.yes'),
+          no: t('wizard.prompt.no'),
+          yesOption: t('wizard.prompt.yes_option'),
+          noOption: t('wizard.prompt.no_option'),
+        } as object),
+      }),
   };
 }

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { englishCatalog, loadCatalog, placeholders, type Catalog } from '../../src/i18n/text.js';
 import '../../src/messages.js';
+// The agents' own sentences, registered by their modules.
+import '../../src/agents/registry.js';
 
 // Every area's catalogs, assembled as the command line sees them.
 const en: Catalog = englishCatalog();
@@ -48,5 +50,62 @@ describe('message catalogs', () => {
       return !NAMES.has(k) && prose(en[k as keyof typeof en]) && !CJK.test(zh);
     });
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe('punctuation, in every catalog', () => {
+  /** A sentence's own text: quoted and code text (a bracket, a path, a flag) and parameters are data. */
+  const own = (text: string): string => text.replace(/`[^`]*`|"[^"]*"|“[^”]*”|\{[a-zA-Z_]+\}/g, 'X');
+  const PAIRS = [
+    ['(', ')'],
+    ['[', ']'],
+    ['（', '）'],
+    ['“', '”'],
+  ] as const;
+
+  /** What is wrong with one message's punctuation, in either language. */
+  function problems(text: string, lang: string): string[] {
+    const t = own(text);
+    const out: string[] = [];
+    if (/\.,|,\.|(?<!\.)\.\.(?!\.)/.test(t)) out.push('a stop and a comma run together');
+    if (/。，|，。|。。|，，|：：/.test(t)) out.push('full-width marks run together');
+    // A choice's name padded into a column (the wizard's scope and storage lists) is layout.
+    if (/ {2,}/.test(t.replace(/^\s+/gm, '').replace(/^[a-z]+ {2,}(?=\S)/, ''))) out.push('doubled spaces');
+    for (const [open, close] of PAIRS) if (t.split(open).length !== t.split(close).length) out.push(`unbalanced ${open}${close}`);
+    if (lang === 'zh-CN') {
+      // A colon after Chinese text is the full-width one; `host:port` and `[:端口]` are not sentences.
+      if (/[\u3400-\u9fff）]:(?=\s|[\u3400-\u9fff]|$)|(?<![[\w]):[\u3400-\u9fff]/.test(t)) out.push('an ASCII colon in Chinese text');
+      // One word for agent: 智能体 (product names and AGENT= syntax aside).
+      if (/(?<![-.\w])agents?(?![-.\w=])/i.test(t.replace(/Hermes Agent|AGENT=/g, ''))) out.push('"agent" for 智能体');
+    }
+    return out;
+  }
+
+  for (const [lang, catalog] of Object.entries(CATALOGS)) {
+    it(`${lang}: no stop and comma together, no doubled marks or spaces, brackets balanced`, () => {
+      const bad = Object.entries(catalog).flatMap(([k, v]) => problems(v, lang).map((p) => `${k}: ${p}`));
+      expect(bad).toEqual([]);
+    });
+  }
+
+  it('the check finds what it looks for', () => {
+    expect(problems('See the models., request ID', 'en')).toContain('a stop and a comma run together');
+    expect(problems('模型。，请求', 'zh-CN')).toContain('full-width marks run together');
+    expect(problems('Two words  apart', 'en')).toContain('doubled spaces');
+    expect(problems('open (nested (once)', 'en')).toContain('unbalanced ()');
+    expect(problems('密钥:无效', 'zh-CN')).toContain('an ASCII colon in Chinese text');
+    expect(problems('为每个 agent 询问', 'zh-CN')).toContain('"agent" for 智能体');
+    expect(problems('端口写作 :{port}，例如 [:端口]', 'zh-CN')).toEqual([]);
+  });
+
+  it("the prompts speak the reader's language: select and confirm hints are translated", () => {
+    for (const key of [
+      'wizard.prompt.select_hint',
+      'wizard.prompt.yes_option',
+      'wizard.prompt.no_option',
+      'wizard.prompt.multiselect_hint',
+    ]) {
+      expect(CJK.test(zhCN[key as keyof typeof zhCN] ?? ''), key).toBe(true);
+    }
   });
 });

@@ -175,7 +175,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'help.opt.home': '把 DIR 当作 home 目录（默认：你的 home）。',
   'help.opt.lang': '消息语言（默认：取自 LC_ALL/LC_MESSAGES/LANG，否则为英文）。--json 输出在任何语言下都相同。',
   'help.opt.base-url': '网关地址（默认：$GATEWAY_BASE_URL）。末尾带 /v1 也可以。',
-  'help.opt.api-key-env': '从变量 NAME 读取密钥（默认：GATEWAY_API_KEY）；AGENT=NAME 读取该 agent 自己的密钥（可重复）。',
+  'help.opt.api-key-env': '从变量 NAME 读取密钥（默认：GATEWAY_API_KEY）；AGENT=NAME 读取该智能体 自己的密钥（可重复）。',
   'help.opt.api-key': '直接给出密钥。不推荐：它会出现在 shell 历史和进程列表中。',
   'help.opt.timeout': '请求超过 SECONDS 秒即放弃（默认 30）。',
   'help.opt.json': '在 stdout 上只输出一个 JSON 文档，别无其他。',
@@ -314,8 +314,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'keys.report_typed': '密钥：它自己的，在向导中输入并保存在它的配置里（没有环境变量保存它）',
   'keys.advice_fix': '这个密钥属于其他分组：请在网关控制台中在上述某个分组里创建一个密钥，导出为 {var}，然后运行：{command}',
   'help.detail.setup.keys':
-    '密钥属于不同分组时：--api-key-env AGENT=VAR 为某个 agent 指定它自己的密钥（可重复）；其他 agent 使用普通的 --api-key-env（默认 GATEWAY_API_KEY）。每个 agent 都从自己密钥的模型中选择。',
-  'help.opt.agent_key': '使用该 agent 自己的密钥（它的 --api-key-env ID=NAME，否则为已保存的变量）。',
+    '密钥属于不同分组时：--api-key-env AGENT=VAR 为某个智能体 指定它自己的密钥（可重复）；其他智能体 使用普通的 --api-key-env（默认 GATEWAY_API_KEY）。每个智能体 都从自己密钥的模型中选择。',
+  'help.opt.agent_key': '使用该智能体 自己的密钥（它的 --api-key-env ID=NAME，否则为已保存的变量）。',
   'help.summary.launch': '让一个智能体连接网关运行一次会话，不改动你的任何文件。',
   'help.summary.launch_long':
     '让一个智能体连接网关运行一次会话：按 setup 的方式从密钥的模型列表中选择并探测模型，所需的一切放在它的环境变量里（或放在用后即删的临时配置中），不改动你的任何文件。',

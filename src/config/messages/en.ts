@@ -40,7 +40,7 @@ export const en = {
   'cfg.json.comma': 'a comma was expected',
   'cfg.json.colon': 'a colon was expected',
   'cfg.json.close_brace': 'a closing } was expected',
-  'cfg.json.close_bracket': 'a closing ] was expected',
+  'cfg.json.close_bracket': 'a closing "]" was expected',
   'cfg.json.eof': 'text after the end of the document',
   'cfg.json.symbol': 'an unexpected character',
   'cfg.json.string': 'a string is not closed',

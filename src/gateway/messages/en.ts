@@ -154,7 +154,7 @@ export const en = {
   'model_id.control': 'it contains control characters or line breaks',
   'model_id.quotes': 'it contains quotes',
   'model_id.backslash': 'it contains a backslash (a path separator)',
-  'model_id.relative': 'it contains a relative path segment (/..)',
+  'model_id.relative': 'it contains a relative path segment ("/..")',
   'model_id.path': 'it looks like a file path',
   'classify.not_chat': 'marked only {marks}: not a chat model, so no coding agent can use it',
   'classify.unknown_marks': 'marked only {marks}: none of {messages}, {responses}, {chat} or {images}, so no coding agent can use it',

@@ -135,7 +135,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'model_id.control': '它包含控制字符或换行',
   'model_id.quotes': '它包含引号',
   'model_id.backslash': '它包含反斜杠（路径分隔符）',
-  'model_id.relative': '它包含相对路径片段（/..）',
+  'model_id.relative': '它包含相对路径片段（“/..”）',
   'model_id.path': '它看起来像文件路径',
   'classify.not_chat': '只标记了 {marks}：不是对话模型，没有编程智能体能用它',
   'classify.unknown_marks': '只标记了 {marks}：不是 {messages}、{responses}、{chat} 或 {images} 中的任何一种，没有编程智能体能用它',

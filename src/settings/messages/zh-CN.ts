@@ -48,7 +48,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'saved.env_storage_unset_hint':
     '请 export {var} 为密钥，或传入 --key-storage file（把密钥写进文件），或传入 --key-storage env 仍只保留变量名。',
   'fs.settings_not_saved': '配置已写入，但保存的设置无法写入：{reason}。`sync` 将不知道这次运行。',
-  'keys.env_name_hint': '例如：--api-key-env codex=CODEX_GATEWAY_KEY（agent 名、"="，再加变量名：字母、数字和 _）。',
+  'keys.env_name_hint': '例如：--api-key-env codex=CODEX_GATEWAY_KEY（智能体 ID、"="，再加变量名：字母、数字和 _）。',
   'import.both_sources': '同时给出了 --import 和 --import-env：请只用一种方式提供链接。',
   'import.dash_only': '--import 只接受 "-"（从标准输入读取链接）。',
   'import.stdin_terminal': '--import - 从管道读取链接，但标准输入是终端（在那里输入的链接会被显示出来）。',
@@ -75,7 +75,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'setup.agents_hint': '智能体：{agents}。',
   'wizard.api_key_env_name_hint': '例如：--api-key-env MY_GATEWAY_KEY（字母、数字和 _）。',
   'wizard.api_key_flag_warning': '警告：--api-key 会让密钥出现在 shell 历史和进程列表中；建议在环境变量中设置 {var}=…。',
-  'keys.unknown_agent': '--api-key-env：未知的 agent {agent}。',
+  'keys.unknown_agent': '--api-key-env：未知的智能体 {agent}。',
   'keys.unset': '{agent} 的密钥变量 ${var} 未设置（或为空）。',
   'keys.unset_hint': '请用 {agent} 的密钥导出 {var}，或用 --api-key-env {agent}=NAME 指定其他变量。',
   'profiles.unknown_hint': '已有档案：{names}。`{bin} profiles` 可列出它们。',

@@ -107,6 +107,11 @@ export const en = {
   'keys.advice_model': '{model} is sold to groups {groups}',
   'import.from': 'From the import link ({source}): {root}, key {key}, name {name}.',
   'import.unnamed': '(none)',
+  'wizard.prompt.select_hint': '↑/↓, enter',
+  'wizard.prompt.yes': 'yes',
+  'wizard.prompt.no': 'no',
+  'wizard.prompt.yes_option': '(Y/n)',
+  'wizard.prompt.no_option': '(y/N)',
 } as const;
 
 declare module '../../i18n/text.js' {
