@@ -1,11 +1,12 @@
 // The facts of the process, read once by main.ts and handed to every command: nothing else in
 // src/ reads process.env, os.homedir() or writes to the terminal.
+import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { findHome } from '../core/home.js';
 import { redact } from '../core/mask.js';
-import { ENGLISH, msg, type Lang, type Message, type Translator } from '../i18n/index.js';
+import { ENGLISH, isMessage, msg, type Lang, type Message, type MessageKey, type MessageParams, type Translator } from '../i18n/index.js';
 import { wrap } from '../core/layout.js';
 import { forTerminal } from '../core/terminal.js';
 import type { Host } from '../library/host.js';
@@ -109,6 +110,45 @@ function homeOf(proc: ProcessLike): string {
   throw new UsageError(msg('err.no_home', { vars }), msg('err.no_home_hint', { var: vars }));
 }
 
+/** `--home DIR`: a directory, or one still to be made; anything else is named as the flag's mistake. */
+function givenHome(dir: string): string {
+  let info;
+  try {
+    info = statSync(dir);
+  } catch {
+    return dir;
+  }
+  if (!info.isDirectory()) throw new UsageError(msg('err.home_not_dir', { dir }), msg('err.home_not_dir_hint'));
+  return dir;
+}
+
+/** The parameters that name a file or folder: shown to a person from the home, as `~/…`. */
+const PATH_PARAMS = new Set(['file', 'path', 'dir', 'dotenv', 'source', 'home', 'target', 'exclude', 'real']);
+
+/** `message` with each path under `home` in it (nested messages too) written as `~/…`. */
+function homeRelative(message: Message, home: string): Message {
+  let params: Record<string, unknown> | undefined;
+  for (const [name, value] of Object.entries(message.params)) {
+    const shown =
+      typeof value === 'string' && PATH_PARAMS.has(name) && value.startsWith(`${home}/`)
+        ? `~${value.slice(home.length)}`
+        : isMessage(value)
+          ? homeRelative(value, home)
+          : value;
+    if (shown !== value) (params ??= { ...message.params })[name] = shown;
+  }
+  return params ? ({ ...message, params } as Message) : message;
+}
+
+/** A translator for the terminal: paths under the home read as `~/…` (JSON documents keep them whole). */
+function fromHome(t: Translator, home: () => string | undefined): Translator {
+  return ((k: MessageKey | Message, params?: MessageParams): string => {
+    const m = typeof k === 'string' ? msg(k, params) : k;
+    const h = home();
+    return t(h === undefined || h === '/' ? m : homeRelative(m, h));
+  }) as Translator;
+}
+
 export function createContext(proc: ProcessLike, opts: ContextOptions = {}): CliContext {
   const env = { ...proc.env };
   const cwd = proc.cwd();
@@ -117,14 +157,21 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
   const clean = (text: string): string => (secrets.size === 0 ? text : redact(text, [...secrets]));
   // NO_COLOR: any non-empty value disables colour (no-color.org).
   const noColorEnv = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
-  const t = opts.t ?? ENGLISH;
+  const homeFor = (): string | undefined => {
+    try {
+      return opts.home !== undefined ? givenHome(resolve(cwd, opts.home)) : homeOf(proc);
+    } catch {
+      return undefined;
+    }
+  };
+  const t = fromHome(opts.t ?? ENGLISH, homeFor);
   const err = (text: string): void => void proc.stderr.write(forTerminal(clean(text)));
   return {
     env,
     cwd,
     // Found on first use: a command that needs no home (help, models) runs even where none is found.
     get home(): string {
-      return opts.home !== undefined ? resolve(cwd, opts.home) : homeOf(proc);
+      return opts.home !== undefined ? givenHome(resolve(cwd, opts.home)) : homeOf(proc);
     },
     platform: proc.platform,
     script: proc.argv?.[1],

@@ -26,6 +26,11 @@ export function note(ctx: Pick<CliContext, 'err'>, lines: string | readonly stri
 /** Stdout's JSON document has been written; a second one would break `--json` consumers. */
 const jsonWritten = new WeakSet<object>();
 
+/** A path under the home as a person reads it: `~/.codex/config.toml`. */
+export function tildify(ctx: Pick<CliContext, 'home'>, path: string): string {
+  return path.startsWith(ctx.home + '/') ? `~${path.slice(ctx.home.length)}` : path;
+}
+
 /** A JSON document speaks English: every message in it is rendered so, at exactly its place. */
 function inEnglish(_key: string, value: unknown): unknown {
   return isMessage(value) ? english(value) : value;

@@ -7,13 +7,9 @@ import { commas } from '../i18n/index.js';
 import { exactAdvice, suggestedKeyVar } from '../setup/group-advice.js';
 import type { CliContext } from './context.js';
 import { BIN } from './help.js';
-import { print, printJson } from './output.js';
+import { print, printJson, tildify } from './output.js';
 import { padTo, wrap } from '../core/layout.js';
 import { painter } from '../core/terminal.js';
-
-function tildify(ctx: Pick<CliContext, 'home'>, path: string): string {
-  return path.startsWith(ctx.home + '/') ? `~${path.slice(ctx.home.length)}` : path;
-}
 
 function verifyLine(ctx: Pick<CliContext, 't'>, label: string, v: VerifyReport): string[] {
   const t = ctx.t;

@@ -6,7 +6,6 @@ import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agen
 import { readConfig } from '../config/read-config.js';
 import { evaluatedAs, foreignReference } from '../config/evaluated.js';
 import { BIN } from '../core/bin.js';
-import { maskKey } from '../core/mask.js';
 import { normalizeBaseUrl, originOf } from '../core/base-url.js';
 import { shellWord } from '../core/shell-word.js';
 import { errorText, GatewayError, ToolError } from '../core/errors.js';
@@ -332,20 +331,24 @@ function exportOverride(
   return inFile;
 }
 
-/** A key written in another agent's reference syntax: this agent sends that text as the key. */
+/** A key that is one variable reference and nothing else, in any agent's syntax. */
+const WHOLE_REFERENCE = /^\s*(?:\{\s*(?:env|file)\s*:[^}]{1,80}\}|\$\{?[A-Za-z_][A-Za-z0-9_]{0,80}\}?|\$\{\{[^}]{1,80}\}\})\s*$/;
+
+/**
+ * A key that is a reference in another agent's syntax (OpenCode's `{env:NAME}` in OpenClaw's file):
+ * this agent sends that text as the key. A key that merely holds such characters is a key.
+ */
 function foreignKeySyntax(agent: Agent<AgentId>, check: AgentCheck, request: AgentRequest, sent: string | undefined): void {
-  const foreign = sent === undefined ? undefined : foreignReference(agent, sent);
-  if (foreign === undefined || sent === undefined) return;
-  // A reference alone is shown as written (it names a variable, it is no key); anything longer, masked.
-  const value = /^\s*(?:\{\s*(?:env|file)\s*:[^}]{1,80}\}|\$\{?[A-Za-z_][A-Za-z0-9_]{0,80}\}?|\$\{\{[^}]{1,80}\}\})\s*$/.test(sent)
-    ? sent.trim()
-    : maskKey(sent);
+  if (sent === undefined || !WHOLE_REFERENCE.test(sent)) return;
+  const foreign = foreignReference(agent, sent);
+  if (foreign === undefined) return;
   check.findings.push({
     code: 'config_invalid',
     message: msg('doctor.foreign_reference', {
       agent: agent.name,
       file: request.file,
-      value,
+      // It names a variable: it is no key, and is shown as written.
+      value: sent.trim(),
       syntax: msg('doctor.foreign_syntax', { example: foreign.example, agent: agent.name }),
     }),
     fix: msg('doctor.foreign_reference_fix', { agent: agent.name, bin: BIN, id: agent.id }),

@@ -19,6 +19,7 @@ export {
   type Message,
   type MessageKey,
   type MessageParam,
+  type MessageParams,
   type Translator,
 } from './text.js';
 

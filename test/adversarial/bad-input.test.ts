@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runInProcess, tempHome } from '../helpers/cli.js';
+import { runInProcess, shown, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -67,7 +67,7 @@ describe('bad input', () => {
         env: { GATEWAY_API_KEY: DEMO_KEY },
       });
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain(join(home, '.codex'));
+      expect(r.stderr).toContain(shown(home, join(home, '.codex')));
       expect(readdirSync(home).sort()).toEqual(['.codex']);
     } finally {
       remove();
@@ -111,7 +111,7 @@ describe('bad input', () => {
   it.each([
     ['no key', { GATEWAY_BASE_URL: 'http://127.0.0.1:9' }, ['setup', '--yes'], /GATEWAY_API_KEY/],
     ['no base URL', { GATEWAY_API_KEY: DEMO_KEY }, ['setup', '--yes'], /--base-url|GATEWAY_BASE_URL/],
-    ['--home is a file', { GATEWAY_API_KEY: DEMO_KEY }, ['setup', '--yes', '--home', '__FILE__'], /__FILE__|not a directory|home/i],
+    ['--home is a file', { GATEWAY_API_KEY: DEMO_KEY }, ['setup', '--yes', '--home', '__FILE__'], /--home __FILE__ is not a directory/],
     ['restore of a backup that does not exist', {}, ['restore', '--id', '20260101T000000Z-dead'], /No backup/],
   ])('%s: a clear message, nothing written', async (_name, env, args, says) => {
     const { dir: home, remove } = tempHome();

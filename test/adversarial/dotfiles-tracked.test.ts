@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runInProcess, tempHome, tempHomes } from '../helpers/cli.js';
+import { runInProcess, shown, tempHome, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -37,7 +37,9 @@ describe('a config symlinked into a dotfiles repository', () => {
       });
       expect(r.code).toBe(1);
       const said = r.stderr.replace(/\s+/g, ' ');
-      expect(said).toContain(`${join(home, '.claude', 'settings.json')} is a link to ${target}, which git tracks`);
+      expect(said).toContain(
+        `${shown(home, join(home, '.claude', 'settings.json'))} is a link to ${shown(home, target)}, which git tracks`,
+      );
       expect(said).toContain('--key-storage env');
       expect(readFileSync(target, 'utf8')).toBe('{\n  "theme": "dark"\n}\n');
 
@@ -49,7 +51,7 @@ describe('a config symlinked into a dotfiles repository', () => {
       });
       expect(untracked.code).toBe(1);
       expect(untracked.stderr.replace(/\s+/g, ' ')).toContain(
-        `is a link to ${target}, inside a git work tree that neither tracks nor ignores it`,
+        `is a link to ${shown(home, target)}, inside a git work tree that neither tracks nor ignores it`,
       );
       expect(readFileSync(target, 'utf8')).toBe('{\n  "theme": "dark"\n}\n');
 
@@ -89,7 +91,7 @@ describe('a config symlinked into a dotfiles repository', () => {
     const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const said = r.stderr.replace(/\s+/g, ' ');
-    expect(said).toContain(`is a link to ${target}, inside a git work tree that neither tracks nor ignores it`);
+    expect(said).toContain(`is a link to ${shown(home, target)}, inside a git work tree that neither tracks nor ignores it`);
     expect(said).toContain('have that repository ignore the file');
     expect(existsSync(join(repo, 'claude'))).toBe(false);
 
@@ -116,7 +118,9 @@ describe('a config symlinked into a dotfiles repository', () => {
       const r = await runInProcess(['use', 'work', ...(json ? ['--json'] : [])], { home, env });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       const said = (json ? (JSON.parse(r.stdout) as { error: { message: string } }).error.message : r.stderr).replace(/\s+/g, ' ');
-      expect(said).toContain(`is a link to ${target}, inside a git work tree that neither tracks nor ignores it`);
+      expect(said).toContain(
+        `is a link to ${json ? target : shown(home, target)}, inside a git work tree that neither tracks nor ignores it`,
+      );
       expect(r.stdout + r.stderr).not.toContain(DEMO_KEY);
       expect(readFileSync(target, 'utf8')).toBe('{\n  "theme": "dark"\n}\n');
     }

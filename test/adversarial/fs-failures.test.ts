@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { BIN_PATH, runInProcess, tempHome } from '../helpers/cli.js';
+import { BIN_PATH, runInProcess, shown, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -40,7 +40,7 @@ describe('files no parser survives', () => {
         const said = (r.stdout + r.stderr).replace(/\s+/g, ' ');
         expect(r.code, said).toBe(1);
         expect(said).not.toMatch(/internal error|report it/i);
-        expect(said).toContain(join(home, rel));
+        expect(said).toContain(shown(home, join(home, rel)));
         expect(said).toContain(
           name.includes('twice') ? 'the key "env" appears twice in one object (first on line 2)' : 'nested more than 512 levels deep',
         );
@@ -267,9 +267,11 @@ describe('a full disk and a read-only home', () => {
           expect(said, `${kb} KiB`).toContain(f);
           expect(r.files[f], `${kb} KiB: ${f}`).toContain(sim.root);
         }
+        // The terminal shows paths from the home (`~/…`); the JSON document keeps them whole.
         expect(error.message.replace(/\s+/g, ' ')).toBe(
           said
             .replace(/^error: /, '')
+            .replaceAll('~/', `${r.home}/`)
             .split(' Free some space')[0]!
             .trim(),
         );

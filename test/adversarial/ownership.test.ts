@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runInProcess, tempHome } from '../helpers/cli.js';
+import { runInProcess, shown, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -69,8 +69,8 @@ describe('owners and links', () => {
         const r = await runInProcess(dry ? [...args, '--dry-run'] : args, { home, env });
         expect(r.code, r.stderr).toBe(0);
         const said = (r.stdout + r.stderr).replace(/\s+/g, ' ');
-        expect(said).toContain(`${config} has 1 other hard link(s): they keep the old content`);
-        expect(said).toContain(`${qwen} was read-only; it is replaced all the same`);
+        expect(said).toContain(`${shown(home, config)} has 1 other hard link(s): they keep the old content`);
+        expect(said).toContain(`${shown(home, qwen)} was read-only; it is replaced all the same`);
       }
       expect(readFileSync(join(home, 'dotfiles', 'codex.toml'), 'utf8')).toBe('model = "gpt-5"\n');
     } finally {

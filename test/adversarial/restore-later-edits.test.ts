@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, shown, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -42,12 +42,12 @@ describe('restore after the user changed files', () => {
 
       const refused = await runInProcess(['restore'], { home });
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(claudeJson);
-      expect(refused.stderr).toContain(codexToml);
+      expect(refused.stderr).toContain(shown(home, claudeJson));
+      expect(refused.stderr).toContain(shown(home, codexToml));
       const said = refused.stderr.replace(/\s+/g, ' ');
-      expect(said).toContain(`${claudeJson}: changed after backup`);
+      expect(said).toContain(`${shown(home, claudeJson)}: changed after backup`);
       expect(said).toMatch(/restoring would lose that change/);
-      expect(said).toContain(`${settings}: created by the run of backup`);
+      expect(said).toContain(`${shown(home, settings)}: created by the run of backup`);
       expect(said).toMatch(/restoring would delete it/);
       expect(refused.stderr).toContain('restore --force');
       expect([claudeJson, codexToml, settings].map(read)).toEqual(edited);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runCli, shown, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -59,7 +59,7 @@ describe('non-regular files are refused, never read', () => {
       expect(r.signal, 'killed by the test timeout: it hung').toBeNull();
       expect(r.code, r.stdout + r.stderr).toBe(1);
       expect(r.ms).toBeLessThan(10_000);
-      expect((r.stdout + r.stderr).replace(/\n\s*/g, ' ')).toContain(`${join(home, rel)} is not a regular file`);
+      expect((r.stdout + r.stderr).replace(/\n\s*/g, ' ')).toContain(`${shown(home, join(home, rel))} is not a regular file`);
       expect(tree(home)).toEqual(before);
     } finally {
       remove();
@@ -77,7 +77,7 @@ describe('non-regular files are refused, never read', () => {
       });
       expect(r.signal).toBeNull();
       expect(r.code).toBe(1);
-      expect(r.stderr.replace(/\n\s*/g, ' ')).toContain(`${join(home, '.claude.json')} is not a regular file`);
+      expect(r.stderr.replace(/\n\s*/g, ' ')).toContain(`${shown(home, join(home, '.claude.json'))} is not a regular file`);
     } finally {
       remove();
     }
@@ -98,6 +98,7 @@ describe('non-regular files are refused, never read', () => {
       });
       expect(r.signal, 'hung').toBeNull();
       expect(r.code).toBe(1);
+      // The JSON document keeps the path whole.
       expect(r.stdout).toContain(`${join(home, '.codex/config.toml')} is not a regular file`);
     } finally {
       remove();
@@ -117,7 +118,7 @@ describe('non-regular files are refused, never read', () => {
       const r = await runCli(['restore'], { home, timeoutMs: 15_000 });
       expect(r.signal, 'hung').toBeNull();
       expect(r.code).toBe(1);
-      expect(r.stderr.replace(/\n\s*/g, ' ')).toContain(`${join(home, '.codex/config.toml')} is not a regular file`);
+      expect(r.stderr.replace(/\n\s*/g, ' ')).toContain(`${shown(home, join(home, '.codex/config.toml'))} is not a regular file`);
     } finally {
       remove();
     }

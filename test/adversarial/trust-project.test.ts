@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runInProcess, tempHomes } from '../helpers/cli.js';
+import { runInProcess, shown, tempHomes } from '../helpers/cli.js';
 import { startKeyTrap, type KeyTrap } from '../helpers/key-trap.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -108,8 +108,8 @@ describe('a repository never runs code in our process', () => {
       // verify reads no settings (it asks only the gateway it is given); every other command refuses the file.
       if (args[0] !== 'verify') {
         expect(r.code).toBe(2);
-        expect(r.stderr).toContain(join(s.repo, 'gateway-agent-setup.config.cjs'));
-        expect(r.stderr).toContain('never run as code');
+        expect(r.stderr).toContain(shown(s.home, join(s.repo, 'gateway-agent-setup.config.cjs')));
+        expect(r.stderr.replace(/\s+/g, ' ')).toContain('never run as code');
       }
       expectUntouched(s, ...before);
     },
@@ -163,7 +163,7 @@ describe('an unapproved repository file never chooses the gateway, the key, the 
     const r = await run(s, [...args]);
     expect(r.code, r.stderr + r.stdout).toBe(2);
     const text = r.stderr.replace(/\s+/g, ' ');
-    expect(text).toContain(join(s.repo, '.gateway-agent-setuprc.yaml'));
+    expect(text).toContain(shown(s.home, join(s.repo, '.gateway-agent-setuprc.yaml')));
     expect(text).toContain('gateway-agent-setup trust');
     expect(text).toMatch(
       /baseUrl: http:\/\/127\.0\.0\.1|keyEnv: GITHUB_TOKEN|agents: codex,cline|profiles\.team|perAgent\.codex\.keyEnv: AWS_SECRET_ACCESS_KEY/,
@@ -250,11 +250,11 @@ describe('trust: approved once, by content', () => {
     writeFileSync(rc, `baseUrl: ${sim.root}\nkeyEnv: TEAM_GW_KEY\nagents: [codex]\n`);
     const cli = (args: string[]) => runInProcess(args, { home, cwd: repo, env, timeoutMs: 30_000 });
     expect((await cli(['setup', '--yes'])).code).toBe(2);
-    const shown = await cli(['trust']);
-    expect(shown.code, shown.stderr).toBe(0);
-    expect(shown.stdout).toContain(rc);
-    expect(shown.stdout).toContain(`baseUrl: ${sim.root}`);
-    expect(shown.stdout).toContain('keyEnv: TEAM_GW_KEY');
+    const listed = await cli(['trust']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(shown(home, rc));
+    expect(listed.stdout).toContain(`baseUrl: ${sim.root}`);
+    expect(listed.stdout).toContain('keyEnv: TEAM_GW_KEY');
     const setup = await cli(['setup', '--yes']);
     expect(setup.code, setup.stderr + setup.stdout).toBe(0);
     expect(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')).toContain(sim.root);

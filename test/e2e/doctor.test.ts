@@ -239,8 +239,8 @@ describe('doctor: shell exports', () => {
   });
 });
 
-describe('doctor: a key in another agent\'s syntax', () => {
-  it('OpenClaw holding OpenCode\'s {env:NAME}: named as the literal text it would send', async () => {
+describe("doctor: a key in another agent's syntax", () => {
+  it("OpenClaw holding OpenCode's {env:NAME}: named as the literal text it would send", async () => {
     const { dir: home, remove } = tempHome();
     try {
       const env = { GATEWAY_API_KEY: DEMO_KEY, MINIMAX_API_KEY: DEMO_KEY };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, DEMO_KEY, VIP_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { BIN_PATH, jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
+import { BIN_PATH, jsonOf, runInProcess, shown, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { visibleLength } from '../../src/core/layout.js';
 import { english, msg } from '../../src/i18n/index.js';
@@ -293,7 +293,7 @@ describe('Qwen Code: the settings version, and key files others can read', () =>
       expect(doctor.code).toBe(1);
       const out = doctor.stdout.replace(/\s+/g, ' ');
       expect(out).toContain('[key_file_open]');
-      expect(out).toContain(`${path} holds the key but its mode is 0644`);
+      expect(out).toContain(`${shown(home, path)} holds the key but its mode is 0644`);
       expect(out).not.toContain('No findings');
       expect(doctor.stdout + doctor.stderr).not.toContain(DEMO_KEY);
 

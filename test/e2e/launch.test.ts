@@ -14,7 +14,7 @@ import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/regi
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { FIXTURES } from '../fixtures/agents/index.js';
-import { BIN_PATH, runCli, tempHomes } from '../helpers/cli.js';
+import { BIN_PATH, runCli, shown, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -268,7 +268,7 @@ describe('launch: what each agent is given', () => {
       providers: { gateway: { base_url: sim.root, key_env: 'TEAM_GATEWAY_KEY', api_mode: 'anthropic_messages' } },
     });
     expect(d.env['TEAM_GATEWAY_KEY']).toBe(DEMO_KEY);
-    expect(plain(r.stderr)).toContain(`your memories, skills and history in ${join(home, '.hermes')} are not loaded`);
+    expect(plain(r.stderr)).toContain(`your memories, skills and history in ${shown(home, join(home, '.hermes'))} are not loaded`);
   });
 });
 

@@ -53,6 +53,12 @@ describe('lists follow the gateway', () => {
       const said = JSON.stringify((jsonOf(stale) as { stale: unknown[] }).stale);
       for (const model of dropped) expect(said).toContain(model);
 
+      // As a person reads it: the stale file and where the key came from, from the home.
+      const text = await runInProcess(['sync', '--check'], { home, env });
+      expect(text.code).toBe(1);
+      expect(text.stdout).toMatch(/ {4}~\/\.config\/\w+\/\w+\.jsonc?\n/);
+      expect(text.stdout + text.stderr).not.toContain(home);
+
       const sync = await runInProcess(['sync', '--json'], { home, env });
       expect(sync.code, sync.stderr).toBe(0);
       const after = (await listedNow(id, home)).map((m) => m.model);

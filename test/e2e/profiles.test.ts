@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runInProcess, tempHome, type CliResult } from '../helpers/cli.js';
+import { type CliResult, jsonOf, runInProcess, shown, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 const WORK_KEY = 'sk-W0rkK3yQ7vN2xKp9LmR4tYw8ZbC3dFg6HjS1aEu5oIi0PqWz';
@@ -230,7 +230,7 @@ describe('use and profiles', () => {
     writeFileSync(settingsFile(), JSON.stringify(s));
     const r = await cli(['use', 'work']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(settingsFile());
+    expect(r.stderr).toContain(shown(home, settingsFile()));
     expect(r.stderr).toContain('"profiles.work.keyEnv"');
     expect(existsSync(join(home, '.codex'))).toBe(false);
     // The file holds the key here (written by the test): the sweep checks output only.
@@ -291,7 +291,9 @@ describe("a team's project-file profile", () => {
     expect(list.clashes).toEqual([{ name: 'work', file: rc, used: 'user' }]);
     expect(list.untrusted).toEqual([{ name: 'team', file: rc }]);
     const text = await cli(['profiles', '--offline']);
-    expect(text.stdout.replace(/\s+/g, ' ')).toContain(`Profile "work" is defined both in your settings and in ${rc}: yours is used.`);
+    expect(text.stdout.replace(/\s+/g, ' ')).toContain(
+      `Profile "work" is defined both in your settings and in ${shown(home, rc)}: yours is used.`,
+    );
     // Not approved: `use team` stops before any request, naming the file and how to approve it.
     const before = personal.log.length;
     const refused = await cli(['use', 'team']);
@@ -306,7 +308,7 @@ describe("a team's project-file profile", () => {
     expect(saved().active).toEqual({ codex: 'team' });
     const rm = await cli(['profiles', 'remove', 'team']);
     expect(rm.code).toBe(2);
-    expect(rm.stderr.replace(/\s+/g, ' ')).toContain(`defined in the project file ${rc}: it is read-only here`);
+    expect(rm.stderr.replace(/\s+/g, ' ')).toContain(`defined in the project file ${shown(home, rc)}: it is read-only here`);
     expect(read(rc)).toBe(rcBytes);
   });
 
@@ -314,7 +316,7 @@ describe("a team's project-file profile", () => {
     writeFileSync(join(project, '.gateway-agent-setuprc.json'), JSON.stringify({ active: { codex: 'work' } }));
     const r = await cli(['profiles']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(join(project, '.gateway-agent-setuprc.json'));
+    expect(r.stderr).toContain(shown(home, join(project, '.gateway-agent-setuprc.json')));
     expect(r.stderr).toContain('"active"');
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../fixtures/agents/index.js';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import { readdirSync } from 'node:fs';
-import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, shown, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 afterAll(stopAll);
@@ -100,6 +100,6 @@ describe('remove gives the files back', () => {
     const kept = JSON.parse(readFileSync(claude, 'utf8')) as Record<string, unknown>;
     expect(kept.theme).toBe('dark');
     expect(JSON.stringify(kept)).not.toContain(sim.root);
-    expect(r.stdout.replace(/\s+/g, ' ')).toContain(`${claude} changed after setup wrote it: your changes stay`);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain(`${shown(home, claude)} changed after setup wrote it: your changes stay`);
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
+import { jsonOf, runInProcess, shown, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 let sims: Simulator[];
@@ -47,7 +47,7 @@ describe('saved settings: precedence', () => {
     // Not approved yet: the run stops before asking any gateway, naming the file, the host and `trust`.
     const stopped = await cli(['setup', '--yes', '--dry-run']);
     expect(stopped.code).toBe(2);
-    expect(stopped.stderr).toContain(join(project, '.gateway-agent-setuprc'));
+    expect(stopped.stderr).toContain(shown(home, join(project, '.gateway-agent-setuprc')));
     expect(stopped.stderr).toContain(team.root);
     expect(stopped.stderr).toContain('gateway-agent-setup trust');
     expect(team.log).toEqual([]);
@@ -81,7 +81,7 @@ describe('saved settings: precedence', () => {
     writeFileSync(join(project, '.gateway-agent-setuprc.json'), JSON.stringify({ baseUrl: sim(0).root, keyEnv: DEMO_KEY }));
     const r = await cli(['setup', '--yes', '--agent', 'codex']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(join(project, '.gateway-agent-setuprc.json'));
+    expect(r.stderr).toContain(shown(home, join(project, '.gateway-agent-setuprc.json')));
     expect(r.stderr).toContain('"keyEnv"');
     expect(r.stderr).not.toContain(DEMO_KEY);
     expect(existsSync(join(home, '.codex'))).toBe(false);

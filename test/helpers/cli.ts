@@ -88,6 +88,11 @@ export async function runCli(args: readonly string[], opts: CliOptions = {}): Pr
 }
 
 /** Parses stdout as exactly one JSON document (throws otherwise: `--json` promises just that). */
+/** A path as the command line shows it to a person: from the home, `~/…` (JSON keeps it whole). */
+export function shown(home: string, path: string): string {
+  return path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
+}
+
 export function jsonOf(result: CliResult): Record<string, unknown> {
   return JSON.parse(result.stdout) as Record<string, unknown>;
 }

@@ -88,6 +88,12 @@ describe('punctuation, in every catalog', () => {
     });
   }
 
+  it("every command's summary is a sentence: a capital first, a stop last", () => {
+    const summaries = Object.entries(en).filter(([k]) => k.startsWith('help.summary.'));
+    expect(summaries.length).toBeGreaterThan(10);
+    expect(summaries.filter(([, v]) => !/^[A-Z].*\.$/.test(v)).map(([k]) => k)).toEqual([]);
+  });
+
   it('the check finds what it looks for', () => {
     expect(problems('See the models., request ID', 'en')).toContain('a stop and a comma run together');
     expect(problems('模型。，请求', 'zh-CN')).toContain('full-width marks run together');

@@ -8,7 +8,7 @@ import { flag, GATEWAY_OPTIONS, str, type OptionTable, type ParsedArgs } from '.
 import { hostOf, type CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { print, printJson, versionText } from '../output.js';
+import { print, printJson, versionText, tildify } from '../output.js';
 import { VERIFIED_NEW_API } from '../../gateway/version.js';
 import { cut, wrap } from '../../core/layout.js';
 import { escapeControls, painter } from '../../core/terminal.js';
@@ -43,7 +43,7 @@ function agentLines(ctx: CliContext, c: AgentCheck): string[] {
   const paint = painter(ctx);
   const t = ctx.t;
   const file = c.file === undefined ? '' : typeof c.file === 'string' ? c.file : t(c.file);
-  const where = file ? `  ${file.startsWith(ctx.home + '/') ? `~${file.slice(ctx.home.length)}` : file}` : '';
+  const where = file ? `  ${tildify(ctx, file)}` : '';
   if (!c.configured) return wrap(t('doctor.not_configured', { agent: c.name, bin: BIN, id: c.id }));
   if (c.notGateway)
     return [t('doctor.not_gateway', { agent: c.name }), ...wrap(t('doctor.to_use', { reason: c.notGateway, bin: BIN, id: c.id }), 4)];

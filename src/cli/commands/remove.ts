@@ -5,7 +5,7 @@ import { GATEWAY_OPTIONS, type OptionTable, type ParsedArgs } from '../args.js';
 import { hostOf, type CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { note, print, printJson } from '../output.js';
+import { note, print, printJson, tildify } from '../output.js';
 import { padTo, wrap } from '../../core/layout.js';
 import { msg } from '../../i18n/index.js';
 
@@ -64,7 +64,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         : dryRun
           ? 'report.action.would_updated'
           : 'report.action.updated';
-      lines.push(`    ${padTo(ctx.t(label), 16)} ${f.path}`);
+      lines.push(`    ${padTo(ctx.t(label), 16)} ${tildify(ctx, f.path)}`);
       if (r.givenBack.includes(f.path)) lines.push(...wrap(ctx.t(dryRun ? 'remove.would_give_back' : 'remove.given_back'), 6));
     }
     for (const n of r.notes) lines.push(...wrap(ctx.t('core.note', { text: n }), 4));

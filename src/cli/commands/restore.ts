@@ -4,7 +4,7 @@ import { flag, str, type OptionTable, type ParsedArgs } from '../args.js';
 import { hostOf, type CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { note, print, printJson } from '../output.js';
+import { note, print, printJson, tildify } from '../output.js';
 import { padTo, wrap } from '../../core/layout.js';
 import { msg } from '../../i18n/index.js';
 
@@ -36,7 +36,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       print(ctx, [
         ...all.flatMap((b) => [
           `${b.id}  ${b.createdAt}  ${b.command}`,
-          ...b.files.map((f) => `    ${ctx.t(f.existed ? 'restore.changed' : 'restore.created')} ${f.path}`),
+          ...b.files.map((f) => `    ${ctx.t(f.existed ? 'restore.changed' : 'restore.created')} ${tildify(ctx, f.path)}`),
         ]),
         '',
         ...wrap(ctx.t('restore.kept', { n: all.length, keep, name: KEEP_BACKUPS_ENV })),
@@ -71,7 +71,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   } else {
     print(ctx, [
       ctx.t('restore.done', { id: result.id }),
-      ...result.files.map((f) => `    ${padTo(ctx.t(`report.action.${f.action}`), 9)} ${f.path}`),
+      ...result.files.map((f) => `    ${padTo(ctx.t(`report.action.${f.action}`), 9)} ${tildify(ctx, f.path)}`),
     ]);
     if (result.savedId !== undefined) note(ctx, wrap(ctx.t('restore.saved_current', { id: result.savedId, bin: BIN })));
   }

@@ -7,7 +7,7 @@ import { flag, GATEWAY_OPTIONS, str, type OptionTable, type ParsedArgs } from '.
 import { hostOf, type CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { print, printJson } from '../output.js';
+import { print, printJson, tildify } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { printSetupReport } from '../setup-report.js';
 import type { SyncRun } from '../../library/sync.js';
@@ -48,7 +48,7 @@ function rendered(ctx: CliContext, run: SyncRun, check: boolean): { doc: Record<
       ctx,
       wrap(
         ctx.t('sync.keys_from', {
-          list: commas(agents.map((id) => ctx.t('sync.key_from', { agent: AGENTS[id].name, source: sources[id] ?? '' }))),
+          list: commas(agents.map((id) => ctx.t('sync.key_from', { agent: AGENTS[id].name, source: tildify(ctx, sources[id] ?? '') }))),
         }),
       ),
     );
@@ -61,7 +61,10 @@ function rendered(ctx: CliContext, run: SyncRun, check: boolean): { doc: Record<
         else {
           print(ctx, [
             ctx.t('sync.stale_title', { bin: BIN }),
-            ...changes.flatMap((c) => [...wrap(changeLine(ctx.t, c, 'sync.change_would'), 2), ...c.files.map((f) => `    ${f}`)]),
+            ...changes.flatMap((c) => [
+              ...wrap(changeLine(ctx.t, c, 'sync.change_would'), 2),
+              ...c.files.map((f) => `    ${tildify(ctx, f)}`),
+            ]),
           ]);
         }
         keysLine();

@@ -13,6 +13,8 @@ export const en = {
   'cli.unknown_command_hint': 'Commands: {commands}. See `{bin} --help`.',
   'cli.bad_lang': '--lang {value}: unknown language.',
   'cli.bad_lang_hint': 'Languages: {langs}.',
+  'err.home_not_dir': '--home {dir} is not a directory.',
+  'err.home_not_dir_hint': "Give --home a directory (the home the agents' configs are written under), or leave it out for your own.",
   'err.no_home': 'Cannot find your home directory: {vars} is not set and the account has none.',
   'err.no_home_hint': 'Set {var}, or pass --home DIR.',
   'doctor.tightened': 'Set {file} to 0600: it holds the key.',
@@ -216,7 +218,7 @@ export const en = {
   'help.summary.sync': "Rewrite agent configs that the gateway's model changes made stale.",
   'help.summary.doctor': 'Check the agents configured on this machine, whoever wrote their configs.',
   'help.summary.restore': 'Put back the files of a backup (undo a setup).',
-  'help.summary.completion': 'print a shell completion script (bash, zsh, fish, PowerShell)',
+  'help.summary.completion': 'Print a shell completion script (bash, zsh, fish, PowerShell).',
   'help.detail.completion.load':
     "Commands, flags, agent ids and fixed choices complete; load the script from your shell's start-up file as the examples show.",
   'completion.which_shell': 'completion needs one shell: {shells}',
