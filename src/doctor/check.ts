@@ -186,7 +186,23 @@ export async function checkAgent(
   const read = await readAgentConfig(agent, opts, check);
   const keys = read && (await keyChecks(agent, opts, check, read));
   if (read && keys) await modelChecks(agent, opts, models, check, read, keys);
+  for (const f of check.findings) f.fix = agentFix(agent, f.fix);
   return check;
+}
+
+/**
+ * A doubled `/v1` fixed as this agent takes its base URL: the bare root for one that appends `/v1`
+ * itself (Claude Code), the root and `/v1` once for the others; never the value it already has.
+ */
+function agentFix(agent: Agent<AgentId>, fix: Message): Message {
+  if (fix.key !== 'diag.wrong_path.doubled_fix') return fix;
+  const origin = fix.params['origin'];
+  const root = agent.baseUrl?.form === 'root';
+  return msg(root ? 'doctor.doubled_fix_root' : 'doctor.doubled_fix_v1', {
+    agent: agent.name,
+    origin: typeof origin === 'string' ? origin : '',
+    bin: BIN,
+  });
 }
 
 /** What the agent's files say it sends, as its installed version reads them. */

@@ -266,3 +266,30 @@ describe("doctor: a key in another agent's syntax", () => {
     }
   });
 });
+
+describe('doctor: the fix for a doubled /v1, as the agent takes its base URL', () => {
+  it('Claude Code (it appends /v1): the bare root, never the value it already has; Codex: /v1 once', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const env = { GATEWAY_API_KEY: DEMO_KEY };
+      expect((await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], { home, env })).code).toBe(0);
+      const claude = join(home, '.claude', 'settings.json');
+      writeFileSync(
+        claude,
+        readFileSync(claude, 'utf8').replace(`"ANTHROPIC_BASE_URL": "${sim.root}"`, `"ANTHROPIC_BASE_URL": "${sim.root}/v1"`),
+      );
+      const codex = join(home, '.codex', 'config.toml');
+      writeFileSync(codex, readFileSync(codex, 'utf8').replace(`${sim.root}/v1`, `${sim.root}/v1/v1`));
+      const r = await runInProcess(['doctor', '--json'], { home, env });
+      expect(r.code).toBe(1);
+      const fixes = Object.fromEntries(
+        (jsonOf(r) as unknown as DoctorDoc).agents.map((a) => [a.id, a.findings.map((f) => f.fix).join(' ')]),
+      );
+      expect(fixes['claude-code']).toContain(`set Claude Code's base URL to the bare root ${sim.root}: it appends /v1 itself`);
+      expect(fixes['claude-code']).not.toContain(`${sim.root}/v1`);
+      expect(fixes['codex']).toContain(`set Codex CLI's base URL to ${sim.root}/v1, with /v1 once`);
+    } finally {
+      remove();
+    }
+  });
+});

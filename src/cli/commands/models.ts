@@ -105,7 +105,10 @@ function agentLines(t: Translator, model: ClassifiedModel, paint: Paint): string
       not.push(
         excluded
           ? agent.name
-          : t('models.needs_protocols', { agent: agent.name, protocols: agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/') }),
+          : // Marked for a protocol the agent speaks, and still not for it: the agent's own reason.
+            agent.protocols.some((p) => model.protocols[p] === 'yes')
+            ? t('models.agent_reason', { agent: agent.name, reason: fit.reason })
+            : t('models.needs_protocols', { agent: agent.name, protocols: agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/') }),
       );
     else (fit.needsProbe ? probes : suits).push({ name: agent.name, protocol: fit.protocol });
   }

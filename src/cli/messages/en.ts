@@ -78,6 +78,7 @@ export const en = {
   'models.expires': 'expires {date}',
   'models.never_expires': 'never expires',
   'models.agents_protocol': '{agents} ({protocol})',
+  'models.agent_reason': '{agent} ({reason})',
   'models.needs_protocols': '{agent} (needs {protocols})',
   'models.agents': 'agents:',
   'models.needs_probe': 'needs a probe:',

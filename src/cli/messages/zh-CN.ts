@@ -77,6 +77,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'models.expires': '{date} 过期',
   'models.never_expires': '永不过期',
   'models.agents_protocol': '{agents}（{protocol}）',
+  'models.agent_reason': '{agent}（{reason}）',
   'models.needs_protocols': '{agent}（需要 {protocols}）',
   'models.agents': '智能体：',
   'models.needs_probe': '需要探测：',

@@ -39,6 +39,8 @@ export const en = {
   'doctor.error_hint': '{message} {hint}',
   'doctor.bad_agent': '--agent {id}: not an agent doctor can check.',
   'doctor.bad_agent_hint': 'Agents: {agents}.',
+  'doctor.doubled_fix_root': "set {agent}'s base URL to the bare root {origin}: it appends /v1 itself (`{bin} doctor --fix` does it)",
+  'doctor.doubled_fix_v1': "set {agent}'s base URL to {origin}/v1, with /v1 once (`{bin} doctor --fix` does it)",
 } as const;
 
 declare module '../../i18n/text.js' {

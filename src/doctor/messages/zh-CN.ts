@@ -37,4 +37,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.error_hint': '{message} {hint}',
   'doctor.bad_agent': '--agent {id}：doctor 无法检查这个智能体。',
   'doctor.bad_agent_hint': '可选智能体：{agents}。',
+  'doctor.doubled_fix_root': '把 {agent} 的基础地址设为根地址 {origin}：它会自己加上 /v1（`{bin} doctor --fix` 会这样做）',
+  'doctor.doubled_fix_v1': '把 {agent} 的基础地址设为 {origin}/v1，/v1 只出现一次（`{bin} doctor --fix` 会这样做）',
 };
