@@ -158,6 +158,8 @@ export interface Candidate {
   explicit: boolean;
   /** The models to list beside the default one (agents with `listsModels`). */
   list?: { model: string; protocol: Protocol }[];
+  /** Skipped for its installed version: another group's key would not help, so no group advice. */
+  tooOld?: true;
 }
 
 /** A candidate with its models chosen. */
@@ -237,6 +239,7 @@ export async function choosePhase(
     const tooOld = belowFloor(agent, version);
     if (tooOld) {
       report.skipped = tooOld;
+      c.tooOld = true;
       continue;
     }
     const explicit = opts.choice.models?.get(id) ?? opts.choice.models?.get('*');
@@ -657,7 +660,7 @@ async function advisePhase(
   shared: readonly ClassifiedModel[],
   byAgent: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
 ): Promise<void> {
-  const lacking = candidates.filter((c) => !c.choice && !c.agent.unsupported && c.report.skipped !== undefined);
+  const lacking = candidates.filter((c) => !c.choice && !c.agent.unsupported && !c.tooOld && c.report.skipped !== undefined);
   if (lacking.length === 0) return;
   const { fetchSold } = await import('../gateway/client.js');
   const sold = await fetchSold(clientOf(opts));

@@ -87,6 +87,10 @@ describe('Qwen Code, by the version installed', () => {
     expect(r.stdout).toContain('Qwen Code 0.8.2 is installed, older than 0.10.1');
     expect(r.stdout).toContain('npm install -g @qwen-code/qwen-code@latest');
     expect(existsSync(join(home, '.qwen', 'settings.json'))).toBe(false);
+    // Its version is the cause: no advice about another group's key, in text or JSON.
+    expect(r.stdout).not.toMatch(/group/i);
+    const json = await runInProcess(['setup', '--yes', '--json', '--agent', 'qwen-code'], { home, env });
+    expect((jsonOf(json) as { agents: { groupAdvice?: unknown }[] }).agents[0]?.groupAdvice).toBeUndefined();
 
     const configured = await runInProcess(['setup', '--yes', '--agent', 'qwen-code'], {
       home,
