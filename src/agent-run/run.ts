@@ -216,7 +216,7 @@ async function nameTheCause(
   );
   if (p.ok || !p.diagnosis) {
     return {
-      code: 'gateway_error',
+      code: 'agent_failed',
       message: msg('run.other_reason', { url: request.url, status: p.status ?? 200, failure }),
       fix: msg('run.other_reason_fix'),
       ...(p.requestId !== undefined && { requestId: p.requestId }),

@@ -83,7 +83,11 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: s
   return lines;
 }
 
-export function printSetupReport(ctx: CliContext, report: SetupReport): void {
+/**
+ * The setup report for people. `closing: false` leaves the last word to what follows (the agents'
+ * own runs with `--verify agent`, whose ✗ the summary must not contradict).
+ */
+export function printSetupReport(ctx: CliContext, report: SetupReport, opts: { closing?: boolean } = {}): void {
   if (ctx.json) {
     printJson(ctx, report);
     return;
@@ -105,7 +109,7 @@ export function printSetupReport(ctx: CliContext, report: SetupReport): void {
       ...wrap(ctx.t('report.backups_pruned', { n: report.prunedBackups.length, keep: report.keepBackups ?? 0, name: KEEP_BACKUPS_ENV })),
     );
   }
-  lines.push(...wrap(closingLine(ctx, report)));
+  if (opts.closing !== false) lines.push(...wrap(closingLine(ctx, report)));
   print(ctx, lines);
 }
 

@@ -108,6 +108,7 @@ export type DiagnosisCode =
   | 'key_file_open' // a file holding the key may be read by others than its owner (mode wider than 0600)
   | 'untrusted_host' // a repository's committed config names a host that is not the user's gateway: nothing sent
   | 'agent_outdated' // the installed agent is older than the oldest version its config writer serves
+  | 'agent_failed' // the agent's own run failed while the gateway answers its request: the agent's cause, not the gateway's
   | 'config_invalid'; // the config cannot yield a request (no model, no base URL, unknown provider)
 
 export interface Diagnosis {

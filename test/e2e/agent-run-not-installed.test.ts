@@ -49,6 +49,17 @@ describe('verify --agent-run, agents not installed', () => {
     expect(text.stdout).not.toContain('config_invalid');
   });
 
+  it('setup --verify agent: the last word never says "verified" above an agent that did not answer', async () => {
+    const home = newHome();
+    const env = { GATEWAY_API_KEY: DEMO_KEY, PATH: '/usr/bin:/bin' };
+    const r = await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--verify', 'agent'], { home, env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/Codex CLI[^\n]*not run/);
+    expect(r.stdout).not.toContain('Every agent is set up and verified.');
+    const last = r.stdout.trimEnd().split('\n').slice(-2).join(' ').replace(/\s+/g, ' ');
+    expect(last).toContain('1 agent(s) did not answer through their own binary');
+  });
+
   it('an agent named with --agent, installed but not set up here, is reported as not configured', async () => {
     const home = newHome();
     // An installed `cline` (a stand-in that only knows its version): nothing to run it on.

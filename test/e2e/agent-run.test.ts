@@ -237,7 +237,7 @@ describe('runAgent', () => {
       const r = inEnglish(await runAgent(fakeAgent(), home(good(behaviour)), { timeoutMs: 20_000 }));
       expect(r.ok).toBe(false);
       expect(r.failure).toMatch(/^exit code 0 but/);
-      expect(r.diagnosis?.code).toBe('gateway_error');
+      expect(r.diagnosis?.code).toBe('agent_failed');
       expect(r.diagnosis?.message).toContain('failed for another reason');
     }
   });
@@ -266,7 +266,7 @@ describe('runAgent', () => {
     const r = inEnglish(await runAgent(fakeAgent(), home(good('hang')), { timeoutMs: 1500 }));
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(r).toMatchObject({ ok: false, timedOut: true, failure: 'no answer within 2 s (stopped)' });
-    expect(r.diagnosis?.code).toBe('gateway_error');
+    expect(r.diagnosis?.code).toBe('agent_failed');
   });
 
   it('a daemon left behind in its own session is stopped by PID; a process of the same HOME started before is left alone', async () => {

@@ -4,7 +4,7 @@ import type { ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { note, printJson } from '../output.js';
+import { note, print, printJson } from '../output.js';
 import { cut, wrap } from '../../core/layout.js';
 import { escapeControls } from '../../core/terminal.js';
 import { printSetupReport } from '../setup-report.js';
@@ -72,8 +72,16 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (ctx.json) {
     printJson(ctx, runs ? { ...report, ok: report.ok && runs.every((r) => r.ok), agentRuns: runs } : report);
   } else {
-    printSetupReport(ctx, report);
-    if (runs) (await import('../agent-run.js')).printAgentRuns(ctx, runs);
+    printSetupReport(ctx, report, { closing: runs === undefined });
+    if (runs) {
+      (await import('../agent-run.js')).printAgentRuns(ctx, runs);
+      // The last word covers both rounds: it never says "verified" above an agent's ✗.
+      const failed = runs.filter((r) => !r.ok).length;
+      print(
+        ctx,
+        wrap(failed === 0 && runs.length > 0 ? ctx.t('report.all_ok_agents') : ctx.t('report.agents_failed', { n: failed || runs.length })),
+      );
+    }
   }
   if (runs) return runs.length > 0 && runs.every((r) => r.ok) ? 0 : 1;
   return exit;

@@ -43,6 +43,9 @@ export const en = {
   'report.dry_ok': 'Every chosen model passed its probe. Run the same command without --dry-run to write the configs and verify them.',
   'report.dry_ok_unprobed': 'Nothing was probed, written or verified. Run the same command without --dry-run to set up and verify.',
   'report.dry_some_failed': 'Some agents would not be set up; see above.',
+  'report.all_ok_agents': 'Every agent is set up, verified, and answered through its own binary.',
+  'report.agents_failed':
+    'The configs are written and the gateway answers them, but {n} agent(s) did not answer through their own binary: see ✗ above.',
   'report.all_ok': 'Every agent is set up and verified.',
   'report.all_ok_unprobed':
     'Every agent is set up, with models that were not probed and configs not verified (--no-verify): `{bin} verify` checks them.',

@@ -43,6 +43,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'report.dry_ok': '所选的每个模型都通过了探测。去掉 --dry-run 再次运行同一命令，即可写入配置并验证。',
   'report.dry_ok_unprobed': '没有探测、写入或验证任何内容。去掉 --dry-run 再次运行同一命令，即可完成设置并验证。',
   'report.dry_some_failed': '部分智能体将无法完成设置；请查看上文。',
+  'report.all_ok_agents': '每个智能体都已配置并验证，且通过它自己的程序作答。',
+  'report.agents_failed': '配置已写入，网关也能应答，但有 {n} 个智能体没能通过它自己的程序作答：见上方的 ✗。',
   'report.all_ok': '所有智能体都已配置并验证通过。',
   'report.all_ok_unprobed': '所有智能体均已配置，但模型未经探测、配置未经验证（--no-verify）：可用 `{bin} verify` 检查。',
   'report.some_failed': '部分智能体没有配置成功，详见上文。解决后用 `{bin} setup` 重试。',
