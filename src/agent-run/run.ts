@@ -18,7 +18,8 @@ import { runCommand, type RunResult } from '../core/run.js';
 import { findOnPath } from '../agents/detect.js';
 import { installAdvice } from '../agents/install.js';
 import type { Diagnosis } from '../core/types.js';
-import { probe } from '../gateway/client.js';
+import { listModels, probe } from '../gateway/client.js';
+import { BIN } from '../core/bin.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { readCurrent } from '../setup/read-current.js';
 import { RUN_MARKER_VAR, stopLeftovers } from './leftovers.js';
@@ -135,6 +136,12 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
     return result;
   }
   result.model = request.model;
+  const gone = await modelGone(request, opts.http);
+  if (gone) {
+    result.failure = msg('run.not_run_failure');
+    result.diagnosis = gone;
+    return result;
+  }
   const model = agent.modelArg?.(current, request) ?? request.model;
   const cmd = agent.oneShot(model, opts.prompt ?? AGENT_PROMPT, request);
   result.command = [cmd.command, ...cmd.args.map((a) => (/^[\w./=:@-]+$/.test(a) ? a : JSON.stringify(a)))].join(' ');
@@ -192,6 +199,29 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
 function envKey(env: AgentEnv, request: AgentRequest): string | undefined {
   const name = request.keyVar?.name;
   return name === undefined ? undefined : env.env[name];
+}
+
+/**
+ * The config's model is no longer in the key's list: the agent would only retry a request that
+ * cannot pass (Qwen Code for two minutes), so it is not run, and `sync` is named. Undefined when
+ * the model is listed, or when the list cannot be read (the run then says what fails).
+ */
+async function modelGone(request: AgentRequest, http: HttpOptions | undefined): Promise<AgentRunResult['diagnosis']> {
+  if (request.key === undefined || request.key === '') return undefined;
+  let root: string;
+  try {
+    root = normalizeBaseUrl(request.baseUrl).root;
+  } catch {
+    return undefined;
+  }
+  const listed = await listModels({ ...http, root, key: request.key }).catch(() => undefined);
+  if (!listed || listed.models.length === 0 || listed.models.some((m) => m.id === request.model)) return undefined;
+  return {
+    code: 'model_not_listed',
+    message: msg('run.model_gone', { model: request.model, root }),
+    fix: msg('run.model_gone_fix', { bin: BIN }),
+    ...(listed.requestId !== undefined && { requestId: listed.requestId }),
+  };
 }
 
 /** Sends the agent's own request (its URL, header, key and model) to find what the agent hides. */

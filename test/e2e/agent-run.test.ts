@@ -162,13 +162,13 @@ describe('processesOfRun', () => {
 });
 
 describe('runAgent', () => {
-  it('a good answer: ok, exit 0, no probe of ours sent', async () => {
+  it('a good answer: ok, exit 0, no probe of ours sent (only the key\'s list read, to see the model is on it)', async () => {
     const from = sim.log.length;
     const r = inEnglish(await runAgent(fakeAgent(), home(good('ok')), { timeoutMs: 20_000 }));
     expect(r).toMatchObject({ id: 'qwen-code', ok: true, exitCode: 0, timedOut: false, model: MODEL, output: 'OK', stopped: [] });
     expect(r.failure).toBeUndefined();
     expect(r.diagnosis).toBeUndefined();
-    expect(sim.log.length).toBe(from);
+    expect(sim.log.slice(from).map((e) => `${e.method} ${e.path}`)).toEqual(['GET /v1/models']);
   });
 
   it('the agent gets the home its config was read from, a scratch cwd, the marker, the fast-fail switches; never our own env', async () => {
@@ -226,7 +226,7 @@ describe('runAgent', () => {
     expect(r.output).toContain('selected model');
     expect(r.diagnosis?.code).toBe('wrong_path');
     expect(r.diagnosis?.status).toBe(404);
-    const ours = sim.log.slice(from);
+    const ours = sim.log.slice(from).filter((e) => e.path !== '/v1/models');
     expect(ours.map((e) => e.path)).toEqual(['/v1/v1/chat/completions']);
     expect(ours[0]?.auth).toMatchObject({ scheme: 'bearer', key: DEMO_KEY });
     expect(r.diagnosis?.requestId).toBe(ours[0]?.requestId);
@@ -252,6 +252,17 @@ describe('runAgent', () => {
     const r2 = inEnglish(await runAgent(fakeAgent(), home({ ...good('selected-model'), key: bad }), { timeoutMs: 20_000 }));
     expect(r2.diagnosis?.code).toBe('bad_key');
     expect(JSON.stringify(r2)).not.toContain(bad);
+  });
+
+  it('a model that left the key\'s list: not run (no retries to wait for), model_not_listed, and the fix names sync', async () => {
+    const started = Date.now();
+    const r = inEnglish(await runAgent(fakeAgent(), home({ ...good('ok'), model: 'gone-model' }), { timeoutMs: 20_000 }));
+    expect(r.ok).toBe(false);
+    expect(r.command).toBe('');
+    expect(r.diagnosis?.code).toBe('model_not_listed');
+    expect(r.diagnosis?.message).toContain("gone-model is no longer in the key's model list");
+    expect(r.diagnosis?.fix).toContain('gateway-agent-setup sync');
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('no key: missing_key, named without sending anything', async () => {

@@ -73,7 +73,7 @@ describe('models', () => {
     expect(out).toContain('not for: Codex CLI (needs Responses)');
     // Marked for a protocol the agent speaks and still not for it: the agent's own reason.
     expect(out.replace(/\s+/g, ' ')).toMatch(
-      /gpt-5\.1 .*?not for: Continue CLI \(Continue CLI sends models named gpt-5… or o1… over Responses/,
+      /gpt-5\.1 .*?not for: Continue CLI \(Continue CLI sends models whose names start with gpt-5 or o1 over Responses/,
     );
     expect(out).toContain('needs a probe: Claude Code (messages); Codex CLI (Responses)');
     expect(out).toMatch(/Image generation[^\n]*\n {2}gpt-image-1/);

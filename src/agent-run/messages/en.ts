@@ -23,6 +23,8 @@ export const en = {
   'run.run_setup': 'run `gateway-agent-setup setup` for this agent',
   'doctor.shell_override':
     '{var} exported in your shell replaces the gateway key ({source}): {agent} sends the exported one, and the gateway reads it first.',
+  'run.model_gone': "its model {model} is no longer in the key's model list at {root}: not run (it would only retry)",
+  'run.model_gone_fix': 'run `{bin} sync`: it moves each agent to a model the key still has',
 } as const;
 
 declare module '../../i18n/text.js' {

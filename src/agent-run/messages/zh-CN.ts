@@ -21,4 +21,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'run.not_run_failure': '未运行',
   'run.run_setup': '为此智能体运行 `gateway-agent-setup setup`',
   'doctor.shell_override': '您在 shell 中导出的 {var} 替换了网关密钥（{source}）：{agent} 会发送导出的那个，而网关会优先读取它。',
+  'run.model_gone': '它的模型 {model} 已不在 {root} 上该密钥的模型列表中：未运行（它只会不断重试）',
+  'run.model_gone_fix': '运行 `{bin} sync`：它会把每个智能体换到该密钥仍有的模型',
 };

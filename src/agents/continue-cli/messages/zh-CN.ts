@@ -3,7 +3,7 @@ import type { CatalogOf } from '../../../i18n/index.js';
 import type { en } from './en.js';
 
 export const zhCN: CatalogOf<typeof en> = {
-  'agents.continue.needs_responses': 'Continue CLI 会把名为 gpt-5… 或 o1… 的模型走 Responses 协议发送，而该模型未标记支持它',
+  'agents.continue.needs_responses': 'Continue CLI 会把名称以 gpt-5 或 o1 开头的模型走 Responses 协议发送，而该模型未标记支持它',
   'agents.continue.no_protocol': '既未标记 `anthropic` 也未标记 `openai`：Continue CLI 只支持 messages 和 chat completions',
   'agents.continue.no_project': 'Continue CLI 没有这类项目配置，因此改为配置用户文件 {file}。',
   'agents.continue.export_key': 'Continue CLI 通过 ${{ secrets.{var} }} 读取密钥：请在 shell 配置文件中 export {var}。',
