@@ -1,7 +1,8 @@
 // Is an agent installed, which version, where? Runs `<binary> <versionArgs>` through the one
 // subprocess wrapper, with the caller's environment (never our own process's) less every variable
 // that may hold a key, from an absolute PATH entry only, in a neutral folder.
-import { access, constants } from 'node:fs/promises';
+import { access, constants, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { candidateNames, launchFor, pathVariable } from '../core/launch.js';
 import { runCommand } from '../core/run.js';
@@ -86,8 +87,16 @@ export async function detectAgent(agent: Agent, env: AgentEnv, timeoutMs = DEFAU
   const path = await findOnPath(agent.binary, env);
   const launch = launchFor(path, agent.binary, agent.versionArgs, env.platform);
   if (path === undefined) return { installed: false };
-  // A neutral folder: a probe never runs in (or reads) the repository the command was started in.
-  const result = await runCommand({ ...launch, cwd: tmpdir(), timeoutMs }, { env: probeEnv(env) });
+  // A neutral folder: a probe never runs in (or reads) the repository the command was started in;
+  // the agent's own side files go to a scratch folder where it has a variable for them.
+  const scratch = agent.versionEnv ? await mkdtemp(join(tmpdir(), `gas-version-${agent.id}-`)) : undefined;
+  let result;
+  try {
+    const env_ = { ...probeEnv(env), ...(scratch !== undefined && agent.versionEnv?.(scratch)) };
+    result = await runCommand({ ...launch, cwd: tmpdir(), timeoutMs }, { env: env_ });
+  } finally {
+    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true }).catch(() => undefined);
+  }
   if (result.notFound) return { installed: false };
   const version = extractVersion(`${result.stdout}\n${result.stderr}`);
   // A binary that answered (even slowly or with an error) is there; only a version proves it is ours.

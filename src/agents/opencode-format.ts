@@ -3,6 +3,7 @@
 // "provider/id"`, `{env:VAR}` references. Seen running OpenCode 1.18.33 and Kilo CLI 7.7.7 against a
 // recording gateway: all three packages take root + `/v1` in both (Kilo's anthropic entry at the
 // root sends `POST /messages`).
+import { join } from 'node:path';
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import type { Protocol } from '../core/types.js';
 import { fitMessagesChatResponses } from './fit.js';
@@ -400,6 +401,11 @@ function readBack(f: OpenCodeFamily, env: AgentEnv, scope: Scope, current: Curre
     baseUrl,
     file,
   };
+}
+
+/** The family's `--version` side files (cache, config, data, state folders) kept in a scratch folder. */
+export function xdgScratch(scratch: string): Record<string, string> {
+  return Object.fromEntries(['CACHE', 'CONFIG', 'DATA', 'STATE'].map((kind) => [`XDG_${kind}_HOME`, join(scratch, kind.toLowerCase())]));
 }
 
 /** The members of an agent of the family that read and write its config. */

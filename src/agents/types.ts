@@ -225,6 +225,12 @@ export interface Agent<Id extends string = string> {
   /** The command on PATH, and how to get its version. */
   binary: string;
   versionArgs: string[];
+  /**
+   * Variables that keep the `--version` run's side files (logs, caches, update checks) in a scratch
+   * folder instead of the user's home: a setup the person cancels leaves nothing behind. Seen by
+   * running the installed version with an empty home.
+   */
+  versionEnv?: (scratch: string) => Record<string, string>;
   install: AgentInstall;
   /** The versions its writer serves (absent for an agent that cannot be installed or served here). */
   versions?: AgentVersions;

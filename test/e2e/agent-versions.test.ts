@@ -4,6 +4,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AGENTS } from '../../src/agents/registry.js';
+import { detectAgent } from '../../src/agents/detect.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
@@ -153,5 +155,40 @@ describe('each installed agent is asked its version once', () => {
     expect(r.stdout.replace(/\s+/g, ' ')).toContain('Qwen Code: installed, not configured for a gateway');
     expect(r.stdout).not.toContain('Codex');
     expect(readFileSync(runs, 'utf8')).toBe('--version\n');
+  });
+});
+
+describe("an agent's --version run leaves nothing in the home", () => {
+  it('Continue CLI (writes logs on every run): its variable points them at a scratch folder, removed after', async () => {
+    const home = newHome();
+    const bin = join(home, 'bin');
+    mkdirSync(bin);
+    // As cn 1.5.47 does: a log under CONTINUE_GLOBAL_DIR, else ~/.continue, on any run.
+    writeFileSync(
+      join(bin, 'cn'),
+      '#!/bin/sh\ndir="${CONTINUE_GLOBAL_DIR:-$HOME/.continue}"\nmkdir -p "$dir/logs" && echo run >> "$dir/logs/cn.log"\necho "$dir" > "$SEEN_FILE"\necho 1.5.47\n',
+    );
+    chmodSync(join(bin, 'cn'), 0o755);
+    const found = await detectAgent(AGENTS['continue-cli'], {
+      home,
+      env: { PATH: `${bin}:/usr/bin:/bin`, HOME: home, SEEN_FILE: join(home, 'seen') },
+      cwd: home,
+      platform: process.platform,
+    });
+    expect(found).toMatchObject({ installed: true, version: '1.5.47' });
+    expect(existsSync(join(home, '.continue'))).toBe(false);
+    const used = readFileSync(join(home, 'seen'), 'utf8').trim();
+    expect(used).not.toContain(home);
+    expect(existsSync(used)).toBe(false);
+  });
+
+  it('every agent that declares such variables names only ones it is known to read', () => {
+    const declared = Object.values(AGENTS).filter((a) => a.versionEnv !== undefined);
+    expect(declared.map((a) => a.id).sort()).toEqual(['continue-cli', 'copilot-cli', 'hermes-agent', 'kilo', 'opencode']);
+    for (const a of declared) {
+      const vars = a.versionEnv!('/scratch');
+      expect(Object.keys(vars).length, a.id).toBeGreaterThan(0);
+      for (const v of Object.values(vars)) expect(v.startsWith('/scratch'), `${a.id}: ${v}`).toBe(true);
+    }
   });
 });

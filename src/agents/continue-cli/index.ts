@@ -191,6 +191,8 @@ export const continueCli = defineAgent({
   name: 'Continue CLI',
   binary: 'cn',
   versionArgs: ['--version'],
+  // 1.5.47 writes ~/.continue/logs/cn.log on any run, --version included.
+  versionEnv: (scratch) => ({ CONTINUE_GLOBAL_DIR: scratch }),
   install: { from: 'npm', package: '@continuedev/cli', verified: '1.5.47' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
   versions: { floor: '1.5.45' },

@@ -169,6 +169,8 @@ export const copilotCli = defineAgent({
   name: 'GitHub Copilot CLI',
   binary: 'copilot',
   versionArgs: ['--version'],
+  // 1.0.102 unpacks itself into ~/.cache/copilot on any run, --version included.
+  versionEnv: (scratch) => ({ XDG_CACHE_HOME: scratch }),
   // The main package pulls in its platform binary (`@github/copilot-linux-x64`) by itself (seen).
   install: { from: 'npm', package: '@github/copilot', verified: '1.0.102' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.

@@ -198,6 +198,8 @@ export const hermesAgent = defineAgent({
   importApps: ['hermes'],
   binary: 'hermes',
   versionArgs: ['--version'],
+  // 0.19.0 writes ~/.hermes/logs and an update check on any run, --version included.
+  versionEnv: (scratch) => ({ HERMES_HOME: scratch }),
   install: { from: 'pip', package: 'hermes-agent', verified: '0.19.0', extras: ['anthropic==0.87.0'] },
   // The only version run here; the format is its own.
   versions: { floor: '0.19.0' },

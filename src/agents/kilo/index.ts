@@ -9,7 +9,7 @@
 // `opencode.jsonc` in that order from its config dir, and project files `kilo.jsonc`, `kilo.json`
 // found upward from the working directory (and inside `.kilo/`); the config dir follows
 // XDG_CONFIG_HOME as OpenCode's does. We edit the `kilo.*` pair only.
-import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths } from '../opencode-format.js';
+import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths, xdgScratch } from '../opencode-format.js';
 import { defineAgent, type AgentEnv } from '../types.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -42,6 +42,8 @@ export const kilo = defineAgent({
   name: 'Kilo CLI',
   binary: 'kilo',
   versionArgs: ['--version'],
+  // 7.7.7 makes its cache, config and data folders on any run, --version included.
+  versionEnv: xdgScratch,
   install: { from: 'npm', package: '@kilocode/cli', verified: '7.7.7' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: {

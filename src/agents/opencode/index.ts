@@ -3,7 +3,7 @@
 // Facts seen running OpenCode against a recording gateway, version 1.18.33; the global config directory is
 // xdg-basedir's `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode` on every platform
 // (checked: anomalyco/opencode packages/opencode/src/global/index.ts).
-import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths } from '../opencode-format.js';
+import { openCodeFormat, openCodeRun, openCodeSession, xdgConfigPaths, type OpenCodePaths, xdgScratch } from '../opencode-format.js';
 import { defineAgent, type AgentEnv } from '../types.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -39,6 +39,8 @@ export const opencode = defineAgent({
   importApps: ['opencode'],
   binary: 'opencode',
   versionArgs: ['--version'],
+  // 1.18.33 makes its cache, config and data folders on any run, --version included.
+  versionEnv: xdgScratch,
   install: { from: 'npm', package: 'opencode-ai', verified: '1.18.33' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
   versions: { floor: '1.18.22' },

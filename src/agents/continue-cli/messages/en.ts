@@ -3,7 +3,8 @@
 import { registerCatalog } from '../../../i18n/index.js';
 
 export const en = {
-  'agents.continue.needs_responses': 'Continue CLI sends models whose names start with gpt-5 or o1 over Responses, and this model is not marked for it',
+  'agents.continue.needs_responses':
+    'Continue CLI sends models whose names start with gpt-5 or o1 over Responses, and this model is not marked for it',
   'agents.continue.no_protocol': 'marked neither `anthropic` nor `openai`: Continue CLI speaks messages and chat completions',
   'agents.continue.no_project': 'Continue CLI has no project config of this kind, so the user file {file} was configured instead.',
   'agents.continue.export_key': 'Continue CLI reads the key from ${{ secrets.{var} }}: export {var} in your shell profile.',
