@@ -108,6 +108,46 @@ export function judgeRun(
   return { ok: true };
 }
 
+/**
+ * The agent's one-shot, in a scratch folder, with the home its config was read from and a marker
+ * that finds what it leaves running; every process it left is stopped and the folder removed.
+ */
+async function runOneShot(
+  agent: Agent<AgentId>,
+  env: AgentEnv,
+  cmd: ReturnType<Agent['oneShot']>,
+  timeoutMs: number,
+): Promise<{ run: RunResult; stopped: number[] }> {
+  const scratch = await mkdtemp(join(tmpdir(), `gas-agent-run-${agent.id}-`));
+  const marker = randomBytes(12).toString('hex');
+  // On Windows the agent is an npm shim (.cmd or .ps1): start it the way that shim needs.
+  const launch = launchFor(await findOnPath(cmd.command, env), cmd.command, cmd.args, env.platform);
+  let run: RunResult;
+  let stopped: number[] = [];
+  try {
+    run = await runCommand(
+      {
+        ...launch,
+        // The agent reads the same home we read its config from (`--home` included).
+        env: {
+          ...QUIET_AGENT_ENV,
+          ...cmd.env,
+          HOME: env.home,
+          ...(env.platform === 'win32' && { USERPROFILE: env.home }),
+          [RUN_MARKER_VAR]: marker,
+        },
+        cwd: scratch,
+        timeoutMs,
+      },
+      { env: env.env },
+    );
+  } finally {
+    stopped = await stopLeftovers(marker, scratch);
+    await rm(scratch, { recursive: true, force: true }).catch(() => undefined);
+  }
+  return { run, stopped };
+}
+
 export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: AgentRunOptions = {}): Promise<AgentRunResult> {
   const scope = opts.scope ?? 'user';
   const timeoutMs = opts.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS;
@@ -145,32 +185,8 @@ export async function runAgent(agent: Agent<AgentId>, env: AgentEnv, opts: Agent
   const model = agent.modelArg?.(current, request) ?? request.model;
   const cmd = agent.oneShot(model, opts.prompt ?? AGENT_PROMPT, request);
   result.command = [cmd.command, ...cmd.args.map((a) => (/^[\w./=:@-]+$/.test(a) ? a : JSON.stringify(a)))].join(' ');
-  const scratch = await mkdtemp(join(tmpdir(), `gas-agent-run-${agent.id}-`));
-  const marker = randomBytes(12).toString('hex');
-  // On Windows the agent is an npm shim (.cmd or .ps1): start it the way that shim needs.
-  const launch = launchFor(await findOnPath(cmd.command, env), cmd.command, cmd.args, env.platform);
-  let run: RunResult;
-  try {
-    run = await runCommand(
-      {
-        ...launch,
-        // The agent reads the same home we read its config from (`--home` included).
-        env: {
-          ...QUIET_AGENT_ENV,
-          ...cmd.env,
-          HOME: env.home,
-          ...(env.platform === 'win32' && { USERPROFILE: env.home }),
-          [RUN_MARKER_VAR]: marker,
-        },
-        cwd: scratch,
-        timeoutMs,
-      },
-      { env: env.env },
-    );
-  } finally {
-    result.stopped = await stopLeftovers(marker, scratch);
-    await rm(scratch, { recursive: true, force: true }).catch(() => undefined);
-  }
+  const { run, stopped } = await runOneShot(agent, env, cmd, timeoutMs);
+  result.stopped = stopped;
   result.exitCode = run.exitCode;
   result.timedOut = run.timedOut;
   result.durationMs = run.durationMs;
