@@ -162,7 +162,7 @@ describe('processesOfRun', () => {
 });
 
 describe('runAgent', () => {
-  it('a good answer: ok, exit 0, no probe of ours sent (only the key\'s list read, to see the model is on it)', async () => {
+  it("a good answer: ok, exit 0, no probe of ours sent (only the key's list read, to see the model is on it)", async () => {
     const from = sim.log.length;
     const r = inEnglish(await runAgent(fakeAgent(), home(good('ok')), { timeoutMs: 20_000 }));
     expect(r).toMatchObject({ id: 'qwen-code', ok: true, exitCode: 0, timedOut: false, model: MODEL, output: 'OK', stopped: [] });
@@ -254,7 +254,7 @@ describe('runAgent', () => {
     expect(JSON.stringify(r2)).not.toContain(bad);
   });
 
-  it('a model that left the key\'s list: not run (no retries to wait for), model_not_listed, and the fix names sync', async () => {
+  it("a model that left the key's list: not run (no retries to wait for), model_not_listed, and the fix names sync", async () => {
     const started = Date.now();
     const r = inEnglish(await runAgent(fakeAgent(), home({ ...good('ok'), model: 'gone-model' }), { timeoutMs: 20_000 }));
     expect(r.ok).toBe(false);
