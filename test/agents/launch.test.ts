@@ -14,7 +14,7 @@ import { PROTOCOL_PATHS, type Protocol } from '../../src/core/types.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { RequestLogEntry, Simulator } from '../../src/simulator/types.js';
 import { FIXTURES } from '../fixtures/agents/index.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runCli, shown, tempHome } from '../helpers/cli.js';
 import { stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 import { ensureAgent, PINNED, type PinnedId } from './install.js';
@@ -139,7 +139,7 @@ describe('GitHub Copilot CLI through the env file setup writes', () => {
       expect(setup.code, setup.stdout + setup.stderr).toBe(0);
       const file = join(home, '.config', 'gateway-agent-setup', 'env', 'copilot-cli.env');
       expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(setup.stdout.replace(/\s+/g, ' ')).toContain(`source ${file}`);
+      expect(setup.stdout.replace(/\s+/g, ' ')).toContain(`source ${shown(home, file)}`);
       const text = readFileSync(file, 'utf8');
       if (storage === 'env') expect(text).not.toContain(DEMO_KEY);
       const from = sim.log.length;
