@@ -157,9 +157,23 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
   const clean = (text: string): string => (secrets.size === 0 ? text : redact(text, [...secrets]));
   // NO_COLOR: any non-empty value disables colour (no-color.org).
   const noColorEnv = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  // Found once, on first use (a command that needs no home runs even where none is found): every
+  // message the translator renders asks for it.
+  let found: { home: string } | { error: unknown } | undefined;
+  const home = (): string => {
+    if (found === undefined) {
+      try {
+        found = { home: opts.home !== undefined ? givenHome(resolve(cwd, opts.home)) : homeOf(proc) };
+      } catch (error) {
+        found = { error };
+      }
+    }
+    if ('error' in found) throw found.error;
+    return found.home;
+  };
   const homeFor = (): string | undefined => {
     try {
-      return opts.home !== undefined ? givenHome(resolve(cwd, opts.home)) : homeOf(proc);
+      return home();
     } catch {
       return undefined;
     }
@@ -169,9 +183,8 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
   return {
     env,
     cwd,
-    // Found on first use: a command that needs no home (help, models) runs even where none is found.
     get home(): string {
-      return opts.home !== undefined ? givenHome(resolve(cwd, opts.home)) : homeOf(proc);
+      return home();
     },
     platform: proc.platform,
     script: proc.argv?.[1],

@@ -8,7 +8,7 @@ import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { escapeControls } from '../core/terminal.js';
 import { msg } from '../i18n/index.js';
-import { linkConfig } from './import-config.js';
+import { bad, linkConfig } from './import-config.js';
 
 export { isImportLink, refuseLinkArguments } from './link-argument.js';
 
@@ -35,10 +35,6 @@ export interface ImportLink {
 function shown(value: string): string {
   const text = escapeControls(value);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
-}
-
-export function bad(field: string, problem: ReturnType<typeof msg>): UsageError {
-  return new UsageError(msg('import.bad_field', { field, problem }), msg('import.bad_hint'));
 }
 
 /** Parses an import link; throws a UsageError naming the field that is wrong. Never echoes the key. */
