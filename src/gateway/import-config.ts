@@ -3,13 +3,9 @@
 // Gemini's flat variables. It is the link's data, never run and never fetched (a `configUrl` is
 // refused): the key, the address and the model hints are taken from it, nothing else.
 import { parseConfig } from '../config/parse.js';
-import { ParseError, UsageError, errorText } from '../core/errors.js';
+import { ParseError, errorText } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
-
-/** A malformed field of the link (its carried config included), named; the hint says how to give a link. */
-export function bad(field: string, problem: ReturnType<typeof msg>): UsageError {
-  return new UsageError(msg('import.bad_field', { field, problem }), msg('import.bad_hint'));
-}
+import { bad } from './link-argument.js';
 
 /** The fields a carried config can fill, named as the link's parameters. */
 export interface LinkConfig {

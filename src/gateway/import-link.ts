@@ -8,7 +8,8 @@ import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { escapeControls } from '../core/terminal.js';
 import { msg } from '../i18n/index.js';
-import { bad, linkConfig } from './import-config.js';
+import type { linkConfig } from './import-config.js';
+import { bad } from './link-argument.js';
 
 export { isImportLink, refuseLinkArguments } from './link-argument.js';
 
@@ -37,8 +38,16 @@ function shown(value: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
+/** Reads the config a link carries (`config=`): the TOML and YAML parsers come with it. */
+export type LinkConfigReader = typeof linkConfig;
+
+/** The reader of a link's config, loaded only by a run that reads a link. */
+export async function linkConfigReader(): Promise<LinkConfigReader> {
+  return (await import('./import-config.js')).linkConfig;
+}
+
 /** Parses an import link; throws a UsageError naming the field that is wrong. Never echoes the key. */
-export function parseImportLink(text: string): ImportLink {
+export function parseImportLink(text: string, readConfig: LinkConfigReader): ImportLink {
   const link = text.trim();
   const head = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)(\/[^?#]*)?(?:\?([^#]*))?(?:#.*)?$/s.exec(link);
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(link)?.[1];
@@ -67,7 +76,7 @@ export function parseImportLink(text: string): ImportLink {
   }
   if (get('configUrl') !== undefined) return fail(bad('configUrl', msg('import.problem.config_url')));
   const config = get('config');
-  const fromConfig = config === undefined ? {} : linkConfig(get('app')?.toLowerCase(), config, get('configFormat'));
+  const fromConfig = config === undefined ? {} : readConfig(get('app')?.toLowerCase(), config, get('configFormat'));
   // The parameters win over the config the link carries, as in cc-switch.
   const get2 = (name: keyof typeof fromConfig): string | undefined => get(name) ?? fromConfig[name];
   const key = get2('apiKey');

@@ -4,6 +4,11 @@
 import { UsageError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
 
+/** A malformed field of the link (its carried config included), named; the hint says how to give a link. */
+export function bad(field: string, problem: ReturnType<typeof msg>): UsageError {
+  return new UsageError(msg('import.bad_field', { field, problem }), msg('import.bad_hint'));
+}
+
 /** Text that looks like an import link (any letter case, spaces around it allowed). */
 export function isImportLink(text: string): boolean {
   return /^\s*ccswitch:/i.test(text);

@@ -3,7 +3,7 @@
 // the process list. Its base URL and key stand in for --base-url and --api-key; its model hints
 // lead the ranking of the agent the link was built for (src/setup/import-hints.ts).
 import { UsageError } from '../core/errors.js';
-import { parseImportLink, type ImportLink } from '../gateway/import-link.js';
+import { linkConfigReader, parseImportLink, type ImportLink } from '../gateway/import-link.js';
 import { msg } from '../i18n/index.js';
 import { BIN } from '../core/bin.js';
 import type { Given } from './given.js';
@@ -69,7 +69,7 @@ export async function readImport(
   if (line === '') throw new UsageError(msg('import.empty', { source }), msg('import.in_argument_hint', { bin: BIN }));
   const key = /[?&]apiKey=([^&#\s]*)/.exec(line)?.[1];
   if (key) registerKey(ctx, key);
-  const link = parseImportLink(line);
+  const link = parseImportLink(line, await linkConfigReader());
   ctx.addSecret(link.key);
   return { link, source };
 }

@@ -2,10 +2,14 @@
 // the key never in a message.
 import { describe, expect, it } from 'vitest';
 import { ToolError, UsageError } from '../../src/core/errors.js';
-import { isImportLink, parseImportLink, refuseLinkArguments } from '../../src/gateway/import-link.js';
+import { isImportLink, parseImportLink as parseWith, refuseLinkArguments } from '../../src/gateway/import-link.js';
+import { linkConfig } from '../../src/gateway/import-config.js';
 import { english } from '../../src/i18n/index.js';
 import { agentsForApp, hintPreferences } from '../../src/setup/import-hints.js';
 import { AGENTS } from '../../src/agents/registry.js';
+
+/** The parser with the reader of a link's config that a run loads with it. */
+const parseImportLink = (text: string) => parseWith(text, linkConfig);
 
 const KEY = `sk-${'a1B2c3D4'.repeat(6)}`;
 

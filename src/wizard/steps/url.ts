@@ -2,7 +2,7 @@
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../agents/registry.js';
 import { cut, wrap } from '../../core/layout.js';
 import { normalizeBaseUrl } from '../../core/base-url.js';
-import { isImportLink, parseImportLink, type ImportLink } from '../../gateway/import-link.js';
+import { isImportLink, linkConfigReader, parseImportLink, type ImportLink, type LinkConfigReader } from '../../gateway/import-link.js';
 import { ToolError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import { escapeControls } from '../../core/terminal.js';
@@ -54,8 +54,12 @@ export async function askBaseUrl(
   let answer = flagOk ? given : await deps.prompter.text({ message: t('wizard.url.question'), initial: given ?? initial, validate: check });
   let link: ImportLink | undefined;
   if (answer.trim() === '') {
-    const pasted = await deps.prompter.password({ message: t('import.wizard.question'), validate: (v) => linkProblem(v, t) ?? true });
-    link = parseImportLink(pasted);
+    const readConfig = await linkConfigReader();
+    const pasted = await deps.prompter.password({
+      message: t('import.wizard.question'),
+      validate: (v) => linkProblem(v, readConfig, t) ?? true,
+    });
+    link = parseImportLink(pasted, readConfig);
     deps.addSecret?.(link.key);
     answer = link.baseUrl;
     deps.say(
@@ -71,10 +75,10 @@ export async function askBaseUrl(
 }
 
 /** Why a pasted text is not a usable import link (the field and the problem), or undefined. */
-function linkProblem(text: string, t: Translator): string | undefined {
+function linkProblem(text: string, readConfig: LinkConfigReader, t: Translator): string | undefined {
   if (!isImportLink(text)) return t('import.wizard.not_link');
   try {
-    parseImportLink(text);
+    parseImportLink(text, readConfig);
     return undefined;
   } catch (err) {
     return err instanceof ToolError ? t(err.text) : String(err);
