@@ -53,11 +53,15 @@ async function backUp(
         // What this run leaves in the file: restore compares it with the file then, to see later edits.
         const written = f.remove ? null : digest(f.after);
         const chain = chainOf(f.path, bytes);
-        if (bytes === undefined) return { path: f.path, existed: false, written, chain };
         const name = `${i + 1}-${path.basename(f.path)}`;
+        // And the state it leaves: what a later remove compares with the file the user edited since.
+        const copy = f.remove ? undefined : `${name}.written`;
+        if (copy !== undefined) await writeBytesAtomic(path.join(dir, copy), Buffer.from(f.after, 'utf8'), PRIVATE_FILE);
+        const left = { written, chain, ...(copy !== undefined && { writtenCopy: copy }) };
+        if (bytes === undefined) return { path: f.path, existed: false, ...left };
         await writeBytesAtomic(path.join(dir, name), bytes, PRIVATE_FILE);
         backupOf.set(f, path.join(dir, name));
-        return { path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE, written, chain };
+        return { path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE, ...left };
       }),
     );
     manifest.files.push(...entries);

@@ -52,6 +52,39 @@ export async function originalOf(
   return { id: first.id, bytes, ...(first.entry.mode !== undefined && { mode: first.entry.mode }) };
 }
 
+/** One run of ours over a file, as its backup holds it: the bytes it found and the bytes it left (undefined: no file). */
+export interface RunBytes {
+  before?: Buffer;
+  /** The file's mode when the run found it. */
+  mode?: number;
+  after?: Buffer;
+  chain: boolean;
+}
+
+/**
+ * Every run of ours over `file` that the backups (listBackups, newest first) still hold, oldest first;
+ * undefined when one of them lacks a state (a manifest of an older version, a copy gone).
+ */
+export async function runsOf(stateDir: string, backups: readonly BackupManifest[], file: string): Promise<RunBytes[] | undefined> {
+  const runs: RunBytes[] = [];
+  for (const b of [...backups].reverse()) {
+    for (const entry of b.files.filter((f) => f.path === file)) {
+      const copy = async (name: string | undefined): Promise<Buffer | undefined> =>
+        name && name === path.basename(name) ? readBytes(path.join(backupsDir(stateDir), b.id, name)) : undefined;
+      const before = entry.existed ? await copy(entry.backup) : undefined;
+      const after = entry.written === null ? undefined : await copy(entry.writtenCopy);
+      if ((entry.existed && before === undefined) || (entry.written !== null && after === undefined)) return undefined;
+      runs.push({
+        ...(before && { before }),
+        ...(entry.mode !== undefined && { mode: entry.mode }),
+        ...(after && { after }),
+        chain: entry.chain === true,
+      });
+    }
+  }
+  return runs.length > 0 ? runs : undefined;
+}
+
 /** The digest a manifest keeps of the bytes a run left in a file (never the bytes: they may hold the key). */
 export function digest(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');

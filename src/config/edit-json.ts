@@ -99,8 +99,24 @@ function memberText(key: string | number, value: unknown, indent: string, multil
   return typeof key === 'number' ? rendered : `${JSON.stringify(key)}: ${rendered}`;
 }
 
-/** Adds a member (object property or array item) at the end of `container`, in the container's style. */
-function insertMember(text: string, container: jsonc.Node, key: string | number, value: unknown, layout: Layout): string {
+/** The property of `container` named `key` when it starts its own line: a member can go right above it. */
+function lineOf(text: string, container: jsonc.Node, key: string | undefined): jsonc.Node | undefined {
+  if (key === undefined || container.type !== 'object') return undefined;
+  const found = container.children?.find((p) => p.children?.[0]?.value === key);
+  return found !== undefined && startsLine(text, found.offset) ? found : undefined;
+}
+
+/**
+ * Adds a member (object property or array item) at the end of `container`, in the container's style,
+ * or in front of the sibling `before` names when that one stands on its own line.
+ */
+function insertMember(text: string, container: jsonc.Node, key: string | number, value: unknown, layout: Layout, before?: string): string {
+  const sibling = lineOf(text, container, before);
+  if (sibling !== undefined) {
+    const indent = indentOfLine(text, sibling.offset);
+    const member = memberText(key, value, indent, true, layout);
+    return applyEdits(text, [{ offset: lineStartOf(text, sibling.offset), length: 0, content: `${indent}${member},${layout.eol}` }]);
+  }
   const children = container.children ?? [];
   const close = end(container) - 1;
   const last = children[children.length - 1];
@@ -149,6 +165,10 @@ function removeMember(text: string, container: jsonc.Node, index: number): strin
   const next = children[index + 1];
   const comma = commaAfter(text, end(node));
   const afterNode = comma ? comma.offset + 1 : end(node);
+  const close = end(container) - 1;
+  // The only member, nothing else inside (no comment): the container closes up, `{}` as people write it.
+  if (!prev && !next && (text.slice(container.offset + 1, node.offset) + text.slice(afterNode, close)).trim() === '')
+    return applyEdits(text, [{ offset: container.offset + 1, length: close - container.offset - 1, content: '' }]);
   const lineEnd = restOfLineIsTrivia(text, afterNode);
   if (startsLine(text, node.offset) && lineEnd !== undefined) {
     const edits: TextEdit[] = [{ offset: lineStartOf(text, node.offset), length: lineEnd - lineStartOf(text, node.offset), content: '' }];
@@ -161,7 +181,6 @@ function removeMember(text: string, container: jsonc.Node, index: number): strin
   }
   if (prev) return applyEdits(text, [{ offset: end(prev), length: end(node) - end(prev), content: '' }]);
   if (next) return applyEdits(text, [{ offset: node.offset, length: next.offset - node.offset, content: '' }]);
-  const close = end(container) - 1;
   return applyEdits(text, [{ offset: container.offset + 1, length: close - container.offset - 1, content: '' }]);
 }
 
@@ -193,7 +212,7 @@ function kindError(file: string, at: KeyPath, want: Message): JobError {
 }
 
 /** Applies one key edit to JSON text; returns the text unchanged when it already holds that value. */
-function applyOne(text: string, path: KeyPath, value: unknown, file: string, layout: Layout): string {
+function applyOne(text: string, path: KeyPath, value: unknown, file: string, layout: Layout, before?: string): string {
   const root = tree(text);
   const node = jsonc.findNodeAtLocation(root, [...path]);
   if (value === undefined) {
@@ -242,7 +261,7 @@ function applyOne(text: string, path: KeyPath, value: unknown, file: string, lay
     const length = parent.children?.length ?? 0;
     if (key !== length) throw new JobError(msg('cfg.array_items', { file, path: showPath(path), n: length }));
   }
-  return insertMember(text, parent, key, built, layout);
+  return insertMember(text, parent, key, built, layout, depth === path.length - 1 ? before : undefined);
 }
 
 /**
@@ -284,11 +303,11 @@ export function editJson(text: string, edits: readonly KeyEdit[], file: string, 
         continue;
       }
       // One edit alone: as before (the value is already in `expected`).
-      out = applyOne(out, edit.path, value, file, layout);
+      out = applyOne(out, edit.path, value, file, layout, edit.before);
       continue;
     }
     setIn(expected as Record<string, unknown>, edit.path, value, file);
-    out = applyOne(out, edit.path, value, file, layout);
+    out = applyOne(out, edit.path, value, file, layout, edit.before);
   }
   if (out === body) return text;
   const result = bom + keepFinalNewline(body, out, layout.eol);

@@ -233,6 +233,40 @@ function keepHeaderComment(original: string, patched: string): string {
   return header + patched;
 }
 
+/** A `[table]` header's key path (dotted, bare or quoted parts); undefined for anything else. */
+function headerPath(line: string): string[] | undefined {
+  const m = /^\s*\[(?!\[)(.*)\]\s*(?:#.*)?$/.exec(line);
+  if (!m) return undefined;
+  const parts = [...m[1]!.matchAll(/\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/g)];
+  return parts.length > 0 ? parts.map((p) => (p[1] !== undefined ? (JSON.parse(`"${p[1]}"`) as string) : (p[2] ?? p[3]!))) : undefined;
+}
+
+/**
+ * toml-patch deletes a table with every line up to the next header, the comments in it included. We
+ * write no comments: one inside a table that goes is the user's, and stays where the table was.
+ */
+function keepTableComments(original: string, patched: string, target: Record<string, unknown>): string {
+  const lines = original.split(/\r?\n/);
+  const eol = patched.includes('\r\n') ? '\r\n' : '\n';
+  let out = patched.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const path = headerPath(lines[i]!);
+    if (path === undefined || getIn(target, path) !== undefined) continue;
+    let next = i + 1;
+    while (next < lines.length && !/^\s*\[/.test(lines[next]!)) next++;
+    const comments = lines.slice(i + 1, next).filter((l) => isComment(l) && !out.includes(l));
+    if (comments.length === 0) continue;
+    const at = next < lines.length ? out.indexOf(lines[next]!) : -1;
+    if (at >= 0) out = [...out.slice(0, at), ...comments, '', ...out.slice(at)];
+    else {
+      const tail = out.length > 0 && out[out.length - 1] === '' ? [''] : [];
+      const body = tail.length > 0 ? out.slice(0, -1) : out;
+      out = [...body, ...(body.length > 0 && body[body.length - 1] !== '' ? [''] : []), ...comments, ...tail];
+    }
+  }
+  return out.join(eol);
+}
+
 /** Applies key edits to a TOML text, format-preserving. The result is re-parsed and checked. */
 export function editToml(text: string, edits: readonly KeyEdit[], file: string): string {
   const before = parseConfig(text, 'toml', file) as Record<string, unknown>;
@@ -243,7 +277,8 @@ export function editToml(text: string, edits: readonly KeyEdit[], file: string):
   const { bom, body } = splitBom(text);
   const withSections = withNewSections(withNewRows(body, before, target), before, target);
   const patched = (withSections !== undefined ? patchTo(withSections, target) : undefined) ?? patchTo(body, target);
-  const out = patched === undefined ? undefined : keepHeaderComment(body, restoreSpacing(body, patched, target));
+  const out =
+    patched === undefined ? undefined : keepTableComments(body, keepHeaderComment(body, restoreSpacing(body, patched, target)), target);
   if (out === undefined) {
     throw new JobError(msg('cfg.toml_layout', { file }), msg('cfg.toml_layout_hint'));
   }

@@ -3,8 +3,9 @@
 // settings and containers we added go, a file we created goes). A file someone else changed since
 // keeps its changes: only our settings are taken out of it (the agent's own plan), and it is named.
 import { stat } from 'node:fs/promises';
-import { listBackups, originalOf, readBytes } from './backup.js';
+import { listBackups, originalOf, PRIVATE_FILE, readBytes, runsOf } from './backup.js';
 import { decodeUtf8 } from './parse.js';
+import { takeOursOut } from './take-ours.js';
 import type { FileFormat, PlannedFile } from './types.js';
 
 export interface GiveBack {
@@ -13,6 +14,47 @@ export interface GiveBack {
   givenBack: string[];
   /** Files changed by someone else since our first write: only our settings taken out; the backup holding the first state. */
   kept: { path: string; id: string }[];
+  /** Of those, the files whose every state our runs left is in the backups: exactly what they changed was taken out. */
+  merged: string[];
+}
+
+/**
+ * A file changed since our runs, with what they changed taken out (their values back where the user
+ * left them as we wrote them); undefined when the backups lack a state of one of the runs.
+ */
+async function mergedPlan(
+  stateDir: string,
+  backups: Awaited<ReturnType<typeof listBackups>>,
+  f: { path: string; format: FileFormat; sourced?: boolean },
+  current: Buffer,
+): Promise<PlannedFile | undefined> {
+  const runs = await runsOf(stateDir, backups, f.path);
+  if (runs === undefined) return undefined;
+  const text = (b: Buffer | undefined): string | undefined => (b === undefined ? undefined : decodeUtf8(b, f.path));
+  const before = decodeUtf8(current, f.path);
+  const out = takeOursOut(
+    f,
+    before,
+    runs.map((r) => ({ before: text(r.before), after: text(r.after), chain: r.chain })),
+  );
+  if (out === undefined) return undefined;
+  const beforeMode = (await stat(f.path)).mode & 0o777;
+  // A file that was not there before us and holds nothing now goes (one the user's shell sources stays).
+  const remove = out.empty && runs[0]!.before === undefined && f.sourced !== true;
+  // The key made it the owner's only: with nothing of ours left it gets its first mode back.
+  const first = runs[0]!.mode;
+  const mode = beforeMode === PRIVATE_FILE && first !== undefined && !out.oursLeft ? first : beforeMode;
+  return {
+    path: f.path,
+    format: f.format,
+    before,
+    after: remove ? '' : out.after,
+    action: remove || out.after !== before || mode !== beforeMode ? 'updated' : 'unchanged',
+    mode,
+    beforeMode,
+    secret: false,
+    ...(remove && { remove: true as const }),
+  };
 }
 
 /**
@@ -25,7 +67,7 @@ export async function giveBack(
   plan: readonly PlannedFile[],
   files: readonly { path: string; format: FileFormat; owner?: string; sourced?: boolean }[],
 ): Promise<GiveBack> {
-  const out: GiveBack = { plan: [...plan], givenBack: [], kept: [] };
+  const out: GiveBack = { plan: [...plan], givenBack: [], kept: [], merged: [] };
   const seen = new Set<string>();
   // Every manifest read once, for all the files.
   const backups = await listBackups(stateDir);
@@ -37,7 +79,16 @@ export async function giveBack(
     if (original === undefined) continue;
     const planned = out.plan.findIndex((p) => p.path === f.path);
     if ('changed' in original) {
-      if (planned >= 0 && out.plan[planned]!.action !== 'unchanged') out.kept.push({ path: f.path, id: original.id });
+      const merged = current === undefined ? undefined : await mergedPlan(stateDir, backups, f, current);
+      if (merged !== undefined) {
+        const owner = f.owner ?? (planned >= 0 ? out.plan[planned]!.owner : undefined);
+        if (owner !== undefined) merged.owner = owner;
+        if (planned >= 0) out.plan[planned] = merged;
+        else out.plan.push(merged);
+        if (merged.action === 'unchanged') continue;
+        out.merged.push(f.path);
+      } else if (planned < 0 || out.plan[planned]!.action === 'unchanged') continue;
+      out.kept.push({ path: f.path, id: original.id });
       continue;
     }
     const mode = current === undefined ? undefined : (await stat(f.path)).mode & 0o777;

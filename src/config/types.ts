@@ -16,6 +16,11 @@ export interface KeyEdit {
    * supports it; the others refuse such an edit.
    */
   insert?: true;
+  /**
+   * A new object member goes in front of this sibling, where the object has it (a value given back
+   * where it stood). Only the JSON editor places it; elsewhere a new member goes last.
+   */
+  before?: string;
 }
 
 /** Everything one agent wants changed in one file. */
@@ -79,6 +84,12 @@ export interface BackupManifest {
      * later edit from its own write. Absent in manifests of older versions.
      */
     written?: string | null;
+    /**
+     * The name of the copy of those bytes in the backup folder: the state our run left, so a later
+     * `remove` can take out what it changed from a file the user edited since. Absent when the run
+     * left no file, and in manifests of older versions.
+     */
+    writtenCopy?: string;
     /**
      * Only runs of ours changed the file from the state the oldest backup of it holds to the state
      * this run found: nothing of the user's would be lost by giving that oldest state back.

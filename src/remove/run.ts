@@ -88,10 +88,11 @@ async function planRemoval(opts: RemoveOptions, reports: readonly RemoveAgentRep
     const owned = new Set(back.plan.filter((f) => f.owner === r.id).map((f) => f.path));
     r.givenBack = back.givenBack.filter((p) => owned.has(p));
     // The agent's own notes describe taking our settings out; a file given back whole needs none.
-    const surgicalOnly = surgical.some((f) => f.owner === r.id && f.action !== 'unchanged' && !r.givenBack.includes(f.path));
-    r.notes = r.givenBack.length > 0 && !surgicalOnly ? [] : [...(notes.get(r.id) ?? [])];
+    const whole = new Set([...r.givenBack, ...back.merged]);
+    const surgicalOnly = surgical.some((f) => f.owner === r.id && f.action !== 'unchanged' && !whole.has(f.path));
+    r.notes = whole.size > 0 && !surgicalOnly ? [] : [...(notes.get(r.id) ?? [])];
     for (const k of back.kept.filter((k) => owned.has(k.path)))
-      r.notes.push(msg('remove.kept_changed', { file: k.path, id: k.id, bin: BIN }));
+      r.notes.push(msg(back.merged.includes(k.path) ? 'remove.merged' : 'remove.kept_changed', { file: k.path, id: k.id, bin: BIN }));
   }
   return back.plan;
 }

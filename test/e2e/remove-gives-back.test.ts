@@ -47,6 +47,42 @@ describe('remove gives the files back', () => {
     },
   );
 
+  /** The user's own later edit of a file, by format: a setting of theirs and a comment where the format has them. */
+  function laterEdit(rel: string, text: string): string {
+    if (rel.endsWith('.json') || rel.endsWith('.jsonc')) {
+      const comment = rel.endsWith('.jsonc') ? '\n  // added later, by hand' : '';
+      return text.replace('{', `{${comment}\n  "userLater": true,`);
+    }
+    if (rel.endsWith('.toml')) return `user_later = true # added later, by hand\n${text}`;
+    if (rel.endsWith('.yaml') || rel.endsWith('.yml')) return `user_later: true # added later, by hand\n${text}`;
+    return `${text}# added later, by hand\nUSER_LATER=1\n`;
+  }
+
+  it.each(FIXTURES.map((f) => [f.id, f] as const))(
+    '%s: the user edits the file after setup; remove takes out only what setup wrote: their edit and their file as it was, byte for byte',
+    async (_id, f) => {
+      const sim = await startSim();
+      const home = newHome();
+      livedIn(home, f.texts);
+      const env = { GATEWAY_API_KEY: DEMO_KEY };
+      expect((await runInProcess(['setup', '--yes', '--base-url', sim.root, '--agent', f.id], { home, env })).code).toBe(0);
+      const main = join(home, f.main);
+      writeFileSync(main, laterEdit(f.main, readFileSync(main, 'utf8')));
+      // A run of ours after the user's edit: it keeps the edit, and the remove must not undo it.
+      expect((await runInProcess(['sync'], { home, env })).code).toBe(0);
+      const r = await runInProcess(['remove', '--yes', '--json', '--agent', f.id], { home });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      for (const [rel, text] of Object.entries(f.texts)) {
+        const expected = rel === f.main ? laterEdit(rel, text) : text;
+        expect(readFileSync(join(home, rel), 'utf8'), rel).toBe(expected);
+      }
+      const doc = jsonOf(r) as { agents: { notes: string[] }[] };
+      expect(doc.agents[0]!.notes.join('\n')).toContain(
+        `${main} changed after setup wrote it: your changes stay, and only what setup wrote was taken out`,
+      );
+    },
+  );
+
   it('many runs of ours later, with backups rotated down to two: the first state is kept and given back', async () => {
     const sim = await startSim();
     const home = newHome();

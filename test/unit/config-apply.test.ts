@@ -21,7 +21,17 @@ describe('applyPlan, listBackups, restoreBackup', () => {
       { path: s.codex, action: 'updated', backup: path.join(folder, '2-config.toml') },
       { path: s.dotenv, action: 'created' },
     ]);
-    expect((await readdir(folder)).sort()).toEqual(['1-settings.json', '2-config.toml', 'manifest.json']);
+    // Each file as the run found it and as it left it (what a later remove compares with the user's edits).
+    expect((await readdir(folder)).sort()).toEqual([
+      '1-settings.json',
+      '1-settings.json.written',
+      '2-config.toml',
+      '2-config.toml.written',
+      '3-.env.written',
+      'manifest.json',
+    ]);
+    expect(await readFile(path.join(folder, '1-settings.json.written'), 'utf8')).toBe(plan[0]!.after);
+    expect(await modeOf(path.join(folder, '3-.env.written'))).toBe(0o600);
     expect(await readFile(path.join(folder, '1-settings.json'), 'utf8')).toBe(fixture('claude-code/settings.lived-in.json'));
     expect(await modeOf(path.join(folder, '1-settings.json'))).toBe(0o600);
     expect(await modeOf(path.join(folder, 'manifest.json'))).toBe(0o600);
@@ -37,6 +47,7 @@ describe('applyPlan, listBackups, restoreBackup', () => {
           existed: true,
           mode: 0o644,
           written: expect.stringMatching(/^[0-9a-f]{64}$/),
+          writtenCopy: '1-settings.json.written',
           chain: true,
         },
         {
@@ -45,9 +56,10 @@ describe('applyPlan, listBackups, restoreBackup', () => {
           existed: true,
           mode: 0o640,
           written: expect.stringMatching(/^[0-9a-f]{64}$/),
+          writtenCopy: '2-config.toml.written',
           chain: true,
         },
-        { path: s.dotenv, existed: false, written: expect.stringMatching(/^[0-9a-f]{64}$/), chain: true },
+        { path: s.dotenv, existed: false, written: expect.stringMatching(/^[0-9a-f]{64}$/), writtenCopy: '3-.env.written', chain: true },
       ],
     });
     expect(JSON.stringify(manifest)).not.toContain(KEY);
