@@ -17,6 +17,7 @@ import {
   readBytes,
 } from './backup.js';
 import { fsFailure, fsReason } from './fs-error.js';
+import { withoutKeys } from './key-mark.js';
 import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
 
 /**
@@ -27,7 +28,7 @@ import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
 async function backUp(
   changing: readonly PlannedFile[],
   originals: readonly (Buffer | undefined)[],
-  opts: { stateDir: string; command: string; now?: Date },
+  opts: { stateDir: string; command: string; now?: Date; secrets?: readonly string[] },
 ): Promise<{ id: string; dir: string; backupOf: Map<PlannedFile, string> }> {
   const now = opts.now ?? new Date();
   let folder: { id: string; dir: string };
@@ -47,7 +48,9 @@ async function backUp(
   };
   const writeBackup = async (): Promise<void> => {
     // Copies and writes run concurrently: each is atomic on its own, and fsync waits dominate.
-    const entries = await Promise.all(
+    // Every copy settles before an error is thrown: the folder is removed on failure, and a write
+    // still running would put a file back into it.
+    const settled = await Promise.allSettled(
       changing.map(async (f, i) => {
         const bytes = originals[i];
         // What this run leaves in the file: restore compares it with the file then, to see later edits.
@@ -56,7 +59,8 @@ async function backUp(
         const name = `${i + 1}-${path.basename(f.path)}`;
         // And the state it leaves: what a later remove compares with the file the user edited since.
         const copy = f.remove ? undefined : `${name}.written`;
-        if (copy !== undefined) await writeBytesAtomic(path.join(dir, copy), Buffer.from(f.after, 'utf8'), PRIVATE_FILE);
+        if (copy !== undefined)
+          await writeBytesAtomic(path.join(dir, copy), Buffer.from(withoutKeys(f.after, opts.secrets ?? []), 'utf8'), PRIVATE_FILE);
         const left = { written, chain, ...(copy !== undefined && { writtenCopy: copy }) };
         if (bytes === undefined) return { path: f.path, existed: false, ...left };
         await writeBytesAtomic(path.join(dir, name), bytes, PRIVATE_FILE);
@@ -64,7 +68,9 @@ async function backUp(
         return { path: f.path, backup: name, existed: true, mode: f.beforeMode ?? PRIVATE_FILE, ...left };
       }),
     );
-    manifest.files.push(...entries);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    manifest.files.push(...settled.map((r) => (r as PromiseFulfilledResult<BackupManifest['files'][number]>).value));
     await writeFileAtomic(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, PRIVATE_FILE);
   };
   try {
@@ -121,7 +127,15 @@ async function undoWrites(
  */
 export async function applyPlan(
   plan: readonly PlannedFile[],
-  opts: { stateDir: string; command: string; now?: Date; onBackup?: (id: string) => void; keep?: number },
+  opts: {
+    stateDir: string;
+    command: string;
+    now?: Date;
+    onBackup?: (id: string) => void;
+    keep?: number;
+    /** The keys the plan writes: the state kept for a later remove holds a mark in their place. */
+    secrets?: readonly string[];
+  },
 ): Promise<{ backupId?: string; files: AppliedFile[]; pruned?: string[] }> {
   // Under the lock no other run of ours is writing: a temp file of ours beside any of these files is
   // a killed run's leftover (it may hold the key), whatever its age.

@@ -41,9 +41,9 @@ async function mergedPlan(
   const beforeMode = (await stat(f.path)).mode & 0o777;
   // A file that was not there before us and holds nothing now goes (one the user's shell sources stays).
   const remove = out.empty && runs[0]!.before === undefined && f.sourced !== true;
-  // The key made it the owner's only: with nothing of ours left it gets its first mode back.
+  // The key made it the owner's only: with no key of ours left it gets its first mode back.
   const first = runs[0]!.mode;
-  const mode = beforeMode === PRIVATE_FILE && first !== undefined && !out.oursLeft ? first : beforeMode;
+  const mode = beforeMode === PRIVATE_FILE && first !== undefined && !out.keyLeft ? first : beforeMode;
   return {
     path: f.path,
     format: f.format,

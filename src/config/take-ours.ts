@@ -7,6 +7,7 @@ import { ParseError } from '../core/errors.js';
 import { editText } from './edit.js';
 import { parseConfig } from './parse.js';
 import type { FileFormat, KeyEdit, KeyPath } from './types.js';
+import { KEY_MARK } from './key-mark.js';
 import { clonePlain, deepEqual, getIn, isPlainObject, setIn } from './values.js';
 
 /** One run of ours over the file: its state before and after, as parsed values (absent file: `{}`). */
@@ -17,6 +18,25 @@ export interface RunStates {
   chain: boolean;
 }
 
+/**
+ * `now` (a state of the file) holds what `kept` (a state a run left, as its backup keeps it) does:
+ * where the copy has the mark of a key, any key matches. Not `anyKey`: the mark matches nothing (a
+ * run that wrote a key changed that value, whatever stood there before it).
+ */
+function matches(now: unknown, kept: unknown, anyKey = true): boolean {
+  if (typeof kept === 'string' && kept.includes(KEY_MARK)) {
+    if (typeof now !== 'string' || !anyKey) return false;
+    const parts = kept.split(KEY_MARK).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return new RegExp(`^${parts.join('\\S+')}$`, 's').test(now);
+  }
+  if (Array.isArray(kept)) return Array.isArray(now) && now.length === kept.length && kept.every((k, i) => matches(now[i], k, anyKey));
+  if (isPlainObject(kept) && isPlainObject(now)) {
+    const keys = Object.keys(kept);
+    return keys.length === Object.keys(now).length && keys.every((k) => Object.hasOwn(now, k) && matches(now[k], kept[k], anyKey));
+  }
+  return deepEqual(now, kept);
+}
+
 /** The paths at which `a` and `b` differ: objects are walked (a missing side is an empty object), anything else is one value. */
 function differing(a: unknown, b: unknown, at: KeyPath, out: KeyPath[]): KeyPath[] {
   const objects = (isPlainObject(a) || a === undefined) && (isPlainObject(b) || b === undefined);
@@ -24,7 +44,7 @@ function differing(a: unknown, b: unknown, at: KeyPath, out: KeyPath[]): KeyPath
     const left = (a ?? {}) as Record<string, unknown>;
     const right = (b ?? {}) as Record<string, unknown>;
     for (const key of new Set([...Object.keys(left), ...Object.keys(right)])) differing(left[key], right[key], [...at, key], out);
-  } else if (!deepEqual(a, b)) {
+  } else if (!matches(a, b, false)) {
     out.push(at);
   }
   return out;
@@ -36,14 +56,14 @@ function differing(a: unknown, b: unknown, at: KeyPath, out: KeyPath[]): KeyPath
  * the user had changed (their value then stays) or one that only our runs led to (then the first
  * state is the answer).
  */
-function givenBack(runs: readonly RunStates[], path: KeyPath): unknown {
-  let value = getIn(runs[runs.length - 1]!.after, path);
+function givenBack(runs: readonly RunStates[], path: KeyPath, now: unknown): unknown {
+  let value = now;
   for (let i = runs.length - 1; i >= 0; i--) {
     const run = runs[i]!;
     if (run.chain) return getIn(runs[0]!.before, path);
     const found = getIn(run.before, path);
-    if (!deepEqual(found, getIn(run.after, path))) value = found;
-    if (i > 0 && !deepEqual(found, getIn(runs[i - 1]!.after, path))) return value;
+    if (!matches(found, getIn(run.after, path), false)) value = found;
+    if (i > 0 && !matches(found, getIn(runs[i - 1]!.after, path))) return value;
   }
   return value;
 }
@@ -54,9 +74,9 @@ function withoutOurItems(current: unknown[], runs: readonly RunStates[], path: K
     const before = getIn(r.before, path);
     const after = getIn(r.after, path);
     if (!Array.isArray(after)) return [];
-    return after.filter((item) => !(Array.isArray(before) && before.some((b) => deepEqual(b, item))));
+    return after.filter((item) => !(Array.isArray(before) && before.some((b) => matches(b, item))));
   });
-  return current.filter((item) => !added.some((a) => deepEqual(a, item)));
+  return current.filter((item) => !added.some((a) => matches(item, a)));
 }
 
 /**
@@ -85,13 +105,6 @@ function nextSibling(runs: readonly RunStates[], now: unknown, path: KeyPath): s
     return order.slice(order.indexOf(key) + 1).find((k) => isPlainObject(there) && k in there);
   }
   return undefined;
-}
-
-/** Every string in a document. */
-function strings(doc: unknown): string[] {
-  if (typeof doc === 'string') return [doc];
-  if (Array.isArray(doc)) return doc.flatMap(strings);
-  return isPlainObject(doc) ? Object.values(doc).flatMap(strings) : [];
 }
 
 /** Objects that are empty in `doc`, deepest first. */
@@ -136,12 +149,12 @@ export function oursOut(current: unknown, runs: readonly RunStates[]): KeyEdit[]
   for (const path of paths.values()) {
     if (path.length === 0) continue;
     const now = getIn(current, path);
-    if (deepEqual(now, getIn(last.after, path))) {
-      const back = givenBack(runs, path);
+    if (matches(now, getIn(last.after, path))) {
+      const back = givenBack(runs, path, now);
       if (!deepEqual(back, now)) set(path, back);
     } else if (Array.isArray(now)) {
       const kept = withoutOurItems(now, runs, path);
-      if (kept.length !== now.length) set(path, kept.length === 0 && givenBack(runs, path) === undefined ? undefined : kept);
+      if (kept.length !== now.length) set(path, kept.length === 0 && getIn(runs[0]!.before, path) === undefined ? undefined : kept);
     }
   }
   // Containers our runs made and that nothing of the user's is in now; one any state of theirs had stays.
@@ -166,7 +179,7 @@ export function takeOursOut(
   file: { path: string; format: FileFormat },
   current: string,
   states: readonly { before?: string; after?: string; chain: boolean }[],
-): { after: string; empty: boolean; oursLeft: boolean } | undefined {
+): { after: string; empty: boolean; keyLeft: boolean } | undefined {
   const parse = (text: string | undefined): unknown => (text === undefined ? {} : parseConfig(text, file.format, file.path));
   let runs: RunStates[];
   try {
@@ -180,9 +193,7 @@ export function takeOursOut(
   const after = edits.length === 0 ? current : editText(current, file.format, edits, file.path);
   const left = parseConfig(after, file.format, file.path);
   const empty = isPlainObject(left) && Object.keys(left).length === 0 && /^[\s{}]*$/.test(after);
-  // A text our runs wrote that is still there (a key in a place the user changed since, say).
-  const ours = new Set(
-    runs.flatMap((r) => differing(r.before, r.after, [], []).map((p) => getIn(r.after, p))).filter((v) => typeof v === 'string'),
-  );
-  return { after, empty, oursLeft: strings(left).some((v) => ours.has(v)) };
+  // A key where our runs wrote one is still there (the user changed that value since, say).
+  const keyPaths = runs.flatMap((r) => differing(r.before, r.after, [], []).filter((p) => String(getIn(r.after, p)).includes(KEY_MARK)));
+  return { after, empty, keyLeft: keyPaths.some((p) => typeof getIn(left, p) === 'string') };
 }

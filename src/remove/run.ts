@@ -113,7 +113,7 @@ export async function runRemove(opts: RemoveOptions): Promise<RemoveReport> {
     const keep = keepBackups(env.env);
     const result = await withLock(dir, async () => {
       const planned = await planRemoval(opts, reports, dir, secrets);
-      return { planned, applied: await applyPlan(planned, { stateDir: dir, command: 'remove', keep }) };
+      return { planned, applied: await applyPlan(planned, { stateDir: dir, command: 'remove', keep, secrets }) };
     });
     plan = result.planned;
     backupId = result.applied.backupId;

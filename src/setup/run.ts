@@ -478,7 +478,10 @@ export async function applyPhase(
     noteGitIgnore(writable, ignore, false);
     try {
       const onBackup = (backupId: string): void => opts.onProgress?.({ phase: 'backup', backupId });
-      return { plan, applied: await applyPlan(plan, { stateDir: dir, command: opts.writing.command ?? 'setup', onBackup, keep }) };
+      return {
+        plan,
+        applied: await applyPlan(plan, { stateDir: dir, command: opts.writing.command ?? 'setup', onBackup, keep, secrets: keysOf(opts) }),
+      };
     } finally {
       opts.onProgress?.({ phase: 'written' });
     }

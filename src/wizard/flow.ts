@@ -13,7 +13,7 @@ import { askBaseUrl } from './steps/url.js';
 import { askKey } from './steps/key.js';
 import { loadModels } from './steps/key-models.js';
 import { askAgents, detectAgents } from './steps/agents.js';
-import { type ChosenModels, askModels } from './steps/models.js';
+import { type ChosenModels, askModels, askRecommended } from './steps/models.js';
 import { askAgentKeys, flaggedAgentKeys, loadAgentModels, sayGroupAdvice } from './steps/agent-keys.js';
 import { askStorage } from './steps/storage.js';
 import { ChooseAgain, writeWithChoices } from './steps/write.js';
@@ -106,9 +106,13 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
   const modelsFor = (id: AgentId): ClassifiedModel[] => ownModels.get(id) ?? models;
   // The agents sharing a model list are asked together, each other one with its own key's list.
   const chosen: ChosenModels = { models: new Map(), smallModels: new Map(), modelLists: new Map() };
-  const byList = new Map<ClassifiedModel[], AgentId[]>();
-  for (const id of agents) byList.set(modelsFor(id), [...(byList.get(modelsFor(id)) ?? []), id]);
-  for (const [list, ids] of byList) merge(chosen, await askModels(deps, ids, list, given, defaults.models));
+  const taken = await askRecommended(deps, agents, modelsFor, given, defaults.models);
+  if (taken) merge(chosen, taken);
+  else {
+    const byList = new Map<ClassifiedModel[], AgentId[]>();
+    for (const id of agents) byList.set(modelsFor(id), [...(byList.get(modelsFor(id)) ?? []), id]);
+    for (const [list, ids] of byList) merge(chosen, await askModels(deps, ids, list, given, defaults.models));
+  }
   const { scope, keyStorage } = await askStorage(deps, given, defaults);
   // Models whose probe failed, per agent: not offered again when the person chooses again.
   const failedModels = new Map<AgentId, Set<string>>();

@@ -163,7 +163,7 @@ describe('a full disk and a read-only home', () => {
     const args = ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'];
     const outcomes: string[] = [];
     // tmpfs counts whole pages: each level is one more 4 KiB page.
-    for (let kb = 16; kb <= 64; kb += 4) {
+    for (let kb = 16; kb <= 88; kb += 4) {
       const r = await inTmpfs(seed, kb, args);
       const said = r.out.replace(/\s+/g, ' ');
       expect(said, `${kb} KiB`).not.toMatch(/internal error|report it/i);
@@ -193,7 +193,7 @@ describe('a full disk and a read-only home', () => {
     writeFileSync(join(withProfile, '.config', 'gateway-agent-setup', 'settings.json'), settings);
     const outcomes: string[] = [];
     try {
-      for (let kb = 16; kb <= 64; kb += 4) {
+      for (let kb = 16; kb <= 88; kb += 4) {
         const r = await inTmpfs(withProfile, kb, ['use', 'work']);
         const said = r.out.replace(/\s+/g, ' ');
         expect(said, `${kb} KiB`).not.toMatch(/internal error|report it/i);
@@ -242,7 +242,7 @@ describe('a full disk and a read-only home', () => {
     const agentFiles = ['.claude/settings.json', '.claude.json', '.codex/config.toml', '.codex/.env'];
     const outcomes: string[] = [];
     try {
-      for (let kb = 56; kb <= 100; kb += 4) {
+      for (let kb = 80; kb <= 124; kb += 4) {
         const r = await inTmpfs(linked, kb, ['use', 'work', '--json'], false, 1024);
         const said = r.stderr.replace(/\s+/g, ' ');
         expect(said, `${kb} KiB`).not.toMatch(/internal error|report it/i);

@@ -100,6 +100,10 @@ describe('wizard in a terminal', () => {
       expect(agents).toMatch(/Gemini CLI\s+not installed\s+✗ needs native Gemini, not served here/);
       // Nothing is installed here: select Codex CLI (second row) only.
       await pty.send('Down', 'Space', 'Enter');
+      // The recommended models, one question for every agent: No, to choose from the list.
+      const recommended = await pty.waitFor(/Use the recommended model for every agent\?/);
+      expect(recommended).toContain('Codex CLI: gpt-5.1-codex');
+      await pty.type('n');
       const list = await pty.waitFor(/Model for Codex CLI[\s\S]*★ recommended/);
       expect(list).toMatch(/gpt-5\.1-codex\s+★ recommended/);
       // Type to filter, then take the one left.
@@ -163,6 +167,9 @@ describe('wizard in a terminal', () => {
       expect(agents).toMatch(/Gemini CLI\s+未安装\s+✗ 需要原生 Gemini 协议，此网关不提供/);
       expect(agents).toContain('空格选择/取消，回车确认');
       await pty.send('Down', 'Space', 'Enter');
+      const recommended = await pty.waitFor(/每个智能体都用推荐的模型吗？/);
+      expect(recommended).toContain('Codex CLI: gpt-5.1-codex');
+      await pty.type('n');
       const list = await pty.waitFor(/Codex CLI 使用的模型（输入文字可筛选）[\s\S]*deepseek-chat/);
       expect(list).toMatch(/gpt-5\.1-codex\s+★ 推荐/);
       expect(list).toContain('入 $1.25/出 $10');
@@ -262,6 +269,8 @@ describe('wizard in a terminal', () => {
       expect(agents).toMatch(/◉\s+Qwen Code/);
       expect(agents).toMatch(/◯\s+Claude Code/);
       await pty.send('Enter');
+      await pty.waitFor(/Use the recommended model for every agent\?/);
+      await pty.type('n');
       await pty.waitFor(/Model for Qwen Code/);
       await pty.send('Escape');
       expect(await pty.exitCode()).toBe(130);
@@ -289,11 +298,9 @@ describe('wizard: keys in different groups, in a terminal', () => {
       await pty.send('Enter');
       await pty.waitFor(/Key for Codex CLI/);
       await pty.send('Enter');
-      await pty.waitFor(/Model for Claude Code/);
-      await pty.send('Enter');
-      await pty.waitFor(/Small\/fast model for Claude Code/);
-      await pty.send('Enter');
-      await pty.waitFor(/Model for Codex CLI/);
+      // Each agent's recommended model from its own key's list, taken with Enter.
+      const recommended = await pty.waitFor(/Use the recommended model for every agent\?/);
+      expect(recommended.replace(/\s+/g, ' ')).toMatch(/Claude Code: \S+ \(small\/fast: \S+\) Codex CLI: gpt-5\.1-codex/);
       await pty.send('Enter');
       await pty.waitFor(/Write these changes\?/);
       await pty.send('Enter');

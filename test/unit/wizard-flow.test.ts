@@ -57,6 +57,14 @@ function recorder(): Progress & { events: string[] } {
 }
 
 const first: Answer = (q) => q.choices?.[0]?.value;
+/** The recommended models question, declined: each agent's model is asked. */
+const chooseEach: Answer = (q) => (expect(q.kind).toBe('confirm'), expect(q.message).toContain('recommended model for every agent'), false);
+/** The recommended models question, taken. */
+const takeRecommended: Answer = (q) => (
+  expect(q.kind).toBe('confirm'),
+  expect(q.message).toContain('recommended model for every agent'),
+  true
+);
 
 let sim: Simulator;
 let home: string;
@@ -121,6 +129,7 @@ describe('wizard: the whole walk', () => {
         expect(q.choices![0]!.value).toBe(false),
         false
       ),
+      chooseEach,
       (q) => {
         // Only the models that suit Claude Code, recommended first, marks and prices on the row.
         expect(q.message).toContain('Claude Code');
@@ -162,7 +171,7 @@ describe('wizard: the whole walk', () => {
       },
     ]);
     const report = await runWizard(deps(p, ['codex'], progress), given());
-    expect(p.asked).toHaveLength(10);
+    expect(p.asked).toHaveLength(11);
     expect(report.ok).toBe(true);
     expect(report.agents.map((a) => [a.id, a.model, a.smallModel])).toEqual([
       ['claude-code', 'claude-sonnet-4-5', 'claude-haiku-4-5'],
@@ -233,6 +242,7 @@ describe('wizard: the whole walk', () => {
 
   it('OpenCode: several models picked (the confirmed ones pre-selected), then the default among them', async () => {
     const p = scripted([
+      chooseEach,
       (q) => {
         expect(q.kind).toBe('multiselect');
         expect(q.message).toContain('OpenCode');
@@ -279,6 +289,38 @@ describe('wizard: the whole walk', () => {
     ).toEqual(['claude-sonnet-4-5', 'deepseek-chat', 'gpt-5.1']);
   });
 
+  it('one question for every agent: the recommended models shown, taken with Enter (the list and the small model too)', async () => {
+    const p = scripted([
+      (q) => (expect(q.message).toContain('different groups'), false),
+      (q) => {
+        const shown = said.join('\n').replace(/\s+/g, ' ');
+        expect(shown).toContain('Recommended models, by the protocol marks and the key:');
+        expect(shown).toContain('Claude Code: claude-sonnet-4-5 (small/fast: claude-haiku-4-5)');
+        expect(shown).toContain('Codex CLI: gpt-5.1-codex');
+        expect(shown).toMatch(/OpenCode: \S+ \(small\/fast: \S+; a list of \d+ to switch between\)/);
+        return takeRecommended(q);
+      },
+      (q) => (expect(q.kind).toBe('confirm'), true),
+    ]);
+    const report = await runWizard(
+      deps(p),
+      given({ baseUrl: sim.root, key: DEMO_KEY, agents: ['claude-code', 'codex', 'opencode'], scope: 'user', keyStorage: 'file' }),
+    );
+    // Three agents, one model question instead of five (two models, a list, its default, a small model).
+    expect(p.asked).toHaveLength(3);
+    expect(report.ok).toBe(true);
+    const byId = new Map(report.agents.map((a) => [a.id, a]));
+    expect([byId.get('claude-code')?.model, byId.get('claude-code')?.smallModel]).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5']);
+    expect(byId.get('codex')?.model).toBe('gpt-5.1-codex');
+    const open = byId.get('opencode')!;
+    // The list holds what the marks confirm, the default model among them.
+    const confirmed = suitableModels(AGENTS.opencode, (await listModels({ root: sim.root, key: DEMO_KEY })).models).filter(
+      (f) => !f.fit.needsProbe,
+    );
+    expect([...(open.models ?? [])].sort()).toEqual(confirmed.map((f) => f.model.id).sort());
+    expect(open.models).toContain(open.model);
+  });
+
   it('saved settings pre-fill every question without answering it', async () => {
     const defaults: WizardDefaults = {
       baseUrl: `${sim.root}/v1`,
@@ -295,6 +337,7 @@ describe('wizard: the whole walk', () => {
         expect(selected).toEqual(['qwen-code']);
         return selected;
       },
+      chooseEach,
       (q) => {
         const i = q.initial as number;
         expect(q.choices![i]?.value).toBe('claude-haiku-4-5');
@@ -424,6 +467,7 @@ describe('wizard: keys in different groups', () => {
         expect(q.message).toContain('Codex');
         return 'MY_CODEX_KEY';
       },
+      chooseEach,
       (q) => {
         // Claude Code's models come from its own (vip) key's list only.
         expect(q.message).toContain('Claude Code');
@@ -586,7 +630,7 @@ describe('wizard: ways out and failures', () => {
       },
       (q) => (expect(q.kind).toBe('password'), DEMO_KEY),
       () => ['qwen-code'],
-      first,
+      takeRecommended,
       () => 'user',
       () => 'file',
       () => true,
@@ -607,7 +651,7 @@ describe('wizard: ways out and failures', () => {
     const p = scripted([
       (q) => (expect(q.kind).toBe('password'), DEMO_KEY),
       () => ['qwen-code'],
-      first,
+      takeRecommended,
       () => 'user',
       () => 'file',
       () => true,
@@ -674,15 +718,14 @@ describe('wizard: ways out and failures', () => {
         expect(q.choices!.filter((c) => c.selected).map((c) => c.value)).toEqual(['claude-code']);
         return ['claude-code'];
       },
-      // The link's model hint leads Claude Code's list (the default would be claude-sonnet-4-5).
-      (q) => (expect(q.choices![0]!.value).toBe('claude-opus-4-1'), 'claude-opus-4-1'),
-      first,
+      // The link's model hint is the recommended one (else it would be claude-sonnet-4-5): taken with Enter.
+      (q) => (expect(said.join('\n')).toContain('Claude Code: claude-opus-4-1 (small/fast: claude-haiku-4-5)'), takeRecommended(q)),
       () => 'user',
       () => 'file',
       (q) => (expect(q.kind).toBe('confirm'), true),
     ]);
     const report = await runWizard(deps(p), given());
-    expect(p.asked).toHaveLength(8);
+    expect(p.asked).toHaveLength(7);
     expect(report.ok).toBe(true);
     const env = JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8')).env as Record<string, string>;
     expect(env.ANTHROPIC_BASE_URL).toBe(sim.root);
@@ -742,6 +785,7 @@ describe("wizard: prices at the key's group ratio", () => {
     const stop = new Error('seen');
     const p = scripted([
       () => ['claude-code'],
+      chooseEach,
       (q) => {
         title = String(q.choices?.[0]?.title ?? '');
         return stop;

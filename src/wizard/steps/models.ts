@@ -4,7 +4,8 @@ import type { ClassifiedModel } from '../../core/types.js';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import { suitableModels } from '../../setup/choose.js';
 import type { Choice } from '../port.js';
-import { type WizardDefaults, type WizardDeps, type WizardGiven, agentFor, columns, fit, tr } from '../context.js';
+import { wrap } from '../../core/layout.js';
+import { type WizardDefaults, type WizardDeps, type WizardGiven, agentFor, columns, fit, sayAll, tr } from '../context.js';
 
 type Fitting = ReturnType<typeof suitableModels>[number];
 
@@ -120,6 +121,83 @@ export async function askModels(
     }
   }
   return { models: chosen, smallModels: small, modelLists: lists };
+}
+
+/** The agents step 5 would ask about: those with a suitable model and no model given by a flag. */
+function asked(deps: WizardDeps, agents: readonly AgentId[], modelsFor: (id: AgentId) => readonly ClassifiedModel[], given: WizardGiven) {
+  return agents.flatMap((id) => {
+    const agent = agentFor(deps, id);
+    if (agent.unsupported) return [];
+    const explicit = given.modelLists?.has(id) || given.models?.has(id) || given.models?.has('*');
+    const fitting = suitableModels(agent, modelsFor(id), given.preferences?.[id]?.model);
+    return fitting.length === 0 || explicit ? [] : [{ id, agent, fitting }];
+  });
+}
+
+/**
+ * What step 5 would pick with every default taken: last time's model while it still suits, else the
+ * first suitable one (recommended first); for an agent that keeps a list, the models the marks confirm;
+ * the small model the agent's preferences rank first among the confirmed ones.
+ */
+function recommendedChoice(
+  deps: WizardDeps,
+  agents: readonly AgentId[],
+  modelsFor: (id: AgentId) => readonly ClassifiedModel[],
+  given: WizardGiven,
+  previous: WizardDefaults['models'] = {},
+): ChosenModels {
+  const out: ChosenModels = { models: new Map(), smallModels: new Map(), modelLists: new Map() };
+  for (const { id, agent, fitting } of asked(deps, agents, modelsFor, given)) {
+    const before = fitting.find((f) => f.model.id === previous[id]?.model);
+    const model = (before ?? fitting[0]!).model.id;
+    out.models.set(id, model);
+    const confirmed = fitting.filter((f) => !f.fit.needsProbe);
+    if (agent.listsModels) {
+      const list = confirmed.map((f) => f.model.id);
+      out.modelLists.set(id, list.includes(model) ? list : [model, ...list]);
+    }
+    if (agent.smallModel !== undefined && given.smallModel === undefined && confirmed.length > 0) {
+      const ranked = suitableModels(
+        agent,
+        confirmed.map((f) => f.model),
+        given.preferences?.[id]?.smallModel ?? agent.preferences.smallModel ?? [],
+      );
+      const small = ranked.find((f) => f.model.id === previous[id]?.smallModel) ?? ranked[0];
+      if (small) out.smallModels.set(id, small.model.id);
+    }
+  }
+  return out;
+}
+
+/**
+ * One question before the per-agent ones: the recommended model of every agent, shown, taken with
+ * Enter. Undefined when the person wants to choose, or when there is nothing to choose.
+ */
+export async function askRecommended(
+  deps: WizardDeps,
+  agents: readonly AgentId[],
+  modelsFor: (id: AgentId) => readonly ClassifiedModel[],
+  given: WizardGiven,
+  previous?: WizardDefaults['models'],
+): Promise<ChosenModels | undefined> {
+  const t = tr(deps);
+  const choice = recommendedChoice(deps, agents, modelsFor, given, previous);
+  if (choice.models.size === 0) return undefined;
+  deps.say('');
+  deps.say(`  ${t('wizard.recommended.title')}`);
+  for (const [id, model] of choice.models) {
+    const small = choice.smallModels.get(id);
+    const list = choice.modelLists.get(id);
+    const extra = [
+      ...(small !== undefined && small !== model ? [t('wizard.recommended.small', { model: small })] : []),
+      ...(list !== undefined && list.length > 1 ? [t('wizard.recommended.list', { n: list.length })] : []),
+    ];
+    // The agent's name whole on its own line when the row would be cut; the model never cut.
+    const name = agentFor(deps, id).name;
+    sayAll(deps, wrap(`${name}: ${model}${extra.length > 0 ? ` (${extra.join(t('wizard.recommended.and'))})` : ''}`, 4));
+  }
+  deps.say('');
+  return (await deps.prompter.confirm({ message: t('wizard.recommended.question'), initial: true })) ? choice : undefined;
 }
 
 /** What step 5 chose: a model per agent, small models, and the lists of agents that keep one. */
