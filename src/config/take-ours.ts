@@ -11,7 +11,7 @@ import { KEY_MARK } from './key-mark.js';
 import { clonePlain, deepEqual, getIn, isPlainObject, setIn } from './values.js';
 
 /** One run of ours over the file: its state before and after, as parsed values (absent file: `{}`). */
-export interface RunStates {
+interface RunStates {
   before: unknown;
   after: unknown;
   /** Only our runs changed the file between its first backup and this run's start. */
@@ -119,7 +119,7 @@ function emptyObjects(doc: unknown, at: KeyPath, out: KeyPath[]): KeyPath[] {
 }
 
 /** The edits that take our runs' values out of `current` (a parsed file), keeping the user's. */
-export function oursOut(current: unknown, runs: readonly RunStates[]): KeyEdit[] {
+function oursOut(current: unknown, runs: readonly RunStates[]): KeyEdit[] {
   const last = runs[runs.length - 1]!;
   const paths = new Map<string, KeyPath>();
   for (const r of runs) for (const p of differing(r.before, r.after, [], [])) paths.set(JSON.stringify(p), p);
