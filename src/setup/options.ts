@@ -7,6 +7,7 @@ import type { PlannedFile } from '../config/types.js';
 import type { ClassifiedModel, Markers } from '../core/types.js';
 import type { HttpOptions } from '../gateway/http.js';
 import type { ProbeFailure, SetupProgress } from './run.js';
+import type { Message } from '../i18n/index.js';
 
 /** The gateway a run writes for, and the keys it writes and sends. */
 export interface SetupGateway {
@@ -65,7 +66,12 @@ export interface SetupWriting {
    * Called with the plan and its diff (key masked) after every check and before anything is
    * written; throwing (e.g. CancelledError when the user declines) writes nothing.
    */
-  beforeWrite?: (preview: { plan: readonly PlannedFile[]; diff: string }) => Promise<void>;
+  beforeWrite?: (preview: {
+    plan: readonly PlannedFile[];
+    diff: string;
+    /** Per agent that keeps a list: the models left out of it because their probe failed, each with its cause. */
+    leftOut: readonly { agent: AgentId; notes: readonly Message[] }[];
+  }) => Promise<void>;
 }
 
 /** How the run is proven: the probe before writing, the read-back after. */

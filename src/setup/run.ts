@@ -471,7 +471,12 @@ export async function applyPhase(
     const plan = await planPhase(opts, writable);
     await refuseTrackedSecrets(plan, opts.env, opts.writing.scope);
     const ignore = await gitIgnoreStatesOf(plan, writable, opts.env, opts.writing.scope);
-    if (opts.writing.beforeWrite) await opts.writing.beforeWrite({ plan, diff: renderDiff(plan, keysOf(opts)) });
+    if (opts.writing.beforeWrite) {
+      const leftOut = writable.flatMap((c) =>
+        c.report.leftOut?.length ? [{ agent: c.agent.id, notes: c.report.leftOut.slice(0, SAID_FAILURES).map(failedNote) }] : [],
+      );
+      await opts.writing.beforeWrite({ plan, diff: renderDiff(plan, keysOf(opts)), leftOut });
+    }
     opts.onProgress?.({ phase: 'write' });
     // Ignored first: the key never sits in a file git would pick up, not even for a moment.
     await applyExcludes(ignore, opts.env.platform);

@@ -87,8 +87,28 @@ export function fit(text: string, width: number): string {
   return cut(text, Math.max(1, width));
 }
 
-/** Rows of cells laid out in columns two spaces apart, each cell cut to its column's cap (display width). */
-export function columns(rows: readonly (readonly string[])[], caps: readonly number[]): string[] {
+/** `text` in pieces of at most `room` columns, broken after a space or a comma where it can be. */
+function pieces(text: string, room: number): string[] {
+  const out: string[] = [];
+  let piece = '';
+  for (const token of text.split(/(?<=[\s,])/)) {
+    if (piece !== '' && visibleLength(piece + token.trimEnd()) > room) {
+      out.push(piece.trimEnd());
+      piece = '';
+    }
+    piece += token;
+  }
+  if (piece.trim() !== '') out.push(piece.trimEnd());
+  return out;
+}
+
+/**
+ * Rows of cells in columns two spaces apart, within `width` columns. A column is as wide as its
+ * widest cell up to its cap; a longer cell is never cut (an agent's name, a model id, its marks): it
+ * moves the cells after it on its own row, and what no longer fits continues on the next lines,
+ * under its column. Each row is one string, its lines joined by newlines.
+ */
+export function columns(rows: readonly (readonly string[])[], caps: readonly number[], width = 74): string[] {
   // Folded, never spread: the rows may be a gateway's whole model list.
   const widths = caps.map((cap, i) =>
     Math.min(
@@ -96,12 +116,29 @@ export function columns(rows: readonly (readonly string[])[], caps: readonly num
       rows.reduce((m, r) => Math.max(m, visibleLength(r[i] ?? '')), 0),
     ),
   );
-  return rows.map((r) =>
-    r
-      .map((cell, i) => (i === r.length - 1 ? fit(cell, widths[i] ?? 0) : padTo(fit(cell, widths[i] ?? 0), widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd(),
-  );
+  const starts = widths.map((_, i) => widths.slice(0, i).reduce((a, w) => a + w + 2, 0));
+  return rows.map((r) => {
+    const lines: string[] = [];
+    let line = '';
+    r.forEach((cell, i) => {
+      if (cell === '') return;
+      const at = i === 0 ? 0 : Math.max(starts[i] ?? 0, visibleLength(line) + 2);
+      if (i === 0 || at + visibleLength(cell) <= width) {
+        line = padTo(line, at) + cell;
+        return;
+      }
+      // Below, under its column (or as far right as the cell allows).
+      const indent = (starts[i] ?? 0) <= width - 24 ? (starts[i] ?? 0) : 4;
+      const parts = pieces(cell, width - indent);
+      const first = visibleLength(line) + 2 + visibleLength(parts[0] ?? '') <= width && at < width ? parts.shift() : undefined;
+      if (first !== undefined) line = padTo(line, at) + first;
+      lines.push(line);
+      for (const part of parts.slice(0, -1)) lines.push(' '.repeat(indent) + part);
+      line = parts.length > 0 ? ' '.repeat(indent) + parts[parts.length - 1]! : '';
+    });
+    if (line.trim() !== '') lines.push(line);
+    return lines.map((l) => l.trimEnd()).join('\n');
+  });
 }
 
 export function describe(t: Translator, d: Pick<Diagnosis, 'code' | 'message' | 'fix' | 'requestId'>): string[] {

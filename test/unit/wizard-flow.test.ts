@@ -118,8 +118,12 @@ describe('wizard: the whole walk', () => {
         expect(byId.get('claude-code')?.title).toMatch(/not installed\s+messages: 7 models$/);
         // Gemini CLI disabled, the reason in its title (prompts shows nothing else for it).
         expect(byId.get('gemini-cli')?.disabled).toBe(true);
-        expect(byId.get('gemini-cli')?.title).toMatch(/✗ needs native Gemini, not served here$/);
-        for (const c of q.choices!) expect([...c.title].length).toBeLessThanOrEqual(74);
+        expect(byId.get('gemini-cli')?.title.replace(/\s+/g, ' ')).toMatch(/✗ needs native Gemini, not served here$/);
+        // Within 74 columns, and no agent's name cut: a row too long for one line goes on below.
+        for (const c of q.choices!) for (const line of c.title.split('\n')) expect([...line].length).toBeLessThanOrEqual(74);
+        for (const c of q.choices!) expect(c.title.startsWith(AGENTS[c.value as keyof typeof AGENTS].name)).toBe(true);
+        expect(byId.get('factory-droid')?.title).toMatch(/^Factory Droid\s/);
+        expect(byId.get('copilot-cli')?.title).toMatch(/^GitHub Copilot CLI\s/);
         return ['claude-code', 'codex'];
       },
       // Two agents: are their keys in different groups? No: one key for both.
@@ -319,6 +323,28 @@ describe('wizard: the whole walk', () => {
     );
     expect([...(open.models ?? [])].sort()).toEqual(confirmed.map((f) => f.model.id).sort());
     expect(open.models).toContain(open.model);
+  });
+
+  it('a ticked list model whose probe fails is named with its cause before the write question, not after writing', async () => {
+    const broken = await startSim({ faults: [{ kind: 'upstream-down', model: 'claude-opus-4-1' }] });
+    let shownBefore = '';
+    const p = scripted([
+      takeRecommended,
+      (q) => {
+        expect(q.kind).toBe('confirm');
+        shownBefore = said.join('\n').replace(/\s+/g, ' ');
+        return true;
+      },
+    ]);
+    const report = await runWizard(
+      deps(p),
+      given({ baseUrl: broken.root, key: DEMO_KEY, agents: ['opencode'], scope: 'user', keyStorage: 'file' }),
+    );
+    expect(report.ok).toBe(true);
+    const cause = shownBefore.indexOf("Left out of OpenCode's list (each failed its probe): ✗ claude-opus-4-1 failed its");
+    expect(cause).toBeGreaterThan(-1);
+    expect(shownBefore.indexOf('changes to be written')).toBeGreaterThan(cause);
+    expect(report.agents[0]!.models).not.toContain('claude-opus-4-1');
   });
 
   it('saved settings pre-fill every question without answering it', async () => {
@@ -757,7 +783,7 @@ describe('wizard: ways out and failures', () => {
           const codex = q.choices!.find((c) => c.value === 'codex')!;
           expect(codex.disabled).toBe(true);
           expect(codex.selected).toBe(false);
-          expect(codex.title).toMatch(/no model of the key speaks Responses/);
+          expect(codex.title.replace(/\s+/g, ' ')).toMatch(/no model of the key speaks Responses/);
           return new CancelledError();
         },
       ]);
@@ -814,8 +840,16 @@ describe('wizard: model rows', () => {
     const long = modelChoices([
       { model: { id: 'x'.repeat(60), marks: ['openai'], marked: true } as never, fit: { ok: true, protocol: 'chat', needsProbe: false } },
     ]);
-    expect([...long[0]!.title].length).toBeLessThanOrEqual(74);
-    expect(long[0]!.title).toContain('…');
+    // A long id stays whole; the marks go on below it, never cut.
+    for (const line of long[0]!.title.split('\n')) expect([...line].length).toBeLessThanOrEqual(74);
+    expect(long[0]!.title).not.toContain('…');
+    expect(long[0]!.title.split('\n')[0]).toBe('x'.repeat(60));
     expect(long[0]!.short).toBe('x'.repeat(60));
+    const marks = ['openai-response', 'openai', 'anthropic', 'gemini', 'image-generation', 'jina-rerank'];
+    const many = modelChoices([
+      { model: { id: 'a-model-with-many-marks', marks, marked: true } as never, fit: { ok: true, protocol: 'chat', needsProbe: false } },
+    ]);
+    for (const line of many[0]!.title.split('\n')) expect([...line].length).toBeLessThanOrEqual(74);
+    expect(many[0]!.title.replace(/\s+/g, '')).toContain(marks.join(','));
   });
 });

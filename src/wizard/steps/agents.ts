@@ -1,12 +1,13 @@
 // Step 4: which agents, looked for while the person answers; unusable ones disabled with the reason.
 import { AGENT_IDS, AGENTS, type AgentId } from '../../agents/registry.js';
 import { JobError } from '../../core/errors.js';
+import { visibleLength } from '../../core/layout.js';
 import { PROTOCOL_NAMES, type ClassifiedModel } from '../../core/types.js';
 import { msg, or } from '../../i18n/index.js';
 import { suitableModels } from '../../setup/choose.js';
 import { belowFloor, forVersion, updateCommand } from '../../agents/versions.js';
 import type { Choice } from '../port.js';
-import { DETECT_AT_ONCE, type WizardDeps, columns, countModels, fit, progressOf, tr } from '../context.js';
+import { DETECT_AT_ONCE, type WizardDeps, columns, countModels, progressOf, tr } from '../context.js';
 
 type Detected = Awaited<ReturnType<WizardDeps['detect']>>;
 
@@ -86,10 +87,11 @@ export async function askAgents(
         ? `✗ ${f.reason}`
         : t('wizard.agents.row', { protocols: f.agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/'), models: countModels(t, f.count) }),
     ]),
-    [12, 20, 70],
+    // An agent's name is never cut: the longest one sets the column.
+    [Math.max(...facts.map((f) => visibleLength(f.agent.name))), 20, 70],
   );
   const choices: Choice<AgentId>[] = facts.map((f, i) => ({
-    title: fit(rows[i]!, 74),
+    title: rows[i]!,
     short: f.agent.name,
     value: f.id,
     disabled: f.reason !== undefined,

@@ -38,7 +38,7 @@ export function modelChoices(fitting: readonly Fitting[], t: Translator = ENGLIS
   return fitting.map((f, i) => {
     const text = f.model.pricing?.description?.replace(/\s+/g, ' ').trim();
     return {
-      title: fit(rows[i]!, 74) + (text ? `\n      ${fit(text, 68)}` : ''),
+      title: rows[i]! + (text ? `\n      ${fit(text, 68)}` : ''),
       short: f.model.id,
       value: f.model.id,
     };

@@ -161,8 +161,15 @@ export async function writeWithChoices(
           tracker.end(false);
           await whenProbesFail(deps, failures, run.modelsFor, run.failedModels);
         },
-        beforeWrite: async ({ diff }) => {
+        beforeWrite: async ({ diff, leftOut }) => {
           tracker.end(true);
+          const t = tr(deps);
+          // Why a model the person ticked is not in the list, said before they are asked to write it.
+          for (const l of leftOut) {
+            deps.say('');
+            sayAll(deps, wrap(t('wizard.left_out', { agent: AGENTS[l.agent].name }), 2));
+            for (const note of l.notes) sayAll(deps, wrap(`✗ ${t(note)}`, 4));
+          }
           if (diff === '') return;
           deps.say('');
           sayAll(deps, wrap(tr(deps)('wizard.diff.title')));
