@@ -5,10 +5,11 @@
 // Every process an agent leaves behind (Cline's hub daemon) is found by its temp HOME afterwards:
 // the run must have stopped it already, and the test stops it by PID if not (and fails).
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
+import { detectAgent } from '../../src/agents/detect.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { readCurrent } from '../../src/setup/read-current.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
@@ -172,6 +173,17 @@ describe.each(RUNS)('%s (%s version), the real agent', (id, which) => {
       expect(statSync(want.file).mode & 0o777).toBe(0o600);
       expect(existsSync(`${want.file}.orig`)).toBe(false);
     }
+    await expectNothingLeftIn(home);
+  });
+
+  it('asking its version, as setup, the wizard and doctor do, leaves nothing in the home', async () => {
+    const home = newHome();
+    const env = { ...envFor(id, which), HOME: home };
+    const found = await detectAgent(AGENTS[id], { home, env, cwd: home, platform: process.platform });
+    // (Factory Droid reports its platform binary's version, a patch above the pinned package's.)
+    expect(found.version, JSON.stringify(found)).toMatch(/^\d+\.\d+\.\d+/);
+    // The agent's own logs and caches go to a scratch folder where it has a variable for them.
+    expect(readdirSync(home, { recursive: true })).toEqual([]);
     await expectNothingLeftIn(home);
   });
 
