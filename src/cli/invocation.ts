@@ -2,6 +2,8 @@
 // `gateway-agent-setup` is on PATH only after a global install or `npm link`; run through npx it
 // is `npx gateway-agent-setup`, and in a clone of the repository it is `node bin/…`.
 import { pathFor } from '../agents/paths.js';
+import { shellWord } from '../core/shell-word.js';
+import type { CliContext } from './context.js';
 import { BIN } from './help.js';
 
 export interface InvocationFacts {
@@ -32,4 +34,34 @@ export function invocation(f: InvocationFacts): string {
   const shown = relative === '' || relative.startsWith('..') || p.isAbsolute(relative) ? script : relative;
   // A path with spaces is quoted the way both POSIX shells and cmd.exe read it.
   return `node ${/\s/.test(shown) ? `"${shown}"` : shown}`;
+}
+
+/** The command that starts this tool from where the user stands, looking for it on PATH. */
+export async function invocationHere(ctx: Pick<CliContext, 'home' | 'env' | 'cwd' | 'platform' | 'script'>): Promise<string> {
+  const { findOnPath } = await import('../agents/detect.js');
+  const onPath = (await findOnPath(BIN, { home: ctx.home, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform })) !== undefined;
+  return invocation({ script: ctx.script, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform, onPath });
+}
+
+/**
+ * The arguments of this run, to give again once the cause is fixed, each quoted for a shell; a key
+ * given as `--api-key` is left out (it belongs in the environment, never in a command to copy).
+ */
+export function againArgs(argv: readonly string[]): { args: string; keyLeftOut: boolean } {
+  const out: string[] = [];
+  let keyLeftOut = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      out.push(...argv.slice(i).map(shellWord));
+      break;
+    }
+    if (arg === '--api-key' || arg.startsWith('--api-key=')) {
+      keyLeftOut = true;
+      if (arg === '--api-key') i++;
+      continue;
+    }
+    out.push(shellWord(arg));
+  }
+  return { args: out.join(' '), keyLeftOut };
 }

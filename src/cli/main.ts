@@ -168,7 +168,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
   } catch (error) {
     const out = ctx ?? createContext(proc, { json, verbose, lang, t });
     for (const secret of secretsOf(argv, out.env)) out.addSecret(secret);
-    return report(out, error, { json: out.json || json, verbose: out.verbose || verbose });
+    return await report(out, error, { json: out.json || json, verbose: out.verbose || verbose, argv });
   }
 }
 
@@ -187,6 +187,8 @@ interface ErrorDoc {
   status?: number;
   url?: string;
   details?: Readonly<Record<string, unknown>>;
+  /** The command to run again once the cause is fixed. */
+  again?: string;
 }
 
 function errorCode(error: ToolError): string {
@@ -204,7 +206,11 @@ function errorCode(error: ToolError): string {
 }
 
 /** The single top-level handler: a message on stderr (and a JSON document with --json), an exit code never 0. */
-function report(ctx: CliContext, error: unknown, opts: { json: boolean; verbose: boolean }): number {
+async function report(
+  ctx: CliContext,
+  error: unknown,
+  opts: { json: boolean; verbose: boolean; argv: readonly string[] },
+): Promise<number> {
   let doc: ErrorDoc;
   let exitCode: number;
   if (error instanceof GatewayError) {
@@ -242,6 +248,17 @@ function report(ctx: CliContext, error: unknown, opts: { json: boolean; verbose:
   }
   // A ToolError's exit code is never 0 by type; this guards against a future subclass that breaks it.
   if (exitCode === EXIT.ok) exitCode = EXIT.failed;
+  // A run that failed for a cause the user fixes outside (key, network, a file): the command to run
+  // again then, as they typed it, from where they stand. Not after a usage error (that command is
+  // what is wrong), a cancel, or a bug.
+  if (exitCode === EXIT.failed && doc.code !== 'internal' && opts.argv.length > 0) {
+    const { againArgs, invocationHere } = await import('./invocation.js');
+    const again = againArgs(opts.argv);
+    const command = `${await invocationHere(ctx)} ${again.args}`;
+    doc.again = command;
+    // On a line of its own and never wrapped: copied whole, it runs.
+    note(ctx, [...wrap(ctx.t(again.keyLeftOut ? 'cli.again_key' : 'cli.again'), 2), `    ${command}`]);
+  }
   if (opts.json) printJson(ctx, { ok: false, error: doc });
   return exitCode;
 }

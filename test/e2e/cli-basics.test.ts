@@ -1,7 +1,7 @@
 // The built bin's start-up paths: version, help, and usage errors (exit 2) before any request.
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/catalog.js';
-import { jsonOf, runCli } from '../helpers/cli.js';
+import { BIN_PATH, jsonOf, runCli } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 afterAll(stopAll);
@@ -39,6 +39,31 @@ describe('gateway-agent-setup (built bin)', () => {
   it('no colour codes when stdout is not a terminal', async () => {
     const r = await runCli(['--help']);
     expect(r.stdout).not.toContain('\u001b[');
+  });
+
+  describe('a failed run names the command to run again once the cause is fixed', () => {
+    it('as it was typed, from where the user stands, on a line of its own; never the key; in the JSON document too', async () => {
+      const sim = await startSim();
+      const bad = `sk-${'nope'.repeat(10)}`;
+      const args = ['models', '--base-url', sim.root, '--api-key', bad, '--timeout', '20'];
+      const r = await runCli(args);
+      expect(r.code).toBe(1);
+      // Started from another folder than the clone: the bin's absolute path.
+      const again = `node ${BIN_PATH} models --base-url ${sim.root} --timeout 20`;
+      expect(r.stderr).toContain(`left out):\n    ${again}\n`);
+      expect(r.stderr).not.toContain(bad.slice(3));
+      const doc = jsonOf(await runCli([...args, '--json'])) as { error: { again: string } };
+      expect(doc.error.again).toBe(`${again} --json`);
+      // With the key in the environment, nothing is left out.
+      const fromEnv = await runCli(['models', '--base-url', sim.root], { env: { GATEWAY_API_KEY: bad } });
+      expect(fromEnv.stderr).toContain(`Then run again:\n    node ${BIN_PATH} models --base-url ${sim.root}\n`);
+    });
+
+    it('not after a usage error: that command is what is wrong', async () => {
+      const r = await runCli(['models', '--frobnicate']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).not.toContain('Then run again');
+    });
   });
 
   describe('usage errors exit 2 and name what to fix', () => {

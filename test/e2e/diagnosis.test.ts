@@ -102,7 +102,10 @@ async function runBoth(
 
 /** A --json document without what differs from run to run (request IDs, timings). */
 function withoutRunFacts(doc: unknown): unknown {
-  return JSON.parse(JSON.stringify(doc, (k, v: unknown) => (k === 'requestId' || k === 'ms' || k === 'latencyMs' ? undefined : v)));
+  // `again` is the run's own command line (the Chinese run's has its --lang).
+  return JSON.parse(
+    JSON.stringify(doc, (k, v: unknown) => (k === 'requestId' || k === 'ms' || k === 'latencyMs' || k === 'again' ? undefined : v)),
+  );
 }
 
 /** The requests of a run whose ID appears in the output. */

@@ -77,18 +77,18 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
           ),
         ),
       ]);
-      print(ctx, ['', ...wrap(keep ? ctx.t('demo.kept', { home }) : ctx.t('demo.removed', { bin: await invocationHere(ctx) }))]);
+      print(ctx, [
+        '',
+        ...wrap(
+          keep
+            ? ctx.t('demo.kept', { home })
+            : ctx.t('demo.removed', { bin: await (await import('../invocation.js')).invocationHere(ctx) }),
+        ),
+      ]);
     }
     return report.ok ? 0 : 1;
   } finally {
     await sim.stop();
     if (!keep) await rm(home, { recursive: true, force: true });
   }
-}
-
-/** The command that starts this tool from where the user stands (see invocation.ts). */
-async function invocationHere(ctx: CliContext): Promise<string> {
-  const [{ findOnPath }, { invocation }] = await Promise.all([import('../../agents/detect.js'), import('../invocation.js')]);
-  const onPath = (await findOnPath(BIN, { home: ctx.home, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform })) !== undefined;
-  return invocation({ script: ctx.script, env: ctx.env, cwd: ctx.cwd, platform: ctx.platform, onPath });
 }

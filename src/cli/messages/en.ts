@@ -7,6 +7,8 @@ export const en = {
   'cli.warning': 'warning',
   'cli.request_id': "request ID: {id} (give it to the gateway's support)",
   'cli.url': 'url: {url}',
+  'cli.again': 'Then run again:',
+  'cli.again_key': 'Then run again (with the key in GATEWAY_API_KEY: a key given as --api-key is left out):',
   'cli.internal_error': 'internal error: {message}',
   'cli.internal_hint': 'Run again with --verbose for details, and report it with that output.',
   'cli.unknown_command': 'Unknown command "{name}".',

@@ -7,6 +7,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'cli.warning': '警告',
   'cli.request_id': '请求 ID：{id}（请提供给网关的客服/管理员）',
   'cli.url': '地址：{url}',
+  'cli.again': '然后再次运行：',
+  'cli.again_key': '然后再次运行（密钥放在 GATEWAY_API_KEY 中：用 --api-key 给出的密钥已略去）：',
   'cli.internal_error': '内部错误：{message}',
   'cli.internal_hint': '请加 --verbose 重新运行以查看详情，并附上输出报告此问题。',
   'cli.unknown_command': '未知命令 "{name}"。',
