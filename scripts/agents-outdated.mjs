@@ -1,12 +1,14 @@
 // `npm run agents:outdated [-- --run]`: bundles test/agents/outdated.ts (it reads the pins from the
 // agent modules) with esbuild into a temporary file and runs it with the same arguments.
 import { build } from 'esbuild';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const dir = mkdtempSync(join(tmpdir(), 'gas-outdated-'));
+// Inside the project (not the system's temp folder): the bundle imports its packages from node_modules.
+const cache = join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules', '.cache');
+mkdirSync(cache, { recursive: true });
+const dir = mkdtempSync(join(cache, 'gas-outdated-'));
 const out = join(dir, 'outdated.mjs');
 try {
   await build({
