@@ -13,7 +13,7 @@ import { askBaseUrl } from './steps/url.js';
 import { askKey } from './steps/key.js';
 import { loadModels } from './steps/key-models.js';
 import { askAgents, detectAgents } from './steps/agents.js';
-import { type ChosenModels, askModels, askRecommended } from './steps/models.js';
+import { type ChosenModels, type ListProbe, askModels, askRecommended } from './steps/models.js';
 import { askAgentKeys, flaggedAgentKeys, loadAgentModels, sayGroupAdvice } from './steps/agent-keys.js';
 import { askStorage } from './steps/storage.js';
 import { ChooseAgain, writeWithChoices } from './steps/write.js';
@@ -111,7 +111,16 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
   else {
     const byList = new Map<ClassifiedModel[], AgentId[]>();
     for (const id of agents) byList.set(modelsFor(id), [...(byList.get(modelsFor(id)) ?? []), id]);
-    for (const [list, ids] of byList) merge(chosen, await askModels(deps, ids, list, given, defaults.models));
+    const probeList: ListProbe = async (id, models) => {
+      const { probePairs, modelsOwnFailure, failedModel, failedNote } = await import('../setup/probe.js');
+      const client = { ...http, root: url.root, key: agentKeys.get(id)?.key ?? key, markers: given.markers };
+      const pairs = models.map((f) => ({ protocol: f.fit.protocol, model: f.model.id }));
+      const results = await probePairs(client, pairs, given.concurrency ?? 4);
+      return new Map(
+        [...results.values()].filter((r) => !r.ok && modelsOwnFailure(r)).map((r) => [r.model, failedNote(failedModel(r))] as const),
+      );
+    };
+    for (const [list, ids] of byList) merge(chosen, await askModels(deps, ids, list, given, defaults.models, false, probeList));
   }
   const { scope, keyStorage } = await askStorage(deps, given, defaults);
   // Models whose probe failed, per agent: not offered again when the person chooses again.

@@ -347,6 +347,32 @@ describe('wizard: the whole walk', () => {
     expect(report.agents[0]!.models).not.toContain('claude-opus-4-1');
   });
 
+  it("choosing OpenCode's list by hand: its models are probed first, and one that failed is not pre-selected, its cause on its row", async () => {
+    const broken = await startSim({ faults: [{ kind: 'upstream-down', model: 'claude-opus-4-1' }] });
+    const p = scripted([
+      chooseEach,
+      (q) => {
+        expect(q.kind).toBe('multiselect');
+        const opus = q.choices!.find((c) => c.value === 'claude-opus-4-1')!;
+        expect(opus.selected).toBe(false);
+        expect(opus.title.replace(/\s+/g, ' ')).toMatch(/✗ claude-opus-4-1 failed its \S+ probe \(channel_failed, request ID \S+/);
+        const sonnet = q.choices!.find((c) => c.value === 'claude-sonnet-4-5')!;
+        expect(sonnet.selected).toBe(true);
+        return q.choices!.filter((c) => c.selected).map((c) => c.value);
+      },
+      (q) => (expect(q.message).toContain('Default model for OpenCode'), 'claude-sonnet-4-5'),
+      (q) => (expect(q.message).toContain('Small/fast'), first(q)),
+      (q) => (expect(q.kind).toBe('confirm'), true),
+    ]);
+    const report = await runWizard(
+      deps(p),
+      given({ baseUrl: broken.root, key: DEMO_KEY, agents: ['opencode'], scope: 'user', keyStorage: 'file' }),
+    );
+    expect(report.ok).toBe(true);
+    expect(report.agents[0]!.models).not.toContain('claude-opus-4-1');
+    expect(said.join('\n')).toMatch(/OpenCode: \d+ of \d+ models of its list answered/);
+  });
+
   it('saved settings pre-fill every question without answering it', async () => {
     const defaults: WizardDefaults = {
       baseUrl: `${sim.root}/v1`,

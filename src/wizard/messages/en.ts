@@ -45,6 +45,8 @@ export const en = {
   'wizard.agents.none_usable': "No agent can use this key's models: none is marked for messages, Responses or chat.",
   'wizard.agents.none_usable_hint': "Run `gateway-agent-setup models` to see each model's marks, or use a key of another group.",
   'wizard.left_out': "Left out of {agent}'s list (each failed its probe):",
+  'wizard.list.probing': '{agent}: probing the {n} models of its list',
+  'wizard.list.probed': '{agent}: {n} of {of} models of its list answered',
   'wizard.recommended.title': 'Recommended models, by the protocol marks and the key:',
   'wizard.recommended.small': 'small/fast: {model}',
   'wizard.recommended.list': 'a list of {n} to switch between',

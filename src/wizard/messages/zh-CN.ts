@@ -45,6 +45,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'wizard.agents.none_usable': '没有智能体能使用此密钥的模型：没有模型标记为 messages、Responses 或 chat。',
   'wizard.agents.none_usable_hint': '运行 `gateway-agent-setup models` 查看每个模型的标记，或使用其他分组的密钥。',
   'wizard.left_out': '{agent} 的模型列表中去掉了（探测均失败）：',
+  'wizard.list.probing': '{agent}：正在探测列表中的 {n} 个模型',
+  'wizard.list.probed': '{agent}：列表中 {of} 个模型有 {n} 个应答',
   'wizard.recommended.title': '推荐的模型（按协议标记和密钥）：',
   'wizard.recommended.small': '小/快模型：{model}',
   'wizard.recommended.list': '可切换的 {n} 个模型',

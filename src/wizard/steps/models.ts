@@ -1,11 +1,11 @@
 // Step 5: a model per agent (and its small/fast model), only suitable ones, recommended first.
 import type { AgentId } from '../../agents/registry.js';
 import type { ClassifiedModel } from '../../core/types.js';
-import { ENGLISH, type Translator } from '../../i18n/index.js';
+import { ENGLISH, type Message, type Translator } from '../../i18n/index.js';
 import { suitableModels } from '../../setup/choose.js';
 import type { Choice } from '../port.js';
 import { wrap } from '../../core/layout.js';
-import { type WizardDefaults, type WizardDeps, type WizardGiven, agentFor, columns, fit, sayAll, tr } from '../context.js';
+import { type WizardDefaults, type WizardDeps, type WizardGiven, agentFor, columns, fit, progressOf, sayAll, tr } from '../context.js';
 
 type Fitting = ReturnType<typeof suitableModels>[number];
 
@@ -54,6 +54,8 @@ export async function askModels(
   previous: WizardDefaults['models'] = {},
   /** Only the default model is asked again (after its probe failed): the list chosen stays. */
   defaultOnly = false,
+  /** Probes the models a list would hold, with the agent's key: the failed ones, each with its cause. */
+  probeList?: ListProbe,
 ): Promise<ChosenModels> {
   const t = tr(deps);
   const chosen = new Map<AgentId, string>();
@@ -72,10 +74,19 @@ export async function askModels(
     if (fitting.length === 0) continue;
     const explicit = given.modelLists?.get(id)?.[0] ?? given.models?.get(id) ?? given.models?.get('*');
     if (agent.listsModels && !defaultOnly && explicit === undefined && !given.modelLists?.has(id)) {
-      // Several models to switch between inside the agent: the ones the marks confirm pre-selected.
+      // Several models to switch between inside the agent: the ones the marks confirm pre-selected,
+      // unless their probe just failed (then their cause is on their row).
+      const failed = probeList ? await probedList(deps, id, fitting, probeList) : new Map<string, Message>();
       const picked = await deps.prompter.multiselect({
         message: t('wizard.model.list_question', { agent: agent.name }),
-        choices: modelChoices(fitting, t).map((c, i) => ({ ...c, selected: !fitting[i]!.fit.needsProbe })),
+        choices: modelChoices(fitting, t).map((c, i) => {
+          const cause = failed.get(fitting[i]!.model.id);
+          return {
+            ...c,
+            ...(cause !== undefined && { title: [c.title, ...wrap(`✗ ${t(cause)}`, 6, 74)].join('\n') }),
+            selected: !fitting[i]!.fit.needsProbe && cause === undefined,
+          };
+        }),
         min: 1,
       });
       lists.set(id, picked);
@@ -198,6 +209,26 @@ export async function askRecommended(
   }
   deps.say('');
   return (await deps.prompter.confirm({ message: t('wizard.recommended.question'), initial: true })) ? choice : undefined;
+}
+
+/** Probes the models a list would hold for an agent: each failed one, with its cause. */
+export type ListProbe = (agent: AgentId, models: readonly Fitting[]) => Promise<Map<string, Message>>;
+
+/** The list's confirmed models probed before the question, under a spinner: the failed ones and why. */
+async function probedList(deps: WizardDeps, id: AgentId, fitting: readonly Fitting[], probe: ListProbe): Promise<Map<string, Message>> {
+  const t = tr(deps);
+  const confirmed = fitting.filter((f) => !f.fit.needsProbe);
+  if (confirmed.length === 0) return new Map();
+  const group = progressOf(deps).group();
+  group.start('list', t('wizard.list.probing', { agent: agentFor(deps, id).name, n: confirmed.length }));
+  const failed = await probe(id, confirmed);
+  group.settle(
+    'list',
+    true,
+    t('wizard.list.probed', { agent: agentFor(deps, id).name, n: confirmed.length - failed.size, of: confirmed.length }),
+  );
+  group.end();
+  return failed;
 }
 
 /** What step 5 chose: a model per agent, small models, and the lists of agents that keep one. */
