@@ -40,7 +40,7 @@ describe(`${N.toLocaleString('en')} models`, () => {
     try {
       const setup = await runInProcess(['setup', '--yes', '--json', '--agent', 'opencode,kilo'], { home, env: env(), timeoutMs: 120_000 });
       expect(setup.code, setup.stderr).toBe(0);
-      const report = jsonOf(setup) as { agents: { id: string; models: string[]; notes: string[] }[] };
+      const report = jsonOf(setup) as { agents: { id: string; models: string[]; notes: string[]; leftOut?: { code: string }[] }[] };
       const reported = report.agents.find((a) => a.id === 'opencode')!;
       expect(reported.notes.join('\n')).toContain(`OpenCode lists the best ${LIST_LIMIT} models by the ranking`);
       const config = JSON.parse(readFileSync(join(home, '.config', 'opencode', 'opencode.json'), 'utf8')) as {
@@ -48,7 +48,11 @@ describe(`${N.toLocaleString('en')} models`, () => {
       };
       const listed = Object.values(config.provider).reduce((n, p) => n + Object.keys(p.models).length, 0);
       expect(listed).toBe(reported.models.length);
-      expect(listed).toBeGreaterThanOrEqual(LIST_LIMIT);
+      // A probe that does not answer in time on a loaded machine leaves its model out, said with its cause.
+      const leftOut = reported.leftOut ?? [];
+      for (const f of leftOut) expect(f.code).toMatch(/^[a-z_]+$/);
+      expect(leftOut.length).toBeLessThanOrEqual(2);
+      expect(listed + leftOut.length).toBeGreaterThanOrEqual(LIST_LIMIT);
       expect(listed).toBeLessThanOrEqual(LIST_LIMIT + 2);
       // Each one listed answered a probe of its own in this run.
       const asked = new Set(sim.log.filter((e) => e.path.startsWith('/v1/')).map((e) => e.model));
