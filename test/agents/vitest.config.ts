@@ -9,6 +9,10 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 600_000,
     pool: 'forks',
-    fileParallelism: false,
+    // Its files side by side: the agents spend their time waiting on the simulator and on themselves,
+    // and the longest file (every agent one-shot) sets the tier's time. Installs of one agent are
+    // serialized by a lock (install.ts), so two files never install the same agent at once.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
