@@ -5,8 +5,9 @@ export const KEY_MARK = 'GAS-KEY-NOT-KEPT';
 
 /** `text` with every key of the run (and its form without `sk-`) replaced by the mark. */
 export function withoutKeys(text: string, secrets: readonly string[]): string {
-  const forms = [...new Set(secrets.flatMap((s) => (s.startsWith('sk-') && s.length > 8 ? [s, s.slice(3)] : [s])))]
-    .filter((s) => s.length >= 8)
+  // The bare form only where it is long enough not to stand for other text of the file.
+  const forms = [...new Set(secrets.flatMap((s) => (s.startsWith('sk-') && s.length >= 11 ? [s, s.slice(3)] : [s])))]
+    .filter((s) => s.length >= 4)
     // Longest first: the key before its bare form inside it.
     .sort((a, b) => b.length - a.length);
   let out = text;
