@@ -10,6 +10,9 @@ export default defineConfig({
     coverage: { provider: 'v8', include: ['src/**'], reporter: ['text-summary', 'json-summary'], reportsDirectory: 'coverage' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Transformed modules kept on disk between runs (node_modules/.experimental-vitest-cache): the edit
+    // loop re-transforms only the files that changed.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,
