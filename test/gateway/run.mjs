@@ -6,7 +6,7 @@
 //    loopback. new-api listens on every interface and has no setting to bind 127.0.0.1 alone;
 //    inside the namespace every interface is loopback, so nothing the tier starts (new-api, our
 //    upstream, the agents) can be reached from, or reach, anything but this machine's tests.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,30 +71,15 @@ const passes = [
   ...releases.map((release) => ({ name: `new-api ${release}`, env: { GAS_NEW_API: release, GAS_GATEWAY: 'new-api' } })),
   { name: 'one-api', env: { GAS_GATEWAY: 'one-api' } },
 ].filter((p) => (process.env.GAS_GATEWAY ? p.env.GAS_GATEWAY === process.env.GAS_GATEWAY : !process.env.GAS_NEW_API || p.env.GAS_NEW_API));
-// Every pass runs, even after one fails: what differs between the gateways is the finding. The
-// passes run side by side, each in its own namespace (its own loopback, so their ports never meet):
-// they wait on the gateway and the agents far more than they compute. Each pass's output is kept
-// and shown whole when it ends.
+// Every pass runs, even after one fails: what differs between the gateways is the finding.
 const failed = [];
-await Promise.all(
-  passes.map(
-    (pass) =>
-      new Promise((done) => {
-        const child = spawn('unshare', [...unshare, '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...vitest], {
-          cwd: root,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, ...pass.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '' },
-        });
-        const output = [];
-        child.stdout.on('data', (d) => output.push(d));
-        child.stderr.on('data', (d) => output.push(d));
-        child.on('close', (code) => {
-          console.log(`test:gateway: the suite on ${pass.name}`);
-          process.stdout.write(Buffer.concat(output));
-          if (code !== 0) failed.push(pass.name);
-          done();
-        });
-      }),
-  ),
-);
+for (const pass of passes) {
+  console.log(`test:gateway: the suite on ${pass.name}`);
+  const result = spawnSync('unshare', [...unshare, '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...vitest], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...pass.env },
+  });
+  if (result.status !== 0) failed.push(pass.name);
+}
 if (failed.length > 0) fail('the suite', `it failed on ${failed.join(', ')}`);
