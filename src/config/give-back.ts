@@ -1,7 +1,9 @@
 // `remove` as the undo users expect: a file only our runs changed since its oldest backup is given
 // back byte for byte as it was before our first write (the user's own values we replaced come back,
 // settings and containers we added go, a file we created goes). A file someone else changed since
-// keeps its changes: only our settings are taken out of it (the agent's own plan), and it is named.
+// keeps its changes: what our runs changed is taken out of it value by value, from the states their
+// backups kept (take-ours.ts), or, for runs of older versions that kept none, the agent's own plan
+// takes our settings out; either way it is named.
 import { stat } from 'node:fs/promises';
 import { listBackups, originalOf, PRIVATE_FILE, readBytes, runsOf } from './backup.js';
 import { decodeUtf8 } from './parse.js';
