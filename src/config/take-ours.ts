@@ -118,11 +118,11 @@ function emptyObjects(doc: unknown, at: KeyPath, out: KeyPath[]): KeyPath[] {
   return out;
 }
 
-/** The edits that take our runs' values out of `current` (a parsed file), keeping the user's. */
-function oursOut(current: unknown, runs: readonly RunStates[]): KeyEdit[] {
+/** The edits that take our runs' values out of `current` (a parsed file), keeping the user's; `changed`: each run's paths. */
+function oursOut(current: unknown, runs: readonly RunStates[], changed: readonly (readonly KeyPath[])[]): KeyEdit[] {
   const last = runs[runs.length - 1]!;
   const paths = new Map<string, KeyPath>();
-  for (const r of runs) for (const p of differing(r.before, r.after, [], [])) paths.set(JSON.stringify(p), p);
+  for (const run of changed) for (const p of run) paths.set(JSON.stringify(p), p);
   const edits: KeyEdit[] = [];
   const result = clonePlain(isPlainObject(current) ? current : {});
   const set = (path: KeyPath, value: unknown): void => {
@@ -189,11 +189,13 @@ export function takeOursOut(
     throw err;
   }
   const now = parseConfig(current, file.format, file.path);
-  const edits = oursOut(now, runs);
+  // What each run changed, value by value.
+  const changed = runs.map((r) => differing(r.before, r.after, [], []));
+  const edits = oursOut(now, runs, changed);
   const after = edits.length === 0 ? current : editText(current, file.format, edits, file.path);
   const left = parseConfig(after, file.format, file.path);
   const empty = isPlainObject(left) && Object.keys(left).length === 0 && /^[\s{}]*$/.test(after);
   // A key where our runs wrote one is still there (the user changed that value since, say).
-  const keyPaths = runs.flatMap((r) => differing(r.before, r.after, [], []).filter((p) => String(getIn(r.after, p)).includes(KEY_MARK)));
+  const keyPaths = runs.flatMap((r, i) => changed[i]!.filter((p) => String(getIn(r.after, p)).includes(KEY_MARK)));
   return { after, empty, keyLeft: keyPaths.some((p) => typeof getIn(left, p) === 'string') };
 }

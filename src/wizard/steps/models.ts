@@ -112,14 +112,8 @@ export async function askModels(
       }));
     chosen.set(id, model);
     if (agent.smallModel !== undefined && given.smallModel === undefined) {
-      // Only models the marks confirm: a background model must not need its own probe.
-      const confirmed = fitting.filter((f) => !f.fit.needsProbe);
-      if (confirmed.length > 0) {
-        const ranked = suitableModels(
-          agent,
-          confirmed.map((f) => f.model),
-          prefs?.smallModel ?? agent.preferences.smallModel ?? [],
-        );
+      const ranked = smallCandidates(agent, fitting, prefs?.smallModel);
+      if (ranked.length > 0) {
         small.set(
           id,
           await deps.prompter.autocomplete({
@@ -132,6 +126,17 @@ export async function askModels(
     }
   }
   return { models: chosen, smallModels: small, modelLists: lists };
+}
+
+/** The small/fast models offered, ranked by the agent's preferences: only those the marks confirm (a background model must not need its own probe). */
+function smallCandidates(agent: ReturnType<typeof agentFor>, fitting: readonly Fitting[], preferred?: readonly string[]): Fitting[] {
+  const confirmed = fitting.filter((f) => !f.fit.needsProbe);
+  if (confirmed.length === 0) return [];
+  return suitableModels(
+    agent,
+    confirmed.map((f) => f.model),
+    preferred ?? agent.preferences.smallModel ?? [],
+  );
 }
 
 /** The agents step 5 would ask about: those with a suitable model and no model given by a flag. */
@@ -167,12 +172,8 @@ function recommendedChoice(
       const list = confirmed.map((f) => f.model.id);
       out.modelLists.set(id, list.includes(model) ? list : [model, ...list]);
     }
-    if (agent.smallModel !== undefined && given.smallModel === undefined && confirmed.length > 0) {
-      const ranked = suitableModels(
-        agent,
-        confirmed.map((f) => f.model),
-        given.preferences?.[id]?.smallModel ?? agent.preferences.smallModel ?? [],
-      );
+    if (agent.smallModel !== undefined && given.smallModel === undefined) {
+      const ranked = smallCandidates(agent, fitting, given.preferences?.[id]?.smallModel);
       const small = ranked.find((f) => f.model.id === previous[id]?.smallModel) ?? ranked[0];
       if (small) out.smallModels.set(id, small.model.id);
     }
