@@ -203,6 +203,20 @@ async function main() {
       r.ratio <= 1.5,
     );
   }
+  // What any command that asks the gateway pays before our code runs, paired the same way: one GET to
+  // the refused port through Node's own http, then through undici's Agent (the client we ship, loaded
+  // by the same paths ./src/gateway/http.ts imports). A row above cannot be faster than its floor.
+  const undiciDir = join(ROOT, 'node_modules/undici/lib');
+  for (const [name, code] of [
+    ['  floor: node:http GET, refused', `require('node:http').get('http://127.0.0.1:${refused}/').on('error', () => {})`],
+    [
+      '  floor: undici Agent GET, refused',
+      `const Agent = require(${JSON.stringify(join(undiciDir, 'dispatcher/agent.js'))}); const api = require(${JSON.stringify(join(undiciDir, 'api/index.js'))}); api.request.call(new Agent(), { origin: 'http://127.0.0.1:${refused}', path: '/', method: 'GET' }).catch(() => {})`,
+    ],
+  ]) {
+    const r = await pairedWith(['-e', code], bare);
+    row(name, `${median(r.a).toFixed(0)} ms (${spread(r.a)})`, `node -e 0: ${median(r.b).toFixed(0)} ms`, r.ratio, '(reference)', true);
+  }
 
   const zcfDir = await temp('zcf');
   let zcf;
