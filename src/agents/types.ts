@@ -204,16 +204,22 @@ interface Evaluates {
 
 /**
  * The versions an agent's writer serves, each from running that version against a gateway.
- * - `floor`: the oldest version proven to read what `plan` writes; below it setup writes nothing
- *   for the agent and says what to run to update, and doctor says the same.
+ * - `provenFrom` and `brokenBelow`: the two marks (below `brokenBelow` nothing is written; between
+ *   them the config is written and said to be unproven until the installed agent answers).
  * - `protocols`: protocols the agent speaks only from a version on (Qwen Code's Responses from
  *   0.24.2): below it, a model served only in that protocol does not suit the installed agent.
  * - `formats`: where the agent changed its config format: each format's name and the first version
  *   that reads it, oldest first (`formatFor` in versions.ts picks one; the module's `plan` and
- *   `readBack` follow it). The agents tier runs the floor and the newest of such an agent.
+ *   `readBack` follow it). The agents tier runs `provenFrom` and the newest of such an agent.
  */
 export interface AgentVersions {
-  floor: string;
+  /** The oldest version the tiers ran: from it on, what we write is proven to be read. */
+  provenFrom: string;
+  /**
+   * Versions below it were run and seen not to read what we write: refused, with the update command.
+   * Absent while no version is known to fail: an older one is written and said to be unproven.
+   */
+  brokenBelow?: string;
   protocols?: Partial<Record<Protocol, string>>;
   formats?: readonly { format: string; since: string }[];
 }

@@ -1,6 +1,8 @@
 // Which version of an agent is installed, and what that means for the config we write: below the
-// agent's floor nothing is written; a protocol it speaks only from a later version does not suit it;
-// its format is the newest one that version reads. Versions compare as semver (npm's own parser);
+// version seen failing to read it nothing is written; below the oldest version the tiers ran it is
+// written but not proven, and the installed agent itself can prove it (`verify --agent-run`); a
+// protocol it speaks only from a later version does not suit it; its format is the newest one that
+// version reads. Versions compare as semver (npm's own parser);
 // a version told in another shape (`1.2`) is read as the nearest one (`1.2.0`).
 import { runMemo } from '../core/run-cache.js';
 import coerce from 'semver/functions/coerce.js';
@@ -57,19 +59,29 @@ export function updateCommand(install: AgentInstall): Message {
 }
 
 /**
- * The installed version is below the agent's floor: what to say of it (`older`, for doctor) and the
- * command that updates it; undefined when it is not, or unknown.
+ * The installed version is below the one seen failing to read what we write: what to say of it
+ * (`older`, for doctor) and the command that updates it; undefined when it is not, or unknown.
  */
 export function outdated(agent: Agent, version: string | undefined): { older: Message; update: Message } | undefined {
-  const floor = agent.versions?.floor;
-  if (version === undefined || floor === undefined || !olderThan(version, floor)) return undefined;
-  return { older: msg('agents.version.older', { agent: agent.name, version, floor }), update: updateCommand(agent.install) };
+  const broken = agent.versions?.brokenBelow;
+  if (version === undefined || broken === undefined || !olderThan(version, broken)) return undefined;
+  return { older: msg('agents.version.older', { agent: agent.name, version, broken }), update: updateCommand(agent.install) };
 }
 
-/** Why nothing is written for the installed version, when it is below the agent's floor. */
+/** Why nothing is written for the installed version, when it is below the version seen failing. */
 export function belowFloor(agent: Agent, version: string | undefined): Message | undefined {
   const old = outdated(agent, version);
   return old && msg('agents.version.below_floor', old);
+}
+
+/**
+ * The installed version is older than the oldest one the tiers ran (and not known to fail): what we
+ * write is likely read, not proven. Undefined when it is proven, or unknown.
+ */
+export function unproven(agent: Agent, version: string | undefined): Message | undefined {
+  const proven = agent.versions?.provenFrom;
+  if (version === undefined || proven === undefined || !olderThan(version, proven) || outdated(agent, version)) return undefined;
+  return msg('agents.version.unproven', { agent: agent.name, version, proven });
 }
 
 /** Why the installed version cannot speak `protocol`, when it speaks it only from a later one. */

@@ -59,9 +59,10 @@ export function adviceLines(
   ];
 }
 
-function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: string): string[] {
+function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: string, agentRuns: boolean): string[] {
   const paint = painter(ctx);
-  const mark = a.ok ? paint('green', '✓') : paint('red', '✗');
+  // A version older than the tiers ran is not ✓ until the installed agent itself has answered.
+  const mark = !a.ok ? paint('red', '✗') : a.unproven && !agentRuns ? paint('yellow', '!') : paint('green', '✓');
   const t = ctx.t;
   const small = a.smallModel && a.smallModel !== a.model ? `, ${t('report.small', { model: a.smallModel })}` : '';
   const tiers = Object.entries(a.tiers ?? {})
@@ -79,6 +80,8 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: s
     lines.push(`    ${padTo(action, 10)} ${tildify(ctx, f.path)}`);
   }
   if (a.verify) lines.push(...verifyLine(ctx, t('report.verified'), a.verify));
+  if (a.unproven && !dryRun)
+    lines.push(...wrap(t(agentRuns ? 'report.unproven_running' : 'report.unproven', { why: a.unproven, bin: BIN, id: a.id }), 4));
   for (const n of a.notes) lines.push(...wrap(t('core.note', { text: n }), 4));
   return lines;
 }
@@ -87,14 +90,14 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: s
  * The setup report for people. `closing: false` leaves the last word to what follows (the agents'
  * own runs with `--verify agent`, whose ✗ the summary must not contradict).
  */
-export function printSetupReport(ctx: CliContext, report: SetupReport, opts: { closing?: boolean } = {}): void {
+export function printSetupReport(ctx: CliContext, report: SetupReport, opts: { closing?: boolean; agentRuns?: boolean } = {}): void {
   if (ctx.json) {
     printJson(ctx, report);
     return;
   }
   const lines: string[] = [];
   if (report.dryRun && report.diff) lines.push(report.diff.trimEnd(), '');
-  for (const a of report.agents) lines.push(...agentLines(ctx, a, report.dryRun, report.baseUrl));
+  for (const a of report.agents) lines.push(...agentLines(ctx, a, report.dryRun, report.baseUrl, opts.agentRuns === true));
   lines.push('');
   if (report.upToDate && report.agents.some((a) => a.files.length > 0)) {
     lines.push(ctx.t('report.up_to_date'));
@@ -118,6 +121,9 @@ function closingLine(ctx: CliContext, report: SetupReport): string {
   // --no-verify: the models were written without a probe, which the last word must not hide.
   const unprobed = report.agents.every((a) => a.probe === undefined && a.verify === undefined);
   if (!report.dryRun && report.ok && unprobed) return ctx.t('report.all_ok_unprobed', { bin: BIN });
+  const unproven = report.agents.filter((a) => a.ok && a.unproven !== undefined).map((a) => a.id);
+  if (!report.dryRun && report.ok && unproven.length > 0)
+    return ctx.t('report.all_ok_unproven', { n: unproven.length, bin: BIN, ids: unproven.join(',') });
   if (!report.dryRun) return report.ok ? ctx.t('report.all_ok') : ctx.t('report.some_failed', { bin: BIN });
   if (!report.ok) return ctx.t('report.dry_some_failed');
   const probed = report.agents.some((a) => a.probe !== undefined);

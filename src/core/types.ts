@@ -107,7 +107,7 @@ export type DiagnosisCode =
   | 'env_override' // a shell export wins over the key written in the agent's file
   | 'key_file_open' // a file holding the key may be read by others than its owner (mode wider than 0600)
   | 'untrusted_host' // a repository's committed config names a host that is not the user's gateway: nothing sent
-  | 'agent_outdated' // the installed agent is older than the oldest version its config writer serves
+  | 'agent_outdated' // the installed agent is older than a version seen failing to read what we write
   | 'agent_failed' // the agent's own run failed while the gateway answers its request: the agent's cause, not the gateway's
   | 'config_invalid'; // the config cannot yield a request (no model, no base URL, unknown provider)
 

@@ -14,7 +14,7 @@ import { listModels, probe, probeMany } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { octalMode, openKeyFiles } from './key-files.js';
 import { smallModelRequest } from '../agents/small-model.js';
-import { installation, outdated, withVersion } from '../agents/versions.js';
+import { installation, outdated, unproven, withVersion } from '../agents/versions.js';
 import { commas, isMessage, msg, type Message } from '../i18n/index.js';
 import { suitableModels } from '../setup/choose.js';
 import type { GroupAdvice } from '../setup/group-advice.js';
@@ -53,6 +53,8 @@ export interface AgentCheck {
    */
   notGateway?: Message;
   findings: Finding[];
+  /** The installed version is older than the oldest one our tests ran: why its config is not proven. */
+  unproven?: Message;
   /**
    * Nothing in the key's list suits the agent, and the marketplace sells models that would: which
    * groups sell them (set by the CLI from `lacksModels`).
@@ -236,11 +238,14 @@ async function readAgentConfig(agent: Agent<AgentId>, opts: CheckOptions, check:
   check.configured = files.configured;
   if (!files.configured) return undefined;
   const old = outdated(agent, version);
-  // Below its floor nothing else is worth saying: no config of ours is proven to be read by it.
+  // Below a version seen failing nothing else is worth saying: it does not read a config of ours.
   if (old) {
     check.findings.push({ code: 'agent_outdated', message: old.older, fix: msg('doctor.update_agent', { update: old.update }) });
     return undefined;
   }
+  // Older than our tests ran: the request below is what that version should send, not proven to be.
+  const notProven = unproven(agent, version);
+  if (notProven) check.unproven = notProven;
   const request = agent.readBack(env, opts.scope, files.current);
   if (isMessage(request)) {
     const namesGateway = opts.gatewayHost !== undefined && JSON.stringify([...files.current.values()]).includes(opts.gatewayHost);

@@ -47,7 +47,7 @@ interface SetupChoice {
   avoid?: ReadonlyMap<AgentId, ReadonlySet<string>>;
   /**
    * Each agent's installed version, when known: its writer serves it (the format it reads, or
-   * nothing below the agent's floor). Read from the agents on PATH when absent.
+   * nothing below a version seen failing). Read from the agents on PATH when absent.
    */
   versions?: ReadonlyMap<AgentId, string>;
   preferences?: Partial<Record<AgentId, Partial<Preferences>>>;

@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { AGENTS, getAgent, type AgentId } from '../agents/registry.js';
-import { belowFloor, forVersion, installedVersion, withVersion } from '../agents/versions.js';
+import { belowFloor, forVersion, installedVersion, unproven, withVersion } from '../agents/versions.js';
 import type { Agent, AgentChoice, AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
 import { refuseEvaluated, writtenValues } from '../config/evaluated.js';
@@ -102,6 +102,11 @@ export interface AgentReport {
   keyChanged?: boolean;
   /** The installed version the config was written for, when the agent is on PATH and tells it. */
   version?: string;
+  /**
+   * That version is older than the oldest one the tiers ran: written as it reads, not proven until
+   * the installed agent itself answers through the gateway (`verify --agent-run`).
+   */
+  unproven?: Message;
 }
 
 export interface SetupReport {
@@ -242,6 +247,8 @@ export async function choosePhase(
       c.tooOld = true;
       continue;
     }
+    const notProven = unproven(agent, version);
+    if (notProven) report.unproven = notProven;
     const explicit = opts.choice.models?.get(id) ?? opts.choice.models?.get('*');
     const disk = opts.choice.keepOnDisk ? await onDisk(agent, env, opts.writing.scope) : undefined;
     const keep = disk?.kept;

@@ -72,13 +72,13 @@ export const PINNED = Object.fromEntries(
 export type PinnedId = AgentId;
 
 /**
- * Agents whose config format differs by version, at their floor (the oldest version their writer
- * serves): the tiers run each of them at the floor as well as at the pinned newest.
+ * Agents whose config format differs by version, at their `provenFrom` version (the oldest the tiers
+ * ran): the tiers run each of them there as well as at the pinned newest ('floor' below).
  */
 export const FLOORS = Object.fromEntries(
   (Object.keys(PINNED) as PinnedId[]).flatMap((id) => {
     const versions = AGENTS[id].versions;
-    return versions?.formats !== undefined && versions.formats.length > 1 ? [[id, { ...PINNED[id], version: versions.floor }]] : [];
+    return versions?.formats !== undefined && versions.formats.length > 1 ? [[id, { ...PINNED[id], version: versions.provenFrom }]] : [];
   }),
 ) as Readonly<Partial<Record<PinnedId, Pinned>>>;
 export const FLOOR_IDS = Object.keys(FLOORS) as PinnedId[];

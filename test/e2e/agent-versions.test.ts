@@ -80,13 +80,13 @@ describe('Qwen Code, by the version installed', () => {
     expect((await runInProcess(['doctor', '--agent', 'qwen-code'], { home, env: old })).code).toBe(0);
   });
 
-  it('below the floor (0.8.2): nothing written, the update command said, exit 1; doctor says the same of a config there', async () => {
+  it('below the version seen failing (0.8.2): nothing written, the update command said, exit 1; doctor says the same of a config there', async () => {
     const sim = await startSim();
     const home = newHome();
     const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY, PATH: qwenAt(home, '0.8.2') };
     const r = await runInProcess(['setup', '--yes', '--agent', 'qwen-code'], { home, env });
     expect(r.code, r.stdout + r.stderr).toBe(1);
-    expect(r.stdout).toContain('Qwen Code 0.8.2 is installed, older than 0.10.1');
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('Qwen Code 0.8.2 is installed: versions older than 0.8.3 were seen not to read');
     expect(r.stdout).toContain('npm install -g @qwen-code/qwen-code@latest');
     expect(existsSync(join(home, '.qwen', 'settings.json'))).toBe(false);
     // Its version is the cause: no advice about another group's key, in text or JSON.
@@ -103,6 +103,47 @@ describe('Qwen Code, by the version installed', () => {
     const findings = (jsonOf(doctor) as { agents: { findings: { code: string; fix: string }[] }[] }).agents[0]!.findings;
     expect(findings.map((f) => f.code)).toEqual(['agent_outdated']);
     expect(findings[0]!.fix).toBe('Update it: `npm install -g @qwen-code/qwen-code@latest`');
+  });
+
+  it('between the marks (0.9.0: older than our tests ran, not seen failing): written, not ✓ but !, with the command that proves it; doctor the same', async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY, PATH: qwenAt(home, '0.9.0') };
+    const r = await runInProcess(['setup', '--yes', '--agent', 'qwen-code', '--model', 'deepseek-chat'], { home, env });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const out = r.stdout.replace(/\s+/g, ' ');
+    expect(r.stdout).toMatch(/^! Qwen Code/m);
+    expect(r.stdout).not.toMatch(/^✓ Qwen Code/m);
+    expect(out).toContain('Qwen Code 0.9.0 is installed, older than 0.10.1, the oldest version our tests ran');
+    expect(out).toContain('`gateway-agent-setup verify --agent-run --agent qwen-code`');
+    expect(out).not.toContain('Every agent is set up and verified');
+    expect(out).toContain('1 agent(s) older than our tests ran');
+    // Written as that version reads it: the auth-type lists.
+    expect(Object.keys(settingsOf(home)['modelProviders'] as object)).toEqual(['openai']);
+    const json = jsonOf(
+      await runInProcess(['setup', '--yes', '--json', '--agent', 'qwen-code', '--model', 'deepseek-chat'], { home, env }),
+    ) as {
+      ok: boolean;
+      agents: { unproven?: string }[];
+    };
+    expect(json.ok).toBe(true);
+    expect(json.agents[0]?.unproven).toBe(
+      'Qwen Code 0.9.0 is installed, older than 0.10.1, the oldest version our tests ran: the config is written as that version reads it, not proven',
+    );
+
+    const doctor = await runInProcess(['doctor', '--agent', 'qwen-code'], { home, env });
+    expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
+    expect(doctor.stdout).toMatch(/^! Qwen Code/m);
+    expect(doctor.stdout.replace(/\s+/g, ' ')).toContain('not proven. Prove it here');
+    const doctorJson = jsonOf(await runInProcess(['doctor', '--json', '--agent', 'qwen-code'], { home, env })) as {
+      agents: { findings: unknown[]; unproven?: unknown }[];
+    };
+    expect(doctorJson.agents[0]?.findings).toEqual([]);
+    expect(doctorJson.agents[0]?.unproven).toContain('Qwen Code 0.9.0 is installed, older than 0.10.1');
+    // Updated to a proven version: ✓ again, nothing said of it.
+    const updated = await runInProcess(['doctor', '--agent', 'qwen-code'], { home, env: { ...env, PATH: qwenAt(home, '0.24.4') } });
+    expect(updated.stdout).toMatch(/^✓ Qwen Code/m);
+    expect(updated.stdout).not.toContain('not proven');
   });
 
   it('a Responses-only model does not suit a version before 0.24.2, with the reason', async () => {

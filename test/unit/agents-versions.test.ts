@@ -1,8 +1,9 @@
 // The version rules every agent module declares: older-than by semver, the format a version reads,
-// the floor, and a protocol spoken only from a version on.
+// the two marks (broken below: refused; below proven from: written, not proven), and a protocol
+// spoken only from a version on.
 import { describe, expect, it } from 'vitest';
 import { AGENTS } from '../../src/agents/registry.js';
-import { belowFloor, formatFor, forVersion, olderThan, outdated, protocolTooNew } from '../../src/agents/versions.js';
+import { belowFloor, formatFor, forVersion, olderThan, outdated, protocolTooNew, unproven } from '../../src/agents/versions.js';
 import { classifyModel as classify } from '../../src/gateway/classify.js';
 import { inEnglish } from '../helpers/english.js';
 
@@ -27,14 +28,38 @@ describe('Qwen Code', () => {
     expect(formatFor(qwen.versions, undefined)).toBe('provider-ids');
   });
 
-  it('the floor: below it, why and the update command; at it, nothing', () => {
+  it('broken below 0.8.3 (0.8.2 seen failing): refused with the update command; at it, not refused', () => {
     expect(inEnglish(belowFloor(qwen, '0.8.2')!)).toBe(
-      'Qwen Code 0.8.2 is installed, older than 0.10.1, the oldest version proven to read the config this tool writes: nothing was written for it. Update it: `npm install -g @qwen-code/qwen-code@latest`',
+      'Qwen Code 0.8.2 is installed: versions older than 0.8.3 were seen not to read the config this tool writes: nothing was written for it. Update it: `npm install -g @qwen-code/qwen-code@latest`',
     );
-    expect(outdated(qwen, '0.10.1')).toBeUndefined();
+    expect(outdated(qwen, '0.8.3')).toBeUndefined();
     expect(outdated(qwen, undefined)).toBeUndefined();
+    // Refused is not also "unproven": one thing is said of it.
+    expect(unproven(qwen, '0.8.2')).toBeUndefined();
   });
 
+  it('between the marks (0.9.0): written, said to be unproven; from 0.10.1 on, or unknown: proven', () => {
+    expect(inEnglish(unproven(qwen, '0.9.0')!)).toBe(
+      'Qwen Code 0.9.0 is installed, older than 0.10.1, the oldest version our tests ran: the config is written as that version reads it, not proven',
+    );
+    expect(belowFloor(qwen, '0.9.0')).toBeUndefined();
+    expect(unproven(qwen, '0.10.1')).toBeUndefined();
+    expect(unproven(qwen, undefined)).toBeUndefined();
+  });
+});
+
+describe('an agent with no version known to fail (Claude Code, proven from 2.1.246)', () => {
+  const claude = AGENTS['claude-code'];
+  it('an older version is never refused, only said to be unproven', () => {
+    expect(belowFloor(claude, '2.1.197')).toBeUndefined();
+    expect(belowFloor(claude, '1.0.0')).toBeUndefined();
+    expect(inEnglish(unproven(claude, '2.1.197')!)).toContain('Claude Code 2.1.197 is installed, older than 2.1.246');
+    expect(unproven(claude, '2.1.246')).toBeUndefined();
+  });
+});
+
+describe('Qwen Code protocols by version', () => {
+  const qwen = AGENTS['qwen-code'];
   it('a Responses-only model suits it from 0.24.2; a chat model suits every version', () => {
     const codex = classify({ id: 'gpt-5.1-codex', marks: ['openai-response'] });
     const chat = classify({ id: 'deepseek-chat', marks: ['openai'] });

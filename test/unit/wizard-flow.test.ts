@@ -481,13 +481,13 @@ describe('wizard: the agents are looked for from the start', () => {
 });
 
 describe('wizard: the version installed', () => {
-  it('an agent below its floor is shown with the update command and cannot be chosen; a newer one is offered what it speaks', async () => {
+  it('an agent below the version seen failing is shown with the update command and cannot be chosen; a newer one is offered what it speaks', async () => {
     const p = scripted([
       (q) => {
         expect(q.kind).toBe('multiselect');
         const byId = new Map(q.choices!.map((c) => [c.value, c]));
         expect(byId.get('qwen-code')?.disabled).toBe(true);
-        expect(byId.get('qwen-code')?.title).toMatch(/installed 0\.8\.2\s+✗ older than 0\.10\.1/);
+        expect(byId.get('qwen-code')?.title.replace(/\s+/g, ' ')).toMatch(/installed 0\.8\.2 ✗ versions older than 0\.8\.3 do not read/);
         expect(byId.get('codex')?.disabled).toBe(false);
         return new CancelledError();
       },
@@ -496,6 +496,27 @@ describe('wizard: the version installed', () => {
     const old = {
       ...d,
       detect: async (agent: { id: string }) => ({ installed: true, version: agent.id === 'qwen-code' ? '0.8.2' : '99.0.0' }),
+    };
+    await expect(runWizard(old, given({ baseUrl: sim.root, key: DEMO_KEY }))).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  it('an agent older than our tests ran (and not known to fail) can be chosen, its row saying it is not proven', async () => {
+    const p = scripted([
+      (q) => {
+        const byId = new Map(q.choices!.map((c) => [c.value, c]));
+        expect(byId.get('qwen-code')?.disabled).toBe(false);
+        expect(byId.get('qwen-code')?.selected).toBe(true);
+        expect(byId.get('qwen-code')?.title.replace(/\s+/g, ' ')).toMatch(
+          /installed 0\.9\.0 .*not proven for this version \(tests ran 0\.10\.1 and later\)/,
+        );
+        expect(byId.get('codex')?.title).not.toContain('not proven');
+        return new CancelledError();
+      },
+    ]);
+    const d = deps(p, ['qwen-code', 'codex']);
+    const old = {
+      ...d,
+      detect: async (agent: { id: string }) => ({ installed: true, version: agent.id === 'qwen-code' ? '0.9.0' : '99.0.0' }),
     };
     await expect(runWizard(old, given({ baseUrl: sim.root, key: DEMO_KEY }))).rejects.toBeInstanceOf(CancelledError);
   });

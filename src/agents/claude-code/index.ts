@@ -462,7 +462,7 @@ export const claudeCode = defineAgent({
   // 2.1.331 passes the same agents tier (setup, one-shot, fable tier, /model discovery, launch).
   install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.331' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
-  versions: { floor: '2.1.246' },
+  versions: { provenFrom: '2.1.246' },
   protocols: ['messages'],
   preferences: {
     model: ['claude-sonnet-*', 'claude-opus-*', 'claude-*', '*'],

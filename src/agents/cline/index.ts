@@ -168,7 +168,7 @@ export const cline = defineAgent({
   versionArgs: ['--version'],
   install: { from: 'npm', package: 'cline', verified: '3.0.65' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
-  versions: { floor: '3.0.57' },
+  versions: { provenFrom: '3.0.57' },
   protocols: ['chat'],
   preferences: { model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', '*'] },
   baseUrl: { form: 'v1' },

@@ -273,7 +273,7 @@ export const codex = defineAgent({
   versionArgs: ['--version'],
   install: { from: 'npm', package: '@openai/codex', verified: '0.169.0' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
-  versions: { floor: '0.136.0' },
+  versions: { provenFrom: '0.136.0' },
   protocols: ['responses'],
   preferences: { model: ['gpt-*-codex*', 'gpt-5*', 'grok-*', 'o4*', 'o3*', '*'] },
   baseUrl: { form: 'v1' },

@@ -195,7 +195,7 @@ export const continueCli = defineAgent({
   versionEnv: (scratch) => ({ CONTINUE_GLOBAL_DIR: scratch }),
   install: { from: 'npm', package: '@continuedev/cli', verified: '1.5.47' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
-  versions: { floor: '1.5.45' },
+  versions: { provenFrom: '1.5.45' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: { model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', '*'] },
   baseUrl: { form: 'v1' },

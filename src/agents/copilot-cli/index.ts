@@ -174,7 +174,7 @@ export const copilotCli = defineAgent({
   // The main package pulls in its platform binary (`@github/copilot-linux-x64`) by itself (seen).
   install: { from: 'npm', package: '@github/copilot', verified: '1.0.102' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
-  versions: { floor: '1.0.55' },
+  versions: { provenFrom: '1.0.55' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: { model: ['claude-sonnet-*', 'gpt-5*', 'claude-*', 'deepseek-*', 'qwen3-coder*', '*'] },
   baseUrl: { form: 'v1', note: msg('agents.copilot.base_url_note') },

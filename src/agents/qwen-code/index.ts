@@ -42,10 +42,12 @@ type QwenAuthType = 'openai' | 'anthropic';
  * file we write for 0.24.4 leaves 0.15.10 saying "Missing API key for OpenAI-compatible auth"); from
  * 0.21.2 a custom id mapped by `providerProtocol` is read (0.21.2, 0.21.10, 0.23.0, 0.24.0 answered);
  * `wireApi: "responses"` is sent as Responses from 0.24.2 (0.24.0: "Operation cancelled."). 0.8.2
- * printed nothing and exited 1 with the same file.
+ * printed nothing and exited 1 with the same file: it and older ones are refused; 0.8.3 to 0.10.0 were
+ * not run (written, not proven).
  */
 const VERSIONS = {
-  floor: '0.10.1',
+  provenFrom: '0.10.1',
+  brokenBelow: '0.8.3',
   protocols: { responses: '0.24.2' },
   formats: [
     { format: 'auth-type-lists', since: '0.10.1' },

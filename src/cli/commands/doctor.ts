@@ -54,6 +54,13 @@ function agentLines(ctx: CliContext, c: AgentCheck): string[] {
       url: c.request?.url ?? '?',
       id: c.passedRequestId ?? '?',
     };
+    // The gateway answered the request its config makes; that version reading it is not proven.
+    if (c.unproven)
+      return [
+        `${paint('yellow', '!')} ${c.name}${where}`,
+        ...wrap(t('doctor.ok', ok), 4),
+        ...wrap(t('doctor.unproven', { why: c.unproven, bin: BIN, id: c.id }), 4),
+      ];
     return [`${paint('green', '✓')} ${c.name}${where}`, ...wrap(t('doctor.ok', ok), 4)];
   }
   return [
@@ -152,6 +159,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         url: c.request?.url,
         requestId: c.passedRequestId,
         findings: c.findings,
+        ...(c.unproven ? { unproven: c.unproven } : {}),
         ...(c.groupAdvice ? { groupAdvice: c.groupAdvice } : {}),
       })),
       keys: keyList.map((k) => keyJson(k, now)),

@@ -107,7 +107,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { choosePhase, clientFor, isChosen, probePhase } = await import('../../setup/run.js');
   const { listModels } = await import('../../gateway/client.js');
   const { installedVersion } = await import('../../agents/versions.js');
-  // As for setup, the installed version decides what suits the agent (below its floor: nothing, with
+  // As for setup, the installed version decides what suits the agent (below a version seen failing: nothing, with
   // the command that updates it); asked while the gateway lists its models.
   const [list, version] = await Promise.all([listModels(clientFor(opts, agent.id)), installedVersion(agent, env)]);
   const [candidate] = await choosePhase(

@@ -72,7 +72,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (ctx.json) {
     printJson(ctx, runs ? { ...report, ok: report.ok && runs.every((r) => r.ok), agentRuns: runs } : report);
   } else {
-    printSetupReport(ctx, report, { closing: runs === undefined });
+    printSetupReport(ctx, report, { closing: runs === undefined, agentRuns: runs !== undefined });
     if (runs) {
       (await import('../agent-run.js')).printAgentRuns(ctx, runs);
       // The last word covers both rounds: it never says "verified" above an agent's ✗.

@@ -83,13 +83,24 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   };
   const report = await guardInterrupt(ctx, (onSetupProgress) => runWizard({ ...ports, onSetupProgress }, start.given, start.defaults));
   await rememberWizard(ctx, start, report);
+  // An installed version older than our tests ran is proven by the agent itself, when the person agrees.
+  const unproven = report.agents.filter((a) => a.ok && a.unproven !== undefined);
+  const prove = inputs.verifyByAgent
+    ? report.agents.map((a) => a.id)
+    : report.ok &&
+        !report.dryRun &&
+        unproven.length > 0 &&
+        (await ports.prompter.confirm({
+          message: ctx.t('wizard.prove_question', { agents: commas(unproven.map((a) => `${a.name} ${a.version ?? ''}`.trim())) }),
+          initial: true,
+        }))
+      ? unproven.map((a) => a.id)
+      : undefined;
   say('');
-  printSetupReport(ctx, report);
+  printSetupReport(ctx, report, { agentRuns: prove !== undefined });
   const runs =
-    inputs.verifyByAgent && report.ok && !report.dryRun
-      ? await (
-          await import('../agent-run.js')
-        ).runAgents(ctx, { agents: report.agents.map((a) => a.id), scope: report.scope, timeoutMs: inputs.timeoutMs * 4 })
+    prove && report.ok && !report.dryRun
+      ? await (await import('../agent-run.js')).runAgents(ctx, { agents: prove, scope: report.scope, timeoutMs: inputs.timeoutMs * 4 })
       : undefined;
   if (runs) (await import('../agent-run.js')).printAgentRuns(ctx, runs);
   const next = await nextSteps(ctx, report, keyEnvVar);

@@ -49,6 +49,11 @@ export const en = {
   'report.agents_failed':
     'The configs are written and the gateway answers them, but {n} agent(s) did not answer through their own binary: see ✗ above.',
   'report.all_ok': 'Every agent is set up and verified.',
+  'report.unproven':
+    '{why}. Prove it on this machine (the agent answers one prompt through the gateway): `{bin} verify --agent-run --agent {id}`',
+  'report.unproven_running': '{why}: the agent itself answers one prompt below to prove it.',
+  'report.all_ok_unproven':
+    'Written and verified through the gateway; {n} agent(s) older than our tests ran: prove them on this machine with `{bin} verify --agent-run --agent {ids}`.',
   'report.all_ok_unprobed':
     'Every agent is set up, with models that were not probed and configs not verified (--no-verify): `{bin} verify` checks them.',
   'report.some_failed': 'Some agents are not set up; see above. Retry with `{bin} setup` once fixed.',
@@ -119,6 +124,7 @@ export const en = {
   'doctor.not_gateway': '- {agent}: not set up for the gateway',
   'doctor.to_use': '{reason} To use the gateway: `{bin} setup --agent {id}`.',
   'doctor.ok': '{model} over {protocol} at {url}: OK, request ID {id}',
+  'doctor.unproven': '{why}. Prove it here (the agent answers one prompt through the gateway): `{bin} verify --agent-run --agent {id}`',
   'doctor.finding': '[{code}] {message}{status}',
   'doctor.finding_id': '[{code}] {message}{status}, request ID {id}',
   'doctor.none_here': 'No coding agent is installed or configured here.',
@@ -317,6 +323,8 @@ export const en = {
   'wizard.next.backups': 'The previous files (and a manifest of this run) are in {dir}/.',
   'wizard.next.up_to_date': 'Nothing needed changing. Check the agents any time with `{bin} doctor`.',
   'wizard.next.export': 'The configs name ${var} but hold no key: add `export {var}=…` to your shell profile.',
+  'wizard.prove_question':
+    '{agents}: older than our tests ran. Run it once now (one prompt through the gateway) to prove it reads the config?',
   'wizard.next.one':
     "Next: start the agent as usual ({commands}). Check it any time with `{bin} doctor`; when the gateway's models change, run `{bin} sync`.",
   'wizard.next.many':

@@ -5,7 +5,7 @@ import { visibleLength } from '../../core/layout.js';
 import { PROTOCOL_NAMES, type ClassifiedModel } from '../../core/types.js';
 import { msg, or } from '../../i18n/index.js';
 import { suitableModels } from '../../setup/choose.js';
-import { belowFloor, forVersion, updateCommand } from '../../agents/versions.js';
+import { belowFloor, forVersion, unproven, updateCommand } from '../../agents/versions.js';
 import type { Choice } from '../port.js';
 import { DETECT_AT_ONCE, type WizardDeps, columns, countModels, progressOf, tr } from '../context.js';
 
@@ -64,7 +64,7 @@ export async function askAgents(
     const reason = agent.unsupported
       ? t(agent.unsupportedLabel ?? agent.unsupported)
       : tooOld
-        ? t('wizard.agents.too_old', { floor: agent.versions?.floor ?? '', update: updateCommand(agent.install) })
+        ? t('wizard.agents.too_old', { broken: agent.versions?.brokenBelow ?? '', update: updateCommand(agent.install) })
         : count === 0
           ? t('wizard.agents.no_model', { protocols: or(agent.protocols.map((p) => PROTOCOL_NAMES[p])) })
           : undefined;
@@ -85,7 +85,11 @@ export async function askAgents(
         : t('wizard.agents.not_installed'),
       f.reason
         ? `✗ ${f.reason}`
-        : t('wizard.agents.row', { protocols: f.agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/'), models: countModels(t, f.count) }),
+        : t(unproven(f.agent, f.detected.version) ? 'wizard.agents.row_unproven' : 'wizard.agents.row', {
+            protocols: f.agent.protocols.map((p) => PROTOCOL_NAMES[p]).join('/'),
+            models: countModels(t, f.count),
+            proven: f.agent.versions?.provenFrom ?? '',
+          }),
     ]),
     // An agent's name is never cut: the longest one sets the column.
     [Math.max(...facts.map((f) => visibleLength(f.agent.name))), 20, 70],
