@@ -61,8 +61,9 @@ export function adviceLines(
 
 function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: string, agentRuns: boolean): string[] {
   const paint = painter(ctx);
-  // A version older than the tiers ran is not ✓ until the installed agent itself has answered.
-  const mark = !a.ok ? paint('red', '✗') : a.unproven && !agentRuns ? paint('yellow', '!') : paint('green', '✓');
+  // A version older than the tiers ran is not ✓ until the installed agent itself has answered (its
+  // own line, below, with --verify agent).
+  const mark = !a.ok ? paint('red', '✗') : a.unproven ? paint('yellow', '!') : paint('green', '✓');
   const t = ctx.t;
   const small = a.smallModel && a.smallModel !== a.model ? `, ${t('report.small', { model: a.smallModel })}` : '';
   const tiers = Object.entries(a.tiers ?? {})

@@ -146,6 +146,40 @@ describe('Qwen Code, by the version installed', () => {
     expect(updated.stdout).not.toContain('not proven');
   });
 
+  it('between the marks with --verify agent: the installed agent answers, and only then ✓', async () => {
+    const sim = await startSim();
+    const home = newHome();
+    // A stand-in Qwen Code 0.9.0 whose one-shot answers as the real one does.
+    const bin = join(home, 'bin-answers');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'qwen'), '#!/bin/sh\nif [ "$1" = "--version" ]; then echo 0.9.0; else echo OK; fi\n', { mode: 0o755 });
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY, PATH: `${bin}:/usr/bin:/bin` };
+    const r = await runInProcess(['setup', '--yes', '--agent', 'qwen-code', '--model', 'deepseek-chat', '--verify', 'agent'], {
+      home,
+      env,
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const out = r.stdout.replace(/\s+/g, ' ');
+    expect(out).toContain('not proven: the agent itself answers one prompt below to prove it.');
+    expect(out).not.toContain('verify --agent-run --agent qwen-code');
+    // The setup's line is ! (written, not proven); the agent's own run below it is ✓.
+    expect(r.stdout).toMatch(/^! Qwen Code[^]*^✓ Qwen Code/m);
+    // Its one-shot failing: the run's last word is ✗, exit 1.
+    writeFileSync(
+      join(bin, 'qwen'),
+      '#!/bin/sh\nif [ "$1" = "--version" ]; then echo 0.9.0; else echo "API Error: 401 Invalid token"; exit 1; fi\n',
+      {
+        mode: 0o755,
+      },
+    );
+    const failed = await runInProcess(['setup', '--yes', '--agent', 'qwen-code', '--model', 'deepseek-chat', '--verify', 'agent'], {
+      home,
+      env,
+    });
+    expect(failed.code, failed.stdout + failed.stderr).toBe(1);
+    expect(failed.stdout).toMatch(/^✗ Qwen Code/m);
+  });
+
   it('a Responses-only model does not suit a version before 0.24.2, with the reason', async () => {
     const sim = await startSim();
     const home = newHome();

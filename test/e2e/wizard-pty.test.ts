@@ -145,6 +145,37 @@ describe('wizard in a terminal', () => {
     }
   });
 
+  it('an installed version older than our tests ran: after writing, the wizard offers to prove it with the agent itself', async () => {
+    const { dir: home, remove } = tempHome();
+    // A stand-in Qwen Code 0.9.0 whose one-shot answers as the real one does.
+    const bin = join(home, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'qwen'), '#!/bin/sh\nif [ "$1" = "--version" ]; then echo 0.9.0; else echo OK; fi\n', { mode: 0o755 });
+    const env = baseEnv(home, { PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY });
+    const pty = await startPty(
+      ['wizard', '--base-url', sim.root, '--agent', 'qwen-code', '--model', 'deepseek-chat', '--scope', 'user', '--key-storage', 'file'],
+      { env, cwd: home },
+    );
+    try {
+      await pty.waitFor(/Write these changes\?/);
+      await pty.send('Enter');
+      const asked = await pty.waitFor(/Run it once now\?/);
+      expect(asked.replace(/\s+/g, ' ')).toContain(
+        'Qwen Code 0.9.0: older than the versions our tests ran. Running it once, with one prompt through the gateway, proves it reads the config.',
+      );
+      await pty.send('Enter');
+      expect(await pty.exitCode()).toBe(0);
+      const screen = await pty.screen();
+      // Written and marked ! first; ✓ only on the agent's own line, after it answered.
+      expect(screen).toMatch(/^! Qwen Code[^]*^✓ Qwen Code/m);
+      expect(screen.replace(/\s+/g, ' ')).toContain('the agent itself answers one prompt below to prove it');
+      expect(tooWide(screen)).toEqual([]);
+    } finally {
+      await pty.close();
+      remove();
+    }
+  });
+
   // The same walk for a reader of Chinese, chosen by the locale alone (LANG), as on a
   // Chinese system. Every question, answer line, spinner line and summary is in Chinese, nothing
   // from the English catalog shows, and the lines still fit 80 columns of a terminal.

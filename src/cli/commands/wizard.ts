@@ -90,10 +90,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     : report.ok &&
         !report.dryRun &&
         unproven.length > 0 &&
-        (await ports.prompter.confirm({
-          message: ctx.t('wizard.prove_question', { agents: commas(unproven.map((a) => `${a.name} ${a.version ?? ''}`.trim())) }),
-          initial: true,
-        }))
+        (say(''),
+        print(ctx, wrap(ctx.t('wizard.prove_why', { agents: commas(unproven.map((a) => `${a.name} ${a.version ?? ''}`.trim())) }))),
+        await ports.prompter.confirm({ message: ctx.t('wizard.prove_question'), initial: true }))
       ? unproven.map((a) => a.id)
       : undefined;
   say('');

@@ -323,8 +323,9 @@ export const en = {
   'wizard.next.backups': 'The previous files (and a manifest of this run) are in {dir}/.',
   'wizard.next.up_to_date': 'Nothing needed changing. Check the agents any time with `{bin} doctor`.',
   'wizard.next.export': 'The configs name ${var} but hold no key: add `export {var}=…` to your shell profile.',
-  'wizard.prove_question':
-    '{agents}: older than our tests ran. Run it once now (one prompt through the gateway) to prove it reads the config?',
+  'wizard.prove_why':
+    '{agents}: older than the versions our tests ran. Running it once, with one prompt through the gateway, proves it reads the config.',
+  'wizard.prove_question': 'Run it once now?',
   'wizard.next.one':
     "Next: start the agent as usual ({commands}). Check it any time with `{bin} doctor`; when the gateway's models change, run `{bin} sync`.",
   'wizard.next.many':
