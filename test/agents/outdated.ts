@@ -27,12 +27,32 @@ async function newest(p: Pinned): Promise<string> {
   }
 }
 
+/**
+ * An npm package whose binary ships in a package per platform (Kilo CLI's `@kilocode/cli-linux-x64`):
+ * whether that version's package for this machine is published. A release can reach the registry
+ * before its Linux package does, and then nothing here can install it.
+ */
+async function installableHere(p: Pinned, version: string): Promise<boolean> {
+  if (p.from !== 'npm') return true;
+  const { stdout } = await run('npm', ['view', `${p.pkg}@${version}`, 'optionalDependencies', '--json'], { timeout: 60_000 });
+  const optional = stdout.trim() === '' ? {} : (JSON.parse(stdout) as Record<string, string>);
+  const own = Object.keys(optional).find((name) => name.endsWith(`-${process.platform}-${process.arch}`));
+  if (own === undefined) return true;
+  return run('npm', ['view', `${own}@${optional[own]}`, 'version'], { timeout: 60_000 }).then(
+    ({ stdout: v }) => v.trim() !== '',
+    () => false,
+  );
+}
+
 const ids = Object.keys(PINNED) as PinnedId[];
 const rows = await Promise.all(
   ids.map(async (id) => {
     const p = PINNED[id];
-    const latest = await newest(p).catch((err: Error) => `? (${err.message.split('\n')[0]})`);
-    return { id, pkg: p.pkg, pinned: p.version, latest, outdated: !latest.startsWith('?') && latest !== p.version };
+    let latest = await newest(p).catch((err: Error) => `? (${err.message.split('\n')[0]})`);
+    const known = !latest.startsWith('?') && latest !== p.version;
+    // A newer release without this machine's package is not one a pin can move to yet.
+    if (known && !(await installableHere(p, latest))) latest = `${latest} (no ${process.platform}-${process.arch} package yet)`;
+    return { id, pkg: p.pkg, pinned: p.version, latest, outdated: known && !latest.includes(' package yet') };
   }),
 );
 const width = (k: 'id' | 'pkg' | 'pinned') => Math.max(...rows.map((r) => r[k].length), k.length);

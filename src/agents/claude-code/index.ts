@@ -459,8 +459,8 @@ export const claudeCode = defineAgent({
   importApps: ['claude'],
   binary: 'claude',
   versionArgs: ['--version'],
-  // 2.1.331 passes the same agents tier (setup, one-shot, fable tier, /model discovery, launch).
-  install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.331' },
+  // 2.1.332 passes the same agents tier (setup, one-shot, fable tier, /model discovery, launch).
+  install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.332' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
   versions: { provenFrom: '2.1.246' },
   protocols: ['messages'],

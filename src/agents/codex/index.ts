@@ -1,6 +1,7 @@
 // Codex CLI (`@openai/codex`): speaks only the Responses API. Its provider table names the key's
 // variable (`env_key`); the value can live in `$CODEX_HOME/.env`, which Codex loads at start.
-// Facts seen running Codex CLI against a recording gateway, version 0.169.0.
+// Facts seen running Codex CLI against a recording gateway, version 0.169.0; 0.171.0 passes the same
+// tiers (the simulator and both new-api versions).
 import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
@@ -271,7 +272,7 @@ export const codex = defineAgent({
   importApps: ['codex'],
   binary: 'codex',
   versionArgs: ['--version'],
-  install: { from: 'npm', package: '@openai/codex', verified: '0.169.0' },
+  install: { from: 'npm', package: '@openai/codex', verified: '0.171.0' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
   versions: { provenFrom: '0.136.0' },
   protocols: ['responses'],
