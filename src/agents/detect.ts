@@ -12,6 +12,11 @@ import type { Agent, AgentEnv } from './types.js';
 export interface Detection {
   installed: boolean;
   version?: string;
+  /**
+   * The command on PATH is the agent's predecessor (Kimi's archived kimi-cli answers as `kimi`): its
+   * version. `installed` is then false and `version` absent: the agent itself is not there.
+   */
+  predecessor?: string;
   /** Where the binary was found on PATH. */
   path?: string;
 }
@@ -98,7 +103,12 @@ export async function detectAgent(agent: Agent, env: AgentEnv, timeoutMs = DEFAU
     if (scratch !== undefined) await rm(scratch, { recursive: true, force: true }).catch(() => undefined);
   }
   if (result.notFound) return { installed: false };
-  const version = extractVersion(`${result.stdout}\n${result.stderr}`);
+  const told = `${result.stdout}\n${result.stderr}`;
+  if (agent.predecessor?.versionText.test(told)) {
+    const version = extractVersion(told);
+    return { installed: false, ...(version !== undefined && { predecessor: version }), ...(path !== undefined && { path }) };
+  }
+  const version = extractVersion(told);
   // A binary that answered (even slowly or with an error) is there; only a version proves it is ours.
   const installed = result.exitCode === 0 || version !== undefined || path !== undefined;
   return { installed, ...(version !== undefined && { version }), ...(path !== undefined && { path }) };

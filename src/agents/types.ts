@@ -224,6 +224,22 @@ export interface AgentVersions {
   formats?: readonly { format: string; since: string }[];
 }
 
+/**
+ * An older program with the agent's command whose files we never write (Kimi's archived kimi-cli,
+ * which reads ~/.kimi/): how its `--version` tells it apart, its file, the request that file makes
+ * (doctor checks one that points at the gateway), and what a user who has either is told.
+ */
+export interface Predecessor {
+  name: string;
+  /** Its `--version` output, told from the agent's. */
+  versionText: RegExp;
+  file: (env: AgentEnv) => AgentFile;
+  /** The request its file makes; a Message when the file says nothing that can be checked. */
+  readBack: (env: AgentEnv, doc: unknown) => AgentRequest | Message;
+  /** Said when its binary (`version`) or its file is found; `agentFile` is the file the agent reads. */
+  found: (seen: { version?: string; agentFile: string }, env: AgentEnv) => Message;
+}
+
 /** One agent. `Id` is its literal id, so the registry can derive `AgentId` from its modules. */
 export interface Agent<Id extends string = string> {
   id: Id;
@@ -238,6 +254,8 @@ export interface Agent<Id extends string = string> {
    */
   versionEnv?: (scratch: string) => Record<string, string>;
   install: AgentInstall;
+  /** An older program with the same command, whose files we never write. */
+  predecessor?: Predecessor;
   /** The versions its writer serves (absent for an agent that cannot be installed or served here). */
   versions?: AgentVersions;
   /** Protocols it can speak, in order of preference. Empty when the gateway cannot serve it. */

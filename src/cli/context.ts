@@ -123,7 +123,7 @@ function givenHome(dir: string): string {
 }
 
 /** The parameters that name a file or folder: shown to a person from the home, as `~/…`. */
-const PATH_PARAMS = new Set(['file', 'path', 'dir', 'dotenv', 'source', 'home', 'target', 'exclude', 'real']);
+const PATH_PARAMS = new Set(['file', 'path', 'dir', 'dotenv', 'source', 'home', 'target', 'exclude', 'real', 'legacy']);
 
 /** `message` with each path under `home` in it (nested messages too) written as `~/…`. */
 function homeRelative(message: Message, home: string): Message {

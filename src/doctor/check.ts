@@ -55,6 +55,8 @@ export interface AgentCheck {
   findings: Finding[];
   /** The installed version is older than the oldest one our tests ran: why its config is not proven. */
   unproven?: Message;
+  /** The check is of the agent's predecessor's file (kimi-cli's ~/.kimi): reported, never repaired. */
+  predecessor?: true;
   /**
    * Nothing in the key's list suits the agent, and the marketplace sells models that would: which
    * groups sell them (set by the CLI from `lacksModels`).
@@ -190,6 +192,41 @@ export async function checkAgent(
   if (read && keys) await modelChecks(agent, opts, models, check, read, keys);
   for (const f of check.findings) f.fix = agentFix(agent, f.fix);
   return check;
+}
+
+/**
+ * The agent's predecessor (kimi-cli beside Kimi Code) when its own file points at the user's
+ * gateway: that file's request checked as the agent's are, under the predecessor's name. Never
+ * repaired (we do not write its files); a file that names another host is not ours to ask.
+ */
+export async function checkPredecessor(
+  agent: Agent<AgentId>,
+  opts: CheckOptions,
+  models: ReturnType<typeof modelListCache>,
+): Promise<AgentCheck | undefined> {
+  const p = agent.predecessor;
+  const gateway = opts.trustedOrigin;
+  if (!p || gateway === undefined) return undefined;
+  const file = p.file(opts.env);
+  let doc: unknown;
+  try {
+    doc = await readConfig(file.path, file.format);
+  } catch (err) {
+    if (err instanceof ToolError) return undefined;
+    throw err;
+  }
+  const request = doc === undefined ? undefined : p.readBack(opts.env, doc);
+  if (request === undefined || isMessage(request) || originOf(request.url) !== gateway) return undefined;
+  const standIn: Agent<AgentId> = {
+    ...agent,
+    name: p.name,
+    versions: undefined,
+    predecessor: undefined,
+    files: () => [file],
+    readBack: (env, _scope, current) => p.readBack(env, current.get(file.path)),
+  };
+  const check = await checkAgent(standIn, opts, models);
+  return { ...check, predecessor: true };
 }
 
 /**

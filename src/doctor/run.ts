@@ -42,11 +42,17 @@ export interface DoctorReport {
 }
 
 async function checkAll(o: DoctorOptions, versions: Map<string, string>): Promise<AgentCheck[]> {
-  const { agentInstalled, checkAgent, modelListCache } = await import('./check.js');
+  const { agentInstalled, checkAgent, checkPredecessor, modelListCache } = await import('./check.js');
   const models = modelListCache(versions);
   const { timeoutMs, ...rest } = o.checks;
   const opts: CheckOptions = { ...rest, env: o.env, http: { timeoutMs, env: o.env.env } };
   const checks = await Promise.all(o.agents.map((id) => checkAgent(AGENTS[id], opts, models)));
+  // A predecessor's file that points at the gateway (kimi-cli's ~/.kimi) is checked beside its agent.
+  for (const id of o.agents) {
+    if (!AGENTS[id].predecessor) continue;
+    const legacy = await checkPredecessor(AGENTS[id], opts, models);
+    if (legacy) checks.splice(checks.findIndex((c) => c.id === id) + 1, 0, legacy);
+  }
   // An installed agent with no config of its own is worth a line; one neither installed nor configured is not.
   return adviseGroups(
     checks.filter((c) => c.configured || agentInstalled(c)),
@@ -88,9 +94,11 @@ async function adviseGroups(
 /** Repairs: key files' modes first (nothing to rewrite for them), then each broken agent as a setup run of its own. */
 async function repair(o: DoctorOptions, fix: NonNullable<DoctorOptions['fix']>, checks: readonly AgentCheck[]) {
   const open = checks.flatMap((c) => c.findings.filter((f) => f.code === 'key_file_open' && f.path !== undefined).map((f) => f.path!));
+  // A key file others can read is closed whoever wrote it (kimi-cli's too): its mode, never its text.
   if (open.length > 0) await (await import('./key-files.js')).tightenKeyFiles(open);
   const modeOnly = checks.filter((c) => c.findings.length > 0 && c.findings.every((f) => f.code === 'key_file_open'));
-  const broken = checks.filter((c) => c.configured && c.findings.some((f) => f.code !== 'key_file_open'));
+  // A predecessor's file is not ours to rewrite.
+  const broken = checks.filter((c) => c.configured && !c.predecessor && c.findings.some((f) => f.code !== 'key_file_open'));
   const result: RepairResult =
     broken.length > 0
       ? await (await import('./repair.js')).repairAgents({ env: o.env.env, addSecret: o.addSecret }, broken, fix, o.runSetup)

@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { AGENTS, getAgent, type AgentId } from '../agents/registry.js';
 import { belowFloor, forVersion, installedVersion, unproven, withVersion } from '../agents/versions.js';
+import { predecessorNote } from '../agents/predecessor.js';
 import type { Agent, AgentChoice, AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
 import { refuseEvaluated, writtenValues } from '../config/evaluated.js';
@@ -249,6 +250,8 @@ export async function choosePhase(
     }
     const notProven = unproven(agent, version);
     if (notProven) report.unproven = notProven;
+    const predecessor = agent.predecessor && (await predecessorNote(agent, env, opts.writing.scope));
+    if (predecessor) report.notes.push(predecessor);
     const explicit = opts.choice.models?.get(id) ?? opts.choice.models?.get('*');
     const disk = opts.choice.keepOnDisk ? await onDisk(agent, env, opts.writing.scope) : undefined;
     const keep = disk?.kept;

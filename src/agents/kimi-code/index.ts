@@ -36,6 +36,7 @@ import {
   type Scope,
 } from '../types.js';
 import { msg, type Message } from '../../i18n/index.js';
+import { kimiCli } from './kimi-cli.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
 
@@ -189,6 +190,9 @@ export const kimiCode = defineAgent({
   preferences: { model: ['kimi-k2*', 'kimi*', 'claude-sonnet-*', 'deepseek-*', 'qwen3-coder*', 'gpt-5*', '*'] },
   baseUrl: { form: 'v1' },
   // No telemetry and no update check, and none of the 3 s telemetry flush at exit.
+  // Its predecessor answers `--version` too (same command) and makes ~/.kimi on any run.
+  versionEnv: (scratch) => ({ KIMI_SHARE_DIR: scratch }),
+  predecessor: kimiCli,
   quietEnv: { KIMI_DISABLE_TELEMETRY: '1', KIMI_CODE_NO_AUTO_UPDATE: '1' },
   fit,
   files,

@@ -160,6 +160,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         requestId: c.passedRequestId,
         findings: c.findings,
         ...(c.unproven ? { unproven: c.unproven } : {}),
+        ...(c.predecessor ? { predecessor: true } : {}),
         ...(c.groupAdvice ? { groupAdvice: c.groupAdvice } : {}),
       })),
       keys: keyList.map((k) => keyJson(k, now)),

@@ -14,6 +14,11 @@ export const en = {
     'KIMI_MODEL_NAME is set in your environment ("{model}"): Kimi Code uses that model instead of default_model in {file}. Unset it.',
   'agents.kimi.no_file': '{file} does not exist: Kimi Code has no model until you sign in or configure one.',
   'agents.kimi.no_default': 'default_model is not set in {file}: Kimi Code refuses to run without it.',
+  'agents.kimi.legacy_no_default': 'default_model is not set in {file}: kimi-cli has no model to use.',
+  'agents.kimi.legacy_binary':
+    'The `kimi` on your PATH is kimi-cli {version}, archived in favour of Kimi Code: it reads {legacy}, not {file}, which setup writes for Kimi Code. Install Kimi Code: `npm install -g @moonshot-ai/kimi-code`',
+  'agents.kimi.legacy_file':
+    '{legacy} is the config of kimi-cli, archived in favour of Kimi Code; it was left as it is. Kimi Code reads {file}.',
   'agents.kimi.no_alias': 'default_model = "{alias}" in {file} has no [models."{alias}"] table.',
   'agents.kimi.alias_incomplete': '[models."{alias}"] in {file} lacks provider or model.',
   'agents.kimi.no_context_size': '[models."{alias}"] in {file} has no positive max_context_size, which Kimi Code requires.',
