@@ -17,7 +17,7 @@ import type { RequestLogEntry, Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { ensureAgent, FLOOR_IDS, FLOORS, PINNED, type PinnedId, type Which } from './install.js';
+import { ensureAgent, ensureUnproven, FLOOR_IDS, FLOORS, PINNED, UNPROVEN, type PinnedId, type Which } from './install.js';
 import { english, isMessage } from '../../src/i18n/index.js';
 import { agentRequests as requestsOfAgent, LOOKUP } from './requests.js';
 import { seedHome } from './seed.js';
@@ -327,6 +327,33 @@ describe('setup --verify agent', () => {
     expect(bad.stdout + bad.stderr).not.toContain('x'.repeat(48));
     await expectNothingLeftIn(home);
   });
+});
+
+describe('an installed version older than the oldest our tiers ran', () => {
+  it(`Claude Code ${UNPROVEN['claude-code']}: written and marked ! (not proven), then the agent itself answers through the gateway and only that line says ✓`, async () => {
+    const bin = await ensureUnproven('claude-code');
+    const home = newHome();
+    const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY };
+    const from = sim.log.length;
+    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--verify', 'agent'], {
+      home,
+      env,
+      timeoutMs: 200_000,
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const text = r.stdout.replace(/\s+/g, ' ');
+    expect(text).toContain(`Claude Code ${UNPROVEN['claude-code']} is installed, older than ${AGENTS['claude-code'].versions?.provenFrom}`);
+    expect(text).toContain('the agent itself answers one prompt below to prove it');
+    // The setup's line is ! ; the agent's own run, after it, is ✓.
+    expect(r.stdout).toMatch(/^! Claude Code[^]*^✓ Claude Code/m);
+    const sent = agentRequests(from).filter((e) => e.method === 'POST');
+    expect(sent.map((e) => [e.path.split('?')[0], e.auth.key === DEMO_KEY, e.status])).toContainEqual(['/v1/messages', true, 200]);
+    // Without --verify agent, the report names the command that proves it.
+    const plain = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env, timeoutMs: 200_000 });
+    expect(plain.code, plain.stdout + plain.stderr).toBe(0);
+    expect(plain.stdout.replace(/\s+/g, ' ')).toContain('`gateway-agent-setup verify --agent-run --agent claude-code`');
+    await expectNothingLeftIn(home);
+  }, 600_000);
 });
 
 describe('claude-code and qwen-code, the versions kept current', () => {

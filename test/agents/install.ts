@@ -179,6 +179,22 @@ async function withInstallLock<T>(dir: string, job: () => Promise<T>): Promise<T
   }
 }
 
+/**
+ * Versions older than the agent's `provenFrom`, run only through the path a user with such a version
+ * takes (`setup --verify agent`): the tier shows that path with a real old binary, which keeps
+ * them unproven by the full tier.
+ */
+export const UNPROVEN: Readonly<Partial<Record<PinnedId, string>>> = { 'claude-code': '2.1.197' };
+
+/** Installs (or reuses) one of the UNPROVEN versions; the folder of its binary. */
+export async function ensureUnproven(id: PinnedId): Promise<string> {
+  const version = UNPROVEN[id];
+  if (version === undefined) throw new Error(`${id}: no unproven version is named`);
+  const p = { ...PINNED[id], version };
+  const dir = prefixOf(p);
+  return withInstallLock(dir, () => installOnce(p, dir));
+}
+
 /** Installs (or reuses) the pinned version; the folder of its binary. */
 export async function ensureAgent(id: PinnedId, which: Which = 'newest'): Promise<string> {
   const p = pinOf(id, which);

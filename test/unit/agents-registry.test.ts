@@ -68,6 +68,18 @@ describe('fixtures and docs follow the registry', () => {
       .map((d) => d.name);
     expect(folders.sort()).toEqual([...SUPPORTED_AGENT_IDS].sort());
   });
+  it.each(SUPPORTED_AGENT_IDS.filter((id) => AGENTS[id].install.verified !== undefined))(
+    "README's marks table: %s with the newest version run, proven from and broken below its module declares",
+    (id) => {
+      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+      const a = AGENTS[id];
+      const row = readme.split('\n').find((l) => l.startsWith(`| ${a.name} | ${a.install.verified} |`));
+      expect(row, `no marks row for ${a.name}`).toBeDefined();
+      const [, , proven, broken] = row!.split(' | ');
+      expect(proven).toBe(a.versions?.provenFrom ?? '—');
+      expect(broken).toBe(a.versions?.brokenBelow ?? 'none seen');
+    },
+  );
   it.each(SUPPORTED_AGENT_IDS)('README names %s and its verified version', (id) => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const a = AGENTS[id];

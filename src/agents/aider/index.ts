@@ -147,6 +147,8 @@ export const aider = defineAgent({
   binary: 'aider',
   versionArgs: ['--version'],
   install: { from: 'pip', package: 'aider-chat', verified: '0.86.2' },
+  // The oldest version the agents tier ran (all its tests passed), four months before the pin.
+  versions: { provenFrom: '0.82.0' },
   protocols: ['chat'],
   preferences: { model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', '*'] },
   baseUrl: { form: 'v1' },

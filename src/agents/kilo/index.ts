@@ -45,6 +45,10 @@ export const kilo = defineAgent({
   // 7.7.7 makes its cache, config and data folders on any run, --version included.
   versionEnv: xdgScratch,
   install: { from: 'npm', package: '@kilocode/cli', verified: '7.7.7' },
+  // 7.7.2, the oldest release with a Linux package after 7.0.33, passed the agents tier. 7.0.33 reads
+  // what we write (the request the module expects, answered "OK") but did not exit within 120 s after
+  // answering on a network that refuses api.kilo.ai: not proven, not seen failing to read it.
+  versions: { provenFrom: '7.7.2' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: {
     model: ['claude-sonnet-*', 'gpt-5*', 'qwen3-coder*', 'deepseek-*', 'kimi-*', 'glm-*', '*'],
