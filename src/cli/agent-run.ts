@@ -29,7 +29,7 @@ export async function runAgents(
   const states = await Promise.all(
     ids.map(async (id) => {
       const [installed, configured] = await Promise.all([detectAgent(AGENTS[id], env), isConfigured(AGENTS[id], env, opts.scope)]);
-      return { id, installed: installed.installed, configured };
+      return { id, installed: installed.installed, predecessor: installed.predecessor, configured };
     }),
   );
   // One at a time: agents are heavy processes, and several at once on a small machine time out.
@@ -43,7 +43,11 @@ export async function runAgents(
       // leave it out; an agent not run is not proven. No gateway or config cause is involved.
       const notRun = !s.installed ? 'not_installed' : 'not_configured';
       const why =
-        notRun === 'not_installed' ? msg('run.not_on_path', { binary: agent.binary }) : msg('run.no_config', { scope: opts.scope });
+        s.predecessor !== undefined && agent.predecessor
+          ? msg('launch.predecessor', { agent: agent.name, binary: agent.binary, name: agent.predecessor.name, version: s.predecessor })
+          : notRun === 'not_installed'
+            ? msg('run.not_on_path', { binary: agent.binary })
+            : msg('run.no_config', { scope: opts.scope });
       results.push({
         id: s.id,
         name: agent.name,

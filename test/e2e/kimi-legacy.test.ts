@@ -17,7 +17,8 @@ function kimiCliOnPath(home: string): string {
   mkdirSync(bin, { recursive: true });
   writeFileSync(
     join(bin, 'kimi'),
-    '#!/bin/sh\nmkdir -p "${KIMI_SHARE_DIR:-$HOME/.kimi}"\necho "kimi, version 1.52.0"\necho "kimi-cli is no longer maintained. Please use the new Kimi Code CLI."\n',
+    // Anything but --version is recorded: the real 1.52.0 run with no arguments fetches and runs an install script.
+    '#!/bin/sh\nmkdir -p "${KIMI_SHARE_DIR:-$HOME/.kimi}"\nif [ "$1" != "--version" ]; then echo "$@" >> "$HOME/started"; fi\necho "kimi, version 1.52.0"\necho "kimi-cli is no longer maintained. Please use the new Kimi Code CLI."\n',
     { mode: 0o755 },
   );
   return `${bin}:/usr/bin:/bin`;
@@ -40,7 +41,7 @@ describe("Kimi's legacy CLI", () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const out = r.stdout.replace(/\s+/g, ' ');
     expect(out).toContain(
-      'The `kimi` on your PATH is kimi-cli 1.52.0, archived in favour of Kimi Code: it reads ~/.kimi/config.toml, not ~/.kimi-code/config.toml',
+      'The `kimi` on your PATH is kimi-cli 1.52.0, archived in favour of Kimi Code (its last release, 1.52.0, runs nothing but a notice): kimi-cli reads ~/.kimi/config.toml, never ~/.kimi-code/config.toml',
     );
     expect(out).toContain('npm install -g @moonshot-ai/kimi-code');
     // kimi-cli's version is not Kimi Code's: nothing is said to be unproven or refused for it.
@@ -52,6 +53,23 @@ describe("Kimi's legacy CLI", () => {
     };
     expect(json.agents[0]?.notes.join(' ')).toContain('kimi-cli 1.52.0, archived');
     expect(json.agents[0]?.version).toBeUndefined();
+  });
+
+  it('launch kimi-code never starts kimi-cli in its place: exit 1, what it is, how to install Kimi Code', async () => {
+    const sim = await startSim();
+    const home = newHome();
+    const env = { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: DEMO_KEY, PATH: kimiCliOnPath(home) };
+    const r = await runInProcess(['launch', 'kimi-code'], { home, env });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stderr.replace(/\s+/g, ' ')).toContain('The `kimi` on your PATH is kimi-cli 1.52.0, not Kimi Code: launch does not start it.');
+    expect(r.stderr).toContain('@moonshot-ai/kimi-code');
+    expect(existsSync(join(home, 'started'))).toBe(false);
+    // Nor does verify --agent-run: not run, and why.
+    await runInProcess(['setup', '--yes', '--agent', 'kimi-code'], { home, env });
+    const run = await runInProcess(['verify', '--agent-run', '--agent', 'kimi-code'], { home, env });
+    expect(run.code).toBe(1);
+    expect((run.stdout + run.stderr).replace(/\s+/g, ' ')).toContain('is kimi-cli 1.52.0, not Kimi Code');
+    expect(existsSync(join(home, 'started'))).toBe(false);
   });
 
   it('~/.kimi/config.toml without the binary: named in the report, left byte for byte', async () => {

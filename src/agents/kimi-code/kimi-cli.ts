@@ -2,7 +2,9 @@
 // have: it reads `$KIMI_SHARE_DIR/config.toml` (default `~/.kimi`), never `~/.kimi-code/`. Facts read
 // from kimi-cli 1.52.0 (`kimi_cli/config.py`, `llm.py`, `share.py`) and seen running it:
 // - `kimi --version` prints "kimi, version 1.52.0" and "kimi-cli is no longer maintained…", and
-//   makes `~/.kimi` (KIMI_SHARE_DIR moves it).
+//   makes `~/.kimi` (KIMI_SHARE_DIR moves it). 1.52.0, its last release, runs nothing else: any
+//   other arguments print that notice (exit 0), and no arguments fetch Kimi Code's install script
+//   from a CDN and run it — so launch never starts it; older releases still run on ~/.kimi.
 // - `default_model` names a `[models.<alias>]` (`provider`, `model`, `max_context_size`); the
 //   provider (`[providers.<id>]`: `type`, `base_url`, `api_key`, all required) picks the protocol by
 //   its type: `kimi` and `openai_legacy` send chat completions to base_url + `/chat/completions`,

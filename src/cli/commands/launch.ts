@@ -83,6 +83,19 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const { installAdvice } = await import('../../agents/install.js');
     throw new JobError(msg('launch.not_installed', { agent: agent.name, binary: agent.binary }), installAdvice(agent.install));
   }
+  // The command may be the agent's predecessor (kimi-cli answers as `kimi`; its last release, started
+  // with no arguments, fetches and runs an install script): never started in the agent's place.
+  if (agent.predecessor) {
+    const { installation } = await import('../../agents/versions.js');
+    const { predecessor } = await installation(agent, env);
+    if (predecessor !== undefined) {
+      const { installAdvice } = await import('../../agents/install.js');
+      throw new JobError(
+        msg('launch.predecessor', { agent: agent.name, binary: agent.binary, name: agent.predecessor.name, version: predecessor }),
+        installAdvice(agent.install),
+      );
+    }
+  }
 
   // The same inputs as setup (saved base URL and key variable as defaults, or a profile's), for this one agent.
   const profile = str(args.values, 'profile');

@@ -363,6 +363,7 @@ export const en = {
   'launch.no_session':
     '{agent} reads its gateway settings only from files of yours, so it cannot be launched for one session without changing them; use `setup` for it.',
   'launch.not_installed': '{agent} is not installed here ({binary} is not on PATH).',
+  'launch.predecessor': 'The `{binary}` on your PATH is {name} {version}, not {agent}: launch does not start it.',
   'launch.banner': 'Launching {agent}: gateway {root}, key {key} (from {source})',
   'launch.no_model': 'No model of this key suits {agent}.',
   'launch.starting': 'Starting {agent} with {model} ({protocol}); no file of yours is changed.',

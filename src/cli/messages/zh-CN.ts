@@ -344,6 +344,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'launch.unknown_agent': '未知的智能体“{id}”。',
   'launch.no_session': '{agent} 只从你的文件中读取网关设置，无法在不修改这些文件的情况下运行一次会话；请对它使用 `setup`。',
   'launch.not_installed': '此处未安装 {agent}（PATH 中没有 {binary}）。',
+  'launch.predecessor': 'PATH 上的 `{binary}` 是 {name} {version}，不是 {agent}：launch 不会启动它。',
   'launch.banner': '正在启动 {agent}：网关 {root}，密钥 {key}（来自 {source}）',
   'launch.no_model': '此密钥没有适合 {agent} 的模型。',
   'launch.starting': '以 {model}（{protocol}）启动 {agent}；不会改动你的任何文件。',

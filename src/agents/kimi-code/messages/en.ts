@@ -16,7 +16,7 @@ export const en = {
   'agents.kimi.no_default': 'default_model is not set in {file}: Kimi Code refuses to run without it.',
   'agents.kimi.legacy_no_default': 'default_model is not set in {file}: kimi-cli has no model to use.',
   'agents.kimi.legacy_binary':
-    'The `kimi` on your PATH is kimi-cli {version}, archived in favour of Kimi Code: it reads {legacy}, not {file}, which setup writes for Kimi Code. Install Kimi Code: `npm install -g @moonshot-ai/kimi-code`',
+    'The `kimi` on your PATH is kimi-cli {version}, archived in favour of Kimi Code (its last release, 1.52.0, runs nothing but a notice): kimi-cli reads {legacy}, never {file}, which setup writes for Kimi Code. Install Kimi Code: `npm install -g @moonshot-ai/kimi-code`',
   'agents.kimi.legacy_file':
     '{legacy} is the config of kimi-cli, archived in favour of Kimi Code; it was left as it is. Kimi Code reads {file}.',
   'agents.kimi.no_alias': 'default_model = "{alias}" in {file} has no [models."{alias}"] table.',

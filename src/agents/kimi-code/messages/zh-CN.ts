@@ -14,7 +14,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'agents.kimi.no_default': '{file} 中没有设置 default_model：没有它 Kimi Code 拒绝运行。',
   'agents.kimi.legacy_no_default': '{file} 中没有设置 default_model：kimi-cli 没有可用的模型。',
   'agents.kimi.legacy_binary':
-    'PATH 上的 `kimi` 是 kimi-cli {version}，已停止维护、由 Kimi Code 取代：它读取 {legacy}，而不是 setup 为 Kimi Code 写入的 {file}。安装 Kimi Code：`npm install -g @moonshot-ai/kimi-code`',
+    'PATH 上的 `kimi` 是 kimi-cli {version}，已停止维护、由 Kimi Code 取代（其最后版本 1.52.0 只打印一条提示，不再运行）：kimi-cli 读取 {legacy}，从不读取 setup 为 Kimi Code 写入的 {file}。安装 Kimi Code：`npm install -g @moonshot-ai/kimi-code`',
   'agents.kimi.legacy_file': '{legacy} 是 kimi-cli 的配置（已停止维护、由 Kimi Code 取代），保持原样未改动。Kimi Code 读取的是 {file}。',
   'agents.kimi.no_alias': '{file} 中的 default_model = "{alias}" 没有对应的 [models."{alias}"] 表。',
   'agents.kimi.alias_incomplete': '{file} 中的 [models."{alias}"] 缺少 provider 或 model。',
