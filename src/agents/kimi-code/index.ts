@@ -35,7 +35,8 @@ import {
   type ModelFit,
   type Scope,
 } from '../types.js';
-import { msg, type Message } from '../../i18n/index.js';
+import { isMessage, msg, type Message } from '../../i18n/index.js';
+import { defaultAlias } from './default-alias.js';
 import { kimiCli } from './kimi-cli.js';
 // Its sentences, registered with the module that says them.
 import './messages/en.js';
@@ -145,17 +146,11 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   if (!doc) return msg('agents.kimi.no_file', { file });
   const stray = envValue(env.env, 'KIMI_MODEL_NAME');
   if (stray !== undefined) return msg('agents.kimi.env_model', { model: stray, file });
-  const alias = asString(doc['default_model']);
-  if (alias === undefined || alias.trim() === '') return msg('agents.kimi.no_default', { file });
-  const entry = asRecord(asRecord(doc['models'])?.[alias]);
-  if (!entry) return msg('agents.kimi.no_alias', { alias, file });
-  const id = asString(entry['provider']);
-  const model = asString(entry['model']);
-  if (id === undefined || model === undefined) return msg('agents.kimi.alias_incomplete', { alias, file });
+  const found = defaultAlias(doc, file, msg('agents.kimi.no_default', { file }));
+  if (isMessage(found)) return found;
+  const { alias, entry, id, provider, model } = found;
   if (typeof entry['max_context_size'] !== 'number' || entry['max_context_size'] <= 0)
     return msg('agents.kimi.no_context_size', { alias, file });
-  const provider = asRecord(asRecord(doc['providers'])?.[id]);
-  if (!provider) return msg('agents.kimi.no_provider', { id, alias, file });
   const type = asString(provider['type']) ?? '';
   const protocol = PROTOCOL_OF[asString(entry['protocol']) ?? type];
   if (protocol === undefined) return msg('agents.kimi.other_type', { id, type, file });

@@ -15,7 +15,8 @@
 import type { Protocol } from '../../core/types.js';
 import { asRecord, asString, dirFromEnv, pathFor, trimSlash } from '../paths.js';
 import type { AgentEnv, AgentRequest, Predecessor } from '../types.js';
-import { msg, type Message } from '../../i18n/index.js';
+import { isMessage, msg, type Message } from '../../i18n/index.js';
+import { defaultAlias } from './default-alias.js';
 
 function legacyPath(env: AgentEnv): string {
   const p = pathFor(env.platform);
@@ -33,15 +34,9 @@ function legacyRequest(env: AgentEnv, doc: unknown): AgentRequest | Message {
   const file = legacyPath(env);
   const root = asRecord(doc);
   if (!root) return msg('agents.kimi.no_file', { file });
-  const alias = asString(root['default_model']);
-  if (alias === undefined || alias.trim() === '') return msg('agents.kimi.legacy_no_default', { file });
-  const entry = asRecord(asRecord(root['models'])?.[alias]);
-  if (!entry) return msg('agents.kimi.no_alias', { alias, file });
-  const id = asString(entry['provider']);
-  const model = asString(entry['model']);
-  if (id === undefined || model === undefined) return msg('agents.kimi.alias_incomplete', { alias, file });
-  const provider = asRecord(asRecord(root['providers'])?.[id]);
-  if (!provider) return msg('agents.kimi.no_provider', { id, alias, file });
+  const found = defaultAlias(root, file, msg('agents.kimi.legacy_no_default', { file }));
+  if (isMessage(found)) return found;
+  const { id, provider, model } = found;
   const type = asString(provider['type']) ?? '';
   const protocol = PROTOCOL_OF[type];
   if (protocol === undefined) return msg('agents.kimi.other_type', { id, type, file });
