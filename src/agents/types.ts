@@ -177,6 +177,11 @@ export type AgentInstall =
        * them in the same virtual environment.
        */
       extras?: readonly string[];
+      /**
+       * The Python it needs when the system's `python3` is older (kimi-cli needs 3.12): the agents
+       * tier makes its virtual environment with that one (pyenv's, else `python3.12` on PATH).
+       */
+      python?: string;
     };
 
 export type ModelFit = { ok: true; protocol: Protocol; needsProbe: boolean } | { ok: false; reason: Message };
@@ -231,6 +236,8 @@ export interface AgentVersions {
  */
 export interface Predecessor {
   name: string;
+  /** Where it comes from (the agents tier installs it to tell its `--version` from the agent's). */
+  install: AgentInstall;
   /** Its `--version` output, told from the agent's. */
   versionText: RegExp;
   file: (env: AgentEnv) => AgentFile;

@@ -6,6 +6,7 @@
 // the run must have stopped it already, and the test stops it by PID if not (and fails).
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
@@ -17,7 +18,17 @@ import type { RequestLogEntry, Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { ensureAgent, ensureUnproven, FLOOR_IDS, FLOORS, PINNED, UNPROVEN, type PinnedId, type Which } from './install.js';
+import {
+  ensureAgent,
+  ensurePredecessor,
+  ensureUnproven,
+  FLOOR_IDS,
+  FLOORS,
+  PINNED,
+  UNPROVEN,
+  type PinnedId,
+  type Which,
+} from './install.js';
 import { english, isMessage } from '../../src/i18n/index.js';
 import { agentRequests as requestsOfAgent, LOOKUP } from './requests.js';
 import { seedHome } from './seed.js';
@@ -352,6 +363,28 @@ describe('an installed version older than the oldest our tiers ran', () => {
     const plain = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env, timeoutMs: 200_000 });
     expect(plain.code, plain.stdout + plain.stderr).toBe(0);
     expect(plain.stdout.replace(/\s+/g, ' ')).toContain('`gateway-agent-setup verify --agent-run --agent claude-code`');
+    await expectNothingLeftIn(home);
+  }, 600_000);
+});
+
+describe("Kimi's archived kimi-cli, the real one (PyPI, on Python 3.12)", () => {
+  it('answers `kimi --version` in its own words: setup writes for Kimi Code and names it, no ~/.kimi is left, and verify --agent-run does not start it', async () => {
+    const bin = await ensurePredecessor('kimi-code');
+    const home = newHome();
+    const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY };
+    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'kimi-code'], { home, env, timeoutMs: 120_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const text = r.stdout.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      `The \`kimi\` on your PATH is kimi-cli ${AGENTS['kimi-code'].predecessor?.install.verified}, archived in favour of Kimi Code`,
+    );
+    expect(text).not.toContain('not proven');
+    expect(existsSync(join(home, '.kimi-code', 'config.toml'))).toBe(true);
+    // Its --version makes ~/.kimi; asked with KIMI_SHARE_DIR in a scratch folder, it leaves none.
+    expect(existsSync(join(home, '.kimi'))).toBe(false);
+    const run = await runCli(['verify', '--agent-run', '--agent', 'kimi-code'], { home, env, timeoutMs: 120_000 });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect((run.stdout + run.stderr).replace(/\s+/g, ' ')).toContain('is kimi-cli 1.52.0, not Kimi Code');
     await expectNothingLeftIn(home);
   }, 600_000);
 });

@@ -5,7 +5,7 @@
 // - pip: `python3 -m venv <folder>/venv`, then its pip installs package==version (bin: venv/bin).
 // A finished install leaves a stamp file, so an interrupted one is redone, never half-used.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,6 +23,8 @@ export interface Pinned {
   bin: string;
   /** Other packages installed in the same prefix or virtual environment (a platform binary, a Node, an SDK). */
   extras: readonly string[];
+  /** pip: the Python its virtual environment is made with, when not the system's python3 ('3.12'). */
+  python?: string;
 }
 
 /**
@@ -64,6 +66,7 @@ export const PINNED = Object.fromEntries(
               version: OVERRIDES[id] ?? install.verified,
               bin: binary,
               extras: install.from === 'go' ? [] : (install.extras ?? []),
+              ...(install.from === 'pip' && install.python !== undefined && { python: install.python }),
             } satisfies Pinned,
           ],
         ];
@@ -94,13 +97,30 @@ const STAMP = '.installed';
 /** The cache folder of one pinned agent (a Go module's slashes make nested folders, as in GOMODCACHE). */
 function prefixOf(p: Pinned): string {
   const { pkg, version, extras } = p;
-  // The extras are part of the prefix's name: changing them installs afresh.
-  return join(CACHE, [`${pkg}@${version}`, ...extras].join('+'));
+  // The extras (and a Python of its own) are part of the prefix's name: changing them installs afresh.
+  return join(CACHE, [`${pkg}@${version}`, ...extras, ...(p.python !== undefined ? [`python${p.python}`] : [])].join('+'));
 }
 
 /** Where the installed binary lands inside the cache folder, per kind. */
 function binDirOf(from: Pinned['from'], dir: string): string {
   return from === 'npm' ? join(dir, 'node_modules', '.bin') : from === 'go' ? join(dir, 'bin') : join(dir, 'venv', 'bin');
+}
+
+/**
+ * The interpreter a virtual environment is made with: the system's python3, or for a package that
+ * needs a newer one, pyenv's installed release of it (this machine's pyenv has 3.12 and 3.13), else
+ * `pythonX.Y` on PATH.
+ */
+function pythonFor(version: string | undefined): string {
+  if (version === undefined) return 'python3';
+  const root = process.env['PYENV_ROOT'] || join(homedir(), '.pyenv');
+  const releases = existsSync(join(root, 'versions'))
+    ? readdirSync(join(root, 'versions'))
+        .filter((v) => v === version || v.startsWith(`${version}.`))
+        .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    : [];
+  const newest = releases.at(-1);
+  return newest !== undefined ? join(root, 'versions', newest, 'bin', `python${version}`) : `python${version}`;
 }
 
 async function install(p: Pinned, dir: string): Promise<void> {
@@ -126,7 +146,7 @@ async function install(p: Pinned, dir: string): Promise<void> {
       await run('go', ['install', `${p.pkg}@v${p.version}`], { ...opts, env: { ...process.env, GOBIN: join(dir, 'bin') } });
       return;
     case 'pip':
-      await run('python3', ['-m', 'venv', join(dir, 'venv')], opts);
+      await run(pythonFor(p.python), ['-m', 'venv', join(dir, 'venv')], opts);
       await run(
         join(dir, 'venv', 'bin', 'python'),
         ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `${p.pkg}==${p.version}`, ...p.extras],
@@ -191,6 +211,25 @@ export async function ensureUnproven(id: PinnedId): Promise<string> {
   const version = UNPROVEN[id];
   if (version === undefined) throw new Error(`${id}: no unproven version is named`);
   const p = { ...PINNED[id], version };
+  const dir = prefixOf(p);
+  return withInstallLock(dir, () => installOnce(p, dir));
+}
+
+/**
+ * An agent's predecessor (Kimi's archived kimi-cli, which answers as `kimi`), at the version its
+ * facts were read from; the folder of its binary.
+ */
+export async function ensurePredecessor(id: PinnedId): Promise<string> {
+  const i = AGENTS[id].predecessor?.install;
+  if (i === undefined || i.from === 'go' || i.verified === undefined) throw new Error(`${id}: no predecessor to install`);
+  const p: Pinned = {
+    from: i.from,
+    pkg: i.package,
+    version: i.verified,
+    bin: AGENTS[id].binary,
+    extras: i.extras ?? [],
+    ...(i.from === 'pip' && i.python !== undefined && { python: i.python }),
+  };
   const dir = prefixOf(p);
   return withInstallLock(dir, () => installOnce(p, dir));
 }

@@ -60,6 +60,7 @@ function legacyRequest(env: AgentEnv, doc: unknown): AgentRequest | Message {
 
 export const kimiCli: Predecessor = {
   name: 'kimi-cli',
+  install: { from: 'pip', package: 'kimi-cli', verified: '1.52.0', python: '3.12' },
   versionText: /kimi-cli is no longer maintained|^kimi, version /m,
   file: (env) => ({ path: legacyPath(env), format: 'toml', role: "kimi-cli's config (archived; Kimi Code does not read it)" }),
   readBack: legacyRequest,
