@@ -256,3 +256,57 @@ describe('TOML edits in general', () => {
     }
   });
 });
+
+describe('arrays of tables (a [[providers]] list, as Mistral Vibe keeps one)', () => {
+  const text = `# my config
+active_model = "devstral"
+
+# Mistral's own
+[[providers]]
+name = "mistral"
+api_base = "https://api.mistral.ai/v1"
+
+# local llama
+[[providers]]
+name = "llamacpp"
+api_base = "http://127.0.0.1:8080/v1"
+
+[[models]]
+name = "devstral-2"
+provider = "mistral"
+alias = "devstral"
+`;
+  const file = '/home/dev/.vibe/config.toml';
+  const ours: KeyEdit[] = [
+    { path: ['providers', 2, 'name'], value: 'gateway' },
+    { path: ['providers', 2, 'api_base'], value: 'http://gw.example/v1' },
+    { path: ['models', 1, 'name'], value: 'deepseek-chat' },
+    { path: ['models', 1, 'provider'], value: 'gateway' },
+    { path: ['active_model'], value: 'deepseek-chat' },
+  ];
+
+  it('an entry appended after the last of its array, every line of the others and their comments kept', () => {
+    const out = editText(text, 'toml', ours, file);
+    expect(parseConfig(out, 'toml', file)).toMatchObject({
+      providers: [{ name: 'mistral' }, { name: 'llamacpp' }, { name: 'gateway', api_base: 'http://gw.example/v1' }],
+      models: [{ alias: 'devstral' }, { name: 'deepseek-chat', provider: 'gateway' }],
+    });
+    expectKeptLines(text, out, (line) => line === 'active_model = "devstral"');
+    expect(out.indexOf('name = "gateway"')).toBeLessThan(out.indexOf('[[models]]'));
+  });
+
+  it('taken out again by index: the text as it was, byte for byte', () => {
+    const out = editText(text, 'toml', ours, file);
+    const back = editText(
+      out,
+      'toml',
+      [
+        { path: ['models', 1], value: undefined },
+        { path: ['providers', 2], value: undefined },
+        { path: ['active_model'], value: 'devstral' },
+      ],
+      file,
+    );
+    expect(back).toBe(text);
+  });
+});
