@@ -3,10 +3,11 @@
 // and the saved settings only pre-fill the answers.
 import { givenOf } from '../given.js';
 import { join } from 'node:path';
-import { AGENTS } from '../../agents/registry.js';
+import { AGENTS, type AgentId } from '../../agents/registry.js';
 import { UsageError } from '../../core/errors.js';
 import { commas, msg } from '../../i18n/index.js';
 import type { SetupReport } from '../../setup/run.js';
+import type { Prompter } from '../../wizard/port.js';
 import type { ParsedArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
@@ -48,6 +49,17 @@ async function nextSteps(ctx: CliContext, report: SetupReport, keyEnvVar: string
   return lines;
 }
 
+/**
+ * An installed version older than our tests ran is proven by the agent itself answering once: the
+ * agents to run, when the person agrees.
+ */
+async function offerProof(ctx: CliContext, prompter: Prompter, report: SetupReport): Promise<AgentId[] | undefined> {
+  const unproven = report.agents.filter((a) => a.ok && a.unproven !== undefined);
+  if (!report.ok || report.dryRun || unproven.length === 0) return undefined;
+  print(ctx, ['', ...wrap(ctx.t('wizard.prove_why', { agents: commas(unproven.map((a) => `${a.name} ${a.version ?? ''}`.trim())) }))]);
+  return (await prompter.confirm({ message: ctx.t('wizard.prove_question'), initial: true })) ? unproven.map((a) => a.id) : undefined;
+}
+
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { wizardStart, rememberWizard } = await import('../../wizard/inputs.js');
   const start = await wizardStart(ctx, givenOf(args.values));
@@ -83,18 +95,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   };
   const report = await guardInterrupt(ctx, (onSetupProgress) => runWizard({ ...ports, onSetupProgress }, start.given, start.defaults));
   await rememberWizard(ctx, start, report);
-  // An installed version older than our tests ran is proven by the agent itself, when the person agrees.
-  const unproven = report.agents.filter((a) => a.ok && a.unproven !== undefined);
-  const prove = inputs.verifyByAgent
-    ? report.agents.map((a) => a.id)
-    : report.ok &&
-        !report.dryRun &&
-        unproven.length > 0 &&
-        (say(''),
-        print(ctx, wrap(ctx.t('wizard.prove_why', { agents: commas(unproven.map((a) => `${a.name} ${a.version ?? ''}`.trim())) }))),
-        await ports.prompter.confirm({ message: ctx.t('wizard.prove_question'), initial: true }))
-      ? unproven.map((a) => a.id)
-      : undefined;
+  const prove = inputs.verifyByAgent ? report.agents.map((a) => a.id) : await offerProof(ctx, ports.prompter, report);
   say('');
   printSetupReport(ctx, report, { agentRuns: prove !== undefined });
   const runs =
