@@ -62,7 +62,7 @@ export interface WizardDeps {
   /** Registers the key so every writer masks it. */
   addSecret?: (secret: string) => void;
   /** Finds an installed agent and its version (injected so tests need no agents on PATH). */
-  detect: (agent: Agent) => Promise<{ installed: boolean; version?: string }>;
+  detect: (agent: Agent) => Promise<{ installed: boolean; version?: string; predecessor?: string }>;
   /** The person's language (default English). */
   t?: Translator;
   /** Also receives setup's progress (the CLI follows backups, to name one if the run is interrupted). */

@@ -522,6 +522,26 @@ describe('wizard: the version installed', () => {
   });
 });
 
+describe('wizard: an agent whose command is its predecessor', () => {
+  it('Kimi Code with only kimi-cli on PATH: the row says so, and it is not pre-selected as installed', async () => {
+    const p = scripted([
+      (q) => {
+        const kimi = q.choices!.find((c) => c.value === 'kimi-code');
+        expect(kimi?.title.replace(/\s+/g, ' ')).toMatch(/^Kimi Code only kimi-cli 1\.52\.0 /);
+        expect(kimi?.selected).toBe(false);
+        return new CancelledError();
+      },
+    ]);
+    const d = deps(p, ['kimi-code']);
+    const legacy = {
+      ...d,
+      detect: async (agent: { id: string }) =>
+        agent.id === 'kimi-code' ? { installed: false, predecessor: '1.52.0' } : { installed: false },
+    };
+    await expect(runWizard(legacy, given({ baseUrl: sim.root, key: DEMO_KEY }))).rejects.toBeInstanceOf(CancelledError);
+  });
+});
+
 describe('wizard: keys in different groups', () => {
   it("a key per agent: pasted (hidden) or read from a variable; each agent chooses from its own key's list", async () => {
     const { VIP_KEY } = await import('../../src/simulator/index.js');

@@ -40,6 +40,7 @@ export const en = {
   'wizard.agents.too_old': 'versions older than {broken} do not read what this tool writes; update: {update}',
   'wizard.agents.installed_version': 'installed {version}',
   'wizard.agents.not_installed': 'not installed',
+  'wizard.agents.predecessor': 'only {name} {version}',
   'wizard.agents.row': '{protocols}: {models}',
   'wizard.agents.row_unproven': '{protocols}: {models}; not proven for this version (tests ran {proven} and later)',
   'wizard.agents.question': 'Which agents should use the gateway?',

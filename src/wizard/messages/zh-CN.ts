@@ -40,6 +40,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'wizard.agents.too_old': '早于 {broken} 的版本无法读取本工具所写的配置；请更新：{update}',
   'wizard.agents.installed_version': '已安装 {version}',
   'wizard.agents.not_installed': '未安装',
+  'wizard.agents.predecessor': '仅有 {name} {version}',
   'wizard.agents.row': '{protocols}：{models}',
   'wizard.agents.row_unproven': '{protocols}：{models}；此版本未经验证（测试覆盖 {proven} 及以后）',
   'wizard.agents.question': '哪些智能体要使用此网关？',

@@ -82,7 +82,10 @@ export async function askAgents(
         ? f.detected.version
           ? t('wizard.agents.installed_version', { version: f.detected.version })
           : t('wizard.agents.installed')
-        : t('wizard.agents.not_installed'),
+        : // The command is there but answers as the agent's predecessor (kimi-cli as `kimi`).
+          f.detected.predecessor !== undefined && f.agent.predecessor
+          ? t('wizard.agents.predecessor', { name: f.agent.predecessor.name, version: f.detected.predecessor })
+          : t('wizard.agents.not_installed'),
       f.reason
         ? `✗ ${f.reason}`
         : t(unproven(f.agent, f.detected.version) ? 'wizard.agents.row_unproven' : 'wizard.agents.row', {
