@@ -104,11 +104,9 @@ export async function detectAgent(agent: Agent, env: AgentEnv, timeoutMs = DEFAU
   }
   if (result.notFound) return { installed: false };
   const told = `${result.stdout}\n${result.stderr}`;
-  if (agent.predecessor?.versionText.test(told)) {
-    const version = extractVersion(told);
-    return { installed: false, ...(version !== undefined && { predecessor: version }), ...(path !== undefined && { path }) };
-  }
   const version = extractVersion(told);
+  if (agent.predecessor?.versionText.test(told))
+    return { installed: false, ...(version !== undefined && { predecessor: version }), ...(path !== undefined && { path }) };
   // A binary that answered (even slowly or with an error) is there; only a version proves it is ours.
   const installed = result.exitCode === 0 || version !== undefined || path !== undefined;
   return { installed, ...(version !== undefined && { version }), ...(path !== undefined && { path }) };

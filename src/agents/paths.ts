@@ -77,8 +77,9 @@ export function mapDocs(
 
 /**
  * The messages URL of a client that takes a trailing `/v1` off its base URL (`all`: every one, as
- * OpenClaw does) and adds `/v1/messages`.
+ * OpenClaw does; `none`: the Anthropic SDK's own way, the base as given) and adds `/v1/messages`.
  */
-export function messagesUrl(baseUrl: string, strip: 'one' | 'all'): string {
-  return `${trimSlash(baseUrl).replace(strip === 'all' ? /(\/v1)+$/ : /\/v1$/, '')}/v1/messages`;
+export function messagesUrl(baseUrl: string, strip: 'one' | 'all' | 'none'): string {
+  const base = trimSlash(baseUrl);
+  return `${strip === 'none' ? base : base.replace(strip === 'all' ? /(\/v1)+$/ : /\/v1$/, '')}/v1/messages`;
 }

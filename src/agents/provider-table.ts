@@ -62,7 +62,7 @@ export function protocolNames<T extends Readonly<Record<AgentProtocol, string>>>
 export function providerRequest(p: {
   protocol: AgentProtocol;
   baseUrl: string;
-  strip: 'one' | 'all';
+  strip: 'one' | 'all' | 'none';
   model: string;
   key: string | undefined;
   keySource: Message;

@@ -13,7 +13,8 @@
 // We never write it: setup and doctor say which file Kimi Code reads, and doctor checks a legacy
 // file that points at the gateway.
 import type { Protocol } from '../../core/types.js';
-import { asRecord, asString, dirFromEnv, pathFor, trimSlash } from '../paths.js';
+import { asRecord, asString, dirFromEnv, pathFor } from '../paths.js';
+import { providerRequest } from '../provider-table.js';
 import type { AgentEnv, AgentRequest, Predecessor } from '../types.js';
 import { isMessage, msg, type Message } from '../../i18n/index.js';
 import { defaultAlias } from './default-alias.js';
@@ -43,19 +44,16 @@ function legacyRequest(env: AgentEnv, doc: unknown): AgentRequest | Message {
   const baseUrl = asString(provider['base_url']);
   if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.kimi.no_base_url', { id, file });
   const key = asString(provider['api_key']);
-  const base = trimSlash(baseUrl);
-  const url = protocol === 'messages' ? `${base}/v1/messages` : `${base}${protocol === 'chat' ? '/chat/completions' : '/responses'}`;
-  return {
+  return providerRequest({
     protocol,
-    url,
+    baseUrl,
+    strip: 'none',
     model,
-    auth: protocol === 'messages' ? 'x-api-key' : 'bearer',
     key: key === '' ? undefined : key,
     keySource: msg('agents.file_field', { file, field: `providers.${id}.api_key` }),
-    baseUrl,
     file,
     provider: id,
-  };
+  });
 }
 
 export const kimiCli: Predecessor = {
