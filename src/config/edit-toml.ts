@@ -111,6 +111,41 @@ function withNewSections(body: string, before: unknown, target: Record<string, u
   return out;
 }
 
+/** Paths of lists of tables the edit creates (`[[providers]]` where the file has none). */
+function newTableArrays(before: unknown, target: Record<string, unknown>, path: Path, out: Path[]): Path[] {
+  for (const [key, value] of Object.entries(target)) {
+    const old = isPlainObject(before) ? before[key] : undefined;
+    if (isPlainObject(value)) newTableArrays(old, value, [...path, key], out);
+    else if (old === undefined && Array.isArray(value) && value.length > 0 && value.every(isPlainObject)) out.push([...path, key]);
+  }
+  return out;
+}
+
+/**
+ * The text with each new list of tables written at its end as `[[name]]` sections: toml-patch finds
+ * no node to add the items to. Undefined when an item holds more than plain rows or the result would
+ * not parse as intended.
+ */
+function withNewTableArrays(body: string, before: unknown, target: Record<string, unknown>): string | undefined {
+  const eol = detectEol(body);
+  const format = Object.assign(TomlFormat.default(), { newLine: eol, trailingNewline: 1 });
+  let out = body;
+  for (const list of newTableArrays(before, target, [], [])) {
+    const items = getIn(target, list) as Record<string, unknown>[];
+    if (items.some((item) => Object.keys(rowsOf(item)).length !== Object.keys(item).length)) return undefined;
+    const header = `[[${list.map(tomlKey).join('.')}]]`;
+    const text = items.map((item) => header + eol + stringify(item, format).replace(/(\r?\n)*$/, eol)).join(eol);
+    const lead = out === '' ? '' : out.endsWith('\n') ? eol : eol + eol;
+    out = out + lead + text;
+    try {
+      if (!deepEqual(getIn(parse(out), list), items)) return undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return out;
+}
+
 interface CstItem {
   type: string;
   loc: { start: { line: number }; end: { line: number } };
@@ -275,7 +310,9 @@ export function editToml(text: string, edits: readonly KeyEdit[], file: string):
   if (deepEqual(before, target)) return text;
 
   const { bom, body } = splitBom(text);
-  const withSections = withNewSections(withNewRows(body, before, target), before, target);
+  const rows = withNewRows(body, before, target);
+  const sections = withNewSections(rows, before, target);
+  const withSections = sections === undefined ? undefined : withNewTableArrays(sections, before, target);
   const patched = (withSections !== undefined ? patchTo(withSections, target) : undefined) ?? patchTo(body, target);
   const out =
     patched === undefined ? undefined : keepTableComments(body, keepHeaderComment(body, restoreSpacing(body, patched, target)), target);

@@ -309,4 +309,35 @@ alias = "devstral"
     );
     expect(back).toBe(text);
   });
+
+  it('a list the file does not have yet is written as [[sections]] after the rest, and taken out to the text as it was', () => {
+    const first: KeyEdit[] = [
+      { path: ['active_model'], value: 'gateway/deepseek-chat' },
+      { path: ['providers', 0, 'name'], value: 'gateway' },
+      { path: ['providers', 0, 'api_base'], value: 'http://gw.example/v1' },
+      { path: ['models', 0, 'name'], value: 'deepseek-chat' },
+    ];
+    for (const before of ['', '# my config\ntheme = "dark"\n\n[tools.bash]\npermission = "ask"\n']) {
+      const out = editText(before, 'toml', first, file);
+      expect(parseConfig(out, 'toml', file)).toMatchObject({
+        active_model: 'gateway/deepseek-chat',
+        providers: [{ name: 'gateway', api_base: 'http://gw.example/v1' }],
+        models: [{ name: 'deepseek-chat' }],
+      });
+      expect(out).toContain('[[providers]]\nname = "gateway"\napi_base = "http://gw.example/v1"\n');
+      if (before !== '') expectKeptLines(before, out, () => false);
+      const back = editText(
+        out,
+        'toml',
+        [
+          { path: ['providers'], value: undefined },
+          { path: ['models'], value: undefined },
+          { path: ['active_model'], value: undefined },
+        ],
+        file,
+      );
+      // An emptied new file keeps a newline (remove deletes a file it created).
+      expect(before === '' ? back.trim() : back).toBe(before);
+    }
+  });
 });
