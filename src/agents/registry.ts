@@ -12,6 +12,7 @@ import { geminiCli } from './gemini-cli/index.js';
 import { hermesAgent } from './hermes-agent/index.js';
 import { kilo } from './kilo/index.js';
 import { kimiCode } from './kimi-code/index.js';
+import { mistralVibe } from './mistral-vibe/index.js';
 import { opencode } from './opencode/index.js';
 import { openclaw } from './openclaw/index.js';
 import { pi } from './pi/index.js';
@@ -34,6 +35,7 @@ const LIST = [
   kimiCode,
   openclaw,
   hermesAgent,
+  mistralVibe,
   geminiCli,
 ] as const;
 

@@ -22,6 +22,7 @@ import {
   ensureAgent,
   ensurePredecessor,
   ensureUnproven,
+  EVERY_PROTOCOL,
   FLOOR_IDS,
   FLOORS,
   PINNED,
@@ -233,6 +234,46 @@ describe.each(RUNS)('%s (%s version), the real agent', (id, which) => {
     expect(doctor.code, doctor.stdout + doctor.stderr).toBe(1);
     const d = jsonOf(doctor) as { agents: { id: string; findings: { code: string }[] }[] };
     expect(d.agents.find((a) => a.id === id)?.findings.map((f) => f.code)).toContain('wrong_path');
+    await expectNothingLeftIn(home);
+  });
+});
+
+/**
+ * Each protocol an agent of EVERY_PROTOCOL speaks, with a model of the simulator served only that
+ * way: the request the real agent sends takes the path, header and key its module rebuilds for it.
+ */
+const MODEL_FOR: Readonly<Record<string, string>> = { messages: 'claude-sonnet-4-5', chat: 'deepseek-chat', responses: 'gpt-5.1-codex' };
+const PROTOCOL_RUNS = EVERY_PROTOCOL.flatMap((id) =>
+  AGENTS[id].protocols.filter((p) => p !== 'images').map((protocol): [PinnedId, string] => [id, protocol]),
+);
+
+describe.each(PROTOCOL_RUNS)('%s over %s, the real agent', (id, protocol) => {
+  it('setup with a model served only that way; its own one-shot sends the request of that protocol', async () => {
+    const home = newHome();
+    const env = envFor(id);
+    const model = MODEL_FOR[protocol]!;
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', id, '--model', model], {
+      home,
+      env,
+      timeoutMs: 60_000,
+    });
+    expect(setup.code, setup.stderr + setup.stdout).toBe(0);
+    const want = await expected(id, home);
+    expect([want.protocol, want.model]).toEqual([protocol, model]);
+    seedHome(id, home);
+    const from = sim.log.length;
+    const run = await runCli(['verify', '--agent-run', '--agent', id, '--json'], { home, env, timeoutMs: 200_000 });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const sent = agentRequests(from);
+    expect(sent.length, 'the agent sent no request to the gateway').toBeGreaterThan(0);
+    expect(sent.map((e) => [e.path.split('?')[0], e.auth.scheme, e.auth.key === DEMO_KEY, e.status])).toContainEqual([
+      pathOf(want.url),
+      want.auth,
+      true,
+      200,
+    ]);
+    expect(sent.map((e) => e.model)).toContain(model);
+    expect(run.stdout + run.stderr).not.toContain(DEMO_KEY);
     await expectNothingLeftIn(home);
   });
 });

@@ -7,7 +7,7 @@ import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { readCurrent } from '../../src/setup/read-current.js';
 import { CHANNELS, MODELS } from '../conformance/world.js';
-import { ensureAgent, FLOOR_IDS, FLOORS, PINNED, type PinnedId, type Which } from '../agents/install.js';
+import { ensureAgent, EVERY_PROTOCOL, FLOOR_IDS, FLOORS, PINNED, type PinnedId, type Which } from '../agents/install.js';
 import { seedHome } from '../agents/seed.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
@@ -109,6 +109,53 @@ describe.each(RUNS)('%s (%s version) through new-api', (id, which) => {
     expect(forwarded.every((e) => e.path.split('?')[0]?.endsWith(c.upstreamPath) && e.status === 200)).toBe(true);
     expect(forwarded.every((e) => e.auth.key !== world.keys.full)).toBe(true);
 
+    expect(await processesOfHome(h.dir), 'processes left running').toEqual([]);
+  });
+});
+
+/** The world's models served in one protocol each (o3-pro: Responses only). */
+const MODEL_FOR: Readonly<Record<string, string>> = { messages: 'claude-sonnet-4-5', chat: 'deepseek-chat', responses: 'o3-pro' };
+const PROTOCOL_RUNS = EVERY_PROTOCOL.flatMap((id) =>
+  AGENTS[id].protocols.filter((p) => p !== 'images').map((protocol): [PinnedId, string] => [id, protocol]),
+);
+
+describe.each(PROTOCOL_RUNS)('%s over %s through new-api', (id, protocol) => {
+  it("setup with a model of that protocol; new-api logs the real agent's request on its path, 200, and forwards it", async () => {
+    const h = tempHome();
+    homes.push(h);
+    const env = { PATH: `${bins.get(`${id}@newest`)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: world.keys.full };
+    const model = MODEL_FOR[protocol]!;
+    const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id, '--model', model], {
+      home: h.dir,
+      env,
+      timeoutMs: 60_000,
+    });
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    seedHome(id, h.dir);
+    const want = await expected(id, h.dir, 'newest');
+    expect([want.protocol, want.model]).toEqual([protocol, model]);
+    const gatewayPath = `POST ${new URL(want.url).pathname}`;
+    const logBefore = world.gateway.log().length;
+    const from = world.upstream.log.length;
+    const run = await runCli(['verify', '--agent-run', '--agent', id, '--json'], { home: h.dir, env, timeoutMs: 200_000 });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain(world.keys.full);
+    let logged: string[] = [];
+    for (let waited = 0; waited < 5_000 && !logged.some((l) => / 200 \|/.test(l)); waited += 50) {
+      logged = world.gateway
+        .log()
+        .slice(logBefore)
+        .split('\n')
+        .filter((l) => l.includes(gatewayPath));
+      if (!logged.some((l) => / 200 \|/.test(l))) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(
+      logged.some((l) => / 200 \|/.test(l)),
+      `new-api logged ${gatewayPath} 200`,
+    ).toBe(true);
+    const forwarded = world.upstream.log.slice(from).filter((e) => e.model === model);
+    expect(forwarded.length, `the provider got ${model}`).toBeGreaterThan(0);
+    expect(forwarded.every((e) => e.status === 200)).toBe(true);
     expect(await processesOfHome(h.dir), 'processes left running').toEqual([]);
   });
 });
