@@ -196,6 +196,11 @@ export function takeOursOut(
   const left = parseConfig(after, file.format, file.path);
   const empty = isPlainObject(left) && Object.keys(left).length === 0 && /^[\s{}]*$/.test(after);
   // A key where our runs wrote one is still there (the user changed that value since, say).
-  const keyPaths = runs.flatMap((r, i) => changed[i]!.filter((p) => String(getIn(r.after, p)).includes(KEY_MARK)));
+  const keyPaths = runs.flatMap((r, i) =>
+    changed[i]!.filter((p) => {
+      const value = getIn(r.after, p);
+      return typeof value === 'string' && value.includes(KEY_MARK);
+    }),
+  );
   return { after, empty, keyLeft: keyPaths.some((p) => typeof getIn(left, p) === 'string') };
 }

@@ -82,6 +82,12 @@ const render = <T>(choices: readonly Choice<T>[]) => {
   return onRender ? { onRender } : {};
 };
 
+/** Rows for a list's choices: all of them while the terminal has room below the question, 10 at least. */
+function perPage(streams: PromptStreams, count: number): number {
+  const rows = (streams.stdout ?? process.stdout).rows as number | undefined;
+  return Math.min(count, Math.max(10, (rows ?? 24) - 2));
+}
+
 /**
  * A multiselect whose minimum is checked here, in the reader's language (prompts' own check speaks
  * English only), the question asked again with the choices as they were left.
@@ -97,9 +103,10 @@ async function multiselect<T>(ask: Ask, streams: PromptStreams, t: Translator, q
       instructions: false,
       hint: t('wizard.prompt.multiselect_hint'),
       warn: t('wizard.prompt.not_available'),
-      // Every agent on one page (prompts shows 10 by default); a long model list still pages.
+      // Every agent on one page (prompts shows 10 by default), as far as the terminal has rows for
+      // them below the question; a long model list still pages.
       // prompts reads `optionsPerPage`; its type declarations lack it.
-      ...({ optionsPerPage: Math.min(Math.max(10, choices.length), 16) } as object),
+      ...({ optionsPerPage: perPage(streams, choices.length) } as object),
       ...render(choices),
     });
     if (q.min === undefined || picked.length >= q.min) return picked;
