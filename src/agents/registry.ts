@@ -14,6 +14,7 @@ import { kilo } from './kilo/index.js';
 import { kimiCode } from './kimi-code/index.js';
 import { mistralVibe } from './mistral-vibe/index.js';
 import { opencode } from './opencode/index.js';
+import { openhands } from './openhands/index.js';
 import { openclaw } from './openclaw/index.js';
 import { pi } from './pi/index.js';
 import { qwenCode } from './qwen-code/index.js';
@@ -36,6 +37,7 @@ const LIST = [
   openclaw,
   hermesAgent,
   mistralVibe,
+  openhands,
   geminiCli,
 ] as const;
 

@@ -203,7 +203,7 @@ async function withInstallLock<T>(dir: string, job: () => Promise<T>): Promise<T
  * The agents the tiers run once per protocol they speak, each with a model served only that way
  * (the others run in the protocol setup picks for them).
  */
-export const EVERY_PROTOCOL: readonly PinnedId[] = (['mistral-vibe'] as const).filter((id) => id in PINNED);
+export const EVERY_PROTOCOL: readonly PinnedId[] = (['mistral-vibe', 'openhands'] as const).filter((id) => id in PINNED);
 
 /**
  * Versions older than the agent's `provenFrom`, run only through the path a user with such a version
