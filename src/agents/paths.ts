@@ -1,6 +1,7 @@
 // Path and URL helpers shared by the agent modules. Agent modules never touch the real machine:
 // the platform comes from AgentEnv, so a Windows layout can be computed (and tested) on Linux.
 import path from 'node:path';
+import type { FileEdit } from '../config/types.js';
 import type { AgentEnv } from './types.js';
 
 export type PathApi = typeof path.posix;
@@ -82,4 +83,20 @@ export function mapDocs(
 export function messagesUrl(baseUrl: string, strip: 'one' | 'all' | 'none'): string {
   const base = trimSlash(baseUrl);
   return `${strip === 'none' ? base : base.replace(strip === 'all' ? /(\/v1)+$/ : /\/v1$/, '')}/v1/messages`;
+}
+
+/**
+ * What `remove` takes out of an agent's .env (Codex, Hermes Agent, Mistral Vibe): the variables of
+ * `vars` it holds, as one edit, and their values (masked in every diff); nothing when it has none.
+ */
+export function dotenvVarsOut(
+  path: string,
+  parsed: unknown,
+  vars: Iterable<string>,
+): { edit?: FileEdit; removed: string[]; secrets: string[] } {
+  const dotenv = asRecord(parsed);
+  const removed = [...vars].filter((v) => dotenv !== undefined && v in dotenv);
+  const secrets = removed.map((v) => asString(dotenv?.[v])).filter((v): v is string => !!v);
+  if (removed.length === 0) return { removed, secrets };
+  return { edit: { path, format: 'dotenv', edits: removed.map((v) => ({ path: [v], value: undefined })) }, removed, secrets };
 }

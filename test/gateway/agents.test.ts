@@ -48,6 +48,23 @@ afterAll(async () => {
   await world?.stop();
 });
 
+/**
+ * new-api's access lines for `request` (`POST /v1/…`) since `from`: it writes one after the answer
+ * has gone out, so this waits up to 5 s for one that says 200.
+ */
+async function loggedLines(from: number, request: string): Promise<string[]> {
+  let logged: string[] = [];
+  for (let waited = 0; waited < 5_000 && !logged.some((l) => / 200 \|/.test(l)); waited += 50) {
+    logged = world.gateway
+      .log()
+      .slice(from)
+      .split('\n')
+      .filter((l) => l.includes(request));
+    if (!logged.some((l) => / 200 \|/.test(l))) await new Promise((r) => setTimeout(r, 50));
+  }
+  return logged;
+}
+
 const homes: { dir: string; remove: () => void }[] = [];
 afterEach(async () => {
   for (const h of homes.splice(0)) {
@@ -91,15 +108,7 @@ describe.each(RUNS)('%s (%s version) through new-api', (id, which) => {
 
     // new-api logged the agent's own request, answered 200, on the path of the agent's protocol.
     // new-api writes the access line after the answer has gone out: give it a moment.
-    let logged: string[] = [];
-    for (let waited = 0; waited < 5_000 && !logged.some((l) => / 200 \|/.test(l)); waited += 50) {
-      logged = world.gateway
-        .log()
-        .slice(logBefore)
-        .split('\n')
-        .filter((l) => l.includes(c.gatewayPath));
-      if (!logged.some((l) => / 200 \|/.test(l))) await new Promise((r) => setTimeout(r, 50));
-    }
+    const logged = await loggedLines(logBefore, c.gatewayPath);
     expect(logged.length, `new-api logged ${c.gatewayPath}`).toBeGreaterThan(0);
     expect(logged.some((l) => / 200 \|/.test(l))).toBe(true);
     expect(logged.some((l) => l.includes('/v1/v1/'))).toBe(false);
@@ -113,8 +122,14 @@ describe.each(RUNS)('%s (%s version) through new-api', (id, which) => {
   });
 });
 
-/** The world's models served in one protocol each (o3-pro: Responses only). */
+/** The world's models setup gives each protocol: o3-pro is served over Responses only. */
 const MODEL_FOR: Readonly<Record<string, string>> = { messages: 'claude-sonnet-4-5', chat: 'deepseek-chat', responses: 'o3-pro' };
+/**
+ * OpenHands CLI sends only gpt-5 ids over Responses (by name, whatever their marks), so o3-pro does
+ * not suit it: its Responses model is gpt-5-codex, which is marked for chat too on new-api v0.10.2
+ * (where an agent that prefers chat would take it there).
+ */
+const RESPONSES_BY_NAME: Readonly<Partial<Record<PinnedId, string>>> = { openhands: 'gpt-5-codex' };
 const PROTOCOL_RUNS = EVERY_PROTOCOL.flatMap((id) =>
   AGENTS[id].protocols.filter((p) => p !== 'images').map((protocol): [PinnedId, string] => [id, protocol]),
 );
@@ -124,7 +139,7 @@ describe.each(PROTOCOL_RUNS)('%s over %s through new-api', (id, protocol) => {
     const h = tempHome();
     homes.push(h);
     const env = { PATH: `${bins.get(`${id}@newest`)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: world.keys.full };
-    const model = MODEL_FOR[protocol]!;
+    const model = (protocol === 'responses' ? RESPONSES_BY_NAME[id] : undefined) ?? MODEL_FOR[protocol]!;
     const setup = await runCli(['setup', '--yes', '--json', '--base-url', world.gateway.root, '--agent', id, '--model', model], {
       home: h.dir,
       env,
@@ -140,15 +155,7 @@ describe.each(PROTOCOL_RUNS)('%s over %s through new-api', (id, protocol) => {
     const run = await runCli(['verify', '--agent-run', '--agent', id, '--json'], { home: h.dir, env, timeoutMs: 200_000 });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout + run.stderr).not.toContain(world.keys.full);
-    let logged: string[] = [];
-    for (let waited = 0; waited < 5_000 && !logged.some((l) => / 200 \|/.test(l)); waited += 50) {
-      logged = world.gateway
-        .log()
-        .slice(logBefore)
-        .split('\n')
-        .filter((l) => l.includes(gatewayPath));
-      if (!logged.some((l) => / 200 \|/.test(l))) await new Promise((r) => setTimeout(r, 50));
-    }
+    const logged = await loggedLines(logBefore, gatewayPath);
     expect(
       logged.some((l) => / 200 \|/.test(l)),
       `new-api logged ${gatewayPath} 200`,
@@ -182,15 +189,7 @@ describe.each(NOT_RUN)('%s through new-api, not installable here: the request re
     const logBefore = world.gateway.log().length;
     const doctor = await runCli(['doctor', '--json', '--agent', id], { home: h.dir, env, timeoutMs: 60_000 });
     expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
-    let logged: string[] = [];
-    for (let waited = 0; waited < 5_000 && !logged.some((l) => / 200 \|/.test(l)); waited += 50) {
-      logged = world.gateway
-        .log()
-        .slice(logBefore)
-        .split('\n')
-        .filter((l) => l.includes(gatewayPath));
-      if (!logged.some((l) => / 200 \|/.test(l))) await new Promise((r) => setTimeout(r, 50));
-    }
+    const logged = await loggedLines(logBefore, gatewayPath);
     expect(
       logged.some((l) => / 200 \|/.test(l)),
       `new-api logged ${gatewayPath} 200`,

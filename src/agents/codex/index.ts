@@ -6,7 +6,7 @@ import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, dotenvVarsOut, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -201,15 +201,11 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
     config.push({ path: ['model_providers'], value: undefined });
   }
   const edits: FileEdit[] = [{ path: paths.config, format: 'toml', edits: config }];
-  const dotenv = asRecord(current.get(paths.dotenv));
-  const remove = [...vars].filter((v) => dotenv !== undefined && v in dotenv);
-  if (remove.length > 0) {
-    for (const v of remove) {
-      const value = asString(dotenv?.[v]);
-      if (value) secrets.push(value);
-    }
-    edits.push({ path: paths.dotenv, format: 'dotenv', edits: remove.map((v) => ({ path: [v], value: undefined })) });
-    notes.push(msg('agents.unplan.dotenv_kept', { vars: commas(remove), file: paths.dotenv }));
+  const dotenv = dotenvVarsOut(paths.dotenv, current.get(paths.dotenv), vars);
+  if (dotenv.edit !== undefined) {
+    secrets.push(...dotenv.secrets);
+    edits.push(dotenv.edit);
+    notes.push(msg('agents.unplan.dotenv_kept', { vars: commas(dotenv.removed), file: paths.dotenv }));
   }
   return { edits, notes, secrets };
 }

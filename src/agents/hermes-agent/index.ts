@@ -22,7 +22,7 @@ import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor } from '../paths.js';
+import { asRecord, asString, dirFromEnv, dotenvVarsOut, envValue, pathFor } from '../paths.js';
 import { ownProviderId, ownProviders, protocolNames, providerRequest } from '../provider-table.js';
 import {
   defineAgent,
@@ -133,15 +133,9 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
     notes.push(msg('agents.unplan.hermes_after', { file: paths.config }));
   }
   const edits: FileEdit[] = [{ path: paths.config, format: 'yaml', edits: config }];
-  const dotenv = asRecord(current.get(paths.dotenv));
-  const here = [...vars].filter((v) => dotenv !== undefined && v in dotenv);
-  if (here.length > 0) {
-    for (const v of here) {
-      const value = asString(dotenv?.[v]);
-      if (value) secrets.push(value);
-    }
-    edits.push({ path: paths.dotenv, format: 'dotenv', edits: here.map((v) => ({ path: [v], value: undefined })) });
-  }
+  const dotenv = dotenvVarsOut(paths.dotenv, current.get(paths.dotenv), vars);
+  secrets.push(...dotenv.secrets);
+  if (dotenv.edit !== undefined) edits.push(dotenv.edit);
   return { edits, notes, secrets };
 }
 

@@ -23,7 +23,7 @@ import { JobError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor } from '../paths.js';
+import { asRecord, asString, dirFromEnv, dotenvVarsOut, envValue, pathFor } from '../paths.js';
 import { ownProviderId, ownProviders, protocolNames } from '../provider-table.js';
 import {
   defineAgent,
@@ -193,13 +193,9 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   }
   const edits: FileEdit[] = [{ path: paths.config, format: 'toml', edits: config }];
   const vars = new Set(ours.map(({ provider }) => asString(provider['api_key_env_var'])).filter((v): v is string => !!v));
-  const dotenv = asRecord(current.get(paths.dotenv));
-  const here = [...vars].filter((v) => dotenv !== undefined && v in dotenv);
-  for (const v of here) {
-    const value = asString(dotenv?.[v]);
-    if (value) secrets.push(value);
-  }
-  if (here.length > 0) edits.push({ path: paths.dotenv, format: 'dotenv', edits: here.map((v) => ({ path: [v], value: undefined })) });
+  const dotenv = dotenvVarsOut(paths.dotenv, current.get(paths.dotenv), vars);
+  secrets.push(...dotenv.secrets);
+  if (dotenv.edit !== undefined) edits.push(dotenv.edit);
   return { edits, notes, secrets };
 }
 
