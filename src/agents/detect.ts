@@ -93,11 +93,12 @@ export async function detectAgent(agent: Agent, env: AgentEnv, timeoutMs = DEFAU
   const launch = launchFor(path, agent.binary, agent.versionArgs, env.platform);
   if (path === undefined) return { installed: false };
   // A neutral folder: a probe never runs in (or reads) the repository the command was started in;
-  // the agent's own side files go to a scratch folder where it has a variable for them.
+  // the agent's own side files go to a scratch folder where it has a variable for them, and its
+  // quiet variables keep it from its own lookups (OpenHands CLI fetches a price list at start).
   const scratch = agent.versionEnv ? await mkdtemp(join(tmpdir(), `gas-version-${agent.id}-`)) : undefined;
   let result;
   try {
-    const env_ = { ...probeEnv(env), ...(scratch !== undefined && agent.versionEnv?.(scratch)) };
+    const env_ = { ...probeEnv(env), ...agent.quietEnv, ...(scratch !== undefined && agent.versionEnv?.(scratch)) };
     result = await runCommand({ ...launch, cwd: tmpdir(), timeoutMs }, { env: env_ });
   } finally {
     if (scratch !== undefined) await rm(scratch, { recursive: true, force: true }).catch(() => undefined);

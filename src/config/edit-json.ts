@@ -94,9 +94,25 @@ function renderInline(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function memberText(key: string | number, value: unknown, indent: string, multiline: boolean, layout: Layout): string {
+function memberText(key: string | number, value: unknown, indent: string, multiline: boolean, layout: Layout, colon = ': '): string {
   const rendered = multiline ? renderMultiline(value, indent, layout) : renderInline(value);
-  return typeof key === 'number' ? rendered : `${JSON.stringify(key)}: ${rendered}`;
+  return typeof key === 'number' ? rendered : `${JSON.stringify(key)}${colon}${rendered}`;
+}
+
+/**
+ * How a one-line container spaces its members, read from its own text: what follows a comma and
+ * what stands between a key and its value (`,` and `:` in JSON as programs save it, `, ` and `: `
+ * as people write it).
+ */
+function inlineSpacing(text: string, container: jsonc.Node): { comma: string; colon: string } {
+  const children = container.children ?? [];
+  const first = children[0];
+  const second = children[1];
+  const comma = first !== undefined && second !== undefined ? text.slice(end(first), second.offset).replace(/^\s*/, '') : ', ';
+  const key = first?.type === 'property' ? first.children?.[0] : undefined;
+  const value = first?.type === 'property' ? first.children?.[1] : undefined;
+  const colon = key !== undefined && value !== undefined ? text.slice(end(key), value.offset) : ': ';
+  return { comma: /^,\s*$/.test(comma) ? comma : ', ', colon: /^\s*:\s*$/.test(colon) ? colon : ': ' };
 }
 
 /** The property of `container` named `key` when it starts its own line: a member can go right above it. */
@@ -116,6 +132,13 @@ function insertMember(text: string, container: jsonc.Node, key: string | number,
     const indent = indentOfLine(text, sibling.offset);
     const member = memberText(key, value, indent, true, layout);
     return applyEdits(text, [{ offset: lineStartOf(text, sibling.offset), length: 0, content: `${indent}${member},${layout.eol}` }]);
+  }
+  const inline =
+    before !== undefined && container.type === 'object' ? container.children?.find((p) => p.children?.[0]?.value === before) : undefined;
+  if (inline !== undefined) {
+    // A sibling that shares its line (a file saved on one line): in front of it, spaced as the rest.
+    const { comma, colon } = inlineSpacing(text, container);
+    return applyEdits(text, [{ offset: inline.offset, length: 0, content: `${memberText(key, value, '', false, layout, colon)}${comma}` }]);
   }
   const children = container.children ?? [];
   const close = end(container) - 1;
@@ -151,9 +174,10 @@ function insertMember(text: string, container: jsonc.Node, key: string | number,
     if (!comma) edits.push({ offset: end(last), length: 0, content: ',' });
     return applyEdits(text, edits);
   }
-  const member = memberText(key, value, '', false, layout);
+  const spacing = inlineSpacing(text, container);
+  const member = memberText(key, value, '', false, layout, spacing.colon);
   if (comma) return applyEdits(text, [{ offset: comma.offset + 1, length: 0, content: ` ${member},` }]);
-  return applyEdits(text, [{ offset: end(last), length: 0, content: `, ${member}` }]);
+  return applyEdits(text, [{ offset: end(last), length: 0, content: `${spacing.comma}${member}` }]);
 }
 
 /** Removes member `index` of `container`; a member on lines of its own goes with its lines and comment. */

@@ -1,19 +1,24 @@
 // `demo` is the README's first command for a newcomer: the whole job against the built-in
 // simulator, in a throwaway home, touching nothing of the user's.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 
-const demoDirs = (): string[] => readdirSync(tmpdir()).filter((d) => d.startsWith('gateway-agent-setup-demo-'));
+const demoDirs = (dir: string): string[] => readdirSync(dir).filter((d) => d.startsWith('gateway-agent-setup-demo-'));
 
 describe('demo', () => {
   it('sets up and verifies every supported agent, shows the files, removes the throwaway home', async () => {
     const { dir: home, remove } = tempHome();
+    // A temp folder of this run's own: other files run `demo` at the same time.
+    const tmp = mkdtempSync(join(tmpdir(), 'gas-demo-tmp-'));
     try {
-      const before = new Set(demoDirs());
-      const result = await runCli(['demo'], { home, env: { XDG_CONFIG_HOME: `${home}/xdg`, CODEX_HOME: `${home}/codex` } });
+      const result = await runCli(['demo'], {
+        home,
+        env: { XDG_CONFIG_HOME: `${home}/xdg`, CODEX_HOME: `${home}/codex`, TMPDIR: tmp },
+      });
       expect(result.code, result.stderr).toBe(0);
       for (const name of ['Claude Code', 'Codex CLI', 'OpenCode', 'Qwen Code', 'Cline']) expect(result.stdout).toContain(`✓ ${name}`);
       expect(result.stdout).toContain('── ~/.codex/config.toml');
@@ -22,9 +27,12 @@ describe('demo', () => {
       // The user's own home and their XDG/CODEX_HOME were never touched.
       expect(readdirSync(home)).toEqual([]);
       expect(existsSync(`${home}/xdg`)).toBe(false);
-      expect(demoDirs().filter((d) => !before.has(d))).toEqual([]);
+      // The throwaway home it named was in that folder, and is gone.
+      expect(result.stdout.replace(/\s+/g, '')).toContain(`${tmp}/gateway-agent-setup-demo-`);
+      expect(demoDirs(tmp)).toEqual([]);
     } finally {
       remove();
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 

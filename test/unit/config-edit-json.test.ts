@@ -320,3 +320,48 @@ describe('broken JSON is refused with the line of the first error', () => {
     }
   });
 });
+
+describe('a file saved on one line, as programs save JSON (OpenHands CLI)', () => {
+  const text = '{"llm":{"model":"a","max_input_tokens":1,"max_output_tokens":2,"canon":null},"kind":"Agent"}';
+  const file = '/home/dev/.openhands/agent_settings.json';
+
+  it('a new member follows the compact spacing; members taken out and given back in front of their sibling: the text as it was', () => {
+    expect(editText(text, 'json', [{ path: ['llm', 'base_url'], value: 'http://gw/v1' }], file)).toBe(
+      '{"llm":{"model":"a","max_input_tokens":1,"max_output_tokens":2,"canon":null,"base_url":"http://gw/v1"},"kind":"Agent"}',
+    );
+    const gone = editText(
+      text,
+      'json',
+      [
+        { path: ['llm', 'max_input_tokens'], value: undefined },
+        { path: ['llm', 'max_output_tokens'], value: undefined },
+      ],
+      file,
+    );
+    expect(gone).toBe('{"llm":{"model":"a","canon":null},"kind":"Agent"}');
+    const back = editText(
+      gone,
+      'json',
+      [
+        { path: ['llm', 'max_input_tokens'], value: 1, before: 'canon' },
+        { path: ['llm', 'max_output_tokens'], value: 2, before: 'canon' },
+      ],
+      file,
+    );
+    expect(back).toBe(text);
+  });
+
+  it('a hand-written one-line object keeps its own spacing', () => {
+    expect(
+      editText(
+        '{ "a": 1, "b": 2 }',
+        'json',
+        [
+          { path: ['z'], value: 0, before: 'b' },
+          { path: ['c'], value: 3 },
+        ],
+        file,
+      ),
+    ).toBe('{ "a": 1, "z": 0, "b": 2, "c": 3 }');
+  });
+});

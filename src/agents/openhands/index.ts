@@ -169,8 +169,6 @@ export const openhands = defineAgent({
   name: 'OpenHands CLI',
   binary: 'openhands',
   versionArgs: ['--version'],
-  // Its start asks GitHub for litellm's price list, retried for seconds where that is unreachable.
-  versionEnv: () => ({ ...QUIET }),
   install: { from: 'pip', package: 'openhands', verified: '1.16.0', python: '3.12' },
   // The only version run here; the format is its own.
   versions: { provenFrom: '1.16.0' },
@@ -179,6 +177,8 @@ export const openhands = defineAgent({
   errorOutput: [/"kind": "ConversationErrorEvent"/],
   preferences: { model: ['claude-sonnet-*', 'claude-opus-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', 'kimi-k2*', '*'] },
   baseUrl: { form: 'v1', note: msg('agents.openhands.url_note') },
+  // Asked for its version too: its start asks GitHub for litellm's price list, retried for seconds
+  // where that is unreachable.
   quietEnv: QUIET,
   fit,
   files,
