@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { candidateNames, launchFor, pathVariable } from '../core/launch.js';
 import { runCommand } from '../core/run.js';
 import { pathFor } from './paths.js';
+import { pythonPackageVersion } from './python-version.js';
 import type { Agent, AgentEnv } from './types.js';
 
 export interface Detection {
@@ -92,6 +93,10 @@ export async function detectAgent(agent: Agent, env: AgentEnv, timeoutMs = DEFAU
   const path = await findOnPath(agent.binary, env);
   const launch = launchFor(path, agent.binary, agent.versionArgs, env.platform);
   if (path === undefined) return { installed: false };
+  if (agent.install.from === 'pip' && agent.versionFromMetadata === true) {
+    const version = await pythonPackageVersion(path, agent.install.package);
+    if (version !== undefined) return { installed: true, version, path };
+  }
   // A neutral folder: a probe never runs in (or reads) the repository the command was started in;
   // the agent's own side files go to a scratch folder where it has a variable for them, and its
   // quiet variables keep it from its own lookups (OpenHands CLI fetches a price list at start).

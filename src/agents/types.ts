@@ -260,6 +260,11 @@ export interface Agent<Id extends string = string> {
    * running the installed version with an empty home.
    */
   versionEnv?: (scratch: string) => Record<string, string>;
+  /**
+   * A pip-installed agent whose `--version` imports for seconds: its version is read from the
+   * package metadata beside the script's interpreter instead, when the layout is pip's.
+   */
+  versionFromMetadata?: true;
   install: AgentInstall;
   /** An older program with the same command, whose files we never write. */
   predecessor?: Predecessor;

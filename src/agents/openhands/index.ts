@@ -169,6 +169,8 @@ export const openhands = defineAgent({
   name: 'OpenHands CLI',
   binary: 'openhands',
   versionArgs: ['--version'],
+  // `--version` imports the whole SDK first (about 9 s of CPU here): the package metadata tells it.
+  versionFromMetadata: true,
   install: { from: 'pip', package: 'openhands', verified: '1.16.0', python: '3.12' },
   // The only version run here; the format is its own.
   versions: { provenFrom: '1.16.0' },
