@@ -153,5 +153,6 @@ describe('SIGKILL in the middle of a multi-file write', () => {
     }
     // Not asserted (timing decides it), but shown: how often a kill landed between two files.
     console.log(`SIGKILL rounds: ${ROUNDS}; killed after backups began: ${killedAfterBackup}; between two file writes: ${killedMidway}`);
-  });
+    // 16 runs and their restores, each a process: 14 s here when the machine is otherwise idle.
+  }, 120_000);
 });
