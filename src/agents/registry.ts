@@ -12,6 +12,7 @@ import { geminiCli } from './gemini-cli/index.js';
 import { hermesAgent } from './hermes-agent/index.js';
 import { kilo } from './kilo/index.js';
 import { kimiCode } from './kimi-code/index.js';
+import { lettaCode } from './letta-code/index.js';
 import { mistralVibe } from './mistral-vibe/index.js';
 import { opencode } from './opencode/index.js';
 import { openhands } from './openhands/index.js';
@@ -39,6 +40,7 @@ const LIST = [
   mistralVibe,
   openhands,
   geminiCli,
+  lettaCode,
 ] as const;
 
 export type AgentId = (typeof LIST)[number]['id'];

@@ -111,7 +111,7 @@ function binDirOf(from: Pinned['from'], dir: string): string {
  * needs a newer one, pyenv's installed release of it (this machine's pyenv has 3.12 and 3.13), else
  * `pythonX.Y` on PATH.
  */
-function pythonFor(version: string | undefined): string {
+export function pythonFor(version: string | undefined): string {
   if (version === undefined) return 'python3';
   const root = process.env['PYENV_ROOT'] || join(homedir(), '.pyenv');
   const releases = existsSync(join(root, 'versions'))

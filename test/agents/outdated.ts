@@ -3,7 +3,7 @@
 // (scripts/agents-outdated.mjs bundles this file); the registries are the only network it uses.
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { PINNED, VERSIONS_ENV, type Pinned, type PinnedId } from './install.js';
+import { PINNED, pythonFor, VERSIONS_ENV, type Pinned, type PinnedId } from './install.js';
 
 const run = promisify(execFile);
 
@@ -15,7 +15,9 @@ async function newest(p: Pinned): Promise<string> {
       return stdout.trim();
     }
     case 'pip': {
-      const { stdout } = await run('python3', ['-m', 'pip', 'index', 'versions', '--disable-pip-version-check', p.pkg], {
+      // Asked with the Python the agent is installed on: PyPI answers each Python with the
+      // releases it can install (OpenHands on 3.11: only a 0.0.0 placeholder).
+      const { stdout } = await run(pythonFor(p.python), ['-m', 'pip', 'index', 'versions', '--disable-pip-version-check', p.pkg], {
         timeout: 60_000,
       });
       return /\(([^)]+)\)/.exec(stdout)?.[1] ?? 'unknown';
@@ -49,7 +51,7 @@ const rows = await Promise.all(
   ids.map(async (id) => {
     const p = PINNED[id];
     let latest = await newest(p).catch((err: Error) => `? (${err.message.split('\n')[0]})`);
-    const known = !latest.startsWith('?') && latest !== p.version;
+    const known = !latest.startsWith('?') && latest.localeCompare(p.version, 'en', { numeric: true }) > 0;
     // A newer release without this machine's package is not one a pin can move to yet.
     if (known && !(await installableHere(p, latest))) latest = `${latest} (no ${process.platform}-${process.arch} package yet)`;
     return { id, pkg: p.pkg, pinned: p.version, latest, outdated: known && !latest.includes(' package yet') };

@@ -20,7 +20,7 @@ describe('registry', () => {
       expect(AGENTS[id].id).toBe(id);
     }
     expect(AGENT_IDS.slice(0, SUPPORTED_AGENT_IDS.length)).toEqual(SUPPORTED_AGENT_IDS);
-    expect(AGENT_IDS.filter((id) => AGENTS[id].unsupported !== undefined)).toEqual(['gemini-cli']);
+    expect(AGENT_IDS.filter((id) => AGENTS[id].unsupported !== undefined)).toEqual(['gemini-cli', 'letta-code']);
     for (const id of DEFAULT_AGENT_IDS) expect(SUPPORTED_AGENT_IDS).toContain(id);
   });
   it('getAgent finds ids and refuses anything else', () => {
