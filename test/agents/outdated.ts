@@ -30,19 +30,38 @@ async function newest(p: Pinned): Promise<string> {
 }
 
 /**
- * An npm package whose binary ships in a package per platform (Kilo CLI's `@kilocode/cli-linux-x64`):
- * whether that version's package for this machine is published. A release can reach the registry
- * before its Linux package does, and then nothing here can install it.
+ * Whether that release can be installed here at all, or why not. An npm package whose binary ships
+ * in a package per platform (Kilo CLI's `@kilocode/cli-linux-x64`) can reach the registry before
+ * its package for this machine does; a PyPI release can pin a dependency PyPI does not serve
+ * (Mistral Vibe 3.0.3: certifi==2026.10.19), which pip's own resolver tells without installing.
  */
-async function installableHere(p: Pinned, version: string): Promise<boolean> {
-  if (p.from !== 'npm') return true;
+async function installableHere(p: Pinned, version: string): Promise<string | undefined> {
+  if (p.from === 'pip') {
+    const args = [
+      '-m',
+      'pip',
+      'install',
+      '--dry-run',
+      '--quiet',
+      '--ignore-installed',
+      '--disable-pip-version-check',
+      `${p.pkg}==${version}`,
+    ];
+    return run(pythonFor(p.python), args, { timeout: 10 * 60_000, maxBuffer: 1 << 26 }).then(
+      () => undefined,
+      (err: Error & { stderr?: string }) =>
+        `does not install from PyPI here: ${/No matching distribution found for (\S+)/.exec(err.stderr ?? '')?.[1] ?? 'its dependencies do not resolve'}`,
+    );
+  }
+  if (p.from !== 'npm') return undefined;
   const { stdout } = await run('npm', ['view', `${p.pkg}@${version}`, 'optionalDependencies', '--json'], { timeout: 60_000 });
   const optional = stdout.trim() === '' ? {} : (JSON.parse(stdout) as Record<string, string>);
   const own = Object.keys(optional).find((name) => name.endsWith(`-${process.platform}-${process.arch}`));
-  if (own === undefined) return true;
+  const missing = `no ${process.platform}-${process.arch} package yet`;
+  if (own === undefined) return undefined;
   return run('npm', ['view', `${own}@${optional[own]}`, 'version'], { timeout: 60_000 }).then(
-    ({ stdout: v }) => v.trim() !== '',
-    () => false,
+    ({ stdout: v }) => (v.trim() !== '' ? undefined : missing),
+    () => missing,
   );
 }
 
@@ -52,9 +71,10 @@ const rows = await Promise.all(
     const p = PINNED[id];
     let latest = await newest(p).catch((err: Error) => `? (${err.message.split('\n')[0]})`);
     const known = !latest.startsWith('?') && latest.localeCompare(p.version, 'en', { numeric: true }) > 0;
-    // A newer release without this machine's package is not one a pin can move to yet.
-    if (known && !(await installableHere(p, latest))) latest = `${latest} (no ${process.platform}-${process.arch} package yet)`;
-    return { id, pkg: p.pkg, pinned: p.version, latest, outdated: known && !latest.includes(' package yet') };
+    // A newer release that cannot be installed here is not one a pin can move to yet.
+    const blocked = known ? await installableHere(p, latest) : undefined;
+    if (blocked !== undefined) latest = `${latest} (${blocked})`;
+    return { id, pkg: p.pkg, pinned: p.version, latest, outdated: known && blocked === undefined };
   }),
 );
 const width = (k: 'id' | 'pkg' | 'pinned') => Math.max(...rows.map((r) => r[k].length), k.length);
