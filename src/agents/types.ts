@@ -272,7 +272,10 @@ export interface Agent<Id extends string = string> {
   versions?: AgentVersions;
   /** Protocols it can speak, in order of preference. Empty when the gateway cannot serve it. */
   protocols: readonly Protocol[];
-  /** Set when the gateway cannot serve this agent at all: the explanation. */
+  /**
+   * Set when this agent cannot be set up for the gateway at all (no protocol the gateway offers, as
+   * Gemini CLI; or no file that holds its model, as Letta Code): the explanation.
+   */
   unsupported?: Message;
   /** With `unsupported`: the same in a few words, for lists (the wizard's agents). */
   unsupportedLabel?: Message;
