@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_IDS } from '../../src/agents/registry.js';
+import { SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import { jsonOf, runCli, tempHomes } from '../helpers/cli.js';
 import { startRealWorld, type RealWorld } from './world-real.js';
 
@@ -93,7 +93,7 @@ describe('models and verify', () => {
 });
 
 describe('setup, doctor and sync through the real gateway', () => {
-  it.each(AGENT_IDS.filter((id) => id !== 'gemini-cli'))(
+  it.each(SUPPORTED_AGENT_IDS)(
     'setup %s: written, read back from disk, verified with new-api request ids',
     async (id) => {
       const home = newHome();
