@@ -93,38 +93,35 @@ describe('models and verify', () => {
 });
 
 describe('setup, doctor and sync through the real gateway', () => {
-  it.each(SUPPORTED_AGENT_IDS)(
-    'setup %s: written, read back from disk, verified with new-api request ids',
-    async (id) => {
-      const home = newHome();
-      const r = await runCli(['setup', '--yes', '--json', '--base-url', `${world.gateway.root}/v1`, '--agent', id], {
-        home,
-        env: env(),
-        timeoutMs: 60_000,
-      });
-      expect(r.code, r.stdout + r.stderr).toBe(0);
-      const doc = jsonOf(r) as {
-        ok: boolean;
-        agents: {
-          id: string;
-          model: string;
-          probe?: { ok: boolean; requestId?: string };
-          verify?: { ok: boolean; requestId?: string; url?: string };
-        }[];
-      };
-      expect(doc.ok).toBe(true);
-      const agent = doc.agents.find((a) => a.id === id);
-      // The read-back: the request rebuilt from the files on disk, in the agent's own protocol.
-      expect(agent?.verify?.ok).toBe(true);
-      expect(agent?.verify?.url).not.toContain('/v1/v1');
-      for (const probe of [agent?.probe, agent?.verify]) {
-        if (!probe) continue;
-        expect((await linesOf(probe.requestId ?? 'none')).length, `request id ${probe.requestId} in new-api's log`).toBeGreaterThan(0);
-      }
-      // No non-chat model, no model of a failing channel, was chosen.
-      expect(['text-embedding-3-small', 'tts-1', 'whisper-1', 'gpt-image-1', 'gpt-4.1']).not.toContain(agent?.model);
-    },
-  );
+  it.each(SUPPORTED_AGENT_IDS)('setup %s: written, read back from disk, verified with new-api request ids', async (id) => {
+    const home = newHome();
+    const r = await runCli(['setup', '--yes', '--json', '--base-url', `${world.gateway.root}/v1`, '--agent', id], {
+      home,
+      env: env(),
+      timeoutMs: 60_000,
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const doc = jsonOf(r) as {
+      ok: boolean;
+      agents: {
+        id: string;
+        model: string;
+        probe?: { ok: boolean; requestId?: string };
+        verify?: { ok: boolean; requestId?: string; url?: string };
+      }[];
+    };
+    expect(doc.ok).toBe(true);
+    const agent = doc.agents.find((a) => a.id === id);
+    // The read-back: the request rebuilt from the files on disk, in the agent's own protocol.
+    expect(agent?.verify?.ok).toBe(true);
+    expect(agent?.verify?.url).not.toContain('/v1/v1');
+    for (const probe of [agent?.probe, agent?.verify]) {
+      if (!probe) continue;
+      expect((await linesOf(probe.requestId ?? 'none')).length, `request id ${probe.requestId} in new-api's log`).toBeGreaterThan(0);
+    }
+    // No non-chat model, no model of a failing channel, was chosen.
+    expect(['text-embedding-3-small', 'tts-1', 'whisper-1', 'gpt-image-1', 'gpt-4.1']).not.toContain(agent?.model);
+  });
 
   it("doctor names a hand-doubled /v1 with new-api's request id, and --fix repairs it", async () => {
     const home = newHome();
