@@ -81,9 +81,10 @@ function llmFor(choice: AgentChoice): { model: string; base_url: string } {
     : { model: `openai/${choice.model}`, base_url: choice.v1 };
 }
 
-/** The LLM blocks of the file: the agent's, and the condenser's copy when there is one. */
-function llmPaths(doc: Record<string, unknown> | undefined): string[][] {
-  return [['llm'], ...(asRecord(asRecord(doc?.['condenser'])?.['llm']) !== undefined ? [['condenser', 'llm']] : [])];
+/** The LLM blocks of the file, each with its path: the agent's, and the condenser's copy when there is one. */
+function llmBlocks(doc: Record<string, unknown> | undefined): { at: string[]; llm: Record<string, unknown> | undefined }[] {
+  const condenser = asRecord(asRecord(doc?.['condenser'])?.['llm']);
+  return [{ at: ['llm'], llm: asRecord(doc?.['llm']) }, ...(condenser !== undefined ? [{ at: ['condenser', 'llm'], llm: condenser }] : [])];
 }
 
 function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentPlan {
@@ -94,8 +95,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   if (choice.keyStorage === 'env') notes.push(msg('agents.openhands.key_in_file', { file: path }));
   const { model, base_url } = llmFor(choice);
   const edits: KeyEdit[] = [];
-  for (const at of llmPaths(doc)) {
-    const llm = asRecord(at.reduce<unknown>((v, k) => asRecord(v)?.[k], doc)) ?? {};
+  for (const { at, llm = {} } of llmBlocks(doc)) {
     edits.push(
       { path: [...at, 'model'], value: model },
       { path: [...at, 'base_url'], value: base_url },
@@ -120,8 +120,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   const notes: Message[] = [];
   const secrets: string[] = [];
   const edits: KeyEdit[] = [];
-  for (const at of llmPaths(doc)) {
-    const llm = asRecord(at.reduce<unknown>((v, k) => asRecord(v)?.[k], doc));
+  for (const { at, llm } of llmBlocks(doc)) {
     const base = llm?.['base_url'];
     if (!underRoot(base, gateway.root)) {
       if (typeof base === 'string')
