@@ -273,8 +273,9 @@ export interface Agent<Id extends string = string> {
   /** Protocols it can speak, in order of preference. Empty when the gateway cannot serve it. */
   protocols: readonly Protocol[];
   /**
-   * Set when this agent cannot be set up for the gateway at all (no protocol the gateway offers, as
-   * Gemini CLI; or no file that holds its model, as Letta Code): the explanation.
+   * Set when setup cannot write this agent's files for the gateway (no protocol the gateway offers,
+   * as Gemini CLI; or no file that holds its model, as Letta Code): the explanation. Such an agent
+   * may still have a `session` (`launch`).
    */
   unsupported?: Message;
   /** With `unsupported`: the same in a few words, for lists (the wizard's agents). */

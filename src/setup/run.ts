@@ -238,7 +238,8 @@ export async function choosePhase(
     const env = withVersion(opts.env, version);
     const c: Candidate = { agent, env, report, explicit: false };
     candidates.push(c);
-    if (agent.unsupported) {
+    // `launch` chooses a model for a session too, which an agent setup cannot write for may have.
+    if (agent.unsupported && !(opts.writing.command === 'launch' && agent.session)) {
       report.skipped = agent.unsupported;
       continue;
     }

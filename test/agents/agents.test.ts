@@ -26,6 +26,7 @@ import {
   FLOOR_IDS,
   FLOORS,
   PINNED,
+  setupIds,
   UNPROVEN,
   type PinnedId,
   type Which,
@@ -35,7 +36,7 @@ import { agentRequests as requestsOfAgent, LOOKUP } from './requests.js';
 import { seedHome } from './seed.js';
 
 /** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
-const IDS = Object.keys(PINNED) as PinnedId[];
+const IDS = setupIds(Object.keys(PINNED) as PinnedId[]);
 
 /** Each agent at its pinned newest, and those whose format differs by version at their floor too. */
 const RUNS: [PinnedId, Which][] = [

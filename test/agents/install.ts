@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { installName } from '../../src/agents/install.js';
-import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/registry.js';
+import { AGENT_IDS, AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/registry.js';
 import type { AgentInstall } from '../../src/agents/types.js';
 
 const run = promisify(execFile);
@@ -33,6 +33,12 @@ export interface Pinned {
  */
 export const VERSIONS_ENV = 'GATEWAY_AGENT_VERSIONS';
 
+/** The agents the tiers run: the ones setup writes for, and the ones only `launch` starts (Letta Code). */
+const RUN_IDS: readonly AgentId[] = AGENT_IDS.filter((id) => AGENTS[id].unsupported === undefined || AGENTS[id].session !== undefined);
+
+/** Of the pinned agents, the ones setup writes for (the setup matrices' agents). */
+export const setupIds = (ids: readonly AgentId[]): AgentId[] => ids.filter((id) => SUPPORTED_AGENT_IDS.includes(id));
+
 function versionOverrides(): Partial<Record<AgentId, string>> {
   const raw = process.env[VERSIONS_ENV];
   if (raw === undefined || raw.trim() === '') return {};
@@ -40,7 +46,7 @@ function versionOverrides(): Partial<Record<AgentId, string>> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new Error(`${VERSIONS_ENV} must be a JSON object of agent id → version`);
   for (const [id, v] of Object.entries(parsed)) {
-    if (!(SUPPORTED_AGENT_IDS as readonly string[]).includes(id) || typeof v !== 'string' || !/^[\w.+-]+$/.test(v))
+    if (!(RUN_IDS as readonly string[]).includes(id) || typeof v !== 'string' || !/^[\w.+-]+$/.test(v))
       throw new Error(`${VERSIONS_ENV}: ${JSON.stringify(id)} → ${JSON.stringify(v)} is not an agent id and a version`);
   }
   return parsed as Partial<Record<AgentId, string>>;
@@ -53,7 +59,7 @@ function versionOverrides(): Partial<Record<AgentId, string>> {
  */
 const OVERRIDES = versionOverrides();
 export const PINNED = Object.fromEntries(
-  SUPPORTED_AGENT_IDS.flatMap((id) => {
+  RUN_IDS.flatMap((id) => {
     const { install, binary } = AGENTS[id];
     return install.verified === undefined
       ? []

@@ -4,7 +4,7 @@
 // path, model, key. Its exit code is launch's, and its config file is byte-identical afterwards.
 // GitHub Copilot CLI is also proven through the env file setup writes, sourced in a real shell.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { QUIET_AGENT_ENV } from '../../src/agent-run/run.js';
 import { PROTOCOL_PATHS, type Protocol } from '../../src/core/types.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { RequestLogEntry, Simulator } from '../../src/simulator/types.js';
-import { FIXTURES } from '../fixtures/agents/index.js';
+import { FIXTURES, LAUNCH_ONLY_FIXTURES } from '../fixtures/agents/index.js';
 import { runCli, shown, tempHome } from '../helpers/cli.js';
 import { stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
@@ -54,11 +54,22 @@ afterEach(async () => {
   }
 });
 
+/** The files under `dir` whose bytes hold `secret`. */
+function filesHolding(dir: string, secret: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .filter((f) => readFileSync(f).includes(secret));
+}
+
+/** The agent's lived-in files: setup's agents, and those only launch starts (Letta Code). */
+const fixtureOf = (id: AgentId) => [...FIXTURES, ...LAUNCH_ONLY_FIXTURES].find((f) => f.id === id);
+
 /** A home with the agent's lived-in files (other providers, keys of their own) and what an online machine would have. */
 function livedInHome(id: AgentId): string {
   const h = tempHome();
   homes.push(h);
-  const fixture = FIXTURES.find((f) => f.id === id);
+  const fixture = fixtureOf(id);
   for (const [rel, text] of Object.entries(fixture?.texts ?? {})) {
     mkdirSync(dirname(join(h.dir, rel)), { recursive: true });
     writeFileSync(join(h.dir, rel), text);
@@ -72,7 +83,7 @@ const agentRequests = (from: number): RequestLogEntry[] => requestsOfAgent(sim.l
 describe.each(IDS)('launch %s, the real agent', (id) => {
   it('one session through launch: the request in the log (path, model, key), exit code 0, its config file untouched', async () => {
     const home = livedInHome(id);
-    const fixture = FIXTURES.find((f) => f.id === id)!;
+    const fixture = fixtureOf(id)!;
     const main = join(home, fixture.main);
     const before = { text: readFileSync(main), mtimeMs: statSync(main).mtimeMs };
     const { args, env: shotEnv } = oneShotArgs(id);
@@ -102,6 +113,8 @@ describe.each(IDS)('launch %s, the real agent', (id) => {
     expect(readFileSync(main)).toEqual(before.text);
     expect(statSync(main).mtimeMs).toBe(before.mtimeMs);
     expect(r.stdout + r.stderr).not.toContain(DEMO_KEY);
+    // What the agent keeps of the session in the home (its state, history, settings): never the key.
+    expect(filesHolding(home, DEMO_KEY)).toEqual([]);
   });
 });
 

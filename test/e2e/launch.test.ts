@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/registry.js';
+import { AGENT_IDS, AGENTS, type AgentId } from '../../src/agents/registry.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { FIXTURES } from '../fixtures/agents/index.js';
+import { FIXTURES, LAUNCH_ONLY_FIXTURES } from '../fixtures/agents/index.js';
 import { BIN_PATH, runCli, shown, tempHomes } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -34,10 +34,11 @@ const newDir = (): string => {
 /** The text as read: colour and emphasis codes out, wrapped lines joined. */
 const plain = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '').replace(/\s+/g, ' ');
 
-const LAUNCHABLE = SUPPORTED_AGENT_IDS.filter((id) => AGENTS[id].session !== undefined);
+// Every agent with a session of its own, the ones setup cannot write for (Letta Code) included.
+const LAUNCHABLE = AGENT_IDS.filter((id) => AGENTS[id].session !== undefined);
 /** Agents that read only a literal key (Factory Droid): their session file holds it. */
 const KEY_IN_SESSION_FILE = new Set<AgentId>(['factory-droid']);
-const NOT_LAUNCHABLE = SUPPORTED_AGENT_IDS.filter((id) => AGENTS[id].session === undefined);
+const NOT_LAUNCHABLE = AGENT_IDS.filter((id) => AGENTS[id].session === undefined);
 
 /**
  * The stand-in: dumps what it got to $FAKE_DUMP, then per $FAKE_MODE exits with a code
@@ -107,7 +108,7 @@ function snapshot(dir: string): Map<string, { bytes: string; mtimeMs: number; mo
 /** A home with the agent's lived-in config files and saved settings of ours. */
 function livedInHome(id: AgentId): string {
   const home = newHome();
-  const fixture = FIXTURES.find((f) => f.id === id);
+  const fixture = [...FIXTURES, ...LAUNCH_ONLY_FIXTURES].find((f) => f.id === id);
   for (const [rel, text] of Object.entries(fixture?.texts ?? {})) {
     mkdirSync(dirname(join(home, rel)), { recursive: true });
     writeFileSync(join(home, rel), text);
@@ -447,6 +448,44 @@ describe('launch: refused before the agent starts', () => {
       expect(r.stderr.replace(/\s+/g, ' ')).toContain('copilot-cli');
     },
   );
+
+  it("Letta Code with a llama.cpp provider of the user's own: refused before it starts (exit 1), naming the record's file and address", async () => {
+    const { home, dump, env } = setup('letta-code');
+    const auth = join(home, '.letta', 'lc-local-backend', 'providers', 'auth.json');
+    const records = JSON.parse(readFileSync(auth, 'utf8')) as { providers: Record<string, unknown> };
+    records.providers['lc-llama-cpp'] = {
+      name: 'lc-llama-cpp',
+      provider_type: 'llama_cpp',
+      base_url: 'http://10.0.0.7:8080/v1',
+      auth: { type: 'api', key: '' },
+    };
+    writeFileSync(auth, JSON.stringify(records, null, 2));
+    const before = snapshot(home);
+    const r = await runCli(['launch', 'letta-code', '--', '-p', 'hi'], { home, env, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(1);
+    expect(plain(r.stderr)).toContain('~/.letta/lc-local-backend/providers/auth.json');
+    expect(plain(r.stderr)).toContain('http://10.0.0.7:8080/v1');
+    expect(plain(r.stderr)).toContain('/disconnect llama-cpp');
+    expect(existsSync(dump)).toBe(false);
+    expect(snapshot(home)).toEqual(before);
+    expect(r.stdout + r.stderr).not.toContain(DEMO_KEY);
+  });
+
+  it('Letta Code through setup: nothing written, and the command that launches it', async () => {
+    const { home, env } = setup('letta-code');
+    const before = snapshot(home);
+    const r = await runCli(['setup', '--yes', '--agent', 'letta-code', '--base-url', sim.root, '--api-key-env', 'TEAM_GATEWAY_KEY'], {
+      home,
+      env,
+      timeoutMs: 30_000,
+    });
+    expect(r.code, r.stderr).toBe(1);
+    expect(plain(r.stdout + r.stderr)).toContain('gateway-agent-setup launch letta-code');
+    // Nothing of the user's changed, and no file of Letta Code's appeared.
+    const after = snapshot(home);
+    for (const [file, entry] of before) expect(after.get(file), file).toEqual(entry);
+    expect([...after.keys()].filter((f) => f.includes('.letta') && !before.has(f))).toEqual([]);
+  });
 
   it('an agent not installed: how to install it (exit 1), nothing asked of the gateway', async () => {
     const from = sim.log.length;

@@ -7,7 +7,7 @@ import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import type { AgentRequest } from '../../src/agents/types.js';
 import { readCurrent } from '../../src/setup/read-current.js';
 import { CHANNELS, MODELS } from '../conformance/world.js';
-import { ensureAgent, EVERY_PROTOCOL, FLOOR_IDS, FLOORS, PINNED, type PinnedId, type Which } from '../agents/install.js';
+import { ensureAgent, EVERY_PROTOCOL, FLOOR_IDS, FLOORS, PINNED, setupIds, type PinnedId, type Which } from '../agents/install.js';
 import { seedHome } from '../agents/seed.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
@@ -15,13 +15,15 @@ import { startRealWorld, type RealWorld } from './world-real.js';
 import { english, isMessage } from '../../src/i18n/index.js';
 
 /** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
-const IDS = Object.keys(PINNED) as PinnedId[];
+const IDS = setupIds(Object.keys(PINNED) as PinnedId[]);
 
 /** Each agent at its pinned newest, and those whose format differs by version at their floor too. */
 const RUNS: [PinnedId, Which][] = [
   ...IDS.map((id): [PinnedId, Which] => [id, 'newest']),
   ...FLOOR_IDS.map((id): [PinnedId, Which] => [id, 'floor']),
 ];
+/** The agents setup writes nothing for that `launch` starts (Letta Code): proven through launch. */
+const LAUNCH_ONLY = (Object.keys(PINNED) as PinnedId[]).filter((id) => !SUPPORTED_AGENT_IDS.includes(id));
 /** The version that runs; none for an agent not installed here. */
 const versionOf = (id: PinnedId, which: Which): string | undefined => (which === 'floor' ? FLOORS[id] : PINNED[id])?.version;
 
@@ -42,6 +44,7 @@ const bins = new Map<string, string>();
 beforeAll(async () => {
   // Installed by test/gateway/prepare.ts before the tier went offline: this only finds them.
   for (const [id, which] of RUNS) bins.set(`${id}@${which}`, await ensureAgent(id, which));
+  for (const id of LAUNCH_ONLY) bins.set(`${id}@newest`, await ensureAgent(id));
   world = await startRealWorld();
 });
 afterAll(async () => {
@@ -195,5 +198,32 @@ describe.each(NOT_RUN)('%s through new-api, not installable here: the request re
       `new-api logged ${gatewayPath} 200`,
     ).toBe(true);
     expect(doctor.stdout + doctor.stderr).not.toContain(world.keys.full);
+  });
+});
+
+describe.each(LAUNCH_ONLY)('%s through new-api, started by launch', (id) => {
+  it("one session: new-api logs the real agent's chat request with the key, 200, and forwards it", async () => {
+    const h = tempHome();
+    homes.push(h);
+    const env = { PATH: `${bins.get(`${id}@newest`)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: world.keys.full };
+    // The agent's one-shot arguments, its model's left to launch (which chooses and probes it).
+    const shot = AGENTS[id].oneShot('MODEL', 'Reply with the single word OK.');
+    const args = shot.args.filter((a) => !a.includes('MODEL') && a !== '--backend' && a !== 'local');
+    const logBefore = world.gateway.log().length;
+    const from = world.upstream.log.length;
+    const run = await runCli(['launch', id, '--base-url', world.gateway.root, '--', ...args], { home: h.dir, env, timeoutMs: 200_000 });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/OK/i);
+    expect(run.stdout + run.stderr).not.toContain(world.keys.full);
+    const model = /with (\S+) \(chat\)/.exec(run.stderr.replace(/\s+/g, ' '))?.[1];
+    expect(model, run.stderr).toBeDefined();
+    // The probe's request and the agent's: both on chat completions, answered 200, the model forwarded.
+    const logged = await loggedLines(logBefore, 'POST /v1/chat/completions');
+    expect(logged.filter((l) => / 200 \|/.test(l)).length, 'new-api logged the probe and the agent').toBeGreaterThan(1);
+    expect(logged.some((l) => l.includes('/v1/v1/'))).toBe(false);
+    const forwarded = world.upstream.log.slice(from).filter((e) => e.model === model);
+    expect(forwarded.length).toBeGreaterThan(1);
+    expect(forwarded.every((e) => e.status === 200 && e.auth.key !== world.keys.full)).toBe(true);
+    expect(await processesOfHome(h.dir), 'processes left running').toEqual([]);
   });
 });

@@ -25,9 +25,7 @@ import { wrap } from '../../core/layout.js';
 import { agentEnv, setupInputs, setupOptionsFrom } from '../../settings/setup-inputs.js';
 
 /** The agents whose own config mechanisms allow a session without touching the user's files. */
-export const LAUNCHABLE: readonly AgentId[] = AGENT_IDS.filter(
-  (id) => AGENTS[id].session !== undefined && AGENTS[id].unsupported === undefined,
-);
+export const LAUNCHABLE: readonly AgentId[] = AGENT_IDS.filter((id) => AGENTS[id].session !== undefined);
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -64,8 +62,8 @@ export function launchTarget(args: ParsedArgs): { agent: Agent<AgentId>; rest: s
     );
   const agent = getAgent(id);
   if (!agent) throw new UsageError(msg('launch.unknown_agent', { id: showArgument(id) }), hint);
-  if (agent.unsupported) throw new UsageError(agent.unsupported, hint);
-  if (!agent.session) throw new UsageError(msg('launch.no_session', { agent: agent.name }), hint);
+  // An agent setup cannot write for may still have a session of its own (Letta Code).
+  if (!agent.session) throw new UsageError(agent.unsupported ?? msg('launch.no_session', { agent: agent.name }), hint);
   return { agent, rest };
 }
 
