@@ -17,7 +17,10 @@ export async function runAgents(
 ): Promise<AgentRunResult[]> {
   for (const id of opts.agents)
     if (!isAgentId(id) || AGENTS[id].unsupported)
-      throw new UsageError(msg('run.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
+      throw new UsageError(
+        (isAgentId(id) ? AGENTS[id].unsupported : undefined) ?? msg('run.bad_agent', { id }),
+        msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }),
+      );
   const [{ runAgent }, { detectAgent }, { isConfigured }] = await Promise.all([
     import('../agent-run/run.js'),
     import('../agents/detect.js'),

@@ -1,6 +1,6 @@
 // `doctor` as a library call: every agent configured or installed here checked with its own
 // request, whoever wrote its config; with `fix`, what is broken repaired through setup's writer.
-import { SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
+import { getAgent, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
 import { BIN } from '../core/bin.js';
 import { UsageError } from '../core/errors.js';
 import type { DoctorReport } from '../doctor/run.js';
@@ -45,8 +45,11 @@ async function resolveRound(ctx: SettingsHost, input: DoctorInput) {
   );
   const only: readonly string[] = values.agents ?? [];
   for (const id of only)
-    if (!SUPPORTED_AGENT_IDS.includes(id as AgentId))
-      throw new UsageError(msg('doctor.bad_agent', { id }), msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) }));
+    if (!SUPPORTED_AGENT_IDS.includes(id as AgentId)) {
+      // An agent setup writes nothing for says why (and, for one that has it, how to launch it).
+      const hint = msg('doctor.bad_agent_hint', { agents: commas(SUPPORTED_AGENT_IDS) });
+      throw new UsageError(getAgent(id)?.unsupported ?? msg('doctor.bad_agent', { id }), hint);
+    }
   const keys = keysToCheck(ctx, given, values, only);
   // The base URL given (flag, GATEWAY_BASE_URL) or saved: the one a repair writes. Validated up front.
   const url = values.baseUrl !== undefined || ctx.env[BASE_URL_ENV] !== undefined ? resolveBaseUrl(ctx, values) : undefined;

@@ -261,4 +261,21 @@ describe('setup across agents', () => {
       remove();
     }
   });
+
+  it.each([
+    ['doctor', '--agent', 'letta-code'],
+    ['verify', '--agent-run', '--agent', 'letta-code'],
+    ['verify', '--agent-run', '--agent', 'gemini-cli'],
+  ])('%s %s %s: an agent setup writes nothing for is refused with its own reason (exit 2)', async (...args) => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const result = await runInProcess([...args, '--base-url', sim.root], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      expect(result.code).toBe(2);
+      const said = result.stderr.replace(/\s+/g, ' ');
+      expect(said).toContain(args.includes('letta-code') ? 'gateway-agent-setup launch letta-code' : 'native Gemini protocol');
+      expect(readdirSync(home)).toEqual([]);
+    } finally {
+      remove();
+    }
+  });
 });
