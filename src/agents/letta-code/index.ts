@@ -17,6 +17,8 @@
 //   (`~/.letta/lc-local-backend`) wins over both variables: its address, and its key when it has
 //   one. A session with such a record would not reach the gateway, or would send the key to the
 //   record's host, so it is refused, naming the record.
+// - Nothing it is given is evaluated: the two variables are used as they are, and the handle loses
+//   only its `llama.cpp/` prefix (an id with slashes of its own stays whole). No `evaluates`.
 import { readFileSync } from 'node:fs';
 import { JobError } from '../../core/errors.js';
 import type { ClassifiedModel } from '../../core/types.js';
