@@ -16,6 +16,19 @@ export function notForCoding(model: ClassifiedModel): Message | undefined {
 }
 
 /**
+ * The fit of agents that speak chat completions only (Aider, Cline, Letta Code): chat when marked
+ * `openai`; an unmarked model is tried over chat, which only a probe confirms. `notChat` is the
+ * agent's own sentence for a model marked only for other protocols.
+ */
+export function fitChatOnly(model: ClassifiedModel, notChat: Message): ModelFit {
+  const excluded = notForCoding(model);
+  if (excluded !== undefined) return { ok: false, reason: excluded };
+  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
+  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  return { ok: false, reason: notChat };
+}
+
+/**
  * The fit of agents that speak chat completions or messages (Qwen Code, Cline): messages when the
  * model is marked `anthropic` (the native protocol of Anthropic channels, no conversion), else chat
  * when marked `openai`; an unmarked model is tried over chat, which only a probe confirms.

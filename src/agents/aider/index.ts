@@ -19,7 +19,7 @@
 // - Exit code 0 on every failure seen (404, 401, empty answer): the answer text is what tells.
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel } from '../../core/types.js';
-import { notForCoding } from '../fit.js';
+import { fitChatOnly } from '../fit.js';
 import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
@@ -47,11 +47,7 @@ function aiderPaths(env: AgentEnv): { config: string } {
 }
 
 function fit(model: ClassifiedModel): ModelFit {
-  const excluded = notForCoding(model);
-  if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: msg('agents.aider.not_chat') };
+  return fitChatOnly(model, msg('agents.aider.not_chat'));
 }
 
 function files(env: AgentEnv, _scope: Scope): AgentFile[] {

@@ -7,7 +7,7 @@
 // when stdout is not a terminal; `-m/--model` picks the model (docs.cline.bot CLI reference).
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel } from '../../core/types.js';
-import { notForCoding } from '../fit.js';
+import { fitChatOnly } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
@@ -50,11 +50,7 @@ function clinePaths(env: AgentEnv): { providers: string } {
  * `anthropic` are marked `openai` too, so they are served over chat completions.
  */
 function fit(model: ClassifiedModel): ModelFit {
-  const excluded = notForCoding(model);
-  if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: msg('agents.cline.not_openai') };
+  return fitChatOnly(model, msg('agents.cline.not_openai'));
 }
 
 /** A valid `updatedAt` for an entry that has none (cline 3.0.65 rejects the file without it). */

@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import { JobError } from '../../core/errors.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { parseJson } from '../../config/parse-json.js';
-import { notForCoding } from '../fit.js';
+import { fitChatOnly } from '../fit.js';
 import { dirFromEnv, pathFor } from '../paths.js';
 import { defineAgent, type AgentEnv, type ModelFit } from '../types.js';
 import { msg } from '../../i18n/index.js';
@@ -34,11 +34,7 @@ const LETTA_NOT_WRITTEN = msg('agents.letta.unsupported');
 const LLAMA_CPP_RECORD = 'lc-llama-cpp';
 
 function fit(model: ClassifiedModel): ModelFit {
-  const excluded = notForCoding(model);
-  if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
-  return { ok: false, reason: msg('agents.letta.chat_only') };
+  return fitChatOnly(model, msg('agents.letta.chat_only'));
 }
 
 /** The local backend's provider records: under its own variable's folder, else under the home. */
