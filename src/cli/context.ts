@@ -157,27 +157,7 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
   const clean = (text: string): string => (secrets.size === 0 ? text : redact(text, [...secrets]));
   // NO_COLOR: any non-empty value disables colour (no-color.org).
   const noColorEnv = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
-  // Found once, on first use (a command that needs no home runs even where none is found): every
-  // message the translator renders asks for it.
-  let found: { home: string } | { error: unknown } | undefined;
-  const home = (): string => {
-    if (found === undefined) {
-      try {
-        found = { home: opts.home !== undefined ? givenHome(resolve(cwd, opts.home)) : homeOf(proc) };
-      } catch (error) {
-        found = { error };
-      }
-    }
-    if ('error' in found) throw found.error;
-    return found.home;
-  };
-  const homeFor = (): string | undefined => {
-    try {
-      return home();
-    } catch {
-      return undefined;
-    }
-  };
+  const { home, homeFor } = homeFinder(proc, opts, cwd);
   const t = fromHome(opts.t ?? ENGLISH, homeFor);
   const err = (text: string): void => void proc.stderr.write(forTerminal(clean(text)));
   return {
@@ -204,6 +184,42 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
     addSecret: (secret) => {
       if (secret.length > 0) secrets.add(secret);
     },
+    ...signalsOf(proc),
+    exit: (code) => void proc.exit?.(code),
+    readStdin: (limit) => readStdin(proc, limit),
+  };
+}
+
+/**
+ * The home, found once, on first use (a command that needs no home runs even where none is found):
+ * every message the translator renders asks for it (`homeFor`, undefined where none is found).
+ */
+function homeFinder(proc: ProcessLike, opts: ContextOptions, cwd: string): { home: () => string; homeFor: () => string | undefined } {
+  let found: { home: string } | { error: unknown } | undefined;
+  const home = (): string => {
+    if (found === undefined) {
+      try {
+        found = { home: opts.home !== undefined ? givenHome(resolve(cwd, opts.home)) : homeOf(proc) };
+      } catch (error) {
+        found = { error };
+      }
+    }
+    if ('error' in found) throw found.error;
+    return found.home;
+  };
+  const homeFor = (): string | undefined => {
+    try {
+      return home();
+    } catch {
+      return undefined;
+    }
+  };
+  return { home, homeFor };
+}
+
+/** SIGINT and SIGTERM, waited for once or listened to until the returned function stops it. */
+function signalsOf(proc: ProcessLike): Pick<CliContext, 'waitForSignal' | 'onSignal'> {
+  return {
     waitForSignal: () =>
       new Promise((done) => {
         const onInt = (): void => finish('SIGINT');
@@ -226,19 +242,20 @@ export function createContext(proc: ProcessLike, opts: ContextOptions = {}): Cli
         proc.off('SIGTERM', onTerm);
       };
     },
-    exit: (code) => void proc.exit?.(code),
-    readStdin: async (limit) => {
-      const input = proc.stdin;
-      if (input.isTTY === true || typeof input[Symbol.asyncIterator] !== 'function') return undefined;
-      let text = '';
-      for await (const chunk of input as AsyncIterable<unknown>) {
-        text += typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
-        // Enough for any link; a larger input is not one.
-        if (text.length > limit) break;
-      }
-      return text;
-    },
   };
+}
+
+/** Piped standard input as text, up to a little over `limit`; undefined from a terminal. */
+async function readStdin(proc: ProcessLike, limit: number): Promise<string | undefined> {
+  const input = proc.stdin;
+  if (input.isTTY === true || typeof input[Symbol.asyncIterator] !== 'function') return undefined;
+  let text = '';
+  for await (const chunk of input as AsyncIterable<unknown>) {
+    text += typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+    // Enough for any link; a larger input is not one.
+    if (text.length > limit) break;
+  }
+  return text;
 }
 
 /** The library's view of the process: the context's facts and its secret and note writers. */

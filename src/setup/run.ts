@@ -217,26 +217,9 @@ export async function choosePhase(
   for (const id of opts.choice.agents) {
     // Each agent chooses from its own key's list.
     const models = byAgent?.get(id) ?? shared;
-    const known = getAgent(id);
-    if (!known) throw new UsageError(msg('setup.unknown_agent', { id }));
     const version = opts.choice.versions?.get(id);
-    const agent = forVersion(known, version);
-    const report: AgentReport = {
-      id: agent.id,
-      name: agent.name,
-      ok: false,
-      files: [],
-      notes: [],
-      ...(version !== undefined && { version }),
-    };
-    if (opts.gateway.agentKeys && opts.gateway.agentKeys.size > 0) {
-      const own = keyOf(opts, id);
-      // A pasted key kept in the agent's config is no variable's: none is named (or saved) for it.
-      if (own.typed && opts.writing.keyStorage !== 'env') report.keyTyped = true;
-      else report.keyEnv = own.keyEnvVar;
-    }
-    const env = withVersion(opts.env, version);
-    const c: Candidate = { agent, env, report, explicit: false };
+    const c = candidateOf(opts, id, version);
+    const { agent, env, report } = c;
     candidates.push(c);
     // `launch` chooses a model for a session too, which an agent setup cannot write for may have.
     if (agent.unsupported && !(opts.writing.command === 'launch' && agent.session)) {
@@ -274,22 +257,54 @@ export async function choosePhase(
       if (explicit !== undefined || opts.choice.smallModel !== undefined || opts.choice.smallModels?.has(id)) throw err;
       report.skipped = errorText(err);
     }
-    if (agent.listsModels && c.choice) {
-      const avoided = opts.choice.avoid?.get(id);
-      const listed = opts.choice.keepOnDisk ? await listedOnDisk(agent, env, opts.writing.scope) : undefined;
-      if (listed) report.listedBefore = listed.map((m) => m.model);
-      c.list = chooseList({
-        agent,
-        models: avoided ? models.filter((m) => !avoided.has(m.id)) : models,
-        explicit: opts.choice.modelLists?.get(id),
-        single: explicit !== undefined,
-        kept: listed !== undefined && listed.length > 0 ? listed : undefined,
-      });
-      const ranked = opts.choice.modelLists?.get(id) === undefined && explicit === undefined && !(listed && listed.length > 0);
-      if (ranked && c.list.length >= LIST_LIMIT) report.notes.push(msg('setup.list_limited', { agent: agent.name, n: LIST_LIMIT, id }));
-    }
+    if (agent.listsModels && c.choice) await chooseAgentList(opts, c, models, explicit);
   }
   return candidates;
+}
+
+/** One agent's candidate, before its choice: the agent as its version reads, its report, its key's name. */
+function candidateOf(opts: SetupOptions, id: AgentId, version: string | undefined): Candidate {
+  const known = getAgent(id);
+  if (!known) throw new UsageError(msg('setup.unknown_agent', { id }));
+  const agent = forVersion(known, version);
+  const report: AgentReport = {
+    id: agent.id,
+    name: agent.name,
+    ok: false,
+    files: [],
+    notes: [],
+    ...(version !== undefined && { version }),
+  };
+  if (opts.gateway.agentKeys && opts.gateway.agentKeys.size > 0) {
+    const own = keyOf(opts, id);
+    // A pasted key kept in the agent's config is no variable's: none is named (or saved) for it.
+    if (own.typed && opts.writing.keyStorage !== 'env') report.keyTyped = true;
+    else report.keyEnv = own.keyEnvVar;
+  }
+  return { agent, env: withVersion(opts.env, version), report, explicit: false };
+}
+
+/** The models an agent that lists several gets beside its own (named, kept from disk, or ranked). */
+async function chooseAgentList(
+  opts: SetupOptions,
+  c: Candidate,
+  models: readonly ClassifiedModel[],
+  explicit: string | undefined,
+): Promise<void> {
+  const { agent, env, report } = c;
+  const id = agent.id;
+  const avoided = opts.choice.avoid?.get(id);
+  const listed = opts.choice.keepOnDisk ? await listedOnDisk(agent, env, opts.writing.scope) : undefined;
+  if (listed) report.listedBefore = listed.map((m) => m.model);
+  c.list = chooseList({
+    agent,
+    models: avoided ? models.filter((m) => !avoided.has(m.id)) : models,
+    explicit: opts.choice.modelLists?.get(id),
+    single: explicit !== undefined,
+    kept: listed !== undefined && listed.length > 0 ? listed : undefined,
+  });
+  const ranked = opts.choice.modelLists?.get(id) === undefined && explicit === undefined && !(listed && listed.length > 0);
+  if (ranked && c.list.length >= LIST_LIMIT) report.notes.push(msg('setup.list_limited', { agent: agent.name, n: LIST_LIMIT, id }));
 }
 
 /**

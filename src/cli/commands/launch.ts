@@ -72,8 +72,8 @@ function signalNumber(signal: NodeJS.Signals): number {
   return (constants.signals as Record<string, number | undefined>)[signal] ?? 15;
 }
 
-export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
-  const { agent, rest } = launchTarget(args);
+/** The agent's command on PATH, never its predecessor's; or how to install it. */
+async function installedCommand(ctx: CliContext, agent: Agent<AgentId>): Promise<string> {
   const env = agentEnv(ctx);
   const { findOnPath } = await import('../../agents/detect.js');
   const found = await findOnPath(agent.binary, env);
@@ -94,6 +94,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       );
     }
   }
+  return found;
+}
+
+export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
+  const { agent, rest } = launchTarget(args);
+  const env = agentEnv(ctx);
+  const found = await installedCommand(ctx, agent);
 
   // The same inputs as setup (saved base URL and key variable as defaults, or a profile's), for this one agent.
   const profile = str(args.values, 'profile');

@@ -61,10 +61,6 @@ export async function askModels(
   const chosen = new Map<AgentId, string>();
   const small = new Map<AgentId, string>();
   const lists = new Map<AgentId, string[]>();
-  const indexOf = (list: readonly Fitting[], id?: string): number | undefined => {
-    const i = id === undefined ? -1 : list.findIndex((f) => f.model.id === id);
-    return i === -1 ? undefined : i;
-  };
   for (const id of agents) {
     const agent = agentFor(deps, id);
     if (agent.unsupported) continue;
@@ -74,33 +70,9 @@ export async function askModels(
     if (fitting.length === 0) continue;
     const explicit = given.modelLists?.get(id)?.[0] ?? given.models?.get(id) ?? given.models?.get('*');
     if (agent.listsModels && !defaultOnly && explicit === undefined && !given.modelLists?.has(id)) {
-      // Several models to switch between inside the agent: the ones the marks confirm pre-selected,
-      // unless their probe just failed (then their cause is on their row).
-      const failed = probeList ? await probedList(deps, id, fitting, probeList) : new Map<string, Message>();
-      const picked = await deps.prompter.multiselect({
-        message: t('wizard.model.list_question', { agent: agent.name }),
-        choices: modelChoices(fitting, t).map((c, i) => {
-          const cause = failed.get(fitting[i]!.model.id);
-          return {
-            ...c,
-            ...(cause !== undefined && { title: [c.title, ...wrap(`✗ ${t(cause)}`, 6, 74)].join('\n') }),
-            selected: !fitting[i]!.fit.needsProbe && cause === undefined,
-          };
-        }),
-        min: 1,
-      });
+      const { picked, model } = await askList(deps, agent, fitting, previous[id]?.model, probeList);
       lists.set(id, picked);
-      const ranked = fitting.filter((f) => picked.includes(f.model.id));
-      chosen.set(
-        id,
-        ranked.length === 1
-          ? ranked[0]!.model.id
-          : await deps.prompter.select({
-              message: t('wizard.model.default_question', { agent: agent.name }),
-              choices: modelChoices(ranked, t),
-              initial: indexOf(ranked, previous[id]?.model) ?? 0,
-            }),
-      );
+      chosen.set(id, model);
     }
     const model =
       chosen.get(id) ??
@@ -126,6 +98,49 @@ export async function askModels(
     }
   }
   return { models: chosen, smallModels: small, modelLists: lists };
+}
+
+/** The position of model `id` in `list`, if it is there. */
+function indexOf(list: readonly Fitting[], id?: string): number | undefined {
+  const i = id === undefined ? -1 : list.findIndex((f) => f.model.id === id);
+  return i === -1 ? undefined : i;
+}
+
+/**
+ * Several models to switch between inside the agent, then its default among them: the ones the marks
+ * confirm pre-selected, unless their probe just failed (then their cause is on their row).
+ */
+async function askList(
+  deps: WizardDeps,
+  agent: ReturnType<typeof agentFor>,
+  fitting: readonly Fitting[],
+  previous: string | undefined,
+  probeList: ListProbe | undefined,
+): Promise<{ picked: string[]; model: string }> {
+  const t = tr(deps);
+  const failed = probeList ? await probedList(deps, agent.id, fitting, probeList) : new Map<string, Message>();
+  const picked = await deps.prompter.multiselect({
+    message: t('wizard.model.list_question', { agent: agent.name }),
+    choices: modelChoices(fitting, t).map((c, i) => {
+      const cause = failed.get(fitting[i]!.model.id);
+      return {
+        ...c,
+        ...(cause !== undefined && { title: [c.title, ...wrap(`✗ ${t(cause)}`, 6, 74)].join('\n') }),
+        selected: !fitting[i]!.fit.needsProbe && cause === undefined,
+      };
+    }),
+    min: 1,
+  });
+  const ranked = fitting.filter((f) => picked.includes(f.model.id));
+  const model =
+    ranked.length === 1
+      ? ranked[0]!.model.id
+      : await deps.prompter.select({
+          message: t('wizard.model.default_question', { agent: agent.name }),
+          choices: modelChoices(ranked, t),
+          initial: indexOf(ranked, previous) ?? 0,
+        });
+  return { picked, model };
 }
 
 /** The small/fast models offered, ranked by the agent's preferences: only those the marks confirm (a background model must not need its own probe). */
