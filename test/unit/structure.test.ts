@@ -97,24 +97,3 @@ describe('sentences are owned', () => {
     expect(above).toEqual([]);
   });
 });
-
-describe('small pieces', () => {
-  it('no function in src/ is over 80 lines (the catalogs hold sentences, not functions)', async () => {
-    const ts = (await import('typescript')).default;
-    const long: string[] = [];
-    for (const [path, text] of sources()) {
-      if (path.includes('/messages/')) continue;
-      const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
-      const visit = (node: import('typescript').Node): void => {
-        if (ts.isFunctionLike(node) && 'body' in node && node.body !== undefined) {
-          const first = file.getLineAndCharacterOfPosition(node.getStart(file)).line;
-          const last = file.getLineAndCharacterOfPosition(node.getEnd()).line;
-          if (last - first + 1 > 80) long.push(`${path}:${first + 1} (${last - first + 1} lines)`);
-        }
-        ts.forEachChild(node, visit);
-      };
-      visit(file);
-    }
-    expect(long).toEqual([]);
-  });
-});
