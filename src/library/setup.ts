@@ -74,6 +74,7 @@ async function setupCall(input: SetupInput, host: Host, on: SetupEvents = {}): P
     );
   }
   const agents = inputs.agents ?? (linked.length > 0 ? linked : await installedAgents(agentEnv(ctx)));
+  if (inputs.agents === undefined && linked.length === 0) await noteLaunchOnly(ctx);
   const gateway = resolveGateway(ctx, inputs.given, importedKey(inputs), agents);
   refuseLinkInEnvStorage(ctx, inputs, gateway);
   refuseSavedEnvStorage(ctx, input, inputs.saved.settings, inputs.saved.sources, gateway.keyEnvVar);
@@ -107,6 +108,19 @@ async function setupCall(input: SetupInput, host: Host, on: SetupEvents = {}): P
   if (link && listed) noteMissingHints(ctx, link, agents, listed);
   await rememberSetup(ctx, report, keyVariable(gateway), agentKeyEnvs(gateway), inputs.fromProject);
   return { start, report, notes, exit: setupExit(report), timeoutMs: gateway.timeoutMs };
+}
+
+/**
+ * An agent setup writes nothing for that `launch` starts (Letta Code), found on PATH when setup
+ * chose the installed agents itself: said, with the command, rather than passed over in silence.
+ */
+async function noteLaunchOnly(ctx: Pick<SettingsHost, 'home' | 'env' | 'cwd' | 'platform' | 'warn'>): Promise<void> {
+  const launchOnly = Object.values(AGENTS).filter((a) => a.unsupported !== undefined && a.session !== undefined);
+  if (launchOnly.length === 0) return;
+  const { findOnPath } = await import('../agents/detect.js');
+  for (const agent of launchOnly)
+    if ((await findOnPath(agent.binary, agentEnv(ctx))) !== undefined)
+      ctx.warn(msg('setup.launch_only_installed', { agent: agent.name, bin: BIN, id: agent.id }));
 }
 
 /** Each model the link hints at for an agent it set up that the agent's key does not list: said, with the slot it was for. */

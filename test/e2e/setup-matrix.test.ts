@@ -262,6 +262,28 @@ describe('setup across agents', () => {
     }
   });
 
+  it('Letta Code on PATH while setup chooses the installed agents itself: named with the launch command, nothing written for it', async () => {
+    const { dir: home, remove } = tempHome();
+    try {
+      const bin = join(home, 'bin');
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'letta'), '#!/bin/sh\necho 0.25.9\n');
+      chmodSync(join(bin, 'letta'), 0o755);
+      const env = { GATEWAY_API_KEY: DEMO_KEY, PATH: `${bin}:/usr/bin:/bin` };
+      const found = await runInProcess(['setup', '--yes', '--dry-run', '--base-url', sim.root], { home, env });
+      expect(found.code, found.stderr).toBe(0);
+      expect(found.stderr.replace(/\s+/g, ' ')).toContain('Letta Code is installed here; setup writes nothing for it');
+      expect(found.stderr.replace(/\s+/g, ' ')).toContain('gateway-agent-setup launch letta-code');
+      expect(existsSync(join(home, '.letta'))).toBe(false);
+      // Agents named by the user: only what they asked for is said.
+      const named = await runInProcess(['setup', '--yes', '--dry-run', '--base-url', sim.root, '--agent', 'codex'], { home, env });
+      expect(named.code, named.stderr).toBe(0);
+      expect(named.stderr).not.toContain('Letta Code');
+    } finally {
+      remove();
+    }
+  });
+
   it.each([
     ['doctor', '--agent', 'letta-code'],
     ['verify', '--agent-run', '--agent', 'letta-code'],

@@ -62,6 +62,8 @@ export const en = {
   'evaluated.not_candidate': 'its id {why}',
   'setup.link_app_unknown':
     'The import link was made for "{app}", which gateway-agent-setup does not configure; its gateway and key are not taken for other agents unasked.',
+  'setup.launch_only_installed':
+    'note: {agent} is installed here; setup writes nothing for it (it keeps its model in its own agents): `{bin} launch {id}` starts it through the gateway.',
   'setup.link_app_unknown_hint':
     'Name the agents to set up with this gateway and key: `{bin} setup --import - --agent ID,…` (`{bin} --help` lists them).',
   'setup.link_hint_missing':

@@ -54,6 +54,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'setup.read_back_elsewhere_fix': '请查看 {file}：其中另有设置优先于我们写入的；删除它，或让它指向您的网关。',
   'evaluated.not_candidate': '其 ID {why}',
   'setup.link_app_unknown': '该导入链接是为“{app}”生成的，gateway-agent-setup 不配置它；未经你指定，不会把它的网关和密钥用于其他智能体。',
+  'setup.launch_only_installed':
+    '提示：本机已安装 {agent}；setup 不为它写入任何配置（它把模型保存在自己的智能体中）：`{bin} launch {id}` 可通过网关启动它。',
   'setup.link_app_unknown_hint':
     '请指定要用这个网关和密钥配置的智能体：`{bin} setup --import - --agent ID,…`（`{bin} --help` 会列出它们）。',
   'setup.link_hint_missing': '导入链接建议 {agent} 的{slot}使用 {model}，但该密钥的模型列表里没有它：已改选列表中最合适的模型。',
