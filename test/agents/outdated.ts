@@ -2,6 +2,9 @@
 // and with `--run` the agents tier against the newest ones. Run by `npm run agents:outdated`
 // (scripts/agents-outdated.mjs bundles this file); the registries are the only network it uses.
 import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PINNED, pythonFor, VERSIONS_ENV, type Pinned, type PinnedId } from './install.js';
 
@@ -58,11 +61,35 @@ async function installableHere(p: Pinned, version: string): Promise<string | und
   const optional = stdout.trim() === '' ? {} : (JSON.parse(stdout) as Record<string, string>);
   const own = Object.keys(optional).find((name) => name.endsWith(`-${process.platform}-${process.arch}`));
   const missing = `no ${process.platform}-${process.arch} package yet`;
-  if (own === undefined) return undefined;
-  return run('npm', ['view', `${own}@${optional[own]}`, 'version'], { timeout: 60_000 }).then(
-    ({ stdout: v }) => (v.trim() !== '' ? undefined : missing),
-    () => missing,
-  );
+  if (own !== undefined) {
+    const published = await run('npm', ['view', `${own}@${optional[own]}`, 'version'], { timeout: 60_000 }).then(
+      ({ stdout: v }) => v.trim() !== '',
+      () => false,
+    );
+    if (!published) return missing;
+  }
+  return npmResolves(`${p.pkg}@${version}`);
+}
+
+/**
+ * npm's own resolver over the whole tree, nothing installed: a release can depend on a package the
+ * registry does not serve (Letta Code 0.30.28 and later: `@letta-ai/letta-agent-sdk`, and a
+ * `@janhapke/sharp-electron` version it no longer has).
+ */
+async function npmResolves(spec: string): Promise<string | undefined> {
+  const dir = await mkdtemp(join(tmpdir(), 'gas-outdated-'));
+  const args = ['install', '--dry-run', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', dir, spec];
+  try {
+    await run('npm', args, { cwd: dir, timeout: 10 * 60_000, maxBuffer: 1 << 26 });
+    return undefined;
+  } catch (err) {
+    const text = (err as { stderr?: string }).stderr ?? '';
+    const why =
+      /No matching version found for (\S+?)\.?\s/.exec(text)?.[1] ?? /404 Not Found - GET \S+\/(\S+) /.exec(text)?.[1]?.replace('%2f', '/');
+    return `does not install from npm here: ${why ?? 'its dependencies do not resolve'}`;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 const ids = Object.keys(PINNED) as PinnedId[];
