@@ -466,6 +466,7 @@ describe('launch: refused before the agent starts', () => {
     expect(plain(r.stderr)).toContain('~/.letta/lc-local-backend/providers/auth.json');
     expect(plain(r.stderr)).toContain('http://10.0.0.7:8080/v1');
     expect(plain(r.stderr)).toContain('/disconnect llama-cpp');
+    expect(plain(r.stderr)).not.toContain('Starting Letta Code');
     expect(existsSync(dump)).toBe(false);
     expect(snapshot(home)).toEqual(before);
     expect(r.stdout + r.stderr).not.toContain(DEMO_KEY);

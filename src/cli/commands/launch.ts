@@ -159,7 +159,6 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { refuseEvaluated, writtenValues } = await import('../../config/evaluated.js');
   refuseEvaluated(agent, writtenValues(choice), agent.files(agentEnv(ctx), 'user')[0]?.path ?? agent.name);
   for (const line of candidate.report.notes) note(ctx, wrap(ctx.t('core.note', { text: line })));
-  if (!ctx.json) note(ctx, wrap(ctx.t('launch.starting', { agent: agent.name, model: choice.model, protocol: choice.protocol })));
   return await session(ctx, agent, choice, found, rest);
 }
 
@@ -181,7 +180,9 @@ async function session(
   // mkdtemp makes the directory 0700: nobody else can list or read what the session puts there.
   const dir = await mkdtemp(join(tmpdir(), sessionDirPrefix(agent.id)));
   try {
+    // Prepared before it is said to start: a session the agent's own files would divert is refused first.
     const prepared = agent.session!(agentEnv(ctx), choice, dir);
+    if (!ctx.json) note(ctx, wrap(ctx.t('launch.starting', { agent: agent.name, model: choice.model, protocol: choice.protocol })));
     for (const f of prepared.files ?? []) await writeFile(f.path, f.content, { mode: 0o600, flag: 'wx' });
     for (const line of prepared.notes ?? []) note(ctx, wrap(ctx.t('core.note', { text: line })));
     const launch = launchFor(found, agent.binary, [...(prepared.args ?? []), ...rest], ctx.platform);
