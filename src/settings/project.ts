@@ -76,10 +76,19 @@ async function mentions(file: string, needle: string): Promise<boolean> {
   return false;
 }
 
-/** cosmiconfig's JSON loader, loaded only when a JSON file is found: most runs find none. */
-async function jsonLoader(): Promise<(file: string, content: string) => unknown> {
+/**
+ * A JSON file through cosmiconfig's JSON loader, loaded only when one is found (most runs find none).
+ * One it cannot parse is reported at its line and column, as a YAML file is (the loader's own error
+ * is a code frame printed twice).
+ */
+async function loadJson(file: string, content: string): Promise<unknown> {
   const mod = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
-  return (mod.default?.defaultLoaders ?? mod.defaultLoaders)['.json'];
+  try {
+    return (mod.default?.defaultLoaders ?? mod.defaultLoaders)['.json'](file, content);
+  } catch (err) {
+    (await import('../config/parse-json.js')).parseJson(content, true, file);
+    throw err;
+  }
 }
 
 function refuseCode(file: string): never {
@@ -112,21 +121,21 @@ export async function findProjectFile(cwd: string, home: string): Promise<Projec
       }
       const bytes = await readFile(file);
       const content = bytes.toString('utf8');
+      // Most folders' package.json says nothing of us: passed over without loading a JSON parser.
+      if (place === 'package.json' && !content.includes(`"${MODULE_NAME}"`)) continue;
+      // An empty file is no settings at all, as cosmiconfig treats it.
+      if (content.trim() === '') continue;
       let config: unknown;
       try {
         // YAML (and JSON, which YAML reads) through our own parser: nesting and aliases bounded, the
         // place of an error named.
         config = place.endsWith('.json')
-          ? await (
-              await jsonLoader()
-            )(file, content)
-          : content.trim() === ''
-            ? undefined
-            : (await import('../config/parse.js')).parseConfig(content, 'yaml', file);
+          ? await loadJson(file, content)
+          : (await import('../config/parse.js')).parseConfig(content, 'yaml', file);
       } catch (err) {
-        throw new UsageError(
-          msg('settings.load_failed', { detail: err instanceof ParseError ? errorText(err) : `${file}: ${errorText(err)}` }),
-        );
+        // A parse error names its file, line and column; any other is given its file here.
+        const detail = err instanceof ParseError ? errorText(err) : msg('settings.load_detail', { file, detail: errorText(err) });
+        throw new UsageError(msg('settings.load_failed', { detail }));
       }
       if (place === 'package.json') {
         const own = config && typeof config === 'object' ? (config as Record<string, unknown>)[MODULE_NAME] : undefined;

@@ -3,7 +3,7 @@
 // with a module hook that logs every file of ours it resolves; the files are then searched for a
 // name only that library's code carries.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,15 +16,19 @@ const dir = mkdtempSync(join(tmpdir(), 'gas-loads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Each library's own mark, as the bundle keeps it. */
-const MARKS = { yaml: 'YAMLParseError', http: 'llhttp' } as const;
+const MARKS = { yaml: 'YAMLParseError', http: 'llhttp', cosmiconfig: 'JSON Error in' } as const;
 
-async function loadedMarks(args: string[], env: Record<string, string> = {}): Promise<string[]> {
+/** The marks of what a start of the bin loads, run in a folder holding `folder` (path → text). */
+async function loadedMarks(args: string[], env: Record<string, string> = {}, folder: Record<string, string> = {}): Promise<string[]> {
   const log = join(dir, `loaded-${Math.random().toString(36).slice(2)}.txt`);
   const hook = `import { appendFileSync } from 'node:fs'; export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.startsWith('file:') && r.url.includes('/dist/')) appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }`;
   const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
   const home = mkdtempSync(join(dir, 'home-'));
+  const cwd = mkdtempSync(join(dir, 'cwd-'));
+  for (const [name, text] of Object.entries(folder)) writeFileSync(join(cwd, name), text);
   await run(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN_PATH, ...args], {
     env: { PATH: '/usr/bin:/bin', HOME: home, ...env },
+    cwd,
   }).catch((err: { code?: unknown }) => {
     if (typeof err.code !== 'number') throw err;
   });
@@ -39,6 +43,13 @@ async function loadedMarks(args: string[], env: Record<string, string> = {}): Pr
 describe('what a start loads', () => {
   it('doctor on a machine without agents loads neither the file parsers nor the HTTP client', async () => {
     expect(await loadedMarks(['doctor'])).toEqual([]);
+  });
+
+  it('a package.json that says nothing of us is passed over without the JSON loader; one that does loads it', async () => {
+    const pkg = { name: 'app', version: '1.0.0', scripts: { test: 'vitest' } };
+    expect(await loadedMarks(['doctor'], {}, { 'package.json': JSON.stringify(pkg) })).toEqual([]);
+    const ours = { ...pkg, 'gateway-agent-setup': { preferences: ['claude-*'] } };
+    expect(await loadedMarks(['doctor'], {}, { 'package.json': JSON.stringify(ours) })).toEqual(['cosmiconfig']);
   });
 
   it('models on a refused connection loads the HTTP client and no file parser', async () => {

@@ -250,7 +250,27 @@ describe('loadSettings', () => {
     const s = scene();
     writeFileSync(join(s.project, '.gateway-agent-setuprc.json'), '{"baseUrl": ');
     const err = await usageErrorOf(loadSettings(s.opts));
-    expect(err.message).toContain('.gateway-agent-setuprc.json');
+    // Where, as a YAML file's error says it: the line and column.
+    expect(err.message).toContain(`${join(s.project, '.gateway-agent-setuprc.json')}:1:13:`);
+    expect(err.message).not.toContain('[object');
+  });
+
+  it('an empty JSON project file is no settings at all, as an empty YAML one', async () => {
+    const s = scene();
+    writeFileSync(join(s.project, '.gateway-agent-setuprc.json'), ' \n');
+    expect(await loadSettings(s.opts)).toEqual({ settings: {}, sources: [] });
+  });
+
+  it('a package.json that says nothing of us is passed over unparsed; one with our key that does not parse is refused', async () => {
+    const s = scene();
+    // Broken JSON: parsing it would fail, so passing over shows it was not parsed.
+    writeFileSync(join(s.project, 'package.json'), '{"name": "repo", "scripts": {');
+    writeFileSync(join(s.project, '.gateway-agent-setuprc'), 'baseUrl: https://team.example\n');
+    const loaded = await loadSettings(s.opts);
+    expect(loaded.project?.file).toBe(join(s.project, '.gateway-agent-setuprc'));
+    writeFileSync(join(s.project, 'package.json'), '{"name": "repo", "gateway-agent-setup": {');
+    const err = await usageErrorOf(loadSettings(s.opts));
+    expect(err.message).toContain(`${join(s.project, 'package.json')}:1:42:`);
   });
 
   it('a user file holding a key is refused, naming the file and the field', async () => {

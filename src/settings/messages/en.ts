@@ -28,6 +28,7 @@ export const en = {
   'settings.too_large': '{file} is {kib} KiB: a settings file is at most {max} KiB, so this one was not read.',
   'settings.too_large_hint': 'Keep the settings in a small .{name}rc.json or .{name}rc.yaml beside it.',
   'settings.load_failed': 'A project settings file does not load: {detail}',
+  'settings.load_detail': '{file}: {detail}',
   'profiles.active_user_only': 'is recorded by `use` in your own settings file only, never in a project file',
   'profiles.bad_name_field': 'must be a profile name: letters (of any script), digits, "-", "_" and ".", starting with a letter or digit',
   'trust.untrusted':

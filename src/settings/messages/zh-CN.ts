@@ -26,6 +26,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'settings.too_large': '{file} 有 {kib} KiB：设置文件最多 {max} KiB，因此未读取它。',
   'settings.too_large_hint': '请把设置放在它旁边一个小的 .{name}rc.json 或 .{name}rc.yaml 中。',
   'settings.load_failed': '项目设置文件无法加载：{detail}',
+  'settings.load_detail': '{file}：{detail}',
   'profiles.active_user_only': '只由 `use` 记录在你自己的设置文件中，不能出现在项目文件里',
   'profiles.bad_name_field': '必须是档案名：由字母（任何文字）、数字、"-"、"_" 和 "." 组成，以字母或数字开头',
   'trust.untrusted': '{file} 是您尚未批准的项目设置文件，而本次运行会用到它设置的内容：{wants}。没有发送任何请求，也没有写入任何文件。',
