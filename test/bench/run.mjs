@@ -172,7 +172,9 @@ async function main() {
       server.close(() => resolve(port));
     });
   });
-  const bare = { env: { PATH: '/usr/bin:/bin', HOME: emptyHome }, allowFail: true };
+  // In that empty home as the working folder too: this repository's package.json names us, and
+  // reading it is a project's settings, not the command's start.
+  const bare = { env: { PATH: '/usr/bin:/bin', HOME: emptyHome }, cwd: emptyHome, allowFail: true };
   const pairedWith = async (args, opts) => {
     const a = [];
     const b = [];
