@@ -439,4 +439,17 @@ describe("each profile's keys: balance and expiry", () => {
     });
     for (const out of [text.stdout, JSON.stringify(json), offline.stdout]) expect(out.includes(TRIAL_KEY.slice(3))).toBe(false);
   });
+
+  it("an agent's own key variable is listed under the profile with the agents that use it", async () => {
+    twoProfiles();
+    const s = JSON.parse(read(settingsFile())) as { profiles: Record<string, Record<string, unknown>> };
+    s.profiles.work!.perAgent = { 'claude-code': { keyEnv: 'CLAUDE_GW_KEY' } };
+    writeFileSync(settingsFile(), JSON.stringify(s, null, 2));
+    const r = await cli(['profiles', '--offline'], { WORK_GW_KEY: WORK_KEY });
+    expect(r.code, r.stderr).toBe(0);
+    const flat = r.stdout.replace(/\s+/g, ' ');
+    expect(flat).toContain('key $CLAUDE_GW_KEY (claude-code): not set here');
+    expect(flat).toContain('key $WORK_GW_KEY: sk-W0…PqWz');
+    expect(r.stdout).not.toContain('[object');
+  });
 });

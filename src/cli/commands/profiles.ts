@@ -261,7 +261,7 @@ async function keyEntries(ctx: CliContext, p: ProfileSettings, offline: boolean)
 /** A key's line under its profile: the variable, the masked key, the balance and expiry, the warning. */
 function keyLines(ctx: CliContext, k: KeyEntry, facts: (u: KeyUsage) => Message[]): string[] {
   const t = ctx.t;
-  const who = k.agents.length > 0 ? `$${k.keyEnv} (${commas(k.agents)})` : `$${k.keyEnv}`;
+  const who = k.agents.length > 0 ? t('profiles.key_var_agents', { var: k.keyEnv, agents: commas(k.agents) }) : `$${k.keyEnv}`;
   if (k.key === undefined) return wrap(t('profiles.key_var_unset', { var: who }), 4);
   if (!k.asked) return wrap(t('profiles.key_not_asked', { var: who, key: k.key }), 4);
   if (k.unanswered) return wrap(t('profiles.key_no_answer', { var: who, key: k.key, why: k.unanswered.message }), 4);

@@ -435,6 +435,7 @@ export const en = {
   'profiles.list_none':
     'No profile is defined. Add one with `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID`, or in the settings (README, "Profiles").',
   'profiles.list_title': 'Profiles:',
+  'profiles.key_var_agents': '${var} ({agents})',
   'profiles.key_var_unset': 'key {var}: not set here',
   'profiles.key_not_asked': 'key {var}: {key}',
   'profiles.key_not_told': 'key {var}: {key}; the gateway does not show its balance',

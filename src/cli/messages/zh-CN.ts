@@ -412,6 +412,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'profiles.list_none':
     '尚未定义任何档案。用 `{bin} profiles add NAME --base-url URL --api-key-env VAR --agent ID` 添加，或写在设置文件中（README 的 "Profiles" 一节）。',
   'profiles.list_title': '档案：',
+  'profiles.key_var_agents': '${var}（{agents}）',
   'profiles.key_var_unset': '密钥 {var}：此处未设置',
   'profiles.key_not_asked': '密钥 {var}：{key}',
   'profiles.key_not_told': '密钥 {var}：{key}；网关未提供其余额',
