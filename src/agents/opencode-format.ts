@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FileEdit, KeyEdit } from '../config/types.js';
 import type { Protocol } from '../core/types.js';
 import { fitMessagesChatResponses } from './fit.js';
-import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from './paths.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, notGateway, pathFor, trimSlash, underRoot } from './paths.js';
 import type {
   Agent,
   AgentChoice,
@@ -294,14 +294,7 @@ function unplan(f: OpenCodeFamily, env: AgentEnv, scope: Scope, current: Current
       const options = asRecord(entry?.['options']);
       if (!entry || options?.['baseURL'] === undefined) continue;
       if (!underRoot(substitute(String(options['baseURL']), env.env), gateway.root)) {
-        notes.push(
-          msg('agents.unplan.not_gateway', {
-            file,
-            key: `provider.${spec.id}.options.baseURL`,
-            value: String(options['baseURL']),
-            root: gateway.root,
-          }),
-        );
+        notes.push(notGateway(file, `provider.${spec.id}.options.baseURL`, options['baseURL'], gateway.root));
         continue;
       }
       const key = asString(options['apiKey']);

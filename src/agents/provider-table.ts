@@ -2,8 +2,8 @@
 // setup writes, which ids `remove` may take out, the table's names for the protocols, and the
 // request the agent sends for a provider.
 import type { Protocol } from '../core/types.js';
-import { msg, type Message } from '../i18n/index.js';
-import { asRecord, messagesUrl, trimSlash, underRoot } from './paths.js';
+import type { Message } from '../i18n/index.js';
+import { asRecord, messagesUrl, notGateway, trimSlash, underRoot } from './paths.js';
 import type { AgentRequest, GatewayRef } from './types.js';
 
 /**
@@ -37,8 +37,7 @@ export function ownProviders(
     const provider = asRecord(value) ?? {};
     const base = provider[baseKey];
     if (underRoot(base, gateway.root)) ours.push({ id, provider });
-    else if (base !== undefined)
-      notes.push(msg('agents.unplan.not_gateway', { file: where.file, key: where.keyOf(id), value: String(base), root: gateway.root }));
+    else if (base !== undefined) notes.push(notGateway(where.file, where.keyOf(id), base, gateway.root));
   }
   return { ours, notes };
 }

@@ -158,6 +158,13 @@ describe('aider unplan', () => {
     expect(u.edits[0]!.edits.map((e) => e.path.join('.'))).toEqual(['openai-api-base']);
     expect(aider.unplan!(linuxEnv(), 'user', files(), gw).edits).toEqual([]);
   });
+  it('a base URL that is not one (a table someone put there) is named as the file holds it', () => {
+    const u = aider.unplan!(linuxEnv(), 'user', files({ [FILE]: { 'openai-api-base': { host: 'other.example' } } }), gw);
+    expect(u.edits).toEqual([]);
+    const said = inEnglish(u.notes).join('\n');
+    expect(said).toContain('openai-api-base is {"host":"other.example"}, not the gateway');
+    expect(said).not.toContain('[object');
+  });
 });
 
 describe('aider one-shot run: judged by its exit code and its answer', () => {

@@ -20,7 +20,7 @@
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { fitChatOnly } from '../fit.js';
-import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -83,7 +83,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   if (!underRoot(base, gateway.root)) {
     return {
       edits: [],
-      notes: [msg('agents.unplan.not_gateway', { file: path, key: 'openai-api-base', value: String(base), root: gateway.root })],
+      notes: [notGateway(path, 'openai-api-base', base, gateway.root)],
       secrets: [],
     };
   }

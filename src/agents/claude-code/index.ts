@@ -7,7 +7,7 @@ import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, mapDocs, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, envValue, mapDocs, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -287,7 +287,7 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
   const base = mainEnv[BASE_URL];
   if (base === undefined) return { edits: [], notes, secrets };
   if (!underRoot(base, gateway.root)) {
-    notes.push(msg('agents.unplan.not_gateway', { file: mainPath, key: `env.${BASE_URL}`, value: String(base), root: gateway.root }));
+    notes.push(notGateway(mainPath, `env.${BASE_URL}`, base, gateway.root));
     return { edits: [], notes, secrets };
   }
   const main: KeyEdit[] = [BASE_URL, ...MODEL_VARS, DISCOVERY]

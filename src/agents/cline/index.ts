@@ -8,7 +8,7 @@
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { fitChatOnly } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -105,14 +105,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
     const settings = asRecord(asRecord(asRecord(doc?.['providers'])?.[id])?.['settings']);
     if (!settings || settings['baseUrl'] === undefined) continue;
     if (!underRoot(settings['baseUrl'], gateway.root)) {
-      notes.push(
-        msg('agents.unplan.not_gateway', {
-          file: path,
-          key: `providers.${id}.settings.baseUrl`,
-          value: String(settings['baseUrl']),
-          root: gateway.root,
-        }),
-      );
+      notes.push(notGateway(path, `providers.${id}.settings.baseUrl`, settings['baseUrl'], gateway.root));
       continue;
     }
     const key = asString(settings['apiKey']);

@@ -6,7 +6,7 @@ import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
-import { asRecord, asString, dirFromEnv, dotenvVarsOut, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, dotenvVarsOut, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -177,14 +177,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   for (const id of ours) {
     const table = asRecord(providers[id]) ?? {};
     if (!underRoot(table['base_url'], gateway.root)) {
-      notes.push(
-        msg('agents.unplan.not_gateway', {
-          file: paths.config,
-          key: `model_providers.${id}.base_url`,
-          value: String(table['base_url']),
-          root: gateway.root,
-        }),
-      );
+      notes.push(notGateway(paths.config, `model_providers.${id}.base_url`, table['base_url'], gateway.root));
       continue;
     }
     config.push({ path: ['model_providers', id], value: undefined });

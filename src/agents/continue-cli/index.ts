@@ -16,7 +16,7 @@
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
-import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -115,14 +115,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   if (!underRoot(entry['apiBase'], gateway.root)) {
     return {
       edits: [],
-      notes: [
-        msg('agents.unplan.not_gateway', {
-          file: path,
-          key: `models[${index}].apiBase`,
-          value: String(entry['apiBase']),
-          root: gateway.root,
-        }),
-      ],
+      notes: [notGateway(path, `models[${index}].apiBase`, entry['apiBase'], gateway.root)],
       secrets: [],
     };
   }

@@ -17,7 +17,7 @@ import { dotenvReferenceOf } from '../../config/dotenv.js';
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -106,7 +106,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   if (base !== undefined && !underRoot(base, gateway.root)) {
     return {
       edits: [],
-      notes: [msg('agents.unplan.not_gateway', { file: path, key: BASE_URL, value: base, root: gateway.root })],
+      notes: [notGateway(path, BASE_URL, base, gateway.root)],
       secrets: [],
     };
   }

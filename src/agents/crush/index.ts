@@ -26,7 +26,7 @@
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -136,14 +136,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   if (!underRoot(provider['base_url'], gateway.root)) {
     return {
       edits: [],
-      notes: [
-        msg('agents.unplan.not_gateway', {
-          file: config,
-          key: `providers.${CRUSH_PROVIDER}.base_url`,
-          value: String(provider['base_url']),
-          root: gateway.root,
-        }),
-      ],
+      notes: [notGateway(config, `providers.${CRUSH_PROVIDER}.base_url`, provider['base_url'], gateway.root)],
       secrets: [],
     };
   }

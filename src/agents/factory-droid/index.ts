@@ -15,7 +15,7 @@
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -116,14 +116,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   if (!doc || !Array.isArray(list) || index < 0) return { edits: [], notes, secrets: [] };
   const entry = asRecord(list[index]) ?? {};
   if (!underRoot(entry['baseUrl'], gateway.root)) {
-    notes.push(
-      msg('agents.unplan.not_gateway', {
-        file: path,
-        key: `customModels[${index}].baseUrl`,
-        value: String(entry['baseUrl']),
-        root: gateway.root,
-      }),
-    );
+    notes.push(notGateway(path, `customModels[${index}].baseUrl`, entry['baseUrl'], gateway.root));
     return { edits: [], notes, secrets: [] };
   }
   const key = asString(entry['apiKey']);

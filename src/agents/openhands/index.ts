@@ -19,7 +19,7 @@
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { notForCoding } from '../fit.js';
-import { asRecord, asString, dirFromEnv, pathFor, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, notGateway, pathFor, underRoot } from '../paths.js';
 import { providerRequest } from '../provider-table.js';
 import {
   defineAgent,
@@ -123,8 +123,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
   for (const { at, llm } of llmBlocks(doc)) {
     const base = llm?.['base_url'];
     if (!underRoot(base, gateway.root)) {
-      if (typeof base === 'string')
-        notes.push(msg('agents.unplan.not_gateway', { file: path, key: `${at.join('.')}.base_url`, value: base, root: gateway.root }));
+      if (typeof base === 'string') notes.push(notGateway(path, `${at.join('.')}.base_url`, base, gateway.root));
       continue;
     }
     const key = asString(llm?.['api_key']);

@@ -16,7 +16,7 @@
 import type { FileEdit, KeyEdit } from '../../config/types.js';
 import type { Protocol } from '../../core/types.js';
 import { fitMessagesChatResponses } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -118,14 +118,7 @@ function unplan(env: AgentEnv, _scope: Scope, current: CurrentFiles, gateway: Ga
     const entry = asRecord(providers?.[id]);
     if (!entry || entry['baseUrl'] === undefined) continue;
     if (!underRoot(entry['baseUrl'], gateway.root)) {
-      notes.push(
-        msg('agents.unplan.not_gateway', {
-          file: paths.models,
-          key: `providers.${id}.baseUrl`,
-          value: String(entry['baseUrl']),
-          root: gateway.root,
-        }),
-      );
+      notes.push(notGateway(paths.models, `providers.${id}.baseUrl`, entry['baseUrl'], gateway.root));
       continue;
     }
     const key = asString(entry['apiKey']);

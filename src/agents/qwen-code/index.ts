@@ -13,7 +13,7 @@ import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { fitChatOrMessages, notForCoding } from '../fit.js';
-import { asRecord, asString, dirFromEnv, envValue, pathFor, trimSlash, underRoot } from '../paths.js';
+import { asRecord, asString, dirFromEnv, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
   type AgentChoice,
@@ -334,14 +334,7 @@ function unplan(env: AgentEnv, scope: Scope, current: CurrentFiles, gateway: Gat
         continue;
       }
       if (mine && e?.['baseUrl'] !== undefined) {
-        notes.push(
-          msg('agents.unplan.not_gateway', {
-            file: target,
-            key: `modelProviders.${type}[${i}].baseUrl`,
-            value: String(e['baseUrl']),
-            root: gateway.root,
-          }),
-        );
+        notes.push(notGateway(target, `modelProviders.${type}[${i}].baseUrl`, e['baseUrl'], gateway.root));
       }
       if (id !== undefined) keptIds.add(id);
       const v = asString(e?.['envKey']);
