@@ -27,4 +27,14 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  // Text for people: an object in a template or String() prints "[object Object]" (a message
+  // object or a parsed value of a user's file), which only the types can see.
+  {
+    files: ['src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/no-base-to-string': 'error',
+    },
+  },
 );

@@ -292,9 +292,10 @@ function unplan(f: OpenCodeFamily, env: AgentEnv, scope: Scope, current: Current
     for (const spec of Object.values(OPENCODE_PROVIDERS)) {
       const entry = asRecord(asRecord(doc['provider'])?.[spec.id]);
       const options = asRecord(entry?.['options']);
-      if (!entry || options?.['baseURL'] === undefined) continue;
-      if (!underRoot(substitute(String(options['baseURL']), env.env), gateway.root)) {
-        notes.push(notGateway(file, `provider.${spec.id}.options.baseURL`, options['baseURL'], gateway.root));
+      const base = options?.['baseURL'];
+      if (!entry || !options || base === undefined) continue;
+      if (typeof base !== 'string' || !underRoot(substitute(base, env.env), gateway.root)) {
+        notes.push(notGateway(file, `provider.${spec.id}.options.baseURL`, base, gateway.root));
         continue;
       }
       const key = asString(options['apiKey']);

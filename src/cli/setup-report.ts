@@ -69,7 +69,7 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: s
   const tiers = Object.entries(a.tiers ?? {})
     .map(([tier, m]) => `, ${t('report.tier', { tier, model: m })}`)
     .join('');
-  const model = a.model ? `  ${a.model} (${a.protocol})${small}${tiers}` : '';
+  const model = a.model ? `  ${a.model}${a.protocol ? ` (${a.protocol})` : ''}${small}${tiers}` : '';
   const lines = [`${mark} ${a.name}${model}`];
   if (a.keyEnv) lines.push(...wrap(t('keys.report_key', { var: a.keyEnv }), 4));
   else if (a.keyTyped) lines.push(...wrap(t('keys.report_typed'), 4));

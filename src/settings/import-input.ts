@@ -50,12 +50,13 @@ export async function readImport(
     text = await stdinOnce(ctx);
     if (text === undefined) throw new UsageError(msg('import.stdin_terminal'), msg('import.stdin_terminal_hint', { bin: BIN }));
   } else {
+    const name = envName!;
     // Someone may have put the link itself here: never echo it.
-    if (!ENV_NAME.test(envName!)) throw new UsageError(msg('import.env_name'), msg('import.in_argument_hint', { bin: BIN }));
-    source = `--import-env ${envName}`;
-    text = ctx.env[envName!];
+    if (!ENV_NAME.test(name)) throw new UsageError(msg('import.env_name'), msg('import.in_argument_hint', { bin: BIN }));
+    source = `--import-env ${name}`;
+    text = ctx.env[name];
     if (text === undefined || text.trim() === '')
-      throw new UsageError(msg('import.env_unset', { var: envName! }), msg('import.env_unset_hint', { var: envName! }));
+      throw new UsageError(msg('import.env_unset', { var: name }), msg('import.env_unset_hint', { var: name }));
   }
   // A larger input is no link: refused whole, never cut to a size and then read.
   if (text.length > MAX_LINK)

@@ -296,14 +296,19 @@ function harmless(p: Settings): Settings {
   };
 }
 
+/** A settings value as text: a string as it is, anything else (a number, a table in a list) as JSON. */
+function scalarText(v: unknown): string {
+  return typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+}
+
 /** Every value a settings file sets, field by field (a base URL by its origin): what `trust` shows. */
 export function everythingOf(p: Settings): Withheld[] {
   const out: Withheld[] = [];
   const walk = (v: unknown, at: string): void => {
     if (v === undefined) return;
-    if (Array.isArray(v)) out.push({ field: at, value: v.map(String).join(',') });
+    if (Array.isArray(v)) out.push({ field: at, value: v.map(scalarText).join(',') });
     else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, at === '' ? k : `${at}.${k}`);
-    else out.push({ field: at, value: at.endsWith('baseUrl') ? hostOf(String(v)) : String(v) });
+    else out.push({ field: at, value: at.endsWith('baseUrl') ? hostOf(scalarText(v)) : scalarText(v) });
   };
   walk(p, '');
   return out;

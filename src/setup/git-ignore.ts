@@ -87,12 +87,12 @@ export async function gitIgnoreStates(files: readonly string[], env: AgentEnv): 
     const r = await git(['check-ignore', '-v', '--no-index', '--', p.relative(env.cwd, file)], env);
     const rule = /^(.*?:\d+:)(.*)\t/.exec(r.out);
     if (r.code === 0 && rule) {
-      const pattern = rule[2] ?? '';
+      const [, where = '', pattern = ''] = rule;
       if (pattern.startsWith('!')) {
         // The user's own rule says to keep this file in git: writing the key there would commit it.
-        throw new JobError(msg('setup.git_unignored', { file, rule: `${rule[1]}${pattern}` }), msg('setup.git_unignored_hint'));
+        throw new JobError(msg('setup.git_unignored', { file, rule: `${where}${pattern}` }), msg('setup.git_unignored_hint'));
       }
-      states.push({ file, state: 'ignored', rule: `${rule[1]}${pattern}` });
+      states.push({ file, state: 'ignored', rule: `${where}${pattern}` });
     } else if (r.code === 0) {
       states.push({ file, state: 'ignored' });
     } else {
