@@ -25,6 +25,7 @@ import {
   EVERY_PROTOCOL,
   FLOOR_IDS,
   FLOORS,
+  installsTimeout,
   PINNED,
   setupIds,
   UNPROVEN,
@@ -98,7 +99,7 @@ beforeAll(async () => {
   sim = await startSim();
   // Sequential: five npm installs at once on two cores only make each slower.
   for (const [id, which] of RUNS) bins.set(`${id}@${which}`, await ensureAgent(id, which));
-});
+}, installsTimeout(RUNS.length));
 afterAll(stopAll);
 
 const homes: { dir: string; remove: () => void }[] = [];
@@ -383,52 +384,62 @@ describe('setup --verify agent', () => {
 });
 
 describe('an installed version older than the oldest our tiers ran', () => {
-  it(`Claude Code ${UNPROVEN['claude-code']}: written and marked ! (not proven), then the agent itself answers through the gateway and only that line says ✓`, async () => {
-    const bin = await ensureUnproven('claude-code');
-    const home = newHome();
-    const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY };
-    const from = sim.log.length;
-    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--verify', 'agent'], {
-      home,
-      env,
-      timeoutMs: 200_000,
-    });
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    const text = r.stdout.replace(/\s+/g, ' ');
-    expect(text).toContain(`Claude Code ${UNPROVEN['claude-code']} is installed, older than ${AGENTS['claude-code'].versions?.provenFrom}`);
-    expect(text).toContain('the agent itself answers one prompt below to prove it');
-    // The setup's line is ! ; the agent's own run, after it, is ✓.
-    expect(r.stdout).toMatch(/^! Claude Code[^]*^✓ Claude Code/m);
-    const sent = agentRequests(from).filter((e) => e.method === 'POST');
-    expect(sent.map((e) => [e.path.split('?')[0], e.auth.key === DEMO_KEY, e.status])).toContainEqual(['/v1/messages', true, 200]);
-    // Without --verify agent, the report names the command that proves it.
-    const plain = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env, timeoutMs: 200_000 });
-    expect(plain.code, plain.stdout + plain.stderr).toBe(0);
-    expect(plain.stdout.replace(/\s+/g, ' ')).toContain('`gateway-agent-setup verify --agent-run --agent claude-code`');
-    await expectNothingLeftIn(home);
-  }, 600_000);
+  it(
+    `Claude Code ${UNPROVEN['claude-code']}: written and marked ! (not proven), then the agent itself answers through the gateway and only that line says ✓`,
+    async () => {
+      const bin = await ensureUnproven('claude-code');
+      const home = newHome();
+      const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY };
+      const from = sim.log.length;
+      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--verify', 'agent'], {
+        home,
+        env,
+        timeoutMs: 200_000,
+      });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      const text = r.stdout.replace(/\s+/g, ' ');
+      expect(text).toContain(
+        `Claude Code ${UNPROVEN['claude-code']} is installed, older than ${AGENTS['claude-code'].versions?.provenFrom}`,
+      );
+      expect(text).toContain('the agent itself answers one prompt below to prove it');
+      // The setup's line is ! ; the agent's own run, after it, is ✓.
+      expect(r.stdout).toMatch(/^! Claude Code[^]*^✓ Claude Code/m);
+      const sent = agentRequests(from).filter((e) => e.method === 'POST');
+      expect(sent.map((e) => [e.path.split('?')[0], e.auth.key === DEMO_KEY, e.status])).toContainEqual(['/v1/messages', true, 200]);
+      // Without --verify agent, the report names the command that proves it.
+      const plain = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code'], { home, env, timeoutMs: 200_000 });
+      expect(plain.code, plain.stdout + plain.stderr).toBe(0);
+      expect(plain.stdout.replace(/\s+/g, ' ')).toContain('`gateway-agent-setup verify --agent-run --agent claude-code`');
+      await expectNothingLeftIn(home);
+    },
+    installsTimeout(1) + 240_000,
+  );
 });
 
 describe("Kimi's archived kimi-cli, the real one (PyPI, on Python 3.12)", () => {
-  it('answers `kimi --version` in its own words: setup writes for Kimi Code and names it, no ~/.kimi is left, and verify --agent-run does not start it', async () => {
-    const bin = await ensurePredecessor('kimi-code');
-    const home = newHome();
-    const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY };
-    const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'kimi-code'], { home, env, timeoutMs: 120_000 });
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    const text = r.stdout.replace(/\s+/g, ' ');
-    expect(text).toContain(
-      `The \`kimi\` on your PATH is kimi-cli ${AGENTS['kimi-code'].predecessor?.install.verified}, archived in favour of Kimi Code`,
-    );
-    expect(text).not.toContain('not proven');
-    expect(existsSync(join(home, '.kimi-code', 'config.toml'))).toBe(true);
-    // Its --version makes ~/.kimi; asked with KIMI_SHARE_DIR in a scratch folder, it leaves none.
-    expect(existsSync(join(home, '.kimi'))).toBe(false);
-    const run = await runCli(['verify', '--agent-run', '--agent', 'kimi-code'], { home, env, timeoutMs: 120_000 });
-    expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect((run.stdout + run.stderr).replace(/\s+/g, ' ')).toContain('is kimi-cli 1.52.0, not Kimi Code');
-    await expectNothingLeftIn(home);
-  }, 600_000);
+  it(
+    'answers `kimi --version` in its own words: setup writes for Kimi Code and names it, no ~/.kimi is left, and verify --agent-run does not start it',
+    async () => {
+      const bin = await ensurePredecessor('kimi-code');
+      const home = newHome();
+      const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY };
+      const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'kimi-code'], { home, env, timeoutMs: 120_000 });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      const text = r.stdout.replace(/\s+/g, ' ');
+      expect(text).toContain(
+        `The \`kimi\` on your PATH is kimi-cli ${AGENTS['kimi-code'].predecessor?.install.verified}, archived in favour of Kimi Code`,
+      );
+      expect(text).not.toContain('not proven');
+      expect(existsSync(join(home, '.kimi-code', 'config.toml'))).toBe(true);
+      // Its --version makes ~/.kimi; asked with KIMI_SHARE_DIR in a scratch folder, it leaves none.
+      expect(existsSync(join(home, '.kimi'))).toBe(false);
+      const run = await runCli(['verify', '--agent-run', '--agent', 'kimi-code'], { home, env, timeoutMs: 120_000 });
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect((run.stdout + run.stderr).replace(/\s+/g, ' ')).toContain('is kimi-cli 1.52.0, not Kimi Code');
+      await expectNothingLeftIn(home);
+    },
+    installsTimeout(1) + 240_000,
+  );
 });
 
 describe('claude-code and qwen-code, the versions kept current', () => {

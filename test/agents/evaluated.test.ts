@@ -12,7 +12,7 @@ import type { SimModel, Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { ensureAgent, PINNED, type PinnedId } from './install.js';
+import { ensureAgent, installsTimeout, PINNED, type PinnedId } from './install.js';
 import { seedHome } from './seed.js';
 
 const SECRET = 'aws-secret-value-77c1d0';
@@ -39,17 +39,20 @@ const IDS = (Object.keys(HOSTILE) as PinnedId[]).filter((id) => PINNED[id] !== u
 
 let sim: Simulator;
 const bins = new Map<PinnedId, string>();
-beforeAll(async () => {
-  const hostile: SimModel[] = IDS.flatMap((id) => HOSTILE[id]!).map(({ id, like }) => ({
-    ...(DEFAULT_MODELS.find((m) => m.id === like) ?? DEFAULT_MODELS[0]!),
-    id,
-  }));
-  sim = await startSim({
-    models: [...hostile, ...DEFAULT_MODELS],
-    keys: [...DEFAULT_KEYS, { key: PI_KEY, name: 'shell-looking', group: 'default', unlimited: true }],
-  });
-  for (const id of [...IDS, 'pi' as PinnedId]) if (PINNED[id]) bins.set(id, await ensureAgent(id));
-});
+beforeAll(
+  async () => {
+    const hostile: SimModel[] = IDS.flatMap((id) => HOSTILE[id]!).map(({ id, like }) => ({
+      ...(DEFAULT_MODELS.find((m) => m.id === like) ?? DEFAULT_MODELS[0]!),
+      id,
+    }));
+    sim = await startSim({
+      models: [...hostile, ...DEFAULT_MODELS],
+      keys: [...DEFAULT_KEYS, { key: PI_KEY, name: 'shell-looking', group: 'default', unlimited: true }],
+    });
+    for (const id of [...IDS, 'pi' as PinnedId]) if (PINNED[id]) bins.set(id, await ensureAgent(id));
+  },
+  installsTimeout(IDS.length + 1),
+);
 afterAll(stopAll);
 
 const homes: { dir: string; remove: () => void }[] = [];

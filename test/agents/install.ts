@@ -129,8 +129,19 @@ export function pythonFor(version: string | undefined): string {
   return newest !== undefined ? join(root, 'versions', newest, 'bin', `python${version}`) : `python${version}`;
 }
 
+/** The bound on each install command (npm, pip, go): a hung registry stops there. */
+const INSTALL_COMMAND_MS = 15 * 60_000;
+
+/**
+ * The bound for a hook that installs `count` agents, one after another: each install is bounded by
+ * its own commands, so the hook waits as long as they may take together. On a cold cache the
+ * tier's installs take longer than any fixed hook bound (over 10 minutes for one file, the other
+ * files installing beside it).
+ */
+export const installsTimeout = (count: number): number => Math.max(1, count) * INSTALL_COMMAND_MS;
+
 async function install(p: Pinned, dir: string): Promise<void> {
-  const opts = { cwd: dir, maxBuffer: 1 << 26, timeout: 15 * 60_000 };
+  const opts = { cwd: dir, maxBuffer: 1 << 26, timeout: INSTALL_COMMAND_MS };
   switch (p.from) {
     case 'npm': {
       writeFileSync(join(dir, 'package.json'), '{"private":true}\n');

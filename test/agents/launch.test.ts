@@ -17,7 +17,7 @@ import { FIXTURES, LAUNCH_ONLY_FIXTURES } from '../fixtures/agents/index.js';
 import { runCli, shown, tempHome } from '../helpers/cli.js';
 import { stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { ensureAgent, PINNED, type PinnedId } from './install.js';
+import { ensureAgent, installsTimeout, PINNED, type PinnedId } from './install.js';
 import { agentRequests as requestsOfAgent } from './requests.js';
 import { seedHome } from './seed.js';
 
@@ -43,7 +43,7 @@ const bins = new Map<PinnedId, string>();
 beforeAll(async () => {
   sim = await startSim();
   for (const id of IDS) bins.set(id, await ensureAgent(id));
-});
+}, installsTimeout(IDS.length));
 afterAll(stopAll);
 
 const homes: { dir: string; remove: () => void }[] = [];
