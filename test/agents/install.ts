@@ -190,10 +190,23 @@ async function installedVersion(p: Pinned, dir: string): Promise<string> {
   }
 }
 
+/** Whether the process that took a lock is gone (its PID recorded in the lock; unknown: not gone). */
+function holderGone(lock: string): boolean {
+  const pid = Number(readFileSync(join(lock, 'pid'), 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /**
  * Runs `job` holding the install lock of `dir`: the agents tier and the new-api tier run side by
  * side in CI and may need the same agent at once; one installs it, the other waits and reuses it.
- * A lock older than the longest install (a run killed while holding it) is taken over.
+ * A lock whose process is gone (a test worker stopped mid-install), or older than the longest
+ * install, is taken over.
  */
 async function withInstallLock<T>(dir: string, job: () => Promise<T>): Promise<T> {
   const lock = `${dir}.lock`;
@@ -201,11 +214,18 @@ async function withInstallLock<T>(dir: string, job: () => Promise<T>): Promise<T
   for (;;) {
     try {
       mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 30 * 60_000) rmSync(lock, { recursive: true, force: true });
+      let gone = false;
+      try {
+        gone = holderGone(lock);
+      } catch {
+        // No PID yet (taken a moment ago), or the lock just went: wait and look again.
+      }
+      if (gone || age > 30 * 60_000) rmSync(lock, { recursive: true, force: true });
       else await new Promise((r) => setTimeout(r, 500));
     }
   }
