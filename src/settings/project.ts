@@ -142,7 +142,7 @@ export async function findProjectFile(cwd: string, home: string): Promise<Projec
         if (own === undefined) continue;
         config = own;
       }
-      // An empty file is no settings at all, as cosmiconfig treats it.
+      // A document with no value (`null`, YAML comments only) is no settings either.
       if (config === undefined || config === null) continue;
       return { file, config, hash: createHash('sha256').update(bytes).digest('hex') };
     }
