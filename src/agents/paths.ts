@@ -2,6 +2,7 @@
 // the platform comes from AgentEnv, so a Windows layout can be computed (and tested) on Linux.
 import path from 'node:path';
 import type { FileEdit } from '../config/types.js';
+import { valueText } from '../core/values.js';
 import { msg, type Message } from '../i18n/index.js';
 import type { AgentEnv } from './types.js';
 
@@ -69,8 +70,7 @@ export function underRoot(url: unknown, root: string): boolean {
  * table or list someone put there shown as JSON, not as "[object Object]").
  */
 export function notGateway(file: string, key: string, value: unknown, root: string): Message {
-  const shown = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-  return msg('agents.unplan.not_gateway', { file, key, value: shown, root });
+  return msg('agents.unplan.not_gateway', { file, key, value: valueText(value), root });
 }
 
 /** Copies of each parsed file with `move(doc)` applied to a shallow clone of every object document. */

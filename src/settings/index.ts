@@ -12,6 +12,7 @@ import { readJson } from '../config/parse-json.js';
 import { stateDir } from '../config/state-dir.js';
 import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
+import { valueText } from '../core/values.js';
 import { commas, msg, type Message } from '../i18n/index.js';
 import { keyBindings, type KeyBindings } from './key-binding.js';
 import { originOf } from '../core/base-url.js';
@@ -296,19 +297,14 @@ function harmless(p: Settings): Settings {
   };
 }
 
-/** A settings value as text: a string as it is, anything else (a number, a table in a list) as JSON. */
-function scalarText(v: unknown): string {
-  return typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
-}
-
 /** Every value a settings file sets, field by field (a base URL by its origin): what `trust` shows. */
 export function everythingOf(p: Settings): Withheld[] {
   const out: Withheld[] = [];
   const walk = (v: unknown, at: string): void => {
     if (v === undefined) return;
-    if (Array.isArray(v)) out.push({ field: at, value: v.map(scalarText).join(',') });
+    if (Array.isArray(v)) out.push({ field: at, value: v.map(valueText).join(',') });
     else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, at === '' ? k : `${at}.${k}`);
-    else out.push({ field: at, value: at.endsWith('baseUrl') ? hostOf(scalarText(v)) : scalarText(v) });
+    else out.push({ field: at, value: at.endsWith('baseUrl') ? hostOf(valueText(v)) : valueText(v) });
   };
   walk(p, '');
   return out;
