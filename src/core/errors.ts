@@ -24,6 +24,8 @@ export class ToolError extends Error {
   code?: string;
   /** Facts a script needs beside the sentence (`--json`'s `error.details`): data, never prose. */
   details?: Readonly<Record<string, unknown>>;
+  /** False when the same command run again cannot do better (there is nothing for it to act on): no "run again" line. */
+  retryable = true;
   constructor(
     message: Message | string,
     readonly exitCode: ExitCode,

@@ -26,7 +26,11 @@ export interface RestoreInput {
 export async function restore(input: RestoreInput, host: Host) {
   const { restoreBackup, withLock } = await import('../config/index.js');
   const { dir, backups: all } = await backups(host);
-  if (all.length === 0) throw new JobError(msg('restore.none_to_restore', { dir }));
+  if (all.length === 0) {
+    const none = new JobError(msg('restore.none_to_restore', { dir }), msg('restore.none_hint'));
+    none.retryable = false;
+    throw none;
+  }
   const id = input.id;
   if (id !== undefined && !all.some((b) => b.id === id)) {
     throw new UsageError(msg('restore.no_such', { id }), msg('restore.no_such_hint', { ids: commas(all.map((b) => b.id)), bin: BIN }));

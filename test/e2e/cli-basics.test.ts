@@ -59,6 +59,17 @@ describe('gateway-agent-setup (built bin)', () => {
       expect(fromEnv.stderr).toContain(`Then run again:\n    node ${BIN_PATH} models --base-url ${sim.root}\n`);
     });
 
+    it('not when there is nothing for it to act on: restore with no backups says why, exit 1', async () => {
+      const r = await runCli(['restore']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('nothing to restore');
+      expect(r.stderr).toContain('keeps a backup first');
+      expect(r.stderr).not.toContain('Then run again');
+      const doc = jsonOf(await runCli(['restore', '--json'])) as { error: { again?: string; fix?: string } };
+      expect(doc.error.again).toBeUndefined();
+      expect(doc.error.fix).toContain('keeps a backup first');
+    });
+
     it('not after a usage error: that command is what is wrong', async () => {
       const r = await runCli(['models', '--frobnicate']);
       expect(r.code).toBe(2);

@@ -86,6 +86,7 @@ export const en = {
   'evaluated.hint.base_url': "Give the gateway's address without those characters.",
   'evaluated.hint.model': 'Choose another model with --model (`gateway-agent-setup models` lists them).',
   'restore.none_to_restore': 'No backups in {dir}: nothing to restore.',
+  'restore.none_hint': "Each command that changes an agent's files keeps a backup first; none has changed a file here yet.",
   'restore.no_such': 'No backup with id {id}.',
   'restore.no_such_hint': 'Backups: {ids} (see `{bin} restore --list`).',
   'restore.changed_since': '{file}: {why}',

@@ -83,6 +83,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'evaluated.hint.base_url': '请给出不含这些字符的网关地址。',
   'evaluated.hint.model': '请用 --model 选择其他模型（`gateway-agent-setup models` 会列出它们）。',
   'restore.none_to_restore': '{dir} 中没有备份：无可恢复。',
+  'restore.none_hint': '每个会修改代理文件的命令都会先备份；这里还没有命令修改过文件。',
   'restore.no_such': '没有 ID 为 {id} 的备份。',
   'restore.no_such_hint': '现有备份：{ids}（参见 `{bin} restore --list`）。',
   'restore.changed_since': '{file}：{why}',
