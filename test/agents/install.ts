@@ -5,12 +5,13 @@
 // - pip: `python3 -m venv <folder>/venv`, then its pip installs package==version (bin: venv/bin).
 // A finished install leaves a stamp file, so an interrupted one is redone, never half-used.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { installName } from '../../src/agents/install.js';
 import { AGENT_IDS, AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/registry.js';
+import { withLock } from '../../src/config/lock.js';
 import type { AgentInstall } from '../../src/agents/types.js';
 
 const run = promisify(execFile);
@@ -190,50 +191,14 @@ async function installedVersion(p: Pinned, dir: string): Promise<string> {
   }
 }
 
-/** Whether the process that took a lock is gone (its PID recorded in the lock; unknown: not gone). */
-function holderGone(lock: string): boolean {
-  const pid = Number(readFileSync(join(lock, 'pid'), 'utf8').trim());
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
 /**
  * Runs `job` holding the install lock of `dir`: the agents tier and the new-api tier run side by
  * side in CI and may need the same agent at once; one installs it, the other waits and reuses it.
- * A lock whose process is gone (a test worker stopped mid-install), or older than the longest
- * install, is taken over.
+ * The product's own lock (one holder at a time, a dead or 30-minute-old holder taken over by one
+ * waiter only); a waiter gives up after an hour, longer than any hook that installs.
  */
 async function withInstallLock<T>(dir: string, job: () => Promise<T>): Promise<T> {
-  const lock = `${dir}.lock`;
-  mkdirSync(dirname(lock), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      let gone = false;
-      try {
-        gone = holderGone(lock);
-      } catch {
-        // No PID yet (taken a moment ago), or the lock just went: wait and look again.
-      }
-      if (gone || age > 30 * 60_000) rmSync(lock, { recursive: true, force: true });
-      else await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  try {
-    return await job();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  return withLock(`${dir}.lock`, job, { waitMs: 60 * 60_000, staleMs: 30 * 60_000 });
 }
 
 /**
