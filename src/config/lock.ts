@@ -52,6 +52,8 @@ async function takeOver(file: string, staleMs: number): Promise<boolean> {
   try {
     await (await open(guard, 'wx', 0o600)).close();
   } catch (err) {
+    // The folder went with its last holder: nothing stale to take over; the caller makes it again.
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw fsFailure(err, guard);
     // A run killed in the middle of a takeover leaves its guard behind: void after a moment.
     const info = await stat(guard).catch(() => undefined);
@@ -91,6 +93,16 @@ export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: 
         await unlink(file).catch(() => undefined);
         if (created !== undefined) await removeEmpty(stateDir, created);
         throw fsFailure(err, file);
+      }
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+        // The holder we waited for wrote nothing and took the folder it had made away with its
+        // lock: make it again (ours to take away then) and try at once.
+        try {
+          created = (await mkdirOwned(stateDir, 0o700)) ?? created;
+        } catch (again) {
+          throw fsFailure(again, stateDir);
+        }
+        continue;
       }
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
         if (created !== undefined) await removeEmpty(stateDir, created);

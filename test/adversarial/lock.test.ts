@@ -49,6 +49,22 @@ describe('the lock', () => {
     }
   });
 
+  it('waiters in a folder the first holder made and takes away again (it wrote nothing): each makes it again, one at a time', async () => {
+    // Before, the second waiter failed with "Cannot write …/lock: ENOENT" once the first had left.
+    for (let round = 0; round < 8; round++) {
+      const { dir, remove } = tempHome();
+      try {
+        const state = join(dir, 'a', 'state');
+        expect(await contend(state, 6)).toBe(1);
+        // Which waiter leaves last decides whether the folder goes too; no lock is ever left in it.
+        expect(existsSync(join(state, 'lock'))).toBe(false);
+        expect(existsSync(join(state, 'lock.takeover'))).toBe(false);
+      } finally {
+        remove();
+      }
+    }
+  });
+
   it.each([
     [
       'a holder that is alive but far older than the limit',
