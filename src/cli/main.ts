@@ -250,7 +250,7 @@ async function report(
   if (exitCode === EXIT.ok) exitCode = EXIT.failed;
   // A run that failed for a cause the user fixes outside (key, network, a file): the command to run
   // again then, as they typed it, from where they stand. Not after a usage error (that command is
-  // what is wrong), a cancel, or a bug.
+  // what is wrong), a cancel, a bug, or an error that says running it again cannot do better.
   if (exitCode === EXIT.failed && doc.code !== 'internal' && !(error instanceof ToolError && !error.retryable) && opts.argv.length > 0) {
     const { againArgs, invocationHere } = await import('./invocation.js');
     const again = againArgs(opts.argv);
