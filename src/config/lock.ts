@@ -72,12 +72,8 @@ async function takeOver(file: string, staleMs: number): Promise<boolean> {
 export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
   const file = join(stateDir, 'lock');
   // The first folder this call created, if any: removed again when the run wrote nothing there.
-  let created: string | undefined;
-  try {
-    created = await mkdirOwned(stateDir, 0o700);
-  } catch (err) {
-    throw fsFailure(err, stateDir);
-  }
+  const makeFolder = () => mkdirOwned(stateDir, 0o700).catch((err: unknown) => Promise.reject(fsFailure(err, stateDir)));
+  let created = await makeFolder();
   const deadline = Date.now() + (opts.waitMs ?? 30_000);
   for (;;) {
     let handle;
@@ -97,11 +93,7 @@ export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: 
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
         // The holder we waited for wrote nothing and took the folder it had made away with its
         // lock: make it again (ours to take away then) and try at once.
-        try {
-          created = (await mkdirOwned(stateDir, 0o700)) ?? created;
-        } catch (again) {
-          throw fsFailure(again, stateDir);
-        }
+        created = (await makeFolder()) ?? created;
         continue;
       }
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
