@@ -36,9 +36,11 @@ async function isStale(file: string, staleMs: number): Promise<boolean> {
     const pid = Number((JSON.parse(text) as { pid?: unknown }).pid);
     return !Number.isInteger(pid) || !alive(pid) || Date.now() - info.mtimeMs > staleMs;
   } catch {
-    // Unreadable or half-written by a run killed mid-write: stale once it is a moment old.
+    // Unreadable or half-written by a run killed mid-write: stale once it is a moment old. A lock
+    // that is gone is not stale: a waiter that judged it so would delete the fresh lock another
+    // waiter may take in the meantime (two holders at once).
     const info = await stat(file).catch(() => undefined);
-    return info === undefined || Date.now() - info.mtimeMs > 2_000;
+    return info !== undefined && Date.now() - info.mtimeMs > 2_000;
   }
 }
 
