@@ -1,5 +1,5 @@
 // Bundles src/ into dist/ with esbuild. Every runtime package is bundled, so `npx` installs one
-// package; code splitting keeps each command's heavy dependencies in a chunk loaded only by it.
+// package.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 
@@ -32,12 +32,12 @@ if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
 }
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
-await build({
-  entryPoints: { cli: 'src/cli/entry.ts', index: 'src/index.ts' },
-  outdir: 'dist',
+// Everything but the first module is one CommonJS file: a start then hands Node's loader one file
+// instead of dozens of ES modules, and V8 can cache its compiled code (src/cli/code-cache.ts). Its
+// modules run only when first imported (`cli()`, `library()`), so a command evaluates what it uses.
+const BUNDLE = 'gateway-agent-setup.cjs';
+const shared = {
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   // Prefer ESM entry points: jsonc-parser's 'main' is a UMD build whose dynamic requires esbuild cannot follow.
   mainFields: ['module', 'main'],
@@ -47,15 +47,75 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
-  define: { __VERSION__: JSON.stringify(pkg.version) },
-  // Bundled CommonJS packages call require() for Node built-ins; give them a real one.
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  define: {
+    __VERSION__: JSON.stringify(pkg.version),
+    __BUILD__: JSON.stringify(stamp.slice(0, 16)),
+    __BUNDLE__: JSON.stringify(`./${BUNDLE}`),
+  },
+  logLevel: 'warning',
+};
+await build({
+  ...shared,
+  stdin: {
+    contents: "export const cli = () => import('./src/cli/main.ts');\nexport const library = () => import('./src/index.ts');\n",
+    resolveDir: root,
+    sourcefile: 'bundle.ts',
+    loader: 'ts',
+  },
+  outfile: `dist/${BUNDLE}`,
+  format: 'cjs',
+  define: { ...shared.define, 'import.meta.url': '__moduleUrl' },
+  banner: { js: "var __moduleUrl = require('node:url').pathToFileURL(__filename).href;" },
   // cosmiconfig can load .ts config files through the TypeScript compiler; we do not offer that
   // (src/settings/), so the 10 MB compiler stays out of the bundle and is never required.
   external: ['typescript'],
-  logLevel: 'warning',
 });
+// The bundle in ASCII: read as Latin-1, it becomes V8's one-byte string, without a UTF-8 decode at
+// every start (src/cli/code-cache.ts). esbuild escapes strings itself; what it leaves are the
+// regular expressions (and their String.raw parts) that match new-api's Chinese messages, where
+// `\uXXXX` means the same character.
+{
+  const file = join(root, 'dist', BUNDLE);
+  const text = readFileSync(file, 'utf8');
+  write(
+    file,
+    text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
+}
+// The first module: `--version` and `--help` answered without the bundle, and the bundle loaded for
+// everything else.
+await build({
+  ...shared,
+  entryPoints: { cli: 'src/cli/entry.ts' },
+  outdir: 'dist',
+  format: 'esm',
+  // The loader in a chunk of its own: `--version` and `--help` never load node:vm.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [
+    {
+      // From source the first module imports ./main.ts (and ./main-help.ts) itself; built, those
+      // branches are dead (it loads the bundle), so their modules are not written out again beside it.
+      name: 'command-line-in-bundle',
+      setup(b) {
+        b.onResolve({ filter: /^\.\/main(-help)?\.js$/ }, (args) =>
+          args.importer.endsWith('entry.ts') ? { path: args.path, namespace: 'in-bundle' } : undefined,
+        );
+        b.onLoad({ filter: /.*/, namespace: 'in-bundle' }, () => ({ contents: '', loader: 'js' }));
+      },
+    },
+  ],
+});
+// The library (package.json `exports`): the bundle's `library()`, as an ES module with named exports.
+{
+  const { createRequire } = await import('node:module');
+  const lib = await createRequire(import.meta.url)(`../dist/${BUNDLE}`).library();
+  const names = Object.keys(lib).sort();
+  write(
+    join(root, 'dist/index.js'),
+    `import { createRequire } from 'node:module';\nconst lib = await createRequire(import.meta.url)('./${BUNDLE}').library();\nexport const { ${names.join(', ')} } = lib;\n`,
+  );
+}
 
 // The library's types (package.json `exports`), declarations only, from the same sources.
 {
@@ -75,7 +135,7 @@ for (const [lang, locale] of [
   ['zh-CN', 'zh_CN.UTF-8'],
 ]) {
   const help = execFileSync(process.execPath, [fileURLToPath(new URL('../bin/gateway-agent-setup.js', import.meta.url)), '--help'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANG: locale },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANG: locale, NODE_DISABLE_COMPILE_CACHE: '1' },
     encoding: 'utf8',
   });
   writeFileSync(new URL(`../dist/help.${lang}.txt`, import.meta.url), help);
@@ -96,7 +156,7 @@ for (const [lang, locale] of [
         process.execPath,
         [fileURLToPath(new URL('../bin/gateway-agent-setup.js', import.meta.url)), name, '--help'],
         {
-          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANG: locale },
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANG: locale, NODE_DISABLE_COMPILE_CACHE: '1' },
           encoding: 'utf8',
         },
       );

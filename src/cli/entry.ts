@@ -2,11 +2,19 @@
 // else; `--help` alone (or one command's) from the text the build rendered with this very code in
 // the reader's language (dist/help.<lang>.txt, dist/help/<command>.<lang>.txt), else, for an English
 // reader, from the command table and the command line's own sentences; everything else loads the
-// command line itself (./main.ts).
+// command line itself (./main.ts): from source as ES modules, once built as the one CommonJS file the
+// build wrote beside this one, through V8's code cache (./code-cache.ts).
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { pickLang } from '../i18n/lang.js';
 import { VERSION } from '../core/version.js';
 import type { ProcessLike } from './context.js';
+
+// Defined by the build (scripts/build.mjs): the bundle's file name and the build's inputs' hash.
+declare const __BUNDLE__: string | undefined;
+declare const __BUILD__: string;
+
+type CommandLine = typeof import('./main.js');
 
 /** The help the build rendered beside the bundle, in `lang`; undefined where there is none (a run from source). */
 function renderedHelp(lang: string, command?: string): string | undefined {
@@ -32,7 +40,10 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
   }
   if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
     const lang = pickLang({ env: proc.env, platform: proc.platform });
-    const text = renderedHelp(lang) ?? (lang === 'en' ? (await import('./main-help.js')).englishHelp(proc) : undefined);
+    // From source there is no rendered help; built, there always is (else the bundle answers).
+    const text =
+      renderedHelp(lang) ??
+      (typeof __BUNDLE__ !== 'string' && lang === 'en' ? (await import('./main-help.js')).englishHelp(proc) : undefined);
     if (text !== undefined) {
       proc.stdout.write(text);
       return 0;
@@ -46,5 +57,16 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       return 0;
     }
   }
-  return (await import('./main.js')).main(argv, proc);
+  if (typeof __BUNDLE__ !== 'string') return (await import('./main.js')).main(argv, proc);
+  const { loadCached } = await import('./code-cache.js');
+  // One cache per command: each holds the code that command ran.
+  const name = /^[a-z]{2,12}$/.test(argv[0] ?? '') ? (argv[0] as string) : 'run';
+  const bundle = loadCached<{ cli(): Promise<CommandLine> }>(fileURLToPath(new URL(__BUNDLE__, import.meta.url)), {
+    build: __BUILD__,
+    name,
+    env: proc.env,
+  });
+  const code = await (await bundle.exports.cli()).main(argv, proc);
+  bundle.save();
+  return code;
 }

@@ -3,6 +3,7 @@
 // `await import()` so `--help` loads nothing but this file's small imports.
 // Every area's sentences, registered before anything is rendered.
 import '../messages.js';
+import { tmpdir } from 'node:os';
 import { EXIT, GatewayError, ToolError, UsageError } from '../core/errors.js';
 import { newRun } from '../core/run-cache.js';
 import type { Diagnosis } from '../core/types.js';
@@ -160,7 +161,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       return EXIT.ok;
     }
     if (entry.sweepsSessions) {
-      const [{ sweepSessionDirs }, { tmpdir }] = await Promise.all([import('../core/session-dirs.js'), import('node:os')]);
+      const { sweepSessionDirs } = await import('../core/session-dirs.js');
       await sweepSessionDirs(tmpdir());
     }
     const code = await mod.run(ctx, args);

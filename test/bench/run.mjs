@@ -194,6 +194,8 @@ async function main() {
       { ...bare, env: { ...bare.env, GATEWAY_API_KEY: 'sk-bench-not-a-key-0000' } },
     ],
     ['start-up: doctor, no agents', [BIN, 'doctor'], bare],
+    // A command's first run (or any run with the cache off): V8 compiles what the run needs.
+    ['start-up: doctor, no code cache', [BIN, 'doctor'], { ...bare, env: { ...bare.env, NODE_DISABLE_COMPILE_CACHE: '1' } }],
   ]) {
     const r = await pairedWith(args, opts);
     row(

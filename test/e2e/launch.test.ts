@@ -40,6 +40,11 @@ const LAUNCHABLE = AGENT_IDS.filter((id) => AGENTS[id].session !== undefined);
 const KEY_IN_SESSION_FILE = new Set<AgentId>(['factory-droid']);
 const NOT_LAUNCHABLE = AGENT_IDS.filter((id) => AGENTS[id].session === undefined);
 
+/** What launch left in the session's TMPDIR: all but the command line's code cache (src/cli/code-cache.ts), which is no session's. */
+function sessionDirs(tmp: string): string[] {
+  return readdirSync(tmp).filter((name) => !name.startsWith('gateway-agent-setup-v8-'));
+}
+
 /**
  * The stand-in: dumps what it got to $FAKE_DUMP, then per $FAKE_MODE exits with a code
  * (`exit:N`), kills itself (`signal:SIG`), or waits for a signal (`wait`) and records it.
@@ -168,7 +173,7 @@ describe.each(LAUNCHABLE)('launch %s (a stand-in on PATH)', (id) => {
       if (!literal) expect(f.text).not.toContain(DEMO_KEY);
     }
     // The session directory is gone; nothing of the user's changed (bytes, mtime, mode).
-    expect(readdirSync(tmp)).toEqual([]);
+    expect(sessionDirs(tmp)).toEqual([]);
     expect(snapshot(home)).toEqual(before);
     expect(r.stdout + r.stderr).not.toContain(DEMO_KEY);
     // The probe before the agent started: one request of ours, the model the agent was given.
@@ -300,7 +305,7 @@ describe('launch: exit codes and signals', () => {
     const { home, tmp, env } = setup('copilot-cli', 'signal:SIGKILL');
     const r = await runCli(['launch', 'copilot-cli'], { home, env, timeoutMs: 30_000 });
     expect(r.code).toBe(128 + 9);
-    expect(readdirSync(tmp)).toEqual([]);
+    expect(sessionDirs(tmp)).toEqual([]);
   });
 
   for (const [signal, code] of [
@@ -321,12 +326,12 @@ describe('launch: exit codes and signals', () => {
       while (!existsSync(dump) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(existsSync(dump), stderr).toBe(true);
       // The session file exists while the agent runs…
-      expect(readdirSync(tmp).length).toBe(1);
+      expect(sessionDirs(tmp).length).toBe(1);
       child.kill(signal);
       expect(await ended).toBe(code);
       expect(readFileSync(`${dump}.signal`, 'utf8')).toBe(signal);
       // …and is gone after it.
-      expect(readdirSync(tmp)).toEqual([]);
+      expect(sessionDirs(tmp)).toEqual([]);
     });
   }
 });
@@ -354,7 +359,7 @@ describe('launch: a session left by a killed launch', () => {
       await ended;
       if (agentPid !== undefined) process.kill(agentPid, 'SIGKILL');
     }
-    const left = readdirSync(tmp);
+    const left = sessionDirs(tmp);
     expect(left).toHaveLength(1);
     expect(
       readdirSync(join(tmp, left[0]!))
@@ -373,7 +378,7 @@ describe('launch: a session left by a killed launch', () => {
     mkdirSync(live, { mode: 0o700 });
     const next = await runCli(['launch', 'factory-droid'], { home, env: { ...env, FAKE_MODE: 'exit:0' }, timeoutMs: 30_000 });
     expect(next.code, next.stderr).toBe(0);
-    expect(readdirSync(tmp)).toEqual([`gateway-agent-setup-codex-${process.pid}-Ab12Cd`]);
+    expect(sessionDirs(tmp)).toEqual([`gateway-agent-setup-codex-${process.pid}-Ab12Cd`]);
   });
 
   it('a command that handles keys (doctor, setup) removes it too, never a live one; one that does not (profiles) leaves it', async () => {
@@ -383,22 +388,22 @@ describe('launch: a session left by a killed launch', () => {
     mkdirSync(join(tmp, live), { mode: 0o700 });
     const listing = await runCli(['profiles', '--offline'], { home, env, timeoutMs: 30_000 });
     expect(listing.code, listing.stderr).toBe(0);
-    expect(readdirSync(tmp).sort()).toEqual([left, live].sort());
+    expect(sessionDirs(tmp).sort()).toEqual([left, live].sort());
     const doctor = await runCli(['doctor', '--agent', 'factory-droid'], { home, env, timeoutMs: 30_000 });
     expect(doctor.stderr).not.toMatch(/internal error/i);
-    expect(readdirSync(tmp)).toEqual([live]);
+    expect(sessionDirs(tmp)).toEqual([live]);
 
     // The same for setup, on a second killed launch.
     const again = setup('factory-droid', 'wait');
     const second = await killedLaunch(again.home, again.dump, again.env, again.tmp);
-    expect(readdirSync(again.tmp)).toEqual([second]);
+    expect(sessionDirs(again.tmp)).toEqual([second]);
     const set = await runCli(['setup', '--yes', '--agent', 'factory-droid', '--dry-run'], {
       home: again.home,
       env: again.env,
       timeoutMs: 30_000,
     });
     expect(set.stderr).not.toMatch(/internal error/i);
-    expect(readdirSync(again.tmp)).toEqual([]);
+    expect(sessionDirs(again.tmp)).toEqual([]);
   });
 });
 

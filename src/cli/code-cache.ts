@@ -1,0 +1,106 @@
+// The built command line is one CommonJS file; this loads it with V8's code cache. Compiling the
+// bytes a command needs is most of a start on Node 20 (which has no `module.enableCompileCache`), and
+// the cache V8 writes after a run lets the next run of that command skip it. The cache is ours alone:
+// a folder in the temp folder that this user owns and nobody else can write (anything else is not
+// used), one file per build, Node release and command, written atomically. Any failure here only
+// means a slower start: the file is then compiled as any other. `NODE_DISABLE_COMPILE_CACHE`, Node's
+// own switch for its cache, turns it off.
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+export interface CachedModule<T> {
+  readonly exports: T;
+  /** V8 took its compiled code from the cache. */
+  readonly fromCache: boolean;
+  /** Writes the cache for this command when there was none or V8 refused it; call once the run is over. */
+  save(): void;
+}
+
+/** The cache folder: created private, used only when it is a folder this user owns that no one else may write. */
+function cacheDir(env: Readonly<Record<string, string | undefined>>, temp: string): string | undefined {
+  if (env['NODE_DISABLE_COMPILE_CACHE']) return undefined;
+  const uid = process.getuid?.();
+  const dir = join(temp, `gateway-agent-setup-v8-${uid ?? 'user'}`);
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch {
+    // Made by an earlier run, or not makeable: checked below either way.
+  }
+  try {
+    const st = lstatSync(dir);
+    if (!st.isDirectory()) return undefined;
+    if (uid !== undefined && (st.uid !== uid || (st.mode & 0o022) !== 0)) return undefined;
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CacheOptions {
+  /** The build's name: a cache from another build is never read (V8 itself checks only the Node release and the length). */
+  build: string;
+  /** What the cache is for (a command): each holds the code its runs compiled. */
+  name: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The temp folder the cache's folder is made in (default: the system's). */
+  temp?: string;
+}
+
+/**
+ * Runs the CommonJS file at `file` as Node would (its own `require`, `module`, `__filename`) and
+ * returns its exports, using the cached code when V8 accepts it.
+ */
+export function loadCached<T>(file: string, { build, name, env, temp = tmpdir() }: CacheOptions): CachedModule<T> {
+  // The build writes it in ASCII: Latin-1 then reads it without decoding (and means the same).
+  const bytes = readFileSync(file);
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  const dir = cacheDir(env, temp);
+  const cacheFile = dir === undefined ? undefined : join(dir, `${build}-${process.version}-${process.arch}-${name}.bin`);
+  let cachedData: Buffer | undefined;
+  if (cacheFile !== undefined) {
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      cachedData = undefined;
+    }
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    ...(cachedData !== undefined && { cachedData }),
+  });
+  const mod = { exports: {} as T };
+  (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, createRequire(file), mod, file, dirname(file));
+  const stale = cachedData === undefined || script.cachedDataRejected === true;
+  return {
+    exports: mod.exports,
+    fromCache: !stale,
+    save() {
+      if (!stale || dir === undefined || cacheFile === undefined) return;
+      try {
+        writeCache(dir, cacheFile, build, script.createCachedData());
+      } catch {
+        // A full disk or a folder gone: the next run compiles again.
+      }
+    },
+  };
+}
+
+function writeCache(dir: string, cacheFile: string, build: string, data: Buffer): void {
+  const temp = `${cacheFile}.${process.pid}.tmp`;
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    writeSync(fd, data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, cacheFile);
+  // Other builds' caches are never read again.
+  for (const entry of readdirSync(dir)) {
+    if (!entry.startsWith(`${build}-`) && entry.endsWith('.bin')) rmSync(join(dir, entry), { force: true });
+  }
+}
