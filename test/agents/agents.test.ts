@@ -388,6 +388,9 @@ describe('an installed version older than the oldest our tiers ran', () => {
     `Claude Code ${UNPROVEN['claude-code']}: written and marked ! (not proven), then the agent itself answers through the gateway and only that line says ✓`,
     async () => {
       const bin = await ensureUnproven('claude-code');
+      // Its binary (400 MB) is read from disk once first: a cold first start on a busy machine can pass
+      // the 10 s setup gives `--version`, and a version it never hears is not one it calls older.
+      await promisify(execFile)(join(bin, AGENTS['claude-code'].binary), ['--version'], { timeout: 120_000 });
       const home = newHome();
       const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY };
       const from = sim.log.length;
