@@ -99,8 +99,8 @@ function writeCache(dir: string, cacheFile: string, build: string, data: Buffer)
     closeSync(fd);
   }
   renameSync(temp, cacheFile);
-  // Other builds' caches are never read again.
+  // Other builds' caches (and their writers' leftovers) are never read again; the folder is ours alone.
   for (const entry of readdirSync(dir)) {
-    if (!entry.startsWith(`${build}-`) && entry.endsWith('.bin')) rmSync(join(dir, entry), { force: true });
+    if (!entry.startsWith(`${build}-`)) rmSync(join(dir, entry), { force: true });
   }
 }
