@@ -3,7 +3,7 @@
 // is one file whose modules run when first imported (each a function named by its path), so the
 // built bin runs with V8's coverage on and the modules whose functions ran are read from it.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -89,5 +89,38 @@ describe('what a start runs', () => {
       },
     );
     expect(libs).toEqual(['yaml', 'toml']);
+  });
+});
+
+describe("the command line's code cache", () => {
+  /** The bin's `doctor` in an empty home, with `temp` as its temp folder. */
+  async function doctorIn(temp: string, env: Record<string, string> = {}): Promise<void> {
+    const home = mkdtempSync(join(dir, 'home-'));
+    await run(process.execPath, [BIN_PATH, 'doctor'], { env: { PATH: '/usr/bin:/bin', HOME: home, TMPDIR: temp, ...env }, cwd: home });
+  }
+
+  it('a first run saves its compiled code in a private folder; the next run takes it as it is', async () => {
+    const temp = mkdtempSync(join(dir, 'tmp-'));
+    await doctorIn(temp);
+    const [folder, ...others] = readdirSync(temp);
+    expect(others).toEqual([]);
+    expect(folder).toMatch(/^gateway-agent-setup-v8-/);
+    const cacheDir = join(temp, folder ?? '');
+    expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
+    const [file, ...more] = readdirSync(cacheDir);
+    expect(more).toEqual([]);
+    expect(file).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}-doctor\\.bin$`));
+    const first = statSync(join(cacheDir, file ?? ''));
+    expect(first.mode & 0o777).toBe(0o600);
+    // Taken by the second run, not written again (a cache V8 refused would be).
+    await doctorIn(temp);
+    expect(statSync(join(cacheDir, file ?? '')).mtimeMs).toBe(first.mtimeMs);
+    expect(readdirSync(cacheDir)).toEqual([file]);
+  });
+
+  it('NODE_DISABLE_COMPILE_CACHE: nothing is written', async () => {
+    const temp = mkdtempSync(join(dir, 'tmp-'));
+    await doctorIn(temp, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(readdirSync(temp)).toEqual([]);
   });
 });
