@@ -64,22 +64,26 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Stops the processes a run left behind: SIGTERM, then SIGKILL for those still there after
- * `graceMs`. Returns the PIDs it stopped. Zombies (ended, not yet reaped) count as stopped.
+ * Stops the processes a run left behind: SIGTERM to each as it is found, SIGKILL to those still
+ * there after `graceMs`. It looks again until none of the run's processes has been seen for
+ * `settleMs`, so a daemon that a launcher starts after the agent exited is found too. Returns the
+ * PIDs it stopped. Zombies (ended, not yet reaped) count as stopped.
  */
-export async function stopLeftovers(marker: string, scratch: string, graceMs = 1500): Promise<number[]> {
+export async function stopLeftovers(marker: string, scratch: string, graceMs = 1500, settleMs = 300): Promise<number[]> {
   if (process.platform === 'win32') return [];
-  const pids = processesOfRun(await listProcesses(), marker, scratch);
-  for (const pid of pids) signal(pid, 'SIGTERM');
+  const stopped = new Set<number>();
   const deadline = Date.now() + graceMs;
-  let left = pids;
-  while (left.length > 0 && Date.now() < deadline) {
+  let seen = Date.now();
+  for (;;) {
+    const found = processesOfRun(await listProcesses(), marker, scratch).filter(alive);
+    for (const pid of found) if (!stopped.has(pid)) signal(pid, 'SIGTERM');
+    for (const pid of found) stopped.add(pid);
+    if (found.length > 0) seen = Date.now();
+    if (Date.now() >= deadline) for (const pid of found) signal(pid, 'SIGKILL');
+    if (Date.now() - seen >= settleMs || Date.now() >= deadline + settleMs) break;
     await new Promise((r) => setTimeout(r, 50));
-    const still = new Set(processesOfRun(await listProcesses(), marker, scratch));
-    left = left.filter((pid) => still.has(pid) && alive(pid));
   }
-  for (const pid of left) signal(pid, 'SIGKILL');
-  return pids;
+  return [...stopped];
 }
 
 function signal(pid: number, sig: NodeJS.Signals): void {

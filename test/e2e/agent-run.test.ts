@@ -30,6 +30,13 @@ const SCRIPTS: Record<string, string> = {
   // A daemon in its own session (as Cline's hub): the group kill of runCommand never reaches it.
   daemon: `const c = require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { detached: true, stdio: "ignore" });
     require("node:fs").writeFileSync(require("node:path").join(process.env.HOME, "daemon.pid"), String(c.pid)); c.unref(); process.stdout.write("OK\\n")`,
+  // A launcher in its own session that shrugs off SIGTERM and starts the daemon only after the agent
+  // has exited (a daemon still starting when the run's processes were first listed).
+  'late-daemon': `require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(
+    'process.on("SIGTERM", () => {}); require("node:fs").writeFileSync(require("node:path").join(process.env.HOME, "launcher.ready"), ""); setTimeout(() => { const c = require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { detached: true, stdio: "ignore" }); require("node:fs").writeFileSync(require("node:path").join(process.env.HOME, "daemon.pid"), String(c.pid)); c.unref(); }, 400); setTimeout(() => {}, 5000);',
+  )}], { detached: true, stdio: "ignore" }).unref();
+    while (!require("node:fs").existsSync(require("node:path").join(process.env.HOME, "launcher.ready"))) {}
+    process.stdout.write("OK\\n")`,
   'echo-key':
     'const c = JSON.parse(require("node:fs").readFileSync(require("node:path").join(process.env.HOME, "fake.json"), "utf8")); process.stdout.write("using " + c.key + "\\nOK\\n")',
   env: `process.stdout.write("OK " + JSON.stringify({ home: process.env.HOME, cwd: process.cwd(), marker: process.env.${RUN_MARKER_VAR} ?? null, retries: process.env.CLAUDE_CODE_MAX_RETRIES ?? null, leak: process.env.AGENT_RUN_LEAK ?? null, argv: process.argv.slice(1) }) + "\\n")`,
@@ -298,6 +305,18 @@ describe('runAgent', () => {
     await new Promise((res) => setTimeout(res, 200));
     expect(alive(daemon)).toBe(false);
     expect(alive(users.pid!)).toBe(true);
+  });
+
+  it('a daemon started after the agent exited, by a launcher that ignores SIGTERM: both stopped by PID', async () => {
+    const env = home(good('late-daemon'));
+    const r = inEnglish(await runAgent(fakeAgent(), env, { timeoutMs: 20_000 }));
+    expect(r.ok, r.output).toBe(true);
+    const daemon = Number(readFileSync(join(env.home, 'daemon.pid'), 'utf8'));
+    pids.push(daemon);
+    expect(r.stopped).toContain(daemon);
+    await new Promise((res) => setTimeout(res, 200));
+    expect(alive(daemon)).toBe(false);
+    expect(r.stopped.filter((pid) => alive(pid))).toEqual([]);
   });
 
   it('not on PATH: named, with the package to install', async () => {

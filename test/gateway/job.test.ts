@@ -23,7 +23,8 @@ const env = (key = world.keys.full): Record<string, string> => ({ GATEWAY_API_KE
 
 /** The log lines new-api wrote for one request id (its access line included): the admin's own way to find a request. */
 function linesOf(id: string): Promise<string[]> {
-  return world.gateway.linesOf(id, (lines) => lines.some((l) => l.includes('[GIN]')));
+  // new-api writes its access line after the answer has gone out; on a busy machine that can take a while.
+  return world.gateway.linesOf(id, (lines) => lines.some((l) => l.includes('[GIN]')), 15_000);
 }
 
 describe('the gateway as set up', () => {
