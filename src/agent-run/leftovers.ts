@@ -76,8 +76,10 @@ export async function stopLeftovers(marker: string, scratch: string, graceMs = 1
   let seen = Date.now();
   for (;;) {
     const found = processesOfRun(await listProcesses(), marker, scratch).filter(alive);
-    for (const pid of found) if (!stopped.has(pid)) signal(pid, 'SIGTERM');
-    for (const pid of found) stopped.add(pid);
+    for (const pid of found.filter((p) => !stopped.has(p))) {
+      signal(pid, 'SIGTERM');
+      stopped.add(pid);
+    }
     if (found.length > 0) seen = Date.now();
     if (Date.now() >= deadline) for (const pid of found) signal(pid, 'SIGKILL');
     if (Date.now() - seen >= settleMs || Date.now() >= deadline + settleMs) break;
