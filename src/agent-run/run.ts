@@ -5,10 +5,10 @@
 // blames "the selected model" for what is a 404 on a doubled /v1). Processes the agent leaves
 // behind (Cline's hub daemon) are stopped. Library code: env and home come in as arguments.
 import { AGENT_IDS, AGENTS, type AgentId } from '../agents/registry.js';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomHex } from '../core/builtins.js';
 import type { Agent, AgentEnv, AgentRequest, CurrentFiles, Scope } from '../agents/types.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { errorText } from '../core/errors.js';
@@ -119,7 +119,7 @@ async function runOneShot(
   timeoutMs: number,
 ): Promise<{ run: RunResult; stopped: number[] }> {
   const scratch = await mkdtemp(join(tmpdir(), `gas-agent-run-${agent.id}-`));
-  const marker = randomBytes(12).toString('hex');
+  const marker = randomHex(12);
   // On Windows the agent is an npm shim (.cmd or .ps1): start it the way that shim needs.
   const launch = launchFor(await findOnPath(cmd.command, env), cmd.command, cmd.args, env.platform);
   let run: RunResult;

@@ -1,6 +1,7 @@
 // Is an agent installed, which version, where? Runs `<binary> <versionArgs>` through the one
 // subprocess wrapper, with the caller's environment (never our own process's) less every variable
 // that may hold a key, from an absolute PATH entry only, in a neutral folder.
+import { existsSync } from 'node:fs';
 import { access, constants, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -36,9 +37,12 @@ export async function findOnPath(
   exists: (file: string) => Promise<boolean> = runnable(env.platform),
 ): Promise<string | undefined> {
   const p = pathFor(env.platform);
+  const names = candidateNames(binary, env.platform, env.env);
+  // Every agent is looked for in every folder: each folder is normalised once, not per name.
   for (const dir of absoluteDirs(env)) {
-    for (const name of candidateNames(binary, env.platform, env.env)) {
-      const candidate = p.join(dir, name);
+    const folder = p.join(dir, p.sep);
+    for (const name of names) {
+      const candidate = folder + name;
       if (await exists(candidate)) return candidate;
     }
   }
@@ -82,7 +86,10 @@ function probeEnv(env: AgentEnv): Record<string, string> {
 
 /** A file a program could be started from: executable on POSIX; present on Windows (no x bit there). */
 function runnable(platform: NodeJS.Platform): (file: string) => Promise<boolean> {
-  return (file) =>
+  // Most candidates are absent: a check that makes no error for them comes first (an error each
+  // for every agent in every PATH folder was most of a doctor's own time).
+  return async (file) =>
+    existsSync(file) &&
     access(file, platform === 'win32' ? constants.F_OK : constants.X_OK).then(
       () => true,
       () => false,

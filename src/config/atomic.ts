@@ -1,7 +1,7 @@
 // Atomic file writes: a reader (or a crash) sees the old file or the new one, never half of one.
-import { randomBytes } from 'node:crypto';
 import { chmod, chown, lstat, mkdir, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { randomHex } from '../core/builtins.js';
 
 export interface WriteOptions {
   /** Mode for parent directories this call creates (default 0755). */
@@ -162,7 +162,7 @@ export async function writeBytesAtomic(file: string, data: string | Uint8Array, 
   const dir = path.dirname(target);
   await mkdirOwned(dir, opts.dirMode ?? 0o755);
   const owner = actingAsRoot() ? await ownerOf(target) : undefined;
-  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(dir, `.${path.basename(target)}.${randomHex(6)}.tmp`);
   try {
     const handle = await open(temp, 'wx', mode);
     try {

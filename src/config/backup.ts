@@ -1,8 +1,8 @@
 // Backups: before a run writes anything, every file it will change is copied into
 // <stateDir>/backups/<id>/ with a manifest, so `restore` can put the old files back exactly.
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { randomHex, sha256Hex } from '../core/builtins.js';
 import { JobError, UsageError } from '../core/errors.js';
 import { chownLike, mkdirOwned, removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
 import { readRegularFile } from './read.js';
@@ -87,7 +87,7 @@ export async function runsOf(stateDir: string, backups: readonly BackupManifest[
 
 /** The digest a manifest keeps of the bytes a run left in a file (never the bytes: they may hold the key). */
 export function digest(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return sha256Hex(bytes);
 }
 
 /** How many backups are kept by default: each holds copies of files that may hold the key. */
@@ -141,7 +141,7 @@ export const readBytes = (file: string): Promise<Buffer | undefined> => readRegu
 export async function newBackupFolder(stateDir: string, now: Date): Promise<{ id: string; dir: string }> {
   await mkdirOwned(backupsDir(stateDir), PRIVATE_DIR);
   for (;;) {
-    const id = `${stamp(now)}-${randomBytes(2).toString('hex')}`;
+    const id = `${stamp(now)}-${randomHex(2)}`;
     const dir = path.join(backupsDir(stateDir), id);
     try {
       await mkdir(dir, { mode: PRIVATE_DIR });

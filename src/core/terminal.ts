@@ -1,6 +1,6 @@
 // What reaches a terminal: data's control characters escaped, our own colour and cursor
 // sequences passed through a marker only this process knows, colour only when allowed.
-import { createRequire } from 'node:module';
+import { randomHex } from './builtins.js';
 
 /**
  * Characters a terminal must never receive from data (gateway text, file contents, paths): C0 controls
@@ -88,9 +88,9 @@ export function escapeControls(text: string): string {
 let nonce: string | undefined;
 let ours: RegExp | undefined;
 
-/** The marker's secret, made on first use: node:crypto costs a short command (help) a tenth of its start-up. */
+/** The marker's secret, made on first use (node:crypto is loaded then). */
 function marker(): string {
-  nonce ??= (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).randomBytes(8).toString('hex');
+  nonce ??= randomHex(8);
   return nonce;
 }
 

@@ -4,8 +4,8 @@
 // auth), so one more request tells the cause: past its expiry, no quota left, or neither (its status
 // refuses it). A 401 from that route means the gateway does not know the key at all. Where the
 // route is closed or answers something else, the diagnosis says the gateway does not tell which.
-import { createHash } from 'node:crypto';
 import type { Diagnosis, KeyRefusalReason } from '../core/types.js';
+import { sha256Hex } from '../core/builtins.js';
 import { msg, type Message, type MessageParam } from '../i18n/index.js';
 import { errorInfo, isHtml, keyReason } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
@@ -58,7 +58,7 @@ async function ask(opts: ClientOptions): Promise<Told> {
 }
 
 function told(opts: ClientOptions): Promise<Told> {
-  const id = createHash('sha256').update(`${opts.root}\0${opts.key}`).digest('hex');
+  const id = sha256Hex(`${opts.root}\0${opts.key}`);
   let answer = asked.get(id);
   if (!answer) {
     answer = ask(opts);

@@ -2,7 +2,6 @@
 // auth header. A probe passes only when the answer completes the way the agent needs it to: a
 // stream that ends with its final event, an image answer with a `data` array. Anything else is a
 // Diagnosis, never an exception.
-import { performance } from 'node:perf_hooks';
 import { errorText, GatewayError } from '../core/errors.js';
 import { redact } from '../core/mask.js';
 import { PROTOCOL_PATHS, type Diagnosis, type Protocol, type ProbeResult } from '../core/types.js';

@@ -1,8 +1,8 @@
 // Which proxy, if any, a request goes through. Decided from the env passed in (never process.env)
 // with the usual HTTP(S)_PROXY / NO_PROXY rules, and loopback is never proxied: a local gateway
 // sent through a corporate proxy is a classic failure.
-import { isIP } from 'node:net';
 import { msg, type Message } from '../i18n/index.js';
+import { ipVersion } from '../core/builtins.js';
 
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
 
@@ -35,7 +35,7 @@ export function isLocalHostname(hostname: string): boolean {
   const v4 = host.startsWith('::ffff:') ? host.slice(7) : host;
   // WHATWG URL writes IPv4-mapped addresses in hex: [::ffff:127.0.0.1] becomes [::ffff:7f00:1].
   if (host.startsWith('::ffff:') && /^7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(v4)) return true;
-  return isIP(v4) === 4 && v4.startsWith('127.');
+  return ipVersion(v4) === 4 && v4.startsWith('127.');
 }
 
 function ipv4ToInt(ip: string): number {
@@ -45,7 +45,7 @@ function ipv4ToInt(ip: string): number {
 function matchesCidr(host: string, entry: string): boolean {
   const [net, bitsText] = entry.split('/');
   const bits = Number(bitsText);
-  if (!net || isIP(net) !== 4 || isIP(host) !== 4 || !Number.isInteger(bits) || bits < 0 || bits > 32) return false;
+  if (!net || ipVersion(net) !== 4 || ipVersion(host) !== 4 || !Number.isInteger(bits) || bits < 0 || bits > 32) return false;
   if (bits === 0) return true;
   const mask = bits === 32 ? 0xffffffff : ~((1 << (32 - bits)) - 1) >>> 0;
   return (ipv4ToInt(host) & mask) >>> 0 === (ipv4ToInt(net) & mask) >>> 0;

@@ -3,10 +3,10 @@
 // hand cosmiconfig's JSON loader and our bounded YAML parser the bytes we read (cosmiconfig's own search would first
 // read a "meta" config from the working directory with its JavaScript loaders, and would let that
 // file redirect the search). The walk stops at the repository's root and never climbs above HOME.
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { sha256Hex } from '../core/builtins.js';
 import { errorText, JobError, ParseError, UsageError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
 
@@ -144,7 +144,7 @@ export async function findProjectFile(cwd: string, home: string): Promise<Projec
       }
       // A document with no value (`null`, YAML comments only) is no settings either.
       if (config === undefined || config === null) continue;
-      return { file, config, hash: createHash('sha256').update(bytes).digest('hex') };
+      return { file, config, hash: sha256Hex(bytes) };
     }
   }
   return undefined;

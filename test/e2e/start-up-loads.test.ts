@@ -2,7 +2,7 @@
 // YAML readers, and one that makes no request must not run the HTTP client. The built command line
 // is one file whose modules run when first imported (each a function named by its path), so the
 // built bin runs with V8's coverage on and the modules whose functions ran are read from it.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -89,6 +89,42 @@ describe('what a start runs', () => {
       },
     );
     expect(libs).toEqual(['yaml', 'toml']);
+  });
+});
+
+/** The Node modules a start of the bin loaded (as `process.moduleLoadList` names them, `NativeModule net`). */
+async function loadedBuiltins(args: string[], env: Record<string, string> = {}): Promise<string[]> {
+  const out = join(mkdtempSync(join(dir, 'builtins-')), 'loaded.txt');
+  const hook = join(dir, 'record-builtins.cjs');
+  writeFileSync(
+    hook,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`,
+  );
+  const home = mkdtempSync(join(dir, 'home-'));
+  // Output to nowhere, as the bench runs it: a pipe or a terminal as standard output is a socket, and
+  // loads Node's networking whatever the command does.
+  const child = spawn(process.execPath, ['--require', hook, BIN_PATH, ...args], {
+    env: { PATH: '/usr/bin:/bin', HOME: home, ...env },
+    cwd: home,
+    stdio: 'ignore',
+  });
+  await new Promise((resolve) => child.on('close', resolve));
+  return readFileSync(out, 'utf8').split('\n');
+}
+
+describe("what a start loads of Node's own modules", () => {
+  // Each costs a start 2–3 ms: loaded where they are used, not where the module using them is imported.
+  const UNUSED_BY_DOCTOR = ['NativeModule net', 'NativeModule crypto', 'NativeModule perf_hooks', 'NativeModule child_process'];
+
+  it('doctor on a machine without agents loads no networking, hashing, timing or process module', async () => {
+    const loaded = await loadedBuiltins(['doctor']);
+    expect(loaded).toContain('NativeModule fs/promises');
+    expect(UNUSED_BY_DOCTOR.filter((m) => loaded.includes(m))).toEqual([]);
+  });
+
+  it('models on a refused connection does load networking (proof the list sees it)', async () => {
+    const loaded = await loadedBuiltins(['models', '--base-url', 'http://127.0.0.1:9'], { GATEWAY_API_KEY: 'sk-loads-not-a-key-0000' });
+    expect(loaded).toContain('NativeModule net');
   });
 });
 
