@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 
 const exec = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin/gateway-agent-setup.js');
+const BIN = join(ROOT, 'bin/gateway-agent-setup.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const temps = [];
 const temp = async (name) => {

@@ -429,7 +429,7 @@ describe('demo: the next step names a command that works where the user stands',
       const fromRoot = runScript(BIN_PATH, REPO, home);
       expect(fromRoot.status, fromRoot.stderr).toBe(0);
       const step = nextStep(fromRoot.stdout);
-      expect(step).toBe('node bin/gateway-agent-setup.js setup --base-url <your gateway>');
+      expect(step).toBe('node bin/gateway-agent-setup.cjs setup --base-url <your gateway>');
       const [node, script] = step.split(' ');
       expect(node).toBe('node');
       expect(spawnSync(process.execPath, [script!, '--version'], { cwd: REPO, encoding: 'utf8' }).status).toBe(0);
@@ -451,7 +451,7 @@ describe('demo: the next step names a command that works where the user stands',
       // What the published package holds (package.json's "files"): bin, dist and templates.
       cpSync(join(REPO, 'templates'), join(pkg, 'templates'), { recursive: true });
       cpSync(join(REPO, 'package.json'), join(pkg, 'package.json'));
-      const npx = runScript(join(pkg, 'bin/gateway-agent-setup.js'), home, home);
+      const npx = runScript(join(pkg, 'bin/gateway-agent-setup.cjs'), home, home);
       expect(npx.status, npx.stderr).toBe(0);
       expect(nextStep(npx.stdout)).toBe('npx gateway-agent-setup setup --base-url <your gateway>');
 

@@ -1,4 +1,4 @@
-// Runs the BUILT command (bin/gateway-agent-setup.js → dist/cli.js) as a user would: a clean
+// Runs the BUILT command (bin/gateway-agent-setup.cjs → dist/cli.cjs) as a user would: a clean
 // environment (PATH, a temp HOME, and only the variables the test sets), stdin closed. Or the same
 // entry called in this process (`runInProcess`), where the process itself is not what is tested.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 import type { ProcessLike } from '../../src/cli/context.js';
 
-export const BIN_PATH = fileURLToPath(new URL('../../bin/gateway-agent-setup.js', import.meta.url));
+export const BIN_PATH = fileURLToPath(new URL('../../bin/gateway-agent-setup.cjs', import.meta.url));
 
 export interface CliResult {
   code: number | null;
