@@ -1,134 +1,39 @@
 // The agents tier: each real agent (pinned, from npm, cached outside the repo) runs one-shot on
 // the config `setup` wrote (through the built bin, into a temp HOME), against the simulator; the
-// simulator's log shows exactly what the agent sent: path, model, auth header, key. Then a
-// hand-written doubled /v1 is named wrong_path by `verify --agent-run` and by `doctor`.
+// simulator's log shows exactly what the agent sent: path, model, auth header, key. A hand-written
+// doubled /v1 is in ./wrong-path.test.ts, beside this file so the two run side by side.
 // Every process an agent leaves behind (Cline's hub daemon) is found by its temp HOME afterwards:
 // the run must have stopped it already, and the test stops it by PID if not (and fails).
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import { detectAgent } from '../../src/agents/detect.js';
-import type { AgentRequest } from '../../src/agents/types.js';
-import { readCurrent } from '../../src/setup/read-current.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
-import type { RequestLogEntry, Simulator } from '../../src/simulator/types.js';
-import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
-import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
-import { startSim, stopAll } from '../helpers/sim.js';
-import {
-  ensureAgent,
-  ensurePredecessor,
-  ensureUnproven,
-  EVERY_PROTOCOL,
-  FLOOR_IDS,
-  FLOORS,
-  installsTimeout,
-  PINNED,
-  setupIds,
-  UNPROVEN,
-  type PinnedId,
-  type Which,
-} from './install.js';
-import { english, isMessage } from '../../src/i18n/index.js';
-import { agentRequests as requestsOfAgent, LOOKUP } from './requests.js';
+import { jsonOf, runCli } from '../helpers/cli.js';
+import { ensurePredecessor, ensureUnproven, EVERY_PROTOCOL, installsTimeout, PINNED, UNPROVEN, type PinnedId } from './install.js';
+import { stopProcessesOfHome } from '../helpers/processes.js';
+import { LOOKUP } from './requests.js';
 import { seedHome } from './seed.js';
+import {
+  agentRequests,
+  bins,
+  doubleV1,
+  envFor,
+  expectNothingLeftIn,
+  expected,
+  newHome,
+  pathOf,
+  RUNS,
+  sim,
+  useAgentWorld,
+  versionOf,
+  type RunDoc,
+} from './world.js';
 
-/** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
-const IDS = setupIds(Object.keys(PINNED) as PinnedId[]);
-
-/** Each agent at its pinned newest, and those whose format differs by version at their floor too. */
-const RUNS: [PinnedId, Which][] = [
-  ...IDS.map((id): [PinnedId, Which] => [id, 'newest']),
-  ...FLOOR_IDS.map((id): [PinnedId, Which] => [id, 'floor']),
-];
-/** The version that runs; none for an agent not installed here. */
-const versionOf = (id: PinnedId, which: Which): string | undefined => (which === 'floor' ? FLOORS[id] : PINNED[id])?.version;
-
-/**
- * The request the agent should send, rebuilt by its own module from the files setup wrote: the real
- * agent must send exactly that (path, header, key, model), which is what proves the module right.
- */
-async function expected(id: PinnedId, home: string, which: Which = 'newest'): Promise<AgentRequest & { file: string }> {
-  // Read as the version that runs reads it.
-  const version = versionOf(id, which);
-  const env = {
-    home,
-    env: { GATEWAY_API_KEY: DEMO_KEY },
-    cwd: home,
-    platform: process.platform,
-    ...(version !== undefined && { agentVersion: version }),
-  };
-  const request = AGENTS[id].readBack(env, 'user', await readCurrent(AGENTS[id], env, 'user'));
-  if (isMessage(request)) throw new Error(english(request));
-  const { file } = request;
-  if (typeof file !== 'string') throw new Error(`${id}: the request was read from ${english(file)}, not a file`);
-  return { ...request, file };
-}
-
-const pathOf = (url: string): string => new URL(url).pathname;
-
-/**
- * The config with one /v1 too many, as a user would write it by hand: root + /v1 gets another, and
- * a bare root (an agent that appends /v1 itself) gets one, quoted (JSON) or at a line's end (.env).
- */
-function doubleV1(text: string): string {
-  if (text.includes(`${sim.root}/v1`)) return text.split(`${sim.root}/v1`).join(`${sim.root}/v1/v1`);
-  return text.split(`"${sim.root}"`).join(`"${sim.root}/v1"`).split(`=${sim.root}\n`).join(`=${sim.root}/v1\n`);
-}
-
-interface RunDoc {
-  ok: boolean;
-  agents: {
-    id: string;
-    ok: boolean;
-    failure?: string;
-    model?: string;
-    command: string;
-    stopped: number[];
-    output: string;
-    diagnosis?: { code: string; requestId?: string; status?: number };
-  }[];
-}
-
-let sim: Simulator;
-const bins = new Map<string, string>();
-beforeAll(async () => {
-  sim = await startSim();
-  // Sequential: five npm installs at once on two cores only make each slower.
-  for (const [id, which] of RUNS) bins.set(`${id}@${which}`, await ensureAgent(id, which));
-}, installsTimeout(RUNS.length));
-afterAll(stopAll);
-
-const homes: { dir: string; remove: () => void }[] = [];
-const newHome = (): string => {
-  const h = tempHome();
-  homes.push(h);
-  return h.dir;
-};
-
-afterEach(async () => {
-  // The safety net, for a failed test too: stop by PID anything still running in its homes.
-  for (const h of homes.splice(0)) {
-    await stopProcessesOfHome(h.dir);
-    h.remove();
-  }
-});
-
-/** Asserts that nothing an agent started in `home` is still running (afterEach stops it if it is). */
-async function expectNothingLeftIn(home: string): Promise<void> {
-  expect(await processesOfHome(home), `processes left running in ${home}`).toEqual([]);
-}
-
-const envFor = (id: PinnedId, which: Which = 'newest'): Record<string, string> => ({
-  // The cached install first; the rest of PATH for node and the system tools.
-  PATH: `${bins.get(`${id}@${which}`)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
-  GATEWAY_API_KEY: DEMO_KEY,
-});
-
-const agentRequests = (from: number): RequestLogEntry[] => requestsOfAgent(sim.log, from);
+useAgentWorld();
 
 describe.each(RUNS)('%s (%s version), the real agent', (id, which) => {
   it('runs one-shot on the config setup wrote: the path, model, header and key its module expects', async () => {
@@ -198,44 +103,6 @@ describe.each(RUNS)('%s (%s version), the real agent', (id, which) => {
     expect(found.version, JSON.stringify(found)).toMatch(/^\d+\.\d+\.\d+/);
     // The agent's own logs and caches go to a scratch folder where it has a variable for them.
     expect(readdirSync(home, { recursive: true })).toEqual([]);
-    await expectNothingLeftIn(home);
-  });
-
-  it('a hand-written doubled /v1 is named wrong_path by verify --agent-run and by doctor', async () => {
-    const home = newHome();
-    const env = envFor(id, which);
-    expect((await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', id], { home, env, timeoutMs: 60_000 })).code).toBe(0);
-    seedHome(id, home);
-    const path = (await expected(id, home, which)).file;
-    const text = readFileSync(path, 'utf8');
-    // By hand: the root (Claude Code, which appends /v1 itself) or root/v1 gets one /v1 more.
-    const doubled = doubleV1(text);
-    expect(doubled).not.toBe(text);
-    writeFileSync(path, doubled);
-
-    const from = sim.log.length;
-    const run = await runCli(['verify', '--agent-run', '--agent', id, '--json'], { home, env, timeoutMs: 200_000 });
-    expect(run.code, run.stdout + run.stderr).toBe(1);
-    const doc = jsonOf(run) as unknown as RunDoc;
-    const r = doc.agents[0];
-    expect(doc.ok).toBe(false);
-    expect(r?.ok).toBe(false);
-    expect(r?.diagnosis?.code, r?.output).toBe('wrong_path');
-    expect(r?.diagnosis?.status).toBe(404);
-    // The agent itself really ran and hit the doubled path; our probe got the request ID named.
-    const sent = agentRequests(from);
-    expect(sent.length, 'the agent sent no request').toBeGreaterThan(0);
-    expect(
-      sent.every((e) => e.path.startsWith('/v1/v1/') && e.status === 404),
-      sent.map((e) => `${e.path} ${e.status}`).join(', '),
-    ).toBe(true);
-    expect(sim.log.slice(from).map((e) => e.requestId)).toContain(r?.diagnosis?.requestId);
-    expect(run.stdout + run.stderr).not.toContain(DEMO_KEY);
-
-    const doctor = await runCli(['doctor', '--json', '--agent', id], { home, env, timeoutMs: 60_000 });
-    expect(doctor.code, doctor.stdout + doctor.stderr).toBe(1);
-    const d = jsonOf(doctor) as { agents: { id: string; findings: { code: string }[] }[] };
-    expect(d.agents.find((a) => a.id === id)?.findings.map((f) => f.code)).toContain('wrong_path');
     await expectNothingLeftIn(home);
   });
 });
