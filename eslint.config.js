@@ -27,6 +27,12 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  // The bin is CommonJS (a start without Node's ES module loader).
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // Text for people: an object in a template or String() prints "[object Object]" (a message
   // object or a parsed value of a user's file), which only the types can see.
   {
