@@ -46,21 +46,23 @@ function timeRun(cmd, args, opts = {}) {
 }
 
 /**
- * The files of ours a start loads, and their bytes: a module hook registered before the bin logs
- * every `dist/` URL it resolves (to a file, as hooks run off the main thread).
+ * The files of ours a start loads, and their bytes: a module required before the bin logs, at exit,
+ * every `dist/` file it required and every `dist/` file it read (the bundle is read, then compiled).
  */
 async function loadedFiles(args) {
   const dir = await temp('loaded');
   const log = join(dir, 'loaded.txt');
-  const hook = `import { appendFileSync } from 'node:fs'; export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.includes('/dist/')) appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }`;
-  const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
-  await exec(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN, ...args]);
-  const { readFile } = await import('node:fs/promises');
-  const urls = [...new Set((await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean))];
-  const files = await Promise.all(
-    urls.map(async (u) => ({ file: fileURLToPath(u).slice(ROOT.length), bytes: (await stat(fileURLToPath(u))).size })),
+  const hook = join(dir, 'hook.cjs');
+  await writeFile(
+    hook,
+    `const fs = require('node:fs'); const read = fs.readFileSync; const seen = new Set();
+fs.readFileSync = function (file, ...rest) { const p = file instanceof URL ? file.pathname : file; if (typeof p === 'string' && p.includes('/dist/')) seen.add(p); return read.call(this, file, ...rest); };
+process.on('exit', () => { for (const f of Object.keys(require.cache)) if (f.includes('/dist/')) seen.add(f); fs.writeFileSync(${JSON.stringify(log)}, [...seen].join('\\n')); });\n`,
   );
-  return files;
+  await exec(process.execPath, ['--require', hook, BIN, ...args]);
+  const { readFile } = await import('node:fs/promises');
+  const paths = (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+  return Promise.all(paths.map(async (p) => ({ file: p.slice(ROOT.length), bytes: (await stat(p)).size })));
 }
 
 async function sample(fn, runs = RUNS) {
@@ -147,7 +149,11 @@ async function main() {
     '≤ 1.2×',
     help.ratio <= 1.2,
   );
-  const loaded = { version: await loadedFiles(['--version']), help: await loadedFiles(['--help']) };
+  const loaded = {
+    '--version': await loadedFiles(['--version']),
+    '--help': await loadedFiles(['--help']),
+    doctor: await loadedFiles(['doctor']),
+  };
   // The Chinese catalog is loaded only for a Chinese reader: what it costs them, against English help.
   // As a Chinese reader starts it: the locale says Chinese (everything else of this environment kept,
   // so both starts pay for the same variables, NODE_EXTRA_CA_CERTS included).
@@ -431,7 +437,7 @@ async function main() {
     console.log(line([r.name, r.value, r.baseline, Number.isNaN(r.ratio) ? '' : `${r.ratio.toFixed(2)}×`, `${r.target} ${r.result}`]));
   for (const [what, files] of Object.entries(loaded)) {
     const total = files.reduce((n, f) => n + f.bytes, 0);
-    console.log(`\nloaded at start-up by --${what}: ${files.length} files, ${(total / 1024).toFixed(1)} KiB`);
+    console.log(`\nloaded at start-up by ${what}: ${files.length} files, ${(total / 1024).toFixed(1)} KiB`);
     for (const f of files) console.log(`  ${f.file}  ${(f.bytes / 1024).toFixed(1)} KiB`);
   }
   const failed = rows.filter((r) => r.result === 'FAIL').length;
