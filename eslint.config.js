@@ -30,7 +30,7 @@ export default tseslint.config(
   // The bin is CommonJS (a start without Node's ES module loader).
   {
     files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // Text for people: an object in a template or String() prints "[object Object]" (a message

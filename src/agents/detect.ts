@@ -86,8 +86,8 @@ function probeEnv(env: AgentEnv): Record<string, string> {
 
 /** A file a program could be started from: executable on POSIX; present on Windows (no x bit there). */
 function runnable(platform: NodeJS.Platform): (file: string) => Promise<boolean> {
-  // Most candidates are absent: a check that makes no error for them comes first (an error each
-  // for every agent in every PATH folder was most of a doctor's own time).
+  // Most candidates are absent: a check that makes no error for them comes first (an error for
+  // every agent in every PATH folder was a third of a doctor's own time).
   return async (file) =>
     existsSync(file) &&
     access(file, platform === 'win32' ? constants.F_OK : constants.X_OK).then(
