@@ -40,6 +40,19 @@ describe('the library package', () => {
       expect(types).toMatch(new RegExp(`\\b${name}\\b`));
   });
 
+  it('names only files that exist: its bin, and every file a script runs with node', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    const files = [
+      ...Object.values(pkg.bin),
+      ...Object.values(pkg.scripts).flatMap((script) => [...script.matchAll(/\bnode (\S+\.[cm]?js)\b/g)].map((m) => m[1]!)),
+    ];
+    expect(files).toContain('bin/gateway-agent-setup.cjs');
+    expect(files.filter((file) => !existsSync(join(ROOT, file)))).toEqual([]);
+  });
+
   it("runs the README's example: both agents proven, a request ID each, exit 0, the key never printed", async () => {
     const home = newHome();
     // Beside package.json, so `import 'gateway-agent-setup'` resolves to this package (its self-reference).
