@@ -4,12 +4,13 @@
 // whose Diagnosis says what broke. A library caller may give its own network (withNetwork).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
+import type { buildConnector, Dispatcher } from 'undici';
 import { GatewayError } from '../core/errors.js';
 import type { Diagnosis } from '../core/types.js';
 import { USER_AGENT } from '../core/version.js';
 import { msg, type Message } from '../i18n/index.js';
 import { makeDiagnosis, safeUrl, type DiagnoseContext } from './diagnosis.js';
+import { dropFirst, openFirst, takeFirst } from './first-socket.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
 import { requestIdFrom } from './request-id.js';
 import { DEADLINE, diagnoseTransportError, type Phase } from './transport-errors.js';
@@ -92,6 +93,7 @@ export function withNetwork<T>(network: Network | undefined, fn: () => T): T {
 interface Undici {
   Agent: typeof import('undici').Agent;
   ProxyAgent: typeof import('undici').ProxyAgent;
+  buildConnector: typeof import('undici').buildConnector;
 }
 let undici: Promise<Undici> | undefined;
 
@@ -112,14 +114,20 @@ function loadUndici(): Promise<Undici> {
     import('undici/lib/api/index.js'),
     import('undici/lib/dispatcher/agent.js'),
     import('undici/lib/dispatcher/proxy-agent.js'),
-  ]).then(([dispatcher, api, agent, proxyAgent]) => {
+    import('undici/lib/core/connect.js'),
+  ]).then(([dispatcher, api, agent, proxyAgent, connect]) => {
     Object.assign(cjs(dispatcher).prototype, cjs(api));
-    return { Agent: cjs(agent), ProxyAgent: cjs(proxyAgent) };
+    return { Agent: cjs(agent), ProxyAgent: cjs(proxyAgent), buildConnector: cjs(connect) };
   }));
 }
 
 /** One dispatcher per (timeouts, proxy): sockets are reused across calls. */
-function dispatcherFor({ Agent, ProxyAgent }: Undici, connectMs: number, timeoutMs: number, proxy: ProxyChoice | undefined): Dispatcher {
+function dispatcherFor(
+  { Agent, ProxyAgent, buildConnector }: Undici,
+  connectMs: number,
+  timeoutMs: number,
+  proxy: ProxyChoice | undefined,
+): Dispatcher {
   const id = `${connectMs}|${timeoutMs}|${proxy?.uri ?? ''}`;
   let d = dispatchers.get(id);
   if (!d) {
@@ -131,16 +139,28 @@ function dispatcherFor({ Agent, ProxyAgent }: Undici, connectMs: number, timeout
           proxyTls: { timeout: connectMs },
           requestTls: { timeout: connectMs },
         })
-      : new Agent({ connect: { timeout: connectMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+      : new Agent({ connect: firstThen(buildConnector({ timeout: connectMs })), headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
     dispatchers.set(id, d);
   }
   return d;
+}
+
+/** undici's connector, handed the socket ./first-socket.ts opened when there is one (TLS put over it for https). */
+function firstThen(connect: buildConnector.connector): buildConnector.connector {
+  return (options, callback) => {
+    const socket = takeFirst(options.protocol, options.hostname, options.port);
+    if (socket === undefined) return connect(options, callback);
+    if (options.protocol === 'https:') return connect({ ...options, httpSocket: socket }, callback);
+    // As undici's own connector does: called back later, not inside the call that asked.
+    queueMicrotask(() => callback(null, socket));
+  };
 }
 
 /** Closes every cached dispatcher (tests, and a CLI that wants to exit without waiting on idle sockets). */
 export async function closeHttp(): Promise<void> {
   const all = [...dispatchers.values()];
   dispatchers.clear();
+  dropFirst();
   await Promise.all(all.map((d) => d.destroy().catch(() => undefined)));
 }
 
@@ -239,7 +259,11 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
 
   const deadline = startDeadline(limits.timeoutMs);
   let res: NetworkAnswer;
+  let release: (() => void) | undefined;
   try {
+    // A run's first connection is Node's own: a gateway that is down is said before undici loads.
+    if (given === undefined && proxy === undefined && undici === undefined)
+      release = await openFirst(url, limits.connectMs, deadline.signal);
     const network: Network = given ?? dispatcherFor(await loadUndici(), limits.connectMs, limits.timeoutMs, proxy);
     res = await network.request({
       origin: url.origin,
@@ -252,6 +276,8 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   } catch (err) {
     deadline.clear();
     throw fail(err, 'request', ctx);
+  } finally {
+    release?.();
   }
   deadline.answered();
   return answerOf(res, url, ctx, limits, deadline.clear, fail);

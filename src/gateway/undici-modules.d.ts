@@ -19,3 +19,8 @@ declare module 'undici/lib/dispatcher/proxy-agent.js' {
   const proxyAgent: typeof ProxyAgent;
   export default proxyAgent;
 }
+declare module 'undici/lib/core/connect.js' {
+  import type { buildConnector } from 'undici';
+  const build: typeof buildConnector;
+  export default build;
+}

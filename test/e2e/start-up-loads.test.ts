@@ -8,11 +8,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../../src/simulator/index.js';
 import { BIN_PATH } from '../helpers/cli.js';
+import { startSim, stopAll } from '../helpers/sim.js';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'gas-loads-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await stopAll();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** Each library's modules, as the bundle names them. */
 const LIBRARIES = {
@@ -71,10 +76,11 @@ describe('what a start runs', () => {
     expect(await ranLibraries(['doctor'], {}, { 'package.json': JSON.stringify(ours) })).toEqual(['cosmiconfig']);
   });
 
-  it('models on a refused connection runs the HTTP client and no file reader', async () => {
-    expect(await ranLibraries(['models', '--base-url', 'http://127.0.0.1:9'], { GATEWAY_API_KEY: 'sk-loads-not-a-key-0000' })).toEqual([
-      'http',
-    ]);
+  it('models on a refused connection runs neither the HTTP client nor a file reader; a gateway that answers, the client', async () => {
+    // The first connection is Node's own: undici runs once there is a socket to talk over.
+    expect(await ranLibraries(['models', '--base-url', 'http://127.0.0.1:9'], { GATEWAY_API_KEY: 'sk-loads-not-a-key-0000' })).toEqual([]);
+    const sim = await startSim();
+    expect(await ranLibraries(['models', '--base-url', sim.root], { GATEWAY_API_KEY: DEMO_KEY })).toEqual(['http']);
   });
 
   it('doctor with a TOML and a YAML config to read runs both readers (and no HTTP client without a gateway)', async () => {
@@ -122,9 +128,12 @@ describe("what a start loads of Node's own modules", () => {
     expect(UNUSED_BY_DOCTOR.filter((m) => loaded.includes(m))).toEqual([]);
   });
 
-  it('models on a refused connection does load networking (proof the list sees it)', async () => {
+  it("models on a refused connection loads networking, but not the HTTP client's own modules (http, tls, http2, assert)", async () => {
     const loaded = await loadedBuiltins(['models', '--base-url', 'http://127.0.0.1:9'], { GATEWAY_API_KEY: 'sk-loads-not-a-key-0000' });
     expect(loaded).toContain('NativeModule net');
+    expect(
+      ['NativeModule http', 'NativeModule tls', 'NativeModule http2', 'NativeModule assert'].filter((m) => loaded.includes(m)),
+    ).toEqual([]);
   });
 });
 
