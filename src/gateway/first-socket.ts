@@ -1,9 +1,8 @@
 // A run's first connection, opened with Node's own `net` before undici is loaded: when the gateway
-// is down (refused, no such host, no route, a connect timeout) the command says so without parsing
-// an HTTP client it would never use (undici's dispatchers cost a start about as much as Node's own).
-// When it connects, undici's Agent takes the open socket for its first request (for https, undici's
-// connector puts TLS over it, as it does over a proxy's tunnel), so a working gateway still sees one
-// connection, not a probe and then the real one.
+// is down (refused, no such host, no route, a connect timeout) the command says so without loading
+// the HTTP client at all. When it connects, undici's Agent takes the open socket for its first
+// request (for https, undici's connector puts TLS over it, as it does over a proxy's tunnel): every
+// connection a working gateway sees carries a request, never a probe and then the real one.
 import type { Socket } from 'node:net';
 
 /** The code undici gives a connect timeout: the diagnosis (./transport-errors.ts) names it the same. */
