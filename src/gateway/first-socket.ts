@@ -33,17 +33,19 @@ export function openFirst(url: URL, timeoutMs: number, signal: AbortSignal): Pro
     // As undici's connector opens its sockets: no Nagle, keep-alive probes after a minute.
     const socket = process.getBuiltinModule('node:net').connect({ host, port });
     socket.setNoDelay(true).setKeepAlive(true, 60_000);
-    const timer = setTimeout(() => {
-      const err = Object.assign(new Error(`Connect Timeout Error (attempted address: ${host}:${port}, timeout: ${timeoutMs}ms)`), {
-        code: CONNECT_TIMEOUT,
-      });
-      socket.destroy(err);
-    }, timeoutMs);
-    const onAbort = (): void => void socket.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
+    const timedOut = (): void =>
+      void socket.destroy(
+        Object.assign(new Error(`Connect Timeout Error (attempted address: ${host}:${port}, timeout: ${timeoutMs}ms)`), {
+          code: CONNECT_TIMEOUT,
+        }),
+      );
+    const timer = setTimeout(timedOut, timeoutMs);
+    // The request's deadline (as long as the connect timeout when the whole limit is under 10 s, and
+    // started first) ending it while it still connects: the gateway never accepted the connection.
+    signal.addEventListener('abort', timedOut, { once: true });
     const settle = (): void => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', timedOut);
     };
     const onError = (err: Error): void => {
       settle();

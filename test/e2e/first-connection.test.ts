@@ -2,11 +2,11 @@
 // client loads only once there is a gateway to talk to): over plain HTTP and under TLS, a working
 // gateway sees one connection per request sent together, never a probe and then the real one, and
 // the process leaves nothing open.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,13 @@ const MODELS = JSON.stringify({
   success: true,
   data: [{ id: 'gpt-first-connection', object: 'model', owned_by: 'openai', supported_endpoint_types: ['openai'] }],
 });
+
+const NEVER_ACCEPTS = [
+  'import socket, time',
+  "s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(0)",
+  'print(s.getsockname()[1], flush=True)',
+  'time.sleep(120)',
+].join('\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'gas-first-connection-'));
 const stops: (() => void)[] = [];
@@ -66,6 +73,20 @@ describe("a run's first connection", () => {
     expect(out.stdout).toContain('gpt-first-connection');
     expect(gw.connections()).toBeGreaterThan(0);
     expect(gw.idle()).toBe(0);
+  });
+
+  it('a gateway that never accepts the connection: a connect timeout is named, not a silent answer', async () => {
+    // A socket that listens and never accepts, its queue filled first: the next connection hangs.
+    const listener = spawn('python3', ['-c', NEVER_ACCEPTS], { stdio: ['ignore', 'pipe', 'inherit'] });
+    stops.push(() => listener.kill());
+    const port = await new Promise<number>((resolve) => listener.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+    const fillers: Socket[] = [];
+    for (let i = 0; i < 3; i++) fillers.push(connect(port, '127.0.0.1').on('error', () => undefined));
+    stops.push(() => fillers.forEach((socket) => socket.destroy()));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const out = await runCli(['models', '--base-url', `http://127.0.0.1:${port}`, '--timeout', '1'], { env: { GATEWAY_API_KEY: KEY } });
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain(`no connection to 127.0.0.1:${port} within 1 s (connect timeout) [timeout]`);
   });
 
   describe('under TLS', () => {
