@@ -1,7 +1,7 @@
 // A run's first connection is opened with Node's own networking and handed to undici (the HTTP
-// client loads only once there is a gateway to talk to): over plain HTTP and under TLS, a working
-// gateway sees one connection per request sent together, never a probe and then the real one, and
-// the process leaves nothing open.
+// client loads only once there is a gateway to talk to): over plain HTTP and under TLS, every
+// connection a working gateway sees carries a request (never a probe and then the real one), and the
+// process exits; a gateway that never accepts the connection is named a connect timeout.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
