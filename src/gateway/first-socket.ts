@@ -60,20 +60,22 @@ export function openFirst(url: URL, timeoutMs: number, signal: AbortSignal): Pro
       const key = keyOf(url.protocol, host, port);
       waiting.set(key, [...(waiting.get(key) ?? []), socket]);
       resolve(() => {
-        const left = waiting.get(key)?.filter((s) => s !== socket) ?? [];
-        if (left.length === (waiting.get(key)?.length ?? 0)) return;
-        if (left.length > 0) waiting.set(key, left);
-        else waiting.delete(key);
+        const queue = waiting.get(key) ?? [];
+        if (!queue.includes(socket)) return;
+        queue.splice(queue.indexOf(socket), 1);
+        if (queue.length === 0) waiting.delete(key);
         socket.destroy();
       });
     });
   });
 }
 
-/** The socket kept for this connection, if one is (undici's connector asks once per new connection). */
+/**
+ * The socket kept for this connection, if one is (undici's connector asks once per new connection,
+ * with an IPv6 host already out of its brackets and a default port as '').
+ */
 export function takeFirst(protocol: string, hostname: string, port: string | number): Socket | undefined {
-  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
-  const key = keyOf(protocol, bare, port || (protocol === 'https:' ? 443 : 80));
+  const key = keyOf(protocol, hostname, port || (protocol === 'https:' ? 443 : 80));
   const queue = waiting.get(key) ?? [];
   const socket = queue.shift();
   if (queue.length === 0) waiting.delete(key);

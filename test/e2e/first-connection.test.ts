@@ -64,15 +64,20 @@ async function listen(
   };
 }
 
+/** `models` against `gw` lists its model and exits 0, and every connection the gateway saw carried a request. */
+async function expectListed(gw: Awaited<ReturnType<typeof listen>>, env: Record<string, string>): Promise<void> {
+  const out = await runCli(['models', '--base-url', gw.root], { env: { GATEWAY_API_KEY: KEY, ...env } });
+  expect(out.stderr).toBe('');
+  expect(out.code).toBe(0);
+  expect(out.stdout).toContain('gpt-first-connection');
+  expect(gw.connections()).toBeGreaterThan(0);
+  expect(gw.idle()).toBe(0);
+}
+
 describe("a run's first connection", () => {
   it('over HTTP: the models are listed, every connection carried a request, and the process exits', async () => {
     const gw = await listen(createHttpServer(answer), 'http');
-    const out = await runCli(['models', '--base-url', gw.root], { env: { GATEWAY_API_KEY: KEY } });
-    expect(out.stderr).toBe('');
-    expect(out.code).toBe(0);
-    expect(out.stdout).toContain('gpt-first-connection');
-    expect(gw.connections()).toBeGreaterThan(0);
-    expect(gw.idle()).toBe(0);
+    await expectListed(gw, {});
   });
 
   it('a gateway that never accepts the connection: a connect timeout is named, not a silent answer', async () => {
@@ -117,14 +122,7 @@ describe("a run's first connection", () => {
 
     it('a trusted certificate: TLS is put over the first socket, the models listed, every connection carried a request', async () => {
       const gw = await listen(createHttpsServer({ cert, key }, answer), 'https');
-      const out = await runCli(['models', '--base-url', gw.root], {
-        env: { GATEWAY_API_KEY: KEY, NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') },
-      });
-      expect(out.stderr).toBe('');
-      expect(out.code).toBe(0);
-      expect(out.stdout).toContain('gpt-first-connection');
-      expect(gw.connections()).toBeGreaterThan(0);
-      expect(gw.idle()).toBe(0);
+      await expectListed(gw, { NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') });
     });
 
     it('an untrusted certificate: the TLS failure is named, the key never sent', async () => {
