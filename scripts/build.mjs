@@ -1,6 +1,6 @@
 // Bundles src/ into dist/ with esbuild. Every runtime package is bundled, so `npx` installs one
 // package.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -9,7 +9,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 // it is. `npm test` builds, and the tiers that run after it (side by side in CI) find it built
 // instead of rebuilding it under each other.
 const { createHash } = await import('node:crypto');
-const { readdirSync, existsSync, writeFileSync: write } = await import('node:fs');
+const { readdirSync, existsSync, mkdirSync, writeFileSync: write } = await import('node:fs');
 const { join } = await import('node:path');
 const root = new URL('..', import.meta.url).pathname;
 const inputs = (dir) =>
@@ -32,10 +32,13 @@ if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
 }
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
-// Everything but the first module is one CommonJS file: a start then hands Node's loader one file
-// instead of dozens of ES modules, and V8 can cache its compiled code (src/cli/code-cache.ts). Its
-// modules run only when first imported (`cli()`, `library()`), so a command evaluates what it uses.
-const BUNDLE = 'gateway-agent-setup.cjs';
+// Everything but the first module is built as ES modules split into chunks (esbuild's code
+// splitting: each module in one chunk, a chunk per set of entry points and dynamic imports that
+// reach it), each chunk then made CommonJS and the chunks grouped into a few part files: a start
+// then hands Node's loader a few files instead of dozens of ES modules, V8 can cache each part's
+// compiled code (src/cli/code-cache.ts), and a command reads only the parts it runs. The `start`
+// part holds what the quick commands run (traced below: `doctor` with no agents, `models` on a
+// refused connection); each large library its own part; everything else `rest`.
 const shared = {
   bundle: true,
   platform: 'node',
@@ -50,70 +53,170 @@ const shared = {
   define: {
     __VERSION__: JSON.stringify(pkg.version),
     __BUILD__: JSON.stringify(stamp.slice(0, 16)),
-    __BUNDLE__: JSON.stringify(`./${BUNDLE}`),
   },
   logLevel: 'warning',
 };
-await build({
+const split = await build({
   ...shared,
-  stdin: {
-    contents: "export const cli = () => import('./src/cli/main.ts');\nexport const library = () => import('./src/index.ts');\n",
-    resolveDir: root,
-    sourcefile: 'bundle.ts',
-    loader: 'ts',
-  },
-  outfile: `dist/${BUNDLE}`,
-  format: 'cjs',
+  entryPoints: { main: 'src/cli/main.ts', index: 'src/index.ts' },
+  outdir: 'dist',
+  format: 'esm',
+  splitting: true,
+  chunkNames: 'c-[hash]',
+  write: false,
+  metafile: true,
   define: { ...shared.define, 'import.meta.url': '__moduleUrl' },
-  banner: { js: "var __moduleUrl = require('node:url').pathToFileURL(__filename).href;" },
   // cosmiconfig can load .ts config files through the TypeScript compiler; we do not offer that
-  // (src/settings/), so the 10 MB compiler stays out of the bundle and is never required.
+  // (src/settings/), so the 10 MB compiler stays out of the build and is never required.
   external: ['typescript'],
 });
-// The bundle in ASCII: read as Latin-1, it becomes V8's one-byte string, without a UTF-8 decode at
-// every start (src/cli/code-cache.ts). esbuild escapes strings itself; what it leaves are the
-// regular expressions (and their String.raw parts) that match new-api's Chinese messages, where
-// `\uXXXX` means the same character.
-{
-  const file = join(root, 'dist', BUNDLE);
-  const text = readFileSync(file, 'utf8');
-  write(
-    file,
-    text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-  );
+const chunkId = (path) => path.slice(path.lastIndexOf('/') + 1).replace(/\.js$/, '');
+/** Each chunk as CommonJS: its imports of other chunks `require('./c-X.js')`, its dynamic imports too. */
+const chunks = new Map();
+for (const file of split.outputFiles) {
+  const { code } = await transform(file.text, {
+    format: 'cjs',
+    loader: 'js',
+    target: 'node20',
+    supported: { 'dynamic-import': false },
+    minifyWhitespace: true,
+    minifySyntax: true,
+  });
+  chunks.set(chunkId(file.path), code);
+}
+/** Each chunk's modules (the build's map, for tests that look into a run: never shipped). */
+const modulesOf = Object.fromEntries(Object.entries(split.metafile.outputs).map(([path, out]) => [chunkId(path), Object.keys(out.inputs)]));
+const metaDir = join(root, 'node_modules/.cache/gateway-agent-setup');
+mkdirSync(metaDir, { recursive: true });
+write(join(metaDir, 'chunks.json'), `${JSON.stringify(modulesOf)}\n`);
+
+/** Writes the parts (`group`: chunk → part) and the first module that knows them. */
+async function writeParts(group) {
+  rmSync(join(root, 'dist/parts'), { recursive: true, force: true });
+  mkdirSync(join(root, 'dist/parts'), { recursive: true });
+  const byPart = new Map();
+  for (const [id, code] of chunks) {
+    const part = group[id];
+    if (!byPart.has(part)) byPart.set(part, []);
+    byPart.get(part).push(`${JSON.stringify(id)}:function(exports,require,module){${code}}`);
+  }
+  for (const [part, entries] of byPart) {
+    // In ASCII: read as Latin-1, it becomes V8's one-byte string, without a UTF-8 decode at every
+    // start (src/cli/code-cache.ts). esbuild escapes strings itself; what it leaves are the regular
+    // expressions (and their String.raw parts) that match new-api's Chinese messages, where
+    // `\uXXXX` means the same character.
+    // Wrapped as Node wraps a CommonJS file (src/cli/code-cache.ts compiles it as it is).
+    const text = `(function (exports, require, module, __filename, __dirname) {"use strict";var __moduleUrl=require("node:url").pathToFileURL(__filename).href;module.exports={${entries.join(',\n')}};\n})`;
+    write(
+      join(root, 'dist/parts', `${part}.cjs`),
+      text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    );
+  }
+  await buildEntry(group);
 }
 // The first module, CommonJS as well (an ES module entry alone costs a start a quarter of Node's own):
 // `--version` and `--help` answered without the bundle, and the bundle loaded for everything else.
-await build({
-  ...shared,
-  entryPoints: { cli: 'src/cli/entry.ts' },
-  outdir: 'dist',
-  outExtension: { '.js': '.cjs' },
-  format: 'cjs',
-  define: { ...shared.define, 'import.meta.url': '__moduleUrl' },
-  banner: { js: "var __moduleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [
-    {
-      // From source the first module imports ./main.ts (and ./main-help.ts) itself; built, those
-      // branches are dead (it loads the bundle), so their modules are not written out again beside it.
-      name: 'command-line-in-bundle',
-      setup(b) {
-        b.onResolve({ filter: /^\.\/main(-help)?\.js$/ }, (args) =>
-          args.importer.endsWith('entry.ts') ? { path: args.path, namespace: 'in-bundle' } : undefined,
-        );
-        b.onLoad({ filter: /.*/, namespace: 'in-bundle' }, () => ({ contents: '', loader: 'js' }));
+async function buildEntry(group) {
+  await build({
+    ...shared,
+    entryPoints: { cli: 'src/cli/entry.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    define: { ...shared.define, __PARTS__: JSON.stringify(group), 'import.meta.url': '__moduleUrl' },
+    banner: { js: "var __moduleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [
+      {
+        // From source the first module imports ./main.ts (and ./main-help.ts) itself; built, those
+        // branches are dead (it loads the bundle), so their modules are not written out again beside it.
+        name: 'command-line-in-bundle',
+        setup(b) {
+          b.onResolve({ filter: /^\.\/main(-help)?\.js$/ }, (args) =>
+            args.importer.endsWith('entry.ts') ? { path: args.path, namespace: 'in-bundle' } : undefined,
+          );
+          b.onLoad({ filter: /.*/, namespace: 'in-bundle' }, () => ({ contents: '', loader: 'js' }));
+        },
       },
-    },
-  ],
-});
+    ],
+  });
+}
+
+// First every chunk in a part of its own, to see which chunks the quick commands run; then the parts.
+await writeParts(Object.fromEntries([...chunks.keys()].map((id) => [id, id])));
+{
+  const started = await traceStart();
+  const group = {};
+  for (const id of chunks.keys()) group[id] = id === 'main' || started.has(id) ? 'start' : (libraryPart(id) ?? 'rest');
+  await writeParts(group);
+}
+
+/** The chunks `doctor` (no agents) and `models` (a refused connection) read, in an empty home, English. */
+async function traceStart() {
+  const { mkdtempSync, readFileSync: readText } = await import('node:fs');
+  const { spawnSync } = await import('node:child_process');
+  const { tmpdir } = await import('node:os');
+  const { createServer } = await import('node:net');
+  const temp = mkdtempSync(join(tmpdir(), 'gas-build-trace-'));
+  try {
+    const home = join(temp, 'home');
+    mkdirSync(home);
+    const log = join(temp, 'read.txt');
+    const hook = join(temp, 'hook.cjs');
+    const partsDir = join(root, 'dist/parts/');
+    write(
+      hook,
+      `const fs = require('node:fs'); const read = fs.readFileSync; const seen = new Set();
+fs.readFileSync = function (file, ...rest) { if (typeof file === 'string' && file.startsWith(${JSON.stringify(partsDir)})) seen.add(file.slice(${partsDir.length}, -4)); return read.call(this, file, ...rest); };
+process.on('exit', () => fs.appendFileSync(${JSON.stringify(log)}, [...seen].map((id) => id + '\\n').join('')));\n`,
+    );
+    const port = await new Promise((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
+    });
+    const bin = join(root, 'bin/gateway-agent-setup.cjs');
+    for (const args of [['doctor'], ['models', '--base-url', `http://127.0.0.1:${port}`]]) {
+      spawnSync(process.execPath, ['--require', hook, bin, ...args], {
+        env: { PATH: '/usr/bin:/bin', HOME: home, GATEWAY_API_KEY: 'sk-build-trace-not-a-key', NODE_DISABLE_COMPILE_CACHE: '1' },
+        cwd: home,
+        stdio: 'ignore',
+      });
+    }
+    const seen = new Set(readText(log, 'utf8').split('\n').filter(Boolean));
+    if (!seen.has('main')) throw new Error('build: the traced start read no chunk (did the bin run?)');
+    return seen;
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/** A chunk that is mostly one library (20 kB or more): that library's own part, read only by a command that runs it. */
+function libraryPart(id) {
+  const out = Object.entries(split.metafile.outputs).find(([path]) => chunkId(path) === id)?.[1];
+  if (out === undefined || out.bytes < 20_000) return undefined;
+  const packages = {};
+  let library = 0;
+  for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) {
+    const path = input.split('/');
+    if (path[0] !== 'node_modules') continue;
+    const name = path[1].startsWith('@') ? path[2] : path[1];
+    packages[name] = (packages[name] ?? 0) + bytesInOutput;
+    library += bytesInOutput;
+  }
+  if (library < out.bytes / 2) return undefined;
+  const [top] = Object.entries(packages).sort((a, b) => b[1] - a[1])[0];
+  return `lib-${top}`;
+}
+
 // The library (package.json `exports`): the bundle's `library()`, as an ES module with named exports.
 {
   const { createRequire } = await import('node:module');
-  const lib = await createRequire(import.meta.url)(`../dist/${BUNDLE}`).library();
+  const lib = await createRequire(import.meta.url)('../dist/cli.cjs').library();
   const names = Object.keys(lib).sort();
   write(
     join(root, 'dist/index.js'),
-    `import { createRequire } from 'node:module';\nconst lib = await createRequire(import.meta.url)('./${BUNDLE}').library();\nexport const { ${names.join(', ')} } = lib;\n`,
+    `import { createRequire } from 'node:module';\nconst lib = await createRequire(import.meta.url)('./cli.cjs').library();\nexport const { ${names.join(', ')} } = lib;\n`,
   );
 }
 

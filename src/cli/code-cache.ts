@@ -1,6 +1,7 @@
-// The built command line is one CommonJS file; this loads it with V8's code cache. Compiling the
-// bytes a command needs is most of a start on Node 20 (which has no `module.enableCompileCache`), and
-// the cache V8 writes after a run lets the next run of that command skip it. The cache is ours alone:
+// The built command line is a few CommonJS files (parts, each a table of chunks); this loads them
+// with V8's code cache. Compiling the bytes a command needs is most of a start on Node 20 (which has
+// no `module.enableCompileCache`), and the cache V8 writes after a run lets the next run of that
+// command skip it. The cache is ours alone:
 // a folder in the temp folder that this user owns and nobody else can write (anything else is not
 // used), one file per build, Node release and command, written atomically. Any failure here only
 // means a slower start: the file is then compiled as any other. `NODE_DISABLE_COMPILE_CACHE`, Node's
@@ -11,6 +12,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+
+/** How Node wraps a CommonJS file's text into a function. */
+export const WRAPPER = '(function (exports, require, module, __filename, __dirname) {';
 
 export interface CachedModule<T> {
   readonly exports: T;
@@ -43,8 +47,8 @@ function cacheDir(env: Readonly<Record<string, string | undefined>>, temp: strin
 export interface CacheOptions {
   /** The build's name: a cache from another build is never read (V8 itself checks only the Node release and the length). */
   build: string;
-  /** What the cache is for (a command): each holds the code its runs compiled. */
-  name: string;
+  /** What the cache is for (a command): each holds the code its runs compiled. None: no cache. */
+  name: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
   /** The temp folder the cache's folder is made in (default: the system's). */
   temp?: string;
@@ -58,7 +62,7 @@ export function loadCached<T>(file: string, { build, name, env, temp = tmpdir() 
   // The build writes it in ASCII: Latin-1 then reads it without decoding (and means the same).
   const bytes = readFileSync(file);
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-  const dir = cacheDir(env, temp);
+  const dir = name === undefined ? undefined : cacheDir(env, temp);
   const cacheFile = dir === undefined ? undefined : join(dir, `${build}-${process.version}-${process.arch}-${name}.bin`);
   let cachedData: Buffer | undefined;
   if (cacheFile !== undefined) {
@@ -68,7 +72,8 @@ export function loadCached<T>(file: string, { build, name, env, temp = tmpdir() 
       cachedData = undefined;
     }
   }
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  // The build writes its parts wrapped already: V8 then compiles the text as read, not a copy of it.
+  const script = new Script(source.startsWith(WRAPPER) ? source : `${WRAPPER}${source}\n})`, {
     filename: file,
     ...(cachedData !== undefined && { cachedData }),
   });
@@ -103,4 +108,57 @@ function writeCache(dir: string, cacheFile: string, build: string, data: Buffer)
   for (const entry of readdirSync(dir)) {
     if (!entry.startsWith(`${build}-`)) rmSync(join(dir, entry), { force: true });
   }
+}
+
+/** A chunk of the built command line, as the build wrote it into its part: CommonJS without a file of its own. */
+type Chunk = (exports: object, require: (id: string) => unknown, module: { exports: object }) => void;
+
+export interface Parts {
+  /** The exports of a chunk, run on first use (as Node runs a module once). */
+  require<T>(id: string): T;
+  /** Writes the caches of the parts this run loaded (see `CachedModule.save`). */
+  save(): void;
+}
+
+/**
+ * The built command line, loaded a part at a time: `parts` maps each chunk to the part file (in
+ * `dir`) that holds it, and a part is read when a chunk in it is first required. A chunk requires
+ * another by its file name (`./c-X.js`), the way the ES modules it came from imported each other;
+ * anything else it requires is Node's. The cache is one per command and part (`name-part`).
+ */
+export function loadParts(dir: string, parts: Readonly<Record<string, string>>, options: CacheOptions): Parts {
+  const nodeRequire = createRequire(join(dir, 'parts.cjs'));
+  const loaded = new Map<string, CachedModule<Record<string, Chunk>>>();
+  const modules = new Map<string, { exports: object }>();
+  const requireChunk = <T>(id: string): T => {
+    const done = modules.get(id);
+    if (done !== undefined) return done.exports as T;
+    const part = parts[id];
+    if (part === undefined) throw new Error(`no chunk ${id} in this build`);
+    let table = loaded.get(part);
+    if (table === undefined) {
+      table = loadCached<Record<string, Chunk>>(join(dir, `${part}.cjs`), {
+        ...options,
+        name: options.name === undefined ? undefined : `${options.name}-${part}`,
+      });
+      loaded.set(part, table);
+    }
+    const run = table.exports[id];
+    if (run === undefined) throw new Error(`no chunk ${id} in ${part}.cjs`);
+    const mod = { exports: {} };
+    // Registered before it runs: a chunk that requires one still running gets its exports so far, as in Node.
+    modules.set(id, mod);
+    run(mod.exports, requireFrom, mod);
+    return mod.exports as T;
+  };
+  const requireFrom = (spec: string): unknown => {
+    const id = /^\.\/([\w-]+)\.js$/.exec(spec)?.[1];
+    return id !== undefined && parts[id] !== undefined ? requireChunk(id) : nodeRequire(spec);
+  };
+  return {
+    require: requireChunk,
+    save() {
+      for (const part of loaded.values()) part.save();
+    },
+  };
 }

@@ -2,16 +2,17 @@
 // else; `--help` alone (or one command's) from the text the build rendered with this very code in
 // the reader's language (dist/help.<lang>.txt, dist/help/<command>.<lang>.txt), else, for an English
 // reader, from the command table and the command line's own sentences; everything else loads the
-// command line itself (./main.ts): from source as ES modules, once built as the one CommonJS file the
-// build wrote beside this one, through V8's code cache (./code-cache.ts).
+// command line itself (./main.ts): from source as ES modules, once built from the parts the build
+// wrote beside this one, a part when first needed, through V8's code cache (./code-cache.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { pickLang } from '../i18n/lang.js';
 import { VERSION } from '../core/version.js';
 import type { ProcessLike } from './context.js';
+import { lightProcess } from './std-io.js';
 
-// Defined by the build (scripts/build.mjs): the bundle's file name and the build's inputs' hash.
-declare const __BUNDLE__: string | undefined;
+// Defined by the build (scripts/build.mjs): which part holds each chunk, and the build's inputs' hash.
+declare const __PARTS__: Readonly<Record<string, string>> | undefined;
 declare const __BUILD__: string;
 
 type CommandLine = typeof import('./main.js');
@@ -33,7 +34,8 @@ function helpAsked(argv: readonly string[]): string | undefined {
   return command !== undefined && /^[a-z]+$/.test(command) ? command : undefined;
 }
 
-export async function main(argv: string[], proc: ProcessLike = process): Promise<number> {
+export async function main(argv: string[], given: ProcessLike = process): Promise<number> {
+  const proc = given === process ? lightProcess(process) : given;
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     proc.stdout.write(`${VERSION}\n`);
     return 0;
@@ -43,7 +45,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
     // From source there is no rendered help; built, there always is (else the bundle answers).
     const text =
       renderedHelp(lang) ??
-      (typeof __BUNDLE__ !== 'string' && lang === 'en' ? (await import('./main-help.js')).englishHelp(proc) : undefined);
+      (typeof __PARTS__ !== 'object' && lang === 'en' ? (await import('./main-help.js')).englishHelp(proc) : undefined);
     if (text !== undefined) {
       proc.stdout.write(text);
       return 0;
@@ -57,16 +59,24 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       return 0;
     }
   }
-  if (typeof __BUNDLE__ !== 'string') return (await import('./main.js')).main(argv, proc);
-  const { loadCached } = await import('./code-cache.js');
+  if (typeof __PARTS__ !== 'object') return (await import('./main.js')).main(argv, proc);
+  const { loadParts } = await import('./code-cache.js');
   // One cache per command: each holds the code that command ran.
   const name = /^[a-z]{2,12}$/.test(argv[0] ?? '') ? (argv[0] as string) : 'run';
-  const bundle = loadCached<{ cli(): Promise<CommandLine> }>(fileURLToPath(new URL(__BUNDLE__, import.meta.url)), {
-    build: __BUILD__,
-    name,
-    env: proc.env,
-  });
-  const code = await (await bundle.exports.cli()).main(argv, proc);
-  bundle.save();
+  const parts = loadParts(builtDir(), __PARTS__, { build: __BUILD__, name, env: proc.env });
+  const code = await parts.require<CommandLine>('main').main(argv, proc);
+  parts.save();
   return code;
+}
+
+/** The library (package.json `exports`, through dist/index.js), from the built parts: no code cache, as a library has no end of run to save one at. */
+export async function library(): Promise<unknown> {
+  // From source the library is src/index.ts itself.
+  if (typeof __PARTS__ !== 'object') throw new Error('library() loads the built library; from source, import src/index.ts');
+  const { loadParts } = await import('./code-cache.js');
+  return loadParts(builtDir(), __PARTS__, { build: __BUILD__, name: undefined, env: process.env }).require('index');
+}
+
+function builtDir(): string {
+  return fileURLToPath(new URL('./parts/', import.meta.url));
 }

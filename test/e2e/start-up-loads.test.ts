@@ -1,7 +1,8 @@
 // What a start runs is what it costs: a command that reads no config file must not run the TOML and
 // YAML readers, and one that makes no request must not run the HTTP client. The built command line
-// is one file whose modules run when first imported (each a function named by its path), so the
-// built bin runs with V8's coverage on and the modules whose functions ran are read from it.
+// is a few part files of chunks, each chunk a function named by its id; the build's map (never
+// shipped) names each chunk's modules. The built bin runs with V8's coverage on, and the modules of
+// the chunks that ran are read from it.
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,11 @@ const LIBRARIES = {
   http: 'node_modules/undici/',
   cosmiconfig: 'node_modules/cosmiconfig/',
 } as const;
+
+/** Each chunk's modules, as the build wrote them down beside it. */
+const MODULES_OF = JSON.parse(
+  readFileSync(new URL('../../node_modules/.cache/gateway-agent-setup/chunks.json', import.meta.url), 'utf8'),
+) as Record<string, string[]>;
 
 interface Coverage {
   result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
@@ -54,8 +60,8 @@ async function ranLibraries(
   });
   const ran = readdirSync(coverage).flatMap((f) =>
     (JSON.parse(readFileSync(join(coverage, f), 'utf8')) as Coverage).result
-      .filter((s) => s.url.endsWith('/dist/gateway-agent-setup.cjs'))
-      .flatMap((s) => s.functions.filter((fn) => (fn.ranges[0]?.count ?? 0) > 0).map((fn) => fn.functionName)),
+      .filter((s) => s.url.includes('/dist/parts/'))
+      .flatMap((s) => s.functions.filter((fn) => (fn.ranges[0]?.count ?? 0) > 0).flatMap((fn) => MODULES_OF[fn.functionName] ?? [])),
   );
   // The command's own modules ran: what is not in the list below was there to be seen.
   expect(ran).toContain('src/cli/main.ts');
@@ -144,7 +150,7 @@ describe("the command line's code cache", () => {
     await run(process.execPath, [BIN_PATH, 'doctor'], { env: { PATH: '/usr/bin:/bin', HOME: home, TMPDIR: temp, ...env }, cwd: home });
   }
 
-  it('a first run saves its compiled code in a private folder; the next run takes it as it is', async () => {
+  it('a first run saves its compiled code in a private folder (of the one part doctor read); the next run takes it as it is', async () => {
     const temp = mkdtempSync(join(dir, 'tmp-'));
     await doctorIn(temp);
     const [folder, ...others] = readdirSync(temp);
@@ -154,7 +160,7 @@ describe("the command line's code cache", () => {
     expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
     const [file, ...more] = readdirSync(cacheDir);
     expect(more).toEqual([]);
-    expect(file).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}-doctor\\.bin$`));
+    expect(file).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}-doctor-start\\.bin$`));
     const first = statSync(join(cacheDir, file ?? ''));
     expect(first.mode & 0o777).toBe(0o600);
     // Taken by the second run, not written again (a cache V8 refused would be).

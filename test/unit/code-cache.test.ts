@@ -3,7 +3,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadCached } from '../../src/cli/code-cache.js';
+import { loadCached, loadParts, WRAPPER } from '../../src/cli/code-cache.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gas-code-cache-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -92,5 +92,61 @@ describe('loadCached', () => {
     loadCached(theirs.file, { build: 'b1', name: 'doctor', env: {}, temp: theirs.temp }).save();
     // As root the folder is someone else's and stays empty; otherwise it is this user's and is used.
     expect(readdirSync(theirs.cacheDir).length).toBe(root ? 0 : 1);
+  });
+});
+
+describe('loadParts', () => {
+  /** Two parts as the build writes them: a table of chunks per file, wrapped, chunks requiring each other by file name. */
+  function parts(): { dir: string; temp: string; map: Record<string, string> } {
+    const dir = mkdtempSync(join(root, 'parts-'));
+    const temp = join(dir, 'tmp');
+    mkdirSync(temp);
+    const part = (chunks: Record<string, string>): string =>
+      `${WRAPPER}module.exports={${Object.entries(chunks)
+        .map(([id, code]) => `${JSON.stringify(id)}:function(exports,require,module){${code}}`)
+        .join(',\n')}};\n})`;
+    // main needs c-A (same part) at once and c-B (the other part) only when asked; c-A and main require each other.
+    writeFileSync(
+      join(dir, 'start.cjs'),
+      part({
+        main: `const a = require('./c-A.js'); exports.a = () => a.name(); exports.later = () => require('./c-B.js').twice(21); exports.path = require('node:path').basename(__filename);`,
+        'c-A': `const seen = typeof require('./main.js').a; exports.name = () => 'a saw main ' + seen;`,
+      }),
+    );
+    writeFileSync(join(dir, 'rest.cjs'), part({ 'c-B': `exports.twice = (n) => n * 2;` }));
+    return { dir, temp, map: { main: 'start', 'c-A': 'start', 'c-B': 'rest' } };
+  }
+
+  type Main = { a(): string; later(): number; path: string };
+
+  it('runs a chunk once, its part read when first needed; a chunk still running is seen as far as it got', () => {
+    const { dir, temp, map } = parts();
+    const loaded = loadParts(dir, map, { build: 'b1', name: 'doctor', env: {}, temp });
+    const main = loaded.require<Main>('main');
+    // c-A ran while main was still running: main's exports then had no `a` yet.
+    expect([main.a(), main.path]).toEqual(['a saw main undefined', 'start.cjs']);
+    expect(loaded.require<Main>('main')).toBe(main);
+    loaded.save();
+    const cacheDir = join(temp, `gateway-agent-setup-v8-${process.getuid?.() ?? 'user'}`);
+    // Only the part this run read has a cache; the other is read (and cached) once a chunk in it runs.
+    expect(readdirSync(cacheDir)).toEqual([`b1-${process.version}-${process.arch}-doctor-start.bin`]);
+    expect(main.later()).toBe(42);
+    loaded.save();
+    expect(readdirSync(cacheDir).sort()).toEqual([
+      `b1-${process.version}-${process.arch}-doctor-rest.bin`,
+      `b1-${process.version}-${process.arch}-doctor-start.bin`,
+    ]);
+  });
+
+  it('a chunk the build did not write is an error that names it; without a name nothing is cached', () => {
+    const { dir, temp, map } = parts();
+    const loaded = loadParts(dir, map, { build: 'b1', name: undefined, env: {}, temp });
+    expect(() => loaded.require('c-Z')).toThrow('no chunk c-Z in this build');
+    expect(() => loadParts(dir, { ...map, 'c-Z': 'rest' }, { build: 'b1', name: undefined, env: {}, temp }).require('c-Z')).toThrow(
+      'no chunk c-Z in rest.cjs',
+    );
+    loaded.require('main');
+    loaded.save();
+    expect(readdirSync(temp)).toEqual([]);
   });
 });

@@ -1,0 +1,74 @@
+// The process as the built bin hands it to the command line, with its standard streams made light.
+// Node builds process.stdout, stderr and stdin as stream objects the first time anything touches
+// them, loading its stream modules (and for a terminal, tty and net): several ms of every start, for
+// a command that writes a few lines. Outside Windows, Node writes files, pipes and terminals
+// synchronously anyway, so these write with `writeSync` and ask whether a descriptor is a terminal
+// only when it is a character device other than the null device. A write that fails (a descriptor
+// left non-blocking: EAGAIN; a closed pipe: EPIPE) hands that text and all that follows to Node's own
+// stream, which then behaves as it always did; output keeps its order.
+import { fstatSync, statSync, writeSync } from 'node:fs';
+import type { ProcessLike } from './context.js';
+
+/** Whether descriptor `fd` is a terminal, without loading Node's tty module for a file, a pipe or the null device. */
+export function isTerminal(fd: number): boolean {
+  try {
+    const st = fstatSync(fd);
+    if (!st.isCharacterDevice()) return false;
+    if (st.rdev === statSync('/dev/null').rdev) return false;
+  } catch {
+    return false;
+  }
+  return process.getBuiltinModule('node:tty').isatty(fd);
+}
+
+interface Writer {
+  readonly isTTY: boolean;
+  write(text: string): boolean;
+}
+
+/** Writes to `fd` until a write fails; from then on `stream()` (Node's) takes the rest. */
+export function writerTo(fd: number, stream: () => { write(text: string | Uint8Array): boolean }): Writer {
+  let tty: boolean | undefined;
+  let handedOver = false;
+  return {
+    get isTTY() {
+      return (tty ??= isTerminal(fd));
+    },
+    write(text: string): boolean {
+      if (handedOver) return stream().write(text);
+      const bytes = Buffer.from(text, 'utf8');
+      let done = 0;
+      try {
+        while (done < bytes.length) done += writeSync(fd, bytes, done);
+        return true;
+      } catch {
+        handedOver = true;
+        return stream().write(bytes.subarray(done));
+      }
+    },
+  };
+}
+
+/** `process` with light standard streams; on Windows (where Node's console streams differ) `process` itself. */
+export function lightProcess(proc: NodeJS.Process): ProcessLike {
+  if (proc.platform === 'win32') return proc;
+  let stdinTTY: boolean | undefined;
+  return {
+    env: proc.env,
+    cwd: () => proc.cwd(),
+    platform: proc.platform,
+    argv: proc.argv,
+    stdin: {
+      get isTTY() {
+        return (stdinTTY ??= isTerminal(0));
+      },
+      [Symbol.asyncIterator]: () => proc.stdin[Symbol.asyncIterator](),
+    },
+    stdout: writerTo(1, () => proc.stdout),
+    stderr: writerTo(2, () => proc.stderr),
+    once: (event, listener) => proc.once(event, listener),
+    off: (event, listener) => proc.off(event, listener),
+    on: (event, listener) => proc.on(event, listener),
+    exit: (code) => proc.exit(code),
+  };
+}
