@@ -15,7 +15,7 @@ export { remove, type RemoveInput, type RemoveResult } from './library/remove.js
 export { backups, restore, type RestoreInput } from './library/restore.js';
 export { translatorFor } from './library/render.js';
 export type { Host } from './library/host.js';
-export type { Network, NetworkRequest, NetworkAnswer } from './gateway/http.js';
+export type { Network, NetworkRequest, NetworkAnswer } from './gateway/network.js';
 export type { Given } from './settings/given.js';
 export type { SetupReport, AgentReport, VerifyReport, SetupProgress } from './setup/run.js';
 export type { DoctorReport } from './doctor/run.js';

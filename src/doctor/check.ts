@@ -10,13 +10,11 @@ import { normalizeBaseUrl, originOf } from '../core/base-url.js';
 import { shellWord } from '../core/shell-word.js';
 import { errorText, GatewayError, ToolError } from '../core/errors.js';
 import type { ClassifiedModel, Diagnosis, DiagnosisCode, Markers } from '../core/types.js';
-import { listModels, probe, probeMany } from '../gateway/client.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { octalMode, openKeyFiles } from './key-files.js';
 import { smallModelRequest } from '../agents/small-model.js';
 import { installation, outdated, unproven, withVersion } from '../agents/versions.js';
 import { commas, isMessage, msg, type Message } from '../i18n/index.js';
-import { suitableModels } from '../setup/choose.js';
 import type { GroupAdvice } from '../setup/group-advice.js';
 
 interface Finding {
@@ -165,16 +163,19 @@ export function modelListCache(
     const id = `${root}\u0000${key}`;
     let hit = cache.get(id);
     if (!hit) {
-      hit = listModels({ ...opts.http, root, key, markers: opts.markers }).then(
-        (l) => {
-          if (l.gatewayVersion !== undefined) versions?.set(root, l.gatewayVersion);
-          return l.models;
-        },
-        (err: unknown) => {
-          if (err instanceof GatewayError) return err.diagnosis;
-          throw err;
-        },
-      );
+      // The gateway's client is loaded by the first agent there is to ask about: a machine without one never loads it.
+      hit = gatewayClient()
+        .then(({ listModels }) => listModels({ ...opts.http, root, key, markers: opts.markers }))
+        .then(
+          (l) => {
+            if (l.gatewayVersion !== undefined) versions?.set(root, l.gatewayVersion);
+            return l.models;
+          },
+          (err: unknown) => {
+            if (err instanceof GatewayError) return err.diagnosis;
+            throw err;
+          },
+        );
       cache.set(id, hit);
     }
     return hit;
@@ -438,7 +439,7 @@ async function modelChecks(
   const modelFinding =
     listed && judgeModel(agent, request, listed, msg('doctor.model_label', { model: request.model, file: request.file }));
   if (listed && !modelFinding) check.usableModel = request.model;
-  if (listed && modelFinding && suitableModels(agent, listed).length === 0) lacking.set(check, listed);
+  if (listed && modelFinding && (await import('../setup/choose.js')).suitableModels(agent, listed).length === 0) lacking.set(check, listed);
   const smallOrWhy = smallModelRequest(agent, env, opts.scope, files.current, request);
   if (isMessage(smallOrWhy)) check.findings.push({ code: 'config_invalid', message: smallOrWhy, fix: fixHint() });
   const small = isMessage(smallOrWhy) ? undefined : smallOrWhy;
@@ -515,7 +516,9 @@ async function switchedModelChecks(
   // with the agent's key, as setup and sync probed it; one that fails now is named with its request ID.
   const others = (agent.listedModels?.(env, opts.scope, current) ?? []).filter((m) => !judged.has(m.model));
   if (mainPassed && key !== undefined && key !== '' && others.length > 0) {
-    const results = await probeMany(
+    const results = await (
+      await gatewayClient()
+    ).probeMany(
       { ...opts.http, root, key, markers: opts.markers },
       others.map((m) => ({ protocol: m.protocol, model: m.model })),
     );
@@ -565,9 +568,12 @@ function asConfigured(request: AgentRequest): AgentRequest {
   return o ? { ...request, key: o.configKey, auth: o.configAuth, keySource: o.configSource, overridden: undefined } : request;
 }
 
+type GatewayClient = typeof import('../gateway/client.js');
+const gatewayClient = (): Promise<GatewayClient> => import('../gateway/client.js');
+
 /** The minimal request, sent exactly as the agent would send it. */
-function send(opts: CheckOptions, root: string, request: AgentRequest, key: string): ReturnType<typeof probe> {
-  return probe(
+async function send(opts: CheckOptions, root: string, request: AgentRequest, key: string): ReturnType<GatewayClient['probe']> {
+  return (await gatewayClient()).probe(
     { ...opts.http, root, key, markers: opts.markers },
     {
       protocol: request.protocol,

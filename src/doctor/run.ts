@@ -70,8 +70,10 @@ async function adviseGroups(
   inputs: Pick<CheckInputs, 'timeoutMs' | 'markers'>,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<AgentCheck[]> {
-  const [{ lacksModels, agentKeyOf }, { fetchSold, fetchKeyUsage }, { groupAdvice }] = await Promise.all([
-    import('./check.js'),
+  const { lacksModels, agentKeyOf } = await import('./check.js');
+  // The gateway's client and the advice are loaded only for an agent whose key lists nothing that suits it.
+  if (!checks.some((c) => c.root && lacksModels(c))) return checks;
+  const [{ fetchSold, fetchKeyUsage }, { groupAdvice }] = await Promise.all([
     import('../gateway/client.js'),
     import('../setup/group-advice.js'),
   ]);
@@ -122,9 +124,11 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
     fixing = { fixed: r.fixed, notFixed: r.notFixed, moved: r.moved, keysReplaced: r.keys, tightened: r.tightened };
     if (r.again) checks = await checkAll(o, versions);
   }
-  const { keyReports } = await import('./key-usage.js');
   const now = nowSeconds();
-  const keys = await keyReports(checks, { timeoutMs: o.checks.timeoutMs, env: o.env.env }, now);
+  // Keys are asked about only when an agent is configured to send one (the asking loads the client).
+  const keys = checks.some((c) => c.configured)
+    ? await (await import('./key-usage.js')).keyReports(checks, { timeoutMs: o.checks.timeoutMs, env: o.env.env }, now)
+    : [];
   const roots = [...new Set(checks.flatMap((c) => (c.root && c.configured && !c.notGateway ? [c.root] : [])))];
   return {
     ok: checks.every((c) => c.findings.length === 0),

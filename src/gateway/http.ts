@@ -1,9 +1,7 @@
 // The one module that does network I/O, on undici. It adds our headers, picks a direct or proxied
 // dispatcher from the env passed in, never follows redirects (an authenticated call must not carry
 // the key to another origin), caps the body size, and turns every failure into a GatewayError
-// whose Diagnosis says what broke. A library caller may give its own network (withNetwork).
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Readable } from 'node:stream';
+// whose Diagnosis says what broke. A library caller may give its own network (./network.ts).
 import type { buildConnector, Dispatcher } from 'undici';
 import { GatewayError } from '../core/errors.js';
 import type { Diagnosis } from '../core/types.js';
@@ -11,6 +9,7 @@ import { USER_AGENT } from '../core/version.js';
 import { msg, type Message } from '../i18n/index.js';
 import { makeDiagnosis, safeUrl, type DiagnoseContext } from './diagnosis.js';
 import { dropFirst, openFirst, takeFirst } from './first-socket.js';
+import { givenNetwork, type Network, type NetworkAnswer } from './network.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
 import { requestIdFrom } from './request-id.js';
 import { DEADLINE, diagnoseTransportError, type Phase } from './transport-errors.js';
@@ -57,38 +56,6 @@ export interface HttpResponse {
 const dispatchers = new Map<string, Dispatcher>();
 
 /** One request as a network sends it: what ./http.ts hands an undici dispatcher. */
-export interface NetworkRequest {
-  origin: string;
-  path: string;
-  method: 'GET' | 'POST';
-  headers: Record<string, string>;
-  body?: string;
-  signal: AbortSignal;
-}
-
-/** The answer's head and body stream. */
-export interface NetworkAnswer {
-  statusCode: number;
-  headers: Readonly<Record<string, string | string[] | undefined>>;
-  body: Readable;
-}
-
-/**
- * Where a run's requests go instead of our own sockets and the environment's proxy: an undici
- * Dispatcher fits (an Agent trusting your CA, a ProxyAgent, one that records). Every request of the
- * run goes through it, timeouts and caps still ours.
- */
-export interface Network {
-  request(options: NetworkRequest): Promise<NetworkAnswer>;
-}
-
-const networks = new AsyncLocalStorage<Network>();
-
-/** Runs `fn` with its requests sent through `network`; through our own dispatchers when undefined. */
-export function withNetwork<T>(network: Network | undefined, fn: () => T): T {
-  return network === undefined ? fn() : networks.run(network, fn);
-}
-
 /** The parts of undici we use: its package entry also loads fetch, WebSocket, caches and mocks (≈ 40 ms at every start). */
 interface Undici {
   Agent: typeof import('undici').Agent;
@@ -240,7 +207,7 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
   const limits: Limits = { timeoutMs, connectMs: Math.min(10_000, timeoutMs), maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES };
   const ctx: DiagnoseContext = { url: safeUrl(req.url), method: req.method, ...req.context };
   const url = addressOf(req, ctx);
-  const given = networks.getStore();
+  const given = givenNetwork();
   const proxy = given ? undefined : proxyFor(url, opts.env);
   const fail: Fail = (err, phase, c) =>
     err instanceof GatewayError

@@ -3,7 +3,7 @@
 // with `env`'s proxy settings unless the caller gives its own; the time is the machine's unless the
 // caller gives a clock. Notes for the person running it come back as messages (data).
 import { withClock } from '../core/clock.js';
-import { withNetwork, type Network } from '../gateway/http.js';
+import { withNetwork, type Network } from '../gateway/network.js';
 import type { Message } from '../i18n/index.js';
 import type { SettingsHost } from '../settings/host.js';
 import { newRun } from '../core/run-cache.js';

@@ -3,8 +3,8 @@
 // hand cosmiconfig's JSON loader and our bounded YAML parser the bytes we read (cosmiconfig's own search would first
 // read a "meta" config from the working directory with its JavaScript loaders, and would let that
 // file redirect the search). The walk stops at the repository's root and never climbs above HOME.
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { createReadStream, statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { sha256Hex } from '../core/builtins.js';
 import { errorText, JobError, ParseError, UsageError } from '../core/errors.js';
@@ -45,18 +45,31 @@ function within(p: string, dir: string): boolean {
  * itself is searched: a folder above is nobody's project in particular. Never above HOME when the
  * working directory is inside it.
  */
-async function searchDirs(cwd: string, home: string): Promise<string[]> {
+function searchDirs(cwd: string, home: string): string[] {
   const start = resolve(cwd);
   const top = resolve(home);
   const inHome = within(start, top);
   const dirs: string[] = [];
   for (let dir = start; ; dir = dirname(dir)) {
     dirs.push(dir);
-    const git = await stat(join(dir, '.git')).catch(() => undefined);
+    const git = statOf(join(dir, '.git'));
     // As git's safe.directory: a `.git` someone else owns (in a shared /tmp, say) makes no
     // repository of the folders above us; only the working directory is searched then.
     if (git) return ownedByUs(git.uid) ? dirs : [start];
     if ((inHome && dir === top) || dirname(dir) === dir) return [start];
+  }
+}
+
+/**
+ * A place's facts, undefined when there is nothing there (or it cannot be seen). Asked synchronously:
+ * a search asks some 25 places where almost all are absent, and each asked through the thread pool
+ * costs a round trip of the event loop, a few ms in all at every start.
+ */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
   }
 }
 
@@ -100,14 +113,13 @@ function refuseCode(file: string): never {
  * would block a read forever: refused. A file that would be code is refused, never run.
  */
 export async function findProjectFile(cwd: string, home: string): Promise<ProjectFile | undefined> {
-  for (const dir of await searchDirs(cwd, home)) {
+  for (const dir of searchDirs(cwd, home)) {
     for (const place of CODE_PLACES) {
-      const info = await stat(join(dir, place)).catch(() => undefined);
-      if (info?.isFile()) refuseCode(join(dir, place));
+      if (statOf(join(dir, place))?.isFile()) refuseCode(join(dir, place));
     }
     for (const place of DATA_PLACES) {
       const file = join(dir, place);
-      const info = await stat(file).catch(() => undefined);
+      const info = statOf(file);
       // A file someone else owns is theirs, not this project's settings for us.
       if (!info || info.isDirectory() || !ownedByUs(info.uid)) continue;
       if (!info.isFile()) throw new JobError(msg('cfg.not_regular', { file }), msg('cfg.not_regular_hint'));

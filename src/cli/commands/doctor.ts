@@ -13,8 +13,6 @@ import { VERIFIED_NEW_API } from '../../gateway/version.js';
 import { cut, wrap } from '../../core/layout.js';
 import { escapeControls, painter } from '../../core/terminal.js';
 import type { KeyReport } from '../../doctor/key-usage.js';
-import { usageFacts, usageWarning } from '../../gateway/key-usage.js';
-import { adviceLines } from '../setup-report.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -39,7 +37,10 @@ export const help: CommandHelp = {
   examples: [`${BIN} doctor`, `${BIN} doctor --fix`, `${BIN} doctor --profile work --fix`],
 };
 
-function agentLines(ctx: CliContext, c: AgentCheck): string[] {
+/** Group advice's lines (setup's report renders them): loaded only when an agent has advice. */
+type AdviceLines = typeof import('../setup-report.js').adviceLines;
+
+function agentLines(ctx: CliContext, c: AgentCheck, adviceLines: AdviceLines | undefined): string[] {
   const paint = painter(ctx);
   const t = ctx.t;
   const file = c.file === undefined ? '' : typeof c.file === 'string' ? c.file : t(c.file);
@@ -77,12 +78,15 @@ function agentLines(ctx: CliContext, c: AgentCheck): string[] {
       ),
       ...wrap(t('core.fix', { fix: f.fix }), 6),
     ]),
-    ...(c.groupAdvice && c.root ? adviceLines(ctx, c.id, c.groupAdvice, c.root, 4) : []),
+    ...(c.groupAdvice && c.root && adviceLines ? adviceLines(ctx, c.id, c.groupAdvice, c.root, 4) : []),
   ];
 }
 
 /** A key's line: its balance and expiry (the token name escaped: it is the gateway's text), and its warning. */
-function keyLines(ctx: CliContext, k: KeyReport, now: number): string[] {
+/** How a key's balance and expiry are told (loaded only when there is a key to tell of). */
+type Usage = Pick<typeof import('../../gateway/key-usage.js'), 'usageFacts' | 'usageWarning'>;
+
+function keyLines(ctx: CliContext, k: KeyReport, now: number, { usageFacts, usageWarning }: Usage): string[] {
   const t = ctx.t;
   const agents = commas(k.agents.map((id) => AGENTS[id].name));
   if (k.refused) return wrap(t('usage.refused', { key: k.key, agents }), 2);
@@ -101,7 +105,7 @@ function keyLines(ctx: CliContext, k: KeyReport, now: number): string[] {
 }
 
 /** A key in `doctor --json`: the masked key, its agents, and what the gateway tells (null where it does not). */
-function keyJson(k: KeyReport, now: number): Record<string, unknown> {
+function keyJson(k: KeyReport, now: number, { usageWarning }: Usage): Record<string, unknown> {
   const u = k.usage;
   const warning = u ? usageWarning(k.key, u, now) : undefined;
   return {
@@ -137,6 +141,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const versions = new Map(report.gateways.map((g) => [g.root, g.version]));
   const roots = report.gateways.map((g) => g.root);
   const keyList = report.keys;
+  const usage: Usage | undefined = keyList.length > 0 ? await import('../../gateway/key-usage.js') : undefined;
   if (ctx.json) {
     printJson(ctx, {
       ok,
@@ -163,14 +168,15 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         ...(c.predecessor ? { predecessor: true } : {}),
         ...(c.groupAdvice ? { groupAdvice: c.groupAdvice } : {}),
       })),
-      keys: keyList.map((k) => keyJson(k, now)),
+      keys: usage ? keyList.map((k) => keyJson(k, now, usage)) : [],
       gateways: roots.map((root) => ({ root, version: versions.get(root) ?? null })),
       verifiedVersions: [...VERIFIED_NEW_API],
     });
   } else {
     const t = ctx.t;
-    const lines = checks.length === 0 ? [t('doctor.none_here')] : checks.flatMap((c) => agentLines(ctx, c));
-    if (keyList.length > 0) lines.push('', t('usage.heading'), ...keyList.flatMap((k) => keyLines(ctx, k, now)));
+    const advice = checks.some((c) => c.groupAdvice) ? (await import('../setup-report.js')).adviceLines : undefined;
+    const lines = checks.length === 0 ? [t('doctor.none_here')] : checks.flatMap((c) => agentLines(ctx, c, advice));
+    if (usage) lines.push('', t('usage.heading'), ...keyList.flatMap((k) => keyLines(ctx, k, now, usage)));
     if (roots.length > 0)
       lines.push('', t('doctor.gateways'), ...roots.flatMap((root) => wrap(`${root}: ${versionText(t, versions.get(root))}`, 2)));
     for (const k of report.keysReplaced ?? [])
