@@ -1,8 +1,8 @@
 // Is an agent installed, which version, where? Runs `<binary> <versionArgs>` through the one
 // subprocess wrapper, with the caller's environment (never our own process's) less every variable
 // that may hold a key, from an absolute PATH entry only, in a neutral folder.
-import { existsSync } from 'node:fs';
-import { access, constants, mkdtemp, rm } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it when first used, not at every start that imports this.
+import { constants, existsSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { candidateNames, launchFor, pathVariable } from '../core/launch.js';
@@ -90,7 +90,7 @@ function runnable(platform: NodeJS.Platform): (file: string) => Promise<boolean>
   // every agent in every PATH folder was a third of a doctor's own time).
   return async (file) =>
     existsSync(file) &&
-    access(file, platform === 'win32' ? constants.F_OK : constants.X_OK).then(
+    fs.access(file, platform === 'win32' ? constants.F_OK : constants.X_OK).then(
       () => true,
       () => false,
     );
@@ -107,13 +107,13 @@ export async function detectAgent(agent: Agent, env: AgentEnv, timeoutMs = DEFAU
   // A neutral folder: a probe never runs in (or reads) the repository the command was started in;
   // the agent's own side files go to a scratch folder where it has a variable for them, and its
   // quiet variables keep it from its own lookups (OpenHands CLI fetches a price list at start).
-  const scratch = agent.versionEnv ? await mkdtemp(join(tmpdir(), `gas-version-${agent.id}-`)) : undefined;
+  const scratch = agent.versionEnv ? await fs.mkdtemp(join(tmpdir(), `gas-version-${agent.id}-`)) : undefined;
   let result;
   try {
     const env_ = { ...probeEnv(env), ...agent.quietEnv, ...(scratch !== undefined && agent.versionEnv?.(scratch)) };
     result = await runCommand({ ...launch, cwd: tmpdir(), timeoutMs }, { env: env_ });
   } finally {
-    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true }).catch(() => undefined);
+    if (scratch !== undefined) await fs.rm(scratch, { recursive: true, force: true }).catch(() => undefined);
   }
   if (result.notFound) return { installed: false };
   const told = `${result.stdout}\n${result.stderr}`;

@@ -1,14 +1,15 @@
 // The version of a Python CLI installed with pip (a virtual environment, pipx, uv tool), read from
 // the package metadata beside its interpreter: some take seconds to import everything before
 // `--version` answers (OpenHands CLI: about 9 s of CPU), which setup would wait for.
-import { open, readdir } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it when first used, not at every start that imports this.
+import { promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** A console script's interpreter, from its `#!` line (an absolute python; `env` lookups are not followed). */
 async function interpreterOf(script: string): Promise<string | undefined> {
   let file;
   try {
-    file = await open(script, 'r');
+    file = await fs.open(script, 'r');
     const { buffer, bytesRead } = await file.read(Buffer.alloc(512), 0, 512, 0);
     const first = buffer.subarray(0, bytesRead).toString('utf8').split('\n')[0] ?? '';
     const m = /^#!\s*(\/\S*python[0-9.]*)\s*$/.exec(first);
@@ -31,8 +32,8 @@ export async function pythonPackageVersion(script: string, distribution: string)
   const lib = join(dirname(dirname(python)), 'lib');
   const name = distribution.toLowerCase().replace(/[-_.]+/g, '_');
   try {
-    for (const dir of (await readdir(lib)).filter((d) => /^python\d/.test(d))) {
-      const entries = await readdir(join(lib, dir, 'site-packages')).catch(() => [] as string[]);
+    for (const dir of (await fs.readdir(lib)).filter((d) => /^python\d/.test(d))) {
+      const entries = await fs.readdir(join(lib, dir, 'site-packages')).catch(() => [] as string[]);
       for (const entry of entries) {
         const m = /^(.+)-(\d[^-]*)\.dist-info$/.exec(entry);
         if (m && m[1]!.toLowerCase().replace(/[-_.]+/g, '_') === name) return m[2];

@@ -1,5 +1,6 @@
 // Atomic file writes: a reader (or a crash) sees the old file or the new one, never half of one.
-import { chmod, chown, lstat, mkdir, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it when first used, not at every start that imports this.
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomHex } from '../core/builtins.js';
 
@@ -18,15 +19,15 @@ const MAX_LINKS = 40;
  */
 export async function resolveTarget(file: string): Promise<string> {
   try {
-    return await realpath(file);
+    return await fs.realpath(file);
   } catch {
     // Dangling (or a loop): follow the links by hand to the first path that is not one.
   }
   let current = file;
   for (let i = 0; i < MAX_LINKS; i++) {
-    const info = await lstat(current).catch(() => undefined);
+    const info = await fs.lstat(current).catch(() => undefined);
     if (!info?.isSymbolicLink()) return current;
-    const next = await readlink(current).catch(() => undefined);
+    const next = await fs.readlink(current).catch(() => undefined);
     if (next === undefined) return current;
     current = path.resolve(path.dirname(current), next);
   }
@@ -37,7 +38,7 @@ async function fsyncDir(dir: string): Promise<void> {
   // Makes the rename durable; Windows cannot open a directory for this, and some filesystems refuse.
   let handle;
   try {
-    handle = await open(dir, 'r');
+    handle = await fs.open(dir, 'r');
     await handle.sync();
   } catch {
     // best effort
@@ -59,14 +60,14 @@ const STALE_TEMP_MS = 60_000;
  */
 async function removeStaleTemps(dir: string, base: string, minAgeMs = STALE_TEMP_MS): Promise<number> {
   const pattern = tempName(base);
-  const names = await readdir(dir).catch(() => [] as string[]);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
   const now = Date.now();
   let removed = 0;
   for (const name of names.filter((n) => pattern.test(n))) {
     const file = path.join(dir, name);
-    const info = await lstat(file).catch(() => undefined);
+    const info = await fs.lstat(file).catch(() => undefined);
     if (info?.isFile() && now - info.mtimeMs >= minAgeMs) {
-      await unlink(file).then(
+      await fs.unlink(file).then(
         () => (removed += 1),
         () => undefined,
       );
@@ -91,7 +92,7 @@ interface Owner {
 /** Who owns `p`, or its nearest existing parent folder. */
 async function ownerOf(p: string): Promise<Owner> {
   for (let at = p; ; at = path.dirname(at)) {
-    const info = await stat(at).catch(() => undefined);
+    const info = await fs.stat(at).catch(() => undefined);
     if (info) return { uid: info.uid, gid: info.gid };
     if (path.dirname(at) === at) return { uid: -1, gid: -1 };
   }
@@ -105,8 +106,8 @@ const actingAsRoot = (): boolean => process.getuid?.() === 0;
 
 async function giveTo(p: string, owner: Owner): Promise<void> {
   if (owner.uid < 0) return;
-  const info = await lstat(p);
-  if (info.uid !== owner.uid || info.gid !== owner.gid) await chown(p, owner.uid, owner.gid);
+  const info = await fs.lstat(p);
+  if (info.uid !== owner.uid || info.gid !== owner.gid) await fs.chown(p, owner.uid, owner.gid);
 }
 
 /** As root: gives `p` to the owner of `like` (a folder we just made inside the user's). */
@@ -120,10 +121,10 @@ export async function chownLike(p: string, like: string): Promise<void> {
  */
 async function realMkdirError(dir: string, mode: number, fallback: unknown): Promise<unknown> {
   let missing = dir;
-  while (path.dirname(missing) !== missing && (await stat(path.dirname(missing)).catch(() => undefined)) === undefined)
+  while (path.dirname(missing) !== missing && (await fs.stat(path.dirname(missing)).catch(() => undefined)) === undefined)
     missing = path.dirname(missing);
   try {
-    await mkdir(missing, { mode });
+    await fs.mkdir(missing, { mode });
   } catch (err) {
     return err;
   }
@@ -138,7 +139,7 @@ export async function mkdirOwned(dir: string, mode: number): Promise<string | un
   const owner = actingAsRoot() ? await ownerOf(dir) : undefined;
   let first: string | undefined;
   try {
-    first = await mkdir(dir, { recursive: true, mode });
+    first = await fs.mkdir(dir, { recursive: true, mode });
   } catch (err) {
     throw (err as NodeJS.ErrnoException).code === 'ENOENT' ? await realMkdirError(dir, mode, err) : err;
   }
@@ -164,7 +165,7 @@ export async function writeBytesAtomic(file: string, data: string | Uint8Array, 
   const owner = actingAsRoot() ? await ownerOf(target) : undefined;
   const temp = path.join(dir, `.${path.basename(target)}.${randomHex(6)}.tmp`);
   try {
-    const handle = await open(temp, 'wx', mode);
+    const handle = await fs.open(temp, 'wx', mode);
     try {
       await handle.writeFile(data);
       await handle.sync();
@@ -172,11 +173,11 @@ export async function writeBytesAtomic(file: string, data: string | Uint8Array, 
       await handle.close();
     }
     // open()'s mode is filtered by the umask; the file must end with exactly `mode`.
-    await chmod(temp, mode);
+    await fs.chmod(temp, mode);
     if (owner) await giveTo(temp, owner);
-    await rename(temp, target);
+    await fs.rename(temp, target);
   } catch (err) {
-    await unlink(temp).catch(() => undefined);
+    await fs.unlink(temp).catch(() => undefined);
     throw err;
   }
   await fsyncDir(dir);

@@ -3,7 +3,8 @@
 // remove it: its name carries the launching process's PID, and the next `launch` (and every command
 // that handles keys: setup, sync, use, doctor, remove, restore) removes each such directory whose
 // process is gone. A live session's directory is never touched.
-import { lstat, readdir, rm } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it when first used, not at every start that imports this.
+import { promises as fs, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const PREFIX = 'gateway-agent-setup-';
@@ -26,17 +27,23 @@ function alive(pid: number): boolean {
 /** Removes the session directories in `tmp` left by launches that are gone; returns what it removed. */
 export async function sweepSessionDirs(tmp: string): Promise<string[]> {
   const removed: string[] = [];
-  const names = await readdir(tmp).catch(() => [] as string[]);
+  // Read synchronously: every command that handles keys reads it, and almost always finds nothing to remove.
+  let names: string[];
+  try {
+    names = readdirSync(tmp);
+  } catch {
+    names = [];
+  }
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   for (const name of names) {
     const m = /^gateway-agent-setup-[a-z0-9-]+?-(\d+)-[A-Za-z0-9]{6}$/.exec(name);
     if (!m || alive(Number(m[1]))) continue;
     const dir = join(tmp, name);
-    const info = await lstat(dir).catch(() => undefined);
+    const info = await fs.lstat(dir).catch(() => undefined);
     // Only a real directory of this user's: never follow a link someone else put in /tmp.
     if (!info?.isDirectory() || (uid !== undefined && info.uid !== uid)) continue;
     // One that cannot be removed stays for the next run: never a reason for this one to fail.
-    await rm(dir, { recursive: true, force: true }).then(
+    await fs.rm(dir, { recursive: true, force: true }).then(
       () => removed.push(dir),
       () => undefined,
     );

@@ -2,7 +2,8 @@
 // agent that rewrites its own settings (Qwen Code's first start migrates settings.json through a
 // temp file and a rename) leaves a new file with the default mode, key inside. Windows ignores
 // these modes (key-protection.ts says what protects a key there), so they are not judged there.
-import { chmod, readFile, stat } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it when first used, not at every start that imports this.
+import { promises as fs } from 'node:fs';
 
 const KEY_FILE_MODE = 0o600;
 
@@ -23,9 +24,9 @@ export async function openKeyFiles(
   if (secrets.length === 0) return [];
   const open: OpenKeyFile[] = [];
   for (const path of new Set(paths)) {
-    const info = await stat(path).catch(() => undefined);
+    const info = await fs.stat(path).catch(() => undefined);
     if (!info?.isFile() || (info.mode & 0o077) === 0) continue;
-    const text = await readFile(path, 'utf8').catch(() => '');
+    const text = await fs.readFile(path, 'utf8').catch(() => '');
     if (secrets.some((k) => text.includes(k))) open.push({ path, mode: info.mode & 0o777 });
   }
   return open;
@@ -33,7 +34,7 @@ export async function openKeyFiles(
 
 /** Sets each file to 0600 (owner read and write). */
 export async function tightenKeyFiles(paths: readonly string[]): Promise<void> {
-  for (const path of paths) await chmod(path, KEY_FILE_MODE);
+  for (const path of paths) await fs.chmod(path, KEY_FILE_MODE);
 }
 
 /** 0o644 → "0644". */

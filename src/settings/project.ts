@@ -3,8 +3,8 @@
 // hand cosmiconfig's JSON loader and our bounded YAML parser the bytes we read (cosmiconfig's own search would first
 // read a "meta" config from the working directory with its JavaScript loaders, and would let that
 // file redirect the search). The walk stops at the repository's root and never climbs above HOME.
-import { createReadStream, statSync, type Stats } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it when first used, not at every start that imports this.
+import { createReadStream, promises as fs, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { sha256Hex } from '../core/builtins.js';
 import { errorText, JobError, ParseError, UsageError } from '../core/errors.js';
@@ -131,7 +131,7 @@ export async function findProjectFile(cwd: string, home: string): Promise<Projec
           msg('settings.too_large_hint', { name: MODULE_NAME }),
         );
       }
-      const bytes = await readFile(file);
+      const bytes = await fs.readFile(file);
       const content = bytes.toString('utf8');
       // Most folders' package.json says nothing of us: passed over without loading a JSON parser.
       if (place === 'package.json' && !content.includes(`"${MODULE_NAME}"`)) continue;
