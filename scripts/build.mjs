@@ -72,20 +72,46 @@ const split = await build({
 });
 const chunkId = (path) => path.slice(path.lastIndexOf('/') + 1).replace(/\.js$/, '');
 /** Each chunk as CommonJS: its imports of other chunks `require('./c-X.js')`, its dynamic imports too. */
+const toCommonJs = (code) =>
+  transform(code, { format: 'cjs', loader: 'js', target: 'node20', supported: { 'dynamic-import': false }, minifyWhitespace: true });
+// esbuild gives every converted chunk its own copy of the helpers the conversion uses (`var __export=…;`,
+// one statement each): each part defines them once instead, and a chunk's identical copy is dropped.
+const HELPERS = (
+  await toCommonJs(`import x, { y } from './a.js'; import * as z from './b.js'; export default 1; export { x, y, z }; import('./c.js');`)
+).code
+  .split(/;(?=var )/)
+  .filter((statement) => statement.startsWith('var __'))
+  .map((statement) => `${statement};`);
 const chunks = new Map();
 for (const file of split.outputFiles) {
-  const { code } = await transform(file.text, {
-    format: 'cjs',
-    loader: 'js',
-    target: 'node20',
-    supported: { 'dynamic-import': false },
-    minifyWhitespace: true,
-    minifySyntax: true,
-  });
+  let { code } = await toCommonJs(file.text);
+  for (const helper of HELPERS) code = code.replace(helper, '');
+  // Minified again once the helpers are out (minified, they would merge into one statement).
+  ({ code } = await transform(code, { loader: 'js', target: 'node20', minifyWhitespace: true, minifySyntax: true }));
   chunks.set(chunkId(file.path), code);
 }
+// Short chunk names: a chunk's name is in every reference to what it exports (`import_c_<hash>.name`,
+// thousands of them), so `c-<hash>` becomes `c<n>` and its import `$c<n>` (a name esbuild never makes).
+const shortName = new Map(
+  [...chunks.keys()]
+    .filter((id) => id.startsWith('c-'))
+    .sort()
+    .map((id, i) => [id, `c${i.toString(36)}`]),
+);
+const renamed = (id) => shortName.get(id) ?? id;
+for (const [id, code] of [...chunks]) {
+  chunks.delete(id);
+  chunks.set(
+    renamed(id),
+    code
+      .replace(/"\.\/(c-[A-Z0-9]+)\.js"/g, (_, chunk) => `"./${renamed(chunk)}.js"`)
+      .replace(/\bimport_c_([A-Z0-9]+)\b/g, (_, hash) => `$${renamed(`c-${hash}`)}`),
+  );
+}
 /** Each chunk's modules (the build's map, for tests that look into a run: never shipped). */
-const modulesOf = Object.fromEntries(Object.entries(split.metafile.outputs).map(([path, out]) => [chunkId(path), Object.keys(out.inputs)]));
+const modulesOf = Object.fromEntries(
+  Object.entries(split.metafile.outputs).map(([path, out]) => [renamed(chunkId(path)), Object.keys(out.inputs)]),
+);
 const metaDir = join(root, 'node_modules/.cache/gateway-agent-setup');
 mkdirSync(metaDir, { recursive: true });
 write(join(metaDir, 'chunks.json'), `${JSON.stringify(modulesOf)}\n`);
@@ -106,7 +132,7 @@ async function writeParts(group) {
     // expressions (and their String.raw parts) that match new-api's Chinese messages, where
     // `\uXXXX` means the same character.
     // Wrapped as Node wraps a CommonJS file (src/cli/code-cache.ts compiles it as it is).
-    const text = `(function (exports, require, module, __filename, __dirname) {"use strict";var __moduleUrl=require("node:url").pathToFileURL(__filename).href;module.exports={${entries.join(',\n')}};\n})`;
+    const text = `(function (exports, require, module, __filename, __dirname) {"use strict";var __moduleUrl=require("node:url").pathToFileURL(__filename).href;${HELPERS.join('')}module.exports={${entries.join(',\n')}};\n})`;
     write(
       join(root, 'dist/parts', `${part}.cjs`),
       text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
@@ -193,7 +219,7 @@ process.on('exit', () => fs.appendFileSync(${JSON.stringify(log)}, [...seen].map
 
 /** A chunk that is mostly one library (20 kB or more): that library's own part, read only by a command that runs it. */
 function libraryPart(id) {
-  const out = Object.entries(split.metafile.outputs).find(([path]) => chunkId(path) === id)?.[1];
+  const out = Object.entries(split.metafile.outputs).find(([path]) => renamed(chunkId(path)) === id)?.[1];
   if (out === undefined || out.bytes < 20_000) return undefined;
   const packages = {};
   let library = 0;

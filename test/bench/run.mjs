@@ -180,7 +180,9 @@ async function main() {
   });
   // In that empty home as the working folder too: this repository's package.json names us, and
   // reading it is a project's settings, not the command's start.
-  const bare = { env: { PATH: '/usr/bin:/bin', HOME: emptyHome }, cwd: emptyHome, allowFail: true };
+  // A temp folder of their own too: the code cache each command saves there is what its first start
+  // here ran, not what another run of this build (a test, a start in a project) left in the system's.
+  const bare = { env: { PATH: '/usr/bin:/bin', HOME: emptyHome, TMPDIR: await temp('tmp') }, cwd: emptyHome, allowFail: true };
   const pairedWith = async (args, opts) => {
     const a = [];
     const b = [];
