@@ -82,6 +82,17 @@ const HELPERS = (
   .split(/;(?=var )/)
   .filter((statement) => statement.startsWith('var __'))
   .map((statement) => `${statement};`);
+// The part's own helpers, two of them without esbuild's copies: a chunk's exports object is its
+// module's exports (marked as an ES module's), and a chunk required by another is used as it is, not
+// copied export by export at every require (thousands of property definitions at every start).
+const PART_HELPERS = HELPERS.map((helper) =>
+  helper.startsWith('var __toCommonJS=')
+    ? 'var __toCommonJS=mod=>__defProp(mod,"__esModule",{value:true});'
+    : helper.startsWith('var __toESM=')
+      ? `${helper.replace('var __toESM=', 'var __toESMCopy=')}var __toESM=(mod,isNodeMode)=>mod!=null&&mod.__esModule&&!isNodeMode?mod:__toESMCopy(mod,isNodeMode);`
+      : helper,
+);
+if (PART_HELPERS.join('') === HELPERS.join('')) throw new Error('build: the conversion helpers changed shape (see PART_HELPERS)');
 const chunks = new Map();
 for (const file of split.outputFiles) {
   let { code } = await toCommonJs(file.text);
@@ -132,7 +143,7 @@ async function writeParts(group) {
     // expressions (and their String.raw parts) that match new-api's Chinese messages, where
     // `\uXXXX` means the same character.
     // Wrapped as Node wraps a CommonJS file (src/cli/code-cache.ts compiles it as it is).
-    const text = `(function (exports, require, module, __filename, __dirname) {"use strict";var __moduleUrl=require("node:url").pathToFileURL(__filename).href;${HELPERS.join('')}module.exports={${entries.join(',\n')}};\n})`;
+    const text = `(function (exports, require, module, __filename, __dirname) {"use strict";var __moduleUrl=require("node:url").pathToFileURL(__filename).href;${PART_HELPERS.join('')}module.exports={${entries.join(',\n')}};\n})`;
     write(
       join(root, 'dist/parts', `${part}.cjs`),
       text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
