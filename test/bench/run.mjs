@@ -164,7 +164,7 @@ async function main() {
   // with `node -e 0`: the median of the pairs' ratios.
   const zhHelp = [];
   const enHelp = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < PAIRS; i++) {
     enHelp.push(await timeRun(process.execPath, [BIN, '--help'], { env: { ...rest, LANG: 'en_US.UTF-8' } }));
     zhHelp.push(await timeRun(process.execPath, [BIN, '--help'], { env: { ...rest, LANG: 'zh_CN.UTF-8' } }));
   }
