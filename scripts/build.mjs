@@ -138,11 +138,10 @@ async function writeParts(group) {
     byPart.get(part).push(`${JSON.stringify(id)}:function(exports,require,module){${code}}`);
   }
   for (const [part, entries] of byPart) {
-    // In ASCII: read as Latin-1, it becomes V8's one-byte string, without a UTF-8 decode at every
-    // start (src/cli/code-cache.ts). esbuild escapes strings itself; what it leaves are the regular
-    // expressions (and their String.raw parts) that match new-api's Chinese messages, where
-    // `\uXXXX` means the same character.
-    // Wrapped as Node wraps a CommonJS file (src/cli/code-cache.ts compiles it as it is).
+    // Wrapped as Node wraps a CommonJS file (src/cli/code-cache.ts compiles it as it is), and in
+    // ASCII: read as Latin-1, it becomes V8's one-byte string, without a UTF-8 decode at every start.
+    // esbuild escapes strings itself; what it leaves are the regular expressions (and their
+    // String.raw parts) that match new-api's Chinese messages, where `\uXXXX` means the same character.
     const text = `(function (exports, require, module, __filename, __dirname) {"use strict";var __moduleUrl=require("node:url").pathToFileURL(__filename).href;${PART_HELPERS.join('')}module.exports={${entries.join(',\n')}};\n})`;
     write(
       join(root, 'dist/parts', `${part}.cjs`),
@@ -152,7 +151,8 @@ async function writeParts(group) {
   await buildEntry(group);
 }
 // The first module, CommonJS as well (an ES module entry alone costs a start a quarter of Node's own):
-// `--version` and `--help` answered without the bundle, and the bundle loaded for everything else.
+// `--version` and `--help` answered without the parts, and the parts loaded for everything else. It
+// carries the map of which part holds each chunk.
 async function buildEntry(group) {
   await build({
     ...shared,
@@ -165,7 +165,7 @@ async function buildEntry(group) {
     plugins: [
       {
         // From source the first module imports ./main.ts (and ./main-help.ts) itself; built, those
-        // branches are dead (it loads the bundle), so their modules are not written out again beside it.
+        // branches are dead (it loads the parts), so their modules are not written out again beside it.
         name: 'command-line-in-bundle',
         setup(b) {
           b.onResolve({ filter: /^\.\/main(-help)?\.js$/ }, (args) =>
@@ -246,7 +246,8 @@ function libraryPart(id) {
   return `lib-${top}`;
 }
 
-// The library (package.json `exports`): the bundle's `library()`, as an ES module with named exports.
+// The library (package.json `exports`): the first module's `library()` (the parts' `index` chunk),
+// as an ES module with named exports.
 {
   const { createRequire } = await import('node:module');
   const lib = await createRequire(import.meta.url)('../dist/cli.cjs').library();
@@ -264,7 +265,7 @@ function libraryPart(id) {
   execFileSync(process.execPath, [tsc.pathname, '-p', new URL('../tsconfig.lib.json', import.meta.url).pathname], { stdio: 'inherit' });
 }
 
-// The main help in each language, rendered once by the bundle just built (no help file yet, so it
+// The main help in each language, rendered once by the build just made (no help file yet, so it
 // takes its normal path): `--help` alone prints the reader's instead of loading the command table
 // and its sentences at every start. A rebuild renders them again, so they never disagree with the code.
 const { execFileSync } = await import('node:child_process');

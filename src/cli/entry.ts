@@ -17,7 +17,7 @@ declare const __BUILD__: string;
 
 type CommandLine = typeof import('./main.js');
 
-/** The help the build rendered beside the bundle, in `lang`; undefined where there is none (a run from source). */
+/** The help the build rendered beside the parts, in `lang`; undefined where there is none (a run from source). */
 function renderedHelp(lang: string, command?: string): string | undefined {
   try {
     return readFileSync(new URL(command === undefined ? `./help.${lang}.txt` : `./help/${command}.${lang}.txt`, import.meta.url), 'utf8');
@@ -42,7 +42,7 @@ export async function main(argv: string[], given: ProcessLike = process): Promis
   }
   if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
     const lang = pickLang({ env: proc.env, platform: proc.platform });
-    // From source there is no rendered help; built, there always is (else the bundle answers).
+    // From source there is no rendered help; built, there always is (else the command line answers).
     const text =
       renderedHelp(lang) ??
       (typeof __PARTS__ !== 'object' && lang === 'en' ? (await import('./main-help.js')).englishHelp(proc) : undefined);
