@@ -70,12 +70,16 @@ export async function main(argv: string[], given: ProcessLike = process): Promis
 }
 
 /** The library (package.json `exports`, through dist/index.js), from the built parts: no code cache, as a library has no end of run to save one at. */
-export async function library(): Promise<unknown> {
+export function library(): Promise<unknown> {
   // From source the library is src/index.ts itself.
   if (typeof __PARTS__ !== 'object') throw new Error('library() loads the built library; from source, import src/index.ts');
-  const { loadParts } = await import('./code-cache.js');
-  return loadParts(builtDir(), __PARTS__, { build: __BUILD__, name: undefined, env: process.env }).require('index');
+  const parts = __PARTS__;
+  // Once: a second loader would run every module again (another ToolError class, another run cache).
+  return (loadedLibrary ??= import('./code-cache.js').then(({ loadParts }) =>
+    loadParts(builtDir(), parts, { build: __BUILD__, name: undefined, env: process.env }).require('index'),
+  ));
 }
+let loadedLibrary: Promise<unknown> | undefined;
 
 function builtDir(): string {
   return fileURLToPath(new URL('./parts/', import.meta.url));
