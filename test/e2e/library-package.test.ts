@@ -53,6 +53,17 @@ describe('the library package', () => {
     expect(files.filter((file) => !existsSync(join(ROOT, file)))).toEqual([]);
   });
 
+  it('loads the built parts once: the package entry and a second load give the same classes', async () => {
+    // In a process of its own, as a script imports it (vitest would load the sources instead).
+    const script = `const cli = require(${JSON.stringify(join(ROOT, 'dist/cli.cjs'))});
+import(${JSON.stringify(join(ROOT, 'dist/index.js'))}).then(async (pkg) => {
+  const [a, b] = await Promise.all([cli.library(), cli.library()]);
+  console.log(JSON.stringify([a === b, pkg.ToolError === a.ToolError, typeof pkg.setup]));
+});`;
+    const { stdout } = await run(process.execPath, ['-e', script], { cwd: newHome() });
+    expect(JSON.parse(stdout)).toEqual([true, true, 'function']);
+  });
+
   it("runs the README's example: both agents proven, a request ID each, exit 0, the key never printed", async () => {
     const home = newHome();
     // Beside package.json, so `import 'gateway-agent-setup'` resolves to this package (its self-reference).
