@@ -65,15 +65,25 @@ const split = await build({
   chunkNames: 'c-[hash]',
   write: false,
   metafile: true,
-  define: { ...shared.define, 'import.meta.url': '__moduleUrl' },
+  define: { ...shared.define, 'import.meta.dirname': '__dirname' },
   // cosmiconfig can load .ts config files through the TypeScript compiler; we do not offer that
   // (src/settings/), so the 10 MB compiler stays out of the build and is never required.
   external: ['typescript'],
 });
 const chunkId = (path) => path.slice(path.lastIndexOf('/') + 1).replace(/\.js$/, '');
 /** Each chunk as CommonJS: its imports of other chunks `require('./c-X.js')`, its dynamic imports too. */
-const toCommonJs = (code) =>
-  transform(code, { format: 'cjs', loader: 'js', target: 'node20', supported: { 'dynamic-import': false }, minifyWhitespace: true });
+const toCommonJs = async (code) => {
+  const out = await transform(code, {
+    format: 'cjs',
+    loader: 'js',
+    target: 'node20',
+    supported: { 'dynamic-import': false },
+    minifyWhitespace: true,
+  });
+  // CommonJS has no import.meta (esbuild would leave an empty object): the code says import.meta.dirname, defined as __dirname.
+  if (out.warnings.some((w) => w.text.includes('import.meta'))) throw new Error(`build: import.meta in CommonJS: ${out.warnings[0].text}`);
+  return out;
+};
 // esbuild gives every converted chunk its own copy of the helpers the conversion uses (`var __export=…;`,
 // one statement each): each part defines them once instead, and a chunk's identical copy is dropped.
 const HELPERS = (
@@ -142,7 +152,7 @@ async function writeParts(group) {
     // ASCII: read as Latin-1, it becomes V8's one-byte string, without a UTF-8 decode at every start.
     // esbuild escapes strings itself; what it leaves are the regular expressions (and their
     // String.raw parts) that match new-api's Chinese messages, where `\uXXXX` means the same character.
-    const text = `(function (exports, require, module, __filename, __dirname) {"use strict";var __moduleUrl=require("node:url").pathToFileURL(__filename).href;${PART_HELPERS.join('')}module.exports={${entries.join(',\n')}};\n})`;
+    const text = `(function (exports, require, module, __filename, __dirname) {"use strict";${PART_HELPERS.join('')}module.exports={${entries.join(',\n')}};\n})`;
     write(
       join(root, 'dist/parts', `${part}.cjs`),
       text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
@@ -160,8 +170,7 @@ async function buildEntry(group) {
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
-    define: { ...shared.define, __PARTS__: JSON.stringify(group), 'import.meta.url': '__moduleUrl' },
-    banner: { js: "var __moduleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    define: { ...shared.define, __PARTS__: JSON.stringify(group), 'import.meta.dirname': '__dirname' },
     plugins: [
       {
         // From source the first module imports ./main.ts (and ./main-help.ts) itself; built, those

@@ -5,16 +5,23 @@
 // version reads. Versions compare as semver (npm's own parser);
 // a version told in another shape (`1.2`) is read as the nearest one (`1.2.0`).
 import { runMemo } from '../core/run-cache.js';
-import coerce from 'semver/functions/coerce.js';
-import lt from 'semver/functions/lt.js';
 import type { Protocol } from '../core/types.js';
 import { pathVariable } from '../core/launch.js';
 import { msg, type Message } from '../i18n/index.js';
 import { detectAgent, findOnPath, type Detection } from './detect.js';
 import type { Agent, AgentEnv, AgentInstall, AgentVersions } from './types.js';
 
+// Required at the first comparison, not imported: semver builds some forty regular expressions as it
+// loads, and every start that lists the agents (a command that compares no version included) would
+// build them. The bundle keeps it lazy (a CommonJS package is run when first required).
+let semver: { coerce: typeof import('semver/functions/coerce.js'); lt: typeof import('semver/functions/lt.js') } | undefined;
+
 /** `version` is older than `min`; false when either cannot be read as a version. */
 export function olderThan(version: string, min: string): boolean {
+  /* eslint-disable @typescript-eslint/no-require-imports -- see above: loaded when first needed */
+  semver ??= { coerce: require('semver/functions/coerce.js'), lt: require('semver/functions/lt.js') };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const { coerce, lt } = semver;
   const v = coerce(version, { includePrerelease: true });
   const m = coerce(min, { includePrerelease: true });
   return v !== null && m !== null && lt(v, m);

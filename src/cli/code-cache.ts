@@ -8,7 +8,6 @@
 // own switch for its cache, turns it off.
 import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { isAscii } from 'node:buffer';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -78,7 +77,7 @@ export function loadCached<T>(file: string, { build, name, env, temp = tmpdir() 
     ...(cachedData !== undefined && { cachedData }),
   });
   const mod = { exports: {} as T };
-  (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, createRequire(file), mod, file, dirname(file));
+  (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, builtins, mod, file, dirname(file));
   const stale = cachedData === undefined || script.cachedDataRejected === true;
   return {
     exports: mod.exports,
@@ -110,6 +109,14 @@ function writeCache(dir: string, cacheFile: string, build: string, data: Buffer)
   }
 }
 
+/**
+ * What a part requires besides its chunks: Node's own modules (everything else is in the parts).
+ * This module's own require (CommonJS when built, the test runner's from source), not one made by
+ * node:module's createRequire: loading node:module loads Node's ES module loader with it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the require of this module, see above
+const builtins = (id: string): unknown => require(id);
+
 /** A chunk of the built command line, as the build wrote it into its part: CommonJS without a file of its own. */
 type Chunk = (exports: object, require: (id: string) => unknown, module: { exports: object }) => void;
 
@@ -127,7 +134,6 @@ export interface Parts {
  * anything else it requires is Node's. The cache is one per command and part (`name-part`).
  */
 export function loadParts(dir: string, parts: Readonly<Record<string, string>>, options: CacheOptions): Parts {
-  const nodeRequire = createRequire(join(dir, 'parts.cjs'));
   const loaded = new Map<string, CachedModule<Record<string, Chunk>>>();
   const modules = new Map<string, { exports: object }>();
   const requireChunk = <T>(id: string): T => {
@@ -153,7 +159,7 @@ export function loadParts(dir: string, parts: Readonly<Record<string, string>>, 
   };
   const requireFrom = (spec: string): unknown => {
     const id = /^\.\/([\w-]+)\.js$/.exec(spec)?.[1];
-    return id !== undefined && parts[id] !== undefined ? requireChunk(id) : nodeRequire(spec);
+    return id !== undefined && parts[id] !== undefined ? requireChunk(id) : builtins(spec);
   };
   return {
     require: requireChunk,

@@ -5,7 +5,7 @@
 // command line itself (./main.ts): from source as ES modules, once built from the parts the build
 // wrote beside this one, a part when first needed, through V8's code cache (./code-cache.ts).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { pickLang } from '../i18n/lang.js';
 import { VERSION } from '../core/version.js';
 import type { ProcessLike } from './context.js';
@@ -20,7 +20,7 @@ type CommandLine = typeof import('./main.js');
 /** The help the build rendered beside the parts, in `lang`; undefined where there is none (a run from source). */
 function renderedHelp(lang: string, command?: string): string | undefined {
   try {
-    return readFileSync(new URL(command === undefined ? `./help.${lang}.txt` : `./help/${command}.${lang}.txt`, import.meta.url), 'utf8');
+    return readFileSync(join(import.meta.dirname, command === undefined ? `help.${lang}.txt` : `help/${command}.${lang}.txt`), 'utf8');
   } catch {
     return undefined;
   }
@@ -82,5 +82,5 @@ export function library(): Promise<unknown> {
 let loadedLibrary: Promise<unknown> | undefined;
 
 function builtDir(): string {
-  return fileURLToPath(new URL('./parts/', import.meta.url));
+  return join(import.meta.dirname, 'parts');
 }

@@ -3,14 +3,13 @@
 // root, shipped with it: read at run time, by name, never copied into a constant.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 let root: string | undefined;
 
 /** The package's root: the nearest folder above this module holding templates/ (from src/ or dist/ alike). */
 function packageRoot(): string {
   if (root !== undefined) return root;
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+  for (let dir = import.meta.dirname; ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'templates')) && existsSync(join(dir, 'package.json'))) return (root = dir);
     if (dirname(dir) === dir) throw new Error('internal: the templates folder of the package was not found');
   }
