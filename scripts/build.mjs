@@ -55,6 +55,22 @@ const shared = {
     __BUILD__: JSON.stringify(stamp.slice(0, 16)),
   },
   logLevel: 'warning',
+  plugins: [
+    {
+      // jsonc-parser's formatter builds some thousand strings of indentation as it loads; we parse and
+      // scan, never format, and the package does not say its modules are free of side effects (they
+      // are): said here, esbuild leaves the formatter and its strings out.
+      name: 'pure-packages',
+      setup(b) {
+        b.onResolve({ filter: /^(jsonc-parser$|\.)/ }, async (args) => {
+          if (args.pluginData === 'pure') return undefined;
+          if (args.path.startsWith('.') && !args.importer.includes('/node_modules/jsonc-parser/')) return undefined;
+          const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'pure' });
+          return { ...found, sideEffects: false };
+        });
+      },
+    },
+  ],
 };
 const split = await build({
   ...shared,
