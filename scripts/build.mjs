@@ -72,8 +72,58 @@ const shared = {
     },
   ],
 };
+// Each area's English sentences (`messages/en.ts`) become data: dist/messages/<area>.en.json, read
+// when a command first says one of them (src/i18n/text.ts, DeferredTexts). In the parts, the
+// catalog module registers the file and the namespaces its keys are in; from source (the tests) it
+// is the module as written. The sentences are taken from the modules themselves, run here.
+const catalogFiles = [...inputs('src')].filter((f) => f.endsWith('/messages/en.ts'));
+const catalogs = new Map();
+{
+  const out = await build({
+    ...shared,
+    plugins: [],
+    entryPoints: catalogFiles,
+    outdir: 'catalogs',
+    outbase: 'src',
+    format: 'cjs',
+    write: false,
+  });
+  mkdirSync(join(root, 'dist/messages'), { recursive: true });
+  for (const file of catalogFiles) {
+    const rel = file.slice(join(root, 'src/').length);
+    const code = out.outputFiles.find((o) => o.path.endsWith(`/catalogs/${rel.replace(/\.ts$/, '.js')}`)).text;
+    const module = { exports: {} };
+    new Function('module', 'exports', 'require', code)(module, module.exports, () => ({}));
+    const { en } = module.exports;
+    if (typeof en !== 'object' || Object.values(en).some((v) => typeof v !== 'string'))
+      throw new Error(`build: ${rel} exports no catalog \`en\``);
+    const name = `${rel.replace(/\/messages\/en\.ts$/, '').replaceAll('/', '-')}.en.json`;
+    write(join(root, 'dist/messages', name), `${JSON.stringify(en)}\n`);
+    const namespaces = [...new Set(Object.keys(en).map((key) => key.slice(0, Math.max(0, key.lastIndexOf('.')))))];
+    catalogs.set(file, { name, namespaces });
+  }
+}
+const deferredCatalogs = {
+  name: 'deferred-catalogs',
+  setup(b) {
+    b.onLoad({ filter: /\/messages\/en\.ts$/ }, (args) => {
+      const catalog = catalogs.get(args.path);
+      if (catalog === undefined) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      const imports = /^import \{ registerCatalog \} from '[./a-z0-9-]+';$/m.exec(text)?.[0];
+      const register = /^registerCatalog\(en, (.*)\);$/m.exec(text)?.[1];
+      if (imports === undefined || register === undefined) throw new Error(`build: ${args.path}: no registerCatalog(en, …) to defer`);
+      const read = `JSON.parse(readFileSync(join(import.meta.dirname, '../messages', ${JSON.stringify(catalog.name)}), 'utf8'))`;
+      return {
+        loader: 'ts',
+        contents: `${imports}\nimport { readFileSync } from 'node:fs';\nimport { join } from 'node:path';\nregisterCatalog({ namespaces: ${JSON.stringify(catalog.namespaces)}, read: () => ${read} }, ${register});\n`,
+      };
+    });
+  },
+};
 const split = await build({
   ...shared,
+  plugins: [...shared.plugins, deferredCatalogs],
   entryPoints: { main: 'src/cli/main.ts', index: 'src/index.ts' },
   outdir: 'dist',
   format: 'esm',

@@ -2,7 +2,7 @@
 // errors and logs); another catalog is loaded only when a person reads that language, so `--json`
 // runs and English users never parse it.
 import type { Lang } from './lang.js';
-import { englishCatalog, loadCatalog, translator, type Translator } from './text.js';
+import { loadCatalog, translator, type Translator } from './text.js';
 
 export { LANGS, parseLang, pickLang, type Lang } from './lang.js';
 export {
@@ -23,7 +23,7 @@ export {
   type Translator,
 } from './text.js';
 
-export const ENGLISH: Translator = translator(englishCatalog(), 'en');
+export const ENGLISH: Translator = translator(undefined, 'en');
 
 export async function loadTranslator(lang: Lang): Promise<Translator> {
   if (lang === 'en') return ENGLISH;

@@ -21,26 +21,85 @@ export type Catalog = { readonly [K in MessageKey]: string };
 /** One area's catalog, typed by its English one: the compiler checks each translation has every key. */
 export type CatalogOf<T> = { readonly [K in keyof T]: string };
 
-/** The English texts of every area that registered, by key: what `english()` renders from. */
-const englishTexts: Record<string, string> = Object.create(null) as Record<string, string>;
+/**
+ * An area's English texts kept as data (the build writes each area's as a file of its own): read
+ * when a key of one of its namespaces (a key without its last segment, `doctor.fix`) is first
+ * looked up, so a command reads only the sentences it says.
+ */
+export interface DeferredTexts {
+  readonly namespaces: readonly string[];
+  read(): Readonly<Record<string, string>>;
+}
+
+export interface Texts {
+  add(texts: Readonly<Record<string, string>> | DeferredTexts): void;
+  /** The text of `key`, its area's texts read first if they were deferred; undefined for no key of any area. */
+  get(key: string): string | undefined;
+  /** Every text, deferred ones read. */
+  all(): Readonly<Record<string, string>>;
+}
+
+/** Texts by key, some of them deferred until a key of theirs is asked for. */
+export function textStore(): Texts {
+  const texts: Record<string, string> = Object.create(null) as Record<string, string>;
+  const deferred = new Map<string, DeferredTexts[]>();
+  const read = new WeakSet<DeferredTexts>();
+  const readAll = (list: readonly DeferredTexts[]): void => {
+    for (const one of list) {
+      if (read.has(one)) continue;
+      read.add(one);
+      Object.assign(texts, one.read());
+    }
+  };
+  return {
+    add(more) {
+      if (typeof more.read !== 'function') {
+        Object.assign(texts, more);
+        return;
+      }
+      const one = more as DeferredTexts;
+      for (const namespace of one.namespaces) deferred.set(namespace, [...(deferred.get(namespace) ?? []), one]);
+    },
+    get(key) {
+      if (!Object.hasOwn(texts, key)) {
+        const namespace = key.slice(0, Math.max(0, key.lastIndexOf('.')));
+        const list = deferred.get(namespace);
+        if (list === undefined) return undefined;
+        deferred.delete(namespace);
+        readAll(list);
+      }
+      return texts[key];
+    },
+    all() {
+      for (const list of deferred.values()) readAll(list);
+      deferred.clear();
+      return texts;
+    },
+  };
+}
+
+/** The English texts of every area that registered: what `english()` renders from. */
+const englishTexts = textStore();
 /** Each area's other languages, loaded only when a reader needs one. */
 const otherLanguages: ((lang: string) => Promise<Readonly<Record<string, string>> | undefined>)[] = [];
 
 /**
- * An area's catalog: its English texts now, its translations on demand (`load(lang)` imports the
- * area's file for that language, or gives undefined). Called once by each area's `messages/en.ts`.
+ * An area's catalog: its English texts now (or deferred), its translations on demand (`load(lang)`
+ * imports the area's file for that language, or gives undefined). Called once by each area's `messages/en.ts`.
  */
 export function registerCatalog(
-  en: Readonly<Record<string, string>>,
+  en: Readonly<Record<string, string>> | DeferredTexts,
   load: (lang: string) => Promise<Readonly<Record<string, string>> | undefined>,
 ): void {
-  Object.assign(englishTexts, en);
+  englishTexts.add(en);
   otherLanguages.push(load);
 }
 
-/** The English catalog as it stands (every area registered so far). */
+const englishText = (key: string): string | undefined => englishTexts.get(key);
+
+/** The whole English catalog (every area registered so far, deferred texts read). */
 export function englishCatalog(): Catalog {
-  return englishTexts as unknown as Catalog;
+  return englishTexts.all() as Catalog;
 }
 
 /** Every area's catalog in `lang`, loaded now. */
@@ -94,7 +153,7 @@ export function isMessage(v: unknown): v is Message {
   const { key, params } = v as Partial<Message>;
   return (
     typeof key === 'string' &&
-    Object.hasOwn(englishTexts, key) &&
+    englishText(key) !== undefined &&
     typeof params === 'object' &&
     params !== null &&
     Object.keys(v).length === 2
@@ -137,7 +196,7 @@ interface Renderer {
   readonly locale: string;
 }
 
-function renderer(catalog: Catalog, locale: string): Renderer {
+function renderer(text: (key: MessageKey) => string | undefined, locale: string): Renderer {
   const formats = new Map<string, Intl.ListFormat>();
   const listFormat = (type: ListParam['type'], style: NonNullable<ListParam['style']>): Intl.ListFormat => {
     let f = formats.get(`${type} ${style}`);
@@ -160,7 +219,10 @@ function renderer(catalog: Catalog, locale: string): Renderer {
     return render(v);
   };
   const render = (m: Message): string => {
-    const p = parts(catalog[m.key]);
+    const template = text(m.key);
+    // Not a key of any area (the compiler checks the keys library code makes): a bug, said as one.
+    if (template === undefined) throw new Error(`internal: no ${locale} text for the message key ${m.key}`);
+    const p = parts(template);
     let out = p[0] ?? '';
     for (let i = 1; i < p.length; i += 2) {
       const name = p[i] ?? '';
@@ -172,7 +234,7 @@ function renderer(catalog: Catalog, locale: string): Renderer {
   return Object.assign(render, { locale });
 }
 
-const renderEnglish = renderer(englishTexts as unknown as Catalog, 'en');
+const renderEnglish = renderer(englishText, 'en');
 
 /** The English text of a message: what `--json`, `Error.message` and logs carry. */
 export function english(m: Message): string {
@@ -190,7 +252,8 @@ export interface Translator {
   (m: Message): string;
 }
 
-export function translator(catalog: Catalog, locale: string): Translator {
-  const render = locale === 'en' && (catalog as unknown) === englishTexts ? renderEnglish : renderer(catalog, locale);
+/** Renders in `locale` from `catalog`; the English one (`catalog` undefined) from every area's English texts. */
+export function translator(catalog: Catalog | undefined, locale: string): Translator {
+  const render = catalog === undefined ? renderEnglish : renderer((key) => catalog[key], locale);
   return ((k: MessageKey | Message, params?: MessageParams): string => render(typeof k === 'string' ? msg(k, params) : k)) as Translator;
 }

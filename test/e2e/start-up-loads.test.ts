@@ -152,6 +152,31 @@ describe("what a start loads of Node's own modules", () => {
   });
 });
 
+describe('the sentences a start reads', () => {
+  // Built, each area's English sentences are a file of their own (dist/messages/), read when the run
+  // first says one of them: a doctor that finds nothing reads the doctor's, never the wizard's or an agent's.
+  it("doctor on a machine without agents reads its own sentences, and no other area's or agent's", async () => {
+    const log = join(mkdtempSync(join(dir, 'reads-')), 'reads.txt');
+    const hook = join(dir, 'record-reads.cjs');
+    writeFileSync(
+      hook,
+      `const fs = require('node:fs'); const read = fs.readFileSync; fs.readFileSync = function (p, ...rest) { if (typeof p === 'string' && p.includes('/dist/messages/')) fs.appendFileSync(${JSON.stringify(log)}, p.slice(p.lastIndexOf('/') + 1) + '\\n'); return read.call(this, p, ...rest); };\n`,
+    );
+    const home = mkdtempSync(join(dir, 'home-'));
+    const { stdout } = await run(process.execPath, ['--require', hook, BIN_PATH, 'doctor'], {
+      env: { PATH: '/usr/bin:/bin', HOME: home },
+      cwd: home,
+    });
+    expect(stdout).toContain('No coding agent is installed or configured here.');
+    const reads = readFileSync(log, 'utf8').trim().split('\n');
+    expect(reads).toContain('doctor.en.json');
+    expect(new Set(reads).size).toBe(reads.length);
+    const all = readdirSync(join(dirname(BIN_PATH), '../dist/messages'));
+    expect(all.length).toBeGreaterThan(30);
+    expect(reads.filter((f) => /^(wizard|setup|settings|sync|verify|remove)\.|^agents-/.test(f))).toEqual([]);
+  });
+});
+
 describe("the command line's code cache", () => {
   /** The bin's `doctor` in an empty home, with `temp` as its temp folder. */
   async function doctorIn(temp: string, env: Record<string, string> = {}): Promise<void> {
