@@ -72,12 +72,13 @@ const shared = {
     },
   ],
 };
-// Each area's English sentences (`messages/en.ts`) become data: dist/messages/<area>.en.json, read
-// when a command first says one of them (src/i18n/text.ts, DeferredTexts). In the parts, the
-// catalog module registers the file and the namespaces its keys are in; from source (the tests) it
-// is the module as written. The sentences are taken from the modules themselves, run here.
+// Each area's English sentences (`messages/en.ts`) become data, a file per namespace (a key without
+// its last segment: `doctor.fix` is in dist/messages/doctor.en.json, whichever areas say keys of it),
+// read when a command first says one of them (src/i18n/text.ts, DeferredTexts). In the parts, the
+// catalog module registers its namespaces and the one reader of those files; from source (the
+// tests) it is the module as written. The sentences are taken from the modules themselves, run here.
 const catalogFiles = [...inputs('src')].filter((f) => f.endsWith('/messages/en.ts'));
-const catalogs = new Map();
+const catalogNamespaces = new Map();
 {
   const out = await build({
     ...shared,
@@ -88,7 +89,7 @@ const catalogs = new Map();
     format: 'cjs',
     write: false,
   });
-  mkdirSync(join(root, 'dist/messages'), { recursive: true });
+  const byNamespace = new Map();
   for (const file of catalogFiles) {
     const rel = file.slice(join(root, 'src/').length);
     const code = out.outputFiles.find((o) => o.path.endsWith(`/catalogs/${rel.replace(/\.ts$/, '.js')}`)).text;
@@ -97,28 +98,41 @@ const catalogs = new Map();
     const { en } = module.exports;
     if (typeof en !== 'object' || Object.values(en).some((v) => typeof v !== 'string'))
       throw new Error(`build: ${rel} exports no catalog \`en\``);
-    const name = `${rel.replace(/\/messages\/en\.ts$/, '').replaceAll('/', '-')}.en.json`;
-    write(join(root, 'dist/messages', name), `${JSON.stringify(en)}\n`);
-    const namespaces = [...new Set(Object.keys(en).map((key) => key.slice(0, Math.max(0, key.lastIndexOf('.')))))];
-    catalogs.set(file, { name, namespaces });
+    const namespaces = new Set();
+    for (const [key, text] of Object.entries(en)) {
+      const namespace = key.slice(0, key.lastIndexOf('.'));
+      if (!/^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*$/.test(namespace))
+        throw new Error(`build: ${rel}: the key ${key} has no namespace to file it under`);
+      namespaces.add(namespace);
+      byNamespace.set(namespace, { ...byNamespace.get(namespace), [key]: text });
+    }
+    catalogNamespaces.set(file, [...namespaces]);
   }
+  mkdirSync(join(root, 'dist/messages'), { recursive: true });
+  for (const [namespace, texts] of byNamespace) write(join(root, 'dist/messages', `${namespace}.en.json`), `${JSON.stringify(texts)}\n`);
 }
 const deferredCatalogs = {
   name: 'deferred-catalogs',
   setup(b) {
     b.onLoad({ filter: /\/messages\/en\.ts$/ }, (args) => {
-      const catalog = catalogs.get(args.path);
-      if (catalog === undefined) return undefined;
+      const namespaces = catalogNamespaces.get(args.path);
+      if (namespaces === undefined) return undefined;
       const text = readFileSync(args.path, 'utf8');
       const imports = /^import \{ registerCatalog \} from '[./a-z0-9-]+';$/m.exec(text)?.[0];
       const register = /^registerCatalog\(en, (.*)\);$/m.exec(text)?.[1];
       if (imports === undefined || register === undefined) throw new Error(`build: ${args.path}: no registerCatalog(en, …) to defer`);
-      const read = `JSON.parse(readFileSync(join(import.meta.dirname, '../messages', ${JSON.stringify(catalog.name)}), 'utf8'))`;
       return {
         loader: 'ts',
-        contents: `${imports}\nimport { readFileSync } from 'node:fs';\nimport { join } from 'node:path';\nregisterCatalog({ namespaces: ${JSON.stringify(catalog.namespaces)}, read: () => ${read} }, ${register});\n`,
+        contents: `${imports}\nimport { readMessages } from 'built-messages';\nregisterCatalog({ namespaces: ${JSON.stringify(namespaces)}, read: readMessages }, ${register});\n`,
       };
     });
+    // The one reader every catalog registers (a namespace two areas share is read once).
+    b.onResolve({ filter: /^built-messages$/ }, () => ({ path: 'built-messages', namespace: 'built-messages' }));
+    b.onLoad({ filter: /.*/, namespace: 'built-messages' }, () => ({
+      loader: 'js',
+      resolveDir: root,
+      contents: `import { readFileSync } from 'node:fs';\nimport { join } from 'node:path';\nexport const readMessages = (namespace) => JSON.parse(readFileSync(join(import.meta.dirname, '../messages', \`\${namespace}.en.json\`), 'utf8'));\n`,
+    }));
   },
 };
 const split = await build({

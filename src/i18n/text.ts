@@ -22,34 +22,30 @@ export type Catalog = { readonly [K in MessageKey]: string };
 export type CatalogOf<T> = { readonly [K in keyof T]: string };
 
 /**
- * An area's English texts kept as data (the build writes each area's as a file of its own): read
- * when a key of one of its namespaces (a key without its last segment, `doctor.fix`) is first
- * looked up, so a command reads only the sentences it says.
+ * An area's English texts kept as data (the build writes them by namespace, a key without its last
+ * segment: `doctor.fix` is in `doctor`): a namespace is read when one of its keys is first looked up,
+ * so a command reads only the sentences it says. Areas that share a reader share its reads.
  */
 export interface DeferredTexts {
   readonly namespaces: readonly string[];
-  read(): Readonly<Record<string, string>>;
+  read(namespace: string): Readonly<Record<string, string>>;
 }
 
 export interface Texts {
   add(texts: Readonly<Record<string, string>> | DeferredTexts): void;
-  /** The text of `key`, its area's texts read first if they were deferred; undefined for no key of any area. */
+  /** The text of `key`, its namespace read first if it was deferred; undefined for no key of any area. */
   get(key: string): string | undefined;
   /** Every text, deferred ones read. */
   all(): Readonly<Record<string, string>>;
 }
 
-/** Texts by key, some of them deferred until a key of theirs is asked for. */
+/** Texts by key, some of them deferred until a key of their namespace is asked for. */
 export function textStore(): Texts {
   const texts: Record<string, string> = Object.create(null) as Record<string, string>;
-  const deferred = new Map<string, DeferredTexts[]>();
-  const read = new WeakSet<DeferredTexts>();
-  const readAll = (list: readonly DeferredTexts[]): void => {
-    for (const one of list) {
-      if (read.has(one)) continue;
-      read.add(one);
-      Object.assign(texts, one.read());
-    }
+  const deferred = new Map<string, Set<DeferredTexts['read']>>();
+  const readNamespace = (namespace: string, readers: ReadonlySet<DeferredTexts['read']>): void => {
+    deferred.delete(namespace);
+    for (const read of readers) Object.assign(texts, read(namespace));
   };
   return {
     add(more) {
@@ -57,22 +53,23 @@ export function textStore(): Texts {
         Object.assign(texts, more);
         return;
       }
-      const one = more as DeferredTexts;
-      for (const namespace of one.namespaces) deferred.set(namespace, [...(deferred.get(namespace) ?? []), one]);
+      const { namespaces, read } = more as DeferredTexts;
+      for (const namespace of namespaces) {
+        const readers = deferred.get(namespace) ?? new Set();
+        deferred.set(namespace, readers.add(read));
+      }
     },
     get(key) {
       if (!Object.hasOwn(texts, key)) {
         const namespace = key.slice(0, Math.max(0, key.lastIndexOf('.')));
-        const list = deferred.get(namespace);
-        if (list === undefined) return undefined;
-        deferred.delete(namespace);
-        readAll(list);
+        const readers = deferred.get(namespace);
+        if (readers === undefined) return undefined;
+        readNamespace(namespace, readers);
       }
       return texts[key];
     },
     all() {
-      for (const list of deferred.values()) readAll(list);
-      deferred.clear();
+      for (const [namespace, readers] of [...deferred]) readNamespace(namespace, readers);
       return texts;
     },
   };
