@@ -1,3 +1,5 @@
+import { parseArgs } from 'node:util';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { list, num, parseCommandArgs, str } from '../../src/cli/args.js';
 import { options as modelsOptions } from '../../src/cli/commands/models.js';
@@ -75,5 +77,60 @@ describe('parseCommandArgs', () => {
     const { values } = parseCommandArgs('setup', table, ['--agent', 'codex,cline', '--agent', 'codex']);
     expect(list(values, 'agent')).toEqual(['codex', 'cline', 'codex']);
     expect(usage(() => parseCommandArgs('setup', table, ['--agent', 'codex,gemini'])).message).toContain('gemini');
+  });
+
+  it('reads arguments as node:util parseArgs does in strict mode: the same values, positionals, end of flags, or the same flag refused', () => {
+    const table = {
+      model: { type: 'string' as const, description: msg('help.opt.model') },
+      agent: { type: 'string' as const, multiple: true, description: msg('help.opt.agent') },
+      json: { type: 'boolean' as const, description: msg('help.opt.json') },
+    };
+    const config = {
+      help: { type: 'boolean' as const, short: 'h' },
+      verbose: { type: 'boolean' as const },
+      'no-color': { type: 'boolean' as const },
+      home: { type: 'string' as const },
+      lang: { type: 'string' as const },
+      model: { type: 'string' as const },
+      agent: { type: 'string' as const, multiple: true },
+      json: { type: 'boolean' as const },
+    };
+    const word = fc.oneof(
+      fc.constantFrom('--model', '--model=', '--model=-x', '--agent', '--json', '--json=1', '--json=', '--help', '-h', '-hh', '-hx', '-x'),
+      fc.constantFrom('--', '-', '-5', '--bogus', '--bogus=1', '--=', '--no-color', '--home', '--lang=zh-CN', 'codex', 'a,b', ''),
+      fc.string({ maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 8 }), (argv) => {
+        let theirs: ReturnType<typeof parseArgs<{ options: typeof config; strict: true; allowPositionals: true; tokens: true }>> | Error;
+        try {
+          theirs = parseArgs({ args: argv, options: config, strict: true, allowPositionals: true, tokens: true });
+        } catch (error) {
+          theirs = error as Error;
+        }
+        let ours: ReturnType<typeof parseCommandArgs> | Error;
+        try {
+          ours = parseCommandArgs('x', table, argv, { positionals: true });
+        } catch (error) {
+          ours = error as Error;
+        }
+        if (theirs instanceof Error) {
+          expect(ours).toBeInstanceOf(UsageError);
+          const flag = /'(-[^' ]*)/.exec(theirs.message)?.[1] ?? '';
+          const kind = { ERR_PARSE_ARGS_UNKNOWN_OPTION: 'unknown flag' }[(theirs as { code?: string }).code ?? ''];
+          expect((ours as Error).message).toContain(` ${flag}`);
+          if (kind !== undefined) expect((ours as Error).message).toContain(kind);
+          else expect((ours as Error).message).toMatch(/takes no value|needs a value/);
+          return;
+        }
+        expect(ours).not.toBeInstanceOf(Error);
+        const parsed = ours as ReturnType<typeof parseCommandArgs>;
+        expect(parsed.values).toEqual({ ...theirs.values });
+        expect(parsed.positionals).toEqual(theirs.positionals);
+        const end = theirs.tokens.find((t) => t.kind === 'option-terminator')?.index;
+        expect(parsed.passthrough).toEqual(end === undefined ? undefined : argv.slice(end + 1));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
