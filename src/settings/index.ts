@@ -65,10 +65,16 @@ export interface LoadedSettings {
   bindings?: KeyBindings;
 }
 
+let profileName: RegExp | undefined;
 /** A profile's name: it is typed on command lines and shown in lists. */
-// Letters and digits of any script (with their combining marks), never a control, bidi or space
-// character: a name is typed on a command line and shown on a terminal.
-export const PROFILE_NAME = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._-]{0,63}$/u;
+export function isProfileName(name: string): boolean {
+  // Letters and digits of any script (with their combining marks), never a control, bidi or space
+  // character: a name is typed on a command line and shown on a terminal. Made at the first name
+  // asked about: V8 builds a Unicode property class (\p{L}) as the expression is created, a cost
+  // to every start otherwise, a command that reads no profile included.
+  profileName ??= /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._-]{0,63}$/u;
+  return profileName.test(name);
+}
 
 /** A value that looks like an API key must never sit in a settings file. */
 const KEY_LIKE = /\bsk-[A-Za-z0-9_-]{16,}/;
@@ -111,7 +117,7 @@ export function validateSettings(raw: unknown, file: string, where: 'user' | 'pr
     if (typeof r.profiles !== 'object' || r.profiles === null || Array.isArray(r.profiles)) fail(file, 'profiles', msg('settings.object'));
     const profiles: Record<string, ProfileSettings> = {};
     for (const [name, v] of Object.entries(r.profiles as Record<string, unknown>)) {
-      if (!PROFILE_NAME.test(name)) fail(file, `profiles.${name}`, msg('profiles.bad_name_field'));
+      if (!isProfileName(name)) fail(file, `profiles.${name}`, msg('profiles.bad_name_field'));
       if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(file, `profiles.${name}`, msg('settings.object'));
       const p = v as Record<string, unknown>;
       for (const k of Object.keys(p)) {
@@ -126,7 +132,7 @@ export function validateSettings(raw: unknown, file: string, where: 'user' | 'pr
     const active: Partial<Record<AgentId, string>> = {};
     for (const [id, name] of Object.entries(r.active as Record<string, unknown>)) {
       if (!isAgentId(id)) fail(file, `active.${id}`, msg('settings.not_agent', { agents: commas(AGENT_IDS) }));
-      if (typeof name !== 'string' || !PROFILE_NAME.test(name)) fail(file, `active.${id}`, msg('profiles.bad_name_field'));
+      if (typeof name !== 'string' || !isProfileName(name)) fail(file, `active.${id}`, msg('profiles.bad_name_field'));
       active[id] = name;
     }
     out.active = active;

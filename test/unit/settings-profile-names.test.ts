@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileFor, profileNameOf } from '../../src/settings/profiles.js';
-import { PROFILE_NAME } from '../../src/settings/index.js';
+import { isProfileName } from '../../src/settings/index.js';
 
 describe('profileNameOf: the profile an import link names', () => {
   it.each([
@@ -18,7 +18,7 @@ describe('profileNameOf: the profile an import link names', () => {
     ['a'.repeat(80), 'a'.repeat(64)],
   ])('%j → %s, a valid profile name', (given, want) => {
     expect(profileNameOf(given)).toBe(want);
-    expect(PROFILE_NAME.test(profileNameOf(given))).toBe(true);
+    expect(isProfileName(profileNameOf(given))).toBe(true);
   });
 });
 

@@ -75,8 +75,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       msg('args.unexpected', { command: `profiles ${action}`, arg: showArgument(extra[0]!) }),
       msg('profiles.bad_action_hint', { bin: BIN }),
     );
-  const { PROFILE_NAME } = await import('../../settings/index.js');
-  if (!PROFILE_NAME.test(name)) throw new UsageError(msg('profiles.bad_name', { name: showArgument(name) }), msg('profiles.bad_name_hint'));
+  const { isProfileName } = await import('../../settings/index.js');
+  if (!isProfileName(name)) throw new UsageError(msg('profiles.bad_name', { name: showArgument(name) }), msg('profiles.bad_name_hint'));
   if (action === 'remove') {
     refuseAddFlags(args, 'profiles remove');
     return await remove(ctx, name);
