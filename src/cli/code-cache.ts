@@ -29,17 +29,21 @@ function cacheDir(env: Readonly<Record<string, string | undefined>>, temp: strin
   const uid = process.getuid?.();
   const dir = join(temp, `gateway-agent-setup-v8-${uid ?? 'user'}`);
   try {
-    mkdirSync(dir, { mode: 0o700 });
-  } catch {
-    // Made by an earlier run, or not makeable: checked below either way.
-  }
-  try {
-    const st = lstatSync(dir);
+    // Made by an earlier run almost always: asked first, as a failed mkdir costs an error object.
+    const st = lstatSync(dir, { throwIfNoEntry: false }) ?? (makeDir(dir), lstatSync(dir));
     if (!st.isDirectory()) return undefined;
     if (uid !== undefined && (st.uid !== uid || (st.mode & 0o022) !== 0)) return undefined;
     return dir;
   } catch {
     return undefined;
+  }
+}
+
+function makeDir(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch {
+    // Made by another run just now, or not makeable: the caller checks what is there.
   }
 }
 
