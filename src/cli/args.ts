@@ -144,6 +144,12 @@ function readArgs(
       }),
     );
   const looksLikeFlag = (arg: string | undefined): boolean => arg !== undefined && arg.length > 1 && arg.startsWith('-');
+  /** The argument after `at`, as the value of a string flag: never one that looks like a flag (`--model=-x` says so). */
+  const valueAfter = (at: number, flag: string, spec: OptionSpec): string => {
+    const value = argv[at + 1];
+    if (value === undefined || looksLikeFlag(value)) throw needsValue(flag, spec);
+    return value;
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--') {
@@ -163,9 +169,7 @@ function readArgs(
       } else if (eq !== -1) {
         store(name, spec, arg.slice(eq + 1));
       } else {
-        const value = argv[i + 1];
-        if (value === undefined || looksLikeFlag(value)) throw needsValue(flag, spec);
-        store(name, spec, value);
+        store(name, spec, valueAfter(i, flag, spec));
         i++;
       }
     } else if (looksLikeFlag(arg)) {
@@ -182,9 +186,7 @@ function readArgs(
         if (j < arg.length - 1) {
           store(name, spec, arg.slice(j + 1));
         } else {
-          const value = argv[i + 1];
-          if (value === undefined || looksLikeFlag(value)) throw needsValue(flag, spec);
-          store(name, spec, value);
+          store(name, spec, valueAfter(i, flag, spec));
           i++;
         }
         break;
