@@ -5,7 +5,7 @@ import type { Agent, ModelFit, Preferences } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import { showId } from '../gateway/model-id.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
-import { bestModel, patternToRegExp, rankModels } from './rank.js';
+import { bestModel, bestModels, patternToRegExp, rankModels } from './rank.js';
 import { evaluatedAs } from '../config/evaluated.js';
 import { commas, msg } from '../i18n/index.js';
 
@@ -201,8 +201,8 @@ export function chooseList(input: ListInput): { model: string; protocol: Protoco
   if (input.explicit !== undefined) {
     return input.explicit.map((id) => ({ model: id, protocol: validateExplicit(agent, models, id, '--model').fit.protocol }));
   }
-  const fitting = suitableModels(agent, models);
   if (input.kept !== undefined) {
+    const fitting = suitableModels(agent, models);
     // By id, once: a kept list may hold every model of the key.
     const byId = new Map(fitting.map((x) => [x.model.id, x]));
     // A model the gateway stopped marking keeps the protocol it is listed in (as the default does).
@@ -218,10 +218,11 @@ export function chooseList(input: ListInput): { model: string; protocol: Protoco
     });
   }
   if (input.single) return [];
-  return fitting
-    .filter(confirmedFit)
-    .slice(0, LIST_LIMIT)
-    .map((f) => ({ model: f.model.id, protocol: f.fit.protocol }));
+  // The first LIST_LIMIT of suitableModels' order that need no probe, without ordering the rest.
+  return bestModels(fittingModels(agent, models).filter(confirmedFit), agent.preferences.model, confirmedFit, LIST_LIMIT).map((f) => ({
+    model: f.model.id,
+    protocol: f.fit.protocol,
+  }));
 }
 
 /**

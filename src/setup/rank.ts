@@ -68,13 +68,53 @@ export function rankModels<T extends Pick<ClassifiedModel, 'id' | 'created'>>(
     .map((k) => k.m);
 }
 
-/** The first of rankModels' order, found in one pass (setup needs only the best, not the list). */
+/**
+ * The first `count` of rankModels' order, found in one pass (setup needs the best, or the first few
+ * for a list, never the whole order). A model is tested only against the patterns up to the last
+ * kept one's, and its other keys are computed only when it could still be kept: with thousands of
+ * models most are passed over after one pattern.
+ */
+export function bestModels<T extends Pick<ClassifiedModel, 'id' | 'created'>>(
+  candidates: readonly T[],
+  patterns: readonly string[],
+  confirmed: (m: T) => boolean,
+  count: number,
+): T[] {
+  if (count < 1) return [];
+  const regexps = patterns.map(patternToRegExp);
+  // Best first; of equals, the earlier candidate first (as the stable sort of rankModels).
+  const kept: Keyed<T>[] = [];
+  for (const m of candidates) {
+    const last = kept.length === count ? kept[count - 1] : undefined;
+    const upTo = last === undefined ? regexps.length : Math.min(last.pattern + 1, regexps.length);
+    let pattern = regexps.length;
+    for (let i = 0; i < upTo; i++) {
+      if (regexps[i]?.test(m.id)) {
+        pattern = i;
+        break;
+      }
+    }
+    if (last !== undefined && pattern > last.pattern) continue;
+    const k: Keyed<T> = { m, pattern, confirmed: Number(confirmed(m)), version: versionKey(m.id) };
+    if (last !== undefined && compareKeyed(k, last) >= 0) continue;
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareKeyed(kept[mid] as Keyed<T>, k) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    kept.splice(lo, 0, k);
+    if (kept.length > count) kept.pop();
+  }
+  return kept.map((k) => k.m);
+}
+
+/** The first of rankModels' order (setup's choice of a model). */
 export function bestModel<T extends Pick<ClassifiedModel, 'id' | 'created'>>(
   candidates: readonly T[],
   patterns: readonly string[],
   confirmed: (m: T) => boolean = () => true,
 ): T | undefined {
-  let best: Keyed<T> | undefined;
-  for (const k of keyed(candidates, patterns, confirmed)) if (best === undefined || compareKeyed(k, best) < 0) best = k;
-  return best?.m;
+  return bestModels(candidates, patterns, confirmed, 1)[0];
 }

@@ -5,7 +5,7 @@ import { AGENTS } from '../../src/agents/registry.js';
 import { UsageError } from '../../src/core/errors.js';
 import { classifyModel } from '../../src/gateway/classify.js';
 import { chooseModels, suitableModels } from '../../src/setup/choose.js';
-import { bestModel, rankModels } from '../../src/setup/rank.js';
+import { bestModel, bestModels, rankModels } from '../../src/setup/rank.js';
 import { hintOf } from '../helpers/english.js';
 
 const model = (id: string, marks?: string[]) => classifyModel({ id, marks });
@@ -99,6 +99,24 @@ describe('bestModel', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('the first few are always the head of rankModels, in its order (of equals, the earlier model first)', () => {
+    const id = fc.stringMatching(/^[a-z]{1,3}(-[0-9]{1,2}){0,2}$/);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ id, created: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }), ok: fc.boolean() }), {
+          maxLength: 40,
+        }),
+        fc.array(fc.constantFrom('a*', 'b-*', '*-1*', '*'), { maxLength: 3 }),
+        fc.integer({ min: 0, max: 12 }),
+        (models, patterns, count) => {
+          const confirmed = (m: { ok: boolean }): boolean => m.ok;
+          expect(bestModels(models, patterns, confirmed, count)).toEqual(rankModels(models, patterns, confirmed).slice(0, count));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });
