@@ -57,13 +57,22 @@ function fitOf(agent: Agent, model: ClassifiedModel): ModelFit {
   return why ? { ok: false, reason: msg('evaluated.not_candidate', { why }) } : agent.fit(model);
 }
 
-/** The models of the key that suit the agent, in the key's order. */
-function fittingModels(agent: Agent, models: readonly ClassifiedModel[]): (Fitting & { id: string; created?: number })[] {
+type Fittings = readonly (Fitting & { id: string; created?: number })[];
+
+/** Each agent's verdicts on a list it was asked about: a setup asks for its model, then for its list. */
+const verdicts = new WeakMap<readonly ClassifiedModel[], WeakMap<Agent, Fittings>>();
+
+/** The models of the key that suit the agent, in the key's order (the agent's verdict on each model once per list). */
+function fittingModels(agent: Agent, models: readonly ClassifiedModel[]): Fittings {
+  const known = verdicts.get(models)?.get(agent);
+  if (known !== undefined) return known;
   const fitting: (Fitting & { id: string; created?: number })[] = [];
   for (const model of models) {
     const fit = fitOf(agent, model);
     if (fit.ok) fitting.push({ model, fit, id: model.id, created: model.created });
   }
+  const byAgent = verdicts.get(models) ?? new WeakMap<Agent, Fittings>();
+  verdicts.set(models, byAgent.set(agent, fitting));
   return fitting;
 }
 
