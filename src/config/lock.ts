@@ -74,7 +74,18 @@ async function takeOver(file: string, staleMs: number): Promise<boolean> {
 export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
   const file = join(stateDir, 'lock');
   // The first folder this call created, if any: removed again when the run wrote nothing there.
-  const makeFolder = () => mkdirOwned(stateDir, 0o700).catch((err: unknown) => Promise.reject(fsFailure(err, stateDir)));
+  const makeFolder = async (): Promise<string | undefined> => {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await mkdirOwned(stateDir, 0o700);
+      } catch (err) {
+        // Another run that had made the folder gave its lock back and took the folder away while
+        // this one was making it its own (as root, giving it to the home's owner): make it again.
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' && tries < 10) continue;
+        throw fsFailure(err, stateDir);
+      }
+    }
+  };
   let created = await makeFolder();
   const deadline = Date.now() + (opts.waitMs ?? 30_000);
   for (;;) {
