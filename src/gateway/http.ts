@@ -9,10 +9,10 @@ import { USER_AGENT } from '../core/version.js';
 import { msg, type Message } from '../i18n/index.js';
 import { makeDiagnosis, safeUrl, type DiagnoseContext } from './diagnosis.js';
 import { dropFirst, openFirst, takeFirst } from './first-socket.js';
-import { givenNetwork, type Network, type NetworkAnswer } from './network.js';
+import { givenNetwork, type Network, type NetworkAnswer, type NetworkRequest } from './network.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
 import { requestIdFrom } from './request-id.js';
-import { DEADLINE, diagnoseTransportError, type Phase } from './transport-errors.js';
+import { connectionClosed, DEADLINE, diagnoseTransportError, type Phase } from './transport-errors.js';
 
 export interface HttpOptions {
   /** Headers and body timeout, default 30_000; connect timeout min(10_000, timeoutMs). */
@@ -54,6 +54,8 @@ export interface HttpResponse {
 }
 
 const dispatchers = new Map<string, Dispatcher>();
+/** Connections our direct dispatchers have opened: a request that saw none opened went on a kept-alive one. */
+let connections = 0;
 
 /** One request as a network sends it: what ./http.ts hands an undici dispatcher. */
 /** The parts of undici we use: its package entry also loads fetch, WebSocket, caches and mocks (≈ 40 ms at every start). */
@@ -115,6 +117,7 @@ function dispatcherFor(
 /** undici's connector, handed the socket ./first-socket.ts opened when there is one (TLS put over it for https). */
 function firstThen(connect: buildConnector.connector): buildConnector.connector {
   return (options, callback) => {
+    connections += 1;
     const socket = takeFirst(options.protocol, options.hostname, options.port);
     if (socket === undefined) return connect(options, callback);
     if (options.protocol === 'https:') return connect({ ...options, httpSocket: socket }, callback);
@@ -201,6 +204,24 @@ function addressOf(req: HttpRequest, ctx: DiagnoseContext): URL {
   throw new GatewayError(makeDiagnosis('config_invalid', msg('net.not_http', { url: ctx.url }), msg('net.not_http_fix'), ctx));
 }
 
+/**
+ * Sends on our own dispatcher, once more on a new connection when the kept-alive one it went on was
+ * closed before any answer: a gateway closes a connection left idle (Node's servers after 5 s) and a
+ * run that spent those seconds on a long model list would write into the closed socket before it
+ * heard of the close. Only then, and once: nothing was answered, and what we send (a model list, a
+ * minimal probe) costs at most one more small request if the gateway had read it before the close.
+ * A connection opened for the request and closed under it is the gateway's answer, said as is.
+ */
+async function againIfIdleClosed(network: Network, request: NetworkRequest): Promise<NetworkAnswer> {
+  const opened = connections;
+  try {
+    return await network.request(request);
+  } catch (err) {
+    if (connections !== opened || !connectionClosed(err) || request.signal.aborted) throw err;
+    return network.request(request);
+  }
+}
+
 /** Sends one request. Throws GatewayError for transport failures, redirects and oversize answers. */
 export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<HttpResponse> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -232,14 +253,15 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
     if (given === undefined && proxy === undefined && undici === undefined)
       release = await openFirst(url, limits.connectMs, deadline.signal);
     const network: Network = given ?? dispatcherFor(await loadUndici(), limits.connectMs, limits.timeoutMs, proxy);
-    res = await network.request({
+    const request = {
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       method: req.method,
       headers,
       body: req.body,
       signal: deadline.signal,
-    });
+    };
+    res = given === undefined && proxy === undefined ? await againIfIdleClosed(network, request) : await network.request(request);
   } catch (err) {
     deadline.clear();
     throw fail(err, 'request', ctx);

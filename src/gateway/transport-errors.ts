@@ -54,6 +54,14 @@ function seconds(ms: number): string {
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }
 
+/** The codes of a connection closed under a request: reset, broken pipe, or undici's "other side closed". */
+const CUT = ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED', 'ECONNABORTED'];
+
+/** Whether `err` is a connection closed under the request (before or during its answer). */
+export function connectionClosed(err: unknown): boolean {
+  return codes(err).some((c) => CUT.includes(c));
+}
+
 /** The code of the error a request's deadline ends it with (src/gateway/http.ts). */
 export const DEADLINE = 'GAS_REQUEST_DEADLINE';
 
@@ -143,7 +151,7 @@ export function diagnoseTransportError(err: unknown, f: TransportFailure): Diagn
       f.ctx,
     );
   }
-  const cut = has('UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED', 'ECONNABORTED');
+  const cut = has(...CUT);
   if (cut && f.phase === 'body') {
     return makeDiagnosis('stream_broken', msg('net.cut', { host, via, code: cut }), msg('net.cut_fix'), f.ctx);
   }

@@ -1,0 +1,91 @@
+// A kept-alive connection the gateway closed while it sat idle: the request that finds it closed is
+// sent once more on a new connection; a connection that fails at once is the gateway's answer.
+import * as net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { GatewayError } from '../../src/core/errors.js';
+import { closeHttp, send } from '../../src/gateway/http.js';
+
+interface Gateway {
+  root: string;
+  connections: number;
+  requests: number;
+  close(): Promise<void>;
+}
+
+const open: Gateway[] = [];
+
+/**
+ * A gateway speaking HTTP/1.1 by hand: `answer(n, i)` says whether the i-th request (from 0) on the
+ * n-th connection (from 1) is answered; one that is not is met with a reset, as a socket the server
+ * had closed is.
+ */
+async function gateway(answer: (connection: number, request: number) => boolean): Promise<Gateway> {
+  const sockets = new Set<net.Socket>();
+  const state: Gateway = { root: '', connections: 0, requests: 0, close: async () => undefined };
+  const server = net.createServer((socket) => {
+    const n = ++state.connections;
+    let i = 0;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    socket.on('data', () => {
+      state.requests++;
+      if (!answer(n, i++)) return void socket.resetAndDestroy();
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\nconnection: keep-alive\r\n\r\n{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    });
+  open.push(state);
+  return state;
+}
+
+afterEach(async () => {
+  await closeHttp();
+  await Promise.all(open.splice(0).map((g) => g.close()));
+});
+afterAll(closeHttp);
+
+/** The connection sits idle a moment, as it does while a run reads a long model list. */
+const idle = () => new Promise((resolve) => setTimeout(resolve, 20));
+const post = (root: string) => send({ method: 'POST', url: `${root}/v1/chat/completions`, body: '{}' }, { timeoutMs: 5_000 });
+
+describe('a kept-alive connection closed by the gateway', () => {
+  it('the request that finds it closed goes again on a new connection, once', async () => {
+    // The second request on the first connection finds it closed (the gateway's idle timeout).
+    const g = await gateway((n, i) => !(n === 1 && i === 1));
+    expect(await (await post(g.root)).text()).toBe('{"ok":true}');
+    await idle();
+    const again = await post(g.root);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe('{"ok":true}');
+    expect(g.connections).toBe(2);
+    expect(g.requests).toBe(3);
+  });
+
+  it('when the new connection is closed too, the failure is said, after one more try only', async () => {
+    const g = await gateway((n, i) => n === 1 && i === 0);
+    await (await post(g.root)).text();
+    await idle();
+    const err = await post(g.root).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GatewayError);
+    expect((err as GatewayError).diagnosis.code).toBe('unreachable');
+    expect(g.connections).toBe(2);
+    expect(g.requests).toBe(3);
+  });
+
+  it('a new connection closed under its first request is not tried again', async () => {
+    const g = await gateway(() => false);
+    const err = await post(g.root).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GatewayError);
+    expect((err as GatewayError).diagnosis.code).toBe('unreachable');
+    expect(g.connections).toBe(1);
+    expect(g.requests).toBe(1);
+  });
+});
