@@ -179,7 +179,8 @@ async function main() {
   );
 
   // Real commands, each paired with `node -e 0` the same way: a command's help, `models` failing fast
-  // on a refused connection, and `doctor` on a machine with no agents (an empty home, a PATH without them).
+  // on a refused connection, `doctor` on a machine with no agents (an empty home, a PATH without
+  // them), and a usage error.
   const emptyHome = await temp('home');
   const refused = await new Promise((resolve) => {
     const server = createServer();
@@ -212,6 +213,8 @@ async function main() {
       { ...bare, env: { ...bare.env, GATEWAY_API_KEY: 'sk-bench-not-a-key-0000' } },
     ],
     ['start-up: doctor, no agents', [BIN, 'doctor'], bare],
+    // What every command pays before its own work: the start, the flags read, the error said.
+    ['start-up: doctor --bogus, a usage error', [BIN, 'doctor', '--bogus'], bare],
     // A command's first run (or any run with the cache off): V8 compiles what the run needs.
     ['start-up: doctor, no code cache', [BIN, 'doctor'], { ...bare, env: { ...bare.env, NODE_DISABLE_COMPILE_CACHE: '1' } }],
   ]) {
@@ -225,11 +228,14 @@ async function main() {
       r.ratio <= 1.5,
     );
   }
-  // What any command that asks the gateway pays before our code runs, paired the same way: one GET to
-  // the refused port through Node's own http, then through undici's Agent (the client we ship, loaded
-  // by the same paths ./src/gateway/http.ts imports). A row above cannot be faster than its floor.
+  // What any command that asks the gateway pays before our code runs, paired the same way: a TCP
+  // connection to the refused port through Node's own net (what a run's first connection is: the
+  // `models` row is the usage error's start plus this), one GET through Node's http, then one through
+  // undici's Agent (the client we ship, loaded by the same paths ./src/gateway/http.ts imports). A
+  // row above cannot be faster than its floor.
   const undiciDir = join(ROOT, 'node_modules/undici/lib');
   for (const [name, code] of [
+    ['  floor: node:net connect, refused', `require('node:net').connect(${refused}, '127.0.0.1').on('error', () => {})`],
     ['  floor: node:http GET, refused', `require('node:http').get('http://127.0.0.1:${refused}/').on('error', () => {})`],
     [
       '  floor: undici Agent GET, refused',
