@@ -1,54 +1,35 @@
 // A kept-alive connection the gateway closed while it sat idle: the request that finds it closed is
 // sent once more on a new connection; a connection that fails at once is the gateway's answer.
-import * as net from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../src/core/errors.js';
 import { closeHttp, send } from '../../src/gateway/http.js';
-
-interface Gateway {
-  root: string;
-  connections: number;
-  requests: number;
-  close(): Promise<void>;
-}
-
-const open: Gateway[] = [];
+import { closeAll, startRawServer } from './gateway-servers.js';
 
 /**
  * A gateway speaking HTTP/1.1 by hand: `answer(n, i)` says whether the i-th request (from 0) on the
  * n-th connection (from 1) is answered; one that is not is met with a reset, as a socket the server
- * had closed is.
+ * had closed is. `requests` counts them all.
  */
-async function gateway(answer: (connection: number, request: number) => boolean): Promise<Gateway> {
-  const sockets = new Set<net.Socket>();
-  const state: Gateway = { root: '', connections: 0, requests: 0, close: async () => undefined };
-  const server = net.createServer((socket) => {
-    const n = ++state.connections;
+async function gateway(answer: (connection: number, request: number) => boolean) {
+  let requests = 0;
+  const server = await startRawServer((socket) => {
+    const n = server.connections;
     let i = 0;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    socket.on('data', () => {
-      state.requests++;
-      if (!answer(n, i++)) return void socket.resetAndDestroy();
-      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\nconnection: keep-alive\r\n\r\n{"ok":true}');
-    });
+    const reply = (s: Socket) => {
+      requests++;
+      if (!answer(n, i++)) return void s.resetAndDestroy();
+      s.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\nconnection: keep-alive\r\n\r\n{"ok":true}');
+    };
+    reply(socket);
+    socket.on('data', () => reply(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    });
-  open.push(state);
-  return state;
+  return { root: server.root, connections: () => server.connections, requests: () => requests };
 }
 
 afterEach(async () => {
   await closeHttp();
-  await Promise.all(open.splice(0).map((g) => g.close()));
+  await closeAll();
 });
 afterAll(closeHttp);
 
@@ -65,8 +46,8 @@ describe('a kept-alive connection closed by the gateway', () => {
     const again = await post(g.root);
     expect(again.status).toBe(200);
     expect(await again.text()).toBe('{"ok":true}');
-    expect(g.connections).toBe(2);
-    expect(g.requests).toBe(3);
+    expect(g.connections()).toBe(2);
+    expect(g.requests()).toBe(3);
   });
 
   it('when the new connection is closed too, the failure is said, after one more try only', async () => {
@@ -76,8 +57,8 @@ describe('a kept-alive connection closed by the gateway', () => {
     const err = await post(g.root).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GatewayError);
     expect((err as GatewayError).diagnosis.code).toBe('unreachable');
-    expect(g.connections).toBe(2);
-    expect(g.requests).toBe(3);
+    expect(g.connections()).toBe(2);
+    expect(g.requests()).toBe(3);
   });
 
   it('a new connection closed under its first request is not tried again', async () => {
@@ -85,7 +66,7 @@ describe('a kept-alive connection closed by the gateway', () => {
     const err = await post(g.root).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GatewayError);
     expect((err as GatewayError).diagnosis.code).toBe('unreachable');
-    expect(g.connections).toBe(1);
-    expect(g.requests).toBe(1);
+    expect(g.connections()).toBe(1);
+    expect(g.requests()).toBe(1);
   });
 });
