@@ -54,7 +54,7 @@ export interface HttpResponse {
 }
 
 const dispatchers = new Map<string, Dispatcher>();
-/** Connections our direct dispatchers have opened: a request that saw none opened went on a kept-alive one. */
+/** Connections undici has set out to open: a request that saw none begun went on a kept-alive one. */
 let connections = 0;
 
 /** One request as a network sends it: what ./http.ts hands an undici dispatcher. */
@@ -84,8 +84,12 @@ function loadUndici(): Promise<Undici> {
     import('undici/lib/dispatcher/agent.js'),
     import('undici/lib/dispatcher/proxy-agent.js'),
     import('undici/lib/core/connect.js'),
-  ]).then(([dispatcher, api, agent, proxyAgent, connect]) => {
+    import('node:diagnostics_channel'),
+  ]).then(([dispatcher, api, agent, proxyAgent, connect, channels]) => {
     Object.assign(cjs(dispatcher).prototype, cjs(api));
+    // undici says on this channel each connection it sets out to open, whichever connector opens it
+    // (the gateway, a proxy, a tunnel through it): one that then fails is counted too.
+    channels.subscribe('undici:client:beforeConnect', () => void (connections += 1));
     return { Agent: cjs(agent), ProxyAgent: cjs(proxyAgent), buildConnector: cjs(connect) };
   }));
 }
@@ -117,7 +121,6 @@ function dispatcherFor(
 /** undici's connector, handed the socket ./first-socket.ts opened when there is one (TLS put over it for https). */
 function firstThen(connect: buildConnector.connector): buildConnector.connector {
   return (options, callback) => {
-    connections += 1;
     const socket = takeFirst(options.protocol, options.hostname, options.port);
     if (socket === undefined) return connect(options, callback);
     if (options.protocol === 'https:') return connect({ ...options, httpSocket: socket }, callback);
@@ -206,7 +209,7 @@ function addressOf(req: HttpRequest, ctx: DiagnoseContext): URL {
 
 /**
  * Sends on our own dispatcher, once more on a new connection when the kept-alive one it went on was
- * closed before any answer: a gateway closes a connection left idle (Node's servers after 5 s) and a
+ * closed before any answer: a gateway or a proxy closes a connection left idle (Node's servers after 5 s) and a
  * run that spent those seconds on a long model list would write into the closed socket before it
  * heard of the close. Only then, and once: nothing was answered, and what we send (a model list, a
  * minimal probe) costs at most one more small request if the gateway had read it before the close.
@@ -261,7 +264,7 @@ export async function send(req: HttpRequest, opts: HttpOptions = {}): Promise<Ht
       body: req.body,
       signal: deadline.signal,
     };
-    res = given === undefined && proxy === undefined ? await againIfIdleClosed(network, request) : await network.request(request);
+    res = given === undefined ? await againIfIdleClosed(network, request) : await network.request(request);
   } catch (err) {
     deadline.clear();
     throw fail(err, 'request', ctx);

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../src/core/errors.js';
 import { closeHttp, send } from '../../src/gateway/http.js';
-import { closeAll, startRawServer } from './gateway-servers.js';
+import { closeAll, startRawServer, startRecordingProxy } from './gateway-servers.js';
 
 /**
  * A gateway speaking HTTP/1.1 by hand: `answer(n, i)` says whether the i-th request (from 0) on the
@@ -24,7 +24,7 @@ async function gateway(answer: (connection: number, request: number) => boolean)
     reply(socket);
     socket.on('data', () => reply(socket));
   });
-  return { root: server.root, connections: () => server.connections, requests: () => requests };
+  return { root: server.root, port: server.port, connections: () => server.connections, requests: () => requests };
 }
 
 afterEach(async () => {
@@ -35,7 +35,8 @@ afterAll(closeHttp);
 
 /** The connection sits idle a moment, as it does while a run reads a long model list. */
 const idle = () => new Promise((resolve) => setTimeout(resolve, 20));
-const post = (root: string) => send({ method: 'POST', url: `${root}/v1/chat/completions`, body: '{}' }, { timeoutMs: 5_000 });
+const post = (root: string, env?: Record<string, string>) =>
+  send({ method: 'POST', url: `${root}/v1/chat/completions`, body: '{}' }, { timeoutMs: 5_000, ...(env && { env }) });
 
 describe('a kept-alive connection closed by the gateway', () => {
   it('the request that finds it closed goes again on a new connection, once', async () => {
@@ -58,6 +59,17 @@ describe('a kept-alive connection closed by the gateway', () => {
     expect(err).toBeInstanceOf(GatewayError);
     expect((err as GatewayError).diagnosis.code).toBe('unreachable');
     expect(g.connections()).toBe(2);
+    expect(g.requests()).toBe(3);
+  });
+
+  it('through a proxy: the closed tunnel is asked again through a new one', async () => {
+    const g = await gateway((n, i) => !(n === 1 && i === 1));
+    const proxy = await startRecordingProxy(() => g.port);
+    const env = { HTTP_PROXY: proxy.root };
+    expect(await (await post('http://gateway.example', env)).text()).toBe('{"ok":true}');
+    await idle();
+    expect(await (await post('http://gateway.example', env)).text()).toBe('{"ok":true}');
+    expect(proxy.tunnels).toEqual(['gateway.example:80', 'gateway.example:80']);
     expect(g.requests()).toBe(3);
   });
 
