@@ -54,8 +54,28 @@ export interface HttpResponse {
 }
 
 const dispatchers = new Map<string, Dispatcher>();
-/** Connections undici has set out to open: a request that saw none begun went on a kept-alive one. */
-let connections = 0;
+/** The requests written on each of undici's sockets so far. */
+const written = new WeakMap<object, number>();
+/** The errors that closed a socket under a request that was not its first: a kept-alive one. */
+const closedWhenReused = new WeakSet<object>();
+
+/**
+ * Follows undici's sockets on its own diagnostics channels, whichever connector opened them (the
+ * gateway, a proxy, a tunnel through it): how many requests each has written, and which errors
+ * close one under a request that was not its first.
+ */
+function followSockets(channels: typeof import('node:diagnostics_channel')): void {
+  channels.subscribe('undici:client:sendHeaders', (m) => {
+    const { socket } = m as { socket: object };
+    written.set(socket, (written.get(socket) ?? 0) + 1);
+  });
+  channels.subscribe('undici:client:connected', (m) => {
+    const { socket } = m as { socket: import('node:net').Socket };
+    socket.on('error', (err: unknown) => {
+      if ((written.get(socket) ?? 0) > 1 && typeof err === 'object' && err !== null) closedWhenReused.add(err);
+    });
+  });
+}
 
 /** One request as a network sends it: what ./http.ts hands an undici dispatcher. */
 /** The parts of undici we use: its package entry also loads fetch, WebSocket, caches and mocks (≈ 40 ms at every start). */
@@ -87,9 +107,7 @@ function loadUndici(): Promise<Undici> {
     import('node:diagnostics_channel'),
   ]).then(([dispatcher, api, agent, proxyAgent, connect, channels]) => {
     Object.assign(cjs(dispatcher).prototype, cjs(api));
-    // undici says on this channel each connection it sets out to open, whichever connector opens it
-    // (the gateway, a proxy, a tunnel through it): one that then fails is counted too.
-    channels.subscribe('undici:client:beforeConnect', () => void (connections += 1));
+    followSockets(channels);
     return { Agent: cjs(agent), ProxyAgent: cjs(proxyAgent), buildConnector: cjs(connect) };
   }));
 }
@@ -208,19 +226,20 @@ function addressOf(req: HttpRequest, ctx: DiagnoseContext): URL {
 }
 
 /**
- * Sends on our own dispatcher, once more on a new connection when the kept-alive one it went on was
- * closed before any answer: a gateway or a proxy closes a connection left idle (Node's servers after 5 s) and a
- * run that spent those seconds on a long model list would write into the closed socket before it
- * heard of the close. Only then, and once: nothing was answered, and what we send (a model list, a
- * minimal probe) costs at most one more small request if the gateway had read it before the close.
- * A connection opened for the request and closed under it is the gateway's answer, said as is.
+ * Sends on our own dispatchers, once more on a new connection when the kept-alive one it was written
+ * on is closed before any answer: a gateway or a proxy closes a connection left idle (Node's servers
+ * after 5 s), and a request written as that close is on its way meets it (a run busy for seconds with
+ * a long model list lets the two meet). Only then, and once: the socket had carried an earlier
+ * request, nothing of this one was answered, and what we send (a model list, a minimal probe) costs
+ * at most one more small request if the gateway had read it. A connection opened for the request and
+ * closed under it is the gateway's answer, said as is.
  */
 async function againIfIdleClosed(network: Network, request: NetworkRequest): Promise<NetworkAnswer> {
-  const opened = connections;
   try {
     return await network.request(request);
   } catch (err) {
-    if (connections !== opened || !connectionClosed(err) || request.signal.aborted) throw err;
+    if (typeof err !== 'object' || err === null || !closedWhenReused.has(err) || !connectionClosed(err) || request.signal.aborted)
+      throw err;
     return network.request(request);
   }
 }

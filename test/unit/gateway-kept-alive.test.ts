@@ -51,6 +51,16 @@ describe('a kept-alive connection closed by the gateway', () => {
     expect(g.requests()).toBe(3);
   });
 
+  it('while another request opens a connection beside it, the one on the closed connection still goes again', async () => {
+    const g = await gateway((n, i) => !(n === 1 && i === 1));
+    await (await post(g.root)).text();
+    await idle();
+    // Two at once: one takes the kept-alive connection (closed under it), the other opens a new one.
+    const both = await Promise.all([post(g.root), post(g.root)]);
+    expect(await Promise.all(both.map((r) => r.text()))).toEqual(['{"ok":true}', '{"ok":true}']);
+    expect(g.requests()).toBe(4);
+  });
+
   it('when the new connection is closed too, the failure is said, after one more try only', async () => {
     const g = await gateway((n, i) => n === 1 && i === 0);
     await (await post(g.root)).text();
