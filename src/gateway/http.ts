@@ -238,8 +238,8 @@ async function againIfIdleClosed(network: Network, request: NetworkRequest): Pro
   try {
     return await network.request(request);
   } catch (err) {
-    if (typeof err !== 'object' || err === null || !closedWhenReused.has(err) || !connectionClosed(err) || request.signal.aborted)
-      throw err;
+    // (A WeakSet holds objects only: anything else thrown is simply not in it.)
+    if (!closedWhenReused.has(err as object) || !connectionClosed(err) || request.signal.aborted) throw err;
     return network.request(request);
   }
 }
