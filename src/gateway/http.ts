@@ -77,7 +77,6 @@ function followSockets(channels: typeof import('node:diagnostics_channel')): voi
   });
 }
 
-/** One request as a network sends it: what ./http.ts hands an undici dispatcher. */
 /** The parts of undici we use: its package entry also loads fetch, WebSocket, caches and mocks (≈ 40 ms at every start). */
 interface Undici {
   Agent: typeof import('undici').Agent;
