@@ -229,9 +229,10 @@ function addressOf(req: HttpRequest, ctx: DiagnoseContext): URL {
  * on is closed before any answer: a gateway or a proxy closes a connection left idle (Node's servers
  * after 5 s), and a request written as that close is on its way meets it (a run busy for seconds with
  * a long model list lets the two meet). Only then, and once: the socket had carried an earlier
- * request, nothing of this one was answered, and what we send (a model list, a minimal probe) costs
- * at most one more small request if the gateway had read it. A connection opened for the request and
- * closed under it is the gateway's answer, said as is.
+ * request, no answer to this one was read (undici's socket error covers a malformed head too: sent
+ * again, it fails the same way and is said as before), and what we send (a model list, a minimal
+ * probe) costs at most one more small request if the gateway had read it. A connection opened for the
+ * request and closed under it is the gateway's answer, said as is.
  */
 async function againIfIdleClosed(network: Network, request: NetworkRequest): Promise<NetworkAnswer> {
   try {

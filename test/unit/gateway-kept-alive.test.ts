@@ -1,6 +1,5 @@
 // A kept-alive connection the gateway closed while it sat idle: the request that finds it closed is
 // sent once more on a new connection; a connection that fails at once is the gateway's answer.
-import type { Socket } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../src/core/errors.js';
 import { closeHttp, send } from '../../src/gateway/http.js';
@@ -16,13 +15,13 @@ async function gateway(answer: (connection: number, request: number) => boolean)
   const server = await startRawServer((socket) => {
     const n = server.connections;
     let i = 0;
-    const reply = (s: Socket) => {
+    const reply = () => {
       requests++;
-      if (!answer(n, i++)) return void s.resetAndDestroy();
-      s.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\nconnection: keep-alive\r\n\r\n{"ok":true}');
+      if (!answer(n, i++)) return void socket.resetAndDestroy();
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\nconnection: keep-alive\r\n\r\n{"ok":true}');
     };
-    reply(socket);
-    socket.on('data', () => reply(socket));
+    reply();
+    socket.on('data', reply);
   });
   return { root: server.root, port: server.port, connections: () => server.connections, requests: () => requests };
 }
