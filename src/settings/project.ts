@@ -5,7 +5,7 @@
 // file redirect the search). The walk stops at the repository's root and never climbs above HOME.
 // fs.promises, not node:fs/promises: Node loads it when first used, not at every start that imports this.
 import { createReadStream, promises as fs, statSync, type Stats } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { sha256Hex } from '../core/builtins.js';
 import { errorText, JobError, ParseError, UsageError } from '../core/errors.js';
 import { msg } from '../i18n/index.js';
@@ -21,7 +21,7 @@ const DATA_PLACES = ['package.json', `.${MODULE_NAME}rc`, `.${MODULE_NAME}rc.jso
 const CODE_PLACES = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'].flatMap((ext) => [
   `.${MODULE_NAME}rc.${ext}`,
   `${MODULE_NAME}.config.${ext}`,
-  `.config/${MODULE_NAME}rc.${ext}`,
+  join('.config', `${MODULE_NAME}rc.${ext}`),
 ]);
 
 export interface ProjectFile {
@@ -114,11 +114,15 @@ function refuseCode(file: string): never {
  */
 export async function findProjectFile(cwd: string, home: string): Promise<ProjectFile | undefined> {
   for (const dir of searchDirs(cwd, home)) {
+    // The folder normalised once and each place added to it, as join would: a place is a plain
+    // relative path (no `.` or `..`), and some 25 joins a folder make V8 optimise Node's path
+    // normaliser on a background thread the exit then waits for.
+    const base = join(dir, sep);
     for (const place of CODE_PLACES) {
-      if (statOf(join(dir, place))?.isFile()) refuseCode(join(dir, place));
+      if (statOf(base + place)?.isFile()) refuseCode(base + place);
     }
     for (const place of DATA_PLACES) {
-      const file = join(dir, place);
+      const file = base + place;
       const info = statOf(file);
       // A file someone else owns is theirs, not this project's settings for us.
       if (!info || info.isDirectory() || !ownedByUs(info.uid)) continue;

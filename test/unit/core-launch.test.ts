@@ -2,7 +2,7 @@
 // Windows as `claude.cmd` and `claude.ps1` beside an extensionless sh script Windows cannot run.
 // Detection must find the shim, and the one-shot run must start it the way it needs. The Windows
 // file system is injected (this is Linux); the launch is data, so it is checked as data.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -105,5 +105,16 @@ describe('finding on a real POSIX PATH', () => {
     const env: AgentEnv = { home: dir, cwd: dir, platform: 'linux', env: { PATH: dir } };
     expect(await findOnPath('claude', env)).toBe(join(dir, 'claude'));
     expect(await findOnPath('codex', env)).toBeUndefined();
+  });
+
+  it('looks in the PATH it is given each time, not the one it was given before', async () => {
+    const other = join(dir, 'other');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'qwen'), '#!/bin/sh\n');
+    chmodSync(join(other, 'qwen'), 0o755);
+    const at = (PATH: string): AgentEnv => ({ home: dir, cwd: dir, platform: 'linux', env: { PATH } });
+    expect(await findOnPath('qwen', at(dir))).toBeUndefined();
+    expect(await findOnPath('qwen', at(`${dir}:${other}/`))).toBe(join(other, 'qwen'));
+    expect(await findOnPath('qwen', at(dir))).toBeUndefined();
   });
 });

@@ -200,6 +200,17 @@ describe('loadSettings', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('a JavaScript settings file in a parent folder is refused by its own path, the working folder given unnormalised', async () => {
+    const s = scene();
+    const sub = join(s.project, 'packages', 'app');
+    mkdirSync(sub, { recursive: true });
+    mkdirSync(join(s.project, '.config'), { recursive: true });
+    writeFileSync(join(s.project, '.config', 'gateway-agent-setuprc.cts'), 'module.exports = {};');
+    const err = await usageErrorOf(loadSettings({ ...s.opts, cwd: `${s.project}//packages/./app/` }));
+    expect(err.message).toContain(join(s.project, '.config', 'gateway-agent-setuprc.cts'));
+    expect(err.message).not.toContain('//');
+  });
+
   it('a project file in a parent folder inside the repository is found', async () => {
     const s = scene();
     const sub = join(s.project, 'packages', 'app');
