@@ -36,30 +36,17 @@ export async function findOnPath(
   env: AgentEnv,
   exists: (file: string) => Promise<boolean> = runnable(env.platform),
 ): Promise<string | undefined> {
+  const p = pathFor(env.platform);
   const names = candidateNames(binary, env.platform, env.env);
-  for (const folder of searchFolders(env)) {
+  // Every agent is looked for in every folder: each folder is normalised once, not per name.
+  for (const dir of absoluteDirs(env)) {
+    const folder = p.join(dir, p.sep);
     for (const name of names) {
       const candidate = folder + name;
       if (await exists(candidate)) return candidate;
     }
   }
   return undefined;
-}
-
-/** The last PATH's folders, normalised and ending in a separator: see searchFolders. */
-let folders: { platform: string; path: string; folders: readonly string[] } | undefined;
-
-/**
- * The folders every agent is looked for in, each normalised once for the PATH, not once per agent
- * and name: `doctor` looks for every agent in every folder, and so many joins make V8 optimise
- * Node's path normaliser on a background thread that the exit then waits for (milliseconds).
- */
-function searchFolders(env: AgentEnv): readonly string[] {
-  const path = pathVariable(env.env) ?? '';
-  if (folders?.platform === env.platform && folders.path === path) return folders.folders;
-  const p = pathFor(env.platform);
-  folders = { platform: env.platform, path, folders: absoluteDirs(env).map((dir) => p.join(dir, p.sep)) };
-  return folders.folders;
 }
 
 /**

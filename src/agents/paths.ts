@@ -8,9 +8,33 @@ import type { AgentEnv } from './types.js';
 
 export type PathApi = typeof path.posix;
 
+/**
+ * `join` answered once per path and run: `doctor` and `setup` ask each agent its files several
+ * times (to read, to plan, to read back), and every join normalises the whole path again. A few
+ * hundred of them made V8 optimise Node's normaliser on a background thread that the exit then
+ * waited for (milliseconds at every start). `join` is pure, so its answers are kept (a bounded map,
+ * emptied when full: a library caller running for days asks for ever new homes).
+ */
+function joinOnce(api: PathApi): PathApi['join'] {
+  const known = new Map<string, string>();
+  return (...parts) => {
+    const key = JSON.stringify(parts);
+    let joined = known.get(key);
+    if (joined === undefined) {
+      if (known.size >= 1_000) known.clear();
+      joined = api.join(...parts);
+      known.set(key, joined);
+    }
+    return joined;
+  };
+}
+
+const POSIX: PathApi = { ...path.posix, join: joinOnce(path.posix) };
+const WIN32: PathApi = { ...path.win32, join: joinOnce(path.win32) };
+
 /** `path.win32` for Windows, `path.posix` everywhere else (macOS and Linux lay out homes alike). */
 export function pathFor(platform: NodeJS.Platform): PathApi {
-  return platform === 'win32' ? path.win32 : path.posix;
+  return platform === 'win32' ? WIN32 : POSIX;
 }
 
 /** A variable counts as set when present and not blank (agents treat `VAR=` as unset). */

@@ -2,7 +2,10 @@
 // one table for every agent × {linux, darwin, win32} × {default, override}, as each
 // agent resolves it itself. Windows paths are computed with path.win32 on this Linux machine.
 // The home has a non-ASCII user name, as many Windows accounts do.
+import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pathFor } from '../../src/agents/paths.js';
 import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../src/agents/registry.js';
 import type { AgentEnv } from '../../src/agents/types.js';
 import { FIXTURES, type Platform } from '../fixtures/agents/index.js';
@@ -48,5 +51,40 @@ describe('user config paths per platform', () => {
   it('a tilde is the home only for the agent that expands it (Qwen Code); elsewhere it is a relative name', () => {
     expect(AGENTS['qwen-code'].files(agentEnv('linux', { QWEN_HOME: '~' }), 'user')[0]!.path).toBe('/home/李雷/settings.json');
     expect(AGENTS.codex.files(agentEnv('linux', { CODEX_HOME: '~/c' }), 'user')[0]!.path).toBe('/home/李雷/app/~/c/config.toml');
+  });
+});
+
+describe("pathFor's join, each path answered once per run", () => {
+  const segment = fc.oneof(
+    fc.constantFrom('', '.', '..', '/', '\\', 'C:', 'C:\\', '\\\\server\\share', '~', 'a\u0000b', '.config', '李雷'),
+    fc.string({ maxLength: 12 }),
+  );
+
+  it.each([
+    ['linux', path.posix],
+    ['win32', path.win32],
+  ] as const)('%s: the same answers as Node’s own, asked again and again', (platform, own) => {
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 5 }), (parts) => {
+        const join = pathFor(platform).join;
+        expect(join(...parts)).toBe(own.join(...parts));
+        expect(join(...parts)).toBe(own.join(...parts));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('never mistakes one list of parts for another that reads alike', () => {
+    const join = pathFor('linux').join;
+    expect(join('a\u0000b')).toBe('a\u0000b');
+    expect(join('a', 'b')).toBe('a/b');
+    expect(join('a,b')).toBe('a,b');
+    expect(join('a', ',b')).toBe('a/,b');
+  });
+
+  it('keeps answering right past its bound (the map is emptied, not wrong)', () => {
+    const join = pathFor('linux').join;
+    for (let i = 0; i < 2_500; i++) expect(join('/home', `u${i}`, '..', 'x')).toBe(`/home/x`);
+    for (let i = 0; i < 2_500; i++) expect(join('/home', `u${i}`)).toBe(`/home/u${i}`);
   });
 });
