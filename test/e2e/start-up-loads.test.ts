@@ -37,8 +37,8 @@ interface Coverage {
   result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
 }
 
-/** The libraries a start of the bin ran, in a folder holding `folder` and a home holding `homeFiles` (path → text). */
-async function ranLibraries(
+/** The modules a start of the bin ran, in a folder holding `folder` and a home holding `homeFiles` (path → text). */
+async function ranModules(
   args: string[],
   env: Record<string, string> = {},
   folder: Record<string, string> = {},
@@ -65,6 +65,12 @@ async function ranLibraries(
   );
   // The command's own modules ran: what is not in the list below was there to be seen.
   expect(ran).toContain('src/cli/main.ts');
+  return ran;
+}
+
+/** The libraries a start of the bin ran (see ranModules). */
+async function ranLibraries(...given: Parameters<typeof ranModules>): Promise<string[]> {
+  const ran = await ranModules(...given);
   return Object.entries(LIBRARIES)
     .filter(([, prefix]) => ran.some((name) => name.startsWith(prefix)))
     .map(([name]) => name);
@@ -73,6 +79,12 @@ async function ranLibraries(
 describe('what a start runs', () => {
   it('doctor on a machine without agents runs neither the file readers nor the HTTP client', async () => {
     expect(await ranLibraries(['doctor'])).toEqual([]);
+  });
+
+  it("a usage error runs no agent's module; the command itself runs them all", async () => {
+    const agentModules = (ran: string[]): string[] => ran.filter((m) => /^src\/agents\/[a-z-]+\/index\.ts$/.test(m));
+    expect(agentModules(await ranModules(['doctor', '--bogus']))).toEqual([]);
+    expect(agentModules(await ranModules(['doctor'])).length).toBeGreaterThanOrEqual(15);
   });
 
   it('a package.json that says nothing of us is passed over without the JSON loader; one that does runs it', async () => {

@@ -1,7 +1,6 @@
 // `doctor`: check every agent configured or installed on this machine, whoever wrote its config;
 // `doctor --fix` repairs through the same safe writer as setup (src/doctor/, the library's doctor).
 import { givenOf } from '../given.js';
-import { AGENTS } from '../../agents/registry.js';
 import { commas, msg } from '../../i18n/index.js';
 import type { AgentCheck } from '../../doctor/check.js';
 import { flag, GATEWAY_OPTIONS, str, type OptionTable, type ParsedArgs } from '../args.js';
@@ -13,6 +12,7 @@ import { VERIFIED_NEW_API } from '../../gateway/version.js';
 import { cut, wrap } from '../../core/layout.js';
 import { escapeControls, painter } from '../../core/terminal.js';
 import type { KeyReport } from '../../doctor/key-usage.js';
+import type { AgentId } from '../../agents/registry.js';
 
 export const options: OptionTable = {
   ...GATEWAY_OPTIONS,
@@ -86,9 +86,12 @@ function agentLines(ctx: CliContext, c: AgentCheck, adviceLines: AdviceLines | u
 /** How a key's balance and expiry are told (loaded only when there is a key to tell of). */
 type Usage = Pick<typeof import('../../gateway/key-usage.js'), 'usageFacts' | 'usageWarning'>;
 
-function keyLines(ctx: CliContext, k: KeyReport, now: number, { usageFacts, usageWarning }: Usage): string[] {
+/** An agent's name as the report says it (the registry is loaded with the run, not to read the flags). */
+type NameOf = (id: AgentId) => string;
+
+function keyLines(ctx: CliContext, k: KeyReport, now: number, { usageFacts, usageWarning }: Usage, nameOf: NameOf): string[] {
   const t = ctx.t;
-  const agents = commas(k.agents.map((id) => AGENTS[id].name));
+  const agents = commas(k.agents.map(nameOf));
   if (k.refused) return wrap(t('usage.refused', { key: k.key, agents }), 2);
   if (k.unanswered) return wrap(t('usage.no_answer', { key: k.key, agents, why: k.unanswered.message }), 2);
   if (!k.usage) return wrap(t('usage.not_told', { key: k.key, agents }), 2);
@@ -133,7 +136,12 @@ function keyJson(k: KeyReport, now: number, { usageWarning }: Usage): Record<str
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const fixing = flag(args.values, 'fix');
   const profile = str(args.values, 'profile');
-  const [{ doctor }, { guardInterrupt }] = await Promise.all([import('../../library/doctor.js'), import('../interrupt.js')]);
+  const [{ doctor }, { guardInterrupt }, { AGENTS }] = await Promise.all([
+    import('../../library/doctor.js'),
+    import('../interrupt.js'),
+    import('../../agents/registry.js'),
+  ]);
+  const nameOf: NameOf = (id) => AGENTS[id].name;
   const { report } = await guardInterrupt(ctx, (onProgress) =>
     doctor({ ...givenOf(args.values), ...(profile !== undefined && { profile }), fix: fixing }, hostOf(ctx), { onProgress }),
   );
@@ -176,23 +184,20 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const t = ctx.t;
     const advice = checks.some((c) => c.groupAdvice) ? (await import('../setup-report.js')).adviceLines : undefined;
     const lines = checks.length === 0 ? [t('doctor.none_here')] : checks.flatMap((c) => agentLines(ctx, c, advice));
-    if (usage) lines.push('', t('usage.heading'), ...keyList.flatMap((k) => keyLines(ctx, k, now, usage)));
+    if (usage) lines.push('', t('usage.heading'), ...keyList.flatMap((k) => keyLines(ctx, k, now, usage, nameOf)));
     if (roots.length > 0)
       lines.push('', t('doctor.gateways'), ...roots.flatMap((root) => wrap(`${root}: ${versionText(t, versions.get(root))}`, 2)));
     for (const k of report.keysReplaced ?? [])
       lines.push(
         '',
-        ...wrap(
-          t(k.from ? 'doctor.key_replaced' : 'doctor.key_given', { agent: AGENTS[k.id].name, from: k.from ?? '', to: k.to, var: k.var }),
-        ),
+        ...wrap(t(k.from ? 'doctor.key_replaced' : 'doctor.key_given', { agent: nameOf(k.id), from: k.from ?? '', to: k.to, var: k.var })),
       );
     for (const m of report.moved ?? [])
-      lines.push('', ...wrap(t('doctor.moved', { agent: AGENTS[m.id].name, from: m.from, to: m.to, code: m.code })));
+      lines.push('', ...wrap(t('doctor.moved', { agent: nameOf(m.id), from: m.from, to: m.to, code: m.code })));
     for (const file of report.tightened ?? []) lines.push('', ...wrap(t('doctor.tightened', { file })));
     const fixed = report.fixed ?? [];
-    if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: commas(fixed.map((id) => AGENTS[id].name)), bin: BIN })));
-    for (const n of report.notFixed ?? [])
-      lines.push('', ...wrap(t('doctor.not_repaired', { agent: AGENTS[n.id].name, reason: n.reason })));
+    if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: commas(fixed.map(nameOf)), bin: BIN })));
+    for (const n of report.notFixed ?? []) lines.push('', ...wrap(t('doctor.not_repaired', { agent: nameOf(n.id), reason: n.reason })));
     lines.push('', ...wrap(ok ? t('doctor.no_findings') : fixing ? t('doctor.remain_fixing') : t('doctor.remain', { bin: BIN })));
     print(ctx, lines);
   }
