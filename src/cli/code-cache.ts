@@ -19,8 +19,35 @@ export interface CachedModule<T> {
   readonly exports: T;
   /** V8 took its compiled code from the cache. */
   readonly fromCache: boolean;
-  /** Writes the cache for this command when there was none or V8 refused it; call once the run is over. */
-  save(): void;
+  /**
+   * Writes the cache for this command when there was none, V8 refused it, or this run ran code the
+   * cache was not made from: `ran` names what it ran (for a part, the chunks it required), and the
+   * cache records what its runs ran so far. Call once the run is over.
+   */
+  save(ran?: readonly string[]): void;
+}
+
+/**
+ * A cache file is one line naming what it was made from (`covers c1,c2,…`), then V8's data. A run
+ * that stopped early (a usage error, a gateway that refused the connection) saves a cache of the
+ * little it ran; the first later run that goes further saves it again, now with that code too
+ * (V8 writes what the run had compiled: what it took from the cache and what it compiled since).
+ * Without that, every later run would compile the rest of the command again.
+ */
+const COVERS = 'covers ';
+
+function readCache(file: string): { data: Buffer; covers: ReadonlySet<string> } | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const end = bytes.indexOf(0x0a);
+  // A file without the line (an older build's, or garbage) is no cache: it is written again.
+  if (end === -1 || bytes.toString('latin1', 0, COVERS.length) !== COVERS) return undefined;
+  const covers = new Set(bytes.toString('latin1', COVERS.length, end).split(',').filter(Boolean));
+  return { data: bytes.subarray(end + 1), covers };
 }
 
 /** The cache folder: created private, used only when it is a folder this user owns that no one else may write. */
@@ -67,14 +94,8 @@ export function loadCached<T>(file: string, { build, name, env, temp = tmpdir() 
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const dir = name === undefined ? undefined : cacheDir(env, temp);
   const cacheFile = dir === undefined ? undefined : join(dir, `${build}-${process.version}-${process.arch}-${name}.bin`);
-  let cachedData: Buffer | undefined;
-  if (cacheFile !== undefined) {
-    try {
-      cachedData = readFileSync(cacheFile);
-    } catch {
-      cachedData = undefined;
-    }
-  }
+  const cached = cacheFile === undefined ? undefined : readCache(cacheFile);
+  const cachedData = cached?.data;
   // The build writes its parts wrapped already: V8 then compiles the text as read, not a copy of it.
   const script = new Script(source.startsWith(WRAPPER) ? source : `${WRAPPER}${source}\n})`, {
     filename: file,
@@ -86,10 +107,14 @@ export function loadCached<T>(file: string, { build, name, env, temp = tmpdir() 
   return {
     exports: mod.exports,
     fromCache: !stale,
-    save() {
-      if (!stale || dir === undefined || cacheFile === undefined) return;
+    save(ran = []) {
+      // A cache V8 refused covers nothing: the one written now is made from this run alone.
+      const covers = stale ? new Set<string>() : (cached?.covers ?? new Set<string>());
+      const more = ran.filter((id) => !covers.has(id));
+      if ((!stale && more.length === 0) || dir === undefined || cacheFile === undefined) return;
       try {
-        writeCache(dir, cacheFile, build, script.createCachedData());
+        const header = Buffer.from(`${COVERS}${[...covers, ...more].join(',')}\n`, 'latin1');
+        writeCache(dir, cacheFile, build, Buffer.concat([header, script.createCachedData()]));
       } catch {
         // A full disk or a folder gone: the next run compiles again.
       }
@@ -168,7 +193,7 @@ export function loadParts(dir: string, parts: Readonly<Record<string, string>>, 
   return {
     require: requireChunk,
     save() {
-      for (const part of loaded.values()) part.save();
+      for (const [name, part] of loaded) part.save([...modules.keys()].filter((id) => parts[id] === name));
     },
   };
 }

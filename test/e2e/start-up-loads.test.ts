@@ -191,10 +191,15 @@ describe('the sentences a start reads', () => {
 });
 
 describe("the command line's code cache", () => {
-  /** The bin's `doctor` in an empty home, with `temp` as its temp folder. */
-  async function doctorIn(temp: string, env: Record<string, string> = {}): Promise<void> {
+  /** The bin's `doctor` (with `args`) in an empty home, with `temp` as its temp folder. */
+  async function doctorIn(temp: string, env: Record<string, string> = {}, args: string[] = []): Promise<void> {
     const home = mkdtempSync(join(dir, 'home-'));
-    await run(process.execPath, [BIN_PATH, 'doctor'], { env: { PATH: '/usr/bin:/bin', HOME: home, TMPDIR: temp, ...env }, cwd: home });
+    await run(process.execPath, [BIN_PATH, 'doctor', ...args], {
+      env: { PATH: '/usr/bin:/bin', HOME: home, TMPDIR: temp, ...env },
+      cwd: home,
+    }).catch((err: { code?: unknown }) => {
+      if (err.code !== 2) throw err;
+    });
   }
 
   it('a first run saves its compiled code in a private folder (of the one part doctor read); the next run takes it as it is', async () => {
@@ -213,6 +218,25 @@ describe("the command line's code cache", () => {
     // Taken by the second run, not written again (a cache V8 refused would be).
     await doctorIn(temp);
     expect(statSync(join(cacheDir, file ?? '')).mtimeMs).toBe(first.mtimeMs);
+    expect(readdirSync(cacheDir)).toEqual([file]);
+  });
+
+  it('a first run that stopped at a usage error: the next whole run saves the cache again with its code, and the runs after take it', async () => {
+    const temp = mkdtempSync(join(dir, 'tmp-'));
+    await doctorIn(temp, {}, ['--bogus']);
+    const [folder] = readdirSync(temp);
+    const cacheDir = join(temp, folder ?? '');
+    const [file] = readdirSync(cacheDir);
+    const path = join(cacheDir, file ?? '');
+    const small = statSync(path);
+    await doctorIn(temp);
+    const whole = statSync(path);
+    // Written aside and renamed into place: a new file, holding the code the whole run compiled too.
+    expect(whole.ino).not.toBe(small.ino);
+    expect(whole.size).toBeGreaterThan(small.size);
+    await doctorIn(temp);
+    await doctorIn(temp, {}, ['--bogus']);
+    expect(statSync(path).ino).toBe(whole.ino);
     expect(readdirSync(cacheDir)).toEqual([file]);
   });
 

@@ -1,5 +1,16 @@
 // The built command line's loader: V8's code cache in a private folder, used only when it is ours.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -136,6 +147,44 @@ describe('loadParts', () => {
       `b1-${process.version}-${process.arch}-doctor-rest.bin`,
       `b1-${process.version}-${process.arch}-doctor-start.bin`,
     ]);
+  });
+
+  it('a run that requires chunks its cache was not made from saves it again, covering them too; one that does not, never', () => {
+    const dir = mkdtempSync(join(root, 'grow-'));
+    const temp = join(dir, 'tmp');
+    mkdirSync(temp);
+    writeFileSync(
+      join(dir, 'start.cjs'),
+      `${WRAPPER}module.exports={"main":function(exports,require,module){exports.more = () => require('./c-C.js').three();},\n"c-C":function(exports,require,module){exports.three = () => 3;}};\n})`,
+    );
+    const map = { main: 'start', 'c-C': 'start' };
+    const file = join(
+      temp,
+      `gateway-agent-setup-v8-${process.getuid?.() ?? 'user'}`,
+      `b1-${process.version}-${process.arch}-doctor-start.bin`,
+    );
+    const runOnce = (further: boolean): void => {
+      const loaded = loadParts(dir, map, { build: 'b1', name: 'doctor', env: {}, temp });
+      const main = loaded.require<{ more(): number }>('main');
+      if (further) expect(main.more()).toBe(3);
+      loaded.save();
+    };
+    const covers = (): string => readFileSync(file, 'latin1').split('\n')[0] ?? '';
+    runOnce(false);
+    expect(covers()).toBe('covers main');
+    // Written again means a new file put in its place (written aside, then renamed): a new inode.
+    const first = statSync(file).ino;
+    runOnce(false);
+    expect(statSync(file).ino).toBe(first);
+    runOnce(true);
+    expect(covers()).toBe('covers main,c-C');
+    const second = statSync(file).ino;
+    expect(second).not.toBe(first);
+    runOnce(true);
+    runOnce(false);
+    expect(statSync(file).ino).toBe(second);
+    // What V8 wrote after the header is a cache it takes.
+    expect(loadCached(join(dir, 'start.cjs'), { build: 'b1', name: 'doctor-start', env: {}, temp }).fromCache).toBe(true);
   });
 
   it('a chunk the build did not write is an error that names it; without a name nothing is cached', () => {
