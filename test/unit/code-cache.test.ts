@@ -169,7 +169,12 @@ describe('loadParts', () => {
       if (further) expect(main.more()).toBe(3);
       loaded.save();
     };
-    const covers = (): string => readFileSync(file, 'latin1').split('\n')[0] ?? '';
+    const covers = (): string => {
+      const line = readFileSync(file, 'latin1').split('\n')[0] ?? '';
+      // V8's data starts 8-byte aligned after the line (V8 copies data that does not).
+      expect((line.length + 1) % 8).toBe(0);
+      return line.trimEnd();
+    };
     runOnce(false);
     expect(covers()).toBe('covers main');
     // Written again means a new file put in its place (written aside, then renamed): a new inode.
