@@ -86,7 +86,7 @@ function agentLines(ctx: CliContext, c: AgentCheck, adviceLines: AdviceLines | u
 /** How a key's balance and expiry are told (loaded only when there is a key to tell of). */
 type Usage = Pick<typeof import('../../gateway/key-usage.js'), 'usageFacts' | 'usageWarning'>;
 
-/** An agent's name as the report says it (the registry is loaded with the run, not to read the flags). */
+/** An agent's name, from the registry (loaded with the run, not to read the flags). */
 type NameOf = (id: AgentId) => string;
 
 function keyLines(ctx: CliContext, k: KeyReport, now: number, { usageFacts, usageWarning }: Usage, nameOf: NameOf): string[] {
