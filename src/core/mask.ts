@@ -23,9 +23,16 @@ function formsOf(secret: string): { form: string; masked: string }[] {
 
 /** Replaces every occurrence of each secret in `text` (with or without its `sk-` prefix) by its masked form. */
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  const forms = secrets.filter((s): s is string => s !== undefined && s.length >= 4).flatMap(formsOf);
+  const forms: { form: string; masked: string }[] = [];
+  for (const secret of secrets) {
+    if (secret === undefined || secret.length < 4) continue;
+    const own = formsOf(secret);
+    // Every form of a secret holds its last (the key without its prefix): text without that holds
+    // none of them. One search per secret, not one per form: a `--json` document can be megabytes.
+    if (text.includes(own[own.length - 1]?.form ?? secret)) forms.push(...own);
+  }
   forms.sort((a, b) => b.form.length - a.form.length);
+  let out = text;
   for (const { form, masked } of forms) if (out.includes(form)) out = out.split(form).join(masked);
   return out;
 }

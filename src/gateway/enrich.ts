@@ -131,7 +131,9 @@ export function keyGroups(sold: ReadonlyMap<string, SoldModel>, listed: Iterable
   for (const id of listed) {
     const p = sold.get(id);
     if (!p) continue;
-    groups = groups === undefined ? new Set(p.groups) : new Set(p.groups.filter((g) => groups!.has(g)));
+    // Narrowed in place: a key lists thousands of models on some gateways.
+    if (groups === undefined) groups = new Set(p.groups);
+    else for (const g of groups) if (!p.groups.includes(g)) groups.delete(g);
   }
   return groups;
 }

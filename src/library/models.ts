@@ -1,7 +1,7 @@
 // `models` as a library call: the key's models with their protocol marks, which agent each suits,
 // the marketplace's prices at the key's group, and what the gateway sells that this key does not list.
 import { AGENT_IDS, AGENTS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
-import type { ModelFit } from '../agents/types.js';
+import type { Agent, ModelFit } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { showArgument } from '../core/values.js';
@@ -123,7 +123,7 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
     ...(list.gatewayVersion !== undefined && { gatewayVersion: list.gatewayVersion }),
     verifiedVersions: [...VERIFIED_NEW_API],
     models: priced,
-    fits: Object.fromEntries(priced.map((m) => [m.id, Object.fromEntries(served.map((a) => [a.id, a.fit(m)]))])),
+    fits: fitsOf(priced, served),
     ...(elsewhere && { elsewhere }),
     ...(prices && { prices }),
     warnings: [...list.warnings],
@@ -133,3 +133,18 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
 
 /** The key's models and what they suit; throws a GatewayError (the cause, the fix) when the list cannot be read. */
 export const models = hosted(1, modelsCall);
+
+/**
+ * Each model's fit for each agent. A gateway with thousands of models makes tens of thousands of
+ * fits: each model's are set in a loop (the agents' ids are ours), not made from a pair per fit; the
+ * models' ids are the gateway's and go through Object.fromEntries, where `__proto__` is just a key.
+ */
+function fitsOf(models: readonly ClassifiedModel[], agents: readonly Agent<AgentId>[]): Record<string, Record<string, ModelFit>> {
+  return Object.fromEntries(
+    models.map((model) => {
+      const own: Record<string, ModelFit> = {};
+      for (const agent of agents) own[agent.id] = agent.fit(model);
+      return [model.id, own];
+    }),
+  );
+}

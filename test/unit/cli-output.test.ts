@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDiagnosis, formatUsd, printJson } from '../../src/cli/output.js';
+import { formatDiagnosis, formatUsd, jsonPieces, printJson } from '../../src/cli/output.js';
 import { visibleLength } from '../../src/core/layout.js';
-import { english, ENGLISH, loadTranslator, msg } from '../../src/i18n/index.js';
+import { english, ENGLISH, isMessage, loadTranslator, msg } from '../../src/i18n/index.js';
 
 describe('printJson', () => {
   it('writes one document per context, never two', () => {
@@ -22,6 +23,62 @@ describe('printJson', () => {
     expect(shown.join('')).toContain('\n  "a": [');
     expect(JSON.parse(piped.join(''))).toEqual(JSON.parse(shown.join('')));
     expect(JSON.parse(piped.join('')).a[1].b).toBe(english(msg('diag.bad_key', { said: '401' })));
+  });
+});
+
+describe('jsonPieces: a piped document written a piece at a time', () => {
+  const inEnglish = (_key: string, value: unknown): unknown => (isMessage(value) ? english(value) : value);
+  // Anything JSON.stringify takes: Messages, holes, undefined and functions (left out or null), dates.
+  const leaf = fc.oneof(
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.constant(undefined),
+    fc.constant(() => 1),
+    fc.constant(new Date(0)),
+    fc.constant(msg('diag.bad_key', { said: '401' })),
+  );
+  const long = fc.array(leaf, { maxLength: 9 }).map((items) => {
+    const sparse = [...items];
+    if (sparse.length > 3) delete sparse[1];
+    return sparse;
+  });
+  const doc = fc.oneof(fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(leaf, long)), leaf, long);
+
+  it('joins to exactly what JSON.stringify writes, pieces ending between values', () => {
+    fc.assert(
+      fc.property(doc, fc.integer({ min: 1, max: 4 }), (value, size) => {
+        const pieces = [...jsonPieces(value, size)];
+        expect(pieces.join('')).toBe(JSON.stringify(value, inEnglish) ?? '');
+      }),
+      { numRuns: 400, seed: 20261129 },
+    );
+  });
+
+  it('cuts a long array into pieces of `size` elements', () => {
+    const pieces = [...jsonPieces({ ok: true, models: Array.from({ length: 7 }, (_, i) => ({ id: `m${i}` })) }, 3)];
+    expect(pieces).toEqual([
+      '{',
+      '"ok":true',
+      ',"models":[',
+      '{"id":"m0"},{"id":"m1"},{"id":"m2"}',
+      ',',
+      '{"id":"m3"},{"id":"m4"},{"id":"m5"}',
+      ',',
+      '{"id":"m6"}',
+      ']',
+      '}',
+    ]);
+  });
+
+  it('writes a long document for a pipe in a few writes, one document on one line', () => {
+    const out: string[] = [];
+    const models = Array.from({ length: 3000 }, (_, i) => ({ id: `model-${i}`, why: msg('diag.bad_key', { said: '401' }) }));
+    printJson({ out: (t: string) => void out.push(t), isTTY: false }, { ok: true, models });
+    // A write per slice of 256 models at most, and one for the gathered pieces before it.
+    expect(out.length).toBeGreaterThan(1);
+    expect(out.length).toBeLessThanOrEqual(2 * Math.ceil(3000 / 256) + 1);
+    expect(out.join('').endsWith('}\n')).toBe(true);
+    expect(out.join('').trimEnd()).not.toContain('\n');
+    expect(JSON.parse(out.join(''))).toEqual(JSON.parse(JSON.stringify({ ok: true, models }, inEnglish)));
   });
 });
 
