@@ -46,7 +46,7 @@ export function printJson(ctx: Pick<CliContext, 'out' | 'isTTY'>, doc: unknown):
     ctx.out(`${JSON.stringify(doc, inEnglish, 2)}\n`);
     return true;
   }
-  // Small pieces are gathered; a large one is written as it is (gathered, it would be copied again).
+  // Small pieces are gathered; a large one is written as it is (joined, it would be copied again).
   let text = '';
   for (const piece of jsonPieces(doc)) {
     if (piece.length < WRITE_ALONE) {
@@ -65,14 +65,14 @@ export function printJson(ctx: Pick<CliContext, 'out' | 'isTTY'>, doc: unknown):
 const WRITE_ALONE = 1 << 14;
 
 /**
- * `JSON.stringify(doc, inEnglish)` in pieces: the top level's members one at a time, a long array's
- * elements `size` at a time. A gateway with thousands of models makes a document of megabytes:
- * written as one string, every step at the output edge (masking the key, escaping controls,
- * encoding) copies and searches all of it again, and one character past Latin-1 anywhere (the
- * masked key's `…`) makes V8 hold all of it at two bytes a character. A piece ends between two
- * values, so no string (nor a key in one) is ever cut in two.
+ * `JSON.stringify(doc, inEnglish)` in pieces: each of the top level's members, its name apart from
+ * its value. A gateway with thousands of models makes a document of megabytes: written as one
+ * string, every step at the output edge (masking the key, escaping controls, encoding) copies and
+ * searches all of it again, and one character past Latin-1 anywhere (the masked key's `…`) makes
+ * V8 hold all of it at two bytes a character. A piece ends between two values, so no string (nor a
+ * key in one) is ever cut in two.
  */
-export function* jsonPieces(doc: unknown, size = 256): Generator<string> {
+export function* jsonPieces(doc: unknown): Generator<string> {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || isMessage(doc) || 'toJSON' in doc) {
     const text = JSON.stringify(doc, inEnglish);
     if (text !== undefined) yield text;
@@ -81,21 +81,11 @@ export function* jsonPieces(doc: unknown, size = 256): Generator<string> {
   let sep = '';
   yield '{';
   for (const [key, value] of Object.entries(doc)) {
-    if (Array.isArray(value) && value.length > size) {
-      yield `${sep}${JSON.stringify(key)}:[`;
-      // A slice at a time, its brackets cut off: one call of JSON.stringify per piece, not one per
-      // element. The comma is a piece of its own: joined to the slice, it would be copied once more.
-      for (let i = 0; i < value.length; i += size) {
-        if (i > 0) yield ',';
-        yield JSON.stringify(value.slice(i, i + size), inEnglish).slice(1, -1);
-      }
-      yield ']';
-    } else {
-      const text = JSON.stringify(value, inEnglish);
-      // A member JSON has no value for (undefined, a function) is left out, as JSON.stringify leaves it.
-      if (text === undefined) continue;
-      yield `${sep}${JSON.stringify(key)}:${text}`;
-    }
+    const text = JSON.stringify(value, inEnglish);
+    // A member JSON has no value for (undefined, a function) is left out, as JSON.stringify leaves it.
+    if (text === undefined) continue;
+    yield `${sep}${JSON.stringify(key)}:`;
+    yield text;
     sep = ',';
   }
   yield '}';

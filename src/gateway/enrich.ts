@@ -108,7 +108,9 @@ export async function fetchMarket(opts: ClientOptions): Promise<Market | undefin
 }
 
 /** The prices at `ratio` times those given (all of a model's prices scale with its group's ratio). */
-export function repriced(prices: ReadonlyMap<string, ModelPricing>, ratio: number): Map<string, ModelPricing> {
+export function repriced(prices: ReadonlyMap<string, ModelPricing>, ratio: number): ReadonlyMap<string, ModelPricing> {
+  // The usual group's ratio: the prices as they are (thousands of them on some gateways), not copies.
+  if (ratio === 1) return prices;
   const scale = (x: number | undefined): number | undefined => (x === undefined ? undefined : money(x * ratio));
   return new Map(
     [...prices].map(([id, p]) => {

@@ -246,4 +246,10 @@ describe('the key group told by its list', () => {
     const p = repriced(new Map([['m', { inputPerMTok: 2, outputPerMTok: 8, cachedInputPerMTok: 0.2, perCall: 0.04, groups: ['g'] }]]), 1.5);
     expect(p.get('m')).toEqual({ inputPerMTok: 3, outputPerMTok: 12, cachedInputPerMTok: 0.3, perCall: 0.06, groups: ['g'] });
   });
+
+  it('leaves prices at ratio 1 as they are', () => {
+    const prices = new Map([['m', { inputPerMTok: 0.123457, outputPerMTok: 8 }]]);
+    expect(repriced(prices, 1)).toBe(prices);
+    expect(repriced(prices, 1.0000001).get('m')).toEqual({ inputPerMTok: 0.123457, outputPerMTok: 8.000001 });
+  });
 });
