@@ -1,8 +1,29 @@
-// Checks shared by every agent's fit(): models no coding agent should be given, whatever the
-// protocol marks say.
-import type { ClassifiedModel } from '../core/types.js';
+// What every agent's fit() shares: the fits themselves, and the models no coding agent should be
+// given, whatever the protocol marks say.
+import type { ClassifiedModel, Protocol } from '../core/types.js';
 import type { ModelFit } from './types.js';
 import { msg, type Message, type MessageKey } from '../i18n/index.js';
+
+/**
+ * The fits an agent gives a model it can use: one object for each protocol, with and without a
+ * probe, shared by every model (frozen). A gateway with thousands of models asks every agent about
+ * each: tens of thousands of fits, most of them one of these eight.
+ */
+const shared = (protocol: Protocol): readonly [ModelFit, ModelFit] => [
+  Object.freeze({ ok: true, protocol, needsProbe: false }),
+  Object.freeze({ ok: true, protocol, needsProbe: true }),
+];
+const FITTED: Record<Protocol, readonly [ModelFit, ModelFit]> = {
+  messages: shared('messages'),
+  responses: shared('responses'),
+  chat: shared('chat'),
+  images: shared('images'),
+};
+
+/** The agent uses the model over `protocol`; `needsProbe` when only a live request can tell. */
+export function fitted(protocol: Protocol, needsProbe = false): ModelFit {
+  return FITTED[protocol][needsProbe ? 1 : 0];
+}
 
 /**
  * Why a model is not for a coding agent, or undefined. Image models arrive marked
@@ -23,8 +44,8 @@ export function notForCoding(model: ClassifiedModel): Message | undefined {
 export function fitChatOnly(model: ClassifiedModel, notChat: Message): ModelFit {
   const excluded = notForCoding(model);
   if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  if (model.protocols.chat === 'yes') return fitted('chat');
+  if (!model.marked) return fitted('chat', true);
   return { ok: false, reason: notChat };
 }
 
@@ -36,9 +57,9 @@ export function fitChatOnly(model: ClassifiedModel, notChat: Message): ModelFit 
 export function fitChatOrMessages(model: ClassifiedModel, agentName: string): ModelFit {
   const excluded = notForCoding(model);
   if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  if (model.protocols.messages === 'yes') return fitted('messages');
+  if (model.protocols.chat === 'yes') return fitted('chat');
+  if (!model.marked) return fitted('chat', true);
   return { ok: false, reason: msg('agents.fit.chat_or_messages', { agent: agentName }) };
 }
 
@@ -50,9 +71,9 @@ export function fitChatOrMessages(model: ClassifiedModel, agentName: string): Mo
 export function fitMessagesChatResponses(model: ClassifiedModel, notMarked: MessageKey): ModelFit {
   const excluded = notForCoding(model);
   if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  if (model.protocols.messages === 'yes') return fitted('messages');
+  if (model.protocols.chat === 'yes') return fitted('chat');
+  if (model.protocols.responses === 'yes') return fitted('responses');
+  if (!model.marked) return fitted('chat', true);
   return { ok: false, reason: msg(notMarked) };
 }

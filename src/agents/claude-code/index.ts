@@ -6,7 +6,7 @@
 import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
-import { notForCoding } from '../fit.js';
+import { fitted, notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, mapDocs, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
@@ -97,9 +97,9 @@ export function helperVariable(command: unknown): string | undefined {
 function fit(model: ClassifiedModel): ModelFit {
   const excluded = notForCoding(model);
   if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
+  if (model.protocols.messages === 'yes') return fitted('messages');
   // Unmarked, or marked `openai` only: OpenAI-type channels convert messages, a probe tells.
-  if (model.protocols.messages === 'probe') return { ok: true, protocol: 'messages', needsProbe: true };
+  if (model.protocols.messages === 'probe') return fitted('messages', true);
   return {
     ok: false,
     reason: msg('agents.cc.not_messages'),

@@ -5,7 +5,7 @@
 import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
-import { notForCoding } from '../fit.js';
+import { fitted, notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, dotenvVarsOut, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
@@ -52,8 +52,8 @@ function fit(model: ClassifiedModel): ModelFit {
   const excluded = notForCoding(model);
   if (excluded !== undefined) return { ok: false, reason: excluded };
   const responses = model.protocols.responses;
-  if (responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
-  if (responses === 'probe') return { ok: true, protocol: 'responses', needsProbe: true };
+  if (responses === 'yes') return fitted('responses');
+  if (responses === 'probe') return fitted('responses', true);
   if (model.marks?.includes('anthropic')) {
     return {
       ok: false,

@@ -15,7 +15,7 @@
 //   logged in) it loads the Continue hub's default assistant, so the one-shot passes `--config`.
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
-import { notForCoding } from '../fit.js';
+import { fitted, notForCoding } from '../fit.js';
 import { asRecord, asString, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
@@ -57,10 +57,10 @@ function openaiProtocol(model: string): Protocol {
 function fit(model: ClassifiedModel): ModelFit {
   const excluded = notForCoding(model);
   if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
+  if (model.protocols.messages === 'yes') return fitted('messages');
   const wanted = openaiProtocol(model.id);
-  if (model.protocols[wanted] === 'yes') return { ok: true, protocol: wanted, needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: wanted, needsProbe: true };
+  if (model.protocols[wanted] === 'yes') return fitted(wanted);
+  if (!model.marked) return fitted(wanted, true);
   return { ok: false, reason: msg(wanted === 'responses' ? 'agents.continue.needs_responses' : 'agents.continue.no_protocol') };
 }
 

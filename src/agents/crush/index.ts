@@ -25,7 +25,7 @@
 //   fetching its provider catalogue; CRUSH_DISABLE_METRICS turns metrics off (internal/cmd/root.go).
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel, Protocol } from '../../core/types.js';
-import { notForCoding } from '../fit.js';
+import { fitted, notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
@@ -71,10 +71,10 @@ const usesResponses = (id: string): boolean => /gpt-[45]/i.test(id);
 function fit(model: ClassifiedModel): ModelFit {
   const excluded = notForCoding(model);
   if (excluded !== undefined) return { ok: false, reason: excluded };
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (model.protocols.responses === 'yes' && usesResponses(model.id)) return { ok: true, protocol: 'responses', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  if (model.protocols.messages === 'yes') return fitted('messages');
+  if (model.protocols.chat === 'yes') return fitted('chat');
+  if (model.protocols.responses === 'yes' && usesResponses(model.id)) return fitted('responses');
+  if (!model.marked) return fitted('chat', true);
   return { ok: false, reason: msg('agents.crush.no_protocol') };
 }
 

@@ -18,7 +18,7 @@
 //   LITELLM_LOCAL_MODEL_COST_MAP is set (three tries, seconds each, offline).
 import type { KeyEdit } from '../../config/types.js';
 import type { ClassifiedModel } from '../../core/types.js';
-import { notForCoding } from '../fit.js';
+import { fitted, notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, notGateway, pathFor, underRoot } from '../paths.js';
 import { providerRequest } from '../provider-table.js';
 import {
@@ -56,13 +56,13 @@ function fit(model: ClassifiedModel): ModelFit {
   const excluded = notForCoding(model);
   if (excluded !== undefined) return { ok: false, reason: excluded };
   if (overResponses(model.id)) {
-    if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
-    if (model.protocols.responses === 'probe' || !model.marked) return { ok: true, protocol: 'responses', needsProbe: true };
+    if (model.protocols.responses === 'yes') return fitted('responses');
+    if (model.protocols.responses === 'probe' || !model.marked) return fitted('responses', true);
     return { ok: false, reason: msg('agents.openhands.responses_by_name') };
   }
-  if (model.protocols.messages === 'yes') return { ok: true, protocol: 'messages', needsProbe: false };
-  if (model.protocols.chat === 'yes') return { ok: true, protocol: 'chat', needsProbe: false };
-  if (!model.marked) return { ok: true, protocol: 'chat', needsProbe: true };
+  if (model.protocols.messages === 'yes') return fitted('messages');
+  if (model.protocols.chat === 'yes') return fitted('chat');
+  if (!model.marked) return fitted('chat', true);
   return {
     ok: false,
     reason: msg(model.protocols.responses === 'yes' ? 'agents.openhands.responses_only' : 'agents.openhands.no_protocol'),

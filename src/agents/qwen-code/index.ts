@@ -12,7 +12,7 @@
 import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
-import { fitChatOrMessages, notForCoding } from '../fit.js';
+import { fitChatOrMessages, fitted, notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
 import {
   defineAgent,
@@ -101,7 +101,7 @@ function fit(model: ClassifiedModel): ModelFit {
   if (chatOrMessages.ok || notForCoding(model) !== undefined) return chatOrMessages;
   // A model served only over Responses (marked `openai-response` only): an `openai` entry with
   // `wireApi: "responses"` (0.24.4).
-  if (model.protocols.responses === 'yes') return { ok: true, protocol: 'responses', needsProbe: false };
+  if (model.protocols.responses === 'yes') return fitted('responses');
   return { ok: false, reason: msg('agents.fit.chat_responses_or_messages', { agent: 'Qwen Code' }) };
 }
 
