@@ -148,8 +148,10 @@ export function keyGroups(sold: ReadonlyMap<string, SoldModel>, listed: Iterable
 export function inferPriceGroup(
   market: Pick<Market, 'sold' | 'groupRatios'>,
   listed: readonly string[],
+  /** `keyGroups(market.sold, listed)`, when the caller has it already. */
+  groups = keyGroups(market.sold, listed),
 ): { group?: string; ratio: number } | undefined {
-  const possible = [...(keyGroups(market.sold, listed) ?? [])].filter((g) => Object.hasOwn(market.groupRatios, g));
+  const possible = [...(groups ?? [])].filter((g) => Object.hasOwn(market.groupRatios, g));
   if (possible.length === 0) return undefined;
   const ratios = new Set(possible.map((g) => market.groupRatios[g]!));
   if (possible.length === 1) return { group: possible[0]!, ratio: market.groupRatios[possible[0]!]! };

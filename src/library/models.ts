@@ -79,13 +79,10 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
   const [list, market, keyInfo] = await Promise.all([client.listModels(opts), client.fetchMarket(opts), client.fetchKeyInfo(opts)]);
   // Prices are the model's price × the key's group's ratio. The gateway does not tell a key's
   // group; without one given the key's own list tells it when one group (or one ratio) fits it.
-  const inferred =
-    market && group === undefined
-      ? inferPriceGroup(
-          market,
-          list.models.map((m) => m.id),
-        )
-      : undefined;
+  const ids = list.models.map((m) => m.id);
+  // The groups that sell everything the key lists (its own group is one of them).
+  const own = market && keyGroups(market.sold, ids);
+  const inferred = market && group === undefined ? inferPriceGroup(market, ids, own) : undefined;
   const pricing = market && inferred ? repriced(market.prices, inferred.ratio) : market?.prices;
   const prices: PriceBasis | undefined = market && {
     ...(group !== undefined && { group }),
@@ -100,8 +97,7 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
     return p ? { ...m, pricing: p } : m;
   });
   // What the gateway sells that this key does not list, with the groups it is sold to: what to ask for.
-  const listed = new Set(list.models.map((m) => m.id));
-  const own = market && keyGroups(market.sold, listed);
+  const listed = new Set(ids);
   const elsewhere =
     input.all === true && pricing
       ? [...pricing.entries()]

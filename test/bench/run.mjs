@@ -369,20 +369,33 @@ async function main() {
         modelRatio: 1.5,
       }));
     const many = bulk(5000, 4);
-    /** `runs` times the command against a simulator serving the default models plus `models`, each in a fresh home. */
-    const timeWith = async (args, models, runs) => {
-      const s = await sim.startSimulator({ models: [...sim.DEFAULT_MODELS, ...models] });
+    /**
+     * The command against a simulator serving the default models plus `fewer`, then one serving them
+     * plus `more`, alternately `runs` times, each run in a fresh home: a drift of the machine's speed
+     * moves both sides.
+     */
+    const paired = async (args, fewer, more, runs) => {
+      const a = await sim.startSimulator({ models: [...sim.DEFAULT_MODELS, ...fewer] });
+      const b = await sim.startSimulator({ models: [...sim.DEFAULT_MODELS, ...more] });
+      const once = async (s) => {
+        const home = await temp('home');
+        const ms = await timeRun(process.execPath, [BIN, ...args, '--base-url', s.root], {
+          env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: sim.DEMO_KEY },
+        });
+        await rm(home, { recursive: true, force: true });
+        return ms;
+      };
       try {
-        return await sample(async () => {
-          const home = await temp('home');
-          const ms = await timeRun(process.execPath, [BIN, ...args, '--base-url', s.root], {
-            env: { PATH: process.env.PATH, HOME: home, GATEWAY_API_KEY: sim.DEMO_KEY },
-          });
-          await rm(home, { recursive: true, force: true });
-          return ms;
-        }, runs);
+        const fewerMs = [];
+        const moreMs = [];
+        for (let i = 0; i < runs; i++) {
+          fewerMs.push(await once(a));
+          moreMs.push(await once(b));
+        }
+        return [fewerMs, moreMs];
       } finally {
-        await s.stop();
+        await a.stop();
+        await b.stop();
       }
     };
     const setupArgs = ['setup', '--yes', '--dry-run', '--agent', 'claude-code,codex,opencode'];
@@ -390,8 +403,7 @@ async function main() {
       ['models --json', ['models', '--json']],
       ['setup --dry-run', setupArgs],
     ]) {
-      const small = await timeWith(args, [], 5);
-      const big = await timeWith(args, many, 5);
+      const [small, big] = await paired(args, [], many, 7);
       const extra = median(big) - median(small);
       row(
         `scale: ${label}`,
@@ -403,8 +415,7 @@ async function main() {
       );
     }
     // Ten times the models: linear work takes about ten times as long.
-    const at5k = await timeWith(setupArgs, many, 3);
-    const at50k = await timeWith(setupArgs, bulk(50_000, 5), 3);
+    const [at5k, at50k] = await paired(setupArgs, many, bulk(50_000, 5), 5);
     row(
       'scale: setup --dry-run ×10 models',
       `50,010 models: ${median(at50k).toFixed(0)} ms (${spread(at50k)})`,
