@@ -23,6 +23,8 @@ export function isTerminal(fd: number): boolean {
 
 interface Writer {
   readonly isTTY: boolean;
+  /** Every write so far reached the descriptor: none was left to Node's stream (which may still hold it). */
+  readonly synced: boolean;
   write(text: string): boolean;
 }
 
@@ -33,6 +35,9 @@ export function writerTo(fd: number, stream: () => { write(text: string | Uint8A
   return {
     get isTTY() {
       return (tty ??= isTerminal(fd));
+    },
+    get synced() {
+      return !handedOver;
     },
     write(text: string): boolean {
       if (handedOver) return stream().write(text);
@@ -49,11 +54,19 @@ export function writerTo(fd: number, stream: () => { write(text: string | Uint8A
   };
 }
 
-/** `process` with light standard streams; on Windows (where Node's console streams differ) `process` itself. */
-export function lightProcess(proc: NodeJS.Process): ProcessLike {
-  if (proc.platform === 'win32') return proc;
+export interface LightProcess extends ProcessLike {
+  /** All output so far is written (by this process itself, not left to a stream): exiting loses none of it. */
+  synced(): boolean;
+}
+
+/** `process` with light standard streams; none on Windows (where Node's console streams differ: `process` itself serves). */
+export function lightProcess(proc: NodeJS.Process): LightProcess | undefined {
+  if (proc.platform === 'win32') return undefined;
   let stdinTTY: boolean | undefined;
+  const stdout = writerTo(1, () => proc.stdout);
+  const stderr = writerTo(2, () => proc.stderr);
   return {
+    synced: () => stdout.synced && stderr.synced,
     env: proc.env,
     cwd: () => proc.cwd(),
     platform: proc.platform,
@@ -64,8 +77,8 @@ export function lightProcess(proc: NodeJS.Process): ProcessLike {
       },
       [Symbol.asyncIterator]: () => proc.stdin[Symbol.asyncIterator](),
     },
-    stdout: writerTo(1, () => proc.stdout),
-    stderr: writerTo(2, () => proc.stderr),
+    stdout,
+    stderr,
     once: (event, listener) => proc.once(event, listener),
     off: (event, listener) => proc.off(event, listener),
     on: (event, listener) => proc.on(event, listener),

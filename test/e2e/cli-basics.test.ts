@@ -199,3 +199,20 @@ describe("one command's help alone", () => {
     },
   );
 });
+
+describe('the end of a run', () => {
+  it('a document of megabytes through a pipe arrives whole before the process ends, with its exit code', async () => {
+    // The bin ends the process as soon as the command is over (src/cli/entry.ts): everything it
+    // printed must have reached the pipe by then, however slowly the reader takes it.
+    const models = Array.from({ length: 3000 }, (_, i) => ({ id: `piped-model-${i}`, channel: 'openai' as const }));
+    const sim = await startSim({ models });
+    const r = await runCli(['models', '--json', '--base-url', sim.root], { env: { GATEWAY_API_KEY: DEMO_KEY }, timeoutMs: 60_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.length).toBeGreaterThan(1_000_000);
+    const listed = (jsonOf(r) as { models: { id: string }[] }).models.map((m) => m.id);
+    expect(listed).toEqual(expect.arrayContaining(models.map((m) => m.id)));
+    const refused = await runCli(['models', '--json', '--base-url', 'http://127.0.0.1:9'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+    expect(refused.code).toBe(1);
+    expect(jsonOf(refused)).toMatchObject({ ok: false });
+  });
+});

@@ -23,6 +23,7 @@ describe('writerTo', () => {
     closeSync(fd);
     expect(readFileSync(file, 'utf8')).toBe(`分组 one\n${big}\ntwo\n`);
     expect(w.isTTY).toBe(false);
+    expect(w.synced).toBe(true);
   });
 
   it('a write that fails hands that text and all after it to the stream', () => {
@@ -31,10 +32,13 @@ describe('writerTo', () => {
     writeFileSync(join(dir, 'read-only.txt'), '');
     const fd = openSync(join(dir, 'read-only.txt'), 'r');
     const w = writerTo(fd, () => ({ write: (text: string | Uint8Array) => handed.push(Buffer.from(text).toString('utf8')) > 0 }));
+    expect(w.synced).toBe(true);
     w.write('first\n');
     w.write('second\n');
     closeSync(fd);
     expect(handed).toEqual(['first\n', 'second\n']);
+    // The stream may hold them still: the process must not end before it has written them.
+    expect(w.synced).toBe(false);
   });
 });
 
