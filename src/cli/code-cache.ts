@@ -82,13 +82,20 @@ export interface CacheOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** The temp folder the cache's folder is made in (default: the system's). */
   temp?: string;
+  /** Runs a compile from the cache, or the making of one, under the flags V8 started with (./wasm-tier.ts). */
+  withDefaults?: <T>(fn: () => T) => T;
+  /** Told each part as it is loaded (compiled, not yet run), by its name. */
+  onLoad?: (part: string) => void;
 }
 
 /**
  * Runs the CommonJS file at `file` as Node would (its own `require`, `module`, `__filename`) and
  * returns its exports, using the cached code when V8 accepts it.
  */
-export function loadCached<T>(file: string, { build, name, env, temp = tmpdir() }: CacheOptions): CachedModule<T> {
+export function loadCached<T>(
+  file: string,
+  { build, name, env, temp = tmpdir(), withDefaults = (fn) => fn() }: CacheOptions,
+): CachedModule<T> {
   // The build writes it in ASCII: Latin-1 then reads it without decoding (and means the same).
   const bytes = readFileSync(file);
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
@@ -97,10 +104,13 @@ export function loadCached<T>(file: string, { build, name, env, temp = tmpdir() 
   const cached = cacheFile === undefined ? undefined : readCache(cacheFile);
   const cachedData = cached?.data;
   // The build writes its parts wrapped already: V8 then compiles the text as read, not a copy of it.
-  const script = new Script(source.startsWith(WRAPPER) ? source : `${WRAPPER}${source}\n})`, {
-    filename: file,
-    ...(cachedData !== undefined && { cachedData }),
-  });
+  const script = withDefaults(
+    () =>
+      new Script(source.startsWith(WRAPPER) ? source : `${WRAPPER}${source}\n})`, {
+        filename: file,
+        ...(cachedData !== undefined && { cachedData }),
+      }),
+  );
   const mod = { exports: {} as T };
   (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, builtins, mod, file, dirname(file));
   const stale = cachedData === undefined || script.cachedDataRejected === true;
@@ -116,7 +126,7 @@ export function loadCached<T>(file: string, { build, name, env, temp = tmpdir() 
         // Padded to a multiple of 8 bytes: V8 copies cached data that does not start aligned.
         const line = `${COVERS}${[...covers, ...more].join(',')}`;
         const header = Buffer.from(`${line.padEnd(Math.ceil((line.length + 1) / 8) * 8 - 1)}\n`, 'latin1');
-        writeCache(dir, cacheFile, build, Buffer.concat([header, script.createCachedData()]));
+        writeCache(dir, cacheFile, build, Buffer.concat([header, withDefaults(() => script.createCachedData())]));
       } catch {
         // A full disk or a folder gone: the next run compiles again.
       }
@@ -179,6 +189,7 @@ export function loadParts(dir: string, parts: Readonly<Record<string, string>>, 
         name: options.name === undefined ? undefined : `${options.name}-${part}`,
       });
       loaded.set(part, table);
+      options.onLoad?.(part);
     }
     const run = table.exports[id];
     if (run === undefined) throw new Error(`no chunk ${id} in ${part}.cjs`);

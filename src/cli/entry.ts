@@ -61,17 +61,24 @@ export async function main(argv: string[], given: ProcessLike = process): Promis
     }
   }
   if (typeof __PARTS__ !== 'object') return (await import('./main.js')).main(argv, proc);
-  const { loadParts } = await import('./code-cache.js');
+  const [{ loadParts }, { wasmTier }] = await Promise.all([import('./code-cache.js'), import('./wasm-tier.js')]);
+  // The process is ours (a library caller's never is): once undici's part is loaded (the build
+  // names each large library's part after it), WebAssembly stays on V8's baseline compiler.
+  const tier = given === process ? wasmTier() : undefined;
   // One cache per command: each holds the code that command ran.
   const name = /^[a-z]{2,12}$/.test(argv[0] ?? '') ? (argv[0] as string) : 'run';
-  const parts = loadParts(builtDir(), __PARTS__, { build: __BUILD__, name, env: proc.env });
+  const parts = loadParts(builtDir(), __PARTS__, {
+    build: __BUILD__,
+    name,
+    env: proc.env,
+    withDefaults: tier?.withDefaults,
+    onLoad: (part) => part === 'lib-undici' && tier?.baseline(),
+  });
   const code = await parts.require<CommandLine>('main').main(argv, proc);
   parts.save();
   // The command is over and all it printed is written: the process ends now. Left to end by
-  // itself, Node first waits for V8's background work, such as the TurboFan compile of undici's
-  // WebAssembly HTTP parser that V8 starts once the parser is hot (50–60 ms of a core here, after
-  // every command that spoke to a gateway). What is still pending is nothing of ours: idle sockets,
-  // unref'd timers.
+  // itself, Node first waits for all of V8's background work (compiles of code that ran hot, say);
+  // what else is pending is nothing of ours: idle sockets, unref'd timers.
   if (light?.synced()) process.exit(code);
   return code;
 }

@@ -240,6 +240,33 @@ describe("the command line's code cache", () => {
     expect(readdirSync(cacheDir)).toEqual([file]);
   });
 
+  it("a command that spoke to a gateway (WebAssembly kept on V8's baseline compiler from undici's loading on) leaves caches the next run takes", async () => {
+    // The bin sets V8's --liftoff-only once undici's part is loaded (src/cli/wasm-tier.ts), and V8
+    // takes a cache only under the flags it was made with: were the defaults not given back exactly
+    // around each compile and each save, every run would write every cache again.
+    const sim = await startSim();
+    const temp = mkdtempSync(join(dir, 'tmp-'));
+    const models = async (): Promise<void> => {
+      const home = mkdtempSync(join(dir, 'home-'));
+      const { stdout } = await run(process.execPath, [BIN_PATH, 'models', '--json', '--base-url', sim.root], {
+        env: { PATH: '/usr/bin:/bin', HOME: home, TMPDIR: temp, GATEWAY_API_KEY: DEMO_KEY },
+        cwd: home,
+      });
+      expect(JSON.parse(stdout)).toMatchObject({ ok: true });
+    };
+    await models();
+    const [folder] = readdirSync(temp);
+    const cacheDir = join(temp, folder ?? '');
+    const files = readdirSync(cacheDir).sort();
+    // The start, undici's part and more: parts loaded before the first connection and after it.
+    expect(files.filter((f) => f.includes('-models-')).length).toBeGreaterThanOrEqual(2);
+    const inodes = files.map((f) => statSync(join(cacheDir, f)).ino);
+    await models();
+    await models();
+    expect(readdirSync(cacheDir).sort()).toEqual(files);
+    expect(files.map((f) => statSync(join(cacheDir, f)).ino)).toEqual(inodes);
+  });
+
   it('NODE_DISABLE_COMPILE_CACHE: nothing is written', async () => {
     const temp = mkdtempSync(join(dir, 'tmp-'));
     await doctorIn(temp, { NODE_DISABLE_COMPILE_CACHE: '1' });
