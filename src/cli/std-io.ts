@@ -4,8 +4,8 @@
 // a command that writes a few lines. Outside Windows, Node writes files, pipes and terminals
 // synchronously anyway, so these write with `writeSync` and ask whether a descriptor is a terminal
 // only when it is a character device other than the null device. A write that fails (a descriptor
-// left non-blocking: EAGAIN; a closed pipe: EPIPE) hands that text and all that follows to Node's own
-// stream, which then behaves as it always did; output keeps its order.
+// left non-blocking: EAGAIN) hands that text and all that follows to Node's own stream, which then
+// behaves as it always did; output keeps its order. A pipe whose reader is gone (EPIPE) takes no more.
 import { fstatSync, statSync, writeSync } from 'node:fs';
 import type { ProcessLike } from './context.js';
 
@@ -28,10 +28,15 @@ interface Writer {
   write(text: string): boolean;
 }
 
-/** Writes to `fd` until a write fails; from then on `stream()` (Node's) takes the rest. */
+/**
+ * Writes to `fd` until a write fails; from then on `stream()` (Node's) takes the rest. A reader that
+ * went away (`… | head`: EPIPE) takes nothing more: the rest is dropped, as a shell's tools do,
+ * instead of Node's stream raising the error again with nobody to catch it.
+ */
 export function writerTo(fd: number, stream: () => { write(text: string | Uint8Array): boolean }): Writer {
   let tty: boolean | undefined;
   let handedOver = false;
+  let readerGone = false;
   return {
     get isTTY() {
       return (tty ??= isTerminal(fd));
@@ -40,13 +45,18 @@ export function writerTo(fd: number, stream: () => { write(text: string | Uint8A
       return !handedOver;
     },
     write(text: string): boolean {
+      if (readerGone) return false;
       if (handedOver) return stream().write(text);
       const bytes = Buffer.from(text, 'utf8');
       let done = 0;
       try {
         while (done < bytes.length) done += writeSync(fd, bytes, done);
         return true;
-      } catch {
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EPIPE') {
+          readerGone = true;
+          return false;
+        }
         handedOver = true;
         return stream().write(bytes.subarray(done));
       }

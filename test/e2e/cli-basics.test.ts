@@ -1,7 +1,8 @@
 // The built bin's start-up paths: version, help, and usage errors (exit 2) before any request.
+import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/catalog.js';
-import { BIN_PATH, jsonOf, runCli } from '../helpers/cli.js';
+import { BIN_PATH, jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
 afterAll(stopAll);
@@ -214,5 +215,33 @@ describe('the end of a run', () => {
     const refused = await runCli(['models', '--json', '--base-url', 'http://127.0.0.1:9'], { env: { GATEWAY_API_KEY: DEMO_KEY } });
     expect(refused.code).toBe(1);
     expect(jsonOf(refused)).toMatchObject({ ok: false });
+  });
+});
+
+describe('a reader that stops reading', () => {
+  it('`models --json | head`: the output is cut where the reader left, without an error, exit code unchanged', async () => {
+    const models = Array.from({ length: 3000 }, (_, i) => ({ id: `cut-model-${i}`, channel: 'openai' as const }));
+    const sim = await startSim({ models });
+    const home = tempHome();
+    const { code, stderr, first } = await new Promise<{ code: number | null; stderr: string; first: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN_PATH, 'models', '--json', '--base-url', sim.root], {
+        env: { PATH: process.env.PATH ?? '', HOME: home.dir, GATEWAY_API_KEY: DEMO_KEY },
+        cwd: home.dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      let head = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+      // As `head -c` does: the first bytes, then the pipe closed.
+      child.stdout.once('data', (d: Buffer) => {
+        head = d.toString('utf8');
+        child.stdout.destroy();
+      });
+      child.on('error', reject);
+      child.on('close', (exit) => resolve({ code: exit, stderr: err, first: head }));
+    }).finally(home.remove);
+    expect(first.startsWith('{"ok":true')).toBe(true);
+    expect(stderr).not.toMatch(/EPIPE|Error|at /);
+    expect(code).toBe(0);
   });
 });
