@@ -62,8 +62,9 @@ export async function main(argv: string[], given: ProcessLike = process): Promis
   }
   if (typeof __PARTS__ !== 'object') return (await import('./main.js')).main(argv, proc);
   const [{ loadParts }, { wasmTier }] = await Promise.all([import('./code-cache.js'), import('./wasm-tier.js')]);
-  // The process is ours (a library caller's never is): once undici's part is loaded (the build
-  // names each large library's part after it), WebAssembly stays on V8's baseline compiler.
+  // The process is ours (a library caller's never is): from undici's first connection,
+  // WebAssembly stays on V8's baseline compiler. Listened for once undici's part is loaded (the
+  // build names each large library's part after it).
   const tier = given === process ? wasmTier() : undefined;
   // One cache per command: each holds the code that command ran.
   const name = /^[a-z]{2,12}$/.test(argv[0] ?? '') ? (argv[0] as string) : 'run';
@@ -72,7 +73,7 @@ export async function main(argv: string[], given: ProcessLike = process): Promis
     name,
     env: proc.env,
     withDefaults: tier?.withDefaults,
-    onLoad: (part) => part === 'lib-undici' && tier?.baseline(),
+    onLoad: (part) => part === 'lib-undici' && tier?.arm(),
   });
   const code = await parts.require<CommandLine>('main').main(argv, proc);
   parts.save();

@@ -3,37 +3,46 @@
 // thread: 50–60 ms of a core on the project's machine for llhttp's one huge function, which Node
 // then waits for before the process may end — after every command that spoke to a gateway, more
 // than the rest of a `models` or a `verify` took. A command is over before TurboFan's code would pay
-// for itself, so once undici is loaded the command line keeps WebAssembly on Liftoff (V8's
-// `--liftoff-only`). The process is ours: the library never does this.
+// for itself, so from undici's first connection (its modules, and Node's that they load, loaded
+// by then) the command line keeps WebAssembly on Liftoff (V8's `--liftoff-only`). The process is
+// ours: the library never does this.
 //
-// V8 takes a code cache only when it was made under the flags V8 runs with: our parts are compiled
-// from their caches, and their caches made, with V8's defaults given back for that moment, so every
-// cache is made and taken under the same flags. Giving them back exactly takes knowing what
+// V8 takes a code cache only when it was made under the flags V8 runs with (Node's own modules
+// too: one loaded after the flag is compiled from its source): our parts are compiled from their
+// caches, and their caches made, with V8's defaults given back for that moment, so every cache is
+// made and taken under the same flags. Giving them back exactly takes knowing what
 // `--liftoff-only` implies on that V8: measured on V8 11.3 (Node 20); elsewhere the process keeps
 // V8's own tiering.
 const V8_MEASURED = '11.3.';
 const BASELINE = '--liftoff-only';
 const DEFAULTS = '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering';
+/** undici's diagnostics channel for a connection about to be made (before it compiles its parser). */
+const BEFORE_CONNECT = 'undici:client:beforeConnect';
 
 export interface WasmTier {
-  /** From now on WebAssembly stays on V8's baseline compiler (call before undici first connects). */
-  baseline(): void;
+  /** Keeps WebAssembly on V8's baseline compiler from undici's first connection on; returns what stops waiting for it. */
+  arm(): () => void;
   /** Runs `fn` (a compile from a code cache, or the making of one) under V8's default flags. */
   withDefaults<T>(fn: () => T): T;
 }
 
-const UNTOUCHED: WasmTier = { baseline: () => undefined, withDefaults: (fn) => fn() };
+const UNTOUCHED: WasmTier = { arm: () => () => undefined, withDefaults: (fn) => fn() };
 
 export function wasmTier(v8Version: string = process.versions.v8): WasmTier {
   if (!v8Version.startsWith(V8_MEASURED)) return UNTOUCHED;
   let on = false;
-  // node:v8 loads Node's stream modules: asked for only with undici, which loads them anyway.
+  // node:v8 loads Node's stream modules: asked for only at a connection, when net has loaded them.
   const setFlags = (flags: string): void => process.getBuiltinModule('node:v8').setFlagsFromString(flags);
   return {
-    baseline() {
-      if (on) return;
-      setFlags(BASELINE);
-      on = true;
+    arm() {
+      const channels = process.getBuiltinModule('node:diagnostics_channel');
+      const first = (): void => {
+        channels.unsubscribe(BEFORE_CONNECT, first);
+        setFlags(BASELINE);
+        on = true;
+      };
+      channels.subscribe(BEFORE_CONNECT, first);
+      return () => void channels.unsubscribe(BEFORE_CONNECT, first);
     },
     withDefaults(fn) {
       if (!on) return fn();

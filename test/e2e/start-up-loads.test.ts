@@ -240,8 +240,8 @@ describe("the command line's code cache", () => {
     expect(readdirSync(cacheDir)).toEqual([file]);
   });
 
-  it("a command that spoke to a gateway (WebAssembly kept on V8's baseline compiler from undici's loading on) leaves caches the next run takes", async () => {
-    // The bin sets V8's --liftoff-only once undici's part is loaded (src/cli/wasm-tier.ts), and V8
+  it("a command that spoke to a gateway (WebAssembly kept on V8's baseline compiler from its first connection on) leaves caches the next run takes", async () => {
+    // The bin sets V8's --liftoff-only at undici's first connection (src/cli/wasm-tier.ts), and V8
     // takes a cache only under the flags it was made with: were the defaults not given back exactly
     // around each compile and each save, every run would write every cache again.
     const sim = await startSim();
