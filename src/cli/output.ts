@@ -69,8 +69,9 @@ const WRITE_ALONE = 1 << 14;
  * its value. A gateway with thousands of models makes a document of megabytes: written as one
  * string, every step at the output edge (masking the key, escaping controls, encoding) copies and
  * searches all of it again, and one character past Latin-1 anywhere (the masked key's `…`) makes
- * V8 hold all of it at two bytes a character. A piece ends between two values, so no string (nor a
- * key in one) is ever cut in two.
+ * V8 hold all of it at two bytes a character. A piece ends between a member's name and its value or
+ * between two members, so no string (nor a key in one) is ever cut in two. (A value stringified on
+ * its own hands a toJSON, and `inEnglish`, the key '' instead of its name: neither reads it here.)
  */
 export function* jsonPieces(doc: unknown): Generator<string> {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || isMessage(doc) || 'toJSON' in doc) {
