@@ -29,8 +29,20 @@ export interface WasmTier {
 
 const UNTOUCHED: WasmTier = { arm: () => () => undefined, withDefaults: (fn) => fn() };
 
-export function wasmTier(v8Version: string = process.versions.v8): WasmTier {
-  if (!V8_MEASURED.some((v) => v8Version.startsWith(v))) return UNTOUCHED;
+export interface TierFacts {
+  /** V8's version (`process.versions.v8`). */
+  v8: string;
+  /** The flags Node was started with: its own arguments and NODE_OPTIONS. */
+  flags: readonly string[];
+}
+
+export function wasmTier({
+  v8 = process.versions.v8,
+  flags = [...process.execArgv, process.env['NODE_OPTIONS'] ?? ''],
+}: Partial<TierFacts> = {}): WasmTier {
+  if (!V8_MEASURED.some((v) => v8.startsWith(v))) return UNTOUCHED;
+  // Someone who set V8's WebAssembly flags keeps them (and the defaults given back would not be theirs).
+  if (flags.some((f) => /--(no-)?(liftoff|wasm)/.test(f))) return UNTOUCHED;
   let on = false;
   // node:v8 loads Node's stream modules: asked for only at a connection, when net has loaded them.
   const setFlags = (flags: string): void => process.getBuiltinModule('node:v8').setFlagsFromString(flags);
