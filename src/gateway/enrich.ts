@@ -148,7 +148,7 @@ export function keyGroups(sold: ReadonlyMap<string, SoldModel>, listed: Iterable
 export function inferPriceGroup(
   market: Pick<Market, 'sold' | 'groupRatios'>,
   listed: readonly string[],
-  /** `keyGroups(market.sold, listed)`, when the caller has it already. */
+  /** `keyGroups(market.sold, listed)`, when the caller has it already (undefined: found here). */
   groups = keyGroups(market.sold, listed),
 ): { group?: string; ratio: number } | undefined {
   const possible = [...(groups ?? [])].filter((g) => Object.hasOwn(market.groupRatios, g));

@@ -82,7 +82,8 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
   const ids = list.models.map((m) => m.id);
   // The groups that sell everything the key lists (its own group is one of them).
   const own = market && keyGroups(market.sold, ids);
-  const inferred = market && group === undefined ? inferPriceGroup(market, ids, own) : undefined;
+  // No such group (own undefined): nothing to infer, and handing undefined on would find them again.
+  const inferred = market && own && group === undefined ? inferPriceGroup(market, ids, own) : undefined;
   const pricing = market && inferred ? repriced(market.prices, inferred.ratio) : market?.prices;
   const prices: PriceBasis | undefined = market && {
     ...(group !== undefined && { group }),
