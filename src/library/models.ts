@@ -76,7 +76,19 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
   const group = input.group;
   const opts = { root: gw.root, key, timeoutMs: gw.timeoutMs, env: gw.env, ...(group !== undefined && { group }) };
   // The key's list decides; marketplace and key information are optional enrichments that never throw.
-  const [list, market, keyInfo] = await Promise.all([client.listModels(opts), client.fetchMarket(opts), client.fetchKeyInfo(opts)]);
+  // They are asked on the event loop's next turn: a gateway that refuses the list's connection is
+  // heard of first (a refusal is there at the loop's first look), and then they are never sent.
+  let refused = false;
+  const asked = client.listModels(opts).catch((err: unknown) => {
+    refused = true;
+    throw err;
+  });
+  const enrichments = (async () => {
+    await new Promise((next) => setImmediate(next));
+    if (refused) return [undefined, undefined] as const;
+    return Promise.all([client.fetchMarket(opts), client.fetchKeyInfo(opts)]);
+  })();
+  const [list, [market, keyInfo]] = await Promise.all([asked, enrichments]);
   // Prices are the model's price × the key's group's ratio. The gateway does not tell a key's
   // group; without one given the key's own list tells it when one group (or one ratio) fits it.
   const ids = list.models.map((m) => m.id);

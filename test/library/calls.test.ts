@@ -78,6 +78,32 @@ describe('the library after a setup', () => {
     expect(refused).toBeInstanceOf(GatewayError);
     expect((refused as GatewayError).diagnosis.code).toBe('unreachable');
 
+    // The prices and the key's details are asked only once the list's connection is not refused:
+    // a refusal heard on the loop's first turn leaves them unsent.
+    const asked: string[] = [];
+    const refusing = {
+      request: ({ path }: { path: string }) => {
+        asked.push(path);
+        return Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }));
+      },
+    };
+    const down = await models({ baseUrl: 'http://127.0.0.1:9' }, { ...h, network: refusing }).catch((e: unknown) => e);
+    expect((down as GatewayError).diagnosis.code).toBe('unreachable');
+    expect(asked).toEqual(['/v1/models']);
+    // Later failures are the list's own: the others were asked beside it, as before.
+    const slow = {
+      request: ({ path }: { path: string }) => {
+        asked.push(path);
+        return new Promise<never>((_, reject) =>
+          setTimeout(() => reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })), 20),
+        );
+      },
+    };
+    asked.length = 0;
+    await models({ baseUrl: 'http://127.0.0.1:9' }, { ...h, network: slow }).catch(() => undefined);
+    expect(asked[0]).toBe('/v1/models');
+    expect(asked.length).toBeGreaterThan(1);
+
     await setup({ baseUrl: sim.root, agents: ['codex'] }, h);
     const config = join(h.home, '.codex', 'config.toml');
     await remove({ agents: ['codex'] }, h);
