@@ -135,9 +135,37 @@ const deferredCatalogs = {
     }));
   },
 };
+// The agents' ids, read from the registry itself (its modules run here, as the catalogs' do above):
+// src/agents/ids.ts is built as these lists, so code that checks an agent's name (the settings, a
+// flag) runs none of the agents' modules. From source it is the registry's own export.
+const agentIds = await (async () => {
+  const out = await build({ ...shared, plugins: [], entryPoints: ['src/agents/registry.ts'], format: 'cjs', write: false });
+  const module = { exports: {} };
+  const { createRequire } = await import('node:module');
+  new Function('module', 'exports', 'require', '__dirname', '__filename', out.outputFiles[0].text)(
+    module,
+    module.exports,
+    createRequire(import.meta.url),
+    join(root, 'src/agents'),
+    join(root, 'src/agents/registry.ts'),
+  );
+  const ids = module.exports.AGENT_IDS;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.some((id) => !/^[a-z][a-z0-9-]*$/.test(id)))
+    throw new Error('build: the registry exports no AGENT_IDS to write out');
+  return ids;
+})();
+const builtAgentIds = {
+  name: 'built-agent-ids',
+  setup(b) {
+    b.onLoad({ filter: /\/src\/agents\/ids\.ts$/ }, () => ({
+      loader: 'ts',
+      contents: `export type { AgentId } from './registry.js';\nexport const AGENT_IDS = Object.freeze(${JSON.stringify(agentIds)});\nexport const isAgentId = (id) => AGENT_IDS.includes(id);\n`,
+    }));
+  },
+};
 const split = await build({
   ...shared,
-  plugins: [...shared.plugins, deferredCatalogs],
+  plugins: [...shared.plugins, deferredCatalogs, builtAgentIds],
   entryPoints: { main: 'src/cli/main.ts', index: 'src/index.ts' },
   outdir: 'dist',
   format: 'esm',

@@ -1,6 +1,6 @@
 // `models` as a library call: the key's models with their protocol marks, which agent each suits,
 // the marketplace's prices at the key's group, and what the gateway sells that this key does not list.
-import { AGENT_IDS, AGENTS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
+import { AGENT_IDS, isAgentId, type AgentId } from '../agents/ids.js';
 import type { Agent, ModelFit } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
@@ -72,23 +72,9 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
   const inConfigs = agents ? await (await import('../settings/config-key.js')).keysForRun(ctx, values, agents) : undefined;
   const gw = resolveGateway(ctx, values, undefined, agents, inConfigs);
   const key = (agent !== undefined ? gw.agentKeys?.get(agent)?.key : undefined) ?? gw.key;
-  const client = await import('../gateway/client.js');
   const group = input.group;
   const opts = { root: gw.root, key, timeoutMs: gw.timeoutMs, env: gw.env, ...(group !== undefined && { group }) };
-  // The key's list decides; marketplace and key information are optional enrichments that never throw.
-  // They are asked on the event loop's next turn: a gateway that refuses the list's connection is
-  // heard of first (a refusal is there at the loop's first look), and then they are never sent.
-  let refused = false;
-  const asked = client.listModels(opts).catch((err: unknown) => {
-    refused = true;
-    throw err;
-  });
-  const enrichments = (async () => {
-    await new Promise((next) => setImmediate(next));
-    if (refused) return [undefined, undefined] as const;
-    return Promise.all([client.fetchMarket(opts), client.fetchKeyInfo(opts)]);
-  })();
-  const [list, [market, keyInfo]] = await Promise.all([asked, enrichments]);
+  const { list, market, keyInfo, served } = await ask(opts);
   // Prices are the model's price × the key's group's ratio. The gateway does not tell a key's
   // group; without one given the key's own list tells it when one group (or one ratio) fits it.
   const ids = list.models.map((m) => m.id);
@@ -122,7 +108,6 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
           })
           .sort((a, b) => (a.id < b.id ? -1 : 1))
       : undefined;
-  const served = SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]);
   const report: ModelsReport = {
     root: gw.root,
     key: maskKey(key),
@@ -138,6 +123,29 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
     warnings: [...list.warnings],
   };
   return { report, notes };
+}
+
+/**
+ * The key's list, then the optional enrichments that never throw (the marketplace, the key's
+ * details) and the agents that judge the models: those on the event loop's next turn, while the
+ * gateway answers. A gateway that refuses the list's connection is heard of first (a refusal is
+ * there at the loop's first look): then nothing more is sent or loaded.
+ */
+async function ask(opts: Parameters<typeof import('../gateway/client.js').listModels>[0] & { group?: string }) {
+  const client = await import('../gateway/client.js');
+  let refused = false;
+  const asked = client.listModels(opts).catch((err: unknown) => {
+    refused = true;
+    throw err;
+  });
+  const rest = (async () => {
+    await new Promise((next) => setImmediate(next));
+    // Refused: the list's own error.
+    if (refused) await asked;
+    return Promise.all([client.fetchMarket(opts), client.fetchKeyInfo(opts), import('../agents/registry.js')]);
+  })();
+  const [list, [market, keyInfo, { AGENTS, SUPPORTED_AGENT_IDS }]] = await Promise.all([asked, rest]);
+  return { list, market, keyInfo, served: SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]) };
 }
 
 /** The key's models and what they suit; throws a GatewayError (the cause, the fix) when the list cannot be read. */

@@ -7,7 +7,7 @@ import { normalizeBaseUrl } from '../core/base-url.js';
 import { isMessage } from '../i18n/index.js';
 import { readCurrent } from '../setup/read-current.js';
 import type { Completed } from './given.js';
-import { BASE_URL_ENV, defaultKeyNamed, keyEnvFlags, type ImportedKey } from './gateway.js';
+import { BASE_URL_ENV, defaultKeyNamed, keyEnvFlags, type ImportedKey, type KeptKey } from './gateway.js';
 import type { SettingsHost } from './host.js';
 import { agentEnv } from './setup-inputs.js';
 
@@ -21,9 +21,9 @@ async function keysInConfigs(
   agents: readonly AgentId[],
   root: string,
   scope: Scope = 'user',
-): Promise<Map<AgentId, ImportedKey>> {
+): Promise<Map<AgentId, KeptKey>> {
   const env = agentEnv(host);
-  const out = new Map<AgentId, ImportedKey>();
+  const out = new Map<AgentId, KeptKey>();
   for (const id of agents) {
     const agent = AGENTS[id];
     try {
@@ -32,7 +32,7 @@ async function keysInConfigs(
       if (normalizeBaseUrl(request.baseUrl).root !== root) continue;
       host.addSecret(request.key);
       const file = typeof request.file === 'string' ? request.file : agent.name;
-      out.set(id, { key: request.key, source: file });
+      out.set(id, { key: request.key, source: file, agent: agent.name });
     } catch {
       // A file that does not parse: setup and doctor name it; here it only holds no usable key.
     }
@@ -50,7 +50,7 @@ export async function keysForRun(
   agents: readonly AgentId[],
   scope: Scope = 'user',
   imported?: ImportedKey,
-): Promise<Map<AgentId, ImportedKey>> {
+): Promise<Map<AgentId, KeptKey>> {
   const perAgent = keyEnvFlags(values).perAgent;
   const missing = agents.filter((id) => {
     const name = perAgent.get(id);

@@ -1,6 +1,6 @@
 // Which gateway and which key: from flags and the environment, validated once for every command
 // that talks to the gateway. Missing input is a UsageError naming the flag or variable to set.
-import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../agents/registry.js';
+import { AGENT_IDS, isAgentId, type AgentId } from '../agents/ids.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
@@ -37,6 +37,12 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export interface ImportedKey {
   key: string;
   source: string;
+}
+
+/** A key an agent's config holds for this gateway (./config-key.ts). */
+export interface KeptKey extends ImportedKey {
+  /** The agent, by its name, for the note that says where the key was kept. */
+  agent: string;
 }
 
 /** The key variables named by `--api-key-env`: the plain one (every agent) and `AGENT=VAR` ones. */
@@ -85,7 +91,7 @@ function resolveAgentKeys(
   ctx: Pick<SettingsHost, 'env' | 'addSecret'>,
   values: Given,
   agents: readonly AgentId[],
-  inConfigs: ReadonlyMap<AgentId, ImportedKey>,
+  inConfigs: ReadonlyMap<AgentId, KeptKey>,
 ): Map<AgentId, AgentKey> {
   const { perAgent } = keyEnvFlags(values);
   const out = new Map<AgentId, AgentKey>();
@@ -210,7 +216,7 @@ export function resolveGateway(
   values: Completed,
   imported?: ImportedKey,
   agents?: readonly AgentId[],
-  inConfigs: ReadonlyMap<AgentId, ImportedKey> = new Map(),
+  inConfigs: ReadonlyMap<AgentId, KeptKey> = new Map(),
 ): GatewayInputs {
   const url = resolveBaseUrl(ctx, values);
   const agentKeys = agents ? resolveAgentKeys(ctx, values, agents, inConfigs) : new Map<AgentId, AgentKey>();
@@ -228,9 +234,7 @@ export function resolveGateway(
     const held = inConfigs.get(id)!;
     if (held.key !== standIn?.key) agentKeys.set(id, { key: held.key, keyEnvVar, keptIn: held.source });
     if (fromVar && held.key !== fromVar.key)
-      ctx.warn(
-        msg('core.warning_line', { text: msg('keys.kept_in_config', { agent: AGENTS[id].name, file: held.source, var: keyEnvVar }) }),
-      );
+      ctx.warn(msg('core.warning_line', { text: msg('keys.kept_in_config', { agent: held.agent, file: held.source, var: keyEnvVar }) }));
   }
   const first = agents?.[0] !== undefined ? agentKeys.get(agents[0]) : undefined;
   const everyOwn = agents !== undefined && agents.length > 0 && agents.every((id) => agentKeys.has(id));

@@ -5,7 +5,7 @@
 // else's text: until the user approves it (`trust`), it may choose models, nothing that decides
 // where a key goes. Never the key: only its variable's name.
 import { join, resolve } from 'node:path';
-import { AGENT_IDS, isAgentId, type AgentId } from '../agents/registry.js';
+import { AGENT_IDS, isAgentId, type AgentId } from '../agents/ids.js';
 import type { KeyStorage, Scope } from '../agents/types.js';
 import { writeFileAtomic } from '../config/atomic.js';
 import { readJson } from '../config/parse-json.js';

@@ -1,7 +1,6 @@
 // Saved settings as defaults for flags (flag > environment > project file > user file), and the
 // user file updated after a setup that worked, so `sync` can repeat it later.
-import { AGENTS, type AgentId } from '../agents/registry.js';
-import type { Preferences } from '../agents/types.js';
+import type { AgentId } from '../agents/ids.js';
 import { DEFAULT_MARKERS, type Markers } from '../core/types.js';
 import type { SetupReport } from '../setup/run.js';
 import type { LoadedSettings, Settings } from './index.js';
@@ -161,23 +160,6 @@ export function refuseSavedEnvStorage(
     msg('saved.env_storage_unset', { files: commas(sources), var: keyEnvVar }),
     msg('saved.env_storage_unset_hint', { var: keyEnvVar }),
   );
-}
-
-/**
- * Per-agent preferences: the saved model first (so a re-run keeps it while the key still offers it
- * and falls back to the ranking when it does not), then the saved patterns, then the defaults.
- */
-export function savedPreferences(s: Settings, pinSaved: boolean): Partial<Record<AgentId, Partial<Preferences>>> {
-  const out: Partial<Record<AgentId, Partial<Preferences>>> = {};
-  for (const [id, a] of Object.entries(s.perAgent ?? {}) as [AgentId, NonNullable<Settings['perAgent']>[AgentId]][]) {
-    if (!a) continue;
-    const defaults = AGENTS[id].preferences;
-    out[id] = {
-      model: [...(pinSaved && a.model ? [a.model] : []), ...(a.preferences ?? []), ...defaults.model],
-      smallModel: [...(pinSaved && a.smallModel ? [a.smallModel] : []), ...(a.smallPreferences ?? []), ...(defaults.smallModel ?? [])],
-    };
-  }
-  return out;
 }
 
 export function savedMarkers(s: Settings): Markers | undefined {

@@ -5,11 +5,11 @@
 // (`sync --check` is a dry run, `doctor --fix` repairs one agent with its own key). A new setup
 // flag is its line in the command line's SETUP_OPTIONS and its line in `setupInputs`.
 import { AGENT_IDS, AGENTS, DEFAULT_AGENT_IDS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
-import type { AgentEnv, KeyStorage, Scope } from '../agents/types.js';
+import type { AgentEnv, KeyStorage, Preferences, Scope } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
 import { commas, msg } from '../i18n/index.js';
-import type { LoadedSettings } from './index.js';
+import type { LoadedSettings, Settings } from './index.js';
 import { setupOptions, type SetupFields, type SetupOptions } from '../setup/options.js';
 import { showArgument } from '../core/values.js';
 import { runMemo } from '../core/run-cache.js';
@@ -18,7 +18,7 @@ import type { SettingsHost } from './host.js';
 import { hintPreferences } from '../setup/import-hints.js';
 import { readImport, type ImportedLink } from './import-input.js';
 import { DEFAULT_TIMEOUT_MS, timeoutMs, type GatewayInputs, type ImportedKey } from './gateway.js';
-import { loadSaved, projectFilled, savedMarkers, savedPreferences, withSavedDefaults, type RememberedField } from './saved.js';
+import { loadSaved, projectFilled, savedMarkers, withSavedDefaults, type RememberedField } from './saved.js';
 
 /** Everything the flags, saved settings and environment say of a setup run; undefined where none did. */
 export interface SetupInputs {
@@ -263,4 +263,21 @@ export function modelChoices(given: Pick<Given, 'models'>): {
     } else models.set(agent as AgentId | '*', ids[ids.length - 1]!);
   }
   return { models, modelLists };
+}
+
+/**
+ * Per-agent preferences: the saved model first (so a re-run keeps it while the key still offers it
+ * and falls back to the ranking when it does not), then the saved patterns, then the defaults.
+ */
+export function savedPreferences(s: Settings, pinSaved: boolean): Partial<Record<AgentId, Partial<Preferences>>> {
+  const out: Partial<Record<AgentId, Partial<Preferences>>> = {};
+  for (const [id, a] of Object.entries(s.perAgent ?? {}) as [AgentId, NonNullable<Settings['perAgent']>[AgentId]][]) {
+    if (!a) continue;
+    const defaults = AGENTS[id].preferences;
+    out[id] = {
+      model: [...(pinSaved && a.model ? [a.model] : []), ...(a.preferences ?? []), ...defaults.model],
+      smallModel: [...(pinSaved && a.smallModel ? [a.smallModel] : []), ...(a.smallPreferences ?? []), ...(defaults.smallModel ?? [])],
+    };
+  }
+  return out;
 }

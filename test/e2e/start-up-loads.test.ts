@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AGENT_IDS } from '../../src/agents/registry.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import { BIN_PATH } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
@@ -81,10 +82,37 @@ describe('what a start runs', () => {
     expect(await ranLibraries(['doctor'])).toEqual([]);
   });
 
+  const agentModules = (ran: string[]): string[] => ran.filter((m) => /^src\/agents\/[a-z-]+\/index\.ts$/.test(m));
+
   it("a usage error runs no agent's module; the command itself runs them all", async () => {
-    const agentModules = (ran: string[]): string[] => ran.filter((m) => /^src\/agents\/[a-z-]+\/index\.ts$/.test(m));
     expect(agentModules(await ranModules(['doctor', '--bogus']))).toEqual([]);
     expect(agentModules(await ranModules(['doctor'])).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("models runs the agents' modules once a gateway answers (they judge its models), none on a refused connection", async () => {
+    const refused = await ranModules(['models', '--base-url', 'http://127.0.0.1:9'], { GATEWAY_API_KEY: 'sk-loads-not-a-key-0000' });
+    expect(agentModules(refused)).toEqual([]);
+    // The settings check the agents' names against the list the build wrote out.
+    expect(refused).toContain('src/agents/ids.ts');
+    const sim = await startSim();
+    expect(agentModules(await ranModules(['models', '--base-url', sim.root], { GATEWAY_API_KEY: DEMO_KEY })).length).toBeGreaterThanOrEqual(
+      15,
+    );
+  });
+
+  it("a settings file's agents are checked against that list: the registry's, in its order", async () => {
+    const home = mkdtempSync(join(dir, 'home-'));
+    mkdirSync(join(home, '.config/gateway-agent-setup'), { recursive: true });
+    writeFileSync(join(home, '.config/gateway-agent-setup/settings.json'), JSON.stringify({ perAgent: { vim: {}, codex: {} } }));
+    const failed = await run(process.execPath, [BIN_PATH, 'models', '--base-url', 'http://127.0.0.1:9'], {
+      env: { PATH: '/usr/bin:/bin', HOME: home, GATEWAY_API_KEY: 'sk-loads-not-a-key-0000' },
+      cwd: home,
+    }).catch((err: { code?: unknown; stderr?: string }) => err);
+    expect((failed as { code?: unknown }).code).toBe(2);
+    // Wrapped at the terminal's width: compared word for word.
+    expect((failed as { stderr: string }).stderr.replace(/\s+/g, ' ')).toContain(
+      `"perAgent.vim" is not an agent (agents: ${AGENT_IDS.join(', ')})`,
+    );
   });
 
   it('a package.json that says nothing of us is passed over without the JSON loader; one that does runs it', async () => {

@@ -6,7 +6,8 @@ import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
 import { EXIT } from '../../core/errors.js';
 import type { ClassifiedModel, KeyInfo, ModelPricing, Protocol } from '../../core/types.js';
-import { AGENTS, SUPPORTED_AGENT_IDS, type AgentId } from '../../agents/registry.js';
+import type { AgentId } from '../../agents/ids.js';
+import type { Agent } from '../../agents/types.js';
 import { notForCoding } from '../../agents/fit.js';
 import { commas, msg, type Translator } from '../../i18n/index.js';
 import { flag, str, type ParsedArgs } from '../args.js';
@@ -33,8 +34,6 @@ export const help: CommandHelp = {
 };
 
 const ORDER: readonly Protocol[] = ['messages', 'responses', 'chat', 'images'];
-
-const SUPPORTED = SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]);
 
 /** The group a model is listed under: images, else its first confirmed protocol, else its first probable one. */
 function primaryProtocol(model: ClassifiedModel): Protocol | undefined {
@@ -94,12 +93,12 @@ function byProtocol(t: Translator, entries: readonly { name: string; protocol: P
   return [...groups].map(([p, names]) => t('models.agents_protocol', { agents: commas(names), protocol: PROTOCOL_NAMES[p] })).join('; ');
 }
 
-function agentLines(t: Translator, model: ClassifiedModel, paint: Paint): string[] {
+function agentLines(t: Translator, model: ClassifiedModel, paint: Paint, agents: readonly Agent[]): string[] {
   const suits: { name: string; protocol: Protocol }[] = [];
   const probes: { name: string; protocol: Protocol }[] = [];
   const not: string[] = [];
   const excluded = notForCoding(model) !== undefined;
-  for (const agent of SUPPORTED) {
+  for (const agent of agents) {
     const fit = agent.fit(model);
     if (!fit.ok)
       not.push(
@@ -119,14 +118,20 @@ function agentLines(t: Translator, model: ClassifiedModel, paint: Paint): string
   return lines;
 }
 
-function modelBlock(t: Translator, models: readonly ClassifiedModel[], paint: Paint, detail: 'agents' | 'reason'): string[] {
+function modelBlock(
+  t: Translator,
+  models: readonly ClassifiedModel[],
+  paint: Paint,
+  detail: 'agents' | 'reason',
+  agents: readonly Agent[],
+): string[] {
   const rows = models.map((m) => [m.id, m.marked ? (m.marks ?? []).join(', ') || '-' : t('models.unmarked'), priceText(t, m.pricing)]);
   // Marks and prices wrap; a model id is never cut (it is what the user copies into --model).
   const head = tableRows(rows, { indent: 2, wrap: [1, 2] });
   const lines: string[] = [];
   models.forEach((m, i) => {
     lines.push(...(head[i] ?? [m.id]).map((l) => paint('bold', l)));
-    if (detail === 'agents') lines.push(...agentLines(t, m, paint));
+    if (detail === 'agents') lines.push(...agentLines(t, m, paint, agents));
     else {
       const why = notForCoding(m);
       lines.push(...wrap(why ? t(why) : '', 6));
@@ -177,7 +182,7 @@ function jsonDoc(report: ModelsReport): Record<string, unknown> {
 }
 
 /** The models by protocol (the one each is listed under), then those for no coding agent. */
-function groupLines(t: Translator, report: ModelsReport, paint: Paint, all: boolean): string[] {
+function groupLines(t: Translator, report: ModelsReport, paint: Paint, all: boolean, agents: readonly Agent[]): string[] {
   const { models, keyInfo } = report;
   const lines: string[] = [];
   if (models.length === 0 && keyInfo?.modelLimits?.length === 0) {
@@ -187,7 +192,7 @@ function groupLines(t: Translator, report: ModelsReport, paint: Paint, all: bool
   }
   if (!report.marked) {
     lines.push('', ...wrap(t('models.unmarked_gateway')).map((l) => paint('yellow', l)), '');
-    for (const line of modelBlock(t, models, paint, 'agents')) lines.push(line);
+    for (const line of modelBlock(t, models, paint, 'agents', agents)) lines.push(line);
     return lines;
   }
   for (const protocol of ORDER) {
@@ -195,12 +200,12 @@ function groupLines(t: Translator, report: ModelsReport, paint: Paint, all: bool
     if (group.length === 0) continue;
     lines.push('', paint('cyan', t(`models.group.${protocol}`)));
     // One line at a time: a spread of 50,000 models' lines overflows the call stack.
-    for (const line of modelBlock(t, group, paint, protocol === 'images' ? 'reason' : 'agents')) lines.push(line);
+    for (const line of modelBlock(t, group, paint, protocol === 'images' ? 'reason' : 'agents', agents)) lines.push(line);
   }
   const others = models.filter((m) => primaryProtocol(m) === undefined);
   if (others.length > 0) {
     lines.push('', paint('cyan', t('models.not_for_agents')));
-    if (all) for (const line of modelBlock(t, others, paint, 'reason')) lines.push(line);
+    if (all) for (const line of modelBlock(t, others, paint, 'reason', agents)) lines.push(line);
     else lines.push(...wrap(t('models.all_for_why', { ids: commas(others.map((m) => m.id)) }), 2));
   }
   return lines;
@@ -233,7 +238,10 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     ]),
     ...wrap(priced ? basisText(t, priced) : t('models.no_prices')).map((l) => paint('dim', l)),
   ];
-  for (const line of groupLines(t, report, paint, all)) lines.push(line);
+  // The agents the models were judged by (the call loaded them with the list).
+  const { AGENTS, SUPPORTED_AGENT_IDS } = await import('../../agents/registry.js');
+  const agents = SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]);
+  for (const line of groupLines(t, report, paint, all, agents)) lines.push(line);
   if (elsewhere && elsewhere.length > 0) {
     lines.push('', paint('cyan', t('models.elsewhere')));
     for (const e of elsewhere) lines.push(paint('bold', `  ${e.id}`), ...wrap(elsewhereText(t, e), 6));
