@@ -93,13 +93,21 @@ function byProtocol(t: Translator, entries: readonly { name: string; protocol: P
   return [...groups].map(([p, names]) => t('models.agents_protocol', { agents: commas(names), protocol: PROTOCOL_NAMES[p] })).join('; ');
 }
 
-function agentLines(t: Translator, model: ClassifiedModel, paint: Paint, agents: readonly Agent[]): string[] {
+/** The agents the call judged the models by, and its verdicts (by model id, then agent id). */
+interface Judged {
+  agents: readonly Agent[];
+  fits: ModelsReport['fits'];
+}
+
+function agentLines(t: Translator, model: ClassifiedModel, paint: Paint, judged: Judged): string[] {
   const suits: { name: string; protocol: Protocol }[] = [];
   const probes: { name: string; protocol: Protocol }[] = [];
   const not: string[] = [];
   const excluded = notForCoding(model) !== undefined;
-  for (const agent of agents) {
-    const fit = agent.fit(model);
+  const fits = judged.fits[model.id] ?? {};
+  for (const agent of judged.agents) {
+    const fit = fits[agent.id];
+    if (fit === undefined) continue;
     if (!fit.ok)
       not.push(
         excluded
@@ -123,7 +131,7 @@ function modelBlock(
   models: readonly ClassifiedModel[],
   paint: Paint,
   detail: 'agents' | 'reason',
-  agents: readonly Agent[],
+  judged: Judged,
 ): string[] {
   const rows = models.map((m) => [m.id, m.marked ? (m.marks ?? []).join(', ') || '-' : t('models.unmarked'), priceText(t, m.pricing)]);
   // Marks and prices wrap; a model id is never cut (it is what the user copies into --model).
@@ -131,7 +139,7 @@ function modelBlock(
   const lines: string[] = [];
   models.forEach((m, i) => {
     lines.push(...(head[i] ?? [m.id]).map((l) => paint('bold', l)));
-    if (detail === 'agents') lines.push(...agentLines(t, m, paint, agents));
+    if (detail === 'agents') lines.push(...agentLines(t, m, paint, judged));
     else {
       const why = notForCoding(m);
       lines.push(...wrap(why ? t(why) : '', 6));
@@ -183,6 +191,7 @@ function jsonDoc(report: ModelsReport): Record<string, unknown> {
 
 /** The models by protocol (the one each is listed under), then those for no coding agent. */
 function groupLines(t: Translator, report: ModelsReport, paint: Paint, all: boolean, agents: readonly Agent[]): string[] {
+  const judged: Judged = { agents, fits: report.fits };
   const { models, keyInfo } = report;
   const lines: string[] = [];
   if (models.length === 0 && keyInfo?.modelLimits?.length === 0) {
@@ -192,7 +201,7 @@ function groupLines(t: Translator, report: ModelsReport, paint: Paint, all: bool
   }
   if (!report.marked) {
     lines.push('', ...wrap(t('models.unmarked_gateway')).map((l) => paint('yellow', l)), '');
-    for (const line of modelBlock(t, models, paint, 'agents', agents)) lines.push(line);
+    for (const line of modelBlock(t, models, paint, 'agents', judged)) lines.push(line);
     return lines;
   }
   for (const protocol of ORDER) {
@@ -200,12 +209,12 @@ function groupLines(t: Translator, report: ModelsReport, paint: Paint, all: bool
     if (group.length === 0) continue;
     lines.push('', paint('cyan', t(`models.group.${protocol}`)));
     // One line at a time: a spread of 50,000 models' lines overflows the call stack.
-    for (const line of modelBlock(t, group, paint, protocol === 'images' ? 'reason' : 'agents', agents)) lines.push(line);
+    for (const line of modelBlock(t, group, paint, protocol === 'images' ? 'reason' : 'agents', judged)) lines.push(line);
   }
   const others = models.filter((m) => primaryProtocol(m) === undefined);
   if (others.length > 0) {
     lines.push('', paint('cyan', t('models.not_for_agents')));
-    if (all) for (const line of modelBlock(t, others, paint, 'reason', agents)) lines.push(line);
+    if (all) for (const line of modelBlock(t, others, paint, 'reason', judged)) lines.push(line);
     else lines.push(...wrap(t('models.all_for_why', { ids: commas(others.map((m) => m.id)) }), 2));
   }
   return lines;
@@ -238,7 +247,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     ]),
     ...wrap(priced ? basisText(t, priced) : t('models.no_prices')).map((l) => paint('dim', l)),
   ];
-  // The agents the models were judged by (the call loaded them with the list).
+  // The agents the models were judged by, for their names (the call loaded them with the list).
   const { AGENTS, SUPPORTED_AGENT_IDS } = await import('../../agents/registry.js');
   const agents = SUPPORTED_AGENT_IDS.map((id) => AGENTS[id]);
   for (const line of groupLines(t, report, paint, all, agents)) lines.push(line);
