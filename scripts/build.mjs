@@ -77,6 +77,12 @@ const shared = {
 // read when a command first says one of them (src/i18n/text.ts, DeferredTexts). In the parts, the
 // catalog module registers its namespaces and the one reader of those files; from source (the
 // tests) it is the module as written. The sentences are taken from the modules themselves, run here.
+/** Runs a CommonJS module esbuild wrote (`code`) here, at build time, and returns its exports. */
+const runHere = (code, require = () => ({})) => {
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', code)(module, module.exports, require);
+  return module.exports;
+};
 const catalogFiles = [...inputs('src')].filter((f) => f.endsWith('/messages/en.ts'));
 const catalogNamespaces = new Map();
 {
@@ -93,9 +99,7 @@ const catalogNamespaces = new Map();
   for (const file of catalogFiles) {
     const rel = file.slice(join(root, 'src/').length);
     const code = out.outputFiles.find((o) => o.path.endsWith(`/catalogs/${rel.replace(/\.ts$/, '.js')}`)).text;
-    const module = { exports: {} };
-    new Function('module', 'exports', 'require', code)(module, module.exports, () => ({}));
-    const { en } = module.exports;
+    const { en } = runHere(code);
     if (typeof en !== 'object' || Object.values(en).some((v) => typeof v !== 'string'))
       throw new Error(`build: ${rel} exports no catalog \`en\``);
     const namespaces = new Set();
@@ -140,16 +144,8 @@ const deferredCatalogs = {
 // flag) runs none of the agents' modules. From source it is the registry's own export.
 const agentIds = await (async () => {
   const out = await build({ ...shared, plugins: [], entryPoints: ['src/agents/registry.ts'], format: 'cjs', write: false });
-  const module = { exports: {} };
   const { createRequire } = await import('node:module');
-  new Function('module', 'exports', 'require', '__dirname', '__filename', out.outputFiles[0].text)(
-    module,
-    module.exports,
-    createRequire(import.meta.url),
-    join(root, 'src/agents'),
-    join(root, 'src/agents/registry.ts'),
-  );
-  const ids = module.exports.AGENT_IDS;
+  const ids = runHere(out.outputFiles[0].text, createRequire(import.meta.url)).AGENT_IDS;
   if (!Array.isArray(ids) || ids.length === 0 || ids.some((id) => !/^[a-z][a-z0-9-]*$/.test(id)))
     throw new Error('build: the registry exports no AGENT_IDS to write out');
   return ids;
