@@ -130,6 +130,14 @@ describe('normalizeBaseUrl', () => {
     expect(root).not.toMatch(/\/$|\/v1$/i);
   });
 
+  it('takes a scheme in any case, its letters and only them', () => {
+    expect(normalizeBaseUrl('hTtP://localhost:3000').root).toBe('http://localhost:3000');
+    expect(normalizeBaseUrl('HTTPS://gw.example.com').root).toBe('https://gw.example.com');
+    expect(() => normalizeBaseUrl('FTP://gw.example.com')).toThrow(UsageError);
+    // A host and port, not a scheme, whatever its case.
+    expect(() => normalizeBaseUrl('LocalHost:3000')).toThrow(/has no scheme.*"http:\/\/localhost:3000"/);
+  });
+
   it('the http warning tells the user to use https', () => {
     const [warning] = inEnglish(normalizeBaseUrl('http://gw.example.com').warnings);
     expect(warning).toBe('http:// sends your key across the network in clear text; use https:// unless this host is on your own machine');
@@ -160,6 +168,8 @@ const rejections: Rejection[] = [
   { input: 'localhost:3000/v1', reason: /no scheme.*"http:\/\/localhost:3000"/ },
   { input: '[::1]:8080', reason: /no scheme.*"http:\/\/\[::1\]:8080"/ },
   { input: 'https//gw.example.com/v1', reason: /missing the ":" after https.*"https:\/\/gw\.example\.com"/ },
+  { input: 'HtTpS//gw.example.com/v1', reason: /missing the ":" after HtTpS.*"https:\/\/gw\.example\.com"/ },
+  { input: 'hTTp\\\\localhost:3000', reason: /missing the ":" after hTTp.*"http:\/\/localhost:3000"/ },
   // Other schemes.
   { input: 'ftp://gw.example.com', reason: /ftp:.*only https:\/\// },
   { input: 'ws://gw.example.com/v1', reason: /ws:.*only https:\/\// },
