@@ -36,11 +36,9 @@ rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 // splitting: each module in one chunk, a chunk per set of entry points and dynamic imports that
 // reach it), each chunk then made CommonJS and the chunks grouped into a few part files: a start
 // then hands Node's loader a few files instead of dozens of ES modules, V8 can cache each part's
-// compiled code (src/cli/code-cache.ts), and a command reads only the parts it runs. The quick
-// commands are traced below: the `start` part holds what `models` on a refused connection runs (the
-// least a command that reaches the gateway runs), the `doctor` part what `doctor` with no agents
-// runs besides (the agents' registry, its checks); each large library its own part; everything
-// else `rest`. A command reads `start` alone until it needs more.
+// compiled code (src/cli/code-cache.ts), and a command reads only the parts it runs. The `start`
+// part holds what the quick commands run (traced below: `doctor` with no agents, `models` on a
+// refused connection); each large library its own part; everything else `rest`.
 const shared = {
   bundle: true,
   platform: 'node',
@@ -296,14 +294,13 @@ async function buildEntry(group) {
 // First every chunk in a part of its own, to see which chunks the quick commands run; then the parts.
 await writeParts(Object.fromEntries([...chunks.keys()].map((id) => [id, id])));
 {
-  const { doctor, models } = await traceStart();
+  const started = await traceStart();
   const group = {};
-  for (const id of chunks.keys())
-    group[id] = id === 'main' || models.has(id) ? 'start' : doctor.has(id) ? 'doctor' : (libraryPart(id) ?? 'rest');
+  for (const id of chunks.keys()) group[id] = id === 'main' || started.has(id) ? 'start' : (libraryPart(id) ?? 'rest');
   await writeParts(group);
 }
 
-/** The chunks `doctor` (no agents) and `models` (a refused connection) each read, in an empty home, English. */
+/** The chunks `doctor` (no agents) and `models` (a refused connection) read, in an empty home, English. */
 async function traceStart() {
   const { mkdtempSync, readFileSync: readText } = await import('node:fs');
   const { spawnSync } = await import('node:child_process');
@@ -329,20 +326,15 @@ process.on('exit', () => fs.appendFileSync(${JSON.stringify(log)}, [...seen].map
       });
     });
     const bin = join(root, 'bin/gateway-agent-setup.cjs');
-    const seen = {};
-    for (const [name, args] of [
-      ['doctor', ['doctor']],
-      ['models', ['models', '--base-url', `http://127.0.0.1:${port}`]],
-    ]) {
-      rmSync(log, { force: true });
+    for (const args of [['doctor'], ['models', '--base-url', `http://127.0.0.1:${port}`]]) {
       spawnSync(process.execPath, ['--require', hook, bin, ...args], {
         env: { PATH: '/usr/bin:/bin', HOME: home, GATEWAY_API_KEY: 'sk-build-trace-not-a-key', NODE_DISABLE_COMPILE_CACHE: '1' },
         cwd: home,
         stdio: 'ignore',
       });
-      seen[name] = new Set(readText(log, 'utf8').split('\n').filter(Boolean));
-      if (!seen[name].has('main')) throw new Error(`build: the traced ${name} read no chunk (did the bin run?)`);
     }
+    const seen = new Set(readText(log, 'utf8').split('\n').filter(Boolean));
+    if (!seen.has('main')) throw new Error('build: the traced start read no chunk (did the bin run?)');
     return seen;
   } finally {
     rmSync(temp, { recursive: true, force: true });
