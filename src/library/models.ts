@@ -8,6 +8,7 @@ import { showArgument } from '../core/values.js';
 import type { ClassifiedModel, KeyInfo } from '../core/types.js';
 import { inferPriceGroup, keyGroups, repriced } from '../gateway/enrich.js';
 import { VERIFIED_NEW_API } from '../gateway/version.js';
+import type { ClientOptions } from '../gateway/types.js';
 import { commas, msg, type Message } from '../i18n/index.js';
 import { resolveGateway } from '../settings/gateway.js';
 import type { Given } from '../settings/given.js';
@@ -131,17 +132,17 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
  * gateway answers. A gateway that refuses the list's connection is heard of first (a refusal is
  * there at the loop's first look): then nothing more is sent or loaded.
  */
-async function ask(opts: Parameters<typeof import('../gateway/client.js').listModels>[0] & { group?: string }) {
+async function ask(opts: ClientOptions) {
   const client = await import('../gateway/client.js');
-  let refused = false;
+  let failed = false;
   const asked = client.listModels(opts).catch((err: unknown) => {
-    refused = true;
+    failed = true;
     throw err;
   });
   const rest = (async () => {
     await new Promise((next) => setImmediate(next));
-    // Refused: the list's own error.
-    if (refused) await asked;
+    // The list failed already (a refused connection, say): its own error, nothing more sent.
+    if (failed) await asked;
     return Promise.all([client.fetchMarket(opts), client.fetchKeyInfo(opts), import('../agents/registry.js')]);
   })();
   const [list, [market, keyInfo, { AGENTS, SUPPORTED_AGENT_IDS }]] = await Promise.all([asked, rest]);
