@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pickLang } from '../i18n/lang.js';
 import { VERSION } from '../core/version.js';
 import type { ProcessLike } from './context.js';
+import { commandFirst } from './command-first.js';
 import { lightProcess } from './std-io.js';
 
 // Defined by the build (scripts/build.mjs): which part holds each chunk, and the build's inputs' hash.
@@ -67,7 +68,8 @@ export async function main(argv: string[], given: ProcessLike = process): Promis
   // build names each large library's part after it).
   const tier = given === process ? wasmTier() : undefined;
   // One cache per command: each holds the code that command ran.
-  const name = /^[a-z]{2,12}$/.test(argv[0] ?? '') ? (argv[0] as string) : 'run';
+  const word = commandFirst(argv).command ?? '';
+  const name = /^[a-z]{2,12}$/.test(word) ? word : 'run';
   const parts = loadParts(builtDir(), __PARTS__, {
     build: __BUILD__,
     name,

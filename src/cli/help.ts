@@ -2,7 +2,7 @@
 import { COMMON_OPTIONS, type OptionTable } from './args.js';
 import type { CommandHelp } from './command-types.js';
 import { padTo, table, visibleLength, wrap } from '../core/layout.js';
-import { ENGLISH, msg, type Message, type Translator } from '../i18n/index.js';
+import { ENGLISH, type Message, type Translator } from '../i18n/index.js';
 
 import { BIN } from '../core/bin.js';
 
@@ -43,8 +43,9 @@ export function mainHelp(commands: readonly { name: string; summary: Message }[]
     ...wrap(t('help.intro', { bin: BIN })),
     '',
     t('help.usage'),
-    `  ${BIN} <command> [flags]`,
+    `  ${BIN} [flags] <command> [flags]`,
     `  ${BIN} help <command>`,
+    `  ${BIN} --version`,
     '',
     t('help.commands'),
     ...table(
@@ -53,7 +54,7 @@ export function mainHelp(commands: readonly { name: string; summary: Message }[]
     ),
     '',
     t('help.every_flags'),
-    ...flagLines({ ...COMMON_OPTIONS, version: { type: 'boolean', description: msg('help.opt.version') } }, t),
+    ...flagLines(COMMON_OPTIONS, t),
     '',
     t('help.environment'),
     ...table(

@@ -25,6 +25,7 @@ import { parseCommandArgs, showArgument, str, flag } from './args.js';
 import type { CommandModule } from './command-types.js';
 import { createContext, type CliContext, type ProcessLike } from './context.js';
 import { BIN, commandHelp, mainHelp } from './help.js';
+import { commandFirst } from './command-first.js';
 import { commandList, COMMANDS, type CommandEntry } from './commands.js';
 import { formatDiagnosis, note, printJson } from './output.js';
 import { wrap } from '../core/layout.js';
@@ -105,15 +106,17 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
   newRun();
   try {
     lang = chooseLang(early, proc);
+    // Flags of every command may come first: the command word is moved to the front.
+    const ordered = commandFirst(argv).argv;
     // Another language's sentences are read once, now: every agent's must be registered first (in
     // English an agent's sentences register with its module, before any of them can be said).
     // Help says no agent's sentence: it does without.
-    const asksHelp = argv.some((a) => a === '--help' || a === '-h') || argv[0] === 'help';
+    const asksHelp = argv.some((a) => a === '--help' || a === '-h') || ordered[0] === 'help';
     if (lang !== 'en' && !asksHelp) await import('../agents/registry.js');
     t = await loadTranslator(lang);
     // An import link holds the key: as an argument it stays in shell history and the process list.
     refuseLinkArguments(argv, BIN);
-    const [first, ...rest] = argv;
+    const [first, ...rest] = ordered;
     if (first === '--help' || first === '-h') {
       proc.stdout.write(mainHelp(commandList(), t));
       return EXIT.ok;
@@ -130,7 +133,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
       return EXIT.ok;
     }
     if (first === 'help') {
-      const topic = rest[0];
+      const topic = commandFirst(rest).command;
       if (topic === undefined) {
         proc.stdout.write(mainHelp(commandList(), t));
         return EXIT.ok;

@@ -297,6 +297,18 @@ describe("the command line's code cache", () => {
     expect(files.map((f) => statSync(join(cacheDir, f)).ino)).toEqual(inodes);
   });
 
+  it('a command named after flags of every command (`--verbose doctor`) runs and keeps the cache of that command', async () => {
+    const temp = mkdtempSync(join(dir, 'tmp-'));
+    const home = mkdtempSync(join(dir, 'home-'));
+    const { stdout } = await run(process.execPath, [BIN_PATH, '--verbose', '--home', home, 'doctor'], {
+      env: { PATH: '/usr/bin:/bin', HOME: home, TMPDIR: temp },
+      cwd: home,
+    });
+    expect(stdout).toContain('No coding agent is installed or configured here.');
+    const [folder] = readdirSync(temp);
+    expect(readdirSync(join(temp, folder ?? '')).map((f) => f.replace(/^[0-9a-f]{16}-[^-]+-[^-]+-/, ''))).toEqual(['doctor-start.bin']);
+  });
+
   it('NODE_DISABLE_COMPILE_CACHE: nothing is written', async () => {
     const temp = mkdtempSync(join(dir, 'tmp-'));
     await doctorIn(temp, { NODE_DISABLE_COMPILE_CACHE: '1' });

@@ -1,5 +1,8 @@
 // main() in-process with a fake process: dispatch, help, version and the single error handler.
 import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProcessLike } from '../../src/cli/context.js';
 import { main } from '../../src/cli/main.js';
@@ -73,6 +76,26 @@ describe('main', () => {
     expect(await main(['models', '--nope'], flagProc)).toBe(2);
     expect(flagProc.stderr.text).toContain('--nope');
     expect(flagProc.stdout.text).toBe('');
+  });
+
+  it('the flags of every command may come before the command, as git takes them', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'gas-main-'));
+    try {
+      const proc = fake({ PATH: home });
+      expect(await main(['--home', home, '--no-color', 'doctor'], proc)).toBe(0);
+      expect(proc.stdout.text).toContain('No coding agent is installed or configured here.');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+    const help = fake();
+    expect(await main(['--help', 'verify'], help)).toBe(0);
+    expect(help.stdout.text).toContain('--protocol NAME');
+    const zh = fake();
+    expect(await main(['--lang', 'zh-CN', 'help', 'doctor'], zh)).toBe(0);
+    expect(zh.stdout.text).toContain('gateway-agent-setup doctor: 检查');
+    const typo = fake();
+    expect(await main(['--verbose', 'dcotor'], typo)).toBe(2);
+    expect(typo.stderr.text).toContain('Unknown command "dcotor"');
   });
 
   it('with --json a usage error is one JSON document on stdout', async () => {

@@ -213,7 +213,6 @@ export const en = {
   'help.summary.models': "The key's models by protocol, and which agent each suits.",
   'help.summary.verify': 'One minimal request per protocol: what works, with request IDs.',
   'help.summary.simulate': 'Run a local fake gateway, to try the tool without a real key.',
-  'help.opt.version': 'Print the version.',
   'help.detail.models.sources':
     'Reads GET /v1/models with your key (the list the gateway enforces), plus the marketplace (/api/pricing) and key information (/api/usage/token/) when the gateway answers them.',
   'help.detail.models.needs_probe':
@@ -288,7 +287,7 @@ export const en = {
   'help.intro': '{bin}: configure coding agents for a new-api model gateway, and prove the setup with a live request.',
   'help.usage': 'Usage:',
   'help.commands': 'Commands:',
-  'help.every_flags': 'Flags for every command:',
+  'help.every_flags': 'Flags for every command (before or after it):',
   'help.environment': 'Environment:',
   'help.env.base_url': 'The gateway address (or --base-url).',
   'help.env.api_key': 'Your key (or --api-key-env NAME to read another variable).',

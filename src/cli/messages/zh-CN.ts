@@ -206,7 +206,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'help.summary.models': '按协议列出密钥的模型，以及各模型适合哪些智能体。',
   'help.summary.verify': '每种协议发送一个最小请求：哪些可用，并附请求 ID。',
   'help.summary.simulate': '运行本地模拟网关，无需真实密钥即可试用本工具。',
-  'help.opt.version': '显示版本号。',
   'help.detail.models.sources':
     '用你的密钥读取 GET /v1/models（网关实际执行的列表），网关提供时还会读取模型广场（/api/pricing）和密钥信息（/api/usage/token/）。',
   'help.detail.models.needs_probe': '只标记了 chat 的模型也可能支持 Responses：“需要探测”表示只有真实请求才能确认；请运行 `verify`。',
@@ -275,7 +274,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'help.intro': '{bin}：为基于 new-api 的模型网关配置编程智能体，并用真实请求证明配置可用。',
   'help.usage': '用法：',
   'help.commands': '命令：',
-  'help.every_flags': '所有命令通用的参数：',
+  'help.every_flags': '所有命令通用的参数（写在命令前后均可）：',
   'help.environment': '环境变量：',
   'help.env.base_url': '网关地址（或 --base-url）。',
   'help.env.api_key': '你的密钥（或用 --api-key-env NAME 读取其他变量）。',
