@@ -2,6 +2,7 @@
 // hold the two to the same answers), here rather than there: Node compiles its parser at the first
 // call of every start, a fifth of what `doctor` adds to Node's own start. Unknown flags and bad
 // values become UsageErrors that name the flag and what it accepts. The same tables print the help.
+import { suggesting } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import { showArgument } from '../core/values.js';
 import { commas, msg, type ListParam, type Message } from '../i18n/index.js';
@@ -107,13 +108,22 @@ export function parseCommandArgs(
       if (spec.choices && !spec.choices.includes(one)) {
         throw new UsageError(
           msg('args.bad_value', { name, value: showArgument(one) }),
-          msg('args.valid_values', { values: commas(spec.choices) }),
+          suggesting(one, spec.choices, msg('args.valid_values', { values: commas(spec.choices) })),
         );
       }
       if (spec.number) checkNumber(name, one, spec.number);
     }
   }
   return { values, positionals: parsed.positionals, ...(parsed.end !== undefined && { passthrough: argv.slice(parsed.end + 1) }) };
+}
+
+/** A flag `table` does not have: the valid ones, led by the one it was likely meant as. */
+function unknownFlag(command: string, flag: string, table: OptionTable): UsageError {
+  const names = Object.keys(table).map((name) => `--${name}`);
+  return new UsageError(
+    msg('args.unknown_flag', { command, flag }),
+    suggesting(flag, names, msg('args.valid_flags', { flags: flagList(table) })),
+  );
 }
 
 /**
@@ -133,8 +143,6 @@ function readArgs(
     if (spec.multiple && typeof value === 'string') values[name] = [...((values[name] as string[] | undefined) ?? []), value];
     else values[name] = value;
   };
-  const unknown = (flag: string): UsageError =>
-    new UsageError(msg('args.unknown_flag', { command, flag }), msg('args.valid_flags', { flags: flagList(table) }));
   const needsValue = (flag: string, spec: OptionSpec): UsageError =>
     new UsageError(
       msg('args.needs_value', { command, flag }),
@@ -162,7 +170,7 @@ function readArgs(
       const name = arg.slice(2, eq === -1 ? undefined : eq);
       const flag = `--${name}`;
       const spec = Object.hasOwn(table, name) ? table[name] : undefined;
-      if (spec === undefined) throw unknown(flag);
+      if (spec === undefined) throw unknownFlag(command, flag, table);
       if (spec.type === 'boolean') {
         if (eq !== -1) throw new UsageError(msg('args.no_value', { command, flag }));
         store(name, spec, true);
@@ -176,7 +184,7 @@ function readArgs(
       for (let j = 1; j < arg.length; j++) {
         const flag = `-${arg[j] ?? ''}`;
         const found = Object.entries(table).find(([, s]) => s.short === arg[j]);
-        if (found === undefined) throw unknown(flag);
+        if (found === undefined) throw unknownFlag(command, flag, table);
         const [name, spec] = found;
         if (spec.type === 'boolean') {
           store(name, spec, true);

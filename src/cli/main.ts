@@ -4,6 +4,7 @@
 // Every area's sentences, registered before anything is rendered.
 import '../messages.js';
 import { tmpdir } from 'node:os';
+import { suggesting } from '../core/closest.js';
 import { EXIT, GatewayError, ToolError, UsageError } from '../core/errors.js';
 import { newRun } from '../core/run-cache.js';
 import type { Diagnosis } from '../core/types.js';
@@ -34,7 +35,11 @@ import { fsReason, isFsError } from '../config/fs-error.js';
 function unknownCommand(name: string): UsageError {
   return new UsageError(
     msg('cli.unknown_command', { name: showArgument(name) }),
-    msg('cli.unknown_command_hint', { commands: commas(Object.keys(COMMANDS)), bin: BIN }),
+    suggesting(
+      name,
+      [...Object.keys(COMMANDS), 'help'],
+      msg('cli.unknown_command_hint', { commands: commas(Object.keys(COMMANDS)), bin: BIN }),
+    ),
   );
 }
 

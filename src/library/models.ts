@@ -1,6 +1,6 @@
 // `models` as a library call: the key's models with their protocol marks, which agent each suits,
 // the marketplace's prices at the key's group, and what the gateway sells that this key does not list.
-import { AGENT_IDS, isAgentId, type AgentId } from '../agents/ids.js';
+import { isAgentId, type AgentId } from '../agents/ids.js';
 import type { Agent, ModelFit } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
@@ -9,8 +9,8 @@ import type { ClassifiedModel, KeyInfo } from '../core/types.js';
 import { inferPriceGroup, keyGroups, repriced } from '../gateway/enrich.js';
 import { VERIFIED_NEW_API } from '../gateway/version.js';
 import type { ClientOptions } from '../gateway/types.js';
-import { commas, msg, type Message } from '../i18n/index.js';
-import { resolveGateway } from '../settings/gateway.js';
+import { msg, type Message } from '../i18n/index.js';
+import { agentsHint, resolveGateway } from '../settings/gateway.js';
 import type { Given } from '../settings/given.js';
 import { gatewayValues } from '../settings/saved.js';
 import { whyNotListed, type GroupAdvice } from '../setup/group-advice.js';
@@ -62,10 +62,7 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
   const { ctx, notes } = session(host);
   const agent = input.agent;
   if (agent !== undefined && !isAgentId(agent))
-    throw new UsageError(
-      msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }),
-      msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
-    );
+    throw new UsageError(msg('setup.unknown_agent_flag', { arg: showArgument(agent) }), agentsHint(agent));
   // The saved gateway and key variables, as the other commands take them.
   const values = await gatewayValues(ctx, input, agent);
   // An agent's key the way every command finds it: given, its saved variable, the key its config holds for this gateway.

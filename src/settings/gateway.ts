@@ -2,9 +2,10 @@
 // that talks to the gateway. Missing input is a UsageError naming the flag or variable to set.
 import { AGENT_IDS, isAgentId, type AgentId } from '../agents/ids.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
+import { suggesting } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
-import { commas, msg } from '../i18n/index.js';
+import { commas, msg, type Message } from '../i18n/index.js';
 import { showArgument } from '../core/values.js';
 import type { Completed, Given } from './given.js';
 import type { SettingsHost } from './host.js';
@@ -51,6 +52,11 @@ export interface KeyEnvFlags {
   perAgent: Map<AgentId, string>;
 }
 
+/** The valid agents, led by the one `word` was likely meant as (`claude` → `claude-code`). */
+export function agentsHint(word: string): Message {
+  return suggesting(word, AGENT_IDS, msg('setup.agents_hint', { agents: commas(AGENT_IDS) }));
+}
+
 /**
  * The key variables given: the plain one (every agent) and each agent's own. A bad agent names the
  * valid ones; a value that is not a variable name may be the key itself and is never echoed.
@@ -59,10 +65,7 @@ export function keyEnvFlags(given: Given): KeyEnvFlags {
   const out: KeyEnvFlags = { perAgent: new Map() };
   for (const [agent, name] of Object.entries(given.agentKeyEnvs ?? {})) {
     if (!isAgentId(agent)) {
-      throw new UsageError(
-        msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }),
-        msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
-      );
+      throw new UsageError(msg('keys.unknown_agent', { agent: JSON.stringify(showArgument(agent)) }), agentsHint(agent));
     }
     if (name === undefined) continue;
     if (!ENV_NAME.test(name)) throw new UsageError(msg('wizard.api_key_env_name'), msg('keys.env_name_hint'));

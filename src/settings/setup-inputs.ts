@@ -4,7 +4,7 @@
 // `demo` all build their run from here and state only what their own command decides differently
 // (`sync --check` is a dry run, `doctor --fix` repairs one agent with its own key). A new setup
 // flag is its line in the command line's SETUP_OPTIONS and its line in `setupInputs`.
-import { AGENT_IDS, AGENTS, DEFAULT_AGENT_IDS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
+import { AGENTS, DEFAULT_AGENT_IDS, isAgentId, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
 import type { AgentEnv, KeyStorage, Preferences, Scope } from '../agents/types.js';
 import { UsageError } from '../core/errors.js';
 import type { Markers } from '../core/types.js';
@@ -17,7 +17,7 @@ import type { Completed, Given } from './given.js';
 import type { SettingsHost } from './host.js';
 import { hintPreferences } from '../setup/import-hints.js';
 import { readImport, type ImportedLink } from './import-input.js';
-import { DEFAULT_TIMEOUT_MS, timeoutMs, type GatewayInputs, type ImportedKey } from './gateway.js';
+import { agentsHint, DEFAULT_TIMEOUT_MS, timeoutMs, type GatewayInputs, type ImportedKey } from './gateway.js';
 import { loadSaved, projectFilled, savedMarkers, withSavedDefaults, type RememberedField } from './saved.js';
 
 /** Everything the flags, saved settings and environment say of a setup run; undefined where none did. */
@@ -228,10 +228,7 @@ export function parseAgents(given: Pick<Given, 'agents'>): AgentId[] | undefined
   if (ids.length === 0) return undefined;
   for (const id of ids) {
     if (!isAgentId(id)) {
-      throw new UsageError(
-        msg('setup.unknown_agent_flag', { arg: showArgument(id) }),
-        msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
-      );
+      throw new UsageError(msg('setup.unknown_agent_flag', { arg: showArgument(id) }), agentsHint(id));
     }
   }
   return [...new Set(ids)];
@@ -253,7 +250,7 @@ export function modelChoices(given: Pick<Given, 'models'>): {
     if (agent !== '*' && !isAgentId(agent)) {
       throw new UsageError(
         msg('setup.unknown_model_agent', { arg: showArgument(`${agent}=${ids[0] ?? ''}`), agent: JSON.stringify(showArgument(agent)) }),
-        msg('setup.agents_hint', { agents: commas(AGENT_IDS) }),
+        agentsHint(agent),
       );
     }
     if (ids.length === 0) continue;

@@ -78,6 +78,29 @@ describe('main', () => {
     expect(flagProc.stdout.text).toBe('');
   });
 
+  it('a command, flag, agent or value a letter or two off, or an agent by its short name: the one meant is suggested', async () => {
+    const cases: [string[], string][] = [
+      [['dcotor'], 'Did you mean doctor? Commands:'],
+      [['setup', '--modle', 'x'], 'Did you mean --model? Valid flags:'],
+      [['setup', '--scope', 'usr'], 'Did you mean user? Valid values: user, project.'],
+      [['setup', '--agent', 'claude'], 'Did you mean claude-code? Agents:'],
+      [['setup', '--model', 'droid=x'], 'Did you mean factory-droid? Agents:'],
+      [['setup', '--api-key-env', 'codx=MY_KEY'], 'Did you mean codex? Agents:'],
+      [['launch', 'claud'], 'Did you mean claude-code? Agents that can be launched:'],
+      // `models --agent` names its own flag.
+      [['models', '--agent', 'codx'], '--agent codx: unknown agent.'],
+    ];
+    for (const [argv, expected] of cases) {
+      // A gateway named (never reached): each mistake is found before any request.
+      const proc = fake({ GATEWAY_BASE_URL: 'http://127.0.0.1:9' });
+      expect(await main(argv, proc), argv.join(' ')).toBe(2);
+      expect(proc.stderr.text.replace(/\s+/g, ' '), argv.join(' ')).toContain(expected);
+    }
+    const none = fake();
+    expect(await main(['setup', '--agent', 'open'], none)).toBe(2);
+    expect(none.stderr.text).not.toContain('Did you mean');
+  });
+
   it('the flags of every command may come before the command, as git takes them', async () => {
     const home = mkdtempSync(join(tmpdir(), 'gas-main-'));
     try {

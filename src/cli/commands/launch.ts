@@ -11,6 +11,7 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_IDS, AGENTS, getAgent, type AgentId } from '../../agents/registry.js';
 import type { Agent, AgentChoice } from '../../agents/types.js';
+import { suggesting } from '../../core/closest.js';
 import { GatewayError, JobError, UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import { commas, msg } from '../../i18n/index.js';
@@ -61,7 +62,7 @@ export function launchTarget(args: ParsedArgs): { agent: Agent<AgentId>; rest: s
       msg('launch.extra_arg_hint', { bin: BIN, agent: showArgument(id) }),
     );
   const agent = getAgent(id);
-  if (!agent) throw new UsageError(msg('launch.unknown_agent', { id: showArgument(id) }), hint);
+  if (!agent) throw new UsageError(msg('launch.unknown_agent', { id: showArgument(id) }), suggesting(id, LAUNCHABLE, hint));
   // An agent setup cannot write for may still have a session of its own (Letta Code).
   if (!agent.session) throw new UsageError(agent.unsupported ?? msg('launch.no_session', { agent: agent.name }), hint);
   return { agent, rest };

@@ -59,6 +59,7 @@ export const en = {
   'core.fix': 'fix: {fix}',
   'core.note': 'note: {text}',
   'core.warning_line': 'warning: {text}',
+  'core.did_you_mean': 'Did you mean {suggestion}? {hint}',
 } as const;
 
 declare module '../../i18n/text.js' {

@@ -51,6 +51,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'err.parse_hint': '请手动修正该文件（或把它移走），然后重新运行命令。',
   'err.cancelled': '已取消；没有写入任何内容。',
   'core.fix': '解决办法：{fix}',
+  'core.did_you_mean': '你是想输入 {suggestion} 吗？{hint}',
   'core.note': '说明：{text}',
   'core.warning_line': '警告：{text}',
 };
