@@ -98,8 +98,12 @@ describe('wizard in a terminal', () => {
       expect(agents).toContain('Key "demo": unlimited quota, never expires');
       expect(agents).toMatch(/✓ 11 models for this key/);
       expect(agents).toMatch(/Gemini CLI\s+not installed\s+✗ needs native Gemini, not served here/);
-      // Nothing is installed here: select Codex CLI (second row) only.
-      await pty.send('Down', 'Space', 'Enter');
+      // Nothing is installed here: setup's defaults, Claude Code and Codex CLI, come pre-selected.
+      expect(agents).toMatch(/◉\s+Claude Code\s+not installed/);
+      expect(agents).toMatch(/◉\s+Codex CLI\s+not installed/);
+      expect(agents).toMatch(/◯\s+OpenCode\s+not installed/);
+      // Codex CLI only: Claude Code (the first row) taken off.
+      await pty.send('Space', 'Enter');
       // The recommended models, one question for every agent: No, to choose from the list.
       const recommended = await pty.waitFor(/Use the recommended model for every agent\?/);
       expect(recommended).toContain('Codex CLI: gpt-5.1-codex');
@@ -197,7 +201,7 @@ describe('wizard in a terminal', () => {
       expect(agents).toMatch(/✓ 此密钥可用 11 个模型/);
       expect(agents).toMatch(/Gemini CLI\s+未安装\s+✗ 需要原生 Gemini 协议，此网关不提供/);
       expect(agents).toContain('空格选择/取消，回车确认');
-      await pty.send('Down', 'Space', 'Enter');
+      await pty.send('Space', 'Enter');
       const recommended = await pty.waitFor(/每个智能体都用推荐的模型吗？/);
       expect(recommended).toContain('Codex CLI: gpt-5.1-codex');
       await pty.type('n');

@@ -860,6 +860,17 @@ describe('wizard: ways out and failures', () => {
     }
   });
 
+  it("no agent installed: setup's own defaults (Claude Code and Codex CLI) pre-selected, so Enter alone goes on", async () => {
+    const p = scripted([
+      (q) => {
+        expect(q.kind).toBe('multiselect');
+        expect(q.choices!.filter((c) => c.selected).map((c) => c.value)).toEqual(['claude-code', 'codex']);
+        return new CancelledError();
+      },
+    ]);
+    await expect(runWizard(deps(p), given({ baseUrl: sim.root, key: DEMO_KEY }))).rejects.toBeInstanceOf(CancelledError);
+  });
+
   it('a key no agent can use stops with an explanation instead of an empty choice', async () => {
     sim.setModels([]);
     try {

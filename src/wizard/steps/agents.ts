@@ -1,5 +1,5 @@
 // Step 4: which agents, looked for while the person answers; unusable ones disabled with the reason.
-import { AGENT_IDS, AGENTS, type AgentId } from '../../agents/registry.js';
+import { AGENT_IDS, AGENTS, DEFAULT_AGENT_IDS, type AgentId } from '../../agents/registry.js';
 import { JobError } from '../../core/errors.js';
 import { visibleLength } from '../../core/layout.js';
 import { PROTOCOL_NAMES, type ClassifiedModel } from '../../core/types.js';
@@ -42,7 +42,7 @@ export function detectAgents(deps: WizardDeps): { wait: () => Promise<Detected[]
   };
 }
 
-/** Step 4: which agents; installed ones (or last time's) pre-selected, unusable ones disabled with the reason. */
+/** Step 4: which agents; last time's, the installed ones or setup's defaults pre-selected, unusable ones disabled with the reason. */
 export async function askAgents(
   deps: WizardDeps,
   detection: { wait: () => Promise<Detected[]> },
@@ -74,7 +74,12 @@ export async function askAgents(
   if (usable.length === 0) {
     throw new JobError(msg('wizard.agents.none_usable'), msg('wizard.agents.none_usable_hint'));
   }
-  const remembered = previous?.filter((id) => usable.some((f) => f.id === id)) ?? [];
+  // Pre-selected: last time's agents, else the installed ones, else what `setup` writes without
+  // --agent (Claude Code and Codex CLI), so Enter alone always goes on.
+  const usableOf = (list: readonly AgentId[]): AgentId[] => list.filter((id) => usable.some((f) => f.id === id));
+  const installed = usable.filter((f) => f.detected.installed).map((f) => f.id);
+  const remembered = usableOf(previous ?? []);
+  const preselected = remembered.length > 0 ? remembered : installed.length > 0 ? installed : usableOf(DEFAULT_AGENT_IDS);
   const rows = columns(
     facts.map((f) => [
       f.agent.name,
@@ -102,7 +107,7 @@ export async function askAgents(
     short: f.agent.name,
     value: f.id,
     disabled: f.reason !== undefined,
-    selected: f.reason === undefined && (remembered.length > 0 ? remembered.includes(f.id) : f.detected.installed),
+    selected: preselected.includes(f.id),
   }));
   return deps.prompter.multiselect({ message: t('wizard.agents.question'), choices, min: 1 });
 }
