@@ -2,6 +2,7 @@
 // against the key's list and the agent's protocol; otherwise the ranking decides.
 import type { AgentId } from '../agents/registry.js';
 import type { Agent, ModelFit, Preferences } from '../agents/types.js';
+import { suggesting } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import { showId } from '../gateway/model-id.js';
 import type { ClassifiedModel, Protocol } from '../core/types.js';
@@ -95,7 +96,15 @@ function validateExplicit(agent: Agent, models: readonly ClassifiedModel[], id: 
   const valid = suitableModels(agent, models).map((f) => f.model.id);
   const list = valid.length > 0 ? commas(valid) : msg('setup.suit_none');
   const hint = msg('setup.suit_list', { agent: agent.name, list });
-  if (!model) throw new UsageError(msg('setup.cannot_see', { flag, id: showId(id) }), hint);
+  if (!model)
+    throw new UsageError(
+      msg('setup.cannot_see', { flag, id: showId(id) }),
+      suggesting(
+        id,
+        models.map((m) => m.id),
+        hint,
+      ),
+    );
   const fit = fitOf(agent, model);
   if (!fit.ok) throw new UsageError(msg('setup.does_not_suit', { flag, id: showId(id), agent: agent.name, reason: fit.reason }), hint);
   return { model, fit };

@@ -2,6 +2,7 @@
 // of one model), chosen from the key's list by its marks; a protocol whose first model fails its own
 // way searches its other models as setup's fallback does.
 import { notForCoding } from '../agents/fit.js';
+import { suggesting } from '../core/closest.js';
 import { JobError, UsageError } from '../core/errors.js';
 import { PROTOCOL_NAMES, type ClassifiedModel, type ProbeResult, type Protocol } from '../core/types.js';
 import { commas, msg, type Message, type MessageParam } from '../i18n/index.js';
@@ -39,7 +40,11 @@ export function planProbes(models: readonly ClassifiedModel[], opts: { model?: s
     if (!model && !opts.force) {
       throw new UsageError(
         msg('verify.model_not_listed', { model: opts.model }),
-        msg('verify.model_not_listed_hint', { models: validIds(models) }),
+        suggesting(
+          opts.model,
+          models.map((m) => m.id),
+          msg('verify.model_not_listed_hint', { models: validIds(models) }),
+        ),
       );
     }
     let protocols: Protocol[];

@@ -68,6 +68,15 @@ describe('chooseModels', () => {
     }
   });
 
+  it('an explicit model typed a letter off: the one meant leads the list of those that suit', () => {
+    expect(() => chooseModels({ agent: AGENTS.codex, models: KEY, model: 'gpt-5.1-codx' })).toThrow(UsageError);
+    try {
+      chooseModels({ agent: AGENTS.codex, models: KEY, model: 'gpt-5.1-codx' });
+    } catch (err) {
+      expect(hintOf(err as UsageError)).toMatch(/^Did you mean gpt-5\.1-codex\? Models that suit Codex CLI: /);
+    }
+  });
+
   it('never offers embeddings, and nothing suitable is an error naming the command to explain why', () => {
     expect(suitableModels(AGENTS.opencode, KEY).map((f) => f.model.id)).not.toContain('text-embedding-3-small');
     const noMessages = KEY.filter((m) => m.id === 'gpt-5.1-codex' || m.id === 'text-embedding-3-small');

@@ -76,6 +76,15 @@ describe('planProbes', () => {
       expect(error).toBeInstanceOf(UsageError);
       expect(hintOf(error as UsageError)).toContain('gpt-5.1-codex');
     }
+    // A model id typed a letter off, or by a part only it has: the one meant leads the hint.
+    for (const typed of ['claude-sonet-4-5', 'sonnet']) {
+      try {
+        inEnglish(planProbes(MODELS, { model: typed }));
+        expect.unreachable();
+      } catch (error) {
+        expect(hintOf(error as UsageError)).toMatch(/^Did you mean claude-sonnet-4-5\? Models of this key: /);
+      }
+    }
     expect(inEnglish(planProbes(MODELS, { model: 'kimi-k2', force: true, protocol: 'chat' })).probes).toEqual([
       { protocol: 'chat', model: 'kimi-k2' },
     ]);
