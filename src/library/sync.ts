@@ -84,6 +84,9 @@ async function syncCall(input: SyncInput, host: Host, on: { onProgress?(e: Setup
         verify: true,
         // A gateway that stops sending marks has not changed its models: keep what the configs use.
         keepOnDisk: true,
+        // A model the user switched an agent to since (by hand, or the agent's own model switch) is
+        // the latest choice: kept while the key lists it, it suits and passes, and then saved.
+        pinOnDisk: !upgrade,
         onModels: (m, each) => {
           models = m;
           byAgent = each;

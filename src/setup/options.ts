@@ -43,6 +43,11 @@ interface SetupChoice {
    * longer marks, rather than re-deciding from no marks (sync).
    */
   keepOnDisk?: boolean;
+  /**
+   * With `keepOnDisk`: the models each config on disk names lead, while the key lists them (sync
+   * without --upgrade keeps a model the user switched to since setup).
+   */
+  pinOnDisk?: boolean;
   /** Models not to choose for an agent (doctor --fix moving away from one whose probe failed). */
   avoid?: ReadonlyMap<AgentId, ReadonlySet<string>>;
   /**
@@ -123,6 +128,7 @@ export function setupOptions(f: SetupFields): SetupOptions {
     'avoid',
     'preferences',
     'keepOnDisk',
+    'pinOnDisk',
     'versions',
   ] as const);
   const writing = pick(['scope', 'keyStorage', 'dryRun', 'force', 'command', 'beforeWrite'] as const);

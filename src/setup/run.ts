@@ -251,6 +251,7 @@ export async function choosePhase(
         smallModel: opts.choice.smallModels?.get(id) ?? opts.choice.smallModel,
         preferences: opts.choice.preferences?.[id],
         keep,
+        pinKept: opts.choice.pinOnDisk === true,
       });
     } catch (err) {
       // Nothing suits this agent: report it, go on with the others. A bad explicit choice stops all.

@@ -1,6 +1,6 @@
 // `sync` and `sync --check` against a simulator whose model list changes between runs: a model
 // removed, a mark changed, a model added, the base URL moved. Through the built bin.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
@@ -86,6 +86,24 @@ describe('sync', () => {
     expect(upgrade.code, upgrade.stderr + upgrade.stdout).toBe(0);
     expect(codexToml()).toContain('model = "gpt-5.2-codex"');
     expect(saved().perAgent.codex?.model).toBe('gpt-5.2-codex');
+  });
+
+  it('a model the user switched an agent to since setup is kept while the key lists it and it passes, and saved; one the key does not list goes back', async () => {
+    // As Codex's own /model switch leaves it: another model of the key, in config.toml.
+    const switched = codexToml().replace('model = "gpt-5.1-codex"', 'model = "gpt-5.1"');
+    writeFileSync(join(home, '.codex/config.toml'), switched);
+    const check = await cli(['sync', '--check']);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    const sync = await cli(['sync']);
+    expect(sync.code, sync.stderr + sync.stdout).toBe(0);
+    expect(codexToml()).toBe(switched);
+    expect(saved().perAgent.codex?.model).toBe('gpt-5.1');
+    // A model the key does not list: the saved one (the user's kept choice) comes back, and why is said.
+    writeFileSync(join(home, '.codex/config.toml'), switched.replace('model = "gpt-5.1"', 'model = "gpt-4-gone"'));
+    const back = await cli(['sync']);
+    expect(back.code, back.stderr + back.stdout).toBe(0);
+    expect(codexToml()).toBe(switched);
+    expect(back.stdout.replace(/\s+/g, ' ')).toContain('the config on disk uses gpt-4-gone, not the saved gpt-5.1');
   });
 
   it('the base URL changed: every config follows', async () => {
