@@ -104,6 +104,12 @@ describe('sync', () => {
     expect(back.code, back.stderr + back.stdout).toBe(0);
     expect(codexToml()).toBe(switched);
     expect(back.stdout.replace(/\s+/g, ' ')).toContain('the config on disk uses gpt-4-gone, not the saved gpt-5.1');
+    // One the key lists that fails its probe for its own reason (no channel for it in the key's group): the same.
+    writeFileSync(join(home, '.codex/config.toml'), switched.replace('model = "gpt-5.1"', 'model = "kimi-k2"'));
+    const failed = await cli(['sync']);
+    expect(failed.code, failed.stderr + failed.stdout).toBe(0);
+    expect(codexToml()).toBe(switched);
+    expect(failed.stdout.replace(/\s+/g, ' ')).toMatch(/kimi-k2 failed its probe \(model_not_in_group, request ID \w+/);
   });
 
   it('the base URL changed: every config follows', async () => {
