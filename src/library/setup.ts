@@ -84,6 +84,8 @@ async function setupCall(input: SetupInput, host: Host, on: SetupEvents = {}): P
     agents,
     command: 'setup',
     pinSaved: true,
+    // A model the user switched an agent to on this gateway since (by hand, or its own model switch) leads the saved one.
+    pinSwitched: true,
     onModels: (models, byAgent) => void (listed = { models, byAgent }),
   });
   const link = inputs.imported?.link;

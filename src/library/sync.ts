@@ -86,7 +86,7 @@ async function syncCall(input: SyncInput, host: Host, on: { onProgress?(e: Setup
         keepOnDisk: true,
         // A model the user switched an agent to since (by hand, or the agent's own model switch) is
         // the latest choice: kept while the key lists it, it suits and passes, and then saved.
-        pinOnDisk: !upgrade,
+        pinSwitched: !upgrade,
         onModels: (m, each) => {
           models = m;
           byAgent = each;

@@ -55,6 +55,8 @@ export interface LoadedSettings {
   sources: string[];
   /** The file each profile comes from (the user's profile wins a name over a project file's). */
   profileFiles?: Record<string, string>;
+  /** The user's own file alone, when a project file is merged over it (without one, `settings` is it). */
+  own?: Settings;
   /** The project file found, whether the user approved it, and all it says (used or not). */
   project?: ProjectSettings;
   /** What an unapproved project file would set and is not used: commands that need it stop (exit 2). */
@@ -349,6 +351,7 @@ export async function loadSettings(opts: {
   if (user.profiles) merged.profiles = { ...merged.profiles, ...user.profiles };
   return {
     settings: merged,
+    own: user,
     sources: [...sources, found.file],
     ...profileFiles([
       [{ profiles: used.profiles ?? {} }, found.file],

@@ -145,9 +145,9 @@ export function setupOptionsFrom(
   ctx: Pick<SettingsHost, 'home' | 'env' | 'cwd' | 'platform'>,
   inputs: SetupInputs,
   gateway: Pick<GatewayInputs, 'root' | 'v1' | 'key' | 'keyEnvVar' | 'agentKeys'> & { timeoutMs?: number },
-  over: Partial<SetupFields> & { agents: readonly AgentId[]; command: string; pinSaved: boolean },
+  over: Partial<SetupFields> & { agents: readonly AgentId[]; command: string; pinSaved: boolean; pinSwitched?: boolean },
 ): SetupOptions {
-  const { pinSaved, ...rest } = over;
+  const { pinSaved, pinSwitched, ...rest } = over;
   return setupOptions({
     root: gateway.root,
     v1: gateway.v1,
@@ -167,8 +167,20 @@ export function setupOptionsFrom(
     concurrency: inputs.concurrency,
     markers: inputs.markers,
     preferences: hintPreferences(inputs.imported?.link, savedPreferences(inputs.saved.settings, pinSaved)),
+    ...(pinSwitched && { recorded: recordedModels(inputs.saved.own ?? inputs.saved.settings, over.agents) }),
     ...rest,
   });
+}
+
+/** Each agent's models as the user's own settings recorded them (what the last setup or sync wrote), never a project file's. */
+function recordedModels(own: Settings, agents: readonly AgentId[]): Map<AgentId, { model?: string; smallModel?: string }> {
+  const out = new Map<AgentId, { model?: string; smallModel?: string }>();
+  for (const id of agents) {
+    const a = own.perAgent?.[id];
+    if (a?.model !== undefined || a?.smallModel !== undefined)
+      out.set(id, { ...(a.model !== undefined && { model: a.model }), ...(a.smallModel !== undefined && { smallModel: a.smallModel }) });
+  }
+  return out;
 }
 
 /** The variable of each agent with a key of its own, for the saved settings (not a key its config kept). */

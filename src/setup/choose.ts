@@ -46,10 +46,10 @@ export interface ChooseInput {
   preferences?: Partial<Preferences>;
   keep?: KeptChoice;
   /**
-   * The models the config on disk names lead the ranking while the key lists them (sync): set by
-   * hand or by the agent's own model switch since setup, they are the user's latest choice.
+   * The models the agent's config uses now on this gateway: they lead the ranking while the key lists
+   * them. Set by hand or by the agent's own model switch since setup, they are the user's latest choice.
    */
-  pinKept?: boolean;
+  pinned?: { model?: string; smallModel?: string };
 }
 
 type Fitting = { model: ClassifiedModel; fit: Extract<ModelFit, { ok: true }> };
@@ -151,18 +151,18 @@ function chooseTiers(
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** The kept models first in `prefs`, each while the key lists it by that id (as the saved model leads on a re-run). */
-function pinKept(prefs: Preferences, keep: KeptChoice, models: readonly ClassifiedModel[]): void {
+/** The pinned models first in `prefs`, each while the key lists it by that id (as the saved model leads on a re-run). */
+function pinFirst(prefs: Preferences, pinned: { model?: string; smallModel?: string }, models: readonly ClassifiedModel[]): void {
   const listed = (id: string | undefined): id is string => id !== undefined && models.some((m) => m.id === id);
-  if (listed(keep.model)) prefs.model = [keep.model, ...prefs.model];
-  if (listed(keep.smallModel)) prefs.smallModel = [keep.smallModel, ...prefs.smallModel];
+  if (listed(pinned.model)) prefs.model = [pinned.model, ...prefs.model];
+  if (listed(pinned.smallModel)) prefs.smallModel = [pinned.smallModel, ...prefs.smallModel];
 }
 
 /** Chooses the models for one agent; throws UsageError for an invalid explicit choice or when nothing suits. */
 export function chooseModels(input: ChooseInput): ModelChoice {
   const { agent, models } = input;
   const prefs: Preferences = { model: agent.preferences.model, smallModel: agent.preferences.smallModel ?? [], ...input.preferences };
-  if (input.pinKept && input.keep) pinKept(prefs, input.keep, models);
+  if (input.pinned) pinFirst(prefs, input.pinned, models);
   // The agent's verdict on each model once; only the best is needed, so no full sort (5,000 models).
   const fitting = fittingModels(agent, models);
   let main: Fitting | undefined;

@@ -44,10 +44,11 @@ interface SetupChoice {
    */
   keepOnDisk?: boolean;
   /**
-   * With `keepOnDisk`: the models each config on disk names lead, while the key lists them (sync
-   * without --upgrade keeps a model the user switched to since setup).
+   * Each agent's models as the last setup or sync recorded them. A config that uses this gateway and
+   * names other models since (set by hand, or by the agent's own model switch) keeps them while the
+   * key lists them: they lead the ranking, the user's latest choice.
    */
-  pinOnDisk?: boolean;
+  recorded?: ReadonlyMap<AgentId, { model?: string; smallModel?: string }>;
   /** Models not to choose for an agent (doctor --fix moving away from one whose probe failed). */
   avoid?: ReadonlyMap<AgentId, ReadonlySet<string>>;
   /**
@@ -128,7 +129,7 @@ export function setupOptions(f: SetupFields): SetupOptions {
     'avoid',
     'preferences',
     'keepOnDisk',
-    'pinOnDisk',
+    'recorded',
     'versions',
   ] as const);
   const writing = pick(['scope', 'keyStorage', 'dryRun', 'force', 'command', 'beforeWrite'] as const);

@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { AGENTS, getAgent, type AgentId } from '../agents/registry.js';
 import { belowFloor, forVersion, installedVersion, unproven, withVersion } from '../agents/versions.js';
+import { underRoot } from '../agents/paths.js';
 import { predecessorNote } from '../agents/predecessor.js';
 import type { Agent, AgentChoice, AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import { applyPlan, keepBackups, planFiles, renderDiff, stateDir, withLock } from '../config/index.js';
@@ -237,10 +238,12 @@ export async function choosePhase(
     const predecessor = agent.predecessor && (await predecessorNote(agent, env, opts.writing.scope));
     if (predecessor) report.notes.push(predecessor);
     const explicit = opts.choice.models?.get(id) ?? opts.choice.models?.get('*');
-    const disk = opts.choice.keepOnDisk ? await onDisk(agent, env, opts.writing.scope) : undefined;
-    const keep = disk?.kept;
+    const recorded = opts.choice.recorded?.get(id);
+    const disk = opts.choice.keepOnDisk || recorded ? await onDisk(agent, env, opts.writing.scope) : undefined;
+    const keep = opts.choice.keepOnDisk ? disk?.kept : undefined;
     if (keep) report.before = keep;
-    if (disk?.key !== undefined && disk.key !== keyOf(opts, id).key) report.keyChanged = true;
+    if (keep && disk?.key !== undefined && disk.key !== keyOf(opts, id).key) report.keyChanged = true;
+    const pinned = recorded && disk && underRoot(disk.url, opts.gateway.root) ? switchedSince(recorded, disk.kept) : undefined;
     try {
       c.explicit = explicit !== undefined;
       const avoided = opts.choice.avoid?.get(id);
@@ -251,7 +254,7 @@ export async function choosePhase(
         smallModel: opts.choice.smallModels?.get(id) ?? opts.choice.smallModel,
         preferences: opts.choice.preferences?.[id],
         keep,
-        pinKept: opts.choice.pinOnDisk === true,
+        ...(pinned && { pinned }),
       });
     } catch (err) {
       // Nothing suits this agent: report it, go on with the others. A bad explicit choice stops all.
@@ -261,6 +264,16 @@ export async function choosePhase(
     if (agent.listsModels && c.choice) await chooseAgentList(opts, c, models, explicit);
   }
   return candidates;
+}
+
+/** The models a config on this gateway names other than the recorded ones: the user's switch since. */
+function switchedSince(
+  recorded: { model?: string; smallModel?: string },
+  kept: KeptChoice,
+): { model?: string; smallModel?: string } | undefined {
+  const model = recorded.model !== undefined && kept.model !== recorded.model ? kept.model : undefined;
+  const smallModel = recorded.smallModel !== undefined && kept.smallModel !== recorded.smallModel ? kept.smallModel : undefined;
+  return model !== undefined || smallModel !== undefined ? { ...(model && { model }), ...(smallModel && { smallModel }) } : undefined;
 }
 
 /** One agent's candidate, before its choice: the agent as its version reads, its report, its key's name. */
@@ -815,7 +828,7 @@ async function listedOnDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<
 }
 
 /** The model, protocol and small model the agent's config uses now; undefined when it yields no request. */
-async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ kept: KeptChoice; key?: string } | undefined> {
+async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ kept: KeptChoice; url: string; key?: string } | undefined> {
   let current;
   try {
     current = await readCurrent(agent, env, scope);
@@ -833,7 +846,7 @@ async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ kept
     kept.smallModel = request.model;
     kept.smallProtocol = request.protocol;
   }
-  return { kept, ...(request.key !== undefined && { key: request.key }) };
+  return { kept, url: request.url, ...(request.key !== undefined && { key: request.key }) };
 }
 
 async function verifyFromDisk(client: ClientOptions, c: Candidate, env: AgentEnv, scope: Scope): Promise<void> {

@@ -112,6 +112,21 @@ describe('sync', () => {
     expect(failed.stdout.replace(/\s+/g, ' ')).toMatch(/kimi-k2 failed its probe \(model_not_in_group, request ID \w+/);
   });
 
+  it('setup run again (to add an agent) keeps a model the user switched to since, and records it; an untouched config follows the saved choice', async () => {
+    const switched = codexToml().replace('model = "gpt-5.1-codex"', 'model = "gpt-5.1"');
+    writeFileSync(join(home, '.codex/config.toml'), switched);
+    const again = await cli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex,aider']);
+    expect(again.code, again.stderr + again.stdout).toBe(0);
+    expect(codexToml()).toBe(switched);
+    expect(saved().perAgent.codex?.model).toBe('gpt-5.1');
+    // Claude Code's config was not touched: what it uses is what was recorded, and it stays.
+    expect(saved().perAgent['claude-code']?.model).toBe('claude-sonnet-4-5');
+    // A model named on the command line wins over the switch.
+    const named = await cli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex', '--model', 'gpt-5.1-codex']);
+    expect(named.code, named.stderr + named.stdout).toBe(0);
+    expect(codexToml()).toContain('model = "gpt-5.1-codex"');
+  });
+
   it('the base URL changed: every config follows', async () => {
     const other = await startSim();
     // A new origin gets the key only when the user names it for that gateway.
