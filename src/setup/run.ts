@@ -266,7 +266,21 @@ export async function choosePhase(
   return candidates;
 }
 
-/** The models a config on this gateway names other than the recorded ones: the user's switch since. */
+/**
+ * The models the agent's config on this gateway names other than the recorded ones (set by hand, or
+ * by the agent's own model switch since the last setup or sync); undefined when it names those.
+ */
+export async function switchedModels(
+  agent: Agent,
+  env: AgentEnv,
+  scope: Scope,
+  root: string,
+  recorded: { model?: string; smallModel?: string },
+): Promise<{ model?: string; smallModel?: string } | undefined> {
+  const disk = await onDisk(agent, env, scope);
+  return disk && underRoot(disk.url, root) ? switchedSince(recorded, disk.kept) : undefined;
+}
+
 function switchedSince(
   recorded: { model?: string; smallModel?: string },
   kept: KeptChoice,

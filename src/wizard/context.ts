@@ -48,6 +48,8 @@ export interface WizardDefaults {
   baseUrl?: string;
   agents?: readonly AgentId[];
   models?: Partial<Record<AgentId, { model?: string; smallModel?: string }>>;
+  /** Each agent's models as the user's own settings recorded them (the last setup or sync): a config that names others since was switched by the user. */
+  recorded?: Partial<Record<AgentId, { model?: string; smallModel?: string }>>;
   scope?: Scope;
   keyStorage?: KeyStorage;
 }

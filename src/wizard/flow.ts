@@ -8,7 +8,8 @@ import { agentsForApp, hintPreferences } from '../setup/import-hints.js';
 import type { ClassifiedModel } from '../core/types.js';
 import { commas } from '../i18n/index.js';
 import type { SetupReport } from '../setup/run.js';
-import { type WizardDefaults, type WizardDeps, type WizardGiven, tr } from './context.js';
+import { type WizardDefaults, type WizardDeps, type WizardGiven, agentFor, tr } from './context.js';
+import { withVersion } from '../agents/versions.js';
 import { askBaseUrl } from './steps/url.js';
 import { askKey } from './steps/key.js';
 import { loadModels } from './steps/key-models.js';
@@ -52,6 +53,29 @@ async function gatewayAndKey(deps: WizardDeps, given: WizardGiven, defaults: Wiz
       if (url.link) key = url.link.key;
     } else key = await askKey(deps);
   }
+}
+
+/**
+ * Last time's models, each agent's in the place of the ones its config on this gateway names since
+ * (switched by hand, or by the agent's own model switch): what the person chose last.
+ */
+async function lastModels(
+  deps: WizardDeps,
+  agents: readonly AgentId[],
+  root: string,
+  given: WizardGiven,
+  defaults: WizardDefaults,
+): Promise<WizardDefaults['models']> {
+  const recorded = agents.flatMap((id) => (defaults.recorded?.[id] ? [[id, defaults.recorded[id]] as const] : []));
+  if (recorded.length === 0) return defaults.models;
+  const { switchedModels } = await import('../setup/run.js');
+  const scope = given.scope ?? defaults.scope ?? 'user';
+  const out = { ...defaults.models };
+  for (const [id, r] of recorded) {
+    const switched = await switchedModels(agentFor(deps, id), withVersion(deps.env, deps.installed?.get(id)), scope, root, r);
+    if (switched) out[id] = { ...out[id], ...switched };
+  }
+  return out;
 }
 
 /** Step 5 again for the agents whose models failed their probe: their failed models not offered. */
@@ -106,7 +130,8 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
   const modelsFor = (id: AgentId): ClassifiedModel[] => ownModels.get(id) ?? models;
   // The agents sharing a model list are asked together, each other one with its own key's list.
   const chosen: ChosenModels = { models: new Map(), smallModels: new Map(), modelLists: new Map() };
-  const taken = await askRecommended(deps, agents, modelsFor, given, defaults.models);
+  const previous = await lastModels(deps, agents, url.root, given, defaults);
+  const taken = await askRecommended(deps, agents, modelsFor, given, previous);
   if (taken) merge(chosen, taken);
   else {
     const byList = new Map<ClassifiedModel[], AgentId[]>();
@@ -120,7 +145,7 @@ export async function runWizard(deps: WizardDeps, given: WizardGiven, defaults: 
         [...results.values()].filter((r) => !r.ok && modelsOwnFailure(r)).map((r) => [r.model, failedNote(failedModel(r))] as const),
       );
     };
-    for (const [list, ids] of byList) merge(chosen, await askModels(deps, ids, list, given, defaults.models, false, probeList));
+    for (const [list, ids] of byList) merge(chosen, await askModels(deps, ids, list, given, previous, false, probeList));
   }
   const { scope, keyStorage } = await askStorage(deps, given, defaults);
   // Models whose probe failed, per agent: not offered again when the person chooses again.

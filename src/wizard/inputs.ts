@@ -68,6 +68,7 @@ export async function wizardStart(ctx: SettingsHost, values: Given): Promise<Wiz
     baseUrl: ctx.env[BASE_URL_ENV] ?? saved.baseUrl,
     agents: saved.agents,
     models: saved.perAgent,
+    recorded: (inputs.saved.own ?? saved).perAgent,
     scope: saved.scope,
     keyStorage: saved.keyStorage,
   };

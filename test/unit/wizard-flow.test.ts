@@ -1,6 +1,6 @@
 // The wizard's steps with scripted answers: a fake Prompter (the port), the real simulator over
 // HTTP, real files in a temp HOME.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -402,6 +402,28 @@ describe('wizard: the whole walk', () => {
     ]);
     const report = await runWizard(deps(p, ['codex']), given({ key: DEMO_KEY }), defaults);
     expect(report.agents.map((a) => [a.id, a.model, a.ok])).toEqual([['qwen-code', 'claude-haiku-4-5', true]]);
+  });
+
+  it("a model switched to since the last setup (as Codex's /model writes it) is the one recommended, in place of the recorded one", async () => {
+    const p = scripted([(q) => (expect(q.message).toContain('recommended model for every agent'), new CancelledError())]);
+    const d = deps(p);
+    mkdirSync(join(home, '.codex'));
+    const toml = (model: string, root: string) =>
+      `model = "${model}"\nmodel_provider = "gateway"\n\n[model_providers.gateway]\nname = "Gateway"\nbase_url = "${root}/v1"\nenv_key = "GATEWAY_API_KEY"\nwire_api = "responses"\n`;
+    writeFileSync(join(home, '.codex/config.toml'), toml('gpt-5.1', sim.root));
+    const recorded: WizardDefaults = { models: { codex: { model: 'gpt-5.1-codex' } }, recorded: { codex: { model: 'gpt-5.1-codex' } } };
+    await expect(runWizard(d, given({ baseUrl: sim.root, key: DEMO_KEY, agents: ['codex'] }), recorded)).rejects.toBeInstanceOf(
+      CancelledError,
+    );
+    expect(said.join('\n')).toContain('Codex CLI: gpt-5.1\n');
+    // The same model in a config for another gateway is not this gateway's switch: the recorded one is recommended.
+    said.length = 0;
+    writeFileSync(join(home, '.codex/config.toml'), toml('gpt-5.1', 'https://elsewhere.example'));
+    const again = scripted([(q) => (expect(q.kind).toBe('confirm'), new CancelledError())]);
+    await expect(
+      runWizard({ ...d, prompter: again }, given({ baseUrl: sim.root, key: DEMO_KEY, agents: ['codex'] }), recorded),
+    ).rejects.toBeInstanceOf(CancelledError);
+    expect(said.join('\n')).toContain('Codex CLI: gpt-5.1-codex');
   });
 
   it('--dry-run shows the plan, asks no confirmation and writes nothing', async () => {
