@@ -262,6 +262,20 @@ describe('launch: what each agent is given', () => {
     expect(d.args).toContain(`model_providers.gateway-agent-setup-session.base_url="${sim.root}/v1"`);
     expect(d.args).toContain('model="gpt-5.1-codex"');
   });
+  it('codex: a model the user switched Codex to on this gateway since the last setup is the one the session gets', async () => {
+    const { home, dump, env } = setup('codex');
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    writeFileSync(
+      join(home, '.codex', 'config.toml'),
+      `model = "gpt-5.1"\nmodel_provider = "gateway"\n\n[model_providers.gateway]\nname = "Gateway"\nbase_url = "${sim.root}/v1"\nenv_key = "TEAM_GATEWAY_KEY"\nwire_api = "responses"\n`,
+    );
+    const settings = { baseUrl: sim.root, keyEnv: 'TEAM_GATEWAY_KEY', perAgent: { codex: { model: 'gpt-5.1-codex' } } };
+    writeFileSync(join(home, '.config', 'gateway-agent-setup', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+    const r = await runCli(['launch', 'codex', '--', 'exec', 'hi'], { home, env, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(readFileSync(dump, 'utf8')) as Dump).args).toContain('model="gpt-5.1"');
+  });
+
   it("hermes-agent: HERMES_HOME names the session's own home, whose config selects the gateway; a note says what it leaves out", async () => {
     const { home, dump, env } = setup('hermes-agent');
     const r = await runCli(['launch', 'hermes-agent', '--model', 'claude-sonnet-4-5', '--', '-z', 'hi'], { home, env, timeoutMs: 30_000 });

@@ -117,6 +117,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     agents: [agent.id],
     command: 'launch',
     pinSaved: true,
+    // The model the user switched the agent to on this gateway since the last setup, as setup keeps it.
+    pinSwitched: true,
     scope: 'user',
     keyStorage: 'file',
     dryRun: false,
