@@ -16,6 +16,7 @@ import { runMemo } from '../core/run-cache.js';
 import type { Completed, Given } from './given.js';
 import type { SettingsHost } from './host.js';
 import { hintPreferences } from '../setup/import-hints.js';
+import type { ModelPair } from '../setup/choose.js';
 import { readImport, type ImportedLink } from './import-input.js';
 import { agentsHint, DEFAULT_TIMEOUT_MS, timeoutMs, type GatewayInputs, type ImportedKey } from './gateway.js';
 import { loadSaved, projectFilled, savedMarkers, withSavedDefaults, type RememberedField } from './saved.js';
@@ -173,8 +174,8 @@ export function setupOptionsFrom(
 }
 
 /** Each agent's models as the user's own settings recorded them (what the last setup or sync wrote), never a project file's. */
-function recordedModels(own: Settings, agents: readonly AgentId[]): Map<AgentId, { model?: string; smallModel?: string }> {
-  const out = new Map<AgentId, { model?: string; smallModel?: string }>();
+function recordedModels(own: Settings, agents: readonly AgentId[]): Map<AgentId, ModelPair> {
+  const out = new Map<AgentId, ModelPair>();
   for (const id of agents) {
     const a = own.perAgent?.[id];
     if (a?.model !== undefined || a?.smallModel !== undefined)

@@ -36,6 +36,12 @@ export interface KeptChoice {
   tiers?: Record<string, string>;
 }
 
+/** An agent's main and small models, each when known. */
+export interface ModelPair {
+  model?: string;
+  smallModel?: string;
+}
+
 export interface ChooseInput {
   agent: Agent<AgentId>;
   models: readonly ClassifiedModel[];
@@ -49,7 +55,7 @@ export interface ChooseInput {
    * The models the agent's config uses now on this gateway: they lead the ranking while the key lists
    * them. Set by hand or by the agent's own model switch since setup, they are the user's latest choice.
    */
-  pinned?: { model?: string; smallModel?: string };
+  pinned?: ModelPair;
 }
 
 type Fitting = { model: ClassifiedModel; fit: Extract<ModelFit, { ok: true }> };
@@ -152,7 +158,7 @@ function chooseTiers(
 }
 
 /** The pinned models first in `prefs`, each while the key lists it by that id (as the saved model leads on a re-run). */
-function pinFirst(prefs: Preferences, pinned: { model?: string; smallModel?: string }, models: readonly ClassifiedModel[]): void {
+function pinFirst(prefs: Preferences, pinned: ModelPair, models: readonly ClassifiedModel[]): void {
   const listed = (id: string | undefined): id is string => id !== undefined && models.some((m) => m.id === id);
   if (listed(pinned.model)) prefs.model = [pinned.model, ...prefs.model];
   if (listed(pinned.smallModel)) prefs.smallModel = [pinned.smallModel, ...prefs.smallModel];

@@ -7,6 +7,7 @@ import type { PlannedFile } from '../config/types.js';
 import type { ClassifiedModel, Markers } from '../core/types.js';
 import type { HttpOptions } from '../gateway/http.js';
 import type { ProbeFailure, SetupProgress } from './run.js';
+import type { ModelPair } from './choose.js';
 import type { Message } from '../i18n/index.js';
 
 /** The gateway a run writes for, and the keys it writes and sends. */
@@ -48,7 +49,7 @@ interface SetupChoice {
    * names other models since (set by hand, or by the agent's own model switch) keeps them while the
    * key lists them: they lead the ranking, the user's latest choice.
    */
-  recorded?: ReadonlyMap<AgentId, { model?: string; smallModel?: string }>;
+  recorded?: ReadonlyMap<AgentId, ModelPair>;
   /** Models not to choose for an agent (doctor --fix moving away from one whose probe failed). */
   avoid?: ReadonlyMap<AgentId, ReadonlySet<string>>;
   /**

@@ -22,7 +22,7 @@ import type { ClassifiedModel, Diagnosis, Protocol, ProbeResult } from '../core/
 import { listModels, probeMany, type ClientOptions } from '../gateway/client.js';
 import type { KeyUsage } from '../gateway/key-usage.js';
 import { smallModelRequest } from '../agents/small-model.js';
-import { chooseList, chooseModels, LIST_LIMIT, type KeptChoice, type ModelChoice } from './choose.js';
+import { chooseList, chooseModels, LIST_LIMIT, type KeptChoice, type ModelChoice, type ModelPair } from './choose.js';
 import { failedModel, failedNote, fallBack, modelsOwnFailure, probeKey, probePairs, type FailedModel } from './probe.js';
 import { applyExcludes, gitIgnoreStates, type GitIgnoreState } from './git-ignore.js';
 import { readCurrent } from './read-current.js';
@@ -243,7 +243,7 @@ export async function choosePhase(
     const keep = opts.choice.keepOnDisk ? disk?.kept : undefined;
     if (keep) report.before = keep;
     if (keep && disk?.key !== undefined && disk.key !== keyOf(opts, id).key) report.keyChanged = true;
-    const pinned = recorded && disk && underRoot(disk.url, opts.gateway.root) ? switchedSince(recorded, disk.kept) : undefined;
+    const pinned = recorded && switchedIn(disk, opts.gateway.root, recorded);
     try {
       c.explicit = explicit !== undefined;
       const avoided = opts.choice.avoid?.get(id);
@@ -275,16 +275,14 @@ export async function switchedModels(
   env: AgentEnv,
   scope: Scope,
   root: string,
-  recorded: { model?: string; smallModel?: string },
-): Promise<{ model?: string; smallModel?: string } | undefined> {
-  const disk = await onDisk(agent, env, scope);
-  return disk && underRoot(disk.url, root) ? switchedSince(recorded, disk.kept) : undefined;
+  recorded: ModelPair,
+): Promise<ModelPair | undefined> {
+  return switchedIn(await onDisk(agent, env, scope), root, recorded);
 }
 
-function switchedSince(
-  recorded: { model?: string; smallModel?: string },
-  kept: KeptChoice,
-): { model?: string; smallModel?: string } | undefined {
+function switchedIn(disk: { kept: KeptChoice; url: string } | undefined, root: string, recorded: ModelPair): ModelPair | undefined {
+  if (!disk || !underRoot(disk.url, root)) return undefined;
+  const { kept } = disk;
   const model = recorded.model !== undefined && kept.model !== recorded.model ? kept.model : undefined;
   const smallModel = recorded.smallModel !== undefined && kept.smallModel !== recorded.smallModel ? kept.smallModel : undefined;
   return model !== undefined || smallModel !== undefined ? { ...(model && { model }), ...(smallModel && { smallModel }) } : undefined;

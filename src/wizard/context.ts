@@ -6,6 +6,7 @@ import { cut, padTo, visibleLength, wrap } from '../core/layout.js';
 import type { Diagnosis, Markers } from '../core/types.js';
 import { ENGLISH, type Translator } from '../i18n/index.js';
 import { forVersion } from '../agents/versions.js';
+import type { ModelPair } from '../setup/choose.js';
 import type { SetupProgress } from '../setup/run.js';
 import { plainProgress, type Progress, type Prompter } from './port.js';
 
@@ -47,9 +48,9 @@ export interface WizardGiven {
 export interface WizardDefaults {
   baseUrl?: string;
   agents?: readonly AgentId[];
-  models?: Partial<Record<AgentId, { model?: string; smallModel?: string }>>;
+  models?: Partial<Record<AgentId, ModelPair>>;
   /** Each agent's models as the user's own settings recorded them (the last setup or sync): a config that names others since was switched by the user. */
-  recorded?: Partial<Record<AgentId, { model?: string; smallModel?: string }>>;
+  recorded?: Partial<Record<AgentId, ModelPair>>;
   scope?: Scope;
   keyStorage?: KeyStorage;
 }
