@@ -155,7 +155,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
 
     // Every command declares its flags and its help in its own module, loaded here.
     const mod: CommandModule = await entry.load();
-    const args = parseCommandArgs(first, mod.options ?? {}, rest, { positionals: mod.positionals === true });
+    const args = argsOf(first, mod, rest);
     ctx = createContext(proc, {
       home: str(args.values, 'home'),
       verbose: flag(args.values, 'verbose'),
@@ -178,6 +178,26 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
     const out = ctx ?? createContext(proc, { json, verbose, lang, t });
     for (const secret of secretsOf(argv, out.env)) out.addSecret(secret);
     return await report(out, error, { json: out.json || json, verbose: out.verbose || verbose, argv });
+  }
+}
+
+/**
+ * The command's arguments. One that takes only flags and was given a command word among them
+ * (`--agent codex doctor`, which is setup's) says that a command comes first, not just "unexpected".
+ */
+function argsOf(name: string, mod: CommandModule, rest: readonly string[]): ReturnType<typeof parseCommandArgs> {
+  try {
+    return parseCommandArgs(name, mod.options ?? {}, rest, { positionals: mod.positionals === true });
+  } catch (error) {
+    if (mod.positionals === true || !(error instanceof UsageError)) throw error;
+    let word: string | undefined;
+    try {
+      word = parseCommandArgs(name, mod.options ?? {}, rest, { positionals: true }).positionals[0];
+    } catch {
+      throw error;
+    }
+    if (word === undefined || !Object.hasOwn(COMMANDS, word)) throw error;
+    throw new UsageError(msg('cli.command_not_first', { word }), msg('cli.command_not_first_hint', { bin: BIN, word }));
   }
 }
 

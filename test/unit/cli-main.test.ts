@@ -121,6 +121,22 @@ describe('main', () => {
     expect(typo.stderr.text).toContain('Unknown command "dcotor"');
   });
 
+  it('a command word after flags that are not every command\'s: said to come first (exit 2), not just "unexpected"', async () => {
+    for (const argv of [
+      ['--agent', 'codex', 'doctor'],
+      ['setup', '--yes', 'doctor'],
+    ]) {
+      const proc = fake();
+      expect(await main(argv, proc), argv.join(' ')).toBe(2);
+      expect(proc.stderr.text.replace(/\s+/g, ' ')).toContain(
+        '"doctor" is a command: it comes first, before the flags. Run `gateway-agent-setup doctor` with the flags after it',
+      );
+    }
+    const other = fake();
+    expect(await main(['setup', 'frob'], other)).toBe(2);
+    expect(other.stderr.text).toContain('setup: unexpected argument "frob"');
+  });
+
   it('with --json a usage error is one JSON document on stdout', async () => {
     const proc = fake();
     expect(await main(['verify', '--json', '--protocol', 'smtp'], proc)).toBe(2);

@@ -13,6 +13,8 @@ export const en = {
   'cli.internal_hint': 'Run again with --verbose for details, and report it with that output.',
   'cli.unknown_command': 'Unknown command "{name}".',
   'cli.unknown_command_hint': 'Commands: {commands}. See `{bin} --help`.',
+  'cli.command_not_first': '"{word}" is a command: it comes first, before the flags.',
+  'cli.command_not_first_hint': 'Run `{bin} {word}` with the flags after it (`{bin} {word} --help` lists them).',
   'cli.bad_lang': '--lang {value}: unknown language.',
   'cli.bad_lang_hint': 'Languages: {langs}.',
   'err.home_not_dir': '--home {dir} is not a directory.',

@@ -13,6 +13,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'cli.internal_hint': '请加 --verbose 重新运行以查看详情，并附上输出报告此问题。',
   'cli.unknown_command': '未知命令 "{name}"。',
   'cli.unknown_command_hint': '可用命令：{commands}。参见 `{bin} --help`。',
+  'cli.command_not_first': '"{word}" 是一个命令：命令要写在最前面，参数写在它后面。',
+  'cli.command_not_first_hint': '请运行 `{bin} {word}`，参数写在它后面（`{bin} {word} --help` 列出可用参数）。',
   'cli.bad_lang': '--lang {value}：不支持的语言。',
   'cli.bad_lang_hint': '可选语言：{langs}。',
   'err.home_not_dir': '--home {dir} 不是目录。',
