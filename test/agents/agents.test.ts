@@ -5,7 +5,7 @@
 // Every process an agent leaves behind (Cline's hub daemon) is found by its temp HOME afterwards:
 // the run must have stopped it already, and the test stops it by PID if not (and fails).
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -310,6 +310,35 @@ describe("Kimi's archived kimi-cli, the real one (PyPI, on Python 3.12)", () => 
     },
     installsTimeout(1) + 240_000,
   );
+});
+
+describe('Codex CLI, the real one, with a `profile = "NAME"` line left in config.toml', () => {
+  it('refuses to start with it (as doctor says); setup takes the line out, keeps the table, and Codex then answers', async () => {
+    const home = newHome();
+    const env = envFor('codex');
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    writeFileSync(join(home, '.codex', 'config.toml'), '# mine\nprofile = "work"\n\n[profiles.work]\napproval_policy = "never"\n');
+    const codex = (args: string[]) =>
+      promisify(execFile)('codex', args, { cwd: home, env: { PATH: env['PATH'], HOME: home }, timeout: 60_000 }).then(
+        () => '',
+        (err: { stderr?: string }) => err.stderr ?? 'failed',
+      );
+    expect(await codex(['exec', '--skip-git-repo-check', 'say ok'])).toContain('legacy `profile = "work"` config is no longer supported');
+    const before = await runCli(['doctor', '--agent', 'codex', '--base-url', sim.root], { home, env, timeoutMs: 60_000 });
+    expect(before.code).toBe(1);
+    expect(before.stdout.replace(/\s+/g, ' ')).toContain(
+      '[config_invalid] ~/.codex/config.toml has `profile = "work"`, which Codex 0.169 and later refuse to start with',
+    );
+    const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env, timeoutMs: 60_000 });
+    expect(setup.code, setup.stderr + setup.stdout).toBe(0);
+    expect(setup.stdout.replace(/\s+/g, ' ')).toContain('Removed `profile = "work"` from ~/.codex/config.toml');
+    const toml = readFileSync(join(home, '.codex', 'config.toml'), 'utf8');
+    expect(toml).not.toMatch(/^profile =/m);
+    expect(toml).toContain('[profiles.work]');
+    const run = await runCli(['verify', '--agent-run', '--agent', 'codex', '--json'], { home, env, timeoutMs: 200_000 });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    await expectNothingLeftIn(home);
+  });
 });
 
 describe('claude-code and qwen-code, the versions kept current', () => {

@@ -3,6 +3,7 @@
 // Facts seen running Codex CLI against a recording gateway, version 0.169.0; 0.171.0 passes the same
 // tiers (the simulator and both new-api versions).
 import type { FileEdit, KeyEdit } from '../../config/types.js';
+import { olderThan } from '../versions.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { fitted, notForCoding } from '../fit.js';
@@ -41,6 +42,19 @@ const BUILT_IN_PROVIDERS = new Set(['openai', 'ollama', 'lmstudio', 'amazon-bedr
  * `set_filtered`), so a key variable of that name can only come from the shell.
  */
 const DOTENV_FORBIDDEN_PREFIX = 'CODEX_';
+/**
+ * From 0.169 a profile is a file of its own (`--profile NAME` reads NAME.config.toml), and a
+ * `profile = "NAME"` line in config.toml stops Codex at start; before, that line made the
+ * [profiles.NAME] table's model and provider win over the top level's.
+ */
+const PROFILE_FILES_SINCE = '0.169.0';
+const readsProfileLine = (env: AgentEnv): boolean => env.agentVersion !== undefined && olderThan(env.agentVersion, PROFILE_FILES_SINCE);
+
+/** The `profile = "NAME"` line of config.toml and the table it names (empty when there is none). */
+function activeProfile(doc: Record<string, unknown> | undefined): { name?: string; table: Record<string, unknown> } {
+  const name = asString(doc?.['profile']);
+  return name === undefined ? { table: {} } : { name, table: asRecord(asRecord(doc?.['profiles'])?.[name]) ?? {} };
+}
 
 function codexPaths(env: AgentEnv): { config: string; dotenv: string } {
   const p = pathFor(env.platform);
@@ -128,6 +142,22 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   for (const stale of ['experimental_bearer_token', 'requires_openai_auth']) {
     if (stale in existing) config.push({ path: [...table, stale], value: undefined });
   }
+  const profile = activeProfile(asRecord(configDoc));
+  if (profile.name !== undefined && !readsProfileLine(env)) {
+    config.push({ path: ['profile'], value: undefined });
+    notes.push(msg('agents.codex.removed_profile_line', { name: profile.name, file: paths.config }));
+  } else if (profile.name !== undefined) {
+    const fields = ['model', 'model_provider'].filter((k) => k in profile.table);
+    if (fields.length > 0)
+      notes.push(
+        msg('agents.codex.profile_overrides', {
+          version: env.agentVersion ?? '',
+          fields: commas(fields),
+          name: profile.name,
+          file: paths.config,
+        }),
+      );
+  }
   const edits: FileEdit[] = [{ path: paths.config, format: 'toml', edits: config }];
 
   const dotenv = dotenvValues(current.get(paths.dotenv));
@@ -207,7 +237,11 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   const paths = codexPaths(env);
   const doc = asRecord(current.get(paths.config));
   if (!doc) return msg('agents.codex.no_file', { file: paths.config });
-  const providerId = asString(doc['model_provider']);
+  const profile = activeProfile(doc);
+  if (profile.name !== undefined && !readsProfileLine(env))
+    return msg('agents.codex.profile_line', { name: profile.name, file: paths.config });
+  // An older Codex takes the active profile's model and provider over the top level's.
+  const providerId = asString(profile.table['model_provider']) ?? asString(doc['model_provider']);
   if (providerId === undefined) return msg('agents.codex.no_provider', { file: paths.config });
   const provider = asRecord(asRecord(doc['model_providers'])?.[providerId]);
   if (BUILT_IN_PROVIDERS.has(providerId)) {
@@ -218,7 +252,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.codex.no_base_url', { id: providerId, file: paths.config });
   const wire = asString(provider['wire_api']);
   if (wire === 'chat') return msg('agents.codex.wire_chat', { id: providerId, file: paths.config });
-  const model = asString(doc['model']);
+  const model = asString(profile.table['model']) ?? asString(doc['model']);
   if (model === undefined || model.trim() === '') return msg('agents.codex.no_model', { file: paths.config });
 
   let key: string | undefined;

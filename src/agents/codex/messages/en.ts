@@ -25,6 +25,12 @@ export const en = {
   'agents.codex.no_base_url': '[model_providers.{id}] in {file} has no base_url.',
   'agents.codex.wire_chat': '[model_providers.{id}] in {file}: wire_api = chat is no longer supported by Codex (it refuses to start).',
   'agents.codex.no_model': 'model is not set in {file}: Codex would ask for its own default model.',
+  'agents.codex.profile_line':
+    '{file} has `profile = "{name}"`, which Codex 0.169 and later refuse to start with ("legacy profile config is no longer supported"): a profile is now a file of its own, {name}.config.toml, chosen with `--profile {name}`.',
+  'agents.codex.removed_profile_line':
+    'Removed `profile = "{name}"` from {file}: Codex 0.169 and later refuse to start with it (a profile is now a file of its own, {name}.config.toml, chosen with `--profile {name}`). Your [profiles.{name}] table stays, and the line is in the backup.',
+  'agents.codex.profile_overrides':
+    'Codex {version} takes {fields} from the profile "{name}" that {file} makes active (`profile = "{name}"`) over what is written here; the read-back checks what it will use.',
   'agents.codex.no_env_key': '[model_providers.{id}] has no env_key',
   'agents.unplan.codex_after':
     'model_provider and model were removed from {file}: Codex CLI uses OpenAI with its own login again (or set model_provider to one of yours).',
