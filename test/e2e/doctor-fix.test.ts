@@ -97,6 +97,29 @@ describe('doctor on configs written by hand', () => {
     expect(again.doc.agents.find((a) => a.id === 'codex')?.findings).toEqual([]);
   });
 
+  it('Codex set up for the gateway, with a `profile = "NAME"` line it refuses to start with: named, and --fix takes the line out (its table kept)', async () => {
+    const text = handWrittenCodex(`${sim.root}/v1`, 'MY_GW').replace('approval_policy = "never"', 'profile = "work"');
+    const path = write('.codex/config.toml', `${text}\n[profiles.work]\napproval_policy = "never"\n`);
+    const env = { MY_GW: DEMO_KEY, GATEWAY_API_KEY: DEMO_KEY };
+    const first = await doctor(['--agent', 'codex'], env);
+    expect(first.code).toBe(1);
+    const finding = first.doc.agents.find((a) => a.id === 'codex')?.findings[0];
+    expect([finding?.code, finding?.message]).toEqual([
+      'config_invalid',
+      `${path} has \`profile = "work"\`, which Codex 0.169 and later refuse to start with ("legacy profile config is no longer supported"): a profile is now a file of its own, work.config.toml, chosen with \`--profile work\`.`,
+    ]);
+    // The file yields no request, so no address either: the repair asks for it, then takes it.
+    const unsure = await doctor(['--fix', '--agent', 'codex'], env);
+    expect(unsure.doc.notFixed?.[0]?.reason).toContain('pass --base-url');
+    const fix = await doctor(['--fix', '--agent', 'codex', '--base-url', sim.root], env);
+    expect(fix.code, JSON.stringify(fix.doc)).toBe(0);
+    expect(fix.doc.fixed).toEqual(['codex']);
+    const after = readFileSync(path, 'utf8');
+    expect(after).not.toMatch(/^profile =/m);
+    expect(after).toContain('[profiles.work]\napproval_policy = "never"');
+    expect(after).toContain('name = "Another provider" # keep me');
+  });
+
   it('no key anywhere: the missing key is named; --fix repairs nothing and says which variable to export', async () => {
     const path = write('.codex/config.toml', handWrittenCodex(`${sim.root}/v1`, 'MY_GW'));
     const before = readFileSync(path, 'utf8');
