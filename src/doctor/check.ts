@@ -343,6 +343,7 @@ async function keyChecks(agent: Agent<AgentId>, opts: CheckOptions, check: Agent
   }
   key = exportOverride(agent, check, request, files.current, key);
   foreignKeySyntax(agent, check, request, sentKey);
+  if ((key === undefined || key === '') && (await keylessServer(agent, opts, check, request))) return undefined;
   const keyFiles = agent.files(env, opts.scope).flatMap((f) => [f.path, ...(agent.copiesOf?.(f.path) ?? [])]);
   const gatewayKey = opts.gatewayKeys?.get(agent.id) ?? opts.gatewayKey;
   for (const open of await openKeyFiles(keyFiles, [key, sentKey, gatewayKey], opts.env.platform)) {
@@ -361,6 +362,25 @@ async function keyChecks(agent: Agent<AgentId>, opts: CheckOptions, check: Agent
     });
   }
   return { root: check.root, key, sentKey, gatewayKey };
+}
+
+/**
+ * A config with no key, for a host that lists its models without one (Ollama or LM Studio on this
+ * machine): not set up for a gateway, so a note, as a Claude Code on Anthropic's own service is.
+ * Asked only when nothing says the agent should use the gateway (not set up by us, not asked
+ * about, not pointing at the gateway given), and with no key sent: there is none to send.
+ */
+async function keylessServer(agent: Agent<AgentId>, opts: CheckOptions, check: AgentCheck, request: AgentRequest): Promise<boolean> {
+  if (opts.scope !== 'user' || opts.intended?.has(agent.id) || check.root === undefined) return false;
+  if (opts.trustedOrigin !== undefined && originOf(request.url) === opts.trustedOrigin) return false;
+  try {
+    await (await gatewayClient()).listModels({ ...opts.http, root: check.root, key: '', markers: opts.markers });
+  } catch (err) {
+    if (err instanceof GatewayError) return false;
+    throw err;
+  }
+  check.notGateway = msg('doctor.keyless_server', { agent: agent.name, url: request.baseUrl, file: request.file });
+  return true;
 }
 
 /**

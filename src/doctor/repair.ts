@@ -5,8 +5,10 @@
 import type { AgentId } from '../agents/registry.js';
 import type { KeyStorage, Scope } from '../agents/types.js';
 import { normalizeBaseUrl, originOf } from '../core/base-url.js';
+import { BIN } from '../core/bin.js';
 import { CancelledError, ToolError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
+import { shellWord } from '../core/shell-word.js';
 import { msg, type Message } from '../i18n/index.js';
 import type { SetupReport } from '../setup/run.js';
 import { agentKeyOf, agentKeyVarOf, type AgentCheck } from './check.js';
@@ -154,7 +156,15 @@ export async function repairAgents(
       continue;
     }
     if (!key) {
-      out.notFixed.push({ id: c.id, reason: msg('doctor.no_key', { var: t.gatewayVar }) });
+      // A key was given, but for no gateway named here: it goes to the host the config names only when told so.
+      const unbound = o.given === undefined && (o.agentKeyEnv.has(c.id) ? o.gatewayKeys.has(c.id) : o.gatewayKey !== undefined);
+      const host = originOf(url.root) ?? url.root;
+      out.notFixed.push({
+        id: c.id,
+        reason: unbound
+          ? msg('doctor.key_not_for_host', { var: t.gatewayVar, host, word: shellWord(host), bin: BIN })
+          : msg('doctor.no_key', { var: t.gatewayVar }),
+      });
       continue;
     }
     host.addSecret(key);

@@ -3,6 +3,8 @@
 // variable, the rest of the file kept; a Claude Code used with Anthropic's own service is left
 // alone; without any key a repair says what is missing. Through the built bin.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
@@ -131,6 +133,24 @@ describe('doctor on configs written by hand', () => {
     expect(readFileSync(path, 'utf8')).toBe(before);
   });
 
+  it('a key given but no gateway named: --fix writes it nowhere and says how to name the host; then it does', async () => {
+    const path = write('.codex/config.toml', handWrittenCodex(`${sim.root}/v1`, 'MY_GW'));
+    const before = readFileSync(path, 'utf8');
+    const r = await doctor(['--fix'], { GATEWAY_API_KEY: DEMO_KEY });
+    expect(r.code).toBe(1);
+    expect(r.doc.fixed).toEqual([]);
+    expect(r.doc.notFixed).toEqual([
+      {
+        id: 'codex',
+        reason: `the key in GATEWAY_API_KEY is not written to ${sim.root}, which this run was not told is your gateway (a key goes only where you send it). If it is: \`gateway-agent-setup doctor --fix --base-url ${sim.root}\`.`,
+      },
+    ]);
+    expect(readFileSync(path, 'utf8')).toBe(before);
+    const fix = await doctor(['--fix', '--base-url', sim.root], { GATEWAY_API_KEY: DEMO_KEY });
+    expect(fix.code, JSON.stringify(fix.doc)).toBe(0);
+    expect(fix.doc.fixed).toEqual(['codex']);
+  });
+
   it('an HTML endpoint and no saved setup: --fix needs the base URL, then takes it from --base-url', async () => {
     const path = write('.codex/config.toml', handWrittenCodex(`${sim.root}/console`, 'MY_GW'));
     const env = { MY_GW: DEMO_KEY };
@@ -187,6 +207,61 @@ describe('doctor and agents not set up for the gateway', () => {
     expect(doc.env.ANTHROPIC_BASE_URL).toBe(sim.root);
     expect(doc.permissions).toEqual({ allow: ['Bash(npm test)'] });
     expect(doc.statusLine).toEqual({ type: 'command', command: 'echo hi' });
+  });
+});
+
+describe('doctor and a local model server that needs no key', () => {
+  // Ollama and LM Studio list their models to anyone: a config for one is not a gateway's.
+  let server: Server;
+  let local: string;
+  const seen: (string | undefined)[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ object: 'list', data: [{ id: 'qwen2.5-coder:7b', object: 'model', owned_by: 'library' }] }));
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    local = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+  const lived = (baseUrl: string) =>
+    readFileSync(join(import.meta.dirname, '../fixtures/agents/opencode/opencode.lived-in.jsonc'), 'utf8').replace(
+      'http://localhost:11434/v1',
+      baseUrl,
+    );
+
+  it('an OpenCode on it is not set up for the gateway: a note, no finding, no key sent; --fix leaves it alone', async () => {
+    const text = lived(local);
+    const path = write('.config/opencode/opencode.jsonc', text);
+    seen.length = 0;
+    const r = await doctor([], { GATEWAY_API_KEY: DEMO_KEY });
+    expect(r.code).toBe(0);
+    const opencode = r.doc.agents.find((a) => a.id === 'opencode')!;
+    expect(opencode.findings).toEqual([]);
+    expect(opencode.notGateway).toContain(`uses ${local}`);
+    expect(opencode.notGateway).toContain('lists its models without one');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((h) => h === undefined)).toBe(true);
+
+    const fix = await doctor(['--fix', '--base-url', sim.root], { GATEWAY_API_KEY: DEMO_KEY });
+    expect(fix.code).toBe(0);
+    expect(fix.doc.fixed).toEqual([]);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
+  it('asked for by --agent, the same config is a finding: the key it lacks', async () => {
+    write('.config/opencode/opencode.jsonc', lived(local));
+    const asked = await doctor(['--agent', 'opencode'], { GATEWAY_API_KEY: DEMO_KEY });
+    expect(asked.code).toBe(1);
+    expect(asked.doc.agents[0]?.findings.map((f) => f.code)).toEqual(['missing_key']);
+  });
+
+  it('a server that wants a key (the gateway) keeps the finding', async () => {
+    write('.config/opencode/opencode.jsonc', lived(`${sim.root}/v1`));
+    const r = await doctor([], { GATEWAY_API_KEY: DEMO_KEY });
+    expect(r.code).toBe(1);
+    expect(r.doc.agents.find((a) => a.id === 'opencode')?.findings.map((f) => f.code)).toEqual(['missing_key']);
   });
 });
 

@@ -33,7 +33,11 @@ export const en = {
     '{file} (committed with this repository) points {agent} at {host}, and no gateway of yours is known here: nothing was sent there.',
   'doctor.untrusted_host_fix':
     'If {host} is really your gateway, say so: `gateway-agent-setup doctor --scope project --base-url {host}`. To point the file at your own gateway: `gateway-agent-setup doctor --scope project --fix --base-url URL`.',
+  'doctor.keyless_server':
+    '{agent} uses {url} ({file}) with no key, and it lists its models without one: a local model server (Ollama, LM Studio) or another service, not a gateway.',
   'doctor.no_base_url': 'no base URL to write: pass --base-url (or set GATEWAY_BASE_URL).',
+  'doctor.key_not_for_host':
+    'the key in {var} is not written to {host}, which this run was not told is your gateway (a key goes only where you send it). If it is: `{bin} doctor --fix --base-url {word}`.',
   'doctor.no_key': 'no key to write: export {var} (or name its variable with --api-key-env NAME).',
   'doctor.setup_failed': 'setup did not succeed.',
   'doctor.error_hint': '{message} {hint}',

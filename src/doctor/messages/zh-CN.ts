@@ -32,6 +32,10 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.untrusted_host_fix':
     '如果 {host} 确实是您的网关，请明确说明：`gateway-agent-setup doctor --scope project --base-url {host}`。要让该文件指向您自己的网关：`gateway-agent-setup doctor --scope project --fix --base-url URL`。',
   'doctor.no_base_url': '没有可写入的 Base URL：请传入 --base-url（或设置 GATEWAY_BASE_URL）。',
+  'doctor.keyless_server':
+    '{agent} 使用 {url}（{file}），未配置密钥，而它不用密钥就列出了模型：这是本地模型服务（Ollama、LM Studio）或其他服务，不是网关。',
+  'doctor.key_not_for_host':
+    '{var} 中的密钥不会写入 {host}：本次运行未被告知它是你的网关（密钥只发往你指定的地方）。如果它是：`{bin} doctor --fix --base-url {word}`。',
   'doctor.no_key': '没有可写入的密钥：请导出 {var}（或用 --api-key-env NAME 指定变量名）。',
   'doctor.setup_failed': 'setup 没有成功。',
   'doctor.error_hint': '{message} {hint}',
