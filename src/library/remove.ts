@@ -3,6 +3,7 @@
 import { SUPPORTED_AGENT_IDS } from '../agents/registry.js';
 import type { Message } from '../i18n/index.js';
 import { BASE_URL_ENV, resolveBaseUrl } from '../settings/gateway.js';
+import { followFiles, type Followed } from '../settings/follow-files.js';
 import type { Given } from '../settings/given.js';
 import { loadSaved } from '../settings/saved.js';
 import { agentEnv, parseAgents } from '../settings/setup-inputs.js';
@@ -15,8 +16,8 @@ export type RemoveInput = Pick<Given, 'baseUrl' | 'agents' | 'scope' | 'dryRun'>
 export interface RemoveResult {
   report: RemoveReport;
   notes: Message[];
-  /** The saved settings still name this gateway (`sync` would set it up again). */
-  savedKept: boolean;
+  /** What the saved settings now say of the agents the run changed (`sync` leaves the ones taken out alone). */
+  followed: Followed;
 }
 
 export async function remove(input: RemoveInput, host: Host): Promise<RemoveResult> {
@@ -40,5 +41,7 @@ export async function remove(input: RemoveInput, host: Host): Promise<RemoveResu
     env: agentEnv(ctx),
     addSecret: ctx.addSecret,
   });
-  return { report, notes, savedKept: report.removed && !report.dryRun && saved.settings.baseUrl !== undefined };
+  const changed = report.dryRun ? [] : report.agents.flatMap((r) => r.files.filter((f) => f.action !== 'unchanged').map((f) => f.path));
+  const followed = changed.length > 0 ? await followFiles(ctx, agentEnv(ctx), changed, report.scope) : { left: [], back: [], unlinked: [] };
+  return { report, notes, followed };
 }

@@ -3,7 +3,9 @@
 import { BIN } from '../core/bin.js';
 import { JobError, UsageError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
-import type { Host } from './host.js';
+import { followFiles } from '../settings/follow-files.js';
+import { agentEnv } from '../settings/setup-inputs.js';
+import { session, type Host } from './host.js';
 
 /** The backups kept, newest first, where they are, and how many are kept. */
 export async function backups(host: Host) {
@@ -35,5 +37,12 @@ export async function restore(input: RestoreInput, host: Host) {
   if (id !== undefined && !all.some((b) => b.id === id)) {
     throw new UsageError(msg('restore.no_such', { id }), msg('restore.no_such_hint', { ids: commas(all.map((b) => b.id)), bin: BIN }));
   }
-  return withLock(dir, () => restoreBackup(dir, id, { force: input.force === true, hint: msg('restore.refused_hint', { bin: BIN }) }));
+  return withLock(dir, async () => {
+    const result = await restoreBackup(dir, id, { force: input.force === true, hint: msg('restore.refused_hint', { bin: BIN }) });
+    // The saved settings follow the files put back: an agent a restore takes off the gateway leaves the saved list.
+    const changed = result.files.filter((f) => f.action !== 'unchanged').map((f) => f.path);
+    const { ctx } = session(host);
+    const followed = changed.length > 0 ? await followFiles(ctx, agentEnv(ctx), changed) : { left: [], back: [], unlinked: [] };
+    return { ...result, followed };
+  });
 }

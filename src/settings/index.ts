@@ -434,6 +434,16 @@ export async function saveUserSettings(
   return { file, ...(moved && moved.vars.length > 0 && { moved }), rebound };
 }
 
+/** The user's own settings file alone (no project file merged), validated. */
+export async function readUserSettings(opts: {
+  home: string;
+  env: Readonly<Record<string, string | undefined>>;
+  platform: NodeJS.Platform;
+}): Promise<Settings> {
+  const file = userSettingsPath(opts.home, opts.env, opts.platform);
+  return validateSettings(await readJson(file), file);
+}
+
 /**
  * Rewrites the user file through `change` (what it held in, what to write out): for edits that
  * remove (a profile) or replace (the active record) rather than merge. Validated before writing.

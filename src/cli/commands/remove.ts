@@ -1,5 +1,6 @@
 // `remove`: take the gateway settings out of the agents' configs (src/remove/), for people who
 // leave or switch tools. It never asks, like `setup` with flags: the backup is the way back.
+import { noteFollowed } from '../followed.js';
 import { givenOf } from '../given.js';
 import { GATEWAY_OPTIONS, type OptionTable, type ParsedArgs } from '../args.js';
 import { hostOf, type CliContext } from '../context.js';
@@ -27,7 +28,7 @@ export const help: CommandHelp = {
 
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { remove } = await import('../../library/remove.js');
-  const { report, savedKept } = await remove(givenOf(args.values), hostOf(ctx));
+  const { report, followed } = await remove(givenOf(args.values), hostOf(ctx));
   const { root, scope, dryRun, removed: changed, backupId, diff } = report;
   const reports = report.agents;
   const shown = reports.filter((r) => r.files.some((f) => f.action !== 'unchanged') || r.notes.length > 0);
@@ -47,6 +48,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         givenBack: r.givenBack,
         notes: r.notes,
       })),
+      saved: { left: followed.left, back: followed.back, unlinked: followed.unlinked },
     });
     return 0;
   }
@@ -72,6 +74,6 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (diff) lines.push('', diff.trimEnd());
   print(ctx, lines);
   if (backupId !== undefined) note(ctx, wrap(ctx.t('remove.backup', { bin: BIN, id: backupId })));
-  if (savedKept) note(ctx, wrap(ctx.t('remove.saved_kept', { bin: BIN })));
+  noteFollowed(ctx, followed);
   return 0;
 }

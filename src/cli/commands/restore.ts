@@ -4,6 +4,7 @@ import { flag, str, type OptionTable, type ParsedArgs } from '../args.js';
 import { hostOf, type CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
+import { noteFollowed } from '../followed.js';
 import { note, print, printJson, tildify } from '../output.js';
 import { padTo, wrap } from '../../core/layout.js';
 import { msg } from '../../i18n/index.js';
@@ -67,6 +68,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       id: result.id,
       files: result.files,
       ...(result.savedId !== undefined ? { savedBackup: result.savedId } : {}),
+      saved: { left: result.followed.left, back: result.followed.back, unlinked: result.followed.unlinked },
     });
   } else {
     print(ctx, [
@@ -74,6 +76,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       ...result.files.map((f) => `    ${padTo(ctx.t(`report.action.${f.action}`), 9)} ${tildify(ctx, f.path)}`),
     ]);
     if (result.savedId !== undefined) note(ctx, wrap(ctx.t('restore.saved_current', { id: result.savedId, bin: BIN })));
+    noteFollowed(ctx, result.followed);
   }
   return 0;
 }

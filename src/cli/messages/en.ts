@@ -187,7 +187,6 @@ export const en = {
   'remove.backup': 'Backup of the changed files: undo with `{bin} restore --id {id}`.',
   'remove.given_back': 'given back as it was before the first setup',
   'remove.would_give_back': 'would be given back as it was before the first setup',
-  'remove.saved_kept': 'Your saved settings (base URL, agents) are kept: `{bin} sync` would write the gateway settings back.',
   'help.opt.help': 'Show help for this command.',
   'help.opt.verbose': 'More detail; stack traces for internal errors.',
   'help.opt.no-color': 'No colour (also: NO_COLOR=1, or output not a terminal).',

@@ -182,7 +182,6 @@ export const zhCN: CatalogOf<typeof en> = {
   'remove.backup': '改动文件的备份：用 `{bin} restore --id {id}` 撤销。',
   'remove.given_back': '已恢复为首次设置之前的样子',
   'remove.would_give_back': '将恢复为首次设置之前的样子',
-  'remove.saved_kept': '你保存的设置（base URL、智能体）保留不变：`{bin} sync` 会把网关设置写回去。',
   'help.opt.help': '显示此命令的帮助。',
   'help.opt.verbose': '输出更多细节；内部错误时显示调用栈。',
   'help.opt.no-color': '不使用颜色（也可设置 NO_COLOR=1，或输出不是终端时）。',

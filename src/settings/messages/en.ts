@@ -53,6 +53,10 @@ export const en = {
   'saved.env_storage_unset_hint':
     'Export {var} with the key, or pass --key-storage file (the key is written into the files), or --key-storage env to keep only the variable name anyway.',
   'fs.settings_not_saved': 'The configs are written, but the saved settings could not be: {reason}. `sync` will not know this run.',
+  'followed.left':
+    'Taken out of your saved settings too, as their configs no longer use {gateway}: {agents}. `sync` and `doctor` leave them alone; `{bin} setup --agent {id}` sets one up again.',
+  'followed.back': 'Back in your saved settings, as their configs use {gateway} again: {agents}. `sync` keeps them current.',
+  'followed.unlinked': 'No longer recorded as set up by a profile, as their configs no longer use its gateway: {agents}.',
   'keys.env_name_hint': 'Example: --api-key-env codex=CODEX_GATEWAY_KEY (an agent, "=", then a variable name: letters, digits and _).',
   'import.both_sources': '--import and --import-env are both given: give the link one way.',
   'import.dash_only': '--import takes only "-" (read the link from standard input).',

@@ -49,6 +49,10 @@ export const zhCN: CatalogOf<typeof en> = {
   'saved.env_storage_unset_hint':
     '请 export {var} 为密钥，或传入 --key-storage file（把密钥写进文件），或传入 --key-storage env 仍只保留变量名。',
   'fs.settings_not_saved': '配置已写入，但保存的设置无法写入：{reason}。`sync` 将不知道这次运行。',
+  'followed.left':
+    '它们的配置已不再使用 {gateway}，也已从你保存的设置中移除：{agents}。`sync` 和 `doctor` 不再管它们；`{bin} setup --agent {id}` 可重新配置。',
+  'followed.back': '它们的配置重新使用 {gateway}，已放回你保存的设置：{agents}。`sync` 会让它们保持最新。',
+  'followed.unlinked': '它们的配置已不再使用所记录配置档的网关，不再记为由该配置档配置：{agents}。',
   'keys.env_name_hint': '例如：--api-key-env codex=CODEX_GATEWAY_KEY（智能体 ID、"="，再加变量名：字母、数字和 _）。',
   'import.both_sources': '同时给出了 --import 和 --import-env：请只用一种方式提供链接。',
   'import.dash_only': '--import 只接受 "-"（从标准输入读取链接）。',
