@@ -100,6 +100,8 @@ export interface AgentRequest {
    * `key` is then the exported one; this holds the one the config meant.
    */
   overridden?: { var: string; configKey?: string; configAuth: 'bearer' | 'x-api-key'; configSource: Message };
+  /** Set when the config names no model and `model` is the one the agent picks itself: why (for labels). */
+  modelDefault?: Message;
   /** The models the config names for the agent's tiers, by tier id. */
   tiers?: Record<string, string>;
   /** The provider the config selects, for an agent whose command line must name it too (Hermes Agent). */

@@ -113,6 +113,9 @@ export function agentKeyOf(check: AgentCheck): string | undefined {
 
 const fixHint = (): Message => msg('doctor.fix_hint');
 
+/** Failures of the address, not the model: a request to it fails whatever model it names. */
+const PATH_CODES: ReadonlySet<DiagnosisCode> = new Set(['wrong_path', 'not_api']);
+
 function fromDiagnosis(d: Diagnosis): Finding {
   return { code: d.code, message: d.message, fix: d.fix, requestId: d.requestId, status: d.status };
 }
@@ -457,7 +460,15 @@ async function modelChecks(
   }
   const listed = Array.isArray(list) ? list : undefined;
   const modelFinding =
-    listed && judgeModel(agent, request, listed, msg('doctor.model_label', { model: request.model, file: request.file }));
+    listed &&
+    judgeModel(
+      agent,
+      request,
+      listed,
+      request.modelDefault
+        ? msg('doctor.default_model_label', { model: request.model, why: request.modelDefault })
+        : msg('doctor.model_label', { model: request.model, file: request.file }),
+    );
   if (listed && !modelFinding) check.usableModel = request.model;
   if (listed && modelFinding && (await import('../setup/choose.js')).suitableModels(agent, listed).length === 0) lacking.set(check, listed);
   const smallOrWhy = smallModelRequest(agent, env, opts.scope, files.current, request);
@@ -472,8 +483,9 @@ async function modelChecks(
     mainPassed = result.ok;
     if (result.ok) check.passedRequestId = result.requestId;
     if (!result.ok && result.diagnosis) {
-      // When the model is the cause, the request's failure is its evidence, not a second finding.
-      if (modelFinding) modelFinding.requestId ??= result.requestId;
+      // When the model is the cause, the request's failure is its evidence, not a second finding;
+      // a path that is not the API (a doubled /v1) fails whatever the model, and is named too.
+      if (modelFinding && !PATH_CODES.has(result.diagnosis.code)) modelFinding.requestId ??= result.requestId;
       // The same cause the model list already met (the key refused): one finding per cause.
       else if (!check.findings.some((f) => f.code === result.diagnosis?.code)) check.findings.push(fromDiagnosis(result.diagnosis));
     }

@@ -848,7 +848,8 @@ async function onDisk(agent: Agent, env: AgentEnv, scope: Scope): Promise<{ kept
     return undefined; // a file that does not parse stops the run when it is planned
   }
   const request = agent.readBack(env, scope, current);
-  if (isMessage(request)) return undefined;
+  // A model the agent picks itself (none named) is nobody's choice to keep.
+  if (isMessage(request) || request.modelDefault) return undefined;
   const small = smallModelRequest(agent, env, scope, current, request);
   const kept: KeptChoice = { model: request.model, protocol: request.protocol, ...(request.tiers && { tiers: request.tiers }) };
   if (small !== undefined && !isMessage(small)) {

@@ -2,7 +2,7 @@
 // doubled /v1 and the key in the user's own variable is named and repaired with that key and that
 // variable, the rest of the file kept; a Claude Code used with Anthropic's own service is left
 // alone; without any key a repair says what is missing. Through the built bin.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -207,6 +207,38 @@ describe('doctor and agents not set up for the gateway', () => {
     expect(doc.env.ANTHROPIC_BASE_URL).toBe(sim.root);
     expect(doc.permissions).toEqual({ allow: ['Bash(npm test)'] });
     expect(doc.statusLine).toEqual({ type: 'command', command: 'echo hi' });
+  });
+});
+
+describe('doctor and the Claude Code config users write by hand: a base URL and a token, no model', () => {
+  it('is checked with the model Claude Code picks itself: the doubled /v1 and that model are both named; --fix writes both right', async () => {
+    const path = write(
+      '.claude/settings.json',
+      JSON.stringify(
+        { permissions: { allow: ['Bash(npm test)'] }, env: { ANTHROPIC_BASE_URL: `${sim.root}/v1`, ANTHROPIC_AUTH_TOKEN: DEMO_KEY } },
+        null,
+        2,
+      ),
+    );
+    chmodSync(path, 0o600);
+    const first = await doctor([], {});
+    expect(first.code).toBe(1);
+    const claude = first.doc.agents.find((a) => a.id === 'claude-code')!;
+    expect(claude.notGateway).toBeUndefined();
+    expect(claude.findings.map((f) => f.code)).toEqual(['wrong_path', 'model_not_listed']);
+    expect(claude.findings[0]?.requestId).toBeDefined();
+    expect(sim.log.find((e) => e.requestId === claude.findings[0]?.requestId)?.path).toBe('/v1/v1/messages');
+    expect(claude.findings[1]?.message).toBe(
+      `claude-opus-4-8 (Claude Code's own default, as ANTHROPIC_MODEL is not set in ${path}) is not among the key's models.`,
+    );
+
+    const fix = await doctor(['--fix'], {});
+    expect(fix.code, JSON.stringify(fix.doc)).toBe(0);
+    expect(fix.doc.fixed).toEqual(['claude-code']);
+    const doc = JSON.parse(readFileSync(path, 'utf8')) as { env: Record<string, string>; permissions: unknown };
+    expect(doc.env.ANTHROPIC_BASE_URL).toBe(sim.root);
+    expect(doc.env.ANTHROPIC_MODEL).toBe('claude-sonnet-4-5');
+    expect(doc.permissions).toEqual({ allow: ['Bash(npm test)'] });
   });
 });
 

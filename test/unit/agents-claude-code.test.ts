@@ -299,10 +299,18 @@ describe('claude-code readBack', () => {
     const r = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_MODEL: 'm' } }, linuxEnv({ ANTHROPIC_AUTH_TOKEN: KEY }));
     expect(r).toMatchObject({ key: KEY, auth: 'bearer', keySource: expect.stringContaining('shell') });
   });
-  it('says why when the URL or the model is missing', () => {
+  it('says why when the URL is missing', () => {
     expect(read({ env: { ANTHROPIC_MODEL: 'm' } })).toContain('ANTHROPIC_BASE_URL');
-    expect(read({ env: { ANTHROPIC_BASE_URL: ROOT } })).toContain('ANTHROPIC_MODEL');
     expect(read(undefined)).toContain('ANTHROPIC_BASE_URL');
+  });
+  it('without ANTHROPIC_MODEL it still calls the gateway, for its own default model, and says so', () => {
+    const r = read({ env: { ANTHROPIC_BASE_URL: `${ROOT}/v1`, ANTHROPIC_AUTH_TOKEN: KEY } });
+    expect(r).toMatchObject({ model: 'claude-opus-4-8', url: `${ROOT}/v1/v1/messages`, key: KEY, file: settings });
+    expect(typeof r !== 'string' && r.modelDefault && inEnglish(r.modelDefault)).toBe(
+      `Claude Code's own default, as ANTHROPIC_MODEL is not set in ${settings}`,
+    );
+    const named = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY, ANTHROPIC_MODEL: 'm' } });
+    expect(typeof named !== 'string' && named.modelDefault).toBeUndefined();
   });
   it('project scope: local over committed over user', () => {
     const r = claudeCode.readBack(

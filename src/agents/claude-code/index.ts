@@ -30,6 +30,8 @@ const BASE_URL = 'ANTHROPIC_BASE_URL';
 const AUTH_TOKEN = 'ANTHROPIC_AUTH_TOKEN';
 const API_KEY = 'ANTHROPIC_API_KEY';
 const MODEL = 'ANTHROPIC_MODEL';
+/** The model Claude Code asks for when no model variable is set. */
+const DEFAULT_MODEL = 'claude-opus-4-8';
 /** Deprecated name of the haiku variable; still read first when present, so a stale one would win. */
 const SMALL_FAST = 'ANTHROPIC_SMALL_FAST_MODEL';
 const OPUS = 'ANTHROPIC_DEFAULT_OPUS_MODEL';
@@ -354,10 +356,10 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   if (!base || base.value.trim() === '') {
     return msg('agents.cc.no_base_url', { var: BASE_URL, files: or(layers.map((l) => l.file)) });
   }
-  const model = vars.get(MODEL);
-  if (!model || model.value.trim() === '') {
-    return msg('agents.cc.no_model', { var: MODEL, file: base.source });
-  }
+  // Without ANTHROPIC_MODEL it still calls the gateway, for a model of its own choosing.
+  const named = vars.get(MODEL);
+  const model = named && named.value.trim() !== '' ? named : { value: DEFAULT_MODEL, source: base.source };
+  const modelDefault = model === named ? undefined : msg('agents.cc.no_model', { var: MODEL, file: base.source });
   const tiers: Record<string, string> = {};
   for (const [tier, name] of [
     ['opus', OPUS],
@@ -376,6 +378,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
     ...(keyVar !== undefined && { keyVar: { name: keyVar, via: 'named' as const } }),
     baseUrl: base.value,
     file: base.source,
+    ...(modelDefault && { modelDefault }),
     ...(Object.keys(tiers).length > 0 && { tiers }),
   });
   // Both headers may go out; the gateway reads x-api-key first, so whatever Claude Code sends as

@@ -19,6 +19,7 @@ export const en = {
     'unset {var} (or export the gateway key under it), or pick another variable name with `setup --api-key-env NAME`',
   'doctor.missing_key_fix': 'Export it, or {fix} with the key stored in the file.',
   'doctor.model_label': '{model} (in {file})',
+  'doctor.default_model_label': '{model} ({why})',
   'doctor.small_label': 'the small/fast model {model} ({setting} in {file})',
   'doctor.tier_label': 'the {tier} tier model {model} (in {file})',
   'doctor.listed_label': 'the listed model {model} (in {file})',

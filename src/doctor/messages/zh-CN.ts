@@ -18,6 +18,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.env_override_fix': '取消设置 {var}（或用它导出网关密钥），或用 `setup --api-key-env NAME` 换一个变量名',
   'doctor.missing_key_fix': '请导出它，或{fix}，把密钥保存在文件中。',
   'doctor.model_label': '{model}（位于 {file}）',
+  'doctor.default_model_label': '{model}（{why}）',
   'doctor.small_label': '小/快模型 {model}（{file} 中的 {setting}）',
   'doctor.tier_label': '{tier} 档位的模型 {model}（位于 {file}）',
   'doctor.listed_label': '列表中的模型 {model}（位于 {file}）',

@@ -22,7 +22,7 @@ export const en = {
     "Your shell exports {name}; Claude Code's settings env block wins over it, so it does not change this setup.",
   'agents.shell_environment': 'shell environment',
   'agents.cc.no_base_url': '{var} is not set in {files}: Claude Code would call api.anthropic.com, not the gateway.',
-  'agents.cc.no_model': '{var} is not set in {file}: Claude Code would ask the gateway for its own default model (claude-opus-4-8).',
+  'agents.cc.no_model': "Claude Code's own default, as {var} is not set in {file}",
   'agents.source_var': '{source} {var}',
   'agents.cc.helper_prints': 'apiKeyHelper in {source} printing ${var}',
   'agents.cc.helper_foreign': 'apiKeyHelper in {source} (a command this tool does not run)',
