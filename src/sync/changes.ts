@@ -118,6 +118,13 @@ export function syncGroups(saved: LoadedSettings, profile: string | undefined): 
   if (own.length > 0) groups.push({ agents: own });
   for (const name of new Set(active.values()))
     groups.push({ profile: name, agents: [...active].filter(([, n]) => n === name).map(([id]) => id) });
-  if (groups.length === 0) throw new UsageError(msg('sync.nothing'), msg('sync.nothing_hint', { bin: BIN }));
+  if (groups.length === 0) {
+    const gateway = saved.settings.baseUrl;
+    // Saved once, then every agent taken off it (a remove): the gateway is known, no agent is on it.
+    throw new UsageError(
+      gateway === undefined ? msg('sync.nothing') : msg('sync.no_agents', { gateway }),
+      gateway === undefined ? msg('sync.nothing_hint', { bin: BIN }) : msg('sync.no_agents_hint', { bin: BIN }),
+    );
+  }
   return groups;
 }

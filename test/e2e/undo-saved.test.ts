@@ -63,9 +63,17 @@ describe('an undo is kept in the saved settings', () => {
     expect(codex?.notGateway).toContain('model_provider');
 
     const text = await run(home, ['remove', '--agent', 'opencode']);
-    expect(text.stderr).toContain('Taken out of your saved settings too, as their configs no longer use');
-    expect(text.stderr).toContain('setup --agent opencode');
+    expect(text.stderr.replace(/\s+/g, ' ')).toContain(
+      `Taken out of your saved settings too, as their configs no longer use ${sim.root}: OpenCode. \`sync\` and \`doctor\` leave them alone; \`gateway-agent-setup setup --agent opencode\` sets one up again.`,
+    );
     expect(savedOf(home).agents).toBeUndefined();
+    const none = await run(home, ['sync', '--check']);
+    expect(none.code).toBe(2);
+    const said = none.stderr.replace(/\s+/g, ' ');
+    expect(said).toContain(
+      `Nothing to sync: your saved settings name no agent on ${sim.root} (none was set up there, or \`remove\` took them off).`,
+    );
+    expect(said).toContain('setup --agent ID');
 
     const back = await run(home, ['restore', '--json', '--id', doc.backupId]);
     expect(back.code, back.stderr).toBe(0);
@@ -84,8 +92,7 @@ describe('an undo is kept in the saved settings', () => {
     const id = (jsonOf(second) as { backupId: string }).backupId;
     const undo = await run(home, ['restore', '--id', id]);
     expect(undo.code, undo.stderr).toBe(0);
-    expect(undo.stderr).toContain('Taken out of your saved settings too');
-    expect(undo.stderr).toContain('OpenCode');
+    expect(undo.stderr.replace(/\s+/g, ' ')).toContain(`no longer use ${sim.root}: OpenCode.`);
     expect(savedOf(home).agents).toEqual(['codex']);
     const check = await run(home, ['sync', '--check']);
     expect(check.code, check.stdout + check.stderr).toBe(0);

@@ -21,6 +21,8 @@ export const en = {
   'sync.list_dropped': '{models} no longer suit it',
   'sync.list_joined': '{models} joined',
   'sync.nothing': 'Nothing to sync: no saved setup was found.',
+  'sync.no_agents': 'Nothing to sync: your saved settings name no agent on {gateway} (none was set up there, or `remove` took them off).',
+  'sync.no_agents_hint': 'Set one up with `{bin} setup --agent ID`; sync then keeps it current.',
   'sync.nothing_hint': 'Run `{bin} setup` (or the wizard) first; it saves what it set up.',
 } as const;
 

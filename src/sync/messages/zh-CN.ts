@@ -20,5 +20,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'sync.list_dropped': '{models} 不再适合它',
   'sync.list_joined': '新增 {models}',
   'sync.nothing': '没有需要同步的内容：没有找到保存的设置。',
+  'sync.no_agents': '无需同步：你保存的设置中没有使用 {gateway} 的智能体（那里没有配置过，或已被 `remove` 移除）。',
+  'sync.no_agents_hint': '用 `{bin} setup --agent ID` 配置一个；之后 sync 会让它保持最新。',
   'sync.nothing_hint': '请先运行 `{bin} setup`（或向导）；它会保存所做的设置。',
 };
