@@ -368,21 +368,19 @@ async function keyChecks(agent: Agent<AgentId>, opts: CheckOptions, check: Agent
 }
 
 /**
- * A config with no key, for a host that lists its models without one (Ollama or LM Studio on this
- * machine): not set up for a gateway, so a note, as a Claude Code on Anthropic's own service is.
+ * A config with no key, for an address where no new-api gateway answers (asked without a key): a
+ * local model server that lists its models to anyone (Ollama, LM Studio), or a provider's own
+ * service. Not set up for a gateway, so a note, as a Claude Code on Anthropic's own service is.
  * Asked only when nothing says the agent should use the gateway (not set up by us, not asked
- * about, not pointing at the gateway given), and with no key sent: there is none to send.
+ * about, not pointing at the gateway given); an address that does not answer stays a missing key.
  */
 async function keylessServer(agent: Agent<AgentId>, opts: CheckOptions, check: AgentCheck, request: AgentRequest): Promise<boolean> {
   if (opts.scope !== 'user' || opts.intended?.has(agent.id) || check.root === undefined) return false;
   if (opts.trustedOrigin !== undefined && originOf(request.url) === opts.trustedOrigin) return false;
-  try {
-    await (await gatewayClient()).listModels({ ...opts.http, root: check.root, key: '', markers: opts.markers });
-  } catch (err) {
-    if (err instanceof GatewayError) return false;
-    throw err;
-  }
-  check.notGateway = msg('doctor.keyless_server', { agent: agent.name, url: request.baseUrl, file: request.file });
+  const answer = await (await gatewayClient()).askWithoutKey({ ...opts.http, root: check.root });
+  if (answer === undefined || answer === 'gateway') return false;
+  const said = { agent: agent.name, url: request.baseUrl, file: request.file };
+  check.notGateway = msg(answer === 'lists' ? 'doctor.keyless_server' : 'doctor.not_new_api', said);
   return true;
 }
 

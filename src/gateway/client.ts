@@ -93,3 +93,4 @@ export type { ClientOptions, ModelList } from './types.js';
 export { probe, probeMany, type ProbeRequest } from './probes.js';
 export { fetchPricing, fetchMarket, fetchKeyInfo, keyInfoOf, attachPricing, fetchSold, inferPriceGroup, repriced } from './enrich.js';
 export { fetchKeyUsage, usageWarning } from './key-usage.js';
+export { askWithoutKey, type KeylessAnswer } from './keyless.js';

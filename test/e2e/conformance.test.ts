@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_API_RELEASES } from '../../src/simulator/releases.js';
 import type { Simulator } from '../../src/simulator/types.js';
+import { askWithoutKey } from '../../src/gateway/keyless.js';
 import {
   diagnoseIn,
   expected,
@@ -52,6 +53,10 @@ describe.each(NEW_API_RELEASES.map((r) => [r]))('conformance: the built-in simul
     expect(await usageOf(sim.root, keys[role as KeyRole], role as KeyRole)).toEqual(
       want === 'refused' ? want : { named: true, usage: want },
     );
+  });
+
+  it('asked for its models without a key, it refuses as a new-api gateway (what doctor tells a gateway by)', async () => {
+    expect(await askWithoutKey({ root: sim.root })).toBe('gateway');
   });
 
   it.each(LANG_ROWS.flatMap((row) => ['zh-CN', 'zh-TW', 'en'].map((lang) => [row.name, lang, row] as const)))(

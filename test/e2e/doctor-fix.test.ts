@@ -289,6 +289,28 @@ describe('doctor and a local model server that needs no key', () => {
     expect(asked.doc.agents[0]?.findings.map((f) => f.code)).toEqual(['missing_key']);
   });
 
+  it("a provider's own service (refusing in its own words) is not set up for the gateway either; new-api's refusal keeps the finding", async () => {
+    const vendor = createServer((_req, res) => {
+      res.statusCode = 401;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ message: 'Unauthorized', request_id: 'abc' }));
+    });
+    await new Promise<void>((done) => vendor.listen(0, '127.0.0.1', done));
+    try {
+      const at = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}/v1`;
+      write('.config/opencode/opencode.jsonc', lived(at));
+      const r = await doctor([], {});
+      expect(r.code).toBe(0);
+      const opencode = r.doc.agents.find((a) => a.id === 'opencode')!;
+      expect(opencode.findings).toEqual([]);
+      expect(opencode.notGateway).toBe(
+        `OpenCode uses ${at} (${join(home, '.config/opencode/opencode.jsonc')}) with no key, and no new-api gateway answers there (asked without a key): a provider's own service or another API.`,
+      );
+    } finally {
+      await new Promise<void>((done) => vendor.close(() => done()));
+    }
+  });
+
   it('a server that wants a key (the gateway) keeps the finding', async () => {
     write('.config/opencode/opencode.jsonc', lived(`${sim.root}/v1`));
     const r = await doctor([], { GATEWAY_API_KEY: DEMO_KEY });

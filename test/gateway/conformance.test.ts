@@ -18,6 +18,7 @@ import {
   type Scenario,
 } from '../conformance/scenarios.js';
 import { resetFaults, type KeyRole } from '../conformance/world.js';
+import { askWithoutKey } from '../../src/gateway/keyless.js';
 import { releaseUnderTest } from './new-api.js';
 import { setLoadThresholds, startRealWorld, type RealWorld } from './world-real.js';
 
@@ -84,6 +85,10 @@ describe(`conformance: the real new-api ${release}`, () => {
     expect(await usageOf(world.gateway.root, world.keys[role as KeyRole], role as KeyRole)).toEqual(
       want === 'refused' ? want : { named: true, usage: want },
     );
+  });
+
+  it('asked for its models without a key, it refuses as a new-api gateway (what doctor tells a gateway by)', async () => {
+    expect(await askWithoutKey({ root: world.gateway.root })).toBe('gateway');
   });
 
   it.each(LANG_ROWS.flatMap((row) => ['zh-CN', 'zh-TW', 'en'].map((lang) => [row.name, lang, row] as const)))(

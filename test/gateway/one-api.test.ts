@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askWithoutKey } from '../../src/gateway/keyless.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
@@ -72,6 +73,10 @@ describe(`one-api ${ONE_API.version}: chat completions only, no marks`, () => {
     expect(doc.marked).toBe(false);
     expect(doc.models.map((m) => m.id)).toEqual(expect.arrayContaining(['gpt-4o-mini', 'deepseek-chat', 'claude-sonnet-4-5']));
     expect(doc.models.every((m) => m.marks.length === 0)).toBe(true);
+  });
+
+  it('asked for its models without a key, it refuses as one-api (what doctor tells a gateway by)', async () => {
+    expect(await askWithoutKey({ root: gateway.root })).toBe('gateway');
   });
 
   it('chat completions answer, with one-api’s request ID', async () => {

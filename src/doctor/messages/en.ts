@@ -36,6 +36,8 @@ export const en = {
     'If {host} is really your gateway, say so: `gateway-agent-setup doctor --scope project --base-url {host}`. To point the file at your own gateway: `gateway-agent-setup doctor --scope project --fix --base-url URL`.',
   'doctor.keyless_server':
     '{agent} uses {url} ({file}) with no key, and it lists its models without one: a local model server (Ollama, LM Studio) or another service, not a gateway.',
+  'doctor.not_new_api':
+    "{agent} uses {url} ({file}) with no key, and no new-api gateway answers there (asked without a key): a provider's own service or another API.",
   'doctor.no_base_url': 'no base URL to write: pass --base-url (or set GATEWAY_BASE_URL).',
   'doctor.key_not_for_host':
     'the key in {var} is not written to {host}, which this run was not told is your gateway (a key goes only where you send it). If it is: `{bin} doctor --fix --base-url {word}`.',

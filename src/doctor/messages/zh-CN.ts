@@ -37,6 +37,8 @@ export const zhCN: CatalogOf<typeof en> = {
     '{agent} 使用 {url}（{file}），未配置密钥，而它不用密钥就列出了模型：这是本地模型服务（Ollama、LM Studio）或其他服务，不是网关。',
   'doctor.key_not_for_host':
     '{var} 中的密钥不会写入 {host}：本次运行未被告知它是你的网关（密钥只发往你指定的地方）。如果它是：`{bin} doctor --fix --base-url {word}`。',
+  'doctor.not_new_api':
+    '{agent} 使用 {url}（{file}），未配置密钥，而那里回答的不是 new-api 网关（不带密钥询问）：这是服务商自己的服务或其他 API。',
   'doctor.no_key': '没有可写入的密钥：请导出 {var}（或用 --api-key-env NAME 指定变量名）。',
   'doctor.setup_failed': 'setup 没有成功。',
   'doctor.error_hint': '{message} {hint}',
