@@ -7,6 +7,7 @@ import { AGENTS, type AgentId } from '../agents/registry.js';
 import type { AgentEnv, Scope } from '../agents/types.js';
 import { readConfig } from '../config/index.js';
 import { originOf } from '../core/base-url.js';
+import { ToolError } from '../core/errors.js';
 import { isMessage, msg } from '../i18n/index.js';
 import type { SettingsHost } from './host.js';
 
@@ -35,15 +36,22 @@ async function originNow(id: AgentId, env: AgentEnv, scope: Scope): Promise<stri
 
 /**
  * Updates the user's saved settings after an undo changed `paths` (in `scope`, when given: another
- * scope than the saved one's leaves them alone): an agent owning one of
- * them stays in (or returns to) the saved agent list exactly when its config uses the saved gateway,
- * and its record of the profile that last wrote it goes once its config no longer uses that
- * profile's gateway. Nothing is written when nothing changes.
+ * scope than the saved one's leaves them alone): an agent owning one of them stays in (or returns
+ * to) the saved agent list exactly when its config uses the saved gateway, and its record of the
+ * profile that last wrote it goes once its config no longer uses that profile's gateway. Nothing is
+ * written when nothing changes.
  */
 export async function followFiles(ctx: SettingsHost, env: AgentEnv, paths: readonly string[], scope?: Scope): Promise<Followed> {
   const followed: Followed = { left: [], back: [], unlinked: [] };
   const { readUserSettings, updateUserSettings } = await import('./index.js');
-  const saved = await readUserSettings(ctx);
+  let saved;
+  try {
+    saved = await readUserSettings(ctx);
+  } catch (err) {
+    // A settings file that does not parse is named by the next command that needs it; the undo is done.
+    if (err instanceof ToolError) return followed;
+    throw err;
+  }
   const savedScope = saved.scope ?? 'user';
   if (scope !== undefined && scope !== savedScope) return followed;
   const changed = new Set(paths);

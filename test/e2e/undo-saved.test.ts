@@ -119,6 +119,18 @@ describe('an undo is kept in the saved settings', () => {
     expect(check.code, check.stdout + check.stderr).toBe(0);
   });
 
+  it('a settings file that does not parse does not stop a restore: the files go back, the settings stay as they are', async () => {
+    const home = newHome();
+    const set = await run(home, ['setup', '--json', '--base-url', sim.root, '--agent', 'codex']);
+    const id = (jsonOf(set) as { backupId: string }).backupId;
+    const file = join(home, '.config/gateway-agent-setup/settings.json');
+    writeFileSync(file, '{ "agents": [');
+    const undo = await run(home, ['restore', '--json', '--id', id]);
+    expect(undo.code, undo.stderr).toBe(0);
+    expect((jsonOf(undo) as { saved: unknown }).saved).toEqual({ left: [], back: [], unlinked: [] });
+    expect(readFileSync(file, 'utf8')).toBe('{ "agents": [');
+  });
+
   it('a dry run, or a remove in another scope than the saved one, leaves the saved settings alone', async () => {
     const home = newHome();
     expect((await run(home, ['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'])).code).toBe(0);
