@@ -281,6 +281,8 @@ describe('an installed version older than the oldest our tiers ran', () => {
       expect(plain.code, plain.stdout + plain.stderr).toBe(0);
       expect(plain.stdout.replace(/\s+/g, ' ')).toContain('`gateway-agent-setup verify --agent-run --agent claude-code`');
       await expectNothingLeftIn(home);
+      // Its own default model, unset, is the one doctor checks that version's config with.
+      await askedWithoutModel(env.PATH);
     },
     installsTimeout(1) + 240_000,
   );
@@ -341,6 +343,40 @@ describe('Codex CLI, the real one, with a `profile = "NAME"` line left in config
   });
 });
 
+/**
+ * A Claude Code config as users write it by hand (a base URL and a token, no model): the model the
+ * real `claude` on `path` asks for is the one doctor, knowing that version, checks the config with.
+ */
+async function askedWithoutModel(path: string): Promise<void> {
+  const home = newHome();
+  mkdirSync(join(home, '.claude'), { recursive: true });
+  writeFileSync(
+    join(home, '.claude/settings.json'),
+    JSON.stringify({ env: { ANTHROPIC_BASE_URL: sim.root, ANTHROPIC_AUTH_TOKEN: DEMO_KEY } }, null, 2),
+    { mode: 0o600 },
+  );
+  writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true }));
+  const from = sim.log.length;
+  // The model is not among the key's, so the run fails: what it asked for is the point.
+  await promisify(execFile)('claude', ['-p', 'say ok'], {
+    cwd: home,
+    env: { PATH: path, HOME: home, CLAUDE_CODE_MAX_RETRIES: '0', DISABLE_AUTOUPDATER: '1' },
+    timeout: 120_000,
+  }).catch(() => undefined);
+  const asked = [
+    ...new Set(
+      agentRequests(from)
+        .filter((e) => e.method === 'POST' && e.path.startsWith('/v1/messages'))
+        .map((e) => e.model),
+    ),
+  ];
+  await stopProcessesOfHome(home);
+  const doctor = await runCli(['doctor', '--json', '--agent', 'claude-code'], { home, env: { PATH: path }, timeoutMs: 120_000 });
+  const check = (jsonOf(doctor) as { agents: { model?: string; findings: { code: string }[] }[] }).agents[0];
+  expect(check?.findings.map((f) => f.code)).toEqual(['model_not_listed']);
+  expect(asked).toEqual([check?.model]);
+}
+
 describe('claude-code and qwen-code, the versions kept current', () => {
   it("Claude Code: `--model=fable` asks for the fable tier setup wrote (not its own claude-fable-5-2), and /model discovery lists the key's models", async () => {
     const home = newHome();
@@ -367,6 +403,10 @@ describe('claude-code and qwen-code, the versions kept current', () => {
     const cached = JSON.parse(readFileSync(`${home}/.claude/cache/gateway-models.json`, 'utf8')) as { models: { id: string }[] };
     expect(cached.models.map((m) => m.id)).toContain(fable);
     await stopProcessesOfHome(home);
+  });
+
+  it('Claude Code written by hand with a base URL and a token, no model: the real claude asks for the model doctor checks it with', async () => {
+    await askedWithoutModel(envFor('claude-code')['PATH'] ?? '');
   });
 
   it('Qwen Code: a Responses-only model through our own provider id (wireApi "responses")', async () => {

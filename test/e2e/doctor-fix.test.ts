@@ -229,7 +229,7 @@ describe('doctor and the Claude Code config users write by hand: a base URL and 
     expect(claude.findings[0]?.requestId).toBeDefined();
     expect(sim.log.find((e) => e.requestId === claude.findings[0]?.requestId)?.path).toBe('/v1/v1/messages');
     expect(claude.findings[1]?.message).toBe(
-      `claude-opus-4-8 (Claude Code's own default, as ANTHROPIC_MODEL is not set in ${path}) is not among the key's models.`,
+      `claude-opus-5-5 (Claude Code's own default, as ANTHROPIC_MODEL is not set in ${path}) is not among the key's models.`,
     );
 
     const fix = await doctor(['--fix'], {});

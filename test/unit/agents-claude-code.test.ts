@@ -305,7 +305,12 @@ describe('claude-code readBack', () => {
   });
   it('without ANTHROPIC_MODEL it still calls the gateway, for its own default model, and says so', () => {
     const r = read({ env: { ANTHROPIC_BASE_URL: `${ROOT}/v1`, ANTHROPIC_AUTH_TOKEN: KEY } });
-    expect(r).toMatchObject({ model: 'claude-opus-4-8', url: `${ROOT}/v1/v1/messages`, key: KEY, file: settings });
+    expect(r).toMatchObject({ model: 'claude-opus-5-5', url: `${ROOT}/v1/v1/messages`, key: KEY, file: settings });
+    // The one an older version asks for (each seen on a gateway without it).
+    const older = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY } }, { ...env, agentVersion: '2.1.197' });
+    expect(typeof older !== 'string' && older.model).toBe('claude-opus-4-8');
+    const pinned = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY } }, { ...env, agentVersion: '2.1.332' });
+    expect(typeof pinned !== 'string' && pinned.model).toBe('claude-opus-5-5');
     expect(typeof r !== 'string' && r.modelDefault && inEnglish(r.modelDefault)).toBe(
       `Claude Code's own default, as ANTHROPIC_MODEL is not set in ${settings}`,
     );

@@ -5,6 +5,7 @@
 // /v1/messages?beta=true`; 2.1.330 first sends `HEAD {root}/api/hello` (the gateway's 404 is harmless).
 import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
+import { olderThan } from '../versions.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { fitted, notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, mapDocs, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
@@ -30,8 +31,14 @@ const BASE_URL = 'ANTHROPIC_BASE_URL';
 const AUTH_TOKEN = 'ANTHROPIC_AUTH_TOKEN';
 const API_KEY = 'ANTHROPIC_API_KEY';
 const MODEL = 'ANTHROPIC_MODEL';
-/** The model Claude Code asks for when no model variable is set. */
-const DEFAULT_MODEL = 'claude-opus-4-8';
+/**
+ * The model Claude Code asks for when no model variable is set, by version (each seen asking a
+ * gateway without it): 2.1.332 asks for claude-opus-5-5, 2.1.197 for claude-opus-4-8. Versions
+ * between them are read as the older one; an unknown version as the newest.
+ */
+const DEFAULT_MODEL = { since: '2.1.332', model: 'claude-opus-5-5', before: 'claude-opus-4-8' };
+const defaultModel = (env: AgentEnv): string =>
+  env.agentVersion !== undefined && olderThan(env.agentVersion, DEFAULT_MODEL.since) ? DEFAULT_MODEL.before : DEFAULT_MODEL.model;
 /** Deprecated name of the haiku variable; still read first when present, so a stale one would win. */
 const SMALL_FAST = 'ANTHROPIC_SMALL_FAST_MODEL';
 const OPUS = 'ANTHROPIC_DEFAULT_OPUS_MODEL';
@@ -358,7 +365,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   }
   // Without ANTHROPIC_MODEL it still calls the gateway, for a model of its own choosing.
   const named = vars.get(MODEL);
-  const model = named && named.value.trim() !== '' ? named : { value: DEFAULT_MODEL, source: base.source };
+  const model = named && named.value.trim() !== '' ? named : { value: defaultModel(env), source: base.source };
   const modelDefault = model === named ? undefined : msg('agents.cc.no_model', { var: MODEL, file: base.source });
   const tiers: Record<string, string> = {};
   for (const [tier, name] of [
