@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_KEY } from '../../src/simulator/index.js';
+import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
@@ -239,6 +239,19 @@ describe('doctor and the Claude Code config users write by hand: a base URL and 
     expect(doc.env.ANTHROPIC_BASE_URL).toBe(sim.root);
     expect(doc.env.ANTHROPIC_MODEL).toBe('claude-sonnet-4-5');
     expect(doc.permissions).toEqual({ allow: ['Bash(npm test)'] });
+  });
+});
+
+describe('doctor and a Claude Code on the model it picks itself', () => {
+  it("a gateway that serves it: ✓, and the line says the model is Claude Code's own default", async () => {
+    const own = await startSim({ models: [...DEFAULT_MODELS, { id: 'claude-opus-5-5', channel: 'anthropic' }] });
+    const path = write('.claude/settings.json', JSON.stringify({ env: { ANTHROPIC_BASE_URL: own.root, ANTHROPIC_AUTH_TOKEN: DEMO_KEY } }));
+    chmodSync(path, 0o600);
+    const r = await runInProcess(['doctor'], { home, env: {} });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain(
+      `claude-opus-5-5 (Claude Code's own default, as ANTHROPIC_MODEL is not set in ~/.claude/settings.json) over messages at ${own.root}/v1/messages: OK`,
+    );
   });
 });
 

@@ -49,8 +49,11 @@ function agentLines(ctx: CliContext, c: AgentCheck, adviceLines: AdviceLines | u
   if (c.notGateway)
     return [t('doctor.not_gateway', { agent: c.name }), ...wrap(t('doctor.to_use', { reason: c.notGateway, bin: BIN, id: c.id }), 4)];
   if (c.findings.length === 0) {
+    const model = c.request?.model ?? '?';
+    const why = c.request?.modelDefault;
     const ok = {
-      model: c.request?.model ?? '?',
+      // A model the agent picks itself (none in its config) says so: an update may change it.
+      model: why ? msg('doctor.default_model_label', { model, why }) : model,
       protocol: c.request?.protocol ?? '?',
       url: c.request?.url ?? '?',
       id: c.passedRequestId ?? '?',
