@@ -341,6 +341,42 @@ describe('Codex CLI, the real one, with a `profile = "NAME"` line left in config
     expect(run.code, run.stdout + run.stderr).toBe(0);
     await expectNothingLeftIn(home);
   });
+
+  it('a provider table and no `model`: the real codex asks for the model doctor checks the config with', async () => {
+    const home = newHome();
+    const env = envFor('codex');
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    // No retries: the model is not among the key's, and what it asked for is the point.
+    writeFileSync(
+      join(home, '.codex', 'config.toml'),
+      `model_provider = "gw"\n\n[model_providers.gw]\nname = "gw"\nbase_url = "${sim.root}/v1"\nenv_key = "GW_KEY"\nwire_api = "responses"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
+    );
+    const from = sim.log.length;
+    const ran = promisify(execFile)('codex', ['exec', '--skip-git-repo-check', 'say ok'], {
+      cwd: home,
+      env: { PATH: env['PATH'], HOME: home, GW_KEY: DEMO_KEY },
+      timeout: 120_000,
+    });
+    // Given a pipe, codex exec reads it for more of the prompt: it ends here.
+    ran.child.stdin?.end();
+    await ran.catch(() => undefined);
+    const asked = [
+      ...new Set(
+        agentRequests(from)
+          .filter((e) => e.path.startsWith('/v1/responses'))
+          .map((e) => e.model),
+      ),
+    ];
+    const doctor = await runCli(['doctor', '--json', '--agent', 'codex'], {
+      home,
+      env: { PATH: env['PATH'] ?? '', GW_KEY: DEMO_KEY },
+      timeoutMs: 120_000,
+    });
+    const check = (jsonOf(doctor) as { agents: { model?: string; findings: { code: string }[] }[] }).agents[0];
+    expect(check?.findings.map((f) => f.code)).toEqual(['model_not_listed']);
+    expect(asked).toEqual([check?.model]);
+    await expectNothingLeftIn(home);
+  });
 });
 
 /**

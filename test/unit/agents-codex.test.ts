@@ -220,7 +220,18 @@ describe('codex readBack', () => {
     expect(read({ ...table(), model_provider: 'openai' })).toContain('built-in');
     expect(read(table({ wire_api: 'chat' }))).toContain('wire_api = chat is no longer supported by Codex');
     expect(read(table({ base_url: undefined }))).toContain('base_url');
-    expect(read({ ...table(), model: undefined })).toContain('model is not set');
+  });
+  it('without `model` it asks for its own default: the one a known version asks for, else not read', () => {
+    const newest = read({ ...table(), model: undefined });
+    expect(newest).toMatchObject({ model: 'gpt-6.2-sol', modelDefault: `Codex's own default, as model is not set in ${CONFIG}` });
+    const seen = inEnglish(
+      codex.readBack({ ...linuxEnv(), agentVersion: '0.171.0' }, 'user', files({ [CONFIG]: { ...table(), model: undefined } })),
+    );
+    expect(seen).toMatchObject({ model: 'gpt-6.2-sol' });
+    const older = inEnglish(
+      codex.readBack({ ...linuxEnv(), agentVersion: '0.160.0' }, 'user', files({ [CONFIG]: { ...table(), model: undefined } })),
+    );
+    expect(older).toContain('model is not set');
   });
 });
 

@@ -47,6 +47,13 @@ const DOTENV_FORBIDDEN_PREFIX = 'CODEX_';
  * `profile = "NAME"` line in config.toml stops Codex at start; before, that line made the
  * [profiles.NAME] table's model and provider win over the top level's.
  */
+/**
+ * The model Codex asks for when config.toml names none, as seen asking a gateway without it: 0.171.0
+ * asks for gpt-6.2-sol. An older version's own is not known here: its config is not checked.
+ */
+const DEFAULT_MODEL = { since: '0.171.0', model: 'gpt-6.2-sol' };
+const defaultModel = (env: AgentEnv): string | undefined =>
+  env.agentVersion !== undefined && olderThan(env.agentVersion, DEFAULT_MODEL.since) ? undefined : DEFAULT_MODEL.model;
 const PROFILE_FILES_SINCE = '0.169.0';
 const readsProfileLine = (env: AgentEnv): boolean => env.agentVersion !== undefined && olderThan(env.agentVersion, PROFILE_FILES_SINCE);
 
@@ -252,8 +259,13 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   if (baseUrl === undefined || baseUrl.trim() === '') return msg('agents.codex.no_base_url', { id: providerId, file: paths.config });
   const wire = asString(provider['wire_api']);
   if (wire === 'chat') return msg('agents.codex.wire_chat', { id: providerId, file: paths.config });
-  const model = asString(profile.table['model']) ?? asString(doc['model']);
-  if (model === undefined || model.trim() === '') return msg('agents.codex.no_model', { file: paths.config });
+  const named = asString(profile.table['model']) ?? asString(doc['model']);
+  // Without `model` it still calls the provider, for a model of its own choosing (known per version).
+  const unset = named === undefined || named.trim() === '';
+  const own = unset ? defaultModel(env) : undefined;
+  if (unset && own === undefined) return msg('agents.codex.no_model', { file: paths.config });
+  const model = own ?? named ?? '';
+  const modelDefault = own === undefined ? undefined : msg('agents.codex.own_default', { file: paths.config });
 
   let key: string | undefined;
   let keySource: Message;
@@ -286,6 +298,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
     ...(keyVar !== undefined && { keyVar }),
     baseUrl,
     file: paths.config,
+    ...(modelDefault && { modelDefault }),
   };
 }
 

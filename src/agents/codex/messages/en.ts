@@ -24,6 +24,7 @@ export const en = {
   'agents.codex.no_table': 'model_provider = "{id}" in {file} has no [model_providers.{id}] table.',
   'agents.codex.no_base_url': '[model_providers.{id}] in {file} has no base_url.',
   'agents.codex.wire_chat': '[model_providers.{id}] in {file}: wire_api = chat is no longer supported by Codex (it refuses to start).',
+  'agents.codex.own_default': "Codex's own default, as model is not set in {file}",
   'agents.codex.no_model': 'model is not set in {file}: Codex would ask for its own default model.',
   'agents.codex.profile_line':
     '{file} has `profile = "{name}"`, which Codex 0.169 and later refuse to start with ("legacy profile config is no longer supported"): a profile is now a file of its own, {name}.config.toml, chosen with `--profile {name}`.',

@@ -22,6 +22,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'agents.codex.no_table': '{file} 中的 model_provider = "{id}" 没有对应的 [model_providers.{id}] 表。',
   'agents.codex.no_base_url': '{file} 中的 [model_providers.{id}] 没有 base_url。',
   'agents.codex.wire_chat': '{file} 中的 [model_providers.{id}]：Codex 已不再支持 wire_api = chat（它会拒绝启动）。',
+  'agents.codex.own_default': 'Codex 自己的默认模型，因为 {file} 中没有设置 model',
   'agents.codex.no_model': '{file} 中没有设置 model：Codex 会请求它自己的默认模型。',
   'agents.codex.profile_line':
     '{file} 中有 `profile = "{name}"`，Codex 0.169 及以后的版本遇到它会拒绝启动（"legacy profile config is no longer supported"）：配置档现在是单独的文件 {name}.config.toml，用 `--profile {name}` 选择。',
