@@ -30,8 +30,8 @@ export type Original =
 
 /**
  * The file as the oldest of `backups` (listBackups, newest first) holds it (before our first write),
- * when only our runs changed it since and `current` is what the last of them left; undefined when
- * no backup holds it.
+ * when only our runs changed it since and `current` is what one of them left (the last, or an
+ * earlier one a restore put back); undefined when no backup holds it.
  */
 export async function originalOf(
   stateDir: string,
@@ -44,7 +44,10 @@ export async function originalOf(
   const first = entries[entries.length - 1];
   if (!last || !first) return undefined;
   const now = current === undefined ? null : digest(current);
-  if (last.entry.chain !== true || last.entry.written !== now) return { id: first.id, changed: true };
+  const asLeft = (e: ManifestEntry): boolean => e.chain === true && e.written === now;
+  // Bytes an earlier run of ours left, put back since (a restore keeps no entry of its own), are ours
+  // as much as the last run's: that run found only our changes, and nothing else is in the file now.
+  if (!asLeft(last.entry) && (now === null || !entries.some((e) => asLeft(e.entry)))) return { id: first.id, changed: true };
   if (!first.entry.existed) return { id: first.id };
   const name = first.entry.backup;
   const bytes = name && name === path.basename(name) ? await readBytes(path.join(backupsDir(stateDir), first.id, name)) : undefined;

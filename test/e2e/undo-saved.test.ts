@@ -2,7 +2,7 @@
 // settings no longer list the agent, so `sync` does not set it up again and `sync --check` and
 // `doctor` do not fail over it; a restore that puts it back lists it again. The saved settings are
 // the user's own file, read here as the next run reads it.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
@@ -81,6 +81,24 @@ describe('an undo is kept in the saved settings', () => {
     expect(savedOf(home).agents).toEqual(['codex']);
     const again = await run(home, ['sync', '--check']);
     expect(again.code, again.stdout + again.stderr).toBe(0);
+  });
+
+  it('remove, restore that remove, remove again: the second remove gives the files back too (the restored bytes are ours)', async () => {
+    const home = newHome();
+    expect((await run(home, ['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'])).code).toBe(0);
+    const first = await run(home, ['remove', '--json']);
+    const id = (jsonOf(first) as { backupId: string }).backupId;
+    expect(existsSync(join(home, '.codex/config.toml'))).toBe(false);
+    expect((await run(home, ['restore', '--id', id])).code).toBe(0);
+    expect(existsSync(join(home, '.codex/config.toml'))).toBe(true);
+    const again = await run(home, ['remove', '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    const doc = jsonOf(again) as { removed: boolean; agents: { id: string; givenBack: string[]; notes: string[] }[] };
+    expect(doc.removed).toBe(true);
+    const codex = doc.agents.find((a) => a.id === 'codex')!;
+    expect(codex.givenBack).toEqual([join(home, '.codex/config.toml'), join(home, '.codex/.env')]);
+    expect(existsSync(join(home, '.codex/config.toml'))).toBe(false);
+    expect(existsSync(join(home, '.codex/.env'))).toBe(false);
   });
 
   it('restoring the backup of a setup takes the agents it set up out of the saved list, and says so', async () => {
