@@ -367,6 +367,9 @@ async function keyChecks(agent: Agent<AgentId>, opts: CheckOptions, check: Agent
   return { root: check.root, key, sentKey, gatewayKey };
 }
 
+/** Each round's keyless answers, by address. */
+const keylessAsked = new WeakMap<CheckOptions, Map<string, ReturnType<GatewayClient['askWithoutKey']>>>();
+
 /**
  * A config with no key, for an address where no new-api gateway answers (asked without a key): a
  * local model server that lists its models to anyone (Ollama, LM Studio), or a provider's own
@@ -377,7 +380,16 @@ async function keyChecks(agent: Agent<AgentId>, opts: CheckOptions, check: Agent
 async function keylessServer(agent: Agent<AgentId>, opts: CheckOptions, check: AgentCheck, request: AgentRequest): Promise<boolean> {
   if (opts.scope !== 'user' || opts.intended?.has(agent.id) || check.root === undefined) return false;
   if (opts.trustedOrigin !== undefined && originOf(request.url) === opts.trustedOrigin) return false;
-  const answer = await (await gatewayClient()).askWithoutKey({ ...opts.http, root: check.root });
+  const asked = keylessAsked.get(opts) ?? new Map<string, ReturnType<GatewayClient['askWithoutKey']>>();
+  keylessAsked.set(opts, asked);
+  const root = check.root;
+  // Asked once per address in a round: agents on one local server share the answer.
+  if (!asked.has(root))
+    asked.set(
+      root,
+      gatewayClient().then((c) => c.askWithoutKey({ ...opts.http, root })),
+    );
+  const answer = await asked.get(root);
   if (answer === undefined || answer === 'gateway') return false;
   const said = { agent: agent.name, url: request.baseUrl, file: request.file };
   check.notGateway = msg(answer === 'lists' ? 'doctor.keyless_server' : 'doctor.not_new_api', said);

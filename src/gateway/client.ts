@@ -5,7 +5,7 @@ import { redact } from '../core/mask.js';
 import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel } from '../core/types.js';
 import { msg, type Message } from '../i18n/index.js';
 import { classifyModel } from './classify.js';
-import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
+import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, isObject, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { explainKeyRefusal } from './key-refusal.js';
 import { send } from './http.js';
@@ -15,10 +15,6 @@ import type { ClientOptions, ModelList } from './types.js';
 
 function malformed(ctx: DiagnoseContext, what: Message): GatewayError {
   return new GatewayError(makeDiagnosis('bad_response', msg('models.malformed', { url: ctx.url, what }), msg('models.malformed_fix'), ctx));
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** `GET /v1/models` for the key. Throws GatewayError with a Diagnosis. */

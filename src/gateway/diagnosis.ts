@@ -74,7 +74,8 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
+/** A JSON object (not an array, not null): what the gateway's answers are read as. */
+export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 

@@ -4,13 +4,9 @@
 import type { ClassifiedModel, KeyInfo, ModelPricing } from '../core/types.js';
 import type { ClientOptions } from './types.js';
 import { authHeaders, endpoint } from './endpoint.js';
-import { isHtml } from './diagnosis.js';
+import { isHtml, isObject } from './diagnosis.js';
 import { send } from './http.js';
 import { fetchKeyUsage, type KeyUsage } from './key-usage.js';
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;

@@ -6,7 +6,7 @@
 import { nowSeconds } from '../core/clock.js';
 import { GatewayError } from '../core/errors.js';
 import type { Diagnosis, DiagnosisCode } from '../core/types.js';
-import { isHtml } from './diagnosis.js';
+import { isHtml, isObject } from './diagnosis.js';
 import { authHeaders, endpoint } from './endpoint.js';
 import { send, type HttpOptions } from './http.js';
 import type { ClientOptions } from './types.js';
@@ -37,10 +37,6 @@ export interface KeyUsage {
 
 /** How a key stands: `exhausted` and `expired` fail every call, `expiring` soon will. */
 export type KeyState = 'ok' | 'expiring' | 'exhausted' | 'expired';
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;

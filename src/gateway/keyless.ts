@@ -2,6 +2,7 @@
 // gateway answers there at all. A gateway refuses with its own error type; a local model server
 // (Ollama, LM Studio) lists its models to anyone; a provider's own service refuses in its own words.
 import { GatewayError } from '../core/errors.js';
+import { isObject } from './diagnosis.js';
 import { endpoint } from './endpoint.js';
 import { send, type HttpOptions } from './http.js';
 
@@ -10,8 +11,6 @@ export type KeylessAnswer = 'lists' | 'gateway' | 'other';
 
 /** The error types of new-api's and one-api's own refusals. */
 const GATEWAY_ERRORS = new Set(['new_api_error', 'one_api_error']);
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Undefined when nothing answered (refused, unreachable, timed out). No key, no auth header, is sent. */
 export async function askWithoutKey(opts: HttpOptions & { root: string }): Promise<KeylessAnswer | undefined> {

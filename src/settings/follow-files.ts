@@ -5,10 +5,10 @@
 // undo changed are looked at, each as its own config now reads.
 import { AGENTS, type AgentId } from '../agents/registry.js';
 import type { AgentEnv, Scope } from '../agents/types.js';
-import { readConfig } from '../config/index.js';
 import { originOf } from '../core/base-url.js';
 import { ToolError } from '../core/errors.js';
 import { isMessage, msg } from '../i18n/index.js';
+import { readCurrent } from '../setup/read-current.js';
 import type { SettingsHost } from './host.js';
 
 export interface Followed {
@@ -26,8 +26,7 @@ export interface Followed {
 async function originNow(id: AgentId, env: AgentEnv, scope: Scope): Promise<string | undefined> {
   const agent = AGENTS[id];
   try {
-    const entries = await Promise.all(agent.files(env, scope).map(async (f) => [f.path, await readConfig(f.path, f.format)] as const));
-    const request = agent.readBack(env, scope, new Map(entries));
+    const request = agent.readBack(env, scope, await readCurrent(agent, env, scope));
     return isMessage(request) ? undefined : originOf(request.url);
   } catch {
     return undefined;

@@ -276,9 +276,14 @@ describe('doctor and a local model server that needs no key', () => {
       baseUrl,
     );
 
-  it('an OpenCode on it is not set up for the gateway: a note, no finding, no key sent; --fix leaves it alone', async () => {
+  it('an OpenCode and a Kilo CLI on it are not set up for the gateway: a note, no finding, no key sent; --fix leaves them alone', async () => {
     const text = lived(local);
     const path = write('.config/opencode/opencode.jsonc', text);
+    const kilo = readFileSync(join(import.meta.dirname, '../fixtures/agents/kilo/kilo.lived-in.jsonc'), 'utf8').replace(
+      'http://127.0.0.1:1234/v1',
+      local,
+    );
+    const kiloPath = write('.config/kilo/kilo.jsonc', kilo);
     seen.length = 0;
     const r = await doctor([], { GATEWAY_API_KEY: DEMO_KEY });
     expect(r.code).toBe(0);
@@ -286,13 +291,15 @@ describe('doctor and a local model server that needs no key', () => {
     expect(opencode.findings).toEqual([]);
     expect(opencode.notGateway).toContain(`uses ${local}`);
     expect(opencode.notGateway).toContain('lists its models without one');
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((h) => h === undefined)).toBe(true);
+    expect(r.doc.agents.find((a) => a.id === 'kilo')?.notGateway).toContain(`uses ${local}`);
+    // Asked once, with no key at all.
+    expect(seen).toEqual([undefined]);
 
     const fix = await doctor(['--fix', '--base-url', sim.root], { GATEWAY_API_KEY: DEMO_KEY });
     expect(fix.code).toBe(0);
     expect(fix.doc.fixed).toEqual([]);
     expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(readFileSync(kiloPath, 'utf8')).toBe(kilo);
   });
 
   it('asked for by --agent, the same config is a finding: the key it lacks', async () => {
