@@ -314,7 +314,7 @@ export const en = {
   'args.give': 'Give {flag} {what}.',
   'help.summary.remove': "Take the gateway settings out of the agents' configs (only what setup wrote; backed up first).",
   'help.detail.remove.1':
-    'Removes exactly what setup wrote — base URL, key, models, our provider entries, the key line of an env file — and only while it still points at the gateway: a value you changed since is yours and stays. Comments, other providers and unknown keys stay. Files are backed up first: `{bin} restore` brings them back.',
+    'Removes exactly what setup wrote — base URL, key, models, our provider entries, the key line of an env file — and only while it still points at the gateway: a value you changed since is yours and stays. Comments, other providers and unknown keys stay. Files are backed up first: `{bin} restore` brings them back. The agents taken off the gateway leave your saved settings too, so `sync` does not set them up again (a restore puts them back).',
   'help.opt.agent_remove': 'Only these agents (repeatable or comma-separated; default: every agent whose config holds our settings).',
   'help.opt.scope_remove': "user: your own config files (default). project: this directory's files.",
   'help.opt.dry-run_remove': 'Print what would be removed as a diff (key masked); write nothing.',

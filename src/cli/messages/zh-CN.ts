@@ -301,7 +301,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'args.give': '请给 {flag} 提供{what}。',
   'help.summary.remove': '从智能体配置中删除网关设置（只删 setup 写入的内容；先备份）。',
   'help.detail.remove.1':
-    '只删除 setup 写入的内容——base URL、密钥、模型、我们的提供方条目、环境文件中的密钥行——并且仅当它仍指向网关时才删：你之后改过的值属于你，保持不动。注释、其他提供方和未知键都保留。文件会先备份：`{bin} restore` 可以恢复。',
+    '只删除 setup 写入的内容——base URL、密钥、模型、我们的提供方条目、环境文件中的密钥行——并且仅当它仍指向网关时才删：你之后改过的值属于你，保持不动。注释、其他提供方和未知键都保留。文件会先备份：`{bin} restore` 可以恢复。从网关上移除的智能体也会从你保存的设置中移除，`sync` 不会再把它们配置回去（restore 会放回）。',
   'help.opt.agent_remove': '只处理这些智能体（可重复或用逗号分隔；默认：配置中含有我们设置的所有智能体）。',
   'help.opt.scope_remove': 'user：你自己的配置文件（默认）。project：当前目录的文件。',
   'help.opt.dry-run_remove': '以 diff 形式显示将删除的内容（密钥已遮盖）；不写入任何内容。',
