@@ -367,6 +367,9 @@ async function keyChecks(agent: Agent<AgentId>, opts: CheckOptions, check: Agent
   return { root: check.root, key, sentKey, gatewayKey };
 }
 
+/** How long the question without a key waits for an answer. */
+const KEYLESS_TIMEOUT_MS = 3000;
+
 /** Each round's keyless answers, by address. */
 const keylessAsked = new WeakMap<CheckOptions, Map<string, ReturnType<GatewayClient['askWithoutKey']>>>();
 
@@ -383,11 +386,13 @@ async function keylessServer(agent: Agent<AgentId>, opts: CheckOptions, check: A
   const asked = keylessAsked.get(opts) ?? new Map<string, ReturnType<GatewayClient['askWithoutKey']>>();
   keylessAsked.set(opts, asked);
   const root = check.root;
-  // Asked once per address in a round: agents on one local server share the answer.
+  // Asked once per address in a round: agents on one local server share the answer. A short
+  // question: an address that keeps quiet leaves the missing key as it was, a few seconds later at most.
+  const timeoutMs = Math.min(opts.http.timeoutMs ?? KEYLESS_TIMEOUT_MS, KEYLESS_TIMEOUT_MS);
   if (!asked.has(root))
     asked.set(
       root,
-      gatewayClient().then((c) => c.askWithoutKey({ ...opts.http, root })),
+      gatewayClient().then((c) => c.askWithoutKey({ ...opts.http, timeoutMs, root })),
     );
   const answer = await asked.get(root);
   if (answer === undefined || answer === 'gateway') return false;

@@ -331,6 +331,21 @@ describe('doctor and a local model server that needs no key', () => {
     }
   });
 
+  it('an address that accepts and never answers: the missing key stays a finding, after a short question, not the 30 s a request waits', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      write('.config/opencode/opencode.jsonc', lived(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`));
+      const started = performance.now();
+      const r = await doctor([], {});
+      expect(r.doc.agents.find((a) => a.id === 'opencode')?.findings.map((f) => f.code)).toEqual(['missing_key']);
+      expect(performance.now() - started).toBeLessThan(15_000);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((done) => silent.close(() => done()));
+    }
+  }, 40_000);
+
   it('a server that wants a key (the gateway) keeps the finding', async () => {
     write('.config/opencode/opencode.jsonc', lived(`${sim.root}/v1`));
     const r = await doctor([], { GATEWAY_API_KEY: DEMO_KEY });
