@@ -96,7 +96,22 @@ describe('parseCommandArgs', () => {
       json: { type: 'boolean' as const },
     };
     const word = fc.oneof(
-      fc.constantFrom('--model', '--model=', '--model=-x', '--agent', '--json', '--json=1', '--json=', '--help', '-h', '-hh', '-hx', '-x'),
+      fc.constantFrom(
+        '--model',
+        '--model=',
+        '--model=-x',
+        '--agent',
+        '--json',
+        '--json=1',
+        '--json=',
+        '--help',
+        '-h',
+        '-hh',
+        '-hx',
+        '-x',
+        '-h-',
+        '-h-x',
+      ),
       fc.constantFrom('--', '-', '-5', '--bogus', '--bogus=1', '--=', '--no-color', '--home', '--lang=zh-CN', 'codex', 'a,b', ''),
       fc.string({ maxLength: 4 }),
     );
@@ -123,11 +138,17 @@ describe('parseCommandArgs', () => {
           else expect((ours as Error).message).toMatch(/takes no value|needs a value/);
           return;
         }
+        const end = theirs.tokens.find((t) => t.kind === 'option-terminator')?.index;
+        // Node reads a dash inside a group of short flags as the end of the flags (`-h-x`: `-h`, then
+        // `-x` a positional); that is a typo to us, refused as an unknown flag.
+        if (end !== undefined && argv[end] !== '--') {
+          expect(ours).toBeInstanceOf(UsageError);
+          return;
+        }
         expect(ours).not.toBeInstanceOf(Error);
         const parsed = ours as ReturnType<typeof parseCommandArgs>;
         expect(parsed.values).toEqual({ ...theirs.values });
         expect(parsed.positionals).toEqual(theirs.positionals);
-        const end = theirs.tokens.find((t) => t.kind === 'option-terminator')?.index;
         expect(parsed.passthrough).toEqual(end === undefined ? undefined : argv.slice(end + 1));
       }),
       { numRuns: 2000 },
