@@ -156,11 +156,16 @@ export async function isConfigured(agent: Agent, env: AgentEnv, scope: Scope): P
 
 /**
  * Memoizes one model list per (root, key) for a doctor run: agents usually share both. `versions`
- * collects each gateway's own version as its list answer says it.
+ * collects each gateway's own version as its list answer says it; `gateways` whether each address
+ * that answered is a new-api (or one-api): every answer of theirs carries their request ID, a
+ * provider's own service's does not.
  */
 export function modelListCache(
   versions?: Map<string, string>,
+  gateways?: Map<string, boolean>,
 ): (root: string, key: string, opts: CheckOptions) => Promise<ClassifiedModel[] | Diagnosis> {
+  const answered = (root: string, requestId: string | undefined): void =>
+    void gateways?.set(root, gateways.get(root) === true || requestId !== undefined);
   const cache = new Map<string, Promise<ClassifiedModel[] | Diagnosis>>();
   return (root, key, opts) => {
     const id = `${root}\u0000${key}`;
@@ -172,11 +177,14 @@ export function modelListCache(
         .then(
           (l) => {
             if (l.gatewayVersion !== undefined) versions?.set(root, l.gatewayVersion);
+            answered(root, l.requestId);
             return l.models;
           },
           (err: unknown) => {
-            if (err instanceof GatewayError) return err.diagnosis;
-            throw err;
+            if (!(err instanceof GatewayError)) throw err;
+            // Only an address that answered says what it is; one that did not says nothing.
+            if (err.diagnosis.status !== undefined) answered(root, err.diagnosis.requestId);
+            return err.diagnosis;
           },
         );
       cache.set(id, hit);

@@ -41,9 +41,9 @@ export interface DoctorReport {
   now: number;
 }
 
-async function checkAll(o: DoctorOptions, versions: Map<string, string>): Promise<AgentCheck[]> {
+async function checkAll(o: DoctorOptions, versions: Map<string, string>, gateways: Map<string, boolean>): Promise<AgentCheck[]> {
   const { agentInstalled, checkAgent, checkPredecessor, modelListCache } = await import('./check.js');
-  const models = modelListCache(versions);
+  const models = modelListCache(versions, gateways);
   const { timeoutMs, ...rest } = o.checks;
   const opts: CheckOptions = { ...rest, env: o.env, http: { timeoutMs, env: o.env.env } };
   const checks = await Promise.all(o.agents.map((id) => checkAgent(AGENTS[id], opts, models)));
@@ -117,19 +117,29 @@ async function repair(o: DoctorOptions, fix: NonNullable<DoctorOptions['fix']>, 
 export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   // Each gateway's own version, as its model list answered.
   const versions = new Map<string, string>();
-  let checks = await checkAll(o, versions);
+  // Whether each address that answered is a new-api (or one-api): a provider's own service is no
+  // gateway to show a version of, nor to ask a key's balance.
+  const gateways = new Map<string, boolean>();
+  const notGateway = (root: string): boolean => gateways.get(root) === false;
+  let checks = await checkAll(o, versions, gateways);
   let fixing: Pick<DoctorReport, 'fixed' | 'notFixed' | 'moved' | 'keysReplaced' | 'tightened'> = {};
   if (o.fix) {
     const r = await repair(o, o.fix, checks);
     fixing = { fixed: r.fixed, notFixed: r.notFixed, moved: r.moved, keysReplaced: r.keys, tightened: r.tightened };
-    if (r.again) checks = await checkAll(o, versions);
+    if (r.again) checks = await checkAll(o, versions, gateways);
   }
   const now = nowSeconds();
   // Keys are asked about only when an agent is configured to send one (the asking loads the client).
   const keys = checks.some((c) => c.configured)
-    ? await (await import('./key-usage.js')).keyReports(checks, { timeoutMs: o.checks.timeoutMs, env: o.env.env }, now)
+    ? await (
+        await import('./key-usage.js')
+      ).keyReports(
+        checks.filter((c) => c.root === undefined || !notGateway(c.root)),
+        { timeoutMs: o.checks.timeoutMs, env: o.env.env },
+        now,
+      )
     : [];
-  const roots = [...new Set(checks.flatMap((c) => (c.root && c.configured && !c.notGateway ? [c.root] : [])))];
+  const roots = [...new Set(checks.flatMap((c) => (c.root && c.configured && !c.notGateway && !notGateway(c.root) ? [c.root] : [])))];
   return {
     ok: checks.every((c) => c.findings.length === 0),
     checks,

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_API_RELEASES } from '../../src/simulator/releases.js';
 import type { Simulator } from '../../src/simulator/types.js';
+import { listModels } from '../../src/gateway/client.js';
 import { askWithoutKey } from '../../src/gateway/keyless.js';
 import {
   diagnoseIn,
@@ -57,6 +58,10 @@ describe.each(NEW_API_RELEASES.map((r) => [r]))('conformance: the built-in simul
 
   it('asked for its models without a key, it refuses as a new-api gateway (what doctor tells a gateway by)', async () => {
     expect(await askWithoutKey({ root: sim.root })).toBe('gateway');
+  });
+
+  it("its model list carries its request ID, as every answer of new-api's does (what doctor tells a gateway by)", async () => {
+    expect((await listModels({ root: sim.root, key: keys.full })).requestId).toMatch(/\S/);
   });
 
   it.each(LANG_ROWS.flatMap((row) => ['zh-CN', 'zh-TW', 'en'].map((lang) => [row.name, lang, row] as const)))(

@@ -346,6 +346,43 @@ describe('doctor and a local model server that needs no key', () => {
     }
   }, 40_000);
 
+  it("a provider's own service the config holds a key for: checked, but neither shown as a gateway nor asked for the key's balance", async () => {
+    // It answers in its own words, without new-api's request ID.
+    const paths: string[] = [];
+    const vendor = createServer((req, res) => {
+      paths.push(`${req.method} ${req.url}`);
+      res.setHeader('content-type', 'application/json');
+      if (req.headers.authorization !== 'Bearer vendor-key-0000000000000000') {
+        res.statusCode = 401;
+        res.end(JSON.stringify({ message: 'Unauthorized' }));
+      } else if (req.url === '/v1/models') {
+        res.end(JSON.stringify({ object: 'list', data: [{ id: 'qwen2.5-coder:7b', object: 'model' }] }));
+      } else {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ message: 'Not found' }));
+      }
+    });
+    await new Promise<void>((done) => vendor.listen(0, '127.0.0.1', done));
+    try {
+      const root = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
+      const text = lived(`${root}/v1`).replace(
+        `"baseURL": "${root}/v1" }`,
+        `"baseURL": "${root}/v1", "apiKey": "vendor-key-0000000000000000" }`,
+      );
+      chmodSync(write('.config/opencode/opencode.jsonc', text), 0o600);
+      const r = await runInProcess(['doctor', '--json'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+      const doc = jsonOf(r) as { agents: { id: string; findings: unknown[] }[]; gateways: { root: string }[]; keys: unknown[] };
+      // Checked with its own key: its list and the agent's request went there.
+      expect(doc.agents.find((a) => a.id === 'opencode')).toBeDefined();
+      expect(paths).toEqual(expect.arrayContaining(['GET /v1/models', 'POST /v1/chat/completions']));
+      expect(doc.gateways).toEqual([]);
+      expect(doc.keys).toEqual([]);
+      expect(paths.some((p) => p.includes('/api/usage'))).toBe(false);
+    } finally {
+      await new Promise<void>((done) => vendor.close(() => done()));
+    }
+  });
+
   it('a server that wants a key (the gateway) keeps the finding', async () => {
     write('.config/opencode/opencode.jsonc', lived(`${sim.root}/v1`));
     const r = await doctor([], { GATEWAY_API_KEY: DEMO_KEY });

@@ -18,6 +18,7 @@ import {
   type Scenario,
 } from '../conformance/scenarios.js';
 import { resetFaults, type KeyRole } from '../conformance/world.js';
+import { listModels } from '../../src/gateway/client.js';
 import { askWithoutKey } from '../../src/gateway/keyless.js';
 import { releaseUnderTest } from './new-api.js';
 import { setLoadThresholds, startRealWorld, type RealWorld } from './world-real.js';
@@ -89,6 +90,10 @@ describe(`conformance: the real new-api ${release}`, () => {
 
   it('asked for its models without a key, it refuses as a new-api gateway (what doctor tells a gateway by)', async () => {
     expect(await askWithoutKey({ root: world.gateway.root })).toBe('gateway');
+  });
+
+  it("its model list carries its request ID, as every answer of new-api's does (what doctor tells a gateway by)", async () => {
+    expect((await listModels({ root: world.gateway.root, key: world.keys.full })).requestId).toMatch(/\S/);
   });
 
   it.each(LANG_ROWS.flatMap((row) => ['zh-CN', 'zh-TW', 'en'].map((lang) => [row.name, lang, row] as const)))(

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listModels } from '../../src/gateway/client.js';
 import { askWithoutKey } from '../../src/gateway/keyless.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
@@ -77,6 +78,10 @@ describe(`one-api ${ONE_API.version}: chat completions only, no marks`, () => {
 
   it('asked for its models without a key, it refuses as one-api (what doctor tells a gateway by)', async () => {
     expect(await askWithoutKey({ root: gateway.root })).toBe('gateway');
+  });
+
+  it("its model list carries its request ID, as every answer of one-api's does (what doctor tells a gateway by)", async () => {
+    expect((await listModels({ root: gateway.root, key: keys.full })).requestId).toMatch(/\S/);
   });
 
   it('chat completions answer, with one-api’s request ID', async () => {
