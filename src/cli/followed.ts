@@ -1,5 +1,5 @@
 // What an undo (`remove`, `restore`) changed of the saved settings, said after its report.
-import { AGENTS } from '../agents/registry.js';
+import { AGENTS, type AgentId } from '../agents/registry.js';
 import { wrap } from '../core/layout.js';
 import { commas, msg, type Message } from '../i18n/index.js';
 import type { Followed } from '../settings/follow-files.js';
@@ -7,8 +7,13 @@ import type { CliContext } from './context.js';
 import { BIN } from './help.js';
 import { note } from './output.js';
 
+/** What `--json` says of it (the gateway is the document's own `baseUrl`). */
+export function followedJson(f: Followed): Omit<Followed, 'gateway'> {
+  return { left: f.left, back: f.back, unlinked: f.unlinked };
+}
+
 export function noteFollowed(ctx: CliContext, f: Followed): void {
-  const names = (ids: readonly string[]) => commas(ids.map((id) => AGENTS[id as keyof typeof AGENTS].name));
+  const names = (ids: readonly AgentId[]) => commas(ids.map((id) => AGENTS[id].name));
   const gateway = f.gateway ?? '';
   const said: Message[] = [];
   if (f.left.length > 0) said.push(msg('followed.left', { gateway, agents: names(f.left), bin: BIN, id: f.left[0]! }));

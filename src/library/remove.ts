@@ -42,6 +42,5 @@ export async function remove(input: RemoveInput, host: Host): Promise<RemoveResu
     addSecret: ctx.addSecret,
   });
   const changed = report.dryRun ? [] : report.agents.flatMap((r) => r.files.filter((f) => f.action !== 'unchanged').map((f) => f.path));
-  const followed = changed.length > 0 ? await followFiles(ctx, agentEnv(ctx), changed, report.scope) : { left: [], back: [], unlinked: [] };
-  return { report, notes, followed };
+  return { report, notes, followed: await followFiles(ctx, agentEnv(ctx), changed, report.scope) };
 }

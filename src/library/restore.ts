@@ -42,7 +42,6 @@ export async function restore(input: RestoreInput, host: Host) {
     // The saved settings follow the files put back: an agent a restore takes off the gateway leaves the saved list.
     const changed = result.files.filter((f) => f.action !== 'unchanged').map((f) => f.path);
     const { ctx } = session(host);
-    const followed = changed.length > 0 ? await followFiles(ctx, agentEnv(ctx), changed) : { left: [], back: [], unlinked: [] };
-    return { ...result, followed };
+    return { ...result, followed: await followFiles(ctx, agentEnv(ctx), changed) };
   });
 }

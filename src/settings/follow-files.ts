@@ -42,6 +42,7 @@ async function originNow(id: AgentId, env: AgentEnv, scope: Scope): Promise<stri
  */
 export async function followFiles(ctx: SettingsHost, env: AgentEnv, paths: readonly string[], scope?: Scope): Promise<Followed> {
   const followed: Followed = { left: [], back: [], unlinked: [] };
+  if (paths.length === 0) return followed;
   const { readUserSettings, updateUserSettings } = await import('./index.js');
   let saved;
   try {

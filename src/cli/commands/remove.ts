@@ -1,6 +1,6 @@
 // `remove`: take the gateway settings out of the agents' configs (src/remove/), for people who
 // leave or switch tools. It never asks, like `setup` with flags: the backup is the way back.
-import { noteFollowed } from '../followed.js';
+import { followedJson, noteFollowed } from '../followed.js';
 import { givenOf } from '../given.js';
 import { GATEWAY_OPTIONS, type OptionTable, type ParsedArgs } from '../args.js';
 import { hostOf, type CliContext } from '../context.js';
@@ -48,7 +48,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         givenBack: r.givenBack,
         notes: r.notes,
       })),
-      saved: { left: followed.left, back: followed.back, unlinked: followed.unlinked },
+      saved: followedJson(followed),
     });
     return 0;
   }

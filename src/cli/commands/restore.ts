@@ -4,7 +4,7 @@ import { flag, str, type OptionTable, type ParsedArgs } from '../args.js';
 import { hostOf, type CliContext } from '../context.js';
 import type { CommandHelp } from '../command-types.js';
 import { BIN } from '../help.js';
-import { noteFollowed } from '../followed.js';
+import { followedJson, noteFollowed } from '../followed.js';
 import { note, print, printJson, tildify } from '../output.js';
 import { padTo, wrap } from '../../core/layout.js';
 import { msg } from '../../i18n/index.js';
@@ -68,7 +68,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
       id: result.id,
       files: result.files,
       ...(result.savedId !== undefined ? { savedBackup: result.savedId } : {}),
-      saved: { left: result.followed.left, back: result.followed.back, unlinked: result.followed.unlinked },
+      saved: followedJson(result.followed),
     });
   } else {
     print(ctx, [
