@@ -104,11 +104,19 @@ export function protocolTooNew(agent: Agent, protocol: Protocol, version: string
   });
 }
 
-/** The format the installed version reads: the newest whose first version is not newer; the newest when unknown. */
+/**
+ * Of facts each holding from its `since` version on (oldest first), the one that holds for
+ * `version`: the newest whose `since` is not newer; the newest when the version is unknown;
+ * undefined when the version is older than them all.
+ */
+export function holdingAt<T extends { readonly since: string }>(facts: readonly T[], version: string | undefined): T | undefined {
+  return version === undefined ? facts.at(-1) : facts.findLast((f) => !olderThan(version, f.since));
+}
+
+/** The format the installed version reads: the one holding at it; the oldest for a version older than them all. */
 export function formatFor(versions: AgentVersions | undefined, version: string | undefined): string | undefined {
   const formats = versions?.formats ?? [];
-  const readable = version === undefined ? formats : formats.filter((f) => !olderThan(version, f.since));
-  return (readable.at(-1) ?? formats[0])?.format;
+  return (holdingAt(formats, version) ?? formats[0])?.format;
 }
 
 /** The agent's env with its installed version, for its module's plan and readBack. */

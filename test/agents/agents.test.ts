@@ -11,9 +11,20 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { AGENTS, SUPPORTED_AGENT_IDS } from '../../src/agents/registry.js';
 import { detectAgent } from '../../src/agents/detect.js';
+import { DEFAULT_MODELS as CLAUDE_DEFAULTS } from '../../src/agents/claude-code/index.js';
+import { DEFAULT_MODELS as CODEX_DEFAULTS } from '../../src/agents/codex/index.js';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
-import { ensurePredecessor, ensureUnproven, EVERY_PROTOCOL, installsTimeout, PINNED, UNPROVEN, type PinnedId } from './install.js';
+import {
+  ensurePredecessor,
+  ensureUnproven,
+  ensureVersion,
+  EVERY_PROTOCOL,
+  installsTimeout,
+  PINNED,
+  UNPROVEN,
+  type PinnedId,
+} from './install.js';
 import { stopProcessesOfHome } from '../helpers/processes.js';
 import { LOOKUP } from './requests.js';
 import { seedHome } from './seed.js';
@@ -288,6 +299,22 @@ describe('an installed version older than the oldest our tiers ran', () => {
   );
 });
 
+// Each release where an agent's own default model changed, as its module names them: that release
+// itself, asked with a config that names no model, asks for the one doctor checks the config with.
+describe.each([
+  ['codex', CODEX_DEFAULTS.map((f) => f.since), codexAskedWithoutModel],
+  ['claude-code', CLAUDE_DEFAULTS.map((f) => f.since), askedWithoutModel],
+] as const)("%s's own default model, release by release", (id, releases, asked) => {
+  it.each(releases.filter((v) => v !== PINNED[id].version))(
+    '%s asks for the model doctor checks its config with',
+    async (version) => {
+      const bin = await ensureVersion(id, version);
+      await asked(`${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`);
+    },
+    installsTimeout(1) + 240_000,
+  );
+});
+
 describe("Kimi's archived kimi-cli, the real one (PyPI, on Python 3.12)", () => {
   it(
     'answers `kimi --version` in its own words: setup writes for Kimi Code and names it, no ~/.kimi is left, and verify --agent-run does not start it',
@@ -343,41 +370,48 @@ describe('Codex CLI, the real one, with a `profile = "NAME"` line left in config
   });
 
   it('a provider table and no `model`: the real codex asks for the model doctor checks the config with', async () => {
-    const home = newHome();
-    const env = envFor('codex');
-    mkdirSync(join(home, '.codex'), { recursive: true });
-    // No retries: the model is not among the key's, and what it asked for is the point.
-    writeFileSync(
-      join(home, '.codex', 'config.toml'),
-      `model_provider = "gw"\n\n[model_providers.gw]\nname = "gw"\nbase_url = "${sim.root}/v1"\nenv_key = "GW_KEY"\nwire_api = "responses"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
-    );
-    const from = sim.log.length;
-    const ran = promisify(execFile)('codex', ['exec', '--skip-git-repo-check', 'say ok'], {
-      cwd: home,
-      env: { PATH: env['PATH'], HOME: home, GW_KEY: DEMO_KEY },
-      timeout: 120_000,
-    });
-    // Given a pipe, codex exec reads it for more of the prompt: it ends here.
-    ran.child.stdin?.end();
-    await ran.catch(() => undefined);
-    const asked = [
-      ...new Set(
-        agentRequests(from)
-          .filter((e) => e.path.startsWith('/v1/responses'))
-          .map((e) => e.model),
-      ),
-    ];
-    const doctor = await runCli(['doctor', '--json', '--agent', 'codex'], {
-      home,
-      env: { PATH: env['PATH'] ?? '', GW_KEY: DEMO_KEY },
-      timeoutMs: 120_000,
-    });
-    const check = (jsonOf(doctor) as { agents: { model?: string; findings: { code: string }[] }[] }).agents[0];
-    expect(check?.findings.map((f) => f.code)).toEqual(['model_not_listed']);
-    expect(asked).toEqual([check?.model]);
-    await expectNothingLeftIn(home);
+    await codexAskedWithoutModel(envFor('codex')['PATH'] ?? '');
   });
 });
+
+/**
+ * A Codex provider table without `model`: the model the real `codex` on `path` asks for is the one
+ * doctor, knowing that version, checks the config with.
+ */
+async function codexAskedWithoutModel(path: string): Promise<void> {
+  const home = newHome();
+  mkdirSync(join(home, '.codex'), { recursive: true });
+  // No retries: the model is not among the key's, and what it asked for is the point.
+  writeFileSync(
+    join(home, '.codex', 'config.toml'),
+    `model_provider = "gw"\n\n[model_providers.gw]\nname = "gw"\nbase_url = "${sim.root}/v1"\nenv_key = "GW_KEY"\nwire_api = "responses"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
+  );
+  const from = sim.log.length;
+  const ran = promisify(execFile)('codex', ['exec', '--skip-git-repo-check', 'say ok'], {
+    cwd: home,
+    env: { PATH: path, HOME: home, GW_KEY: DEMO_KEY },
+    timeout: 120_000,
+  });
+  // Given a pipe, codex exec reads it for more of the prompt: it ends here.
+  ran.child.stdin?.end();
+  await ran.catch(() => undefined);
+  const asked = [
+    ...new Set(
+      agentRequests(from)
+        .filter((e) => e.path.startsWith('/v1/responses'))
+        .map((e) => e.model),
+    ),
+  ];
+  const doctor = await runCli(['doctor', '--json', '--agent', 'codex'], {
+    home,
+    env: { PATH: path, GW_KEY: DEMO_KEY },
+    timeoutMs: 120_000,
+  });
+  const check = (jsonOf(doctor) as { agents: { model?: string; findings: { code: string }[] }[] }).agents[0];
+  expect(check?.findings.map((f) => f.code)).toEqual(['model_not_listed']);
+  expect(asked).toEqual([check?.model]);
+  await expectNothingLeftIn(home);
+}
 
 /**
  * A Claude Code config as users write it by hand (a base URL and a token, no model): the model the

@@ -218,6 +218,14 @@ export const UNPROVEN: Readonly<Partial<Record<PinnedId, string>>> = { 'claude-c
 export async function ensureUnproven(id: PinnedId): Promise<string> {
   const version = UNPROVEN[id];
   if (version === undefined) throw new Error(`${id}: no unproven version is named`);
+  return ensureVersion(id, version);
+}
+
+/**
+ * Installs (or reuses) another release of a pinned agent, from the same source and with the same
+ * extras (a fact that changed between releases is seen on each); the folder of its binary.
+ */
+export async function ensureVersion(id: PinnedId, version: string): Promise<string> {
   const p = { ...PINNED[id], version };
   const dir = prefixOf(p);
   return withInstallLock(dir, () => installOnce(p, dir));

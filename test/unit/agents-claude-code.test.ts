@@ -306,11 +306,23 @@ describe('claude-code readBack', () => {
   it('without ANTHROPIC_MODEL it still calls the gateway, for its own default model, and says so', () => {
     const r = read({ env: { ANTHROPIC_BASE_URL: `${ROOT}/v1`, ANTHROPIC_AUTH_TOKEN: KEY } });
     expect(r).toMatchObject({ model: 'claude-opus-5-5', url: `${ROOT}/v1/v1/messages`, key: KEY, file: settings });
-    // The one an older version asks for (each seen on a gateway without it).
-    const older = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY } }, { ...env, agentVersion: '2.1.197' });
-    expect(typeof older !== 'string' && older.model).toBe('claude-opus-4-8');
-    const pinned = read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY } }, { ...env, agentVersion: '2.1.332' });
-    expect(typeof pinned !== 'string' && pinned.model).toBe('claude-opus-5-5');
+    // The one each release asks for, as seen on a gateway without it: the first and last of each run.
+    const at = (agentVersion: string) => read({ env: { ANTHROPIC_BASE_URL: ROOT, ANTHROPIC_AUTH_TOKEN: KEY } }, { ...env, agentVersion });
+    for (const [version, model] of [
+      ['2.1.100', 'claude-sonnet-4-6'],
+      ['2.1.128', 'claude-sonnet-4-6'],
+      ['2.1.129', 'claude-opus-4-7'],
+      ['2.1.153', 'claude-opus-4-7'],
+      ['2.1.154', 'claude-opus-4-8'],
+      ['2.1.218', 'claude-opus-4-8'],
+      ['2.1.219', 'claude-opus-5'],
+      ['2.1.278', 'claude-opus-5'],
+      ['2.1.280', 'claude-opus-5-5'],
+      ['2.1.332', 'claude-opus-5-5'],
+    ] as const)
+      expect(at(version), version).toMatchObject({ model });
+    // Older than any seen: its own is not known, and the config is not read.
+    expect(at('2.1.98')).toBe(`ANTHROPIC_MODEL is not set in ${settings}: Claude Code would ask for its own default model.`);
     expect(typeof r !== 'string' && r.modelDefault && inEnglish(r.modelDefault)).toBe(
       `Claude Code's own default, as ANTHROPIC_MODEL is not set in ${settings}`,
     );

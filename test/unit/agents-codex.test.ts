@@ -228,10 +228,22 @@ describe('codex readBack', () => {
       codex.readBack({ ...linuxEnv(), agentVersion: '0.171.0' }, 'user', files({ [CONFIG]: { ...table(), model: undefined } })),
     );
     expect(seen).toMatchObject({ model: 'gpt-6.2-sol' });
-    const older = inEnglish(
-      codex.readBack({ ...linuxEnv(), agentVersion: '0.160.0' }, 'user', files({ [CONFIG]: { ...table(), model: undefined } })),
-    );
-    expect(older).toContain('model is not set');
+    const at = (agentVersion: string) =>
+      inEnglish(codex.readBack({ ...linuxEnv(), agentVersion }, 'user', files({ [CONFIG]: { ...table(), model: undefined } })));
+    // Each release's own, as seen asking a recording gateway: the first and last of each run.
+    for (const [version, model] of [
+      ['0.130.0', 'gpt-5.5'],
+      ['0.143.0', 'gpt-5.5'],
+      ['0.144.0', 'gpt-5.6-sol'],
+      ['0.153.3', 'gpt-5.6-sol'],
+      ['0.153.4', 'gpt-6-astra'],
+      ['0.159.0', 'gpt-6-astra'],
+      ['0.159.1', 'gpt-6.1-sol'],
+      ['0.169.0', 'gpt-6.1-sol'],
+      ['0.172.0', 'gpt-6.2-sol'],
+    ] as const)
+      expect(at(version), version).toMatchObject({ model });
+    expect(at('0.129.0')).toContain('model is not set');
   });
 });
 

@@ -3,7 +3,7 @@
 // spoken only from a version on.
 import { describe, expect, it } from 'vitest';
 import { AGENTS } from '../../src/agents/registry.js';
-import { belowFloor, formatFor, forVersion, olderThan, outdated, protocolTooNew, unproven } from '../../src/agents/versions.js';
+import { belowFloor, formatFor, forVersion, holdingAt, olderThan, outdated, protocolTooNew, unproven } from '../../src/agents/versions.js';
 import { classifyModel as classify } from '../../src/gateway/classify.js';
 import { inEnglish } from '../helpers/english.js';
 
@@ -17,6 +17,23 @@ describe('olderThan', () => {
     ['not a version', '1.0.0', false],
   ])('%s < %s: %s', (v, min, older) => {
     expect(olderThan(v, min)).toBe(older);
+  });
+});
+
+describe('holdingAt: the fact holding at a version', () => {
+  const facts = [
+    { since: '1.2.0', it: 'a' },
+    { since: '1.10.0', it: 'b' },
+  ];
+  it.each([
+    ['1.2.0', 'a'],
+    ['1.9.9', 'a'],
+    ['1.10.0', 'b'],
+    ['2.0.0', 'b'],
+    [undefined, 'b'],
+    ['1.1.9', undefined],
+  ])('at %s: %s', (version, it) => {
+    expect(holdingAt(facts, version)?.it).toBe(it);
   });
 });
 

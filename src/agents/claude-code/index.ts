@@ -5,7 +5,7 @@
 // /v1/messages?beta=true`; 2.1.330 first sends `HEAD {root}/api/hello` (the gateway's 404 is harmless).
 import type { FileEdit, KeyEdit } from '../../config/types.js';
 import { maskKey } from '../../core/mask.js';
-import { olderThan } from '../versions.js';
+import { holdingAt } from '../versions.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { fitted, notForCoding } from '../fit.js';
 import { asRecord, asString, dirFromEnv, envValue, mapDocs, notGateway, pathFor, trimSlash, underRoot } from '../paths.js';
@@ -32,13 +32,19 @@ const AUTH_TOKEN = 'ANTHROPIC_AUTH_TOKEN';
 const API_KEY = 'ANTHROPIC_API_KEY';
 const MODEL = 'ANTHROPIC_MODEL';
 /**
- * The model Claude Code asks for when no model variable is set, by version (each seen asking a
- * gateway without it): 2.1.332 asks for claude-opus-5-5, 2.1.197 for claude-opus-4-8. Versions
- * between them are read as the older one; an unknown version as the newest.
+ * The model Claude Code asks for when no model variable is set, by the first release seen asking for
+ * it: releases from 2.1.100 on, about every tenth and then each around a change, asked a recording
+ * gateway with a base URL and a token (2.1.279 was never published). Older than the first: not
+ * known, so its config is not checked.
  */
-const DEFAULT_MODEL = { since: '2.1.332', model: 'claude-opus-5-5', before: 'claude-opus-4-8' };
-const defaultModel = (env: AgentEnv): string =>
-  env.agentVersion !== undefined && olderThan(env.agentVersion, DEFAULT_MODEL.since) ? DEFAULT_MODEL.before : DEFAULT_MODEL.model;
+export const DEFAULT_MODELS = [
+  { since: '2.1.100', model: 'claude-sonnet-4-6' },
+  { since: '2.1.129', model: 'claude-opus-4-7' },
+  { since: '2.1.154', model: 'claude-opus-4-8' },
+  { since: '2.1.219', model: 'claude-opus-5' },
+  { since: '2.1.280', model: 'claude-opus-5-5' },
+] as const;
+const defaultModel = (env: AgentEnv): string | undefined => holdingAt(DEFAULT_MODELS, env.agentVersion)?.model;
 /** Deprecated name of the haiku variable; still read first when present, so a stale one would win. */
 const SMALL_FAST = 'ANTHROPIC_SMALL_FAST_MODEL';
 const OPUS = 'ANTHROPIC_DEFAULT_OPUS_MODEL';
@@ -365,8 +371,11 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   }
   // Without ANTHROPIC_MODEL it still calls the gateway, for a model of its own choosing.
   const named = vars.get(MODEL);
-  const model = named && named.value.trim() !== '' ? named : { value: defaultModel(env), source: base.source };
-  const modelDefault = model === named ? undefined : msg('agents.cc.no_model', { var: MODEL, file: base.source });
+  const unset = named === undefined || named.value.trim() === '';
+  const own = unset ? defaultModel(env) : undefined;
+  if (unset && own === undefined) return msg('agents.cc.no_model_known', { var: MODEL, file: base.source });
+  const model = own ?? named?.value ?? '';
+  const modelDefault = own === undefined ? undefined : msg('agents.cc.no_model', { var: MODEL, file: base.source });
   const tiers: Record<string, string> = {};
   for (const [tier, name] of [
     ['opus', OPUS],
@@ -378,7 +387,7 @@ function readBack(env: AgentEnv, scope: Scope, current: CurrentFiles): AgentRequ
   const request = (auth: AgentRequest['auth'], key: string | undefined, keySource: Message, keyVar?: string): AgentRequest => ({
     protocol: 'messages',
     url: `${trimSlash(base.value)}/v1/messages`,
-    model: model.value,
+    model,
     auth,
     key,
     keySource,

@@ -3,7 +3,7 @@
 // Facts seen running Codex CLI against a recording gateway, version 0.169.0; 0.171.0 passes the same
 // tiers (the simulator and both new-api versions).
 import type { FileEdit, KeyEdit } from '../../config/types.js';
-import { olderThan } from '../versions.js';
+import { holdingAt, olderThan } from '../versions.js';
 import { maskKey } from '../../core/mask.js';
 import type { ClassifiedModel } from '../../core/types.js';
 import { fitted, notForCoding } from '../fit.js';
@@ -43,17 +43,24 @@ const BUILT_IN_PROVIDERS = new Set(['openai', 'ollama', 'lmstudio', 'amazon-bedr
  */
 const DOTENV_FORBIDDEN_PREFIX = 'CODEX_';
 /**
+ * The model Codex asks for when config.toml names none, by the first release seen asking for it: each
+ * minor release from 0.136 on and 0.130.0 asked a recording gateway with a provider table and no
+ * `model`, then the patch releases around each change (0.153.1 ships no Linux binary). Older than
+ * the first: not known, so its config is not checked.
+ */
+export const DEFAULT_MODELS = [
+  { since: '0.130.0', model: 'gpt-5.5' },
+  { since: '0.144.0', model: 'gpt-5.6-sol' },
+  { since: '0.153.4', model: 'gpt-6-astra' },
+  { since: '0.159.1', model: 'gpt-6.1-sol' },
+  { since: '0.171.0', model: 'gpt-6.2-sol' },
+] as const;
+const defaultModel = (env: AgentEnv): string | undefined => holdingAt(DEFAULT_MODELS, env.agentVersion)?.model;
+/**
  * From 0.169 a profile is a file of its own (`--profile NAME` reads NAME.config.toml), and a
  * `profile = "NAME"` line in config.toml stops Codex at start; before, that line made the
  * [profiles.NAME] table's model and provider win over the top level's.
  */
-/**
- * The model Codex asks for when config.toml names none, as seen asking a gateway without it: 0.171.0
- * asks for gpt-6.2-sol. An older version's own is not known here: its config is not checked.
- */
-const DEFAULT_MODEL = { since: '0.171.0', model: 'gpt-6.2-sol' };
-const defaultModel = (env: AgentEnv): string | undefined =>
-  env.agentVersion !== undefined && olderThan(env.agentVersion, DEFAULT_MODEL.since) ? undefined : DEFAULT_MODEL.model;
 const PROFILE_FILES_SINCE = '0.169.0';
 const readsProfileLine = (env: AgentEnv): boolean => env.agentVersion !== undefined && olderThan(env.agentVersion, PROFILE_FILES_SINCE);
 

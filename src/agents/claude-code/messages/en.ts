@@ -23,6 +23,7 @@ export const en = {
   'agents.shell_environment': 'shell environment',
   'agents.cc.no_base_url': '{var} is not set in {files}: Claude Code would call api.anthropic.com, not the gateway.',
   'agents.cc.no_model': "Claude Code's own default, as {var} is not set in {file}",
+  'agents.cc.no_model_known': '{var} is not set in {file}: Claude Code would ask for its own default model.',
   'agents.source_var': '{source} {var}',
   'agents.cc.helper_prints': 'apiKeyHelper in {source} printing ${var}',
   'agents.cc.helper_foreign': 'apiKeyHelper in {source} (a command this tool does not run)',

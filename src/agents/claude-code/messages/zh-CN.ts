@@ -21,6 +21,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'agents.shell_environment': 'shell 环境',
   'agents.cc.no_base_url': '{files} 中没有设置 {var}：Claude Code 会调用 api.anthropic.com，而不是网关。',
   'agents.cc.no_model': 'Claude Code 自己的默认模型，因为 {file} 中没有设置 {var}',
+  'agents.cc.no_model_known': '{file} 中没有设置 {var}：Claude Code 会请求它自己的默认模型。',
   'agents.source_var': '{source} {var}',
   'agents.cc.helper_prints': '{source} 中输出 ${var} 的 apiKeyHelper',
   'agents.cc.helper_foreign': '{source} 中的 apiKeyHelper（本工具不会运行的命令）',
