@@ -315,6 +315,52 @@ describe.each([
   );
 });
 
+// Codex's `profile = "NAME"` line on both sides of the release that stopped reading it (0.134.0): on
+// each, doctor says what the real codex does — asks for the profile's model (the one doctor checks),
+// or refuses to start (the line doctor names).
+describe('Codex, a `profile = "NAME"` line, on both sides of the release that refuses it', () => {
+  it.each(['0.133.0', '0.134.0'])(
+    '%s: doctor says what the real codex does with it',
+    async (version) => {
+      const path = `${await ensureVersion('codex', version)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
+      const home = newHome();
+      mkdirSync(join(home, '.codex'), { recursive: true });
+      writeFileSync(
+        join(home, '.codex', 'config.toml'),
+        `profile = "work"\nmodel = "gpt-5.1-codex"\nmodel_provider = "gw"\n\n[profiles.work]\nmodel = "gpt-4o"\n\n[model_providers.gw]\nname = "gw"\nbase_url = "${sim.root}/v1"\nenv_key = "GW_KEY"\nwire_api = "responses"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
+      );
+      const from = sim.log.length;
+      const ran = promisify(execFile)('codex', ['exec', '--skip-git-repo-check', 'say ok'], {
+        cwd: home,
+        env: { PATH: path, HOME: home, GW_KEY: DEMO_KEY },
+        timeout: 120_000,
+      });
+      ran.child.stdin?.end();
+      const stderr = await ran.then(
+        (r) => r.stderr,
+        (err: { stderr?: string }) => err.stderr ?? '',
+      );
+      const refused = stderr.includes('legacy `profile = "work"` config is no longer supported');
+      const asked = [...new Set(agentRequests(from).map((e) => e.model))];
+      const doctor = await runCli(['doctor', '--json', '--agent', 'codex'], {
+        home,
+        env: { PATH: path, GW_KEY: DEMO_KEY },
+        timeoutMs: 120_000,
+      });
+      const check = (jsonOf(doctor) as { agents: { model?: string; findings: { code: string }[] }[] }).agents[0];
+      if (refused) {
+        expect(asked).toEqual([]);
+        expect(check?.findings.map((f) => f.code)).toEqual(['config_invalid']);
+      } else {
+        expect(asked).toEqual(['gpt-4o']);
+        expect(check?.model).toBe('gpt-4o');
+      }
+      await expectNothingLeftIn(home);
+    },
+    installsTimeout(1) + 240_000,
+  );
+});
+
 describe("Kimi's archived kimi-cli, the real one (PyPI, on Python 3.12)", () => {
   it(
     'answers `kimi --version` in its own words: setup writes for Kimi Code and names it, no ~/.kimi is left, and verify --agent-run does not start it',
@@ -356,7 +402,7 @@ describe('Codex CLI, the real one, with a `profile = "NAME"` line left in config
     const before = await runCli(['doctor', '--agent', 'codex', '--base-url', sim.root], { home, env, timeoutMs: 60_000 });
     expect(before.code).toBe(1);
     expect(before.stdout.replace(/\s+/g, ' ')).toContain(
-      '[config_invalid] ~/.codex/config.toml has `profile = "work"`, which Codex 0.169 and later refuse to start with',
+      '[config_invalid] ~/.codex/config.toml has `profile = "work"`, which Codex 0.134.0 and later refuse to start with',
     );
     const setup = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'codex'], { home, env, timeoutMs: 60_000 });
     expect(setup.code, setup.stderr + setup.stdout).toBe(0);

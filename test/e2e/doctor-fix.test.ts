@@ -108,7 +108,7 @@ describe('doctor on configs written by hand', () => {
     const finding = first.doc.agents.find((a) => a.id === 'codex')?.findings[0];
     expect([finding?.code, finding?.message]).toEqual([
       'config_invalid',
-      `${path} has \`profile = "work"\`, which Codex 0.169 and later refuse to start with ("legacy profile config is no longer supported"): a profile is now a file of its own, work.config.toml, chosen with \`--profile work\`.`,
+      `${path} has \`profile = "work"\`, which Codex 0.134.0 and later refuse to start with ("legacy profile config is no longer supported"): a profile is now a file of its own, work.config.toml, chosen with \`--profile work\`.`,
     ]);
     // The file yields no request, so no address either: the repair asks for it, then takes it.
     const unsure = await doctor(['--fix', '--agent', 'codex'], env);

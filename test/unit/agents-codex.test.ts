@@ -282,12 +282,12 @@ describe('codex: a `profile = "NAME"` line in config.toml', () => {
   });
   const at = (version?: string) => (version === undefined ? linuxEnv() : { ...linuxEnv(), agentVersion: version });
 
-  it('0.169 and later (or a version not known): refused at start by Codex, so the read-back says so and setup takes the line out', () => {
-    for (const env of [at(), at('0.169.0'), at('0.171.0')]) {
+  it('0.134.0 and later (or a version not known): refused at start by Codex, so the read-back says so and setup takes the line out', () => {
+    for (const env of [at(), at('0.134.0'), at('0.150.0'), at('0.171.0')]) {
       const current = files({ [CONFIG]: withProfile({ model: 'o3' }), [DOTENV]: { GATEWAY_API_KEY: KEY } });
       const said = inEnglish(codex.readBack(env, 'user', current));
       expect(said).toBe(
-        `${CONFIG} has \`profile = "work"\`, which Codex 0.169 and later refuse to start with ("legacy profile config is no longer supported"): a profile is now a file of its own, work.config.toml, chosen with \`--profile work\`.`,
+        `${CONFIG} has \`profile = "work"\`, which Codex 0.134.0 and later refuse to start with ("legacy profile config is no longer supported"): a profile is now a file of its own, work.config.toml, chosen with \`--profile work\`.`,
       );
       const plan = codex.plan(env, codexChoice(), current);
       expect(plan.edits[0]!.edits).toContainEqual({ path: ['profile'], value: undefined });
@@ -301,13 +301,13 @@ describe('codex: a `profile = "NAME"` line in config.toml', () => {
 
   it("an older Codex: the active profile's model and provider win over the top level's, in the read-back, and setup says so", () => {
     const current = files({ [CONFIG]: withProfile({ model: 'o3' }), [DOTENV]: { GATEWAY_API_KEY: KEY } });
-    expect(inEnglish(codex.readBack(at('0.150.0'), 'user', current))).toMatchObject({ model: 'o3', url: `${ROOT}/v1/responses` });
-    const plan = codex.plan(at('0.150.0'), codexChoice(), current);
+    expect(inEnglish(codex.readBack(at('0.133.0'), 'user', current))).toMatchObject({ model: 'o3', url: `${ROOT}/v1/responses` });
+    const plan = codex.plan(at('0.133.0'), codexChoice(), current);
     expect(plan.edits[0]!.edits.some((e) => e.path[0] === 'profile')).toBe(false);
-    expect(inEnglish(plan.notes).join('\n')).toContain('Codex 0.150.0 takes model from the profile "work"');
+    expect(inEnglish(plan.notes).join('\n')).toContain('Codex 0.133.0 takes model from the profile "work"');
     // A profile that sets neither: nothing to say, the top level is read.
     const plain = files({ [CONFIG]: withProfile({ approval_policy: 'never' }), [DOTENV]: { GATEWAY_API_KEY: KEY } });
-    expect(codex.plan(at('0.150.0'), codexChoice(), plain).notes).toEqual([]);
-    expect(inEnglish(codex.readBack(at('0.150.0'), 'user', plain))).toMatchObject({ model: 'gpt-5.1-codex' });
+    expect(codex.plan(at('0.133.0'), codexChoice(), plain).notes).toEqual([]);
+    expect(inEnglish(codex.readBack(at('0.133.0'), 'user', plain))).toMatchObject({ model: 'gpt-5.1-codex' });
   });
 });

@@ -57,11 +57,12 @@ export const DEFAULT_MODELS = [
 ] as const;
 const defaultModel = (env: AgentEnv): string | undefined => holdingAt(DEFAULT_MODELS, env.agentVersion)?.model;
 /**
- * From 0.169 a profile is a file of its own (`--profile NAME` reads NAME.config.toml), and a
+ * From 0.134 a profile is a file of its own (`--profile NAME` reads NAME.config.toml), and a
  * `profile = "NAME"` line in config.toml stops Codex at start; before, that line made the
- * [profiles.NAME] table's model and provider win over the top level's.
+ * [profiles.NAME] table's model and provider win over the top level's (each seen: 0.130.0 and
+ * 0.133.0 ask for the profile's model; 0.134.0 to 0.171.0 refuse to start).
  */
-const PROFILE_FILES_SINCE = '0.169.0';
+const PROFILE_FILES_SINCE = '0.134.0';
 const readsProfileLine = (env: AgentEnv): boolean => env.agentVersion !== undefined && olderThan(env.agentVersion, PROFILE_FILES_SINCE);
 
 /** The `profile = "NAME"` line of config.toml and the table it names (empty when there is none). */
@@ -159,7 +160,7 @@ function plan(env: AgentEnv, choice: AgentChoice, current: CurrentFiles): AgentP
   const profile = activeProfile(asRecord(configDoc));
   if (profile.name !== undefined && !readsProfileLine(env)) {
     config.push({ path: ['profile'], value: undefined });
-    notes.push(msg('agents.codex.removed_profile_line', { name: profile.name, file: paths.config }));
+    notes.push(msg('agents.codex.removed_profile_line', { name: profile.name, file: paths.config, since: PROFILE_FILES_SINCE }));
   } else if (profile.name !== undefined) {
     const fields = ['model', 'model_provider'].filter((k) => k in profile.table);
     if (fields.length > 0)
@@ -253,7 +254,7 @@ function readBack(env: AgentEnv, _scope: Scope, current: CurrentFiles): AgentReq
   if (!doc) return msg('agents.codex.no_file', { file: paths.config });
   const profile = activeProfile(doc);
   if (profile.name !== undefined && !readsProfileLine(env))
-    return msg('agents.codex.profile_line', { name: profile.name, file: paths.config });
+    return msg('agents.codex.profile_line', { name: profile.name, file: paths.config, since: PROFILE_FILES_SINCE });
   // An older Codex takes the active profile's model and provider over the top level's.
   const providerId = asString(profile.table['model_provider']) ?? asString(doc['model_provider']);
   if (providerId === undefined) return msg('agents.codex.no_provider', { file: paths.config });

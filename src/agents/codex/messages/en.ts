@@ -27,9 +27,9 @@ export const en = {
   'agents.codex.own_default': "Codex's own default, as model is not set in {file}",
   'agents.codex.no_model': 'model is not set in {file}: Codex would ask for its own default model.',
   'agents.codex.profile_line':
-    '{file} has `profile = "{name}"`, which Codex 0.169 and later refuse to start with ("legacy profile config is no longer supported"): a profile is now a file of its own, {name}.config.toml, chosen with `--profile {name}`.',
+    '{file} has `profile = "{name}"`, which Codex {since} and later refuse to start with ("legacy profile config is no longer supported"): a profile is now a file of its own, {name}.config.toml, chosen with `--profile {name}`.',
   'agents.codex.removed_profile_line':
-    'Removed `profile = "{name}"` from {file}: Codex 0.169 and later refuse to start with it (a profile is now a file of its own, {name}.config.toml, chosen with `--profile {name}`). Your [profiles.{name}] table stays, and the line is in the backup.',
+    'Removed `profile = "{name}"` from {file}: Codex {since} and later refuse to start with it (a profile is now a file of its own, {name}.config.toml, chosen with `--profile {name}`). Your [profiles.{name}] table stays, and the line is in the backup.',
   'agents.codex.profile_overrides':
     'Codex {version} takes {fields} from the profile "{name}" that {file} makes active (`profile = "{name}"`) over what is written here; the read-back checks what it will use.',
   'agents.codex.no_env_key': '[model_providers.{id}] has no env_key',

@@ -25,9 +25,9 @@ export const zhCN: CatalogOf<typeof en> = {
   'agents.codex.own_default': 'Codex 自己的默认模型，因为 {file} 中没有设置 model',
   'agents.codex.no_model': '{file} 中没有设置 model：Codex 会请求它自己的默认模型。',
   'agents.codex.profile_line':
-    '{file} 中有 `profile = "{name}"`，Codex 0.169 及以后的版本遇到它会拒绝启动（"legacy profile config is no longer supported"）：配置档现在是单独的文件 {name}.config.toml，用 `--profile {name}` 选择。',
+    '{file} 中有 `profile = "{name}"`，Codex {since} 及以后的版本遇到它会拒绝启动（"legacy profile config is no longer supported"）：配置档现在是单独的文件 {name}.config.toml，用 `--profile {name}` 选择。',
   'agents.codex.removed_profile_line':
-    '已从 {file} 中删除 `profile = "{name}"`：Codex 0.169 及以后的版本遇到它会拒绝启动（配置档现在是单独的文件 {name}.config.toml，用 `--profile {name}` 选择）。你的 [profiles.{name}] 表保留不动，删除的这一行在备份中。',
+    '已从 {file} 中删除 `profile = "{name}"`：Codex {since} 及以后的版本遇到它会拒绝启动（配置档现在是单独的文件 {name}.config.toml，用 `--profile {name}` 选择）。你的 [profiles.{name}] 表保留不动，删除的这一行在备份中。',
   'agents.codex.profile_overrides':
     'Codex {version} 会从 {file} 启用的配置档 "{name}"（`profile = "{name}"`）中取 {fields}，而不是这里写入的值；回读检查的是它实际会用的值。',
   'agents.codex.no_env_key': '[model_providers.{id}] 没有 env_key',
