@@ -292,8 +292,6 @@ describe('an installed version older than the oldest our tiers ran', () => {
       expect(plain.code, plain.stdout + plain.stderr).toBe(0);
       expect(plain.stdout.replace(/\s+/g, ' ')).toContain('`gateway-agent-setup verify --agent-run --agent claude-code`');
       await expectNothingLeftIn(home);
-      // Its own default model, unset, is the one doctor checks that version's config with.
-      await askedWithoutModel(env.PATH);
     },
     installsTimeout(1) + 240_000,
   );

@@ -212,7 +212,7 @@ export const EVERY_PROTOCOL: readonly PinnedId[] = (['mistral-vibe', 'openhands'
  * takes (`setup --verify agent`): the tier shows that path with a real old binary, which keeps
  * them unproven by the full tier.
  */
-export const UNPROVEN: Readonly<Partial<Record<PinnedId, string>>> = { 'claude-code': '2.1.197' };
+export const UNPROVEN: Readonly<Partial<Record<PinnedId, string>>> = { 'claude-code': '2.0.77' };
 
 /** Installs (or reuses) one of the UNPROVEN versions; the folder of its binary. */
 export async function ensureUnproven(id: PinnedId): Promise<string> {

@@ -65,13 +65,14 @@ describe('Qwen Code', () => {
   });
 });
 
-describe('an agent with no version known to fail (Claude Code, proven from 2.1.246)', () => {
+describe('an agent with no version known to fail (Claude Code, proven from 2.1.100)', () => {
   const claude = AGENTS['claude-code'];
   it('an older version is never refused, only said to be unproven', () => {
-    expect(belowFloor(claude, '2.1.197')).toBeUndefined();
+    expect(belowFloor(claude, '2.0.77')).toBeUndefined();
     expect(belowFloor(claude, '1.0.0')).toBeUndefined();
-    expect(inEnglish(unproven(claude, '2.1.197')!)).toContain('Claude Code 2.1.197 is installed, older than 2.1.246');
-    expect(unproven(claude, '2.1.246')).toBeUndefined();
+    expect(inEnglish(unproven(claude, '2.0.77')!)).toContain('Claude Code 2.0.77 is installed, older than 2.1.100');
+    expect(unproven(claude, '2.1.100')).toBeUndefined();
+    expect(unproven(claude, '2.1.197')).toBeUndefined();
   });
 });
 

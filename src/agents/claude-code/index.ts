@@ -481,7 +481,7 @@ export const claudeCode = defineAgent({
   // 2.1.332 passes the same agents tier (setup, one-shot, fable tier, /model discovery, launch).
   install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.332' },
   // The oldest version the agents tier ran (both its tests passed), three months before the pin.
-  versions: { provenFrom: '2.1.246' },
+  versions: { provenFrom: '2.1.100' },
   protocols: ['messages'],
   preferences: {
     model: ['claude-sonnet-*', 'claude-opus-*', 'claude-*', '*'],
