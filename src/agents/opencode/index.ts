@@ -42,8 +42,9 @@ export const opencode = defineAgent({
   // 1.18.33 makes its cache, config and data folders on any run, --version included.
   versionEnv: xdgScratch,
   install: { from: 'npm', package: 'opencode-ai', verified: '1.18.33' },
-  // The oldest version the agents tier ran (both its tests passed), three months before the pin.
-  versions: { provenFrom: '1.18.22' },
+  // The oldest version the agents and new-api tiers ran (every test of theirs passed), the oldest of
+  // the 1.14 line on the registry.
+  versions: { provenFrom: '1.14.34' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: {
     model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', 'kimi-*', 'glm-*', '*'],
