@@ -5,6 +5,7 @@
 // root sends `POST /messages`).
 import { join } from 'node:path';
 import type { FileEdit, KeyEdit } from '../config/types.js';
+import { JobError } from '../core/errors.js';
 import type { Protocol } from '../core/types.js';
 import { fitMessagesChatResponses } from './fit.js';
 import { asRecord, asString, dirFromEnv, envValue, mapDocs, notGateway, pathFor, trimSlash, underRoot } from './paths.js';
@@ -437,8 +438,14 @@ export function openCodeRun(command: string, env: Record<string, string>): Agent
  * KILO_CONFIG_CONTENT; seen in their 1.18.33 and 7.7.7 binaries). The key stays out of that text:
  * `{env:VAR}` names the variable the session's environment holds it in.
  */
-export function openCodeSession(contentVar: string): NonNullable<Agent['session']> {
-  return (_env, choice) => {
+export function openCodeSession(
+  contentVar: string,
+  /** Why the installed version cannot take such a session (the agent's own fact), or undefined. */
+  refused: (env: AgentEnv) => { why: Message; fix: Message } | undefined = () => undefined,
+): NonNullable<Agent['session']> {
+  return (env, choice) => {
+    const no = refused(env);
+    if (no !== undefined) throw new JobError(no.why, no.fix);
     const provider: Record<
       string,
       { npm: string; name: string; options: { baseURL: string; apiKey: string }; models: Record<string, { name: string }> }

@@ -17,7 +17,7 @@ import { FIXTURES, LAUNCH_ONLY_FIXTURES } from '../fixtures/agents/index.js';
 import { runCli, shown, tempHome } from '../helpers/cli.js';
 import { stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { ensureAgent, installsTimeout, PINNED, type PinnedId } from './install.js';
+import { ensureAgent, ensureVersion, installsTimeout, PINNED, type PinnedId } from './install.js';
 import { agentRequests as requestsOfAgent } from './requests.js';
 import { seedHome } from './seed.js';
 
@@ -179,5 +179,66 @@ describe('GitHub Copilot CLI through the env file setup writes', () => {
       expect(removed.code, removed.stdout + removed.stderr).toBe(0);
       expect(readFileSync(file, 'utf8')).not.toContain('COPILOT_PROVIDER_BASE_URL');
     },
+  );
+});
+
+// OpenCode substitutes `{env:VAR}` in OPENCODE_CONFIG_CONTENT, how launch gives it the key, only from
+// one release on: on each side of it, what the real opencode sends given such a text decides what
+// launch must do (start it, the key sent; or refuse before starting it, saying why).
+describe('launch OpenCode on both sides of the release that reads `{env:…}` in its session config', () => {
+  it(
+    '1.2.6 and 1.2.11: launch starts only the one that sends the key, and names the update for the other',
+    async () => {
+      const outcomes: boolean[] = [];
+      for (const version of ['1.2.6', '1.2.11']) {
+        const PATH = `${await ensureVersion('opencode', version)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
+        const home = livedInHome('opencode');
+        const content = {
+          model: 'gateway/deepseek-chat',
+          provider: {
+            gateway: {
+              npm: '@ai-sdk/openai-compatible',
+              name: 'Gateway',
+              options: { baseURL: `${sim.root}/v1`, apiKey: '{env:GATEWAY_API_KEY}' },
+              models: { 'deepseek-chat': { name: 'deepseek-chat' } },
+            },
+          },
+        };
+        let from = sim.log.length;
+        const direct = promisify(execFile)('opencode', ['run', '--model=gateway/deepseek-chat', PROMPT], {
+          cwd: home,
+          env: { ...QUIET_AGENT_ENV, PATH, HOME: home, OPENCODE_CONFIG_CONTENT: JSON.stringify(content), GATEWAY_API_KEY: DEMO_KEY },
+          timeout: 120_000,
+        });
+        direct.child.stdin?.end();
+        await direct.catch(() => undefined);
+        const keys = [...new Set(agentRequests(from).map((e) => e.auth.key))];
+        expect(keys.length, `opencode ${version} sent no request`).toBe(1);
+        const readsRefs = keys[0] === DEMO_KEY;
+        if (!readsRefs) expect(keys).toEqual(['{env:GATEWAY_API_KEY}']);
+        outcomes.push(readsRefs);
+
+        from = sim.log.length;
+        const r = await runCli(['launch', 'opencode', '--', ...oneShotArgs('opencode').args], {
+          home,
+          env: { ...QUIET_AGENT_ENV, PATH, GATEWAY_API_KEY: DEMO_KEY, GATEWAY_BASE_URL: sim.root },
+          timeoutMs: 200_000,
+        });
+        const sent = agentRequests(from);
+        if (readsRefs) {
+          expect(r.code, r.stdout + r.stderr).toBe(0);
+          expect(sent.map((e) => e.auth.key)).toContain(DEMO_KEY);
+        } else {
+          expect(r.code, r.stdout + r.stderr).toBe(1);
+          expect(r.stderr.replace(/\s+/g, ' ')).toContain(`OpenCode ${version} takes \`{env:…}\` in OPENCODE_CONFIG_CONTENT as it is`);
+          expect(r.stderr).toContain('npm install -g opencode-ai@latest');
+          expect(sent).toEqual([]);
+        }
+        expect(r.stdout + r.stderr).not.toContain(DEMO_KEY);
+      }
+      // The two releases are on either side of the change.
+      expect(outcomes).toEqual([false, true]);
+    },
+    installsTimeout(2) + 400_000,
   );
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { editText } from '../../src/config/edit.js';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
+import { JobError } from '../../src/core/errors.js';
 import { OPENCODE_TEMPLATE, opencode, opencodeModelRef } from '../../src/agents/opencode/index.js';
 import {
   itFits,
@@ -325,5 +326,31 @@ describe('opencode unplan', () => {
     const u = opencode.unplan!(linuxEnv(), 'user', files({ [USER_JSON]: doc }), { root: ROOT, v1: `${ROOT}/v1` });
     expect(u.edits).toEqual([]);
     expect(inEnglish(u.notes).join('\n')).toContain('https://other.example.com/v1');
+  });
+});
+
+describe('opencode: a launch session', () => {
+  const at = (agentVersion?: string) => ({ ...linuxEnv(), ...(agentVersion !== undefined && { agentVersion }) });
+  it('gives the key by its variable in OPENCODE_CONFIG_CONTENT, for a version that reads it there (or one not known)', () => {
+    for (const env of [at(), at('1.2.11'), at('1.18.33')]) {
+      const s = opencode.session!(env, ocChoice(), '/tmp/s');
+      expect(JSON.parse(s.env!['OPENCODE_CONFIG_CONTENT']!).provider['gateway'].options.apiKey).toBe('{env:GATEWAY_API_KEY}');
+      expect(s.env!['GATEWAY_API_KEY']).toBe(KEY);
+    }
+  });
+  it('refuses an older one, which would send `{env:…}` as the key, naming the update and `setup`', () => {
+    let thrown: unknown;
+    try {
+      opencode.session!(at('1.2.6'), ocChoice(), '/tmp/s');
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(JobError);
+    expect((thrown as JobError).message).toBe(
+      'OpenCode 1.2.6 takes `{env:…}` in OPENCODE_CONFIG_CONTENT as it is (from 1.2.11 it reads the variable): a session would send that text as the key.',
+    );
+    expect(inEnglish((thrown as JobError).hint!)).toBe(
+      'update OpenCode (`npm install -g opencode-ai@latest`), or run `setup`: the config files it writes, this version reads',
+    );
   });
 });

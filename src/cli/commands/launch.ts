@@ -162,7 +162,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { refuseEvaluated, writtenValues } = await import('../../config/evaluated.js');
   refuseEvaluated(agent, writtenValues(choice), agent.files(agentEnv(ctx), 'user')[0]?.path ?? agent.name);
   for (const line of candidate.report.notes) note(ctx, wrap(ctx.t('core.note', { text: line })));
-  return await session(ctx, agent, choice, found, rest);
+  return await session(ctx, agent, choice, found, rest, version);
 }
 
 /** Prepares the session's directory, runs the agent in it, and removes the directory whatever happens. */
@@ -172,6 +172,8 @@ async function session(
   choice: AgentChoice,
   found: string,
   rest: readonly string[],
+  /** The installed version: what the session gives the agent is what that version reads. */
+  version: string | undefined,
 ): Promise<number> {
   const [{ launchFor }, { mergeEnv, runSession }, { sessionDirPrefix, sweepSessionDirs }] = await Promise.all([
     import('../../core/launch.js'),
@@ -184,7 +186,8 @@ async function session(
   const dir = await mkdtemp(join(tmpdir(), sessionDirPrefix(agent.id)));
   try {
     // Prepared before it is said to start: a session the agent's own files would divert is refused first.
-    const prepared = agent.session!(agentEnv(ctx), choice, dir);
+    const { withVersion } = await import('../../agents/versions.js');
+    const prepared = agent.session!(withVersion(agentEnv(ctx), version), choice, dir);
     if (!ctx.json) note(ctx, wrap(ctx.t('launch.starting', { agent: agent.name, model: choice.model, protocol: choice.protocol })));
     for (const f of prepared.files ?? []) await writeFile(f.path, f.content, { mode: 0o600, flag: 'wx' });
     for (const line of prepared.notes ?? []) note(ctx, wrap(ctx.t('core.note', { text: line })));

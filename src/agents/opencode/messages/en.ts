@@ -10,6 +10,9 @@ export const en = {
     'OpenCode reads the key from {ref}: export {var} in your shell profile (OpenCode sends no auth header when it is unset).',
   'agents.opencode.model_missing': 'model "{model}" is missing from provider.{id}.models in {file}: OpenCode fails with an opaque error.',
   'agents.opencode.env_ref_unset': '{ref} in {file}: OpenCode sends no auth header when {var} is unset',
+  'agents.opencode.session_too_old':
+    'OpenCode {version} takes `{env:…}` in OPENCODE_CONFIG_CONTENT as it is (from {since} it reads the variable): a session would send that text as the key.',
+  'agents.opencode.session_too_old_fix': 'update OpenCode ({update}), or run `setup`: the config files it writes, this version reads',
   'agents.unplan.opencode_after':
     'The default model was removed from {file}: OpenCode uses its own default now (choose one with `/models`).',
 } as const;
