@@ -359,6 +359,25 @@ describe('Codex, a `profile = "NAME"` line, on both sides of the release that re
   );
 });
 
+describe('Pi 0.60.0, which makes its auth file when asked its version', () => {
+  it(
+    'asked as setup asks it, it leaves nothing in the home (asked bare, it makes ~/.pi/agent/auth.json)',
+    async () => {
+      const bin = await ensureVersion('pi', '0.60.0');
+      const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}` };
+      const bare = newHome();
+      await promisify(execFile)('pi', ['--version'], { cwd: bare, env: { ...env, HOME: bare }, timeout: 60_000 });
+      expect(readdirSync(bare, { recursive: true })).toContain(join('.pi', 'agent', 'auth.json'));
+      const home = newHome();
+      const found = await detectAgent(AGENTS.pi, { home, env: { ...env, HOME: home }, cwd: home, platform: process.platform });
+      expect(found.version).toBe('0.60.0');
+      expect(readdirSync(home, { recursive: true })).toEqual([]);
+      await expectNothingLeftIn(home);
+    },
+    installsTimeout(1) + 60_000,
+  );
+});
+
 describe("Kimi's archived kimi-cli, the real one (PyPI, on Python 3.12)", () => {
   it(
     'answers `kimi --version` in its own words: setup writes for Kimi Code and names it, no ~/.kimi is left, and verify --agent-run does not start it',

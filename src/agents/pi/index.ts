@@ -212,9 +212,14 @@ export const pi = defineAgent({
   name: 'Pi',
   binary: 'pi',
   versionArgs: ['--version'],
+  // 0.60.0 makes `<agent dir>/auth.json` when asked its version (0.70.0 on does not): the agent dir
+  // is a scratch folder while it is asked.
+  versionEnv: (scratch) => ({ PI_CODING_AGENT_DIR: scratch }),
   install: { from: 'npm', package: '@mariozechner/pi-coding-agent', verified: '0.73.1' },
-  // The oldest version the agents tier ran (both its tests passed), three months before the pin.
-  versions: { provenFrom: '0.70.0' },
+  // The oldest version the agents and new-api tiers ran with every test of theirs passing (0.52.5 and
+  // 0.51.0: launch's session fails with "Connection error."; 0.49.2 does not read the models.json
+  // written).
+  versions: { provenFrom: '0.53.1' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: { model: ['claude-sonnet-*', 'claude-opus-*', 'gpt-5*', 'qwen3-coder*', 'deepseek-*', 'kimi-*', 'glm-*', '*'] },
   baseUrl: { form: 'root', note: msg('agents.pi.base_note') },
