@@ -187,8 +187,9 @@ export const continueCli = defineAgent({
   // 1.5.47 writes ~/.continue/logs/cn.log on any run, --version included.
   versionEnv: (scratch) => ({ CONTINUE_GLOBAL_DIR: scratch }),
   install: { from: 'npm', package: '@continuedev/cli', verified: '1.5.47' },
-  // The oldest version the agents tier ran (both its tests passed), three months before the pin.
-  versions: { provenFrom: '1.5.45' },
+  // The oldest version the agents and new-api tiers ran with every test of theirs passing, the
+  // oldest release on the registry.
+  versions: { provenFrom: '1.5.11' },
   protocols: ['messages', 'chat', 'responses'],
   preferences: { model: ['claude-sonnet-*', 'gpt-5*', 'deepseek-*', 'qwen3-coder*', '*'] },
   baseUrl: { form: 'v1' },
