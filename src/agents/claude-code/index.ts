@@ -480,7 +480,8 @@ export const claudeCode = defineAgent({
   versionArgs: ['--version'],
   // 2.1.332 passes the same agents tier (setup, one-shot, fable tier, /model discovery, launch).
   install: { from: 'npm', package: '@anthropic-ai/claude-code', verified: '2.1.332' },
-  // The oldest version the agents tier ran (both its tests passed), three months before the pin.
+  // The oldest version the agents and new-api tiers ran with every test of theirs passing but the
+  // fable tier's (a tier Claude Code reads from 2.1.330).
   versions: { provenFrom: '2.1.100' },
   protocols: ['messages'],
   preferences: {

@@ -59,8 +59,8 @@ const defaultModel = (env: AgentEnv): string | undefined => holdingAt(DEFAULT_MO
 /**
  * From 0.134 a profile is a file of its own (`--profile NAME` reads NAME.config.toml), and a
  * `profile = "NAME"` line in config.toml stops Codex at start; before, that line made the
- * [profiles.NAME] table's model and provider win over the top level's (each seen: 0.130.0 and
- * 0.133.0 ask for the profile's model; 0.134.0 to 0.171.0 refuse to start).
+ * [profiles.NAME] table's model and provider win over the top level's (seen: 0.130.0 and 0.133.0
+ * ask for the profile's model; 0.134.0, 0.135.0 and every later release tried refuse to start).
  */
 const PROFILE_FILES_SINCE = '0.134.0';
 const readsProfileLine = (env: AgentEnv): boolean => env.agentVersion !== undefined && olderThan(env.agentVersion, PROFILE_FILES_SINCE);
