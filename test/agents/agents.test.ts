@@ -321,31 +321,11 @@ describe('Codex, a `profile = "NAME"` line, on both sides of the release that re
     '%s: doctor says what the real codex does with it',
     async (version) => {
       const path = `${await ensureVersion('codex', version)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
-      const home = newHome();
-      mkdirSync(join(home, '.codex'), { recursive: true });
-      writeFileSync(
-        join(home, '.codex', 'config.toml'),
-        `profile = "work"\nmodel = "gpt-5.1-codex"\nmodel_provider = "gw"\n\n[profiles.work]\nmodel = "gpt-4o"\n\n[model_providers.gw]\nname = "gw"\nbase_url = "${sim.root}/v1"\nenv_key = "GW_KEY"\nwire_api = "responses"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
-      );
-      const from = sim.log.length;
-      const ran = promisify(execFile)('codex', ['exec', '--skip-git-repo-check', 'say ok'], {
-        cwd: home,
-        env: { PATH: path, HOME: home, GW_KEY: DEMO_KEY },
-        timeout: 120_000,
+      const { home, asked, stderr, check } = await codexThenDoctor(path, {
+        top: 'profile = "work"\nmodel = "gpt-5.1-codex"\n',
+        tables: '[profiles.work]\nmodel = "gpt-4o"\n\n',
       });
-      ran.child.stdin?.end();
-      const stderr = await ran.then(
-        (r) => r.stderr,
-        (err: { stderr?: string }) => err.stderr ?? '',
-      );
       const refused = stderr.includes('legacy `profile = "work"` config is no longer supported');
-      const asked = [...new Set(agentRequests(from).map((e) => e.model))];
-      const doctor = await runCli(['doctor', '--json', '--agent', 'codex'], {
-        home,
-        env: { PATH: path, GW_KEY: DEMO_KEY },
-        timeoutMs: 120_000,
-      });
-      const check = (jsonOf(doctor) as { agents: { model?: string; findings: { code: string }[] }[] }).agents[0];
       if (refused) {
         expect(asked).toEqual([]);
         expect(check?.findings.map((f) => f.code)).toEqual(['config_invalid']);
@@ -442,12 +422,32 @@ describe('Codex CLI, the real one, with a `profile = "NAME"` line left in config
  * doctor, knowing that version, checks the config with.
  */
 async function codexAskedWithoutModel(path: string): Promise<void> {
+  // No retries: the model is not among the key's, and what it asked for is the point.
+  const { home, asked, check } = await codexThenDoctor(path);
+  expect(check?.findings.map((f) => f.code)).toEqual(['model_not_listed']);
+  expect(asked).toEqual([check?.model]);
+  await expectNothingLeftIn(home);
+}
+
+/**
+ * The real `codex` on `path` run once on a config.toml of `top` keys, `model_provider = "gw"`, the
+ * `tables` and the provider table `gw` on the simulator (no retries), then `doctor --agent codex` on
+ * the same home: the models Codex asked for, what it said, and doctor's check of it.
+ */
+async function codexThenDoctor(
+  path: string,
+  { top = '', tables = '' } = {},
+): Promise<{
+  home: string;
+  asked: (string | undefined)[];
+  stderr: string;
+  check: { model?: string; findings: { code: string }[] } | undefined;
+}> {
   const home = newHome();
   mkdirSync(join(home, '.codex'), { recursive: true });
-  // No retries: the model is not among the key's, and what it asked for is the point.
   writeFileSync(
     join(home, '.codex', 'config.toml'),
-    `model_provider = "gw"\n\n[model_providers.gw]\nname = "gw"\nbase_url = "${sim.root}/v1"\nenv_key = "GW_KEY"\nwire_api = "responses"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
+    `${top}model_provider = "gw"\n\n${tables}[model_providers.gw]\nname = "gw"\nbase_url = "${sim.root}/v1"\nenv_key = "GW_KEY"\nwire_api = "responses"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
   );
   const from = sim.log.length;
   const ran = promisify(execFile)('codex', ['exec', '--skip-git-repo-check', 'say ok'], {
@@ -457,7 +457,10 @@ async function codexAskedWithoutModel(path: string): Promise<void> {
   });
   // Given a pipe, codex exec reads it for more of the prompt: it ends here.
   ran.child.stdin?.end();
-  await ran.catch(() => undefined);
+  const stderr = await ran.then(
+    (r) => r.stderr,
+    (err: { stderr?: string }) => err.stderr ?? '',
+  );
   const asked = [
     ...new Set(
       agentRequests(from)
@@ -471,9 +474,7 @@ async function codexAskedWithoutModel(path: string): Promise<void> {
     timeoutMs: 120_000,
   });
   const check = (jsonOf(doctor) as { agents: { model?: string; findings: { code: string }[] }[] }).agents[0];
-  expect(check?.findings.map((f) => f.code)).toEqual(['model_not_listed']);
-  expect(asked).toEqual([check?.model]);
-  await expectNothingLeftIn(home);
+  return { home, asked, stderr, check };
 }
 
 /**
