@@ -259,7 +259,15 @@ describe("an agent's --version run leaves nothing in the home", () => {
 
   it('every agent that declares such variables names only ones it is known to read', () => {
     const declared = Object.values(AGENTS).filter((a) => a.versionEnv !== undefined);
-    expect(declared.map((a) => a.id).sort()).toEqual(['continue-cli', 'copilot-cli', 'hermes-agent', 'kilo', 'kimi-code', 'opencode']);
+    expect(declared.map((a) => a.id).sort()).toEqual([
+      'continue-cli',
+      'copilot-cli',
+      'hermes-agent',
+      'kilo',
+      'kimi-code',
+      'opencode',
+      'pi',
+    ]);
     for (const a of declared) {
       const vars = a.versionEnv!('/scratch');
       expect(Object.keys(vars).length, a.id).toBeGreaterThan(0);
