@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_IDS, AGENTS, getAgent, type AgentId } from '../../agents/registry.js';
-import type { Agent, AgentChoice } from '../../agents/types.js';
+import type { Agent, AgentChoice, AgentEnv } from '../../agents/types.js';
 import { suggesting } from '../../core/closest.js';
 import { GatewayError, JobError, UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
@@ -127,7 +127,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     note(ctx, wrap(ctx.t('launch.banner', { agent: agent.name, root: gateway.root, key: maskKey(key.key), source: key.keySource })));
   const { choosePhase, clientFor, isChosen, probePhase } = await import('../../setup/run.js');
   const { listModels } = await import('../../gateway/client.js');
-  const { installedVersion } = await import('../../agents/versions.js');
+  const { installedVersion, withVersion } = await import('../../agents/versions.js');
   // As for setup, the installed version decides what suits the agent (below a version seen failing: nothing, with
   // the command that updates it); asked while the gateway lists its models.
   const [list, version] = await Promise.all([listModels(clientFor(opts, agent.id)), installedVersion(agent, env)]);
@@ -162,18 +162,19 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { refuseEvaluated, writtenValues } = await import('../../config/evaluated.js');
   refuseEvaluated(agent, writtenValues(choice), agent.files(agentEnv(ctx), 'user')[0]?.path ?? agent.name);
   for (const line of candidate.report.notes) note(ctx, wrap(ctx.t('core.note', { text: line })));
-  return await session(ctx, agent, choice, found, rest, version);
+  // What the session gives the agent is what the installed version reads.
+  return await session(ctx, agent, withVersion(env, version), choice, found, rest);
 }
 
 /** Prepares the session's directory, runs the agent in it, and removes the directory whatever happens. */
 async function session(
   ctx: CliContext,
   agent: Agent<AgentId>,
+  /** The agent's environment, its installed version in it. */
+  env: AgentEnv,
   choice: AgentChoice,
   found: string,
   rest: readonly string[],
-  /** The installed version: what the session gives the agent is what that version reads. */
-  version: string | undefined,
 ): Promise<number> {
   const [{ launchFor }, { mergeEnv, runSession }, { sessionDirPrefix, sweepSessionDirs }] = await Promise.all([
     import('../../core/launch.js'),
@@ -186,8 +187,7 @@ async function session(
   const dir = await mkdtemp(join(tmpdir(), sessionDirPrefix(agent.id)));
   try {
     // Prepared before it is said to start: a session the agent's own files would divert is refused first.
-    const { withVersion } = await import('../../agents/versions.js');
-    const prepared = agent.session!(withVersion(agentEnv(ctx), version), choice, dir);
+    const prepared = agent.session!(env, choice, dir);
     if (!ctx.json) note(ctx, wrap(ctx.t('launch.starting', { agent: agent.name, model: choice.model, protocol: choice.protocol })));
     for (const f of prepared.files ?? []) await writeFile(f.path, f.content, { mode: 0o600, flag: 'wx' });
     for (const line of prepared.notes ?? []) note(ctx, wrap(ctx.t('core.note', { text: line })));
