@@ -117,9 +117,13 @@ export async function detectAgent(agent: Agent, env: AgentEnv, timeoutMs = DEFAU
   }
   if (result.notFound) return { installed: false };
   const told = `${result.stdout}\n${result.stderr}`;
-  const version = extractVersion(told);
-  if (agent.predecessor?.versionText.test(told))
-    return { installed: false, ...(version !== undefined && { predecessor: version }), ...(path !== undefined && { path }) };
+  if (agent.predecessor?.versionText.test(told)) {
+    const predecessor = extractVersion(told);
+    return { installed: false, ...(predecessor !== undefined && { predecessor }), ...(path !== undefined && { path }) };
+  }
+  // Only an answer is read for its version: a binary that fails to start says other versions (an
+  // old GitHub Copilot CLI on Node 20: "requires Node.js v24 or higher. Currently using v20.20.2.").
+  const version = result.exitCode === 0 ? extractVersion(told) : undefined;
   // A binary that answered (even slowly or with an error) is there; only a version proves it is ours.
   const installed = result.exitCode === 0 || version !== undefined || path !== undefined;
   return { installed, ...(version !== undefined && { version }), ...(path !== undefined && { path }) };

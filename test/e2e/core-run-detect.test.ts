@@ -97,12 +97,12 @@ describe('runCommand', () => {
 });
 
 describe('detectAgent', () => {
-  function fakeBin(output: string): string {
+  function fakeBin(output: string, exitCode = 0): string {
     const dir = tempDir();
     const sh = join(dir, 'claude');
-    writeFileSync(sh, `#!/bin/sh\necho "${output}"\n`);
+    writeFileSync(sh, `#!/bin/sh\necho "${output}"\nexit ${exitCode}\n`);
     chmodSync(sh, 0o755);
-    writeFileSync(join(dir, 'claude.cmd'), `@echo ${output}\r\n`);
+    writeFileSync(join(dir, 'claude.cmd'), `@echo ${output}\r\n@exit /b ${exitCode}\r\n`);
     return dir;
   }
   const envWith = (path: string): AgentEnv => ({
@@ -117,6 +117,15 @@ describe('detectAgent', () => {
     const d = await detectAgent(claudeCode, envWith(dir));
     expect(d.installed).toBe(true);
     expect(d.version).toBe('2.1.197');
+    expect(d.path?.startsWith(dir)).toBe(true);
+  });
+
+  it('a binary that fails to start is there, but the versions it names are not its own', async () => {
+    // An old GitHub Copilot CLI on Node 20 says this and exits 1.
+    const dir = fakeBin('GitHub Copilot CLI requires Node.js v24 or higher. Currently using v20.20.2.', 1);
+    const d = await detectAgent(claudeCode, envWith(dir));
+    expect(d.installed).toBe(true);
+    expect(d.version).toBeUndefined();
     expect(d.path?.startsWith(dir)).toBe(true);
   });
 
