@@ -21,6 +21,7 @@ import {
   ensureVersion,
   EVERY_PROTOCOL,
   installsTimeout,
+  pathWith,
   PINNED,
   UNPROVEN,
   type PinnedId,
@@ -213,7 +214,7 @@ describe('setup --verify agent', () => {
   it('writes, then proves the configs through the installed agents themselves (Claude Code and Cline)', async () => {
     const home = newHome();
     const env = {
-      PATH: `${bins.get('claude-code@newest')}:${bins.get('cline@newest')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+      PATH: pathWith(bins.get('claude-code@newest'), bins.get('cline@newest')),
       GATEWAY_API_KEY: DEMO_KEY,
     };
     const from = sim.log.length;
@@ -270,7 +271,7 @@ describe('an installed version older than the oldest our tiers ran', () => {
       // the 10 s setup gives `--version`, and a version it never hears is not one it calls older.
       await promisify(execFile)(join(bin, AGENTS['claude-code'].binary), ['--version'], { timeout: 120_000 });
       const home = newHome();
-      const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY };
+      const env = { PATH: pathWith(bin), GATEWAY_API_KEY: DEMO_KEY };
       const from = sim.log.length;
       const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code', '--verify', 'agent'], {
         home,
@@ -307,7 +308,7 @@ describe.each([
     '%s asks for the model doctor checks its config with',
     async (version) => {
       const bin = await ensureVersion(id, version);
-      await asked(`${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`);
+      await asked(pathWith(bin));
     },
     installsTimeout(1) + 240_000,
   );
@@ -320,7 +321,7 @@ describe('Codex, a `profile = "NAME"` line, on both sides of the release that re
   it.each(['0.133.0', '0.134.0'])(
     '%s: doctor says what the real codex does with it',
     async (version) => {
-      const path = `${await ensureVersion('codex', version)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
+      const path = pathWith(await ensureVersion('codex', version));
       const { home, asked, stderr, check } = await codexThenDoctor(path, {
         top: 'profile = "work"\nmodel = "gpt-5.1-codex"\n',
         tables: '[profiles.work]\nmodel = "gpt-4o"\n\n',
@@ -344,7 +345,7 @@ describe('Pi 0.60.0, which makes its auth file when asked its version', () => {
     'asked as setup asks it, it leaves nothing in the home (asked bare, it makes ~/.pi/agent/auth.json)',
     async () => {
       const bin = await ensureVersion('pi', '0.60.0');
-      const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}` };
+      const env = { PATH: pathWith(bin) };
       const bare = newHome();
       await promisify(execFile)('pi', ['--version'], { cwd: bare, env: { ...env, HOME: bare }, timeout: 60_000 });
       expect(readdirSync(bare, { recursive: true })).toContain(join('.pi', 'agent', 'auth.json'));
@@ -364,7 +365,7 @@ describe("Kimi's archived kimi-cli, the real one (PyPI, on Python 3.12)", () => 
     async () => {
       const bin = await ensurePredecessor('kimi-code');
       const home = newHome();
-      const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: DEMO_KEY };
+      const env = { PATH: pathWith(bin), GATEWAY_API_KEY: DEMO_KEY };
       const r = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'kimi-code'], { home, env, timeoutMs: 120_000 });
       expect(r.code, r.stdout + r.stderr).toBe(0);
       const text = r.stdout.replace(/\s+/g, ' ');

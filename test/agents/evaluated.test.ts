@@ -12,7 +12,7 @@ import type { SimModel, Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runCli, tempHome } from '../helpers/cli.js';
 import { stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { ensureAgent, installsTimeout, PINNED, type PinnedId } from './install.js';
+import { ensureAgent, installsTimeout, pathWith, PINNED, type PinnedId } from './install.js';
 import { seedHome } from './seed.js';
 
 const SECRET = 'aws-secret-value-77c1d0';
@@ -76,7 +76,7 @@ describe.each(IDS)('%s, the real agent, against model ids it would expand', (id)
   it('setup picks a model it takes literally; the real agent sends no secret and runs nothing', async () => {
     const home = newHome();
     const env = {
-      PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+      PATH: pathWith(bins.get(id)),
       GATEWAY_API_KEY: DEMO_KEY,
       AWS_SECRET_ACCESS_KEY: SECRET,
     };
@@ -102,7 +102,7 @@ describe('pi, the real agent, with a key that looks like a shell command', () =>
   it("--key-storage env: Pi reads the key through the variable's name and sends it; nothing runs", async () => {
     if (!PINNED.pi) throw new Error('Pi is not pinned: this test has nothing to run');
     const home = newHome();
-    const env = { PATH: `${bins.get('pi' as PinnedId)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, GATEWAY_API_KEY: PI_KEY };
+    const env = { PATH: pathWith(bins.get('pi' as PinnedId)), GATEWAY_API_KEY: PI_KEY };
     // Written as a literal, Pi would run it: refused.
     const literal = await runCli(['setup', '--yes', '--base-url', sim.root, '--agent', 'pi'], { home, env });
     expect(literal.code).toBe(2);

@@ -34,6 +34,10 @@ export interface Pinned {
  */
 export const VERSIONS_ENV = 'GATEWAY_AGENT_VERSIONS';
 
+/** PATH with these install folders first, then this process's (node and the system tools). */
+export const pathWith = (...dirs: (string | undefined)[]): string =>
+  [...dirs.map((d) => `${d}`), process.env['PATH'] ?? '/usr/bin:/bin'].join(':');
+
 /** The agents the tiers run: the ones setup writes for, and the ones only `launch` starts (Letta Code). */
 const RUN_IDS: readonly AgentId[] = AGENT_IDS.filter((id) => AGENTS[id].unsupported === undefined || AGENTS[id].session !== undefined);
 
@@ -155,7 +159,7 @@ async function install(p: Pinned, dir: string): Promise<void> {
       // and link it in a postinstall step (npm registry only).
       await npmInstall([`${p.pkg}@${p.version}`, ...p.extras], {
         ...process.env,
-        PATH: `${join(dir, 'node_modules', '.bin')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+        PATH: pathWith(join(dir, 'node_modules', '.bin')),
       });
       return;
     }

@@ -17,7 +17,7 @@ import { FIXTURES, LAUNCH_ONLY_FIXTURES } from '../fixtures/agents/index.js';
 import { runCli, shown, tempHome } from '../helpers/cli.js';
 import { stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { ensureAgent, ensureVersion, installsTimeout, PINNED, type PinnedId } from './install.js';
+import { ensureAgent, ensureVersion, installsTimeout, pathWith, PINNED, type PinnedId } from './install.js';
 import { agentRequests as requestsOfAgent } from './requests.js';
 import { seedHome } from './seed.js';
 
@@ -90,7 +90,7 @@ describe.each(IDS)('launch %s, the real agent', (id) => {
     const env = {
       ...QUIET_AGENT_ENV,
       ...shotEnv,
-      PATH: `${bins.get(id)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+      PATH: pathWith(bins.get(id)),
       GATEWAY_API_KEY: DEMO_KEY,
       GATEWAY_BASE_URL: sim.root,
     };
@@ -121,7 +121,7 @@ describe.each(IDS)('launch %s, the real agent', (id) => {
 describe("launch: the agent's own exit code passes through", () => {
   it('GitHub Copilot CLI refusing an unknown flag: launch exits with the code the agent gives when run by itself', async () => {
     const home = livedInHome('copilot-cli');
-    const PATH = `${bins.get('copilot-cli')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
+    const PATH = pathWith(bins.get('copilot-cli'));
     const direct = await promisify(execFile)('copilot', ['--no-such-flag'], { env: { PATH, HOME: home } }).then(
       () => 0,
       (e: { code?: number }) => e.code ?? -1,
@@ -143,7 +143,7 @@ describe('GitHub Copilot CLI through the env file setup writes', () => {
       const h = tempHome();
       homes.push(h);
       const home = h.dir;
-      const PATH = `${bins.get('copilot-cli')}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
+      const PATH = pathWith(bins.get('copilot-cli'));
       const setup = await runCli(['setup', '--yes', '--base-url', `${sim.root}/v1`, '--agent', 'copilot-cli', '--key-storage', storage], {
         home,
         env: { PATH, GATEWAY_API_KEY: DEMO_KEY },
@@ -191,7 +191,7 @@ describe('launch OpenCode on both sides of the release that reads `{env:…}` in
     async () => {
       const outcomes: boolean[] = [];
       for (const version of ['1.2.6', '1.2.11']) {
-        const PATH = `${await ensureVersion('opencode', version)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
+        const PATH = pathWith(await ensureVersion('opencode', version));
         const home = livedInHome('opencode');
         const content = {
           model: 'gateway/deepseek-chat',

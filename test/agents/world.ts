@@ -11,7 +11,7 @@ import { english, isMessage } from '../../src/i18n/index.js';
 import { tempHome } from '../helpers/cli.js';
 import { processesOfHome, stopProcessesOfHome } from '../helpers/processes.js';
 import { startSim, stopAll } from '../helpers/sim.js';
-import { ensureAgent, FLOOR_IDS, FLOORS, installsTimeout, PINNED, setupIds, type PinnedId, type Which } from './install.js';
+import { ensureAgent, FLOOR_IDS, FLOORS, installsTimeout, pathWith, PINNED, setupIds, type PinnedId, type Which } from './install.js';
 import { agentRequests as requestsOfAgent } from './requests.js';
 
 /** Every agent the registry pins a verified version for: a new agent is covered by its module alone. */
@@ -104,7 +104,7 @@ export async function expectNothingLeftIn(home: string): Promise<void> {
 
 export const envFor = (id: PinnedId, which: Which = 'newest'): Record<string, string> => ({
   // The cached install first; the rest of PATH for node and the system tools.
-  PATH: `${bins.get(`${id}@${which}`)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+  PATH: pathWith(bins.get(`${id}@${which}`)),
   GATEWAY_API_KEY: DEMO_KEY,
 });
 
