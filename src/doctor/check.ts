@@ -155,17 +155,22 @@ export async function isConfigured(agent: Agent, env: AgentEnv, scope: Scope): P
 }
 
 /**
+ * What an address's model lists said of it: a new-api or one-api (every answer of theirs carries
+ * their request ID), a provider's own service (it answered without one), or nothing (no list there
+ * got an answer: refused, no such host, timed out).
+ */
+export type AddressKind = 'gateway' | 'service' | 'silent';
+
+/**
  * Memoizes one model list per (root, key) for a doctor run: agents usually share both. `versions`
- * collects each gateway's own version as its list answer says it; `gateways` whether each address
- * that answered is a new-api (or one-api): every answer of theirs carries their request ID, a
- * provider's own service's does not.
+ * collects each gateway's own version as its list answer says it; `addresses` what each address is.
  */
 export function modelListCache(
   versions?: Map<string, string>,
-  gateways?: Map<string, boolean>,
+  addresses?: Map<string, AddressKind>,
 ): (root: string, key: string, opts: CheckOptions) => Promise<ClassifiedModel[] | Diagnosis> {
   const answered = (root: string, requestId: string | undefined): void =>
-    void gateways?.set(root, gateways.get(root) === true || requestId !== undefined);
+    void addresses?.set(root, addresses.get(root) === 'gateway' || requestId !== undefined ? 'gateway' : 'service');
   const cache = new Map<string, Promise<ClassifiedModel[] | Diagnosis>>();
   return (root, key, opts) => {
     const id = `${root}\u0000${key}`;
@@ -184,6 +189,7 @@ export function modelListCache(
             if (!(err instanceof GatewayError)) throw err;
             // Only an address that answered says what it is; one that did not says nothing.
             if (err.diagnosis.status !== undefined) answered(root, err.diagnosis.requestId);
+            else if (!addresses?.has(root)) addresses?.set(root, 'silent');
             return err.diagnosis;
           },
         );

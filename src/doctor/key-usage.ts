@@ -21,6 +21,8 @@ export interface KeyReport {
   daysLeft?: number;
   /** Asked, and no answer came (in time): why. */
   unanswered?: Diagnosis;
+  /** Not asked: the agents' own requests did not reach the gateway (their findings say why). */
+  unreached?: true;
   /** The gateway refused the key itself (its finding says why): no balance is shown for it. */
   refused?: true;
 }
@@ -49,9 +51,10 @@ export async function keyReports(checks: readonly AgentCheck[], http: HttpOption
       const report: KeyReport = { key: maskKey(key), root, agents };
       if (refused) return { ...report, refused: true as const };
       // A gateway that did not answer the agent's request would only make doctor wait again.
-      const answer = unreached ? undefined : await askKeyUsage({ root, key, ...http });
-      if (answer && 'failed' in answer) report.unanswered = answer.failed;
-      if (!answer || !('usage' in answer)) return report;
+      if (unreached) return { ...report, unreached: true as const };
+      const answer = await askKeyUsage({ root, key, ...http });
+      if ('failed' in answer) report.unanswered = answer.failed;
+      if (!('usage' in answer)) return report;
       const usage = answer.usage;
       report.usage = usage;
       report.state = keyState(usage, now);

@@ -6,7 +6,7 @@ import { nowSeconds } from '../core/clock.js';
 import { AGENTS, type AgentId } from '../agents/registry.js';
 import type { AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import type { SetupReport } from '../setup/run.js';
-import type { AgentCheck, CheckOptions } from './check.js';
+import type { AddressKind, AgentCheck, CheckOptions } from './check.js';
 import type { KeyReport } from './key-usage.js';
 import type { KeyReplaced, RepairInputs, RepairRun, RepairResult } from './repair.js';
 
@@ -28,8 +28,11 @@ export interface DoctorReport {
   checks: AgentCheck[];
   /** Each key the agents send: its balance, expiry and warning when the gateway tells them. */
   keys: KeyReport[];
-  /** The gateways the configured agents use, each with its version when its list told it. */
-  gateways: { root: string; version?: string }[];
+  /**
+   * The gateways the configured agents use, each with its version when its list told it; `answered`
+   * false when no list there got an answer (the agents' findings say why).
+   */
+  gateways: { root: string; version?: string; answered: boolean }[];
   /** With `fix`. */
   fixed?: AgentId[];
   notFixed?: RepairResult['notFixed'];
@@ -41,9 +44,9 @@ export interface DoctorReport {
   now: number;
 }
 
-async function checkAll(o: DoctorOptions, versions: Map<string, string>, gateways: Map<string, boolean>): Promise<AgentCheck[]> {
+async function checkAll(o: DoctorOptions, versions: Map<string, string>, addresses: Map<string, AddressKind>): Promise<AgentCheck[]> {
   const { agentInstalled, checkAgent, checkPredecessor, modelListCache } = await import('./check.js');
-  const models = modelListCache(versions, gateways);
+  const models = modelListCache(versions, addresses);
   const { timeoutMs, ...rest } = o.checks;
   const opts: CheckOptions = { ...rest, env: o.env, http: { timeoutMs, env: o.env.env } };
   const checks = await Promise.all(o.agents.map((id) => checkAgent(AGENTS[id], opts, models)));
@@ -117,16 +120,16 @@ async function repair(o: DoctorOptions, fix: NonNullable<DoctorOptions['fix']>, 
 export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   // Each gateway's own version, as its model list answered.
   const versions = new Map<string, string>();
-  // Whether each address that answered is a new-api (or one-api): a provider's own service is no
-  // gateway to show a version of, nor to ask a key's balance.
-  const gateways = new Map<string, boolean>();
-  const notGateway = (root: string): boolean => gateways.get(root) === false;
-  let checks = await checkAll(o, versions, gateways);
+  // What each address is: a provider's own service is no gateway to show a version of, nor to ask a
+  // key's balance.
+  const addresses = new Map<string, AddressKind>();
+  const notGateway = (root: string): boolean => addresses.get(root) === 'service';
+  let checks = await checkAll(o, versions, addresses);
   let fixing: Pick<DoctorReport, 'fixed' | 'notFixed' | 'moved' | 'keysReplaced' | 'tightened'> = {};
   if (o.fix) {
     const r = await repair(o, o.fix, checks);
     fixing = { fixed: r.fixed, notFixed: r.notFixed, moved: r.moved, keysReplaced: r.keys, tightened: r.tightened };
-    if (r.again) checks = await checkAll(o, versions, gateways);
+    if (r.again) checks = await checkAll(o, versions, addresses);
   }
   const now = nowSeconds();
   // Keys are asked about only when an agent is configured to send one (the asking loads the client).
@@ -144,7 +147,11 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
     ok: checks.every((c) => c.findings.length === 0),
     checks,
     keys,
-    gateways: roots.map((root) => ({ root, ...(versions.has(root) && { version: versions.get(root) }) })),
+    gateways: roots.map((root) => ({
+      root,
+      ...(versions.has(root) && { version: versions.get(root) }),
+      answered: addresses.get(root) !== 'silent',
+    })),
     ...fixing,
     now,
   };

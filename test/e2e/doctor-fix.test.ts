@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DEFAULT_MODELS, DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
-import { startSim, stopAll } from '../helpers/sim.js';
+import { closedPort, startSim, stopAll } from '../helpers/sim.js';
 
 let sim: Simulator;
 let home: string;
@@ -97,6 +97,25 @@ describe('doctor on configs written by hand', () => {
     const again = await doctor([], env);
     expect(again.code, JSON.stringify(again.doc)).toBe(0);
     expect(again.doc.agents.find((a) => a.id === 'codex')?.findings).toEqual([]);
+  });
+
+  it('a gateway that does not answer: its finding names why; the key and version blocks say it did not answer, not that it keeps them to itself', async () => {
+    const root = `http://127.0.0.1:${await closedPort()}`;
+    write('.codex/config.toml', handWrittenCodex(`${root}/v1`, 'MY_GW'));
+    const env = { MY_GW: DEMO_KEY };
+    const json = await doctor([], env);
+    expect(json.code).toBe(1);
+    expect(json.doc.agents.find((a) => a.id === 'codex')?.findings.map((f) => f.code)).toEqual(['unreachable']);
+    const doc = json.doc as unknown as { gateways: unknown[]; keys: unknown[] };
+    expect(doc.gateways).toEqual([{ root, version: null, answered: false }]);
+    expect(doc.keys).toEqual([expect.objectContaining({ root, agents: ['codex'], told: false, unreached: true })]);
+    const text = await runInProcess(['doctor'], { home, env });
+    expect(text.stdout).toContain(`Gateway version:\n  ${root}: did not answer (the findings above say why)`);
+    expect(text.stdout.replace(/\s+/g, ' ')).toMatch(
+      /Keys: sk-\S+ \(Codex CLI\): its balance was not asked: the agents' requests got no answer from its API \(the findings above say why\)/,
+    );
+    expect(text.stdout).not.toContain('not told by the gateway');
+    expect(text.stdout).not.toContain("does not show this key's balance");
   });
 
   it('Codex set up for the gateway, with a `profile = "NAME"` line it refuses to start with: named, and --fix takes the line out (its table kept)', async () => {

@@ -105,7 +105,10 @@ describe("the gateway's own version, and its usage route", () => {
     const home = newHome();
     expect((await runInProcess(['setup', '--yes', '--agent', 'codex'], { home, env })).code).toBe(0);
     const doctor = jsonOf(await runInProcess(['doctor', '--json', '--agent', 'codex'], { home, env }));
-    expect([doctor.gateways, doctor.verifiedVersions]).toEqual([[{ root: sim.root, version: 'v0.12.1' }], ['v0.10.2', 'v0.13.2']]);
+    expect([doctor.gateways, doctor.verifiedVersions]).toEqual([
+      [{ root: sim.root, version: 'v0.12.1', answered: true }],
+      ['v0.10.2', 'v0.13.2'],
+    ]);
     expect((await runInProcess(['doctor', '--agent', 'codex'], { home, env })).stdout).toContain(
       `${sim.root}: v0.12.1 (verified here: new-api v0.10.2, v0.13.2)`,
     );

@@ -97,6 +97,7 @@ function keyLines(ctx: CliContext, k: KeyReport, now: number, { usageFacts, usag
   const agents = commas(k.agents.map(nameOf));
   if (k.refused) return wrap(t('usage.refused', { key: k.key, agents }), 2);
   if (k.unanswered) return wrap(t('usage.no_answer', { key: k.key, agents, why: k.unanswered.message }), 2);
+  if (k.unreached) return wrap(t('usage.unreached', { key: k.key, agents }), 2);
   if (!k.usage) return wrap(t('usage.not_told', { key: k.key, agents }), 2);
   const name =
     k.usage.name !== undefined && k.usage.name !== '' ? JSON.stringify(escapeControls(cut(k.usage.name, 40))) : t('usage.unnamed');
@@ -121,6 +122,7 @@ function keyJson(k: KeyReport, now: number, { usageWarning }: Usage): Record<str
     told: u !== undefined,
     ...(k.refused && { refused: true }),
     ...(k.unanswered && { unanswered: { code: k.unanswered.code, message: k.unanswered.message } }),
+    ...(k.unreached && { unreached: true }),
     ...(u && {
       name: u.name ?? null,
       unlimited: u.unlimited,
@@ -149,8 +151,6 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     doctor({ ...givenOf(args.values), ...(profile !== undefined && { profile }), fix: fixing }, hostOf(ctx), { onProgress }),
   );
   const { ok, checks, now } = report;
-  const versions = new Map(report.gateways.map((g) => [g.root, g.version]));
-  const roots = report.gateways.map((g) => g.root);
   const keyList = report.keys;
   const usage: Usage | undefined = keyList.length > 0 ? await import('../../gateway/key-usage.js') : undefined;
   if (ctx.json) {
@@ -180,7 +180,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         ...(c.groupAdvice ? { groupAdvice: c.groupAdvice } : {}),
       })),
       keys: usage ? keyList.map((k) => keyJson(k, now, usage)) : [],
-      gateways: roots.map((root) => ({ root, version: versions.get(root) ?? null })),
+      gateways: report.gateways.map((g) => ({ root: g.root, version: g.version ?? null, answered: g.answered })),
       verifiedVersions: [...VERIFIED_NEW_API],
     });
   } else {
@@ -188,8 +188,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const advice = checks.some((c) => c.groupAdvice) ? (await import('../setup-report.js')).adviceLines : undefined;
     const lines = checks.length === 0 ? [t('doctor.none_here')] : checks.flatMap((c) => agentLines(ctx, c, advice));
     if (usage) lines.push('', t('usage.heading'), ...keyList.flatMap((k) => keyLines(ctx, k, now, usage, nameOf)));
-    if (roots.length > 0)
-      lines.push('', t('doctor.gateways'), ...roots.flatMap((root) => wrap(`${root}: ${versionText(t, versions.get(root))}`, 2)));
+    if (report.gateways.length > 0)
+      lines.push(
+        '',
+        t('doctor.gateways'),
+        ...report.gateways.flatMap((g) => wrap(`${g.root}: ${g.answered ? versionText(t, g.version) : t('doctor.gateway_silent')}`, 2)),
+      );
     for (const k of report.keysReplaced ?? [])
       lines.push(
         '',
