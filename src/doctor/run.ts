@@ -3,6 +3,8 @@
 // broken through setup's own writer, then check again. Each key the agents send is asked for its
 // balance and expiry.
 import { nowSeconds } from '../core/clock.js';
+import { originOf } from '../core/base-url.js';
+import type { DiagnosisCode } from '../core/types.js';
 import { AGENTS, type AgentId } from '../agents/registry.js';
 import type { AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import type { SetupReport } from '../setup/run.js';
@@ -42,6 +44,23 @@ export interface DoctorReport {
   tightened?: string[];
   /** When the keys were asked (seconds): what their days left count from. */
   now: number;
+  /**
+   * Every finding left is the gateway not answering, or turning calls away for its load, where the
+   * agents already point: no config `--fix` could write answers it. Run doctor again once it answers.
+   */
+  gatewayAway?: true;
+}
+
+/** Findings that say the gateway was not reached, or turned the calls away for its own load. */
+const AWAY: ReadonlySet<DiagnosisCode> = new Set(['unreachable', 'timeout', 'gateway_busy', 'rate_limited']);
+
+/**
+ * Whether a check with findings waits on its gateway alone: every finding is the gateway away, and
+ * no other gateway (given or saved) is there to point the agent at instead.
+ */
+function waitsOnGateway(c: AgentCheck, gateway: string | undefined): boolean {
+  const elsewhere = gateway !== undefined && originOf(c.root) !== gateway;
+  return !elsewhere && c.findings.every((f) => AWAY.has(f.code));
 }
 
 async function checkAll(o: DoctorOptions, versions: Map<string, string>, addresses: Map<string, AddressKind>): Promise<AgentCheck[]> {
@@ -143,8 +162,10 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
       )
     : [];
   const roots = [...new Set(checks.flatMap((c) => (c.root && c.configured && !c.notGateway && !notGateway(c.root) ? [c.root] : [])))];
+  const found = checks.filter((c) => c.findings.length > 0);
   return {
-    ok: checks.every((c) => c.findings.length === 0),
+    ok: found.length === 0,
+    ...(found.length > 0 && found.every((c) => waitsOnGateway(c, o.checks.trustedOrigin)) && { gatewayAway: true as const }),
     checks,
     keys,
     gateways: roots.map((root) => ({

@@ -116,6 +116,15 @@ describe('doctor on configs written by hand', () => {
     );
     expect(text.stdout).not.toContain('not told by the gateway');
     expect(text.stdout).not.toContain("does not show this key's balance");
+    // Nothing for --fix to write while the gateway the agent points at is away: said, not offered.
+    expect((json.doc as unknown as { gatewayAway?: boolean }).gatewayAway).toBe(true);
+    expect(text.stdout.replace(/\s+/g, ' ')).toContain(
+      'Findings remain, each of them the gateway not answering (or too busy to): there is nothing here for `--fix` to repair. Run `gateway-agent-setup doctor` again once it answers.',
+    );
+    expect(text.stdout).not.toContain('doctor --fix` repairs what it can');
+    // With another gateway given, --fix has somewhere to point the agent: offered as before.
+    const elsewhere = await doctor(['--base-url', sim.root], env);
+    expect((elsewhere.doc as unknown as { gatewayAway?: boolean }).gatewayAway).toBeUndefined();
   });
 
   it('Codex set up for the gateway, with a `profile = "NAME"` line it refuses to start with: named, and --fix takes the line out (its table kept)', async () => {

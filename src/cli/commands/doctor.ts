@@ -156,6 +156,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (ctx.json) {
     printJson(ctx, {
       ok,
+      ...(report.gatewayAway && { gatewayAway: true }),
       ...(profile !== undefined ? { profile } : {}),
       ...(fixing
         ? {
@@ -205,7 +206,14 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const fixed = report.fixed ?? [];
     if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: commas(fixed.map(nameOf)), bin: BIN })));
     for (const n of report.notFixed ?? []) lines.push('', ...wrap(t('doctor.not_repaired', { agent: nameOf(n.id), reason: n.reason })));
-    lines.push('', ...wrap(ok ? t('doctor.no_findings') : fixing ? t('doctor.remain_fixing') : t('doctor.remain', { bin: BIN })));
+    const closing = ok
+      ? t('doctor.no_findings')
+      : report.gatewayAway
+        ? t('doctor.remain_away', { bin: BIN })
+        : fixing
+          ? t('doctor.remain_fixing')
+          : t('doctor.remain', { bin: BIN });
+    lines.push('', ...wrap(closing));
     print(ctx, lines);
   }
   return ok ? 0 : 1;

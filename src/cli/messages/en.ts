@@ -136,6 +136,8 @@ export const en = {
   'doctor.key_given': '{agent}: it had no key of its own, so the key from {var} ({to}) was written.',
   'doctor.moved': '{agent}: moved from {from} to {to}, because {from} failed its probe ([{code}]).',
   'doctor.no_findings': 'No findings.',
+  'doctor.remain_away':
+    'Findings remain, each of them the gateway not answering (or too busy to): there is nothing here for `--fix` to repair. Run `{bin} doctor` again once it answers.',
   'doctor.remain_fixing': 'Findings remain. See the fixes above.',
   'doctor.remain': 'Findings remain. `{bin} doctor --fix` repairs what it can.',
   'sync.keys_from': 'Keys: {list}.',
@@ -384,7 +386,8 @@ export const en = {
   'doctor.gateways': 'Gateway version:',
   'doctor.gateway_silent': 'did not answer (the findings above say why)',
   'usage.refused': '{key} ({agents}): refused by the gateway (its finding above says why): no balance to show',
-  'usage.unreached': "{key} ({agents}): its balance was not asked: the agents' requests got no answer from its API (the findings above say why)",
+  'usage.unreached':
+    "{key} ({agents}): its balance was not asked: the agents' requests got no answer from its API (the findings above say why)",
   'usage.no_answer': "{key} ({agents}): no answer about this key's balance: {why}",
   'usage.unnamed': '(unnamed)',
   'help.summary.use': 'Switch the agents of one or more saved profiles to their gateways (backed up, verified).',
