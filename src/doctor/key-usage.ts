@@ -21,7 +21,7 @@ export interface KeyReport {
   daysLeft?: number;
   /** Asked, and no answer came (in time): why. */
   unanswered?: Diagnosis;
-  /** Not asked: the agents' own requests did not reach the gateway (their findings say why). */
+  /** Not asked: the agents' own requests were not served (their findings say why). */
   unreached?: true;
   /** The gateway refused the key itself (its finding says why): no balance is shown for it. */
   refused?: true;
@@ -30,8 +30,12 @@ export interface KeyReport {
 /** Findings that say the gateway refused the key itself: whatever its usage route says is no balance to trust. */
 const REFUSED: ReadonlySet<string> = new Set(['bad_key', 'group_denied']);
 
-/** Findings that say the gateway was not reached (or is not a gateway): no usage is asked of it. */
-const UNREACHED: ReadonlySet<string> = new Set(['unreachable', 'timeout', 'not_api', 'redirect']);
+/**
+ * Findings that say the agents' requests were not served (the gateway not reached, not an API there,
+ * or turning calls away for its load or this client's rate): no usage is asked of it, which would
+ * only wait again or add to the load.
+ */
+const UNREACHED: ReadonlySet<string> = new Set(['unreachable', 'timeout', 'not_api', 'redirect', 'gateway_busy', 'rate_limited']);
 
 /** One report per (gateway, key) the checked agents send, in the order the agents come. */
 export async function keyReports(checks: readonly AgentCheck[], http: HttpOptions, now = nowSeconds()): Promise<KeyReport[]> {

@@ -112,7 +112,7 @@ describe('doctor on configs written by hand', () => {
     const text = await runInProcess(['doctor'], { home, env });
     expect(text.stdout).toContain(`Gateway version:\n  ${root}: did not answer (the findings above say why)`);
     expect(text.stdout.replace(/\s+/g, ' ')).toMatch(
-      /Keys: sk-\S+ \(Codex CLI\): its balance was not asked: the agents' requests got no answer from its API \(the findings above say why\)/,
+      /Keys: sk-\S+ \(Codex CLI\): its balance was not asked: the agents' requests were not served \(the findings above say why\)/,
     );
     expect(text.stdout).not.toContain('not told by the gateway');
     expect(text.stdout).not.toContain("does not show this key's balance");
@@ -125,6 +125,17 @@ describe('doctor on configs written by hand', () => {
     // With another gateway given, --fix has somewhere to point the agent: offered as before.
     const elsewhere = await doctor(['--base-url', sim.root], env);
     expect((elsewhere.doc as unknown as { gatewayAway?: boolean }).gatewayAway).toBeUndefined();
+  });
+
+  it('a gateway too busy to serve (its load monitor): the key is not asked about, and nothing is offered to --fix', async () => {
+    const busy = await startSim({ faults: [{ kind: 'overloaded' }] });
+    write('.codex/config.toml', handWrittenCodex(`${busy.root}/v1`, 'MY_GW'));
+    const r = await doctor([], { MY_GW: DEMO_KEY });
+    expect(r.doc.agents.find((a) => a.id === 'codex')?.findings.map((f) => f.code)).toEqual(['gateway_busy']);
+    const doc = r.doc as unknown as { keys: unknown[]; gatewayAway?: boolean };
+    expect(doc.keys).toEqual([expect.objectContaining({ root: busy.root, told: false, unreached: true })]);
+    expect(busy.log.some((e) => e.path.startsWith('/api/usage'))).toBe(false);
+    expect(doc.gatewayAway).toBe(true);
   });
 
   it('Codex set up for the gateway, with a `profile = "NAME"` line it refuses to start with: named, and --fix takes the line out (its table kept)', async () => {
