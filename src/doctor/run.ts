@@ -55,12 +55,12 @@ export interface DoctorReport {
 const AWAY: ReadonlySet<DiagnosisCode> = new Set(['unreachable', 'timeout', 'gateway_busy', 'rate_limited']);
 
 /**
- * Whether a check with findings waits on its gateway alone: every finding is the gateway away, and
- * no other gateway (given or saved) is there to point the agent at instead.
+ * Whether a check waits on its gateway alone: each of its findings (or of `findings`) is the gateway
+ * away, and no other gateway (given or saved) is there to point the agent at instead.
  */
-function waitsOnGateway(c: AgentCheck, gateway: string | undefined): boolean {
+function waitsOnGateway(c: AgentCheck, gateway: string | undefined, findings = c.findings): boolean {
   const elsewhere = gateway !== undefined && originOf(c.root) !== gateway;
-  return !elsewhere && c.findings.every((f) => AWAY.has(f.code));
+  return !elsewhere && findings.length > 0 && findings.every((f) => AWAY.has(f.code));
 }
 
 async function checkAll(o: DoctorOptions, versions: Map<string, string>, addresses: Map<string, AddressKind>): Promise<AgentCheck[]> {
@@ -121,8 +121,11 @@ async function repair(o: DoctorOptions, fix: NonNullable<DoctorOptions['fix']>, 
   // A key file others can read is closed whoever wrote it (kimi-cli's too): its mode, never its text.
   if (open.length > 0) await (await import('./key-files.js')).tightenKeyFiles(open);
   const modeOnly = checks.filter((c) => c.findings.length > 0 && c.findings.every((f) => f.code === 'key_file_open'));
-  // A predecessor's file is not ours to rewrite.
-  const broken = checks.filter((c) => c.configured && !c.predecessor && c.findings.some((f) => f.code !== 'key_file_open'));
+  // A predecessor's file is not ours to rewrite; a config whose gateway is away is not what is wrong.
+  const broken = checks.filter((c) => {
+    const rest = c.findings.filter((f) => f.code !== 'key_file_open');
+    return c.configured && !c.predecessor && rest.length > 0 && !waitsOnGateway(c, o.checks.trustedOrigin, rest);
+  });
   const result: RepairResult =
     broken.length > 0
       ? await (await import('./repair.js')).repairAgents({ env: o.env.env, addSecret: o.addSecret }, broken, fix, o.runSetup)

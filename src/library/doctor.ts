@@ -2,7 +2,7 @@
 // request, whoever wrote its config; with `fix`, what is broken repaired through setup's writer.
 import { getAgent, SUPPORTED_AGENT_IDS, type AgentId } from '../agents/registry.js';
 import { BIN } from '../core/bin.js';
-import { UsageError } from '../core/errors.js';
+import { EXIT, exitForFailures, UsageError, type ExitCode } from '../core/errors.js';
 import type { DoctorReport } from '../doctor/run.js';
 import { commas, msg, type Message } from '../i18n/index.js';
 import { BASE_URL_ENV, keysToCheck, resolveBaseUrl } from '../settings/gateway.js';
@@ -98,7 +98,7 @@ async function doctorCall(
   input: DoctorInput,
   host: Host,
   on: { onProgress?(event: SetupProgress): void } = {},
-): Promise<{ report: DoctorReport; notes: Message[] }> {
+): Promise<{ report: DoctorReport; notes: Message[]; exit: ExitCode }> {
   const { ctx, notes } = session(host);
   const round = await resolveRound(ctx, input);
   const { keys, url, scope } = round;
@@ -131,7 +131,9 @@ async function doctorCall(
     // Each repair is a setup run of one agent (interruptible as setup is: Ctrl-C puts files back).
     runSetup: repairRunner(ctx, round, input.profile, on.onProgress),
   });
-  return { report, notes };
+  // As verify's: "try later" (75) when the gateway's load is all that is wrong.
+  const failures = report.checks.flatMap((c) => c.findings.map((diagnosis) => ({ diagnosis })));
+  return { report, notes, exit: report.ok ? EXIT.ok : exitForFailures(failures) };
 }
 
 /** Checks the agents; throws a UsageError for an agent that is not one, or a profile that wrote none. */

@@ -122,6 +122,10 @@ describe('doctor on configs written by hand', () => {
       'Findings remain, each of them the gateway not answering (or too busy to): there is nothing here for `--fix` to repair. Run `gateway-agent-setup doctor` again once it answers.',
     );
     expect(text.stdout).not.toContain('doctor --fix` repairs what it can');
+    // And --fix tries no rewrite (each would wait on the same gateway), and says why it did nothing.
+    const fix = await doctor(['--fix'], env);
+    expect([fix.doc.fixed, fix.doc.notFixed]).toEqual([[], []]);
+    expect((fix.doc as unknown as { gatewayAway?: boolean }).gatewayAway).toBe(true);
     // With another gateway given, --fix has somewhere to point the agent: offered as before.
     const elsewhere = await doctor(['--base-url', sim.root], env);
     expect((elsewhere.doc as unknown as { gatewayAway?: boolean }).gatewayAway).toBeUndefined();
@@ -131,6 +135,8 @@ describe('doctor on configs written by hand', () => {
     const busy = await startSim({ faults: [{ kind: 'overloaded' }] });
     write('.codex/config.toml', handWrittenCodex(`${busy.root}/v1`, 'MY_GW'));
     const r = await doctor([], { MY_GW: DEMO_KEY });
+    // Exit 75 (try later), as verify and setup say it.
+    expect(r.code).toBe(75);
     expect(r.doc.agents.find((a) => a.id === 'codex')?.findings.map((f) => f.code)).toEqual(['gateway_busy']);
     const doc = r.doc as unknown as { keys: unknown[]; gatewayAway?: boolean };
     expect(doc.keys).toEqual([expect.objectContaining({ root: busy.root, told: false, unreached: true })]);

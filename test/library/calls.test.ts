@@ -47,7 +47,7 @@ describe('the library after a setup', () => {
     expect(probed.report.protocols.responses?.passed).toBeGreaterThan(0);
 
     const checked = await doctor({ agents: ['codex'] }, h);
-    expect(checked.report.ok).toBe(true);
+    expect([checked.report.ok, checked.exit]).toEqual([true, 0]);
     expect(checked.report.checks.map((c) => [c.id, c.configured, c.findings.length])).toEqual([['codex', true, 0]]);
     expect(checked.report.gateways.map((g) => g.root)).toEqual([sim.root]);
 

@@ -147,7 +147,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     import('../../agents/registry.js'),
   ]);
   const nameOf: NameOf = (id) => AGENTS[id].name;
-  const { report } = await guardInterrupt(ctx, (onProgress) =>
+  const { report, exit } = await guardInterrupt(ctx, (onProgress) =>
     doctor({ ...givenOf(args.values), ...(profile !== undefined && { profile }), fix: fixing }, hostOf(ctx), { onProgress }),
   );
   const { ok, checks, now } = report;
@@ -216,5 +216,5 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     lines.push('', ...wrap(closing));
     print(ctx, lines);
   }
-  return ok ? 0 : 1;
+  return exit;
 }

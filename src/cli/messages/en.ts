@@ -250,7 +250,8 @@ export const en = {
     "For every agent configured or installed here: its config read back as the agent reads it; the base URL (doubled or missing /v1, a console page); the key (in the file, or its variable set); the model and the small/fast model (listed for the key, their marks suit the agent's protocol); then a minimal request sent exactly as the agent would send it.",
   'help.detail.doctor.not_gateway':
     'An agent whose config does not point at a gateway is noted, not a finding, unless the saved settings list it or --agent names it; --fix never takes it over.',
-  'help.detail.doctor.output': 'One line per finding: the cause, the request ID, the fix. Exit 1 while a finding remains.',
+  'help.detail.doctor.output':
+    'One line per finding: the cause, the request ID, the fix. Exit 1 while a finding remains (75 when the gateway being busy is all that is wrong).',
   'help.opt.list': 'List the backups, newest first; restore nothing.',
   'help.opt.id': 'The backup to restore (default: the newest).',
   'help.detail.restore.backups':

@@ -239,7 +239,7 @@ export const zhCN: CatalogOf<typeof en> = {
     '对这里已配置或已安装的每个智能体：按智能体自己的方式读回配置；检查 Base URL（/v1 重复或缺失、指向控制台页面）；检查密钥（在文件中，或其变量已设置）；检查模型和小/快模型（在密钥的列表中，标记适合智能体的协议）；然后完全按智能体的方式发送一个最小请求。',
   'help.detail.doctor.not_gateway':
     '配置没有指向网关的智能体只会被提及而不算问题，除非保存的设置中列出了它或 --agent 指定了它；--fix 从不接管它。',
-  'help.detail.doctor.output': '每个问题一行：原因、请求 ID、解决办法。只要还有问题，退出码就是 1。',
+  'help.detail.doctor.output': '每个问题一行：原因、请求 ID、解决办法。只要还有问题，退出码就是 1（若唯一的问题是网关繁忙，则为 75）。',
   'help.opt.list': '列出备份（最新的在前）；不恢复任何内容。',
   'help.opt.id': '要恢复的备份（默认：最新的）。',
   'help.detail.restore.backups':
