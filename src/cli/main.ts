@@ -277,16 +277,18 @@ async function report(
   }
   // A ToolError's exit code is never 0 by type; this guards against a future subclass that breaks it.
   if (exitCode === EXIT.ok) exitCode = EXIT.failed;
-  // A run that failed for a cause the user fixes outside (key, network, a file): the command to run
-  // again then, as they typed it, from where they stand. Not after a usage error (that command is
-  // what is wrong), a cancel, a bug, or an error that says running it again cannot do better.
-  if (exitCode === EXIT.failed && doc.code !== 'internal' && !(error instanceof ToolError && !error.retryable) && opts.argv.length > 0) {
+  // A run that failed for a cause the user fixes outside (key, network, a file), or that only the
+  // gateway's load stopped (try later): the command to run again then, as they typed it, from where
+  // they stand. Not after a usage error (that command is what is wrong), a cancel, a bug, or an error
+  // that says running it again cannot do better.
+  const again = exitCode === EXIT.failed || exitCode === EXIT.later;
+  if (again && doc.code !== 'internal' && !(error instanceof ToolError && !error.retryable) && opts.argv.length > 0) {
     const { againArgs, invocationHere } = await import('./invocation.js');
-    const again = againArgs(opts.argv);
-    const command = `${await invocationHere(ctx)} ${again.args}`;
+    const words = againArgs(opts.argv);
+    const command = `${await invocationHere(ctx)} ${words.args}`;
     doc.again = command;
     // On a line of its own and never wrapped: copied whole, it runs.
-    note(ctx, [...wrap(ctx.t(again.keyLeftOut ? 'cli.again_key' : 'cli.again'), 2), `    ${command}`]);
+    note(ctx, [...wrap(ctx.t(words.keyLeftOut ? 'cli.again_key' : 'cli.again'), 2), `    ${command}`]);
   }
   if (opts.json) printJson(ctx, { ok: false, error: doc });
   return exitCode;

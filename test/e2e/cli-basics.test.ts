@@ -60,6 +60,13 @@ describe('gateway-agent-setup (built bin)', () => {
       expect(fromEnv.stderr).toContain(`Then run again:\n    node ${BIN_PATH} models --base-url ${sim.root}\n`);
     });
 
+    it('after a gateway too busy to serve (exit 75, try later) as well', async () => {
+      const busy = await startSim({ faults: [{ kind: 'overloaded' }] });
+      const r = await runCli(['models', '--base-url', busy.root], { env: { GATEWAY_API_KEY: DEMO_KEY } });
+      expect(r.code).toBe(75);
+      expect(r.stderr).toContain(`Then run again:\n    node ${BIN_PATH} models --base-url ${busy.root}\n`);
+    });
+
     it('not when there is nothing for it to act on: restore with no backups says why, exit 1', async () => {
       const r = await runCli(['restore']);
       expect(r.code).toBe(1);
