@@ -7,7 +7,7 @@ import type { Diagnosis } from '../core/types.js';
 import { maskKey } from '../core/mask.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { askKeyUsage, daysLeft, keyState, type KeyState, type KeyUsage } from '../gateway/key-usage.js';
-import { agentKeyOf, type AgentCheck } from './check.js';
+import { agentKeyOf, GATEWAY_AWAY, type AgentCheck } from './check.js';
 
 export interface KeyReport {
   /** The key, masked. */
@@ -31,11 +31,10 @@ export interface KeyReport {
 const REFUSED: ReadonlySet<string> = new Set(['bad_key', 'group_denied']);
 
 /**
- * Findings that say the agents' requests were not served (the gateway not reached, not an API there,
- * or turning calls away for its load or this client's rate): no usage is asked of it, which would
- * only wait again or add to the load.
+ * Findings that say the agents' requests were not served (the gateway away, or not an API there): no
+ * usage is asked of it, which would only wait again or add to the load.
  */
-const UNREACHED: ReadonlySet<string> = new Set(['unreachable', 'timeout', 'not_api', 'redirect', 'gateway_busy', 'rate_limited']);
+const UNREACHED: ReadonlySet<string> = new Set([...GATEWAY_AWAY, 'not_api', 'redirect']);
 
 /** One report per (gateway, key) the checked agents send, in the order the agents come. */
 export async function keyReports(checks: readonly AgentCheck[], http: HttpOptions, now = nowSeconds()): Promise<KeyReport[]> {

@@ -4,11 +4,10 @@
 // balance and expiry.
 import { nowSeconds } from '../core/clock.js';
 import { originOf } from '../core/base-url.js';
-import type { DiagnosisCode } from '../core/types.js';
 import { AGENTS, type AgentId } from '../agents/registry.js';
 import type { AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import type { SetupReport } from '../setup/run.js';
-import type { AddressKind, AgentCheck, CheckOptions } from './check.js';
+import { GATEWAY_AWAY, type AddressKind, type AgentCheck, type CheckOptions } from './check.js';
 import type { KeyReport } from './key-usage.js';
 import type { KeyReplaced, RepairInputs, RepairRun, RepairResult } from './repair.js';
 
@@ -51,16 +50,13 @@ export interface DoctorReport {
   gatewayAway?: true;
 }
 
-/** Findings that say the gateway was not reached, or turned the calls away for its own load. */
-const AWAY: ReadonlySet<DiagnosisCode> = new Set(['unreachable', 'timeout', 'gateway_busy', 'rate_limited']);
-
 /**
  * Whether a check waits on its gateway alone: each of its findings (or of `findings`) is the gateway
  * away, and no other gateway (given or saved) is there to point the agent at instead.
  */
 function waitsOnGateway(c: AgentCheck, gateway: string | undefined, findings = c.findings): boolean {
   const elsewhere = gateway !== undefined && originOf(c.root) !== gateway;
-  return !elsewhere && findings.length > 0 && findings.every((f) => AWAY.has(f.code));
+  return !elsewhere && findings.length > 0 && findings.every((f) => GATEWAY_AWAY.has(f.code));
 }
 
 async function checkAll(o: DoctorOptions, versions: Map<string, string>, addresses: Map<string, AddressKind>): Promise<AgentCheck[]> {
