@@ -62,9 +62,12 @@ export function exitForFailures(failures: readonly { diagnosis?: Pick<Diagnosis,
   return failures.length > 0 && failures.every((f) => f.diagnosis?.code === 'gateway_busy') ? EXIT.later : EXIT.failed;
 }
 
-/** A gateway call failed; carries the diagnosis (code, cause, fix, request ID). */
+/** A gateway call failed; carries the diagnosis (code, cause, fix, request ID), and the gateway's version when its answer told it. */
 export class GatewayError extends JobError {
-  constructor(readonly diagnosis: Diagnosis) {
+  constructor(
+    readonly diagnosis: Diagnosis,
+    readonly gatewayVersion?: string,
+  ) {
     super(diagnosis.message, diagnosis.fix, exitFor(diagnosis));
   }
 }

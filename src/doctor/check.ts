@@ -192,6 +192,7 @@ export function modelListCache(
             if (!(err instanceof GatewayError)) throw err;
             // Only an address that answered says what it is; one that did not says nothing.
             if (err.diagnosis.status !== undefined) answered(root, err.diagnosis.requestId);
+            if (err.gatewayVersion !== undefined) versions?.set(root, err.gatewayVersion);
             else if (!addresses?.has(root)) addresses?.set(root, 'silent');
             return err.diagnosis;
           },

@@ -2,7 +2,7 @@
 // are re-exported so callers import one module.
 import { GatewayError } from '../core/errors.js';
 import { redact } from '../core/mask.js';
-import { DEFAULT_MARKERS, type ClassifiedModel, type GatewayModel } from '../core/types.js';
+import { DEFAULT_MARKERS, type ClassifiedModel, type Diagnosis, type GatewayModel } from '../core/types.js';
 import { msg, type Message } from '../i18n/index.js';
 import { classifyModel } from './classify.js';
 import { diagnoseAnswer, diagnoseError, errorInfo, isHtml, isObject, makeDiagnosis, type DiagnoseContext } from './diagnosis.js';
@@ -13,8 +13,8 @@ import { gatewayVersion } from './version.js';
 import { showId, unsafeIdReason } from './model-id.js';
 import type { ClientOptions, ModelList } from './types.js';
 
-function malformed(ctx: DiagnoseContext, what: Message): GatewayError {
-  return new GatewayError(makeDiagnosis('bad_response', msg('models.malformed', { url: ctx.url, what }), msg('models.malformed_fix'), ctx));
+function malformed(ctx: DiagnoseContext, what: Message): Diagnosis {
+  return makeDiagnosis('bad_response', msg('models.malformed', { url: ctx.url, what }), msg('models.malformed_fix'), ctx);
 }
 
 /** `GET /v1/models` for the key. Throws GatewayError with a Diagnosis. */
@@ -30,6 +30,9 @@ export async function listModels(opts: ClientOptions): Promise<ModelList> {
   );
   const body = await res.text();
   const ctx = res.context;
+  // new-api tells its version on every answer, a refusal too: the error carries it.
+  const version = gatewayVersion(headerText(res.headers['x-new-api-version']));
+  const fail = (d: Diagnosis): GatewayError => new GatewayError(d, version);
   if (res.status < 200 || res.status >= 300 || isHtml(res.contentType, body)) {
     const d = diagnoseAnswer(ctx, {
       status: res.status,
@@ -37,28 +40,28 @@ export async function listModels(opts: ClientOptions): Promise<ModelList> {
       body,
       retryAfter: headerText(res.headers['retry-after']),
     });
-    throw new GatewayError(await explainKeyRefusal(d, opts));
+    throw fail(await explainKeyRefusal(d, opts));
   }
   let payload: unknown;
   try {
     payload = JSON.parse(body);
   } catch {
-    throw malformed(ctx, msg(body.trim() === '' ? 'models.malformed.empty' : 'models.malformed.not_json'));
+    throw fail(malformed(ctx, msg(body.trim() === '' ? 'models.malformed.empty' : 'models.malformed.not_json')));
   }
-  if (!isObject(payload)) throw malformed(ctx, msg('models.malformed.not_object'));
+  if (!isObject(payload)) throw fail(malformed(ctx, msg('models.malformed.not_object')));
   // Some gateways answer 200 with an error body.
   const err = payload.success === false || payload.data === undefined ? errorInfo(payload) : undefined;
-  if (err) throw new GatewayError(diagnoseError(ctx, undefined, err));
-  if (!Array.isArray(payload.data)) throw malformed(ctx, msg('models.malformed.data'));
+  if (err) throw fail(diagnoseError(ctx, undefined, err));
+  if (!Array.isArray(payload.data)) throw fail(malformed(ctx, msg('models.malformed.data')));
 
   const markers = opts.markers ?? DEFAULT_MARKERS;
   const warnings: Message[] = [];
   const seen = new Set<string>();
   const models: ClassifiedModel[] = [];
   payload.data.forEach((item: unknown, i: number) => {
-    if (!isObject(item)) throw malformed(ctx, msg('models.malformed.item', { index: i }));
+    if (!isObject(item)) throw fail(malformed(ctx, msg('models.malformed.item', { index: i })));
     const id = item.id;
-    if (typeof id !== 'string') throw malformed(ctx, msg('models.malformed.id', { index: i }));
+    if (typeof id !== 'string') throw fail(malformed(ctx, msg('models.malformed.id', { index: i })));
     const unsafe = unsafeIdReason(id);
     if (unsafe) {
       warnings.push(msg('models.dropped', { id: showId(id), reason: unsafe }));
@@ -76,7 +79,6 @@ export async function listModels(opts: ClientOptions): Promise<ModelList> {
   const list: ModelList = { models, marked: models.some((m) => m.marked), warnings };
   const requestId = res.requestId ?? ctx.requestId;
   if (requestId) list.requestId = redact(requestId, [opts.key]);
-  const version = gatewayVersion(headerText(res.headers['x-new-api-version']));
   if (version) list.gatewayVersion = version;
   return list;
 }

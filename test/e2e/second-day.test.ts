@@ -112,6 +112,22 @@ describe("the gateway's own version, and its usage route", () => {
     expect((await runInProcess(['doctor', '--agent', 'codex'], { home, env })).stdout).toContain(
       `${sim.root}: v0.12.1 (verified here: new-api v0.10.2, v0.13.2)`,
     );
+    // A gateway that refuses the key tells its version in that answer too: doctor shows it.
+    const refusing = await startSim({
+      version: 'v0.12.1',
+      keys: [{ key: DEMO_KEY, name: 'demo', group: 'default', status: 'disabled', unlimited: true }],
+    });
+    const refusedHome = newHome();
+    mkdirSync(join(refusedHome, '.codex'));
+    writeFileSync(
+      join(refusedHome, '.codex/config.toml'),
+      `model = "gpt-5.1-codex"\nmodel_provider = "gw"\n\n[model_providers.gw]\nname = "gw"\nbase_url = "${refusing.root}/v1"\nenv_key = "GATEWAY_API_KEY"\nwire_api = "responses"\n`,
+    );
+    const refused = jsonOf(
+      await runInProcess(['doctor', '--json', '--agent', 'codex'], { home: refusedHome, env: { GATEWAY_API_KEY: DEMO_KEY } }),
+    );
+    expect((refused.agents as { findings: { code: string }[] }[])[0]?.findings.map((f) => f.code)).toEqual(['bad_key']);
+    expect(refused.gateways).toEqual([{ root: refusing.root, version: 'v0.12.1', answered: true }]);
     // A header that is no version (the gateway's text) is not shown.
     const odd = await startSim({ version: 'v1 $(reboot)' });
     const oddDoc = jsonOf(await runInProcess(['models', '--json'], { env: { ...env, GATEWAY_BASE_URL: odd.root } }));

@@ -18,6 +18,7 @@ import {
   type Scenario,
 } from '../conformance/scenarios.js';
 import { resetFaults, type KeyRole } from '../conformance/world.js';
+import { GatewayError } from '../../src/core/errors.js';
 import { listModels } from '../../src/gateway/client.js';
 import { askWithoutKey } from '../../src/gateway/keyless.js';
 import { releaseUnderTest } from './new-api.js';
@@ -94,6 +95,15 @@ describe(`conformance: the real new-api ${release}`, () => {
 
   it("its model list carries its request ID, as every answer of new-api's does (what doctor tells a gateway by)", async () => {
     expect((await listModels({ root: world.gateway.root, key: world.keys.full })).requestId).toMatch(/\S/);
+  });
+
+  it('a list it refuses tells its version as its other answers do, from v0.13 (what doctor shows beside the finding)', async () => {
+    const refused: unknown = await listModels({ root: world.gateway.root, key: UNKNOWN_KEY }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(GatewayError);
+    expect((refused as GatewayError).gatewayVersion).toBe(release === 'v0.10.2' ? undefined : release);
   });
 
   it.each(LANG_ROWS.flatMap((row) => ['zh-CN', 'zh-TW', 'en'].map((lang) => [row.name, lang, row] as const)))(
