@@ -7,7 +7,7 @@ import type { Diagnosis } from '../core/types.js';
 import { maskKey } from '../core/mask.js';
 import type { HttpOptions } from '../gateway/http.js';
 import { askKeyUsage, daysLeft, keyState, type KeyState, type KeyUsage } from '../gateway/key-usage.js';
-import { agentKeyOf, GATEWAY_AWAY, type AgentCheck } from './check.js';
+import { agentKeyOf, type AgentCheck } from './check.js';
 
 export interface KeyReport {
   /** The key, masked. */
@@ -21,7 +21,7 @@ export interface KeyReport {
   daysLeft?: number;
   /** Asked, and no answer came (in time): why. */
   unanswered?: Diagnosis;
-  /** Not asked: the agents' own requests were not served (their findings say why). */
+  /** Not asked: the agents' own requests did not reach the gateway (their findings say why). */
   unreached?: true;
   /** The gateway refused the key itself (its finding says why): no balance is shown for it. */
   refused?: true;
@@ -31,10 +31,11 @@ export interface KeyReport {
 const REFUSED: ReadonlySet<string> = new Set(['bad_key', 'group_denied']);
 
 /**
- * Findings that say the agents' requests were not served (the gateway away, or not an API there): no
- * usage is asked of it, which would only wait again or add to the load.
+ * Findings that say the gateway was not reached (or is not an API there): no usage is asked of it,
+ * which would only wait again. A gateway busy or rate-limiting the relay still answers its console's
+ * usage route: asked.
  */
-const UNREACHED: ReadonlySet<string> = new Set([...GATEWAY_AWAY, 'not_api', 'redirect']);
+const UNREACHED: ReadonlySet<string> = new Set(['unreachable', 'timeout', 'not_api', 'redirect']);
 
 /** One report per (gateway, key) the checked agents send, in the order the agents come. */
 export async function keyReports(checks: readonly AgentCheck[], http: HttpOptions, now = nowSeconds()): Promise<KeyReport[]> {

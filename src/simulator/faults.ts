@@ -9,9 +9,14 @@ export interface FaultTarget {
   stream: boolean;
 }
 
+/** The relay's routes: what new-api's load monitor stands in front of (not the model list, not the console's API). */
+const isRelay = (path: string): boolean => path.startsWith('/v1/') && !path.startsWith('/v1/models');
+
 /** A truncated stream needs a stream: the fault waits for a streaming request. */
 function matches(fault: Fault, target: FaultTarget): boolean {
   if (fault.path !== undefined && !target.rawPath.startsWith(fault.path)) return false;
+  // As new-api v0.13 routes it: a busy gateway still lists its models and tells a key's usage.
+  if (fault.kind === 'overloaded' && fault.path === undefined && !isRelay(target.rawPath)) return false;
   if (fault.model !== undefined && fault.model !== target.model) return false;
   if (fault.kind === 'truncate-stream' && !target.stream) return false;
   return true;

@@ -85,7 +85,7 @@ type FaultKind =
 
 export interface Fault {
   kind: FaultKind;
-  /** Applies to requests whose path starts with this (default: every path). */
+  /** Applies to requests whose path starts with this (default: every path; `overloaded`: the relay's, as new-api's monitor). */
   path?: string;
   /** Applies to this model only. */
   model?: string;

@@ -61,7 +61,8 @@ describe('gateway-agent-setup (built bin)', () => {
     });
 
     it('after a gateway too busy to serve (exit 75, try later) as well', async () => {
-      const busy = await startSim({ faults: [{ kind: 'overloaded' }] });
+      // Its model list refused for its load (a monitor in front of every route, not new-api's own).
+      const busy = await startSim({ faults: [{ kind: 'overloaded', path: '/v1/models' }] });
       const r = await runCli(['models', '--base-url', busy.root], { env: { GATEWAY_API_KEY: DEMO_KEY } });
       expect(r.code).toBe(75);
       expect(r.stderr).toContain(`Then run again:\n    node ${BIN_PATH} models --base-url ${busy.root}\n`);

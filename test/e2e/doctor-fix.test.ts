@@ -112,7 +112,7 @@ describe('doctor on configs written by hand', () => {
     const text = await runInProcess(['doctor'], { home, env });
     expect(text.stdout).toContain(`Gateway version:\n  ${root}: did not answer (the findings above say why)`);
     expect(text.stdout.replace(/\s+/g, ' ')).toMatch(
-      /Keys: sk-\S+ \(Codex CLI\): its balance was not asked: the agents' requests were not served \(the findings above say why\)/,
+      /Keys: sk-\S+ \(Codex CLI\): its balance was not asked: the agents' requests did not reach the gateway's API \(the findings above say why\)/,
     );
     expect(text.stdout).not.toContain('not told by the gateway');
     expect(text.stdout).not.toContain("does not show this key's balance");
@@ -131,16 +131,17 @@ describe('doctor on configs written by hand', () => {
     expect((elsewhere.doc as unknown as { gatewayAway?: boolean }).gatewayAway).toBeUndefined();
   });
 
-  it('a gateway too busy to serve (its load monitor): the key is not asked about, and nothing is offered to --fix', async () => {
+  it("a gateway too busy to serve (its load monitor): exit 75, nothing offered to --fix; its list and the key's balance still answer", async () => {
+    // As new-api v0.13 routes it: the monitor stands in front of the relay alone.
     const busy = await startSim({ faults: [{ kind: 'overloaded' }] });
     write('.codex/config.toml', handWrittenCodex(`${busy.root}/v1`, 'MY_GW'));
     const r = await doctor([], { MY_GW: DEMO_KEY });
     // Exit 75 (try later), as verify and setup say it.
     expect(r.code).toBe(75);
     expect(r.doc.agents.find((a) => a.id === 'codex')?.findings.map((f) => f.code)).toEqual(['gateway_busy']);
-    const doc = r.doc as unknown as { keys: unknown[]; gatewayAway?: boolean };
-    expect(doc.keys).toEqual([expect.objectContaining({ root: busy.root, told: false, unreached: true })]);
-    expect(busy.log.some((e) => e.path.startsWith('/api/usage'))).toBe(false);
+    const doc = r.doc as unknown as { keys: unknown[]; gateways: unknown[]; gatewayAway?: boolean };
+    expect(doc.keys).toEqual([expect.objectContaining({ root: busy.root, told: true, unlimited: true })]);
+    expect(doc.gateways).toEqual([{ root: busy.root, version: 'v0.13.2', answered: true }]);
     expect(doc.gatewayAway).toBe(true);
   });
 

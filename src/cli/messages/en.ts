@@ -387,7 +387,8 @@ export const en = {
   'doctor.gateways': 'Gateway version:',
   'doctor.gateway_silent': 'did not answer (the findings above say why)',
   'usage.refused': '{key} ({agents}): refused by the gateway (its finding above says why): no balance to show',
-  'usage.unreached': "{key} ({agents}): its balance was not asked: the agents' requests were not served (the findings above say why)",
+  'usage.unreached':
+    "{key} ({agents}): its balance was not asked: the agents' requests did not reach the gateway's API (the findings above say why)",
   'usage.no_answer': "{key} ({agents}): no answer about this key's balance: {why}",
   'usage.unnamed': '(unnamed)',
   'help.summary.use': 'Switch the agents of one or more saved profiles to their gateways (backed up, verified).',

@@ -366,7 +366,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.gateway_silent': '没有应答（原因见上方的发现）',
   'doctor.gateways': '网关版本：',
   'usage.refused': '{key}（{agents}）：被网关拒绝（原因见上方的发现），不显示余额',
-  'usage.unreached': '{key}（{agents}）：未查询余额：智能体的请求没有得到处理（原因见上方的发现）',
+  'usage.unreached': '{key}（{agents}）：未查询余额：智能体的请求没有到达网关的 API（原因见上方的发现）',
   'usage.no_answer': '{key}（{agents}）：网关没有回答此密钥的余额：{why}',
   'usage.unnamed': '（未命名）',
   'help.summary.use': '把一个或多个已保存配置档案的智能体切换到各自的网关（先备份，并验证）。',
