@@ -342,6 +342,15 @@ const SCENARIOS: Scenario[] = [
     only: ['v0.13.2'],
     fault: { simulator: { kind: 'overloaded', resource: 'disk', path: '/v1/messages' } },
   },
+  {
+    name: "busy, it still lists the key's models: the load monitor stands in front of the relay alone",
+    key: 'full',
+    args: ['models'],
+    exit: 0,
+    load: 'disk',
+    only: ['v0.13.2'],
+    fault: { simulator: { kind: 'overloaded', resource: 'disk' } },
+  },
   // Paths as users paste them.
   { name: 'a path prefix the gateway does not have', key: 'full', args: ['models'], path: '/api/gateway', exit: 1, code: 'wrong_path' },
   { name: 'a path outside the API (the console answers)', key: 'full', args: ['models'], path: '/console', exit: 1, code: 'not_api' },
