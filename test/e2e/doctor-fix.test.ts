@@ -119,7 +119,7 @@ describe('doctor on configs written by hand', () => {
     // Nothing for --fix to write while the gateway the agent points at is away: said, not offered.
     expect((json.doc as unknown as { gatewayAway?: boolean }).gatewayAway).toBe(true);
     expect(text.stdout.replace(/\s+/g, ' ')).toContain(
-      'Findings remain, each of them the gateway not answering (or too busy to): there is nothing here for `--fix` to repair. Run `gateway-agent-setup doctor` again once it answers.',
+      'Findings remain, each of them the gateway not answering or turning the calls away for now (its load, a rate limit): there is nothing here for `--fix` to repair. Run `gateway-agent-setup doctor` again later.',
     );
     expect(text.stdout).not.toContain('doctor --fix` repairs what it can');
     // And --fix tries no rewrite (each would wait on the same gateway), and says why it did nothing.

@@ -137,7 +137,7 @@ export const en = {
   'doctor.moved': '{agent}: moved from {from} to {to}, because {from} failed its probe ([{code}]).',
   'doctor.no_findings': 'No findings.',
   'doctor.remain_away':
-    'Findings remain, each of them the gateway not answering (or too busy to): there is nothing here for `--fix` to repair. Run `{bin} doctor` again once it answers.',
+    'Findings remain, each of them the gateway not answering or turning the calls away for now (its load, a rate limit): there is nothing here for `--fix` to repair. Run `{bin} doctor` again later.',
   'doctor.remain_fixing': 'Findings remain. See the fixes above.',
   'doctor.remain': 'Findings remain. `{bin} doctor --fix` repairs what it can.',
   'sync.keys_from': 'Keys: {list}.',

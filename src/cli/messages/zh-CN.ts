@@ -132,7 +132,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.moved': '{agent}：已从 {from} 换到 {to}，因为 {from} 的探测失败（[{code}]）。',
   'doctor.no_findings': '没有发现问题。',
   'doctor.remain_away':
-    '仍有问题，但全都是网关没有应答（或忙到无法应答）：这里没有 `--fix` 能修复的内容。等网关恢复应答后，再运行 `{bin} doctor`。',
+    '仍有问题，但全都是网关没有应答或暂时拒绝了请求（负载过高、速率限制）：这里没有 `--fix` 能修复的内容。请稍后再运行 `{bin} doctor`。',
   'doctor.remain_fixing': '仍有问题。请查看上面的解决办法。',
   'doctor.remain': '仍有问题。`{bin} doctor --fix` 会修复能修复的部分。',
   'sync.keys_from': '密钥：{list}。',
