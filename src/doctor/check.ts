@@ -154,9 +154,6 @@ export async function isConfigured(agent: Agent, env: AgentEnv, scope: Scope): P
   return 'code' in files ? true : files.configured;
 }
 
-/** Findings that say the gateway was not reached, or turned the calls away for its own load or rate. */
-export const GATEWAY_AWAY: ReadonlySet<DiagnosisCode> = new Set(['unreachable', 'timeout', 'gateway_busy', 'rate_limited']);
-
 /**
  * What an address's model lists said of it: a new-api or one-api (every answer of theirs carries
  * their request ID), a provider's own service (it answered without one), or nothing (no list there

@@ -4,10 +4,11 @@
 // balance and expiry.
 import { nowSeconds } from '../core/clock.js';
 import { originOf } from '../core/base-url.js';
+import type { DiagnosisCode } from '../core/types.js';
 import { AGENTS, type AgentId } from '../agents/registry.js';
 import type { AgentEnv, KeyStorage, Scope } from '../agents/types.js';
 import type { SetupReport } from '../setup/run.js';
-import { GATEWAY_AWAY, type AddressKind, type AgentCheck, type CheckOptions } from './check.js';
+import type { AddressKind, AgentCheck, CheckOptions } from './check.js';
 import type { KeyReport } from './key-usage.js';
 import type { KeyReplaced, RepairInputs, RepairRun, RepairResult } from './repair.js';
 
@@ -44,11 +45,15 @@ export interface DoctorReport {
   /** When the keys were asked (seconds): what their days left count from. */
   now: number;
   /**
-   * Every finding left is the gateway not answering, or turning calls away for its load, where the
-   * agents already point: no config `--fix` could write answers it. Run doctor again once it answers.
+   * Every finding left is the gateway not answering, or turning the calls away for now (its load, a
+   * rate limit), where the agents already point: no config `--fix` could write answers it. Run
+   * doctor again later.
    */
   gatewayAway?: true;
 }
+
+/** Findings that say the gateway was not reached, or turned the calls away for now (its load, a rate limit). */
+const GATEWAY_AWAY: ReadonlySet<DiagnosisCode> = new Set(['unreachable', 'timeout', 'gateway_busy', 'rate_limited']);
 
 /**
  * Whether a check waits on its gateway alone: each of its findings (or of `findings`) is the gateway
