@@ -9,6 +9,7 @@ import { BIN } from '../core/bin.js';
 import { CancelledError, ToolError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { shellWord } from '../core/shell-word.js';
+import type { DiagnosisCode } from '../core/types.js';
 import { msg, type Message } from '../i18n/index.js';
 import type { SetupReport } from '../setup/run.js';
 import { agentKeyOf, agentKeyVarOf, type AgentCheck } from './check.js';
@@ -50,12 +51,29 @@ export interface RepairInputs {
   keyStorage?: KeyStorage;
 }
 
+/** Whether a repair would write the given key in place of the agent's own (missing or unusable). */
+export function replacesKey(c: AgentCheck, o: RepairInputs): boolean {
+  return repairTarget(c, o).replaceKey;
+}
+
+/** The variable a repair takes the agent's new key from. */
+export function newKeyVar(c: AgentCheck, o: Pick<RepairInputs, 'agentKeyEnv' | 'keyEnv'>): string {
+  return o.agentKeyEnv.get(c.id) ?? o.keyEnv;
+}
+
 export interface RepairResult {
   fixed: AgentId[];
   notFixed: { id: AgentId; reason: Message }[];
   moved: { id: AgentId; from: string; to: string; code: string }[];
   keys: KeyReplaced[];
 }
+
+/**
+ * Findings that make the agent's own key unusable whatever it asks for: refused, missing, or in a
+ * group its owner may no longer use. A given key replaces such a key. Quota is not among them: it is
+ * the account's, and another key may bill another account.
+ */
+export const KEY_UNUSABLE: ReadonlySet<DiagnosisCode> = new Set(['bad_key', 'missing_key', 'group_denied']);
 
 /** Which gateway and key a repair writes for an agent, and whether that key replaces the agent's own. */
 function repairTarget(c: AgentCheck, o: RepairInputs) {
@@ -64,12 +82,12 @@ function repairTarget(c: AgentCheck, o: RepairInputs) {
   // A key goes only to the gateway it was given for: the given keys to the given gateway, the
   // config's own key to the host that config named.
   const gatewayKey = o.given === undefined ? undefined : ownVarOf !== undefined ? o.gatewayKeys.get(c.id) : o.gatewayKey;
-  const gatewayVar = ownVarOf ?? o.keyEnv;
+  const gatewayVar = newKeyVar(c, o);
   // The agent keeps the key it uses: GATEWAY_API_KEY may belong to another agent's group. Only a
   // key that is missing or refused is replaced by the given one, and the report says so.
   const held = agentKeyOf(c) || undefined;
   const own = held !== undefined && url !== undefined && c.root !== undefined && originOf(c.root) === originOf(url.root) ? held : undefined;
-  const ownBroken = own === undefined || c.findings.some((f) => f.code === 'bad_key' || f.code === 'missing_key');
+  const ownBroken = own === undefined || c.findings.some((f) => KEY_UNUSABLE.has(f.code));
   const replaceKey = gatewayKey !== undefined && ownBroken && own !== gatewayKey;
   return { url, key: replaceKey ? gatewayKey : (own ?? gatewayKey), gatewayVar, own, replaceKey };
 }

@@ -12,14 +12,24 @@ import type { AddressKind, AgentCheck, CheckOptions } from './check.js';
 import type { KeyReport } from './key-usage.js';
 import type { KeyReplaced, RepairInputs, RepairRun, RepairResult } from './repair.js';
 
+/** The repair's rules, loaded only when there is a finding to weigh. */
+type Rules = Pick<typeof import('./repair.js'), 'KEY_UNUSABLE' | 'replacesKey' | 'newKeyVar' | 'repairAgents'>;
+
+async function loadRules(): Promise<Rules> {
+  const { KEY_UNUSABLE, replacesKey, newKeyVar, repairAgents } = await import('./repair.js');
+  return { KEY_UNUSABLE, replacesKey, newKeyVar, repairAgents };
+}
+
 type CheckInputs = Omit<CheckOptions, 'env' | 'http'> & { timeoutMs?: number };
 
 export interface DoctorOptions {
   agents: readonly AgentId[];
   checks: CheckInputs;
   env: AgentEnv;
-  /** Repair what is broken: what is needed for it (the keys and gateway it may write). */
-  fix?: Omit<RepairInputs, 'scope'> & { keyStorage?: KeyStorage; scope: Scope };
+  /** What a repair may write (the keys and gateway given): what tells whether `--fix` has anything to write. */
+  repairs: Omit<RepairInputs, 'scope'> & { keyStorage?: KeyStorage; scope: Scope };
+  /** Repair what is broken. */
+  fix?: boolean;
   /** One setup run of one agent, for a repair. */
   runSetup(r: RepairRun): Promise<SetupReport>;
   addSecret(secret: string): void;
@@ -50,18 +60,38 @@ export interface DoctorReport {
    * doctor again later.
    */
   gatewayAway?: true;
+  /**
+   * Every finding left is the gateway away, or the key's or its account's (refused, missing, out of
+   * quota, its group denied) with no other key given to write in its place: nothing for `--fix`
+   * to rewrite. What they wait on: the gateway, the key, or both (`gatewayAway` is the gateway alone).
+   */
+  nothingToFix?: { gateway: boolean; key: boolean };
+  /**
+   * Some of those findings a new key clears: `doctor --fix` writes one exported in `vars` in place of
+   * the agent's own, and says so; `baseUrl` when no gateway is given or saved, to name with
+   * `--base-url` (a key goes only where it is sent).
+   */
+  newKey?: { vars: string[]; baseUrl?: string };
 }
 
 /** Findings that say the gateway was not reached, or turned the calls away for now (its load, a rate limit). */
 const GATEWAY_AWAY: ReadonlySet<DiagnosisCode> = new Set(['unreachable', 'timeout', 'gateway_busy', 'rate_limited']);
 
+type Waits = 'gateway' | 'key' | undefined;
+
 /**
- * Whether a check waits on its gateway alone: each of its findings (or of `findings`) is the gateway
- * away, and no other gateway (given or saved) is there to point the agent at instead.
+ * What a check waits on when no rewrite could clear its findings (or `findings`): `gateway` when each
+ * is the gateway away and no other gateway (given or saved) is there to point the agent at; `key`
+ * when each is that or the key's or its account's, and no other key is given to write in its place.
  */
-function waitsOnGateway(c: AgentCheck, gateway: string | undefined, findings = c.findings): boolean {
+function waitsOn(c: AgentCheck, o: DoctorOptions, rules: Rules, findings = c.findings): Waits {
+  const gateway = o.checks.trustedOrigin;
   const elsewhere = gateway !== undefined && originOf(c.root) !== gateway;
-  return !elsewhere && findings.length > 0 && findings.every((f) => GATEWAY_AWAY.has(f.code));
+  if (elsewhere || findings.length === 0) return undefined;
+  if (findings.every((f) => GATEWAY_AWAY.has(f.code))) return 'gateway';
+  // Quota is the account's: no config clears it, and a given key is not written over it.
+  const owned = findings.every((f) => GATEWAY_AWAY.has(f.code) || f.code === 'quota' || rules.KEY_UNUSABLE.has(f.code));
+  return owned && !rules.replacesKey(c, o.repairs) ? 'key' : undefined;
 }
 
 async function checkAll(o: DoctorOptions, versions: Map<string, string>, addresses: Map<string, AddressKind>): Promise<AgentCheck[]> {
@@ -117,19 +147,21 @@ async function adviseGroups(
 }
 
 /** Repairs: key files' modes first (nothing to rewrite for them), then each broken agent as a setup run of its own. */
-async function repair(o: DoctorOptions, fix: NonNullable<DoctorOptions['fix']>, checks: readonly AgentCheck[]) {
+async function repair(o: DoctorOptions, checks: readonly AgentCheck[]) {
   const open = checks.flatMap((c) => c.findings.filter((f) => f.code === 'key_file_open' && f.path !== undefined).map((f) => f.path!));
   // A key file others can read is closed whoever wrote it (kimi-cli's too): its mode, never its text.
   if (open.length > 0) await (await import('./key-files.js')).tightenKeyFiles(open);
   const modeOnly = checks.filter((c) => c.findings.length > 0 && c.findings.every((f) => f.code === 'key_file_open'));
-  // A predecessor's file is not ours to rewrite; a config whose gateway is away is not what is wrong.
+  // A predecessor's file is not ours to rewrite; a config whose gateway is away is not what is
+  // wrong. One whose key is still goes through the repair: it says what key it lacks, and where.
+  const rules = await loadRules();
   const broken = checks.filter((c) => {
     const rest = c.findings.filter((f) => f.code !== 'key_file_open');
-    return c.configured && !c.predecessor && rest.length > 0 && !waitsOnGateway(c, o.checks.trustedOrigin, rest);
+    return c.configured && !c.predecessor && rest.length > 0 && waitsOn(c, o, rules, rest) !== 'gateway';
   });
   const result: RepairResult =
     broken.length > 0
-      ? await (await import('./repair.js')).repairAgents({ env: o.env.env, addSecret: o.addSecret }, broken, fix, o.runSetup)
+      ? await rules.repairAgents({ env: o.env.env, addSecret: o.addSecret }, broken, o.repairs, o.runSetup)
       : { fixed: [], notFixed: [], moved: [], keys: [] };
   return {
     ...result,
@@ -137,6 +169,29 @@ async function repair(o: DoctorOptions, fix: NonNullable<DoctorOptions['fix']>, 
     tightened: [...new Set(open)],
     again: broken.length + modeOnly.length > 0,
   };
+}
+
+/** How a new key would clear the findings a new key clears (refused, missing, its group denied). */
+function newKeyFor(found: readonly AgentCheck[], o: DoctorOptions, rules: Rules): Pick<DoctorReport, 'newKey'> {
+  const keyed = found.filter((c) => c.findings.some((f) => rules.KEY_UNUSABLE.has(f.code)));
+  if (keyed.length === 0) return {};
+  const vars = [...new Set(keyed.map((c) => rules.newKeyVar(c, o.repairs)))];
+  const root = o.repairs.given === undefined ? keyed.find((c) => c.root !== undefined)?.root : undefined;
+  return { newKey: { vars, ...(root !== undefined && { baseUrl: root }) } };
+}
+
+/** What the findings left wait on, when no rewrite could clear them. */
+async function waiting(
+  found: readonly AgentCheck[],
+  o: DoctorOptions,
+): Promise<Pick<DoctorReport, 'nothingToFix' | 'gatewayAway' | 'newKey'>> {
+  const rules = await loadRules();
+  const waits = found.map((c) => waitsOn(c, o, rules));
+  if (!waits.every((w) => w !== undefined)) return {};
+  const key = waits.includes('key');
+  // A check waiting on its key may have the gateway away among its findings too.
+  const gateway = found.some((c) => c.findings.some((f) => GATEWAY_AWAY.has(f.code)));
+  return { nothingToFix: { gateway, key }, ...(!key && { gatewayAway: true }), ...newKeyFor(found, o, rules) };
 }
 
 /** Checks (and with `fix` repairs, then checks again) the agents, and reads each key's balance. */
@@ -150,7 +205,7 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   let checks = await checkAll(o, versions, addresses);
   let fixing: Pick<DoctorReport, 'fixed' | 'notFixed' | 'moved' | 'keysReplaced' | 'tightened'> = {};
   if (o.fix) {
-    const r = await repair(o, o.fix, checks);
+    const r = await repair(o, checks);
     fixing = { fixed: r.fixed, notFixed: r.notFixed, moved: r.moved, keysReplaced: r.keys, tightened: r.tightened };
     if (r.again) checks = await checkAll(o, versions, addresses);
   }
@@ -169,7 +224,7 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   const found = checks.filter((c) => c.findings.length > 0);
   return {
     ok: found.length === 0,
-    ...(found.length > 0 && found.every((c) => waitsOnGateway(c, o.checks.trustedOrigin)) && { gatewayAway: true as const }),
+    ...(found.length > 0 && (await waiting(found, o))),
     checks,
     keys,
     gateways: roots.map((root) => ({

@@ -117,17 +117,16 @@ async function doctorCall(
       gatewayHost: url ? new URL(url.root).host : undefined,
       trustedOrigin: url ? new URL(url.root).origin : undefined,
     },
-    ...(input.fix === true && {
-      fix: {
-        scope,
-        gatewayKey: keys.key,
-        keyEnv: keys.keyEnv,
-        gatewayKeys: keys.agentKeys,
-        agentKeyEnv: keys.agentKeyEnvs,
-        given: url,
-        keyStorage: round.saved.settings.keyStorage,
-      },
-    }),
+    repairs: {
+      scope,
+      gatewayKey: keys.key,
+      keyEnv: keys.keyEnv,
+      gatewayKeys: keys.agentKeys,
+      agentKeyEnv: keys.agentKeyEnvs,
+      given: url,
+      keyStorage: round.saved.settings.keyStorage,
+    },
+    fix: input.fix === true,
     // Each repair is a setup run of one agent (interruptible as setup is: Ctrl-C puts files back).
     runSetup: repairRunner(ctx, round, input.profile, on.onProgress),
   });

@@ -118,6 +118,7 @@ describe('doctor on configs written by hand', () => {
     expect(text.stdout).not.toContain("does not show this key's balance");
     // Nothing for --fix to write while the gateway the agent points at is away: said, not offered.
     expect((json.doc as unknown as { gatewayAway?: boolean }).gatewayAway).toBe(true);
+    expect((json.doc as unknown as { nothingToFix?: unknown }).nothingToFix).toEqual({ gateway: true, key: false });
     expect(text.stdout.replace(/\s+/g, ' ')).toContain(
       'Findings remain, each of them the gateway not answering or turning the calls away for now (its load, a rate limit): there is nothing here for `--fix` to repair. Run `gateway-agent-setup doctor` again later.',
     );

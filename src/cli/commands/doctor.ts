@@ -11,7 +11,9 @@ import { print, printJson, versionText, tildify } from '../output.js';
 import { VERIFIED_NEW_API } from '../../gateway/version.js';
 import { cut, wrap } from '../../core/layout.js';
 import { escapeControls, painter } from '../../core/terminal.js';
+import { shellWord } from '../../core/shell-word.js';
 import type { KeyReport } from '../../doctor/key-usage.js';
+import type { DoctorReport } from '../../doctor/run.js';
 import type { AgentId } from '../../agents/registry.js';
 
 export const options: OptionTable = {
@@ -138,6 +140,27 @@ function keyJson(k: KeyReport, now: number, { usageWarning }: Usage): Record<str
   };
 }
 
+/** The last word: no findings, what they wait on when `--fix` has nothing to write, or the offer of `--fix`. */
+function closingLines(t: CliContext['t'], report: DoctorReport, fixing: boolean): string[] {
+  const closing = report.ok
+    ? t('doctor.no_findings')
+    : report.gatewayAway
+      ? t('doctor.remain_away', { bin: BIN })
+      : report.nothingToFix
+        ? t(report.nothingToFix.gateway ? 'doctor.remain_keys_away' : 'doctor.remain_keys', { bin: BIN })
+        : fixing
+          ? t('doctor.remain_fixing')
+          : t('doctor.remain', { bin: BIN });
+  const next = report.newKey;
+  if (!next) return wrap(closing);
+  // A key goes only where it is sent: the command names the gateway when none is given or saved.
+  const command = `${BIN} doctor --fix${next.baseUrl === undefined ? '' : ` --base-url ${shellWord(next.baseUrl)}`}`;
+  return [
+    ...wrap(closing),
+    ...wrap(t(next.vars.length === 1 ? 'doctor.new_key' : 'doctor.new_keys', { vars: commas(next.vars), command })),
+  ];
+}
+
 export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const fixing = flag(args.values, 'fix');
   const profile = str(args.values, 'profile');
@@ -156,7 +179,9 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   if (ctx.json) {
     printJson(ctx, {
       ok,
+      ...(report.nothingToFix && { nothingToFix: report.nothingToFix }),
       ...(report.gatewayAway && { gatewayAway: true }),
+      ...(report.newKey && { newKey: { vars: report.newKey.vars, baseUrl: report.newKey.baseUrl ?? null } }),
       ...(profile !== undefined ? { profile } : {}),
       ...(fixing
         ? {
@@ -206,14 +231,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     const fixed = report.fixed ?? [];
     if (fixed.length > 0) lines.push('', ...wrap(t('doctor.repaired', { agents: commas(fixed.map(nameOf)), bin: BIN })));
     for (const n of report.notFixed ?? []) lines.push('', ...wrap(t('doctor.not_repaired', { agent: nameOf(n.id), reason: n.reason })));
-    const closing = ok
-      ? t('doctor.no_findings')
-      : report.gatewayAway
-        ? t('doctor.remain_away', { bin: BIN })
-        : fixing
-          ? t('doctor.remain_fixing')
-          : t('doctor.remain', { bin: BIN });
-    lines.push('', ...wrap(closing));
+    lines.push('', ...closingLines(t, report, fixing));
     print(ctx, lines);
   }
   return exit;

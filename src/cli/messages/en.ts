@@ -138,6 +138,14 @@ export const en = {
   'doctor.no_findings': 'No findings.',
   'doctor.remain_away':
     'Findings remain, each of them the gateway not answering or turning the calls away for now (its load, a rate limit): there is nothing here for `--fix` to repair. Run `{bin} doctor` again later.',
+  'doctor.remain_keys':
+    "Findings remain, each of them the key's or its account's: there is nothing here for `--fix` to rewrite. Do what the fix under each says, then run `{bin} doctor` again.",
+  'doctor.remain_keys_away':
+    "Findings remain, each of them the key's or its account's, or the gateway not answering or turning the calls away for now: there is nothing here for `--fix` to rewrite. Do what the fix under each says, then run `{bin} doctor` again later.",
+  'doctor.new_key':
+    'To write another key: export it as {vars} and run `{command}`; it takes the place of the refused or missing one, and the report says so.',
+  'doctor.new_keys':
+    "To write other keys: export each agent's in its own variable ({vars}) and run `{command}`; each takes the place of the refused or missing one, and the report says so.",
   'doctor.remain_fixing': 'Findings remain. See the fixes above.',
   'doctor.remain': 'Findings remain. `{bin} doctor --fix` repairs what it can.',
   'sync.keys_from': 'Keys: {list}.',

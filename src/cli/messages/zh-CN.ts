@@ -133,6 +133,13 @@ export const zhCN: CatalogOf<typeof en> = {
   'doctor.no_findings': '没有发现问题。',
   'doctor.remain_away':
     '仍有问题，但全都是网关没有应答或暂时拒绝了请求（负载过高、速率限制）：这里没有 `--fix` 能修复的内容。请稍后再运行 `{bin} doctor`。',
+  'doctor.remain_keys':
+    '仍有问题，但全都出在密钥或其账户上：这里没有 `--fix` 能改写的内容。请按每条问题下的解决办法处理，然后再运行 `{bin} doctor`。',
+  'doctor.remain_keys_away':
+    '仍有问题，但全都出在密钥或其账户上，或是网关没有应答、暂时拒绝了请求：这里没有 `--fix` 能改写的内容。请按每条问题下的解决办法处理，稍后再运行 `{bin} doctor`。',
+  'doctor.new_key': '要写入另一个密钥：把它导出为 {vars}，然后运行 `{command}`；它会取代被拒绝或缺失的密钥，报告中会说明。',
+  'doctor.new_keys':
+    '要写入其他密钥：把每个代理的密钥导出到它自己的变量（{vars}），然后运行 `{command}`；每个都会取代被拒绝或缺失的密钥，报告中会说明。',
   'doctor.remain_fixing': '仍有问题。请查看上面的解决办法。',
   'doctor.remain': '仍有问题。`{bin} doctor --fix` 会修复能修复的部分。',
   'sync.keys_from': '密钥：{list}。',

@@ -43,7 +43,7 @@ export const en = {
     'the key in {var} is not written to {host}, which this run was not told is your gateway (a key goes only where you send it). If it is: `{bin} doctor --fix --base-url {word}`.',
   'doctor.no_key': 'no key to write: export {var} (or name its variable with --api-key-env NAME).',
   'doctor.setup_failed': 'setup did not succeed.',
-  'doctor.error_hint': '{message} {hint}',
+  'doctor.error_hint': '{message}; fix: {hint}',
   'doctor.bad_agent': '--agent {id}: not an agent doctor can check.',
   'doctor.bad_agent_hint': 'Agents: {agents}.',
   'doctor.doubled_fix_root': "set {agent}'s base URL to the bare root {origin}: it appends /v1 itself (`{bin} doctor --fix` does it)",

@@ -41,7 +41,7 @@ export const zhCN: CatalogOf<typeof en> = {
     '{agent} 使用 {url}（{file}），未配置密钥，而那里回答的不是 new-api 网关（不带密钥询问）：这是服务商自己的服务或其他 API。',
   'doctor.no_key': '没有可写入的密钥：请导出 {var}（或用 --api-key-env NAME 指定变量名）。',
   'doctor.setup_failed': 'setup 没有成功。',
-  'doctor.error_hint': '{message} {hint}',
+  'doctor.error_hint': '{message}；解决办法：{hint}',
   'doctor.bad_agent': '--agent {id}：doctor 无法检查这个智能体。',
   'doctor.bad_agent_hint': '可选智能体：{agents}。',
   'doctor.doubled_fix_root': '把 {agent} 的基础地址设为根地址 {origin}：它会自己加上 /v1（`{bin} doctor --fix` 会这样做）',
