@@ -132,6 +132,22 @@ describe('doctor on configs written by hand', () => {
     expect((elsewhere.doc as unknown as { gatewayAway?: boolean }).gatewayAway).toBeUndefined();
   });
 
+  it('a gateway that keeps the agent waiting past the deadline: a timeout, nothing offered to --fix, and --fix rewrites nothing', async () => {
+    const slow = await startSim({ faults: [{ kind: 'slow-headers', ms: 3000 }] });
+    const path = write('.codex/config.toml', handWrittenCodex(`${slow.root}/v1`, 'MY_GW'));
+    const before = readFileSync(path, 'utf8');
+    const env = { MY_GW: DEMO_KEY };
+    const r = await doctor(['--timeout', '0.5'], env);
+    expect(r.code).toBe(1);
+    expect(r.doc.agents.find((a) => a.id === 'codex')?.findings.map((f) => f.code)).toEqual(['timeout']);
+    const doc = r.doc as unknown as { gatewayAway?: boolean; nothingToFix?: unknown; gateways: unknown[] };
+    expect([doc.gatewayAway, doc.nothingToFix]).toEqual([true, { gateway: true, key: false }]);
+    expect(doc.gateways).toEqual([{ root: slow.root, version: null, answered: false }]);
+    const fix = await doctor(['--fix', '--timeout', '0.5'], env);
+    expect([fix.doc.fixed, fix.doc.notFixed]).toEqual([[], []]);
+    expect(readFileSync(path, 'utf8')).toBe(before);
+  });
+
   it("a gateway too busy to serve (its load monitor): exit 75, nothing offered to --fix; its list and the key's balance still answer", async () => {
     // As new-api v0.13 routes it: the monitor stands in front of the relay alone.
     const busy = await startSim({ faults: [{ kind: 'overloaded' }] });
