@@ -156,8 +156,9 @@ export async function isConfigured(agent: Agent, env: AgentEnv, scope: Scope): P
 
 /**
  * What an address's model lists said of it: a new-api or one-api (every answer of theirs carries
- * their request ID), a provider's own service (it answered without one), or nothing (no list there
- * got an answer: refused, no such host, timed out).
+ * their request ID; behind a proxy that drops it, new-api's version header or its list's `success`
+ * field still says so), a provider's own service (it answered with none of them), or nothing (no
+ * list there got an answer: refused, no such host, timed out).
  */
 export type AddressKind = 'gateway' | 'service' | 'silent';
 
@@ -169,8 +170,8 @@ export function modelListCache(
   versions?: Map<string, string>,
   addresses?: Map<string, AddressKind>,
 ): (root: string, key: string, opts: CheckOptions) => Promise<ClassifiedModel[] | Diagnosis> {
-  const answered = (root: string, requestId: string | undefined): void =>
-    void addresses?.set(root, addresses.get(root) === 'gateway' || requestId !== undefined ? 'gateway' : 'service');
+  const answered = (root: string, gatewaySign: boolean): void =>
+    void addresses?.set(root, addresses.get(root) === 'gateway' || gatewaySign ? 'gateway' : 'service');
   const cache = new Map<string, Promise<ClassifiedModel[] | Diagnosis>>();
   return (root, key, opts) => {
     const id = `${root}\u0000${key}`;
@@ -182,13 +183,14 @@ export function modelListCache(
         .then(
           (l) => {
             if (l.gatewayVersion !== undefined) versions?.set(root, l.gatewayVersion);
-            answered(root, l.requestId);
+            answered(root, l.requestId !== undefined || l.gatewayVersion !== undefined || l.newApiBody === true);
             return l.models;
           },
           (err: unknown) => {
             if (!(err instanceof GatewayError)) throw err;
             // Only an address that answered says what it is; one that did not says nothing.
-            if (err.diagnosis.status !== undefined) answered(root, err.diagnosis.requestId);
+            if (err.diagnosis.status !== undefined)
+              answered(root, err.diagnosis.requestId !== undefined || err.gatewayVersion !== undefined);
             if (err.gatewayVersion !== undefined) versions?.set(root, err.gatewayVersion);
             else if (!addresses?.has(root)) addresses?.set(root, 'silent');
             return err.diagnosis;

@@ -80,6 +80,7 @@ export async function listModels(opts: ClientOptions): Promise<ModelList> {
   const requestId = res.requestId ?? ctx.requestId;
   if (requestId) list.requestId = redact(requestId, [opts.key]);
   if (version) list.gatewayVersion = version;
+  if (payload.success === true) list.newApiBody = true;
   return list;
 }
 

@@ -23,4 +23,9 @@ export interface ModelList {
   warnings: Message[];
   /** The gateway's own version, when it says (`X-New-Api-Version`). */
   gatewayVersion?: string;
+  /**
+   * The body carries new-api's own `"success": true` beside the list: new-api's answer, even where a
+   * proxy in front of it dropped its request ID header.
+   */
+  newApiBody?: true;
 }

@@ -3,7 +3,7 @@
 // variable, the rest of the file kept; a Claude Code used with Anthropic's own service is left
 // alone; without any key a repair says what is missing. Through the built bin.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -443,6 +443,33 @@ describe('doctor and a local model server that needs no key', () => {
       expect(paths.some((p) => p.includes('/api/usage'))).toBe(false);
     } finally {
       await new Promise<void>((done) => vendor.close(() => done()));
+    }
+  });
+
+  it("a new-api behind a proxy that drops its request ID header is still the gateway: its list's own `success` field says so", async () => {
+    // v0.10.2 sends no version header either: the list's body is all that is left to tell.
+    const gateway = await startSim({ newApi: 'v0.10.2' });
+    const proxy = createServer((req, res) => {
+      const upstream = request(`${gateway.root}${req.url}`, { method: req.method, headers: req.headers }, (up) => {
+        const headers = { ...up.headers };
+        delete headers['x-oneapi-request-id'];
+        res.writeHead(up.statusCode ?? 502, headers);
+        up.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    try {
+      const root = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      write('.codex/config.toml', handWrittenCodex(`${root}/v1`, 'MY_GW'));
+      const r = await runInProcess(['doctor', '--json'], { home, env: { MY_GW: DEMO_KEY } });
+      const doc = jsonOf(r) as { gateways: unknown[]; keys: { root: string; told: boolean }[] };
+      expect(doc.gateways).toEqual([{ root, version: null, answered: true }]);
+      // The key's balance is asked there, as of any gateway.
+      expect(doc.keys).toEqual([expect.objectContaining({ root, told: true })]);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise<void>((done) => proxy.close(() => done()));
     }
   });
 

@@ -97,6 +97,10 @@ describe(`conformance: the real new-api ${release}`, () => {
     expect((await listModels({ root: world.gateway.root, key: world.keys.full })).requestId).toMatch(/\S/);
   });
 
+  it("its model list's body carries `success: true` (what doctor tells it by behind a proxy that drops the request ID)", async () => {
+    expect((await listModels({ root: world.gateway.root, key: world.keys.full })).newApiBody).toBe(true);
+  });
+
   it('a list it refuses tells its version as its other answers do, from v0.13 (what doctor shows beside the finding)', async () => {
     const refused: unknown = await listModels({ root: world.gateway.root, key: UNKNOWN_KEY }).then(
       () => undefined,
