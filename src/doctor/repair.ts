@@ -84,7 +84,7 @@ function repairTarget(c: AgentCheck, o: RepairInputs) {
   const gatewayKey = o.given === undefined ? undefined : ownVarOf !== undefined ? o.gatewayKeys.get(c.id) : o.gatewayKey;
   const gatewayVar = newKeyVar(c, o);
   // The agent keeps the key it uses: GATEWAY_API_KEY may belong to another agent's group. Only a
-  // key that is missing or refused is replaced by the given one, and the report says so.
+  // key that is missing or unusable (KEY_UNUSABLE) is replaced by the given one, and the report says so.
   const held = agentKeyOf(c) || undefined;
   const own = held !== undefined && url !== undefined && c.root !== undefined && originOf(c.root) === originOf(url.root) ? held : undefined;
   const ownBroken = own === undefined || c.findings.some((f) => KEY_UNUSABLE.has(f.code));
