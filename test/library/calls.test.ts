@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backups, doctor, GatewayError, models, remove, restore, setup, sync, verify, type Host } from '../../src/index.js';
 import { Agent, type Dispatcher } from 'undici';
-import { DEMO_KEY, EXPIRING_KEY } from '../../src/simulator/index.js';
+import { DEMO_KEY, EXPIRING_KEY, startSimulator } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
 import { closedPort, startSim, stopAll } from '../helpers/sim.js';
 
@@ -111,6 +111,25 @@ describe('the library after a setup', () => {
     const stopped = await restore({}, h).catch((e: unknown) => e);
     expect((stopped as { lines?: unknown[] }).lines?.length).toBe(1);
     expect(readFileSync(config, 'utf8')).toContain('# mine');
+  });
+
+  it("doctor says, as data, when --fix has nothing to write: the key's account out of quota", async () => {
+    const h = host();
+    const first = await startSimulator({ host: '127.0.0.1', port: 0 });
+    const port = Number(new URL(first.root).port);
+    try {
+      expect((await setup({ baseUrl: first.root, agents: ['codex'] }, h)).exit).toBe(0);
+    } finally {
+      await first.stop();
+    }
+    // The same gateway, the day the account behind the key ran dry.
+    await startSim({ port, keys: [{ key: DEMO_KEY, name: 'demo', group: 'default', quotaUsd: 0 }] });
+    const checked = await doctor({ agents: ['codex'] }, h);
+    expect(checked.exit).toBe(1);
+    expect(checked.report.checks.flatMap((c) => c.findings.map((f) => f.code))).toEqual(['quota']);
+    expect(checked.report.nothingToFix).toEqual({ gateway: false, key: true });
+    // Another key would bill another account: none is offered.
+    expect([checked.report.gatewayAway, checked.report.newKey]).toEqual([undefined, undefined]);
   });
 
   it("the host's clock is the time a key's days count from, and its network carries every request", async () => {
