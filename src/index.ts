@@ -20,7 +20,7 @@ export type { Given } from './settings/given.js';
 export type { SetupReport, AgentReport, VerifyReport, SetupProgress } from './setup/run.js';
 export type { DoctorReport } from './doctor/run.js';
 export type { RemoveReport, RemoveAgentReport } from './remove/run.js';
-export type { SyncChange } from './sync/changes.js';
+export type { SyncChange, SyncUnchecked } from './sync/changes.js';
 export { EXIT, ToolError, UsageError, JobError, GatewayError, CancelledError, type ExitCode } from './core/errors.js';
 export { RestoreConflictError } from './config/backup.js';
 export type { Message, Lang, Translator } from './i18n/index.js';

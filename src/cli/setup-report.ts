@@ -91,7 +91,16 @@ function agentLines(ctx: CliContext, a: AgentReport, dryRun: boolean, baseUrl: s
  * The setup report for people. `closing: false` leaves the last word to what follows (the agents'
  * own runs with `--verify agent`, whose ✗ the summary must not contradict).
  */
-export function printSetupReport(ctx: CliContext, report: SetupReport, opts: { closing?: boolean; agentRuns?: boolean } = {}): void {
+export function printSetupReport(
+  ctx: CliContext,
+  report: SetupReport,
+  opts: {
+    closing?: boolean;
+    agentRuns?: boolean;
+    /** The last word when an agent failed, for a command other than setup. */
+    failed?: string;
+  } = {},
+): void {
   if (ctx.json) {
     printJson(ctx, report);
     return;
@@ -113,7 +122,7 @@ export function printSetupReport(ctx: CliContext, report: SetupReport, opts: { c
       ...wrap(ctx.t('report.backups_pruned', { n: report.prunedBackups.length, keep: report.keepBackups ?? 0, name: KEEP_BACKUPS_ENV })),
     );
   }
-  if (opts.closing !== false) lines.push(...wrap(closingLine(ctx, report)));
+  if (opts.closing !== false) lines.push(...wrap(!report.ok && !report.dryRun && opts.failed ? opts.failed : closingLine(ctx, report)));
   print(ctx, lines);
 }
 

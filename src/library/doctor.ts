@@ -83,6 +83,7 @@ function repairRunner(
         ...(onProgress && { onProgress }),
         agents: [r.agent],
         command: 'doctor --fix',
+        noForce: true,
         pinSaved: false,
         models: r.models,
         smallModels: r.smallModels,

@@ -3,7 +3,7 @@
 // the key changed), each group of agents against the settings that last wrote them. `check`
 // changes nothing and says what a sync would.
 import type { AgentId } from '../agents/registry.js';
-import { EXIT, type ExitCode } from '../core/errors.js';
+import { EXIT, exitForFailures, type ExitCode } from '../core/errors.js';
 import type { ClassifiedModel } from '../core/types.js';
 import type { Message } from '../i18n/index.js';
 import { keysForRun } from '../settings/config-key.js';
@@ -14,7 +14,7 @@ import { loadSaved, refuseSavedEnvStorage, rememberSetup } from '../settings/sav
 import { agentKeyEnvs, keySources, keyVariable, setupInputs, setupOptionsFrom } from '../settings/setup-inputs.js';
 import { refuseWithheld } from '../settings/trust.js';
 import type { SetupProgress, SetupReport } from '../setup/run.js';
-import { explainChanges, syncGroups, type SyncChange } from '../sync/changes.js';
+import { explainChanges, syncGroups, type SyncChange, type SyncUnchecked } from '../sync/changes.js';
 import { hosted, session, type Host } from './host.js';
 
 export type SyncInput = Given & {
@@ -31,6 +31,8 @@ export interface SyncRun {
   /** "Try later" when only the gateway's load failed it. */
   exit: ExitCode;
   changes: SyncChange[];
+  /** Agents whose probe failed for a cause that is not their config's: not judged, left as they were. */
+  unchecked: SyncUnchecked[];
   /** Where each agent's key came from (a variable, a config it was kept in): never the key. */
   keySources: Record<string, string>;
   /** The settings files the run read. */
@@ -76,6 +78,7 @@ async function syncCall(input: SyncInput, host: Host, on: { onProgress?(e: Setup
         ...(on.onProgress && { onProgress: on.onProgress }),
         agents: group.agents,
         command: group.profile === undefined ? 'sync' : `sync --profile ${group.profile}`,
+        noForce: true,
         // The saved models lead unless the user asks for the newest ones.
         pinSaved: !upgrade,
         dryRun: check,
@@ -98,10 +101,20 @@ async function syncCall(input: SyncInput, host: Host, on: { onProgress?(e: Setup
       group.profile === undefined
         ? s
         : { ...s, perAgent: Object.fromEntries(report.agents.map((a) => [a.id, { model: s.perAgent?.[a.id]?.model ?? a.before?.model }])) };
-    const changes = explainChanges(report, known, models, upgrade, byAgent);
-    const run = { profile: group.profile, changes, keySources: keySources(gateway, group.agents), sources: inputs.saved.sources, report };
+    const { changes, unchecked } = explainChanges(report, known, models, upgrade, byAgent);
+    const run = {
+      profile: group.profile,
+      changes,
+      unchecked,
+      keySources: keySources(gateway, group.agents),
+      sources: inputs.saved.sources,
+      report,
+    };
     if (check) {
-      runs.push({ ...run, ok: changes.length === 0, exit: changes.length === 0 ? EXIT.ok : EXIT.failed });
+      // Stale configs fail a check; so does an agent it could not judge, "try later" when only the gateway's load stopped it.
+      const exit =
+        changes.length > 0 ? EXIT.failed : unchecked.length > 0 ? exitForFailures(unchecked.map((u) => ({ diagnosis: u }))) : EXIT.ok;
+      runs.push({ ...run, ok: exit === EXIT.ok, exit });
       continue;
     }
     if (group.profile === undefined) await rememberSetup(ctx, report, keyVariable(gateway), agentKeyEnvs(gateway), inputs.fromProject);

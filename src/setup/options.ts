@@ -67,6 +67,11 @@ export interface SetupWriting {
   dryRun?: boolean;
   /** Write even for agents whose probe failed. */
   force?: boolean;
+  /**
+   * The command has no `--force` (a sync, a repair): an agent whose probe failed is said to be left
+   * as it was, not to be written with `--force`.
+   */
+  noForce?: boolean;
   /** Recorded in the backup manifest. */
   command?: string;
   /**
@@ -133,7 +138,7 @@ export function setupOptions(f: SetupFields): SetupOptions {
     'recorded',
     'versions',
   ] as const);
-  const writing = pick(['scope', 'keyStorage', 'dryRun', 'force', 'command', 'beforeWrite'] as const);
+  const writing = pick(['scope', 'keyStorage', 'dryRun', 'force', 'noForce', 'command', 'beforeWrite'] as const);
   const verification = pick(['verify', 'concurrency', 'onProbeFailed'] as const);
   return {
     gateway: gateway as SetupGateway,

@@ -45,7 +45,7 @@ const NOT_THE_MODELS: ReadonlySet<DiagnosisCode> = new Set<DiagnosisCode>([
 ]);
 
 /** Whether a failed probe is the model's own, so that another model of the same key may pass. */
-export function modelsOwnFailure(p: Pick<ProbeResult, 'ok' | 'diagnosis'>): boolean {
+export function modelsOwnFailure(p: { ok: boolean; diagnosis?: { code: DiagnosisCode } }): boolean {
   return !p.ok && p.diagnosis !== undefined && !NOT_THE_MODELS.has(p.diagnosis.code);
 }
 

@@ -622,7 +622,7 @@ export async function runSetup(given: SetupOptions): Promise<SetupReport> {
 
   const writable = chosen.filter((c) => !verify || c.report.probe?.ok || opts.writing.force);
   for (const c of chosen) {
-    if (!writable.includes(c)) c.report.skipped = msg('setup.probe_failed_skip');
+    if (!writable.includes(c)) c.report.skipped = msg(opts.writing.noForce ? 'setup.probe_failed_kept' : 'setup.probe_failed_skip');
   }
 
   if (opts.writing.dryRun) {

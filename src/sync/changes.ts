@@ -4,10 +4,11 @@
 import { AGENTS, type AgentId } from '../agents/registry.js';
 import { BIN } from '../core/bin.js';
 import { UsageError } from '../core/errors.js';
-import type { ClassifiedModel } from '../core/types.js';
+import type { ClassifiedModel, DiagnosisCode } from '../core/types.js';
 import { commas, msg, type Message } from '../i18n/index.js';
 import type { LoadedSettings } from '../settings/index.js';
 import { activeProfiles, agentsWrittenBy, profileSaved } from '../settings/profiles.js';
+import { modelsOwnFailure } from '../setup/probe.js';
 import type { SetupReport } from '../setup/run.js';
 
 export interface SyncChange {
@@ -18,20 +19,48 @@ export interface SyncChange {
   files: string[];
 }
 
-/** Why each agent's config changes, from the saved choice and the key's current models. */
+/**
+ * An agent a sync cannot judge now: its model's probe failed for a cause that is not the model's
+ * (the key, its account, a limit, the gateway's load or address), which every other model would meet
+ * too. Nothing is written for it, and its config is not called stale: the cause is not its config.
+ */
+export interface SyncUnchecked {
+  agent: AgentId;
+  model: string;
+  code: DiagnosisCode;
+  requestId?: string;
+  message: Message;
+  fix: Message;
+}
+
+/** Why each agent's config changes, from the saved choice and the key's current models; and which agents could not be judged. */
 export function explainChanges(
   report: SetupReport,
   saved: { baseUrl?: string; perAgent?: Partial<Record<AgentId, { model?: string }>> },
   shared: readonly ClassifiedModel[],
   upgrade: boolean,
   byAgent?: ReadonlyMap<AgentId, readonly ClassifiedModel[]>,
-): SyncChange[] {
+): { changes: SyncChange[]; unchecked: SyncUnchecked[] } {
   const changes: SyncChange[] = [];
+  const unchecked: SyncUnchecked[] = [];
   for (const a of report.agents) {
     // Judged against the agent's own key's list.
     const models = byAgent?.get(a.id) ?? shared;
     const files = a.files.filter((f) => f.action !== 'unchanged').map((f) => f.path);
     const from = saved.perAgent?.[a.id]?.model;
+    // Its model fails for a cause no config could clear (the key, its account, the gateway's load).
+    const d = a.probe?.diagnosis;
+    if (files.length === 0 && a.probe && !a.probe.ok && d && !modelsOwnFailure(a.probe)) {
+      unchecked.push({
+        agent: a.id,
+        model: a.probe.model ?? from ?? '',
+        code: d.code,
+        ...(a.probe.requestId !== undefined && { requestId: a.probe.requestId }),
+        message: d.message,
+        fix: d.fix,
+      });
+      continue;
+    }
     // Its model fails now and no other passes: nothing to write, and still not up to date.
     if (files.length === 0 && a.probe && !a.probe.ok) {
       const failed = { model: a.probe.model ?? from ?? '', code: a.probe.diagnosis?.code ?? 'error', id: a.probe.requestId ?? '-' };
@@ -65,7 +94,7 @@ export function explainChanges(
     } else reason = listChange(a, models) ?? msg('sync.differs');
     changes.push({ agent: a.id, from, to: a.model, reason, files });
   }
-  return changes;
+  return { changes, unchecked };
 }
 
 /**

@@ -378,7 +378,7 @@ describe('sync and doctor per profile', () => {
     expect(setup.code, setup.stderr).toBe(0);
     const check = await cli(['sync', '--check', '--json'], { GATEWAY_API_KEY: WORK_KEY });
     expect(check.code).toBe(0);
-    expect(Object.keys(jsonOf(check))).toEqual(['ok', 'stale', 'sources', 'keySources']);
+    expect(Object.keys(jsonOf(check))).toEqual(['ok', 'stale', 'unchecked', 'sources', 'keySources']);
   });
 });
 

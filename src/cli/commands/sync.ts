@@ -11,7 +11,7 @@ import { print, printJson, tildify } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { printSetupReport } from '../setup-report.js';
 import type { SyncRun } from '../../library/sync.js';
-import type { SyncChange } from '../../sync/changes.js';
+import type { SyncChange, SyncUnchecked } from '../../sync/changes.js';
 import { commas, msg, type Translator } from '../../i18n/index.js';
 
 export const options: OptionTable = {
@@ -38,6 +38,21 @@ function changeLine(t: Translator, c: SyncChange, moved: 'sync.change_would' | '
   return t(c.to && c.to !== c.from ? moved : 'sync.change', params);
 }
 
+/** The agents a run could not judge, each with its cause and what to do: lines under their title. */
+function uncheckedLines(t: Translator, unchecked: readonly SyncUnchecked[]): string[] {
+  if (unchecked.length === 0) return [];
+  return [
+    ...wrap(t('sync.unchecked_title')),
+    ...unchecked.flatMap((u) => [
+      ...wrap(
+        t('sync.unchecked', { agent: AGENTS[u.agent].name, model: u.model, message: u.message, code: u.code, id: u.requestId ?? '-' }),
+        2,
+      ),
+      ...wrap(t('sync.unchecked_fix', { fix: u.fix }), 4),
+    ]),
+  ];
+}
+
 /** How a group's run reads: for --json, and as lines. */
 function rendered(ctx: CliContext, run: SyncRun, check: boolean): { doc: Record<string, unknown>; lines: () => void } {
   const { changes, report, keySources: sources } = run;
@@ -52,13 +67,14 @@ function rendered(ctx: CliContext, run: SyncRun, check: boolean): { doc: Record<
         }),
       ),
     );
+  const unchecked = uncheckedLines(ctx.t, run.unchecked);
   if (check) {
     const stale = changes.length > 0;
     return {
-      doc: { ok: !stale, stale: changes, sources: run.sources, keySources: sources },
+      doc: { ok: run.ok, stale: changes, unchecked: run.unchecked, sources: run.sources, keySources: sources },
       lines: () => {
-        if (!stale) print(ctx, ctx.t('sync.up_to_date'));
-        else {
+        if (!stale && unchecked.length === 0) print(ctx, ctx.t('sync.up_to_date'));
+        else if (stale) {
           print(ctx, [
             ctx.t('sync.stale_title', { bin: BIN }),
             ...changes.flatMap((c) => [
@@ -67,17 +83,19 @@ function rendered(ctx: CliContext, run: SyncRun, check: boolean): { doc: Record<
             ]),
           ]);
         }
+        if (unchecked.length > 0) print(ctx, [...unchecked, ...wrap(ctx.t('sync.unchecked_again', { bin: BIN }))]);
         keysLine();
       },
     };
   }
   return {
-    doc: { ...report, changes, keySources: sources },
+    doc: { ...report, changes, unchecked: run.unchecked, keySources: sources },
     lines: () => {
       if (changes.length > 0) {
         print(ctx, [ctx.t('sync.changes'), ...changes.flatMap((c) => wrap(changeLine(ctx.t, c, 'sync.change_now'), 2))]);
       }
-      printSetupReport(ctx, report);
+      // Its agents keep the configs they had: not "not set up", and a sync is what to run again.
+      printSetupReport(ctx, report, { failed: ctx.t('sync.some_failed', { bin: BIN }) });
       keysLine();
     },
   };

@@ -156,6 +156,13 @@ export const en = {
   'sync.change_would': '{agent}: {reason}; would use {model}',
   'sync.change_now': '{agent}: {reason}; now {model}',
   'sync.changes': 'Changes:',
+  'sync.unchecked_title':
+    "Not judged (each probe failed for a cause that is not the config's, which every model of the key would meet; the config is left as it was):",
+  'sync.unchecked': '{agent}: {model}: {message} ([{code}], request ID {id})',
+  'sync.unchecked_fix': 'fix: {fix}',
+  'sync.some_failed':
+    'Some agents could not be brought up to date (their configs are left as they were); see above. Run `{bin} sync` again once fixed.',
+  'sync.unchecked_again': 'Once that is fixed, run `{bin} sync --check` again.',
   'restore.none': 'No backups in {dir}.',
   'restore.changed': 'changed',
   'restore.created': 'created',
@@ -288,7 +295,7 @@ export const en = {
   'help.detail.sync.when':
     "Reads the saved settings (written by setup and the wizard), the key's models again, and rewrites a config only where it must change: its model left the key's list or lost the protocol mark its agent needs (replaced by the best one by your preferences), or the base URL changed. Nothing changed: nothing written. Marks the gateway stops sending are no change: each config keeps the protocol and small model it uses.",
   'help.detail.sync.check':
-    '--check writes nothing (it probes the models, as a sync would) and exits 1 with the list of stale configs when a sync would write or a model fails now, 0 otherwise.',
+    "--check writes nothing (it probes the models, as a sync would) and exits 1 with the list of stale configs when a sync would write or a model fails now, 0 otherwise. A probe failed for a cause that is not the config's (the key, its account, a rate limit, the gateway's load) is said apart, not as stale: exit 1, or 75 when only the gateway's load stopped it.",
   'help.summary.wizard_long': 'Walk through the whole setup interactively (the default on a terminal).',
   'help.detail.wizard.steps':
     'Asks for the base URL, the key, the agents, a model per agent, scope and key storage; shows the diff of every file before writing; then verifies each agent from its files on disk.',

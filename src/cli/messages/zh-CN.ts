@@ -150,6 +150,11 @@ export const zhCN: CatalogOf<typeof en> = {
   'sync.change_would': '{agent}：{reason}；将使用 {model}',
   'sync.change_now': '{agent}：{reason}；现在使用 {model}',
   'sync.changes': '改动：',
+  'sync.unchecked_title': '未能判断（探测失败的原因不在配置本身，密钥的每个模型都会遇到；配置保持原样）：',
+  'sync.unchecked': '{agent}：{model}：{message}（[{code}]，请求 ID {id}）',
+  'sync.unchecked_fix': '解决办法：{fix}',
+  'sync.some_failed': '有些代理未能更新到最新（它们的配置保持原样）；见上文。解决之后请再运行 `{bin} sync`。',
+  'sync.unchecked_again': '解决之后，请再运行 `{bin} sync --check`。',
   'restore.none': '{dir} 中没有备份。',
   'restore.changed': '已修改',
   'restore.created': '新建',
@@ -273,7 +278,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'help.detail.sync.when':
     '读取保存的设置（由 setup 和向导写入）并重新读取密钥的模型，只在必须改变时重写配置：模型已不在密钥的列表中，或失去了智能体需要的协议标记（按你的偏好换成最合适的模型），或 Base URL 变了。没有变化就不写入。网关不再发送标记不算变化：每个配置保留它正在使用的协议和小型模型。',
   'help.detail.sync.check':
-    '--check 不写入任何内容（但会像同步一样探测模型）：如果同步会写入或某个模型现在失败，则列出过时的配置并以 1 退出，否则以 0 退出。',
+    '--check 不写入任何内容（但会像同步一样探测模型）：如果同步会写入或某个模型现在失败，则列出过时的配置并以 1 退出，否则以 0 退出。探测失败的原因若不在配置本身（密钥、其账户、速率限制、网关负载），会单独说明而不算作过时：以 1 退出，仅因网关负载时以 75 退出。',
   'help.summary.wizard_long': '交互式完成全部配置（在终端中默认如此）。',
   'help.detail.wizard.steps':
     '依次询问 Base URL、密钥、智能体、每个智能体的模型、范围和密钥存储方式；写入前显示每个文件的 diff；然后根据磁盘上的文件验证每个智能体。',

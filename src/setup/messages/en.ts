@@ -35,6 +35,7 @@ export const en = {
   'setup.unknown_agent': 'Unknown agent: {id}.',
   'setup.small_failed': 'small model {small} failed its probe ({code}); using {model} for background calls too.',
   'setup.probe_failed_skip': 'its probe failed, so no file was written (use --force to write anyway)',
+  'setup.probe_failed_kept': 'its probe failed: its config is left as it was',
   'setup.git_ignored': '{file} holds the key; git ignores it.',
   'setup.git_ignored_rule': '{file} holds the key; git ignores it ({rule}).',
   'setup.git_excluded':

@@ -30,6 +30,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'setup.unknown_agent': '未知的智能体：{id}。',
   'setup.small_failed': '小模型 {small} 探测失败（{code}）；后台调用也改用 {model}。',
   'setup.probe_failed_skip': '探测失败，因此没有写入文件（用 --force 可强制写入）',
+  'setup.probe_failed_kept': '探测失败：它的配置保持原样',
   'setup.git_ignored': '{file} 保存了密钥；git 会忽略它。',
   'setup.git_ignored_rule': '{file} 保存了密钥；git 会忽略它（{rule}）。',
   'setup.git_excluded': '{file} 保存了密钥：已将 {line} 加入 {exclude}，git 永远不会提交它（该文件只属于您，不会随仓库共享）。',
