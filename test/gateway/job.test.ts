@@ -168,6 +168,33 @@ describe('setup, doctor and sync through the real gateway', () => {
     expect((await runCli(['sync', '--check'], { home, env: env() })).code).toBe(0);
   });
 
+  it("sync --check the day the key's account runs dry: nothing stale, the agent not judged with new-api's quota cause and request id", async () => {
+    const home = newHome();
+    const setup = await runCli(
+      [
+        'setup',
+        '--yes',
+        '--base-url',
+        world.gateway.root,
+        '--agent',
+        'qwen-code',
+        '--model',
+        'qwen-code=deepseek-chat',
+        '--key-storage',
+        'env',
+      ],
+      { home, env: env(), timeoutMs: 60_000 },
+    );
+    expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+    // The variable the config names now holds a key whose account has too little quota.
+    const check = await runCli(['sync', '--check', '--json'], { home, env: env(world.keys.low), timeoutMs: 60_000 });
+    expect(check.code, check.stdout + check.stderr).toBe(1);
+    const doc = jsonOf(check) as { stale: unknown[]; unchecked: { agent: string; code: string; requestId?: string }[] };
+    expect(doc.stale).toEqual([]);
+    expect(doc.unchecked.map((u) => [u.agent, u.code])).toEqual([['qwen-code', 'quota']]);
+    expect((await linesOf(doc.unchecked[0]!.requestId!)).join('\n')).toContain('/v1/chat/completions');
+  });
+
   it("sync --check: stale after the admin changes the key's model limits", async () => {
     const home = newHome();
     const key = world.keys.limited;
