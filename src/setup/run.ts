@@ -375,10 +375,15 @@ async function fallBackAgent(
 function settleProbes(opts: SetupOptions, c: Chosen, results: ReadonlyMap<string, ProbeResult>): void {
   const main = results.get(probeKey(c.choice.protocol, c.choice.model));
   if (main) c.report.probe = toVerify(main);
+  // When the main model failed for a cause that is not a model's (the key, its account, the
+  // gateway's load), the others failing for such a cause say nothing of those models: they stay
+  // (the agent is written only with --force, and then as chosen).
+  const blocked = main !== undefined && !main.ok && !modelsOwnFailure(main);
+  const failed = (r: ProbeResult | undefined): r is ProbeResult => r !== undefined && !r.ok && (!blocked || modelsOwnFailure(r));
   // A tier whose model failed is not written: the agent's tier then takes the main model.
   for (const [tier, model] of Object.entries(c.choice.tiers ?? {})) {
     const r = results.get(probeKey(c.choice.protocol, model));
-    if (!r || r.ok || model === c.choice.model) continue;
+    if (!failed(r) || model === c.choice.model) continue;
     c.report.notes.push(msg('setup.tier_failed', { tier, note: failedNote(failedModel(r)), model: c.choice.model }));
     delete c.choice.tiers![tier];
   }
@@ -388,7 +393,7 @@ function settleProbes(opts: SetupOptions, c: Chosen, results: ReadonlyMap<string
     const out: FailedModel[] = [];
     c.list = c.list.filter((m) => {
       const r = results.get(probeKey(m.protocol, m.model));
-      if (!r || r.ok || m.model === c.choice.model || m.model === c.choice.smallModel) return true;
+      if (!failed(r) || m.model === c.choice.model || m.model === c.choice.smallModel) return true;
       out.push(failedModel(r));
       return false;
     });
@@ -407,7 +412,7 @@ function settleProbes(opts: SetupOptions, c: Chosen, results: ReadonlyMap<string
   opts.onProgress?.({ phase: 'probed', agent: c.agent.id, ok: main?.ok ?? false });
   if (c.choice.smallModel && c.choice.smallProtocol && c.choice.smallModel !== c.choice.model) {
     const small = results.get(probeKey(c.choice.smallProtocol, c.choice.smallModel));
-    if (small && !small.ok) {
+    if (failed(small)) {
       c.report.notes.push(
         msg('setup.small_failed', { small: c.choice.smallModel ?? '', code: small.diagnosis?.code ?? 'error', model: c.choice.model }),
       );

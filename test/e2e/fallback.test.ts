@@ -125,6 +125,21 @@ describe('fallback: a failure that is not the model’s never switches models', 
     expect(agent.probe?.requestId).toBe(sent.find((p) => p.model === 'claude-sonnet-4-5')!.requestId);
   });
 
+  it('quota with --force: written as chosen, the small model and the opus tier kept (their probes failed for the same cause, not their own)', async () => {
+    const sim = await startSim({ models: MODELS });
+    const at = home();
+    const r = await runInProcess(['setup', '--yes', '--json', '--force', '--agent', 'claude-code'], {
+      home: at,
+      env: { GATEWAY_BASE_URL: sim.root, GATEWAY_API_KEY: BROKE_KEY },
+    });
+    const agent = (jsonOf(r) as { agents: (AgentDoc & { smallModel?: string; tiers?: Record<string, string> })[] }).agents[0]!;
+    expect(agent.probe?.diagnosis?.code).toBe('quota');
+    expect([agent.model, agent.smallModel, agent.tiers?.opus]).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-5']);
+    expect(agent.notes.join('\n')).not.toMatch(/failed its probe|left to the main model/);
+    const env = (JSON.parse(readFileSync(join(at, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> }).env;
+    expect([env.ANTHROPIC_DEFAULT_HAIKU_MODEL, env.ANTHROPIC_DEFAULT_OPUS_MODEL]).toEqual(['claude-haiku-4-5', 'claude-opus-4-5']);
+  });
+
   it("quota on a gateway that does not tell a key's balance: the quota cause, and that the balance is not known", async () => {
     // The usage route answers with the console page, as a gateway without it does.
     const sim = await startSim({ models: MODELS, faults: [{ kind: 'html', path: '/api/usage/token' }] });
