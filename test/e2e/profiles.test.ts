@@ -182,6 +182,25 @@ describe('use and profiles', () => {
     expect(read(codexToml())).toContain(personal.root);
   });
 
+  it('a profile whose gateway is too busy: nothing switched (exit 75, try later), and the last line says to run that `use` again', async () => {
+    twoProfiles();
+    expect((await cli(['use', 'personal'])).code).toBe(0);
+    const before = read(codexToml());
+    // new-api v0.13's load monitor, in front of the relay: the list answers, every probe is refused.
+    work.addFault({ kind: 'overloaded' });
+    try {
+      const r = await cli(['use', 'work']);
+      expect(r.code, r.stdout + r.stderr).toBe(75);
+      expect(r.stdout.replace(/\s+/g, ' ')).toContain(
+        'Some agents were not switched (their configs are left as they were); see above. Run `gateway-agent-setup use work` again once fixed.',
+      );
+      expect(r.stdout).not.toContain('Retry with `gateway-agent-setup setup`');
+      expect(read(codexToml())).toBe(before);
+    } finally {
+      work.clearFaults();
+    }
+  });
+
   it("a profile's base URL wins over GATEWAY_BASE_URL; --base-url still wins over the profile", async () => {
     twoProfiles();
     const r = await cli(['use', 'work', '--agent', 'codex'], { WORK_GW_KEY: WORK_KEY, GATEWAY_BASE_URL: personal.root });

@@ -5,7 +5,7 @@
 // wrote each agent, for `profiles` and `sync`.
 import { givenOf } from '../given.js';
 import { normalizeBaseUrl } from '../../core/base-url.js';
-import { UsageError } from '../../core/errors.js';
+import { EXIT, UsageError } from '../../core/errors.js';
 import { wrap } from '../../core/layout.js';
 import { maskKey } from '../../core/mask.js';
 import { commas, msg } from '../../i18n/index.js';
@@ -72,7 +72,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   }
   const plans = await (await import('../../library/use.js')).planProfiles(ctx, given, names);
 
-  const { runSetup } = await import('../../setup/run.js');
+  const { runSetup, setupExit } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const runs: { profile: string; report: SetupReport }[] = [];
   for (const p of plans) {
@@ -98,10 +98,13 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     }
     if (!ctx.json) {
       if (plans.length > 1) print(ctx, ctx.t('profiles.run_title', { profile: p.name, root: report.baseUrl }));
-      printSetupReport(ctx, report);
+      // An agent not switched keeps the config it had: the profile's `use` is what to run again.
+      printSetupReport(ctx, report, { failed: ctx.t('profiles.use_some_failed', { command: `${BIN} use ${p.name}` }) });
     }
   }
   const ok = runs.every((r) => r.report.ok);
+  // "Try later" (75) only when the gateway's load is all that stopped every failed run, as setup says it.
+  const exits = runs.map((r) => setupExit(r.report)).filter((e) => e !== EXIT.ok);
   if (ctx.json) {
     const [only] = runs;
     printJson(
@@ -111,7 +114,7 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         : { ok, runs: runs.map((r) => ({ profile: r.profile, ...r.report })) },
     );
   }
-  return ok ? 0 : 1;
+  return ok ? EXIT.ok : exits.every((e) => e === EXIT.later) ? EXIT.later : EXIT.failed;
 }
 
 /** A link whose name is no profile yet: setup's run with the link, then the profile saved from it. */
@@ -133,7 +136,7 @@ async function runNewImported(ctx: CliContext, inputs: SetupInputs, name: string
       ),
     );
   }
-  const { runSetup } = await import('../../setup/run.js');
+  const { runSetup, setupExit } = await import('../../setup/run.js');
   const { guardInterrupt } = await import('../interrupt.js');
   const report = await guardInterrupt(ctx, (onProgress) => runSetup({ ...setupOptions, onProgress }));
   const written = report.agents.filter((a) => a.ok).map((a) => a.id);
@@ -151,5 +154,5 @@ async function runNewImported(ctx: CliContext, inputs: SetupInputs, name: string
     printSetupReport(ctx, report);
     if (file !== undefined) print(ctx, wrap(ctx.t('import.profile_saved', { name, file, var: gateway.keyEnvVar, bin: BIN })));
   }
-  return report.ok ? 0 : 1;
+  return setupExit(report);
 }

@@ -160,6 +160,8 @@ export const en = {
     "Not judged (each probe failed for a cause that is not the config's, which every model of the key would meet; the config is left as it was):",
   'sync.unchecked': '{agent}: {model}: {message} ([{code}], request ID {id})',
   'sync.unchecked_fix': 'fix: {fix}',
+  'profiles.use_some_failed':
+    'Some agents were not switched (their configs are left as they were); see above. Run `{command}` again once fixed.',
   'sync.some_failed':
     'Some agents could not be brought up to date (their configs are left as they were); see above. Run `{bin} sync` again once fixed.',
   'sync.unchecked_again': 'Once that is fixed, run `{bin} sync --check` again.',

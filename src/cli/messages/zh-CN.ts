@@ -153,6 +153,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'sync.unchecked_title': '未能判断（探测失败的原因不在配置本身，密钥的每个模型都会遇到；配置保持原样）：',
   'sync.unchecked': '{agent}：{model}：{message}（[{code}]，请求 ID {id}）',
   'sync.unchecked_fix': '解决办法：{fix}',
+  'profiles.use_some_failed': '有些代理没有切换（它们的配置保持原样）；见上文。解决之后请再运行 `{command}`。',
   'sync.some_failed': '有些代理未能更新到最新（它们的配置保持原样）；见上文。解决之后请再运行 `{bin} sync`。',
   'sync.unchecked_again': '解决之后，请再运行 `{bin} sync --check`。',
   'restore.none': '{dir} 中没有备份。',
