@@ -433,6 +433,19 @@ describe('launch: refused before the agent starts', () => {
     expect(existsSync(dump)).toBe(false);
   });
 
+  it("a gateway too busy to serve: exit 75 (try later) with the load monitor's cause, the agent never started", async () => {
+    const { home, dump, env } = setup('copilot-cli');
+    sim.addFault({ kind: 'overloaded' });
+    try {
+      const r = await runCli(['launch', 'copilot-cli'], { home, env, timeoutMs: 30_000 });
+      expect(r.code).toBe(75);
+      expect(r.stderr).toContain('gateway_busy');
+      expect(existsSync(dump)).toBe(false);
+    } finally {
+      sim.clearFaults();
+    }
+  });
+
   it('a model the gateway does not serve for the key: refused with its diagnosis, the agent never started', async () => {
     const { home, dump, env } = setup('copilot-cli');
     const r = await runCli(['launch', 'copilot-cli', '--model', 'no-such-model'], { home, env, timeoutMs: 30_000 });
