@@ -57,6 +57,12 @@ function exitFor(d: Pick<Diagnosis, 'code'>): ExitCode {
   return d.code === 'gateway_busy' ? EXIT.later : EXIT.failed;
 }
 
+/** Several runs' exit codes as one: success when all succeeded, "try later" when every failed one says so. */
+export function exitOfRuns(exits: readonly ExitCode[]): ExitCode {
+  const failed = exits.filter((e) => e !== EXIT.ok);
+  return failed.length === 0 ? EXIT.ok : failed.every((e) => e === EXIT.later) ? EXIT.later : EXIT.failed;
+}
+
 /** The exit code of failed probes: "try later" when each failed only for the gateway's load. */
 export function exitForFailures(failures: readonly { diagnosis?: Pick<Diagnosis, 'code'> }[]): ExitCode {
   return failures.length > 0 && failures.every((f) => f.diagnosis?.code === 'gateway_busy') ? EXIT.later : EXIT.failed;

@@ -3,7 +3,7 @@
 // the key changed), each group of agents against the settings that last wrote them. `check`
 // changes nothing and says what a sync would.
 import type { AgentId } from '../agents/registry.js';
-import { EXIT, exitForFailures, type ExitCode } from '../core/errors.js';
+import { EXIT, exitForFailures, exitOfRuns, type ExitCode } from '../core/errors.js';
 import type { ClassifiedModel } from '../core/types.js';
 import type { Message } from '../i18n/index.js';
 import { keysForRun } from '../settings/config-key.js';
@@ -123,7 +123,7 @@ async function syncCall(input: SyncInput, host: Host, on: { onProgress?(e: Setup
   }
   const ok = runs.every((r) => r.ok);
   // "Try later" only when the gateway's load is all that failed.
-  const exit = ok ? EXIT.ok : runs.filter((r) => r.exit !== EXIT.ok).every((r) => r.exit === EXIT.later) ? EXIT.later : EXIT.failed;
+  const exit = exitOfRuns(runs.map((r) => r.exit));
   return { check, runs, ok, exit, notes };
 }
 

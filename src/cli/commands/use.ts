@@ -5,7 +5,7 @@
 // wrote each agent, for `profiles` and `sync`.
 import { givenOf } from '../given.js';
 import { normalizeBaseUrl } from '../../core/base-url.js';
-import { EXIT, UsageError } from '../../core/errors.js';
+import { exitOfRuns, UsageError } from '../../core/errors.js';
 import { wrap } from '../../core/layout.js';
 import { maskKey } from '../../core/mask.js';
 import { commas, msg } from '../../i18n/index.js';
@@ -103,8 +103,6 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
     }
   }
   const ok = runs.every((r) => r.report.ok);
-  // "Try later" (75) only when the gateway's load is all that stopped every failed run, as setup says it.
-  const exits = runs.map((r) => setupExit(r.report)).filter((e) => e !== EXIT.ok);
   if (ctx.json) {
     const [only] = runs;
     printJson(
@@ -114,7 +112,8 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
         : { ok, runs: runs.map((r) => ({ profile: r.profile, ...r.report })) },
     );
   }
-  return ok ? EXIT.ok : exits.every((e) => e === EXIT.later) ? EXIT.later : EXIT.failed;
+  // "Try later" (75) only when the gateway's load is all that stopped every failed run, as setup says it.
+  return exitOfRuns(runs.map((r) => setupExit(r.report)));
 }
 
 /** A link whose name is no profile yet: setup's run with the link, then the profile saved from it. */
