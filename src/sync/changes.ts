@@ -48,24 +48,26 @@ export function explainChanges(
     const models = byAgent?.get(a.id) ?? shared;
     const files = a.files.filter((f) => f.action !== 'unchanged').map((f) => f.path);
     const from = saved.perAgent?.[a.id]?.model;
-    // Its model fails for a cause no config could clear (the key, its account, the gateway's load).
-    const d = a.probe?.diagnosis;
-    if (files.length === 0 && a.probe && !a.probe.ok && d && !modelsOwnFailure(a.probe)) {
-      unchecked.push({
-        agent: a.id,
-        model: a.probe.model ?? from ?? '',
-        code: d.code,
-        ...(a.probe.requestId !== undefined && { requestId: a.probe.requestId }),
-        message: d.message,
-        fix: d.fix,
-      });
-      continue;
-    }
-    // Its model fails now and no other passes: nothing to write, and still not up to date.
     if (files.length === 0 && a.probe && !a.probe.ok) {
       const failed = { model: a.probe.model ?? from ?? '', code: a.probe.diagnosis?.code ?? 'error', id: a.probe.requestId ?? '-' };
-      // The saved model left the list and the one in its place fails: both said.
+      // The saved model left the list: stale, whatever the one in its place met.
       const gone = from !== undefined && from !== failed.model && !models.some((m) => m.id === from);
+      const d = a.probe.diagnosis;
+      // Its model fails for a cause no config could clear (the key, its account, the gateway's load).
+      if (d && !modelsOwnFailure(a.probe)) {
+        if (gone) changes.push({ agent: a.id, from, reason: msg('sync.left_unjudged', { ...failed, from }), files });
+        else
+          unchecked.push({
+            agent: a.id,
+            model: failed.model,
+            code: d.code,
+            ...(a.probe.requestId !== undefined && { requestId: a.probe.requestId }),
+            message: d.message,
+            fix: d.fix,
+          });
+        continue;
+      }
+      // Its model fails now and no other passes: nothing to write, and still not up to date.
       const reason = gone ? msg('sync.left_none_passes', { ...failed, from }) : msg('sync.fails_now', failed);
       changes.push({ agent: a.id, from, reason, files });
       continue;

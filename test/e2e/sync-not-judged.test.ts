@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startSimulator } from '../../src/simulator/index.js';
-import type { Fault, SimKey, Simulator } from '../../src/simulator/types.js';
+import { DEFAULT_MODELS, DEMO_KEY, startSimulator } from '../../src/simulator/index.js';
+import type { Fault, SimKey, SimModel, Simulator } from '../../src/simulator/types.js';
 import { jsonOf, runInProcess, tempHome } from '../helpers/cli.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -34,7 +34,7 @@ afterAll(stopAll);
 const cli = (args: string[]) => runInProcess(args, { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
 const configs = () => [join(home, '.codex/config.toml'), join(home, '.claude/settings.json')].map((p) => readFileSync(p, 'utf8'));
 /** The gateway the configs point at, back on its port. */
-const dayAfter = (opts: { keys?: SimKey[]; faults?: Fault[] }): Promise<Simulator> => startSim({ port, ...opts });
+const dayAfter = (opts: { keys?: SimKey[]; faults?: Fault[]; models?: SimModel[] }): Promise<Simulator> => startSim({ port, ...opts });
 
 interface Unchecked {
   agent: string;
@@ -89,6 +89,21 @@ describe('sync when the cause is not the configs', () => {
     const doc = jsonOf(check) as { stale: unknown[]; unchecked: Unchecked[] };
     expect(doc.stale).toEqual([]);
     expect(doc.unchecked.map((u) => u.code)).toEqual(['gateway_busy', 'gateway_busy']);
+  });
+
+  it("the saved model left the key's list, the account out of quota: stale all the same (the list changed), the one in its place not judged", async () => {
+    await dayAfter({
+      models: DEFAULT_MODELS.filter((m) => m.id !== 'gpt-5.1-codex'),
+      keys: [{ key: DEMO_KEY, name: 'demo', group: 'default', quotaUsd: 0 }],
+    });
+    const check = await cli(['sync', '--check', '--json']);
+    expect(check.code).toBe(1);
+    const doc = jsonOf(check) as { stale: { agent: string; reason: string }[]; unchecked: Unchecked[] };
+    expect(doc.stale.map((s) => s.agent)).toEqual(['codex']);
+    expect(doc.stale[0]?.reason).toMatch(
+      /^gpt-5\.1-codex left the key's model list; the model in its place, \S+, could not be judged \(quota, request ID \S+: not the model's cause\)$/,
+    );
+    expect(doc.unchecked.map((u) => u.agent)).toEqual(['claude-code']);
   });
 
   it('a model whose own channel fails is still stale: the config is what a sync would change', async () => {

@@ -7,6 +7,8 @@ export const en = {
   'sync.fails_now': '{model} fails its probe now ({code}, request ID {id}) and no other model of the key passes',
   'sync.left_none_passes':
     "{from} left the key's model list, and no model of the key passes in its place ({model}: {code}, request ID {id})",
+  'sync.left_unjudged':
+    "{from} left the key's model list; the model in its place, {model}, could not be judged ({code}, request ID {id}: not the model's cause)",
   'sync.left_list': "{model} left the key's model list",
   'sync.lost_mark': '{model} lost the mark {agent} needs',
   'sync.newer': 'a newer preferred model is offered',

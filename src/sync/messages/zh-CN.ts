@@ -6,6 +6,7 @@ export const zhCN: CatalogOf<typeof en> = {
   'sync.model_failed': '{model} 探测失败（{code}，请求 ID {id}）',
   'sync.fails_now': '{model} 现在探测失败（{code}，请求 ID {id}），且该密钥没有其他模型通过',
   'sync.left_none_passes': '{from} 已不在该密钥的模型列表中，且该密钥没有其他模型可以替代通过（{model}：{code}，请求 ID {id}）',
+  'sync.left_unjudged': '{from} 已不在该密钥的模型列表中；替代它的模型 {model} 无法判断（{code}，请求 ID {id}：原因不在模型本身）',
   'sync.left_list': '{model} 已不在此密钥的模型列表中',
   'sync.lost_mark': '{model} 失去了 {agent} 需要的标记',
   'sync.newer': '有更新的首选模型可用',
