@@ -368,6 +368,48 @@ async function fallBackAgent(
   // The tiers and the small model were chosen beside the failed model: they keep their own probes.
 }
 
+/** What a failed probe does to the model it asked for: nothing (it passed), or drop or keep the model. */
+type Verdict = 'pass' | 'drop' | 'keep';
+
+/**
+ * A listed model that failed is left out of the list, said like a fallback's failures; one kept
+ * (held before, the cause not the model's) is said in one line.
+ */
+function settleList(
+  c: Chosen,
+  results: ReadonlyMap<string, ProbeResult>,
+  verdict: (r: ProbeResult | undefined, held: boolean) => Verdict,
+  sayKept: boolean,
+) {
+  if (!c.list) return;
+  const out: FailedModel[] = [];
+  const kept: FailedModel[] = [];
+  c.list = c.list.filter((m) => {
+    const r = results.get(probeKey(m.protocol, m.model));
+    if (m.model === c.choice.model || m.model === c.choice.smallModel || r === undefined) return true;
+    const held = c.report.listedBefore?.includes(m.model) === true;
+    const v = verdict(r, held);
+    if (v === 'drop') out.push(failedModel(r));
+    else if (v === 'keep' && held && sayKept) kept.push(failedModel(r));
+    return v !== 'drop';
+  });
+  if (kept.length > 0)
+    c.report.notes.push(
+      msg('setup.kept_held_list', { models: commas(kept.map((f) => f.model)), codes: commas([...new Set(kept.map((f) => f.code))]) }),
+    );
+  if (out.length > 0) {
+    c.report.leftOut = out;
+    for (const f of out.slice(0, SAID_FAILURES)) c.report.notes.push(msg('setup.left_out', { note: failedNote(f) }));
+    if (out.length > SAID_FAILURES)
+      c.report.notes.push(
+        msg('setup.more_left_out', {
+          n: out.length - SAID_FAILURES,
+          codes: commas([...new Set(out.slice(SAID_FAILURES).map((f) => f.code))]),
+        }),
+      );
+  }
+}
+
 /**
  * An agent's probes read: the main model's is its probe; a tier, a listed model or a small model
  * that failed is left out (the agent then uses the main model there), each said.
@@ -377,44 +419,35 @@ function settleProbes(opts: SetupOptions, c: Chosen, results: ReadonlyMap<string
   if (main) c.report.probe = toVerify(main);
   // When the main model failed for a cause that is not a model's (the key, its account, the
   // gateway's load), the others failing for such a cause say nothing of those models: they stay
-  // (the agent is written only with --force, and then as chosen).
+  // (the agent is written only with --force, and then as chosen). A model the config on disk
+  // already holds (a sync reads it) that failed for such a cause stays too, said: it answered when
+  // it was written, and the key's account or the gateway's load is no reason to take it out.
   const blocked = main !== undefined && !main.ok && !modelsOwnFailure(main);
-  const failed = (r: ProbeResult | undefined): r is ProbeResult => r !== undefined && !r.ok && (!blocked || modelsOwnFailure(r));
+  const verdict = (r: ProbeResult | undefined, held: boolean): Verdict =>
+    r === undefined || r.ok ? 'pass' : modelsOwnFailure(r) || !(blocked || held) ? 'drop' : 'keep';
+  const keptNote = (r: ProbeResult) => {
+    if (!blocked) c.report.notes.push(msg('setup.kept_held', { note: failedNote(failedModel(r)) }));
+  };
+  const before = c.report.before;
   // A tier whose model failed is not written: the agent's tier then takes the main model.
   for (const [tier, model] of Object.entries(c.choice.tiers ?? {})) {
     const r = results.get(probeKey(c.choice.protocol, model));
-    if (!failed(r) || model === c.choice.model) continue;
-    c.report.notes.push(msg('setup.tier_failed', { tier, note: failedNote(failedModel(r)), model: c.choice.model }));
+    const v = model === c.choice.model ? 'pass' : verdict(r, before?.tiers?.[tier] === model);
+    if (v === 'keep') keptNote(r!);
+    if (v !== 'drop') continue;
+    c.report.notes.push(msg('setup.tier_failed', { tier, note: failedNote(failedModel(r!)), model: c.choice.model }));
     delete c.choice.tiers![tier];
   }
   if (c.choice.tiers && Object.keys(c.choice.tiers).length === 0) delete c.choice.tiers;
-  // A listed model that failed is left out of the list, said like a fallback's failures.
-  if (c.list) {
-    const out: FailedModel[] = [];
-    c.list = c.list.filter((m) => {
-      const r = results.get(probeKey(m.protocol, m.model));
-      if (!failed(r) || m.model === c.choice.model || m.model === c.choice.smallModel) return true;
-      out.push(failedModel(r));
-      return false;
-    });
-    if (out.length > 0) {
-      c.report.leftOut = out;
-      for (const f of out.slice(0, SAID_FAILURES)) c.report.notes.push(msg('setup.left_out', { note: failedNote(f) }));
-      if (out.length > SAID_FAILURES)
-        c.report.notes.push(
-          msg('setup.more_left_out', {
-            n: out.length - SAID_FAILURES,
-            codes: commas([...new Set(out.slice(SAID_FAILURES).map((f) => f.code))]),
-          }),
-        );
-    }
-  }
+  settleList(c, results, verdict, !blocked);
   opts.onProgress?.({ phase: 'probed', agent: c.agent.id, ok: main?.ok ?? false });
   if (c.choice.smallModel && c.choice.smallProtocol && c.choice.smallModel !== c.choice.model) {
     const small = results.get(probeKey(c.choice.smallProtocol, c.choice.smallModel));
-    if (failed(small)) {
+    const v = verdict(small, before?.smallModel === c.choice.smallModel);
+    if (v === 'keep') keptNote(small!);
+    if (v === 'drop') {
       c.report.notes.push(
-        msg('setup.small_failed', { small: c.choice.smallModel ?? '', code: small.diagnosis?.code ?? 'error', model: c.choice.model }),
+        msg('setup.small_failed', { small: c.choice.smallModel ?? '', code: small!.diagnosis?.code ?? 'error', model: c.choice.model }),
       );
       c.choice.smallModel = c.choice.model;
       c.choice.smallProtocol = c.choice.protocol;

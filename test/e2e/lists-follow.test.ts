@@ -74,5 +74,32 @@ describe('lists follow the gateway', () => {
       const doctor = await runInProcess(['doctor', '--json', '--agent', id], { home, env });
       expect(doctor.code, doctor.stdout).toBe(0);
     });
+
+    it(`${AGENTS[id].name}: a listed model the gateway rate-limits today stays in the list through a sync (the cause is not the model's), said`, async () => {
+      sim.setModels(DEFAULT_MODELS);
+      const home = newHome();
+      const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', id], { home, env });
+      expect(setup.code, setup.stderr).toBe(0);
+      const report = jsonOf(setup) as { agents: { model: string; smallModel?: string }[] };
+      const chosen = new Set([report.agents[0]!.model, report.agents[0]!.smallModel]);
+      const before = (await listedNow(id, home)).map((m) => m.model);
+      const limited = before.find((m) => !chosen.has(m))!;
+      sim.addFault({ kind: 'rate-limit', model: limited, retryAfter: 60 });
+      try {
+        const sync = await runInProcess(['sync', '--json'], { home, env });
+        expect(sync.code, sync.stderr).toBe(0);
+        expect((await listedNow(id, home)).map((m) => m.model).sort()).toEqual([...before].sort());
+        const doc = jsonOf(sync) as { changes: unknown[]; agents: { notes: string[]; leftOut?: unknown[] }[] };
+        expect(doc.changes).toEqual([]);
+        expect(doc.agents[0]?.leftOut).toBeUndefined();
+        expect(doc.agents[0]?.notes.join('\n')).toContain(`Kept in the list, as the config already held them: ${limited}`);
+        // A first setup never held it: there, it is left out, as before.
+        const fresh = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', id], { home: newHome(), env });
+        const left = (jsonOf(fresh) as { agents: { leftOut?: { model: string; code: string }[] }[] }).agents[0]?.leftOut;
+        expect(left).toEqual([expect.objectContaining({ model: limited, code: 'rate_limited' })]);
+      } finally {
+        sim.clearFaults();
+      }
+    });
   }
 });

@@ -106,6 +106,27 @@ describe('sync when the cause is not the configs', () => {
     expect(doc.unchecked.map((u) => u.agent)).toEqual(['claude-code']);
   });
 
+  it("Claude Code's small model and opus tier rate-limited today: sync keeps both (the config held them), and says why", async () => {
+    await dayAfter({
+      faults: [
+        { kind: 'rate-limit', model: 'claude-haiku-4-5', retryAfter: 60 },
+        { kind: 'rate-limit', model: 'claude-opus-4-1', retryAfter: 60 },
+      ],
+    });
+    const before = configs();
+    const sync = await cli(['sync', '--json']);
+    expect(sync.code, sync.stdout + sync.stderr).toBe(0);
+    const doc = jsonOf(sync) as {
+      changes: unknown[];
+      agents: { id: string; smallModel?: string; tiers?: Record<string, string>; notes: string[] }[];
+    };
+    expect(doc.changes).toEqual([]);
+    const claude = doc.agents.find((a) => a.id === 'claude-code')!;
+    expect([claude.smallModel, claude.tiers?.opus]).toEqual(['claude-haiku-4-5', 'claude-opus-4-1']);
+    expect(claude.notes.filter((n) => n.includes("Kept: the config already held it, and the cause is not the model's."))).toHaveLength(2);
+    expect(configs()).toEqual(before);
+  });
+
   it('a model whose own channel fails is still stale: the config is what a sync would change', async () => {
     await dayAfter({ faults: [{ kind: 'upstream-down', path: '/v1/responses' }] });
     const check = await cli(['sync', '--check', '--json']);

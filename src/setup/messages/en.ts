@@ -33,6 +33,9 @@ export const en = {
   'setup.fallback_stopped':
     "Stopped looking for another model: {model} failed for a reason that is not the model's own ({code}), which every model of this key would meet.",
   'setup.unknown_agent': 'Unknown agent: {id}.',
+  'setup.kept_held': "{note}. Kept: the config already held it, and the cause is not the model's.",
+  'setup.kept_held_list':
+    "Kept in the list, as the config already held them: {models}; their probes failed for a cause that is not the model's ({codes}).",
   'setup.small_failed': 'small model {small} failed its probe ({code}); using {model} for background calls too.',
   'setup.probe_failed_skip': 'its probe failed, so no file was written (use --force to write anyway)',
   'setup.probe_failed_kept': 'its probe failed: its config is left as it was',

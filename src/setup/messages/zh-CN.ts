@@ -28,6 +28,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'setup.fallback_chosen': '改用 {winner} 代替 {model}：按排序的下一个模型，且已通过探测。',
   'setup.fallback_stopped': '不再尝试其他模型：{model} 失败的原因不在模型本身（{code}），此密钥的任何模型都会遇到。',
   'setup.unknown_agent': '未知的智能体：{id}。',
+  'setup.kept_held': '{note}。已保留：配置中原本就有它，且原因不在模型本身。',
+  'setup.kept_held_list': '以下模型保留在列表中，因为配置中原本就有它们：{models}；它们探测失败的原因不在模型本身（{codes}）。',
   'setup.small_failed': '小模型 {small} 探测失败（{code}）；后台调用也改用 {model}。',
   'setup.probe_failed_skip': '探测失败，因此没有写入文件（用 --force 可强制写入）',
   'setup.probe_failed_kept': '探测失败：它的配置保持原样',
