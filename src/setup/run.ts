@@ -412,7 +412,8 @@ function settleList(
 
 /**
  * An agent's probes read: the main model's is its probe; a tier, a listed model or a small model
- * that failed is left out (the agent then uses the main model there), each said.
+ * that failed is left out (the agent then uses the main model there), each said; unless the cause
+ * is not the model's and the main model met it too, or the config already held that model.
  */
 function settleProbes(opts: SetupOptions, c: Chosen, results: ReadonlyMap<string, ProbeResult>): void {
   const main = results.get(probeKey(c.choice.protocol, c.choice.model));
