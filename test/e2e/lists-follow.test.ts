@@ -26,6 +26,16 @@ async function listedNow(id: (typeof listing)[number], home: string): Promise<{ 
   return agent.listedModels!(agentEnv, 'user', await readCurrent(agent, agentEnv, 'user'));
 }
 
+/** The agent set up in a new home on the full catalog: its chosen models and the list it was written with. */
+async function setUp(id: (typeof listing)[number]) {
+  sim.setModels(DEFAULT_MODELS);
+  const home = newHome();
+  const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', id], { home, env });
+  expect(setup.code, setup.stderr).toBe(0);
+  const report = jsonOf(setup) as { agents: { model: string; smallModel?: string }[] };
+  return { home, chosen: new Set([report.agents[0]!.model, report.agents[0]!.smallModel]), before: await listedNow(id, home) };
+}
+
 describe('lists follow the gateway', () => {
   it('there are agents that keep lists', () => {
     expect(listing).toEqual(expect.arrayContaining(['opencode', 'kilo']));
@@ -33,13 +43,7 @@ describe('lists follow the gateway', () => {
 
   for (const id of listing) {
     it(`${AGENTS[id].name}: a protocol's last listed model dropped, then a second one; sync, doctor and sync --check agree`, async () => {
-      sim.setModels(DEFAULT_MODELS);
-      const home = newHome();
-      const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', id], { home, env });
-      expect(setup.code, setup.stderr).toBe(0);
-      const report = jsonOf(setup) as { agents: { model: string; smallModel?: string }[] };
-      const chosen = new Set([report.agents[0]!.model, report.agents[0]!.smallModel]);
-      const before = await listedNow(id, home);
+      const { home, chosen, before } = await setUp(id);
       // Every model of one protocol the list holds, none of them the default or small model: the
       // case where no chosen model is left in that provider.
       const protocols = [...new Set(before.map((m) => m.protocol))].map((p) => before.filter((m) => m.protocol === p));
@@ -76,13 +80,8 @@ describe('lists follow the gateway', () => {
     });
 
     it(`${AGENTS[id].name}: a listed model the gateway rate-limits today stays in the list through a sync (the cause is not the model's), said`, async () => {
-      sim.setModels(DEFAULT_MODELS);
-      const home = newHome();
-      const setup = await runInProcess(['setup', '--yes', '--json', '--base-url', sim.root, '--agent', id], { home, env });
-      expect(setup.code, setup.stderr).toBe(0);
-      const report = jsonOf(setup) as { agents: { model: string; smallModel?: string }[] };
-      const chosen = new Set([report.agents[0]!.model, report.agents[0]!.smallModel]);
-      const before = (await listedNow(id, home)).map((m) => m.model);
+      const { home, chosen, before: listed } = await setUp(id);
+      const before = listed.map((m) => m.model);
       const limited = before.find((m) => !chosen.has(m))!;
       sim.addFault({ kind: 'rate-limit', model: limited, retryAfter: 60 });
       try {
