@@ -56,6 +56,17 @@ function codexFor(root: string): string {
   return path;
 }
 
+/** A Claude Code settings file written by hand for `root`, the key in it (0600, as Claude Code keeps it). */
+function claudeFor(root: string, key: string): void {
+  const path = join(home, '.claude/settings.json');
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(
+    path,
+    JSON.stringify({ env: { ANTHROPIC_BASE_URL: root, ANTHROPIC_AUTH_TOKEN: key, ANTHROPIC_MODEL: 'claude-sonnet-4-5' } }),
+  );
+  chmodSync(path, 0o600);
+}
+
 const findingCodes = (doc: Doc | undefined, id: string) => doc?.agents.find((a) => a.id === id)?.findings.map((f) => f.code);
 const OFFERED = '`gateway-agent-setup doctor --fix` repairs what it can';
 const KEYS_LEFT =
@@ -112,6 +123,20 @@ describe('doctor when the key or its account is what is wrong', () => {
     expect(readFileSync(join(home, '.codex/config.toml'), 'utf8')).toContain('env_key = "GATEWAY_API_KEY"');
   });
 
+  it("two agents' keys expired, each with its own variable: the closing line names both variables", async () => {
+    codexFor(sim.root);
+    claudeFor(sim.root, EXPIRED_KEY);
+    // Codex's own variable is named for this run, but no gateway is: its key goes nowhere.
+    const env = { MY_GW: EXPIRED_KEY, CODEX_KEY: DEMO_KEY };
+    const json = await doctor(['--api-key-env', 'codex=CODEX_KEY'], env);
+    expect([findingCodes(json.doc, 'claude-code'), findingCodes(json.doc, 'codex')]).toEqual([['bad_key'], ['bad_key']]);
+    expect(json.doc?.newKey).toEqual({ vars: ['GATEWAY_API_KEY', 'CODEX_KEY'], baseUrl: sim.root });
+    const text = await doctor(['--api-key-env', 'codex=CODEX_KEY'], env, false);
+    expect(text.text).toContain(
+      `To write other keys: export each agent's in its own variable (GATEWAY_API_KEY, CODEX_KEY) and run \`gateway-agent-setup doctor --fix --base-url ${sim.root}\``,
+    );
+  });
+
   it("its group taken away, another key given for the gateway: --fix is offered, and writes that key in the refused one's place", async () => {
     codexFor(sim.root);
     const env = { MY_GW: RETIRED_KEY, GATEWAY_API_KEY: DEMO_KEY };
@@ -126,17 +151,7 @@ describe('doctor when the key or its account is what is wrong', () => {
 
   it('one agent out of quota, another whose gateway is down: the closing line names both, and to run doctor later', async () => {
     codexFor(`http://127.0.0.1:${await closedPort()}`);
-    const claude = join(home, '.claude/settings.json');
-    mkdirSync(join(claude, '..'), { recursive: true });
-    writeFileSync(
-      claude,
-      JSON.stringify(
-        { env: { ANTHROPIC_BASE_URL: sim.root, ANTHROPIC_AUTH_TOKEN: BROKE_KEY, ANTHROPIC_MODEL: 'claude-sonnet-4-5' } },
-        null,
-        2,
-      ),
-    );
-    chmodSync(claude, 0o600);
+    claudeFor(sim.root, BROKE_KEY);
     const env = { MY_GW: DEMO_KEY };
     const json = await doctor([], env);
     expect([findingCodes(json.doc, 'codex'), findingCodes(json.doc, 'claude-code')], JSON.stringify(json.doc)).toEqual([
