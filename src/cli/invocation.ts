@@ -46,14 +46,17 @@ export async function invocationHere(ctx: Pick<CliContext, 'home' | 'env' | 'cwd
 /**
  * The arguments of this run, to give again once the cause is fixed, each quoted for a shell; a key
  * given as `--api-key` is left out (it belongs in the environment, never in a command to copy).
+ * `added` (the failure's own advice, such as the variable holding the key to send) goes before
+ * the arguments for the agent.
  */
-export function againArgs(argv: readonly string[]): { args: string; keyLeftOut: boolean } {
+export function againArgs(argv: readonly string[], added: readonly string[] = []): { args: string; keyLeftOut: boolean } {
   const out: string[] = [];
   let keyLeftOut = false;
+  let forAgent: readonly string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
-      out.push(...argv.slice(i).map(shellWord));
+      forAgent = argv.slice(i);
       break;
     }
     if (arg === '--api-key' || arg.startsWith('--api-key=')) {
@@ -63,5 +66,6 @@ export function againArgs(argv: readonly string[]): { args: string; keyLeftOut: 
     }
     out.push(shellWord(arg));
   }
+  out.push(...[...added, ...forAgent].map(shellWord));
   return { args: out.join(' '), keyLeftOut };
 }

@@ -284,7 +284,7 @@ async function report(
   const again = exitCode === EXIT.failed || exitCode === EXIT.later;
   if (again && doc.code !== 'internal' && !(error instanceof ToolError && !error.retryable) && opts.argv.length > 0) {
     const { againArgs, invocationHere } = await import('./invocation.js');
-    const words = againArgs(opts.argv);
+    const words = againArgs(opts.argv, error instanceof GatewayError ? error.againWith : undefined);
     const command = `${await invocationHere(ctx)} ${words.args}`;
     doc.again = command;
     // On a line of its own and never wrapped: copied whole, it runs.

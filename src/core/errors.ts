@@ -1,6 +1,6 @@
 // Typed errors with exit codes; only src/cli/main.ts turns them into an exit.
 import { english, msg, type Message } from '../i18n/index.js';
-import type { Diagnosis } from './types.js';
+import type { Diagnosis, DiagnosisCode } from './types.js';
 
 /** Documented exit codes (README, "Exit codes"). */
 export const EXIT = {
@@ -69,10 +69,19 @@ export function exitForFailures(failures: readonly { diagnosis?: Pick<Diagnosis,
 }
 
 /** A gateway call failed; carries the diagnosis (code, cause, fix, request ID), and the gateway's version when its answer told it. */
+/**
+ * Causes that make a key unusable whatever it asks for: refused, missing, or in a group its owner
+ * may no longer use. Another key the user gives replaces such a key. Quota is not among them: it is
+ * the account's, and another key may bill another account.
+ */
+export const KEY_UNUSABLE: ReadonlySet<DiagnosisCode> = new Set(['bad_key', 'missing_key', 'group_denied']);
+
 export class GatewayError extends JobError {
   constructor(
     readonly diagnosis: Diagnosis,
     readonly gatewayVersion?: string,
+    /** Arguments the command to run again adds (the variable that holds the key to send instead). */
+    readonly againWith?: readonly string[],
   ) {
     super(diagnosis.message, diagnosis.fix, exitFor(diagnosis));
   }

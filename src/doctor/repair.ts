@@ -6,10 +6,9 @@ import type { AgentId } from '../agents/registry.js';
 import type { KeyStorage, Scope } from '../agents/types.js';
 import { normalizeBaseUrl, originOf } from '../core/base-url.js';
 import { BIN } from '../core/bin.js';
-import { CancelledError, ToolError } from '../core/errors.js';
+import { CancelledError, KEY_UNUSABLE, ToolError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { shellWord } from '../core/shell-word.js';
-import type { DiagnosisCode } from '../core/types.js';
 import { msg, type Message } from '../i18n/index.js';
 import type { SetupReport } from '../setup/run.js';
 import { agentKeyOf, agentKeyVarOf, type AgentCheck } from './check.js';
@@ -67,13 +66,6 @@ export interface RepairResult {
   moved: { id: AgentId; from: string; to: string; code: string }[];
   keys: KeyReplaced[];
 }
-
-/**
- * Findings that make the agent's own key unusable whatever it asks for: refused, missing, or in a
- * group its owner may no longer use. A given key replaces such a key. Quota is not among them: it is
- * the account's, and another key may bill another account.
- */
-export const KEY_UNUSABLE: ReadonlySet<DiagnosisCode> = new Set(['bad_key', 'missing_key', 'group_denied']);
 
 /** Which gateway and key a repair writes for an agent, and whether that key replaces the agent's own. */
 function repairTarget(c: AgentCheck, o: RepairInputs) {

@@ -4,6 +4,7 @@
 // balance and expiry.
 import { nowSeconds } from '../core/clock.js';
 import { originOf } from '../core/base-url.js';
+import { KEY_UNUSABLE } from '../core/errors.js';
 import type { DiagnosisCode } from '../core/types.js';
 import { AGENTS, type AgentId } from '../agents/registry.js';
 import type { AgentEnv, KeyStorage, Scope } from '../agents/types.js';
@@ -13,11 +14,11 @@ import type { KeyReport } from './key-usage.js';
 import type { KeyReplaced, RepairInputs, RepairRun, RepairResult } from './repair.js';
 
 /** The repair's rules, loaded only when there is a finding to weigh. */
-type Rules = Pick<typeof import('./repair.js'), 'KEY_UNUSABLE' | 'replacesKey' | 'newKeyVar' | 'repairAgents'>;
+type Rules = Pick<typeof import('./repair.js'), 'replacesKey' | 'newKeyVar' | 'repairAgents'>;
 
 async function loadRules(): Promise<Rules> {
-  const { KEY_UNUSABLE, replacesKey, newKeyVar, repairAgents } = await import('./repair.js');
-  return { KEY_UNUSABLE, replacesKey, newKeyVar, repairAgents };
+  const { replacesKey, newKeyVar, repairAgents } = await import('./repair.js');
+  return { replacesKey, newKeyVar, repairAgents };
 }
 
 type CheckInputs = Omit<CheckOptions, 'env' | 'http'> & { timeoutMs?: number };
@@ -90,7 +91,7 @@ function waitsOn(c: AgentCheck, o: DoctorOptions, rules: Rules, findings = c.fin
   if (elsewhere || findings.length === 0) return undefined;
   if (findings.every((f) => GATEWAY_AWAY.has(f.code))) return 'gateway';
   // Quota is the account's: no config clears it, and a given key is not written over it.
-  const owned = findings.every((f) => GATEWAY_AWAY.has(f.code) || f.code === 'quota' || rules.KEY_UNUSABLE.has(f.code));
+  const owned = findings.every((f) => GATEWAY_AWAY.has(f.code) || f.code === 'quota' || KEY_UNUSABLE.has(f.code));
   return owned && !rules.replacesKey(c, o.repairs) ? 'key' : undefined;
 }
 
@@ -173,7 +174,7 @@ async function repair(o: DoctorOptions, checks: readonly AgentCheck[]) {
 
 /** How a new key would clear the findings a new key clears (refused, missing, its group denied). */
 function newKeyFor(found: readonly AgentCheck[], o: DoctorOptions, rules: Rules): Pick<DoctorReport, 'newKey'> {
-  const keyed = found.filter((c) => c.findings.some((f) => rules.KEY_UNUSABLE.has(f.code)));
+  const keyed = found.filter((c) => c.findings.some((f) => KEY_UNUSABLE.has(f.code)));
   if (keyed.length === 0) return {};
   const vars = [...new Set(keyed.map((c) => rules.newKeyVar(c, o.repairs)))];
   const root = o.repairs.given === undefined ? keyed.find((c) => c.root !== undefined)?.root : undefined;

@@ -10,7 +10,7 @@ import { inferPriceGroup, keyGroups, repriced } from '../gateway/enrich.js';
 import { VERIFIED_NEW_API } from '../gateway/version.js';
 import type { ClientOptions } from '../gateway/types.js';
 import { msg, type Message } from '../i18n/index.js';
-import { agentsHint, resolveGateway } from '../settings/gateway.js';
+import { agentsHint, resolveGateway, toWaitingKey } from '../settings/gateway.js';
 import type { Given } from '../settings/given.js';
 import { gatewayValues } from '../settings/saved.js';
 import { whyNotListed, type GroupAdvice } from '../setup/group-advice.js';
@@ -72,7 +72,9 @@ async function modelsCall(input: ModelsInput, host: Host): Promise<{ report: Mod
   const key = (agent !== undefined ? gw.agentKeys?.get(agent)?.key : undefined) ?? gw.key;
   const group = input.group;
   const opts = { root: gw.root, key, timeoutMs: gw.timeoutMs, env: gw.env, ...(group !== undefined && { group }) };
-  const { list, market, keyInfo, served } = await ask(opts);
+  const { list, market, keyInfo, served } = await ask(opts).catch((e: unknown) => {
+    throw toWaitingKey(gw, e);
+  });
   // Prices are the model's price × the key's group's ratio. The gateway does not tell a key's
   // group; without one given the key's own list tells it when one group (or one ratio) fits it.
   const ids = list.models.map((m) => m.id);

@@ -7,7 +7,7 @@ import { EXIT, exitForFailures, exitOfRuns, type ExitCode } from '../core/errors
 import type { ClassifiedModel } from '../core/types.js';
 import type { Message } from '../i18n/index.js';
 import { keysForRun } from '../settings/config-key.js';
-import { resolveGateway } from '../settings/gateway.js';
+import { resolveGateway, toWaitingKey } from '../settings/gateway.js';
 import type { Given } from '../settings/given.js';
 import { recordActive, requireProfileKey } from '../settings/profiles.js';
 import { loadSaved, refuseSavedEnvStorage, rememberSetup } from '../settings/saved.js';
@@ -95,7 +95,9 @@ async function syncCall(input: SyncInput, host: Host, on: { onProgress?(e: Setup
           byAgent = each;
         },
       }),
-    );
+    ).catch((e: unknown) => {
+      throw toWaitingKey(gateway, e);
+    });
     // A profile records no chosen model (`use` leaves it in the agent's config): the model on disk is the one a change moves from.
     const known =
       group.profile === undefined

@@ -3,7 +3,7 @@
 import { AGENT_IDS, isAgentId, type AgentId } from '../agents/ids.js';
 import { normalizeBaseUrl } from '../core/base-url.js';
 import { suggesting } from '../core/closest.js';
-import { UsageError } from '../core/errors.js';
+import { GatewayError, KEY_UNUSABLE, UsageError } from '../core/errors.js';
 import { maskKey } from '../core/mask.js';
 import { commas, msg, type Message } from '../i18n/index.js';
 import { showArgument } from '../core/values.js';
@@ -28,6 +28,8 @@ export interface GatewayInputs {
   agentKeys?: ReadonlyMap<AgentId, AgentKey>;
   /** The config each agent's key was taken from, when it was (said per agent, whichever key the run sends). */
   keptIn?: ReadonlyMap<AgentId, string>;
+  /** The variable that holds another key than the config's kept one this run sends in its place. */
+  keyWaiting?: string;
   timeoutMs: number;
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -247,14 +249,27 @@ export function resolveGateway(
       : (standIn ?? resolveKey(ctx, values, imported));
   const own = agentKeys.size > 0 ? { agentKeys } : {};
   const keptIn = new Map(kept.map((id) => [id, inConfigs.get(id)!.source]));
+  const waiting = fromVar !== undefined && standIn !== fromVar && key.key !== fromVar.key;
   return {
     ...url,
     ...key,
     ...own,
     ...(keptIn.size > 0 && { keptIn }),
+    ...(waiting && { keyWaiting: keyEnvVar }),
     timeoutMs: timeoutMs(values),
     env: ctx.env,
   };
+}
+
+/**
+ * The gateway refused the key a config kept while the variable holds another: the failure says
+ * how to send that one instead, and the command to run again names it.
+ */
+export function toWaitingKey(gateway: Pick<GatewayInputs, 'keyWaiting'>, error: unknown): unknown {
+  const name = gateway.keyWaiting;
+  if (name === undefined || !(error instanceof GatewayError) || !KEY_UNUSABLE.has(error.diagnosis.code)) return error;
+  const d = error.diagnosis;
+  return new GatewayError({ ...d, fix: msg('keys.waiting_fix', { fix: d.fix, var: name }) }, error.gatewayVersion, ['--api-key-env', name]);
 }
 
 /**

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, VIP_KEY } from '../../src/simulator/index.js';
+import { DEMO_KEY, EXPIRED_KEY, VIP_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
-import { runInProcess, tempHomes } from '../helpers/cli.js';
+import { jsonOf, runInProcess, tempHomes } from '../helpers/cli.js';
 import { startKeyTrap, type KeyTrap } from '../helpers/key-trap.js';
 import { startSim, stopAll } from '../helpers/sim.js';
 
@@ -195,5 +195,30 @@ describe('no command swaps a key silently', () => {
     const named = await runInProcess(['sync', '--api-key-env', 'GATEWAY_API_KEY'], { home, env: { GATEWAY_API_KEY: VIP_KEY } });
     expect(named.code, named.stderr + named.stdout).toBe(0);
     expect(readFileSync(join(home, '.codex', '.env'), 'utf8')).toContain(VIP_KEY);
+  });
+
+  it('the kept key refused while the variable holds another: the failure names the variable, and the command to run again sends it', async () => {
+    const home = newHome();
+    mkdirSync(join(home, '.config', 'gateway-agent-setup'), { recursive: true });
+    writeFileSync(settingsFile(home), JSON.stringify({ baseUrl: sim.root, agents: ['claude-code'] }));
+    const file = join(home, '.claude', 'settings.json');
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, JSON.stringify({ env: { ANTHROPIC_BASE_URL: sim.root, ANTHROPIC_AUTH_TOKEN: EXPIRED_KEY } }));
+    const failed = await runInProcess(['sync', '--json'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(oneLine(failed.stderr)).toContain('fix: extend its expiry');
+    expect(oneLine(failed.stderr)).toContain('or send the key in $GATEWAY_API_KEY instead: add --api-key-env GATEWAY_API_KEY');
+    expect(failed.stderr).toMatch(/Then run again:\n {4}\S.* sync --json --api-key-env GATEWAY_API_KEY\n/);
+    const doc = jsonOf(failed) as { error: { code: string; again: string } };
+    expect(doc.error.code).toBe('bad_key');
+    expect(doc.error.again.endsWith(' sync --json --api-key-env GATEWAY_API_KEY')).toBe(true);
+    // Without a variable holding another key, the command to run again is the one typed.
+    const alone = await runInProcess(['sync'], { home });
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toMatch(/Then run again:\n {4}\S.* sync\n/);
+    const again = await runInProcess(['sync', '--api-key-env', 'GATEWAY_API_KEY'], { home, env: { GATEWAY_API_KEY: DEMO_KEY } });
+    expect(again.code, again.stderr + again.stdout).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).env.ANTHROPIC_AUTH_TOKEN).toBe(DEMO_KEY);
+    for (const r of [failed, alone, again]) expect(r.stdout + r.stderr).not.toContain(EXPIRED_KEY.slice(3));
   });
 });

@@ -1,6 +1,6 @@
 // The command a next step names, from how the tool was started (src/cli/invocation.ts).
 import { describe, expect, it } from 'vitest';
-import { invocation, type InvocationFacts } from '../../src/cli/invocation.js';
+import { againArgs, invocation, type InvocationFacts } from '../../src/cli/invocation.js';
 
 const facts = (over: Partial<InvocationFacts>): InvocationFacts => ({
   env: {},
@@ -55,5 +55,21 @@ describe('invocation', () => {
     ],
   ])('%s', (_name, over, expected) => {
     expect(invocation(facts(over))).toBe(expected);
+  });
+});
+
+describe('againArgs', () => {
+  it('leaves out a key given as --api-key, in either spelling, and quotes each word', () => {
+    expect(againArgs(['models', '--api-key', 'sk-secret', '--base-url', 'http://a b'])).toEqual({
+      args: "models --base-url 'http://a b'",
+      keyLeftOut: true,
+    });
+    expect(againArgs(['models', '--api-key=sk-secret'])).toEqual({ args: 'models', keyLeftOut: true });
+  });
+
+  it("adds the failure's own arguments before those for the agent, even after a key left out last", () => {
+    const added = ['--api-key-env', 'GATEWAY_API_KEY'];
+    expect(againArgs(['launch', 'codex', '--', 'exec', 'hi'], added).args).toBe('launch codex --api-key-env GATEWAY_API_KEY -- exec hi');
+    expect(againArgs(['sync', '--api-key'], added)).toEqual({ args: 'sync --api-key-env GATEWAY_API_KEY', keyLeftOut: true });
   });
 });

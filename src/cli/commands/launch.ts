@@ -20,7 +20,7 @@ import type { CommandHelp } from '../command-types.js';
 import type { CliContext } from '../context.js';
 import { BIN } from '../help.js';
 import { keysForRun } from '../../settings/config-key.js';
-import { resolveGateway } from '../../settings/gateway.js';
+import { resolveGateway, toWaitingKey } from '../../settings/gateway.js';
 import { note } from '../output.js';
 import { wrap } from '../../core/layout.js';
 import { agentEnv, setupInputs, setupOptionsFrom } from '../../settings/setup-inputs.js';
@@ -130,7 +130,12 @@ export async function run(ctx: CliContext, args: ParsedArgs): Promise<number> {
   const { installedVersion, withVersion } = await import('../../agents/versions.js');
   // As for setup, the installed version decides what suits the agent (below a version seen failing: nothing, with
   // the command that updates it); asked while the gateway lists its models.
-  const [list, version] = await Promise.all([listModels(clientFor(opts, agent.id)), installedVersion(agent, env)]);
+  const [list, version] = await Promise.all([
+    listModels(clientFor(opts, agent.id)).catch((e: unknown) => {
+      throw toWaitingKey(gateway, e);
+    }),
+    installedVersion(agent, env),
+  ]);
   const [candidate] = await choosePhase(
     { ...opts, choice: { ...opts.choice, ...(version !== undefined && { versions: new Map([[agent.id, version]]) }) } },
     list.models,

@@ -79,6 +79,7 @@ export const en = {
     'To use that key with {origin}, name it yourself: --api-key-env {var}. To keep both gateways, give {origin} a profile of its own with its own key variable: gateway-agent-setup use NAME --base-url {origin} --api-key-env ITS_KEY_VAR.',
   'keys.kept_in_config':
     '{agent} keeps the key in its config ({file}); ${var} holds another key, which this run does not use. To replace the key, name it: --api-key-env {var}.',
+  'keys.waiting_fix': '{fix}; or send the key in ${var} instead: add --api-key-env {var}',
   'keys.dropped': 'The saved gateway is now {origin}; the key variables saved for {before} are no longer used with it: {vars}.',
   'keys.rebound': '${var} now belongs to {origin} (it was saved for {before}).',
   'profiles.key_unset': 'Profile "{name}" reads its key from ${var}, which is not set.',

@@ -73,6 +73,7 @@ export const zhCN: CatalogOf<typeof en> = {
     '要把该密钥用于 {origin}，请自己指明：--api-key-env {var}。要同时保留两个网关，请为 {origin} 建立自己的档案并使用它自己的密钥变量：gateway-agent-setup use NAME --base-url {origin} --api-key-env ITS_KEY_VAR。',
   'keys.kept_in_config':
     '{agent} 保留其配置（{file}）中的密钥；${var} 中是另一个密钥，本次运行不使用它。要替换密钥，请指明：--api-key-env {var}。',
+  'keys.waiting_fix': '{fix}；或改用 ${var} 中的密钥：加上 --api-key-env {var}',
   'keys.dropped': '保存的网关现在是 {origin}；为 {before} 保存的密钥变量不再与它一起使用：{vars}。',
   'keys.rebound': '${var} 现在属于 {origin}（之前是为 {before} 保存的）。',
   'profiles.key_unset': '档案 "{name}" 从 ${var} 读取密钥，但该变量未设置。',
