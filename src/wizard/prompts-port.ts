@@ -89,30 +89,33 @@ function perPage(streams: PromptStreams, count: number): number {
 }
 
 /**
- * A multiselect whose minimum is checked here, in the reader's language (prompts' own check speaks
- * English only), the question asked again with the choices as they were left.
+ * A multiselect that holds Enter until the minimum is chosen, saying so in the reader's language:
+ * prompts' own line for it speaks English only, so the render that would show it (its
+ * `showMinError`) shows the hint's place with ours instead.
  */
 async function multiselect<T>(ask: Ask, streams: PromptStreams, t: Translator, q: Parameters<Prompter['multiselect']>[0]): Promise<T[]> {
-  let choices = q.choices as readonly Choice<T>[];
-  for (;;) {
-    const picked = await ask<T[]>({
-      type: 'multiselect',
-      name: 'value',
-      message: q.message,
-      choices: toChoices(choices),
-      instructions: false,
-      hint: t('wizard.prompt.multiselect_hint'),
-      warn: t('wizard.prompt.not_available'),
-      // Every agent on one page (prompts shows 10 by default), as far as the terminal has rows for
-      // them below the question; a long model list still pages.
-      // prompts reads `optionsPerPage`; its type declarations lack it.
-      ...({ optionsPerPage: perPage(streams, choices.length) } as object),
-      ...render(choices),
-    });
-    if (q.min === undefined || picked.length >= q.min) return picked;
-    (streams.stdout ?? process.stdout).write(`${t('wizard.prompt.min_selected', { min: q.min })}\n`);
-    choices = choices.map((c) => ({ ...c, selected: picked.includes(c.value) }));
-  }
+  const hint = t('wizard.prompt.multiselect_hint');
+  const short = shortTitles(q.choices as readonly Choice<unknown>[]);
+  const tooFew = q.min === undefined ? hint : t('wizard.prompt.min_selected', { min: q.min });
+  return ask<T[]>({
+    type: 'multiselect',
+    name: 'value',
+    message: q.message,
+    choices: toChoices(q.choices),
+    ...(q.min !== undefined && { min: q.min }),
+    instructions: false,
+    hint,
+    warn: t('wizard.prompt.not_available'),
+    // Every agent on one page (prompts shows 10 by default), as far as the terminal has rows for
+    // them below the question; a long model list still pages.
+    // prompts reads `optionsPerPage`; its type declarations lack it.
+    ...({ optionsPerPage: perPage(streams, q.choices.length) } as object),
+    onRender(this: Rendered & { showMinError?: boolean; hint?: string }) {
+      short?.call(this);
+      this.hint = this.showMinError ? tooFew : hint;
+      this.showMinError = false;
+    },
+  });
 }
 
 /** An autocomplete that filters on what identifies a choice (the model ID), asked again when nothing matched. */

@@ -122,7 +122,7 @@ describe('prompts adapter', () => {
     expect(t.screen()).toMatch(/Agents › Claude Code, Codex CLI\s*$/);
   });
 
-  it("multiselect: fewer than the minimum asks again in the reader's language, never prompts' English", async () => {
+  it("multiselect: Enter with fewer than the minimum is held, said in the reader's language, never prompts' English", async () => {
     const stdin = new PassThrough();
     const stdout = new PassThrough();
     let screen = '';
@@ -137,9 +137,9 @@ describe('prompts adapter', () => {
         { title: 'Codex CLI', value: 'codex' },
       ],
     });
-    const seen = async (re: RegExp): Promise<void> => {
+    const seen = async (re: RegExp, from = 0): Promise<void> => {
       const deadline = Date.now() + 5000;
-      while (!re.test(screen)) {
+      while (!re.test(screen.slice(from))) {
         if (Date.now() > deadline) throw new Error(`never saw ${re} in ${JSON.stringify(screen)}`);
         await new Promise((r) => setTimeout(r, 5));
       }
@@ -147,7 +147,12 @@ describe('prompts adapter', () => {
     await seen(/Agents/);
     stdin.write('\r');
     await seen(/请至少选择 1 项/);
+    // Held, not answered: no answer line (prompts' ✔) until one is chosen; the hint comes back.
+    expect(screen).not.toContain('✔');
+    const at = screen.length;
     stdin.write(' ');
+    await seen(/空格选择\/取消/, at);
+    expect(screen.slice(at)).not.toContain('请至少选择');
     stdin.write('\r');
     expect(await answer).toEqual(['claude-code']);
     expect(screen).not.toContain('You must select');
