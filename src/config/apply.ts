@@ -4,7 +4,7 @@ import { rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { JobError } from '../core/errors.js';
 import { commas, msg } from '../i18n/index.js';
-import { removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
+import { removeLeftoverTemps, resolveTarget, stageBytes, writeBytesAtomic, writeFileAtomic, type Staged } from './atomic.js';
 import {
   backupsDir,
   digest,
@@ -91,14 +91,13 @@ async function backUp(
 async function undoWrites(
   changing: readonly PlannedFile[],
   originals: readonly (Buffer | undefined)[],
-  results: readonly PromiseSettledResult<unknown>[],
-  failed: number,
+  written: readonly number[],
+  failure: { index: number; error: unknown },
   where: { id: string; dir: string; stateDir: string },
 ): Promise<JobError> {
-  const written = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
   const { putBack, left } = await rollBack(changing, originals, written);
-  const err = (results[failed] as PromiseRejectedResult).reason as NodeJS.ErrnoException;
-  const file = changing[failed]?.path ?? '';
+  const err = failure.error as NodeJS.ErrnoException;
+  const file = changing[failure.index]?.path ?? '';
   if (left.length > 0) {
     // Say exactly what is where: a file not put back still holds this run's content (the key too).
     const partial = new JobError(
@@ -157,14 +156,28 @@ export async function applyPlan(
   // From here on a file may change: whoever stops the run must be able to name the backup.
   opts.onBackup?.(id);
 
-  const results = await Promise.allSettled(
-    changing.map((f) =>
-      // A file that was not there before our first write goes; through a symlink, the link's target.
-      f.remove ? resolveTarget(f.path).then(unlink) : writeFileAtomic(f.path, f.after, f.mode, { dirMode: f.secret ? PRIVATE_DIR : 0o755 }),
-    ),
-  );
+  const where = { id, dir, stateDir: opts.stateDir };
+  // Every file's new content is written beside it first; only when all of it is there does any
+  // file change (a rename each, which needs no free space). A full disk then leaves every file as
+  // it was, whichever write it stopped.
+  const staged = await Promise.allSettled(changing.map(stage));
+  const unstaged = staged.findIndex((r) => r.status === 'rejected');
+  if (unstaged !== -1) {
+    await Promise.all(staged.map((r) => (r.status === 'fulfilled' ? r.value.discard() : undefined)));
+    throw await undoWrites(changing, originals, [], { index: unstaged, error: (staged[unstaged] as PromiseRejectedResult).reason }, where);
+  }
+  const results = await Promise.allSettled(staged.map((r) => (r as PromiseFulfilledResult<Staged>).value.commit()));
   const failed = results.findIndex((r) => r.status === 'rejected');
-  if (failed !== -1) throw await undoWrites(changing, originals, results, failed, { id, dir, stateDir: opts.stateDir });
+  if (failed !== -1) {
+    const written = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+    throw await undoWrites(
+      changing,
+      originals,
+      written,
+      { index: failed, error: (results[failed] as PromiseRejectedResult).reason },
+      where,
+    );
+  }
   // The new backup is complete and the files written: older backups beyond the limit go, so copies
   // of an old key do not pile up. A failure here costs nothing the run promised.
   const pruned = opts.keep === undefined ? [] : await pruneBackups(opts.stateDir, opts.keep, id).catch(() => []);
@@ -176,6 +189,14 @@ export async function applyPlan(
       return { path: f.path, action: f.remove ? 'removed' : f.action, ...(backup !== undefined ? { backup } : {}) };
     }),
   };
+}
+
+/** A planned file's change, made ready: its new content beside it, or (a file that goes) its path found. */
+async function stage(f: PlannedFile): Promise<Staged> {
+  if (!f.remove) return stageBytes(f.path, f.after, f.mode, { dirMode: f.secret ? PRIVATE_DIR : 0o755 });
+  // A file that was not there before our first write goes; through a symlink, the link's target.
+  const target = await resolveTarget(f.path);
+  return { commit: () => unlink(target), discard: async () => undefined };
 }
 
 /** Puts the written files back: which were, and which could not be (the backup folder still holds those). */

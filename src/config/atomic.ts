@@ -152,18 +152,29 @@ export async function mkdirOwned(dir: string, mode: number): Promise<string | un
   return first;
 }
 
+/** A file's new content written beside it, not yet in its place. */
+export interface Staged {
+  /** Puts the new content in place (a rename), then makes that durable. */
+  commit(): Promise<void>;
+  /** Removes the staged content: the file stays as it was. */
+  discard(): Promise<void>;
+}
+
 /**
- * Writes `data` to `file` through a temp file in the same directory (random name, never derived from
- * the content): write, fsync, chmod, rename, then fsync the directory. The temp file is removed when
- * anything fails. Missing parent directories are created. Run as root, the file keeps its owner and
- * group (a new file takes its folder's).
+ * Writes `data` beside `file` in a temp file in the same directory (random name, never derived from
+ * the content): write, fsync, chmod. Nothing is in the file's place until `commit` renames it, so a
+ * run that stages every file first and commits only when all are staged needs no free space to
+ * change nothing (a rename takes none). The temp file is removed when anything fails. Missing parent
+ * directories are created. Run as root, the file keeps its owner and group (a new file takes its
+ * folder's).
  */
-export async function writeBytesAtomic(file: string, data: string | Uint8Array, mode: number, opts: WriteOptions = {}): Promise<void> {
+export async function stageBytes(file: string, data: string | Uint8Array, mode: number, opts: WriteOptions = {}): Promise<Staged> {
   const target = await resolveTarget(file);
   const dir = path.dirname(target);
   await mkdirOwned(dir, opts.dirMode ?? 0o755);
   const owner = actingAsRoot() ? await ownerOf(target) : undefined;
   const temp = path.join(dir, `.${path.basename(target)}.${randomHex(6)}.tmp`);
+  const discard = (): Promise<void> => fs.unlink(temp).catch(() => undefined);
   try {
     const handle = await fs.open(temp, 'wx', mode);
     try {
@@ -175,13 +186,28 @@ export async function writeBytesAtomic(file: string, data: string | Uint8Array, 
     // open()'s mode is filtered by the umask; the file must end with exactly `mode`.
     await fs.chmod(temp, mode);
     if (owner) await giveTo(temp, owner);
-    await fs.rename(temp, target);
   } catch (err) {
-    await fs.unlink(temp).catch(() => undefined);
+    await discard();
     throw err;
   }
-  await fsyncDir(dir);
-  await removeStaleTemps(dir, path.basename(target));
+  return {
+    async commit() {
+      try {
+        await fs.rename(temp, target);
+      } catch (err) {
+        await discard();
+        throw err;
+      }
+      await fsyncDir(dir);
+      await removeStaleTemps(dir, path.basename(target));
+    },
+    discard,
+  };
+}
+
+/** Writes `data` to `file` atomically: staged beside it, then renamed into its place. */
+export async function writeBytesAtomic(file: string, data: string | Uint8Array, mode: number, opts: WriteOptions = {}): Promise<void> {
+  await (await stageBytes(file, data, mode, opts)).commit();
 }
 
 /** Writes `text` (UTF-8) to `file` atomically with `mode`. */

@@ -4,7 +4,17 @@ import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { randomHex, sha256Hex } from '../core/builtins.js';
 import { JobError, UsageError } from '../core/errors.js';
-import { chownLike, mkdirOwned, removeLeftoverTemps, resolveTarget, writeBytesAtomic, writeFileAtomic } from './atomic.js';
+import {
+  chownLike,
+  mkdirOwned,
+  removeLeftoverTemps,
+  resolveTarget,
+  stageBytes,
+  writeBytesAtomic,
+  writeFileAtomic,
+  type Staged,
+} from './atomic.js';
+import { fsFailure } from './fs-error.js';
 import { readRegularFile } from './read.js';
 import type { AppliedFile, BackupManifest } from './types.js';
 import { msg, type Message } from '../i18n/index.js';
@@ -286,6 +296,45 @@ function sameBytes(a: Buffer | undefined, b: Buffer | undefined): boolean {
   return a === undefined ? b === undefined : b !== undefined && a.equals(b);
 }
 
+interface Staging {
+  done: AppliedFile;
+  staged?: Staged;
+  /** A file the backup says was not there: removed (through a symlink, the link's target). */
+  remove?: string;
+}
+
+/**
+ * Every file's content staged beside it before any file changes (renames need no free space): a
+ * full disk stops the restore with every file as it was, the file it stopped at named.
+ */
+async function stageRestore(steps: readonly Step[], dir: string): Promise<Staging[]> {
+  const planned: Staging[] = [];
+  let at = '';
+  try {
+    for (const s of steps) {
+      const { entry } = s;
+      at = entry.path;
+      await removeLeftoverTemps(entry.path, 0);
+      if (s.target === undefined) {
+        // Through a symlink the run wrote the link's target: remove that, and keep the user's link.
+        const remove = s.current !== undefined ? await resolveTarget(entry.path) : undefined;
+        planned.push({ done: { path: entry.path, action: remove !== undefined ? 'removed' : 'unchanged' }, ...(remove && { remove }) });
+        continue;
+      }
+      const copy = path.join(dir, entry.backup ?? '');
+      if (s.current !== undefined && s.current.equals(s.target) && (await modeOf(entry.path)) === s.mode) {
+        planned.push({ done: { path: entry.path, action: 'unchanged', backup: copy } });
+        continue;
+      }
+      planned.push({ done: { path: entry.path, action: 'updated', backup: copy }, staged: await stageBytes(entry.path, s.target, s.mode) });
+    }
+  } catch (err) {
+    await Promise.all(planned.map((p) => p.staged?.discard()));
+    throw fsFailure(err, at);
+  }
+  return planned;
+}
+
 /**
  * Puts back the files of backup `id` (the newest when absent): each saved file atomically with its old
  * mode; a file the run created is removed. A file that changed after that run (the user's later
@@ -325,23 +374,12 @@ export async function restoreBackup(stateDir: string, id?: string, opts: { force
     throw new RestoreConflictError(manifest.id, conflicts, opts.hint ?? msg('cfg.run_again'));
   const savedId = opts.force === true ? await saveCurrent(stateDir, steps) : undefined;
 
+  const planned = await stageRestore(steps, dir);
   const restored: AppliedFile[] = [];
-  for (const s of steps) {
-    const { entry } = s;
-    await removeLeftoverTemps(entry.path, 0);
-    if (s.target === undefined) {
-      // Through a symlink the run wrote the link's target: remove that, and keep the user's link.
-      if (s.current !== undefined) await unlink(await resolveTarget(entry.path));
-      restored.push({ path: entry.path, action: s.current !== undefined ? 'removed' : 'unchanged' });
-      continue;
-    }
-    const copy = path.join(dir, entry.backup ?? '');
-    if (s.current !== undefined && s.current.equals(s.target) && (await modeOf(entry.path)) === s.mode) {
-      restored.push({ path: entry.path, action: 'unchanged', backup: copy });
-      continue;
-    }
-    await writeBytesAtomic(entry.path, s.target, s.mode);
-    restored.push({ path: entry.path, action: 'updated', backup: copy });
+  for (const p of planned) {
+    if (p.staged) await p.staged.commit();
+    if (p.remove !== undefined) await unlink(p.remove);
+    restored.push(p.done);
   }
   return { id: manifest.id, files: restored, ...(savedId !== undefined ? { savedId } : {}) };
 }

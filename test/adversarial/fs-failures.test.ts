@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/simulator/index.js';
 import type { Simulator } from '../../src/simulator/types.js';
@@ -55,50 +55,46 @@ describe('files no parser survives', () => {
 /**
  * Runs the bin in a private mount namespace where the home is a tmpfs of `kb` KiB holding a copy of
  * `seed` (remounted read-only when asked): a real full disk, or a real read-only file system. With
- * `restoreKb`, a run that failed naming a backup (`--json`'s `error.details.backupId`) is followed,
- * in the same mount, by space freed (the tmpfs grown to `restoreKb`) and `restore --id` that backup.
+ * `first`, that command runs before, with room (a tmpfs of 1 MiB), and then a file of zeros leaves
+ * `kb` KiB free for the run; `firstFiles` is the home as `first` left it.
  */
 function inTmpfs(
   seed: string,
   kb: number,
   args: string[],
-  readOnly = false,
-  restoreKb?: number,
+  opts: { readOnly?: boolean; first?: string[] } = {},
 ): Promise<{
   code: number | null;
-  /** Where the home was mounted: the paths the run names start with it. */
-  home: string;
   out: string;
   stdout: string;
   stderr: string;
   files: Record<string, string>;
-  restore?: { out: string; files: Record<string, string> };
+  firstFiles?: Record<string, string>;
 }> {
   const home = mkdtempSync(join(tmpdir(), 'gas-tmpfs-'));
   const work = mkdtempSync(join(tmpdir(), 'gas-dump-'));
-  // After the run, every file under the home as JSON (the mount vanishes with the namespace).
+  // Every file under the home as JSON (the mount vanishes with the namespace), the filler left out.
   const list = (dump: string): string =>
-    `"$NODE" -e 'const fs=require("fs"),p=require("path");const o={};const w=(d)=>{for(const n of fs.readdirSync(d)){const f=p.join(d,n);const s=fs.lstatSync(f);if(s.isDirectory()){o[p.relative(process.argv[1],f)+"/"]="";w(f)}else o[p.relative(process.argv[1],f)]=fs.readFileSync(f,"utf8")}};w(process.argv[1]);fs.writeFileSync(process.argv[2],JSON.stringify(o))' "$H" "$W/${dump}"`;
-  const backupId = `"$NODE" -e 'try{process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).error.details.backupId)}catch{}' "$W/stdout"`;
+    `"$NODE" -e 'const fs=require("fs"),p=require("path");const o={};const w=(d)=>{for(const n of fs.readdirSync(d)){const f=p.join(d,n);const s=fs.lstatSync(f);if(s.isDirectory()){o[p.relative(process.argv[1],f)+"/"]="";w(f)}else if(n!==".filler")o[p.relative(process.argv[1],f)]=fs.readFileSync(f,"utf8")}};w(process.argv[1]);fs.writeFileSync(process.argv[2],JSON.stringify(o))' "$H" "$W/${dump}"`;
+  const bin = (words: string[]): string => `"$NODE" "$BIN" ${words.map((a) => `'${a}'`).join(' ')} --home "$H"`;
+  const first = opts.first;
   const script = [
     'set -e',
-    `mount -t tmpfs -o size=${kb}k tmpfs "$H"`,
+    `mount -t tmpfs -o size=${first ? 1024 : kb}k tmpfs "$H"`,
     'cp -a "$SEED/." "$H/"',
-    readOnly ? 'mount -o remount,ro "$H"' : 'true',
+    ...(first
+      ? [
+          `${bin(first)} > "$W/first" 2>&1`,
+          list('first.json'),
+          `fill=$(( ($(df -k --output=avail "$H" | tail -1) - ${kb}) * 1024 ))`,
+          'if [ "$fill" -gt 0 ]; then head -c "$fill" /dev/zero > "$H/.filler"; fi',
+        ]
+      : []),
+    opts.readOnly ? 'mount -o remount,ro "$H"' : 'true',
     'set +e',
-    `"$NODE" "$BIN" ${args.map((a) => `'${a}'`).join(' ')} --home "$H" > "$W/stdout" 2> "$W/stderr"`,
+    `${bin(args)} > "$W/stdout" 2> "$W/stderr"`,
     'rc=$?',
     list('files.json'),
-    ...(restoreKb === undefined
-      ? []
-      : [
-          `id=$(${backupId})`,
-          'if [ -n "$id" ]; then',
-          `  mount -o remount,size=${restoreKb}k "$H"`,
-          '  "$NODE" "$BIN" restore --id "$id" --home "$H" > "$W/restore" 2>&1',
-          `  ${list('restored.json')}`,
-          'fi',
-        ]),
     'exit $rc',
   ].join('\n');
   const read = (name: string): string | undefined => {
@@ -120,20 +116,18 @@ function inTmpfs(
     child.on('close', (code) => {
       // No dump: the mount itself failed, and the shell's own output says why.
       const files = JSON.parse(read('files.json') ?? '{}') as Record<string, string>;
-      const restored = read('restored.json');
+      const firstFiles = read('first.json');
       const stdout = read('stdout') ?? '';
       const stderr = (read('stderr') ?? '') + own;
-      const restoreOut = read('restore') ?? '';
       rmSync(home, { recursive: true, force: true });
       rmSync(work, { recursive: true, force: true });
       resolve({
         code,
-        home,
         out: stdout + stderr,
         stdout,
         stderr,
         files,
-        ...(restored !== undefined && { restore: { out: restoreOut, files: JSON.parse(restored) as Record<string, string> } }),
+        ...(firstFiles !== undefined && { firstFiles: JSON.parse(firstFiles) as Record<string, string> }),
       });
     });
   });
@@ -221,9 +215,10 @@ describe('a full disk and a read-only home', () => {
     console.log(`use, disk-full levels: ${outcomes.join(', ')}`);
   });
 
-  it("ENOSPC during `use` with a hard-linked dotfile (its old content keeps its space): what was not put back is named in text and --json, and the hint's restore puts it back", async () => {
-    // A dotfile manager that hard-links: replacing ~/.claude/settings.json frees nothing, so putting
-    // the old content back needs room a full disk no longer has.
+  it('ENOSPC during `use` with a hard-linked dotfile (its old content keeps its space): the whole switch, or every file as it was', async () => {
+    // A dotfile manager that hard-links: replacing ~/.claude/settings.json frees nothing. Every new
+    // content is staged beside its file before any file changes, so no level of free space leaves
+    // a file half switched, nor one that would need room to be put back.
     const linked = mkdtempSync(join(tmpdir(), 'gas-seed-link-'));
     cpSync(seed, linked, { recursive: true });
     mkdirSync(join(linked, '.config', 'gateway-agent-setup'), { recursive: true });
@@ -243,53 +238,75 @@ describe('a full disk and a read-only home', () => {
     const outcomes: string[] = [];
     try {
       for (let kb = 80; kb <= 124; kb += 4) {
-        const r = await inTmpfs(linked, kb, ['use', 'work', '--json'], false, 1024);
+        const r = await inTmpfs(linked, kb, ['use', 'work', '--json']);
         const said = r.stderr.replace(/\s+/g, ' ');
         expect(said, `${kb} KiB`).not.toMatch(/internal error|report it/i);
         if (r.code === 0) {
+          expect(r.files['.codex/config.toml'], `${kb} KiB`).toContain(sim.root);
           outcomes.push(`${kb}k ok`);
           continue;
         }
         expect(r.code, `${kb} KiB: ${said}`).toBe(1);
-        const error = (JSON.parse(r.stdout) as { error: { message: string; fix: string; details?: Record<string, unknown> } }).error;
-        const changed = agentFiles.filter((f) => r.files[f] !== original[f]);
-        if (!said.includes('NOT put back')) {
-          expect(changed, `${kb} KiB: ${said}`).toEqual([]);
-          outcomes.push(`${kb}k refused clean`);
-          continue;
-        }
-        // Text and JSON say the same: which files are as they were, which still hold this run's content.
-        const details = error.details as { putBack: string[]; notPutBack: string[]; backupId: string };
-        const rel = (files: string[]): string[] => files.map((f) => relative(r.home, f));
-        expect(rel(details.notPutBack).sort(), `${kb} KiB: ${said}`).toEqual([...changed].sort());
-        for (const f of rel(details.putBack)) expect(r.files[f], `${kb} KiB: ${f} said to be put back`).toBe(original[f]);
-        for (const f of changed) {
-          expect(said, `${kb} KiB`).toContain(f);
-          expect(r.files[f], `${kb} KiB: ${f}`).toContain(sim.root);
-        }
-        // The terminal shows paths from the home (`~/…`); the JSON document keeps them whole.
-        expect(error.message.replace(/\s+/g, ' ')).toBe(
-          said
-            .replace(/^error: /, '')
-            .replaceAll('~/', `${r.home}/`)
-            .split(' Free some space')[0]!
-            .trim(),
-        );
-        expect(error.fix).toContain(`restore --id ${details.backupId}`);
-        // The hint works: with room again, that restore leaves every agent file as it was.
-        expect(r.restore, `${kb} KiB`).toBeDefined();
-        for (const f of agentFiles) expect(r.restore!.files[f], `${kb} KiB, restored: ${f}\n${r.restore!.out}`).toBe(original[f]);
-        outcomes.push(`${kb}k refused, not put back: ${changed.join(' ')}`);
+        const error = (JSON.parse(r.stdout) as { error: { message: string; details?: unknown } }).error;
+        expect(error.message, `${kb} KiB`).toContain('no space left on the device (ENOSPC)');
+        expect(said, `${kb} KiB`).not.toContain('NOT put back');
+        expect(error.details, `${kb} KiB`).toBeUndefined();
+        expect(
+          agentFiles.filter((f) => r.files[f] !== original[f]),
+          `${kb} KiB: ${said}`,
+        ).toEqual([]);
+        expect(r.files['dotfiles/claude-settings.json'], `${kb} KiB`).toBe(original['.claude/settings.json']);
+        outcomes.push(`${kb}k refused clean`);
       }
     } finally {
       rmSync(linked, { recursive: true, force: true });
     }
-    expect(outcomes.some((o) => o.includes('not put back'))).toBe(true);
+    expect(outcomes.some((o) => o.endsWith('refused clean'))).toBe(true);
+    expect(outcomes.some((o) => o.endsWith('ok'))).toBe(true);
     console.log(`use with a hard link, disk-full levels: ${outcomes.join(', ')}`);
   });
 
+  it('ENOSPC during `restore` at every level: every file back as it was, or every file as the setup left it', async () => {
+    // Codex's config, restored after Claude Code's, was long (40 KiB of notes): putting it back
+    // takes more room than putting back the files before it.
+    const long = mkdtempSync(join(tmpdir(), 'gas-seed-long-'));
+    cpSync(seed, long, { recursive: true });
+    const notes = Array.from({ length: 800 }, (_, i) => `# note ${i}: ${'kept by hand '.repeat(3)}`).join('\n');
+    writeFileSync(join(long, '.codex', 'config.toml'), `${before['.codex/config.toml']}\n${notes}\n`);
+    const original = { ...before, '.codex/config.toml': readFileSync(join(long, '.codex', 'config.toml'), 'utf8') };
+    const setup = ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'];
+    const outcomes: string[] = [];
+    try {
+      for (let kb = 0; kb <= 60; kb += 4) {
+        const r = await inTmpfs(long, kb, ['restore'], { first: setup });
+        const said = r.out.replace(/\s+/g, ' ');
+        expect(said, `${kb} KiB`).not.toMatch(/internal error|report it/i);
+        const agentFiles = (files: Record<string, string>) =>
+          Object.fromEntries(Object.entries(files).filter(([f]) => f.startsWith('.claude') || f.startsWith('.codex')));
+        expect(r.firstFiles?.['.codex/config.toml'], `${kb} KiB: the setup before`).toContain(sim.root);
+        if (r.code === 0) {
+          expect(agentFiles(r.files), `${kb} KiB`).toEqual(agentFiles(original));
+          outcomes.push(`${kb}k ok`);
+          continue;
+        }
+        expect(r.code, `${kb} KiB: ${said}`).toBe(1);
+        expect(said, `${kb} KiB`).toContain('no space left on the device (ENOSPC)');
+        expect(said, `${kb} KiB`).toMatch(
+          /Cannot write ~\/\S+: no space left on the device \(ENOSPC\)\. Nothing was written\. Free some space/,
+        );
+        expect(agentFiles(r.files), `${kb} KiB: ${said}`).toEqual(agentFiles(r.firstFiles!));
+        outcomes.push(`${kb}k refused`);
+      }
+    } finally {
+      rmSync(long, { recursive: true, force: true });
+    }
+    expect(outcomes.some((o) => o.endsWith('refused'))).toBe(true);
+    expect(outcomes.some((o) => o.endsWith('ok'))).toBe(true);
+    console.log(`restore, disk-full levels: ${outcomes.join(', ')}`);
+  });
+
   it('a read-only home: exit 1, "read-only (EROFS)" and the folder named', async () => {
-    const r = await inTmpfs(seed, 256, ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], true);
+    const r = await inTmpfs(seed, 256, ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], { readOnly: true });
     const said = r.out.replace(/\s+/g, ' ');
     expect(r.code, said).toBe(1);
     expect(said).toContain('the file system is read-only (EROFS)');

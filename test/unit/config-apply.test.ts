@@ -128,16 +128,22 @@ describe('applyPlan, listBackups, restoreBackup', () => {
     expect(await exists(s.dotenv)).toBe(false);
   });
 
-  it('puts back the files already written when a later write fails', async () => {
+  it('a file whose new content cannot be written changes no file: nothing is in place before all of it is', async () => {
     const s = await scene();
     const blocker = path.join(s.home, 'later');
     const plan = await planFiles([...s.edits, { path: path.join(blocker, 'x.json'), format: 'json', edits: [{ path: ['a'], value: 1 }] }]);
     // After planning, the new file's folder becomes a regular file: its write must fail.
     await writeFile(blocker, 'x');
-    await expect(applyPlan(plan, { stateDir: s.state, command: 'setup' })).rejects.toThrow(JobError);
+    const err = await applyPlan(plan, { stateDir: s.state, command: 'setup' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(JobError);
+    expect((err as JobError).text.key).toBe('cfg.cannot_write_alone');
     expect(await readFile(s.claude, 'utf8')).toBe(fixture('claude-code/settings.lived-in.json'));
     expect(await readFile(s.codex, 'utf8')).toBe(fixture('codex/config.lived-in.toml'));
     expect(await exists(s.dotenv)).toBe(false);
+    // No staged copy (it holds the key) is left beside any file, and no backup of an unchanged state.
+    for (const dir of [path.dirname(s.claude), path.dirname(s.codex), path.dirname(s.dotenv)])
+      expect((await readdir(dir).catch(() => [])).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    expect(await listBackups(s.state)).toEqual([]);
   });
 
   it('no backups: an empty list, and restore says so', async () => {
