@@ -1,4 +1,4 @@
-// `npm run test:node24`: the whole suite on the newest Node LTS users have, taken from the npm
+// `npm run test:newest-node`: the whole suite on the newest Node LTS, taken from the npm
 // registry (the `node-<platform>-<arch>` package ships the binary). Users start us through npx on
 // whatever Node they have; CI's own is the oldest we support. Cached outside the repository, one
 // folder per version; a half install is never taken for a whole one (its stamp is written last).
