@@ -16,7 +16,7 @@ import {
   pruneBackups,
   readBytes,
 } from './backup.js';
-import { fsFailure, fsReason } from './fs-error.js';
+import { fsFailure, fsHint, fsReason } from './fs-error.js';
 import { withoutKeys } from './key-mark.js';
 import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
 
@@ -116,7 +116,7 @@ async function undoWrites(
   // Every file is as it was: a backup of an unchanged state is only noise (and a full disk's weight).
   await rm(where.dir, { recursive: true, force: true }).catch(() => undefined);
   await rmdir(backupsDir(where.stateDir)).catch(() => undefined);
-  return new JobError(message, msg('fs.cannot_write_hint'));
+  return new JobError(message, fsHint(err));
 }
 
 /**

@@ -13,6 +13,7 @@ const REASONS: Readonly<Record<string, MessageKey>> = {
   EMFILE: 'fs.emfile',
   ENFILE: 'fs.emfile',
   ENAMETOOLONG: 'fs.enametoolong',
+  EBUSY: 'fs.ebusy',
 };
 
 export function isFsError(err: unknown): err is NodeJS.ErrnoException & { code: string } {
@@ -31,6 +32,11 @@ export function fsReason(err: unknown): Message | string {
   return code ?? (err instanceof Error ? err.message : String(err));
 }
 
+/** What to do about it: a mount point is not a matter of space or permissions. */
+export function fsHint(err: unknown): Message {
+  return msg(isFsError(err) && err.code === 'EBUSY' ? 'fs.ebusy_hint' : 'fs.cannot_write_hint');
+}
+
 /**
  * A JobError naming `file` (or the errno's own path, when `ownPath` and it has one) and the cause;
  * nothing was written.
@@ -38,5 +44,5 @@ export function fsReason(err: unknown): Message | string {
 export function fsFailure(err: unknown, file: string, ownPath = false): JobError {
   if (err instanceof JobError) return err;
   const path = ownPath && isFsError(err) && typeof err.path === 'string' ? err.path : file;
-  return new JobError(msg('fs.cannot_write', { file: path, reason: fsReason(err) }), msg('fs.cannot_write_hint'));
+  return new JobError(msg('fs.cannot_write', { file: path, reason: fsReason(err) }), fsHint(err));
 }

@@ -56,13 +56,14 @@ describe('files no parser survives', () => {
  * Runs the bin in a private mount namespace where the home is a tmpfs of `kb` KiB holding a copy of
  * `seed` (remounted read-only when asked): a real full disk, or a real read-only file system. With
  * `first`, that command runs before, with room (a tmpfs of 1 MiB), and then a file of zeros leaves
- * `kb` KiB free for the run; `firstFiles` is the home as `first` left it.
+ * `kb` KiB free for the run; `firstFiles` is the home as `first` left it. With `bind`, that file of
+ * the home is a mount point of its own (a copy bind-mounted over it, as into a container).
  */
 function inTmpfs(
   seed: string,
   kb: number,
   args: string[],
-  opts: { readOnly?: boolean; first?: string[] } = {},
+  opts: { readOnly?: boolean; first?: string[]; bind?: string } = {},
 ): Promise<{
   code: number | null;
   out: string;
@@ -90,6 +91,7 @@ function inTmpfs(
           'if [ "$fill" -gt 0 ]; then head -c "$fill" /dev/zero > "$H/.filler"; fi',
         ]
       : []),
+    opts.bind !== undefined ? `cp "$H/${opts.bind}" "$W/bound" && mount --bind "$W/bound" "$H/${opts.bind}"` : 'true',
     opts.readOnly ? 'mount -o remount,ro "$H"' : 'true',
     'set +e',
     `${bin(args)} > "$W/stdout" 2> "$W/stderr"`,
@@ -303,6 +305,21 @@ describe('a full disk and a read-only home', () => {
     expect(outcomes.some((o) => o.endsWith('refused'))).toBe(true);
     expect(outcomes.some((o) => o.endsWith('ok'))).toBe(true);
     console.log(`restore, disk-full levels: ${outcomes.join(', ')}`);
+  });
+
+  it('a file mounted on its own (as into a container): named as a mount point, and the files written with it put back', async () => {
+    const r = await inTmpfs(seed, 1024, ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
+      bind: '.claude.json',
+    });
+    const said = r.out.replace(/\s+/g, ' ');
+    expect(r.code, said).toBe(1);
+    expect(said).toContain(
+      'Cannot write ~/.claude.json (it is a mount point, a file mounted on its own as into a container, which no file can be renamed over (EBUSY)); the files written with it were put back.',
+    );
+    expect(said).toContain('Mount the folder that holds it instead of the file alone');
+    expect(said).not.toMatch(/internal error|NOT put back/i);
+    // Every file as it was, the mounted one included; no staged copy (it may hold the key) left.
+    expect(r.files).toEqual(before);
   });
 
   it('a read-only home: exit 1, "read-only (EROFS)" and the folder named', async () => {

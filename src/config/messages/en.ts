@@ -70,6 +70,9 @@ export const en = {
   'fs.eio': 'an input/output error of the disk',
   'fs.emfile': 'too many open files',
   'fs.enametoolong': 'the path is too long',
+  'fs.ebusy': 'it is a mount point, a file mounted on its own as into a container, which no file can be renamed over',
+  'fs.ebusy_hint':
+    'Mount the folder that holds it instead of the file alone, or run this where the file is not mounted; then run the command again.',
   'fs.cannot_write': 'Cannot write {file}: {reason}. Nothing was written.',
   'fs.cannot_write_hint': 'Free some space or fix the permissions, then run the command again.',
   'evaluated.command-prefix': 'starts with "!", which {agent} runs as a shell command',

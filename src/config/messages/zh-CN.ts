@@ -68,6 +68,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'fs.eio': '磁盘输入/输出错误',
   'fs.emfile': '打开的文件过多',
   'fs.enametoolong': '路径过长',
+  'fs.ebusy': '它是一个挂载点：单独挂载的文件，例如挂进容器，无法用重命名替换',
+  'fs.ebusy_hint': '请改为挂载包含它的文件夹而不是单个文件，或在该文件未被挂载的地方运行；然后重新运行命令。',
   'fs.cannot_write': '无法写入 {file}：{reason}。没有写入任何内容。',
   'fs.cannot_write_hint': '请释放一些空间或修正权限，然后重新运行命令。',
   'evaluated.command-prefix': '以 "!" 开头，{agent} 会把它当作 shell 命令运行',
