@@ -16,7 +16,7 @@ import {
   pruneBackups,
   readBytes,
 } from './backup.js';
-import { fsFailure, fsHint, fsReason } from './fs-error.js';
+import { fsFailure, fsHint, fsReason, isFsError } from './fs-error.js';
 import { withoutKeys } from './key-mark.js';
 import type { AppliedFile, BackupManifest, PlannedFile } from './types.js';
 
@@ -112,10 +112,12 @@ async function undoWrites(
     partial.details = { putBack, notPutBack: left, backupId: where.id };
     return partial;
   }
-  const message = msg(putBack.length > 0 ? 'cfg.cannot_write' : 'cfg.cannot_write_alone', { file, code: fsReason(err) });
   // Every file is as it was: a backup of an unchanged state is only noise (and a full disk's weight).
   await rm(where.dir, { recursive: true, force: true }).catch(() => undefined);
   await rmdir(backupsDir(where.stateDir)).catch(() => undefined);
+  // A refusal already said in words (a link to a file kept elsewhere) is said as it is.
+  if (err instanceof JobError && putBack.length === 0) return err;
+  const message = msg(putBack.length > 0 ? 'cfg.cannot_write' : 'cfg.cannot_write_alone', { file, code: fsReason(err) });
   return new JobError(message, fsHint(err));
 }
 
@@ -193,10 +195,30 @@ export async function applyPlan(
 
 /** A planned file's change, made ready: its new content beside it, or (a file that goes) its path found. */
 async function stage(f: PlannedFile): Promise<Staged> {
-  if (!f.remove) return stageBytes(f.path, f.after, f.mode, { dirMode: f.secret ? PRIVATE_DIR : 0o755 });
-  // A file that was not there before our first write goes; through a symlink, the link's target.
-  const target = await resolveTarget(f.path);
-  return { commit: () => unlink(target), discard: async () => undefined };
+  if (f.remove) {
+    // A file that was not there before our first write goes; through a symlink, the link's target.
+    const target = await resolveTarget(f.path);
+    return { commit: () => unlink(target), discard: async () => undefined };
+  }
+  try {
+    return await stageBytes(f.path, f.after, f.mode, { dirMode: f.secret ? PRIVATE_DIR : 0o755 });
+  } catch (err) {
+    throw await linkedElsewhere(f.path, err);
+  }
+}
+
+/** Refusals that say the place is not ours to write (not a full disk, not a busy file). */
+const NOT_WRITABLE = new Set(['EROFS', 'EACCES', 'EPERM']);
+
+/**
+ * A file reached through a link whose target may not be written (a dotfiles manager's, Nix
+ * home-manager's read-only store) is kept by whatever made the link: said so, with where.
+ */
+async function linkedElsewhere(file: string, err: unknown): Promise<unknown> {
+  if (!isFsError(err) || !NOT_WRITABLE.has(err.code)) return err;
+  const target = await resolveTarget(file).catch(() => file);
+  if (target === file) return err;
+  return new JobError(msg('cfg.link_not_writable', { file, target, reason: fsReason(err) }), msg('cfg.link_not_writable_hint', { file }));
 }
 
 /** Puts the written files back: which were, and which could not be (the backup folder still holds those). */

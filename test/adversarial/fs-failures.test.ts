@@ -57,13 +57,15 @@ describe('files no parser survives', () => {
  * `seed` (remounted read-only when asked): a real full disk, or a real read-only file system. With
  * `first`, that command runs before, with room (a tmpfs of 1 MiB), and then a file of zeros leaves
  * `kb` KiB free for the run; `firstFiles` is the home as `first` left it. With `bind`, that file of
- * the home is a mount point of its own (a copy bind-mounted over it, as into a container).
+ * the home is a mount point of its own (a copy bind-mounted over it, as into a container). With
+ * `stored`, that file is moved to a read-only store outside the home and linked from its place (as
+ * Nix home-manager links a config into /nix/store).
  */
 function inTmpfs(
   seed: string,
   kb: number,
   args: string[],
-  opts: { readOnly?: boolean; first?: string[]; bind?: string } = {},
+  opts: { readOnly?: boolean; first?: string[]; bind?: string; stored?: string } = {},
 ): Promise<{
   code: number | null;
   out: string;
@@ -92,6 +94,14 @@ function inTmpfs(
         ]
       : []),
     opts.bind !== undefined ? `cp "$H/${opts.bind}" "$W/bound" && mount --bind "$W/bound" "$H/${opts.bind}"` : 'true',
+    opts.stored !== undefined
+      ? [
+          'mkdir "$W/store"',
+          `mv "$H/${opts.stored}" "$W/store/file"`,
+          'mount --bind "$W/store" "$W/store" && mount -o remount,bind,ro "$W/store"',
+          `ln -s "$W/store/file" "$H/${opts.stored}"`,
+        ].join(' && ')
+      : 'true',
     opts.readOnly ? 'mount -o remount,ro "$H"' : 'true',
     'set +e',
     `${bin(args)} > "$W/stdout" 2> "$W/stderr"`,
@@ -319,6 +329,20 @@ describe('a full disk and a read-only home', () => {
     expect(said).toContain('Mount the folder that holds it instead of the file alone');
     expect(said).not.toMatch(/internal error|NOT put back/i);
     // Every file as it was, the mounted one included; no staged copy (it may hold the key) left.
+    expect(r.files).toEqual(before);
+  });
+
+  it('a config linked into a read-only store (as Nix home-manager links it): said to be kept there, with what to do; no file changed', async () => {
+    const r = await inTmpfs(seed, 1024, ['setup', '--yes', '--base-url', sim.root, '--agent', 'claude-code,codex'], {
+      stored: '.claude/settings.json',
+    });
+    const said = r.out.replace(/\s+/g, ' ');
+    expect(r.code, said).toBe(1);
+    expect(said).toMatch(
+      /~\/\.claude\/settings\.json is a link to \S+\/store\/file, which cannot be written \(the file system is read-only \(EROFS\)\): the file is kept by whatever made the link/,
+    );
+    expect(said).toContain('Make the change where the file is kept');
+    expect(said).not.toMatch(/internal error|Free some space/i);
     expect(r.files).toEqual(before);
   });
 

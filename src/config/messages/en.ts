@@ -11,6 +11,10 @@ export const en = {
   'cfg.cannot_write_partial_hint':
     'Free some space, then put them back with `gateway-agent-setup restore --id {id}` (backup {id} holds them as they were).',
   'cfg.none': 'none',
+  'cfg.link_not_writable':
+    '{file} is a link to {target}, which cannot be written ({reason}): the file is kept by whatever made the link (a dotfiles manager, Nix home-manager). No file was changed.',
+  'cfg.link_not_writable_hint':
+    'Make the change where the file is kept (your home-manager settings for this agent, your dotfiles), or replace the link {file} with a file of your own; then run the command again.',
   'cfg.cannot_write': 'Cannot write {file} ({code}); the files written with it were put back.',
   'cfg.no_backups': 'No backups in {dir}: nothing to restore.',
   'cfg.no_backup_id': 'No backup with id {id} in {dir}.',

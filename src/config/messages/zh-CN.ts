@@ -9,6 +9,10 @@ export const zhCN: CatalogOf<typeof en> = {
   'cfg.cannot_write_partial': '无法写入 {file}（{code}）。已还原：{putBack}。未能还原、仍是本次写入的内容（包括密钥）：{left}。',
   'cfg.cannot_write_partial_hint': '请腾出空间，然后用 `gateway-agent-setup restore --id {id}` 还原它们（备份 {id} 保存着原样）。',
   'cfg.none': '无',
+  'cfg.link_not_writable':
+    '{file} 是指向 {target} 的链接，而后者无法写入（{reason}）：该文件由创建链接的工具管理（dotfiles 管理器、Nix home-manager）。没有更改任何文件。',
+  'cfg.link_not_writable_hint':
+    '请在管理该文件的地方修改（home-manager 中该智能体的设置、你的 dotfiles），或用你自己的文件替换链接 {file}；然后重新运行命令。',
   'cfg.cannot_write': '无法写入 {file}（{code}）；与它一同写入的文件已还原。',
   'cfg.no_backups': '{dir} 中没有备份：无可恢复。',
   'cfg.no_backup_id': '{dir} 中没有 ID 为 {id} 的备份。',
