@@ -77,6 +77,8 @@ export interface ProcessLike {
   off(event: NodeJS.Signals, listener: () => void): unknown;
   on?(event: NodeJS.Signals, listener: () => void): unknown;
   exit?(code?: number): unknown;
+  /** The Node that runs us (process.versions). */
+  versions?: { readonly node: string };
 }
 
 export interface ContextOptions {

@@ -5,10 +5,10 @@
 import '../messages.js';
 import { tmpdir } from 'node:os';
 import { suggesting } from '../core/closest.js';
-import { EXIT, GatewayError, ToolError, UsageError } from '../core/errors.js';
+import { EXIT, GatewayError, JobError, ToolError, UsageError } from '../core/errors.js';
 import { newRun } from '../core/run-cache.js';
 import type { Diagnosis } from '../core/types.js';
-import { VERSION } from '../core/version.js';
+import { NODE_MIN, nodeTooOld, VERSION } from '../core/version.js';
 import {
   commas,
   ENGLISH,
@@ -101,6 +101,12 @@ function secretsOf(argv: readonly string[], env: Readonly<Record<string, string 
   return secrets.filter((s) => s.length >= 4);
 }
 
+/** An older Node would fail later on a missing built-in, as if it were our bug: said first. */
+function refuseOldNode(proc: ProcessLike): void {
+  const node = proc.versions?.node ?? process.versions.node;
+  if (nodeTooOld(node)) throw new JobError(msg('cli.node_too_old', { version: node, needed: NODE_MIN }), msg('cli.node_too_old_hint'));
+}
+
 export async function main(argv: string[], proc: ProcessLike = process): Promise<number> {
   const early = flagsOf(argv);
   const json = early.includes('--json');
@@ -119,6 +125,7 @@ export async function main(argv: string[], proc: ProcessLike = process): Promise
     const asksHelp = argv.some((a) => a === '--help' || a === '-h') || ordered[0] === 'help';
     if (lang !== 'en' && !asksHelp) await import('../agents/registry.js');
     t = await loadTranslator(lang);
+    if (!asksHelp) refuseOldNode(proc);
     // An import link holds the key: as an argument it stays in shell history and the process list.
     refuseLinkArguments(argv, BIN);
     const [first, ...rest] = ordered;

@@ -31,6 +31,8 @@ export interface CliOptions {
   cwd?: string;
   /** Text piped to stdin, which is then closed (default: stdin ignored). */
   input?: string;
+  /** The Node version the command line is told it runs on (runInProcess only; default: this one). */
+  node?: string;
 }
 
 function cleanEnv(home: string, extra: Record<string, string> | undefined): Record<string, string> {
@@ -178,6 +180,7 @@ export async function runInProcess(args: readonly string[], opts: CliOptions = {
     off: (event, listener) => signals.off(event, listener),
     on: (event, listener) => signals.on(event, listener),
     exit: (code) => void (exited ??= code ?? 0),
+    ...(opts.node !== undefined && { versions: { node: opts.node } }),
   };
   try {
     const { main } = await import('../../src/cli/entry.js');

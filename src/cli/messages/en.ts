@@ -11,6 +11,9 @@ export const en = {
   'cli.again_key': 'Then run again (with the key in GATEWAY_API_KEY: a key given as --api-key is left out):',
   'cli.internal_error': 'internal error: {message}',
   'cli.internal_hint': 'Run again with --verbose for details, and report it with that output.',
+  'cli.node_too_old': 'gateway-agent-setup needs Node {needed} or newer; this is Node {version}.',
+  'cli.node_too_old_hint':
+    'Update Node (nodejs.org, or a version manager: `nvm install --lts`, `fnm install --lts`), then run the command again.',
   'cli.unknown_command': 'Unknown command "{name}".',
   'cli.unknown_command_hint': 'Commands: {commands}. See `{bin} --help`.',
   'cli.command_not_first': '"{word}" is a command: it comes first, before the flags.',

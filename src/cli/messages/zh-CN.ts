@@ -11,6 +11,8 @@ export const zhCN: CatalogOf<typeof en> = {
   'cli.again_key': '然后再次运行（密钥放在 GATEWAY_API_KEY 中：用 --api-key 给出的密钥已略去）：',
   'cli.internal_error': '内部错误：{message}',
   'cli.internal_hint': '请加 --verbose 重新运行以查看详情，并附上输出报告此问题。',
+  'cli.node_too_old': 'gateway-agent-setup 需要 Node {needed} 或更新版本；当前是 Node {version}。',
+  'cli.node_too_old_hint': '请更新 Node（nodejs.org，或用版本管理器：`nvm install --lts`、`fnm install --lts`），然后重新运行命令。',
   'cli.unknown_command': '未知命令 "{name}"。',
   'cli.unknown_command_hint': '可用命令：{commands}。参见 `{bin} --help`。',
   'cli.command_not_first': '"{word}" 是一个命令：命令要写在最前面，参数写在它后面。',
