@@ -6,7 +6,11 @@ export const USER_AGENT = `gateway-agent-setup/${VERSION}`;
 /** The oldest Node this runs on: package.json's `engines` (undici 7 needs 20.18.1). */
 export const NODE_MIN = '20.18.1';
 
-/** Whether Node `version` ("18.20.8", "v20.18.0") is older than NODE_MIN. */
+/**
+ * Whether Node `version` ("18.20.8", "v20.18.0") is older than NODE_MIN. Asked at every command's
+ * start: the agents' `olderThan` (src/agents/versions.ts) would load semver there, and Node's own
+ * versions are always three numbers.
+ */
 export function nodeTooOld(version: string): boolean {
   const have = version.replace(/^v/, '').split('.').map(Number);
   const need = NODE_MIN.split('.').map(Number);
